@@ -1,0 +1,190 @@
+/**
+ * Canton's error model, as the reference target answers it.
+ *
+ * An error has a code and a category; the category decides the gRPC code and so the HTTP status
+ * (GrpcHttpErrorCodes.asPekkoHttp). Categories 4, 5, 6, 7 and 14 are security-sensitive: Canton redacts
+ * them, and the JSON body then reads `code: "NA"`, `errorCategory: -1`.
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface ErrorCategory {
+  id: number;
+  grpcCode: number;
+  httpStatus: number;
+  redacted: boolean;
+  retryable: boolean;
+}
+
+const category = (id: number, grpcCode: number, httpStatus: number, redacted = false, retryable = false): ErrorCategory =>
+  ({ id, grpcCode, httpStatus, redacted, retryable });
+
+export const ErrorCategories = {
+  TransientServerFailure: category(1, 14, 503, false, true),
+  ContentionOnSharedResources: category(2, 10, 409, false, true),
+  DeadlineExceededRequestStateUnknown: category(3, 4, 504, false, true),
+  SystemInternalAssumptionViolated: category(4, 13, 500, true),
+  SecurityAlert: category(5, 3, 400, true),
+  AuthInterceptorInvalidAuthenticationCredentials: category(6, 16, 401, true),
+  InsufficientPermission: category(7, 7, 403, true),
+  InvalidIndependentOfSystemState: category(8, 3, 400),
+  InvalidGivenCurrentSystemStateOther: category(9, 9, 400),
+  InvalidGivenCurrentSystemStateResourceExists: category(10, 6, 409),
+  InvalidGivenCurrentSystemStateResourceMissing: category(11, 5, 404),
+  InvalidGivenCurrentSystemStateSeekAfterEnd: category(12, 11, 400, false, true),
+  InternalUnsupportedOperation: category(14, 12, 501, true),
+} as const satisfies Record<string, ErrorCategory>;
+
+/** The error codes the reference raises, each with its category. */
+export const ErrorCodes = {
+  UPDATE_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  NON_POSITIVE_OFFSET: ErrorCategories.InvalidIndependentOfSystemState,
+  OFFSET_AFTER_LEDGER_END: ErrorCategories.InvalidGivenCurrentSystemStateSeekAfterEnd,
+  INVALID_ARGUMENT: ErrorCategories.InvalidIndependentOfSystemState,
+  INVALID_FIELD: ErrorCategories.InvalidIndependentOfSystemState,
+  MISSING_FIELD: ErrorCategories.InvalidIndependentOfSystemState,
+  TEMPLATES_OR_INTERFACES_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  PACKAGE_NAMES_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  PACKAGE_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  DUPLICATE_COMMAND: ErrorCategories.InvalidGivenCurrentSystemStateResourceExists,
+  SUBMISSION_ALREADY_IN_FLIGHT: ErrorCategories.ContentionOnSharedResources,
+  CONTRACT_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  CONTRACT_NOT_ACTIVE: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  DAML_INTERPRETATION_ERROR: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  UNHANDLED_EXCEPTION: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  TEMPLATE_PRECONDITION_VIOLATED: ErrorCategories.InvalidIndependentOfSystemState,
+  COMMAND_PREPROCESSING_FAILED: ErrorCategories.InvalidIndependentOfSystemState,
+  DAML_AUTHORIZATION_ERROR: ErrorCategories.InvalidIndependentOfSystemState,
+  USER_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  PARTY_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  PERMISSION_DENIED: ErrorCategories.InsufficientPermission,
+  UNAUTHENTICATED: ErrorCategories.AuthInterceptorInvalidAuthenticationCredentials,
+  INVALID_TOKEN: ErrorCategories.InvalidIndependentOfSystemState,
+  INVALID_DAR: ErrorCategories.InvalidIndependentOfSystemState,
+  INVALID_ZIP_ENTRY: ErrorCategories.InvalidIndependentOfSystemState,
+  DAR_PARSE_ERROR: ErrorCategories.InvalidIndependentOfSystemState,
+  DAR_VALIDATION_ERROR: ErrorCategories.InvalidIndependentOfSystemState,
+  KNOWN_PACKAGE_VERSION: ErrorCategories.InvalidIndependentOfSystemState,
+  PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  PROTO_DESERIALIZATION_FAILURE: ErrorCategories.InvalidIndependentOfSystemState,
+  LEDGER_API_INTERNAL_ERROR: ErrorCategories.SystemInternalAssumptionViolated,
+  SERVICE_NOT_RUNNING: ErrorCategories.TransientServerFailure,
+} as const satisfies Record<string, ErrorCategory>;
+
+export type ErrorCode = keyof typeof ErrorCodes;
+
+export interface LedgerErrorDetails {
+  context?: Record<string, string>;
+  resources?: [string, string][];
+  /** Extra JSON-body context for redacted errors (e.g. `{ledger_api_error: "invalid token"}`). */
+  redactedContext?: Record<string, string>;
+  /** JSON-layer errors carry `definiteAnswer: false`; gRPC-path errors carry null. */
+  fromJsonLayer?: boolean;
+}
+
+/** A Canton error raised by a handler; the server renders it as a JsCantonError body. */
+export class LedgerApiError extends Error {
+  readonly code: ErrorCode;
+  readonly errorCause: string;
+  readonly details: LedgerErrorDetails;
+
+  constructor(code: ErrorCode, cause: string, details: LedgerErrorDetails = {}) {
+    super(`${code}: ${cause}`);
+    this.name = 'LedgerApiError';
+    this.code = code;
+    this.errorCause = cause.length > 512 ? cause.slice(0, 512) : cause;
+    this.details = details;
+  }
+
+  get category(): ErrorCategory {
+    return ErrorCodes[this.code];
+  }
+
+  get httpStatus(): number {
+    return this.category.httpStatus;
+  }
+}
+
+/**
+ * A decode failure (tapir's DefaultDecodeFailureHandler): 400 `text/plain` reading
+ * `Invalid value for: body (<detail>)`, `Invalid value for: query parameter <name>`, ... .
+ */
+export class DecodeFailure extends Error {
+  readonly text: string;
+
+  constructor(source: string, detail?: string) {
+    const text = detail === undefined ? source : `${source} (${detail})`;
+    super(text);
+    this.name = 'DecodeFailure';
+    this.text = text;
+  }
+
+  static body(detail: string): DecodeFailure {
+    return new DecodeFailure('Invalid value for: body', detail);
+  }
+
+  static queryParameter(name: string): DecodeFailure {
+    return new DecodeFailure(`Invalid value for: query parameter ${name}`);
+  }
+
+  static pathParameter(name?: string): DecodeFailure {
+    return new DecodeFailure(name === undefined ? 'Invalid value' : `Invalid value for: path parameter ${name}`);
+  }
+
+  static header(name: string): DecodeFailure {
+    return new DecodeFailure(`Invalid value for: header ${name}`);
+  }
+}
+
+export interface JsCantonError {
+  code: string;
+  cause: string;
+  correlationId: string | null;
+  traceId: string | null;
+  context: Record<string, string>;
+  resources: [string, string][];
+  errorCategory: number;
+  grpcCodeValue: number | null;
+  retryInfo: string | null;
+  definiteAnswer: boolean | null;
+}
+
+const newTraceId = (): string => randomBytes(16).toString('hex');
+
+/** The JSON body Canton's JSON API writes for an error (optional fields present as null). */
+export function renderError(error: LedgerApiError, participantName: string): JsCantonError {
+  const traceId = newTraceId();
+  const cat = error.category;
+  if (cat.redacted) {
+    const correlationId = randomBytes(8).toString('hex');
+    return {
+      code: 'NA',
+      cause: 'A security-sensitive error has been received',
+      correlationId,
+      traceId,
+      context: { ...(error.details.redactedContext ?? {}) },
+      resources: [],
+      errorCategory: -1,
+      grpcCodeValue: cat.grpcCode,
+      retryInfo: null,
+      definiteAnswer: null,
+    };
+  }
+  return {
+    code: error.code,
+    cause: error.errorCause,
+    correlationId: null,
+    traceId,
+    context: {
+      category: String(cat.id),
+      definite_answer: 'false',
+      participant: participantName,
+      tid: traceId,
+      ...(error.details.context ?? {}),
+    },
+    resources: error.details.resources ?? [],
+    errorCategory: cat.id,
+    grpcCodeValue: cat.grpcCode,
+    retryInfo: cat.retryable ? '1 second' : null,
+    definiteAnswer: error.details.fromJsonLayer ? false : null,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Faults the reference target can inject, so the suite's self-tests can prove it catches each one
+ * (a sharp suite fails a target that misbehaves). Off by default; a fault is switched on by name when
+ * the reference is started (`startReference({ faults: [...] })` or `reference serve --fault NAME`).
+ *
+ * Each entry says what the target then does wrong and which area of the reference implements it.
+ */
+export const FaultCatalogue = {
+  // HTTP core and error model (reference/http)
+  'malformed-json-500': 'a body that is not JSON is answered 500 instead of 400 text/plain',
+  'decode-failure-as-json': 'decode failures are answered 400 application/json instead of text/plain',
+  'decode-failure-unnamed': 'decode failure text does not name the invalid part (just "Bad Request")',
+  'error-without-category': 'JsCantonError bodies lack errorCategory',
+  'error-status-ignores-category': 'every JsCantonError is answered with HTTP 500, whatever its category',
+  'unknown-route-200': 'an unknown path is answered 200 {}',
+  'wrong-method-404': 'a known path with the wrong method is answered 404 instead of 405',
+  // Auth (reference/http + reference/participant)
+  'auth-missing-token-accepted': 'a request without a token is served as the first admin user',
+  'auth-expired-token-accepted': 'the exp claim is not checked',
+  'auth-signature-not-verified': 'the token signature is not verified',
+  'auth-deactivated-user-allowed': 'a deactivated user is served',
+  'auth-act-as-not-checked': 'submit-and-wait does not check act-as rights',
+  'auth-websocket-protocol-rejected': 'the Sec-WebSocket-Protocol jwt.token.<jwt> alternative is not accepted',
+  // Users
+  'authenticated-user-wrong-record': 'GET /v2/authenticated-user returns the first user instead of the caller',
+  // Readiness
+  'readyz-json': 'readyz answers application/json {"status":"ok"} instead of text/plain',
+  // Ledger: submit-and-wait (reference/ledger)
+  'submit-empty-actas-accepted': 'submit-and-wait accepts an empty actAs list',
+  'submit-empty-commands-accepted': 'submit-and-wait accepts an empty commands list',
+  'offsets-not-monotonic': 'completion offsets are not strictly increasing (every other submission reuses an older offset)',
+  'dedup-ignored': 'the same change id submitted twice succeeds twice',
+  'precondition-not-checked': 'the Iou ensure clause (amount.value >= 0) is not checked',
+  'interpretation-error-200': 'exercising an archived contract succeeds',
+  // Ledger: update-by-offset
+  'party-filter-ignored': 'update-by-offset ignores filtersByParty: a non-stakeholder sees the transaction',
+  'update-missing-offset': 'transactions rendered by update-by-offset lack their offset field',
+  'created-event-blob-always': 'createdEventBlob is included even when not requested',
+  'update-not-found-500': 'a missing offset is answered 500 instead of UPDATE_NOT_FOUND',
+  'non-positive-offset-accepted': 'offset 0 is answered UPDATE_NOT_FOUND instead of being rejected as invalid',
+  // Interactive submission
+  'execute-signature-not-verified': 'execute accepts a signature that does not verify',
+  'execute-empty-signatures-accepted': 'execute accepts an empty signatures list',
+  // DARs
+  'dar-hash-not-checked': 'a DALF whose hash does not match its payload is accepted',
+  'dar-validate-persists': 'dars/validate uploads the DAR (side effect)',
+  'dar-garbage-accepted': 'a body that is not a zip is accepted',
+  // Traffic
+  'traffic-rights-not-checked': 'any authenticated user may read any traffic account',
+  // Scan (reference/scan)
+  'scan-limit-ignored': 'top-validators-by-validator-faucets ignores limit',
+  'scan-wrong-order': 'top validators are returned fewest rounds collected first',
+  'scan-removed-endpoint-served': 'endpoints removed by the configured scan version are still served',
+  'scan-error-not-json': 'scan errors are answered text/plain instead of {error}',
+  'scan-v0-multi-hosted-200': 'v0 participant-id answers 200 for a party hosted on several participants',
+  'scan-bad-member-200': 'a malformed member id is answered 200',
+  'scan-traffic-wrong-shape': 'traffic-status answers total_limit as a string',
+} as const;
+
+export type FaultName = keyof typeof FaultCatalogue;
+
+export const faultNames = Object.keys(FaultCatalogue) as FaultName[];
+
+export function isFaultName(name: string): name is FaultName {
+  return Object.hasOwn(FaultCatalogue, name);
+}
+
+/** The set of faults switched on for one reference instance. */
+export class Faults {
+  private readonly active: ReadonlySet<FaultName>;
+
+  constructor(names: Iterable<FaultName> = []) {
+    this.active = new Set(names);
+  }
+
+  has(name: FaultName): boolean {
+    return this.active.has(name);
+  }
+
+  list(): FaultName[] {
+    return [...this.active];
+  }
+}
