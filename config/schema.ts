@@ -1,0 +1,332 @@
+/**
+ * JSON Schemas of the configuration file and of a fixtures file. Defaults live here (ajv `useDefaults`),
+ * so a config may leave out everything but what differs from them.
+ */
+
+const httpUrl = { type: 'string', pattern: '^https?://[^\\s/$.?#].[^\\s]*$' } as const;
+
+const authSchema = {
+  type: 'object',
+  required: ['kind'],
+  properties: {
+    kind: { enum: ['none', 'static', 'hs256', 'rs256', 'es256', 'oauth2'] },
+  },
+  allOf: [
+    {
+      if: { properties: { kind: { const: 'static' } } },
+      then: { properties: { kind: true, token: { type: 'string', minLength: 1 } }, additionalProperties: false },
+    },
+    {
+      if: { properties: { kind: { const: 'hs256' } } },
+      then: {
+        required: ['secret'],
+        properties: {
+          kind: true,
+          secret: { type: 'string', minLength: 1 },
+          audience: { type: 'string', minLength: 1 },
+          scope: { type: 'string', minLength: 1 },
+          tokenLifetimeSeconds: { type: 'integer', minimum: 10, default: 3600 },
+        },
+        additionalProperties: false,
+      },
+    },
+    {
+      if: { properties: { kind: { enum: ['rs256', 'es256'] } } },
+      then: {
+        required: ['privateKey'],
+        properties: {
+          kind: true,
+          privateKey: { type: 'string', minLength: 1, description: 'PEM (PKCS#8) text, or a path to a PEM file' },
+          keyId: { type: 'string' },
+          audience: { type: 'string', minLength: 1 },
+          scope: { type: 'string', minLength: 1 },
+          tokenLifetimeSeconds: { type: 'integer', minimum: 10, default: 3600 },
+        },
+        additionalProperties: false,
+      },
+    },
+    {
+      if: { properties: { kind: { const: 'oauth2' } } },
+      then: {
+        required: ['tokenUrl', 'clientId', 'clientSecret'],
+        properties: {
+          kind: true,
+          tokenUrl: httpUrl,
+          clientId: { type: 'string', minLength: 1 },
+          clientSecret: { type: 'string', minLength: 1 },
+          audience: { type: 'string' },
+          scope: { type: 'string' },
+        },
+        additionalProperties: false,
+      },
+    },
+    {
+      if: { properties: { kind: { const: 'none' } } },
+      then: { properties: { kind: true }, additionalProperties: false },
+    },
+  ],
+} as const;
+
+const featuresSchema = {
+  type: 'object',
+  default: {},
+  properties: {
+    ledgerApiVersion: { enum: ['3.4', '3.5'], default: '3.5' },
+    trafficAccounts: { type: 'boolean', default: false },
+    interactiveSubmission: { type: 'boolean', default: true },
+    authorization: { type: 'boolean', default: true },
+    scanVersion: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$', default: '0.7.5' },
+    reassignmentFixture: { type: 'boolean', default: false },
+    multiHostedParty: { type: 'boolean', default: false },
+  },
+  additionalProperties: false,
+} as const;
+
+const targetSchema = {
+  type: 'object',
+  required: ['kind', 'fixtures'],
+  properties: {
+    kind: { enum: ['reference', 'remote'] },
+  },
+  allOf: [
+    {
+      if: { properties: { kind: { const: 'reference' } } },
+      then: {
+        properties: {
+          kind: true,
+          port: { type: 'integer', minimum: 0, maximum: 65535, default: 0 },
+          scanPort: { type: 'integer', minimum: 0, maximum: 65535, default: 0 },
+          fixtures: { type: ['string', 'object'] },
+          auth: { ...authSchema, default: { kind: 'none' } },
+          features: featuresSchema,
+        },
+        additionalProperties: false,
+      },
+    },
+    {
+      if: { properties: { kind: { const: 'remote' } } },
+      then: {
+        required: ['participant'],
+        properties: {
+          kind: true,
+          participant: httpUrl,
+          scan: httpUrl,
+          fixtures: { type: ['string', 'object'] },
+          auth: { ...authSchema, default: { kind: 'none' } },
+          features: featuresSchema,
+        },
+        additionalProperties: false,
+      },
+    },
+  ],
+} as const;
+
+export const configFileSchema = {
+  $id: 'ledger-conformance/config',
+  type: 'object',
+  required: ['targets'],
+  properties: {
+    target: { type: 'string', minLength: 1, default: 'reference' },
+    targets: {
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: targetSchema,
+    },
+    run: {
+      type: 'object',
+      default: {},
+      properties: {
+        profile: { enum: ['spec', 'canton'], default: 'spec' },
+        cases: { type: 'integer', minimum: 1, maximum: 100000, default: 50 },
+        seed: { type: 'integer', minimum: -2147483648, maximum: 2147483647 },
+        concurrency: { type: 'integer', minimum: 1, maximum: 64, default: 4 },
+        timeoutScale: { type: 'number', exclusiveMinimum: 0, maximum: 100, default: 1 },
+        requestTimeoutMs: { type: 'integer', minimum: 100, maximum: 600000, default: 10000 },
+        reportDir: { type: 'string', minLength: 1, default: 'out/conformance' },
+        include: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+        exclude: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+        readOnly: { type: 'boolean', default: false },
+      },
+      additionalProperties: false,
+    },
+    load: {
+      type: 'object',
+      default: {},
+      properties: {
+        resultDir: { type: 'string', minLength: 1, default: 'out/load' },
+        thresholds: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+        baselineTolerance: { type: 'number', minimum: 0, maximum: 10, default: 0.1 },
+        scenarios: { type: 'object', additionalProperties: { type: 'object' }, default: {} },
+      },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+const partyAlias = { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } as const;
+const permission = {
+  enum: ['PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_CONFIRMATION', 'PARTICIPANT_PERMISSION_OBSERVATION'],
+} as const;
+const templateFixture = {
+  type: 'object',
+  required: ['templateId', 'createArguments'],
+  properties: {
+    templateId: { type: 'string', minLength: 1 },
+    signatories: { type: 'array', items: { type: 'string' } },
+    createArguments: { type: 'object' },
+    key: { type: 'object' },
+    choices: { type: 'object', additionalProperties: { type: 'object' } },
+  },
+  additionalProperties: false,
+} as const;
+
+export const fixturesSchema = {
+  $id: 'ledger-conformance/fixtures',
+  type: 'object',
+  required: ['participantId', 'synchronizerId', 'parties', 'users', 'package', 'templates', 'dar', 'scan'],
+  properties: {
+    participantId: { type: 'string', minLength: 1 },
+    synchronizerId: { type: 'string', minLength: 1 },
+    parties: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['alias', 'id'],
+        properties: {
+          alias: partyAlias,
+          id: { type: 'string', minLength: 3, pattern: '^[^:]+(:[^:]+)*::[^:]+$' },
+          hostedOn: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              required: ['participantId', 'permission'],
+              properties: { participantId: { type: 'string' }, permission },
+              additionalProperties: false,
+            },
+          },
+          external: {
+            type: 'object',
+            required: ['publicKey', 'fingerprint'],
+            properties: {
+              publicKey: { type: 'string', minLength: 1 },
+              privateKey: { type: 'string', minLength: 1 },
+              fingerprint: { type: 'string', minLength: 1 },
+            },
+            additionalProperties: false,
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+    users: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['id'],
+        properties: {
+          id: { type: 'string', minLength: 1, maxLength: 128 },
+          primaryParty: partyAlias,
+          isDeactivated: { type: 'boolean', default: false },
+          rights: {
+            type: 'object',
+            default: {},
+            properties: {
+              actAs: { type: 'array', items: partyAlias, default: [] },
+              readAs: { type: 'array', items: partyAlias, default: [] },
+              executeAs: { type: 'array', items: partyAlias, default: [] },
+              admin: { type: 'boolean', default: false },
+            },
+            additionalProperties: false,
+          },
+          metadata: {
+            type: 'object',
+            default: {},
+            properties: { annotations: { type: 'object', additionalProperties: { type: 'string' }, default: {} } },
+            additionalProperties: false,
+          },
+          identityProviderId: { type: 'string', default: '' },
+          token: { type: 'string', minLength: 1 },
+          clientId: { type: 'string', minLength: 1 },
+          clientSecret: { type: 'string', minLength: 1 },
+        },
+        additionalProperties: false,
+      },
+    },
+    package: {
+      type: 'object',
+      required: ['name', 'id'],
+      properties: { name: { type: 'string', minLength: 1 }, id: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+      additionalProperties: false,
+    },
+    templates: {
+      type: 'object',
+      required: ['iou', 'getCash', 'keyedAccount', 'assetInterface'],
+      properties: {
+        iou: templateFixture,
+        getCash: templateFixture,
+        keyedAccount: templateFixture,
+        assetInterface: {
+          type: 'object',
+          required: ['interfaceId', 'view'],
+          properties: {
+            interfaceId: { type: 'string', minLength: 1 },
+            view: { type: 'object', additionalProperties: { type: 'string' } },
+          },
+          additionalProperties: false,
+        },
+      },
+      additionalProperties: false,
+    },
+    dar: { type: 'string', minLength: 1 },
+    trafficAccount: {
+      type: 'object',
+      required: ['accountId', 'party', 'balance'],
+      properties: { accountId: { type: 'string', minLength: 1 }, party: partyAlias, balance: { type: 'integer' } },
+      additionalProperties: false,
+    },
+    seededUpdates: {
+      type: 'object',
+      default: {},
+      properties: {
+        topologyOffset: { type: 'integer', minimum: 1 },
+        transactionOffset: { type: 'integer', minimum: 1 },
+        reassignmentOffset: { type: 'integer', minimum: 1 },
+        checkpointOffset: { type: 'integer', minimum: 1 },
+      },
+      additionalProperties: false,
+    },
+    scan: {
+      type: 'object',
+      required: ['synchronizerId', 'members', 'parties'],
+      properties: {
+        synchronizerId: { type: 'string', minLength: 1 },
+        members: {
+          type: 'object',
+          required: ['unknown'],
+          properties: {
+            topUpInProgress: { type: 'string' },
+            topUpComplete: { type: 'string' },
+            unknown: { type: 'string' },
+          },
+          additionalProperties: false,
+        },
+        parties: {
+          type: 'object',
+          required: ['singleHosted', 'unknown'],
+          properties: {
+            singleHosted: { type: 'string' },
+            multiHosted: { type: 'string' },
+            unknown: { type: 'string' },
+          },
+          additionalProperties: false,
+        },
+      },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+} as const;
