@@ -1,0 +1,60 @@
+import { loadConfig } from '../../config/load.js';
+import { createTokenProvider } from '../../client/auth.js';
+import { FaultCatalogue, isFaultName, type FaultName } from '../../reference/faults.js';
+import { ExitCode } from '../exit-codes.js';
+import { UsageError, reportError } from '../errors.js';
+import type { ServeFlags } from '../main.js';
+
+export function parseFaults(names: string[] | undefined): FaultName[] {
+  const faults: FaultName[] = [];
+  for (const name of names ?? []) {
+    if (!isFaultName(name)) {
+      throw new UsageError(`--inject-fault: unknown fault "${name}"; known faults: ${Object.keys(FaultCatalogue).join(', ')}`);
+    }
+    faults.push(name);
+  }
+  return faults;
+}
+
+export async function serveCommand(options: ServeFlags & { config?: string }): Promise<number> {
+  if (options.listFaults) {
+    for (const [name, description] of Object.entries(FaultCatalogue)) process.stdout.write(`${name.padEnd(36)} ${description}\n`);
+    return ExitCode.ok;
+  }
+  try {
+    const faults = parseFaults(options.injectFault);
+    const config = await loadConfig({ ...(options.config ? { configPath: options.config } : {}), overrides: { target: 'reference' } });
+    if (config.target.kind !== 'reference') throw new UsageError('the config has no `reference` target of kind reference');
+    const target = {
+      ...config.target,
+      port: options.port ?? config.target.port,
+      scanPort: options.scanPort ?? config.target.scanPort,
+      features: { ...config.target.features, ...(options.scanVersion ? { scanVersion: options.scanVersion } : {}) },
+    };
+    const { startReference } = await import('../../reference/index.js');
+    const handle = await startReference({ target, faults, participantPort: target.port, scanPort: target.scanPort });
+    const tokens = createTokenProvider(target.auth, target.fixtures);
+    const lines = [
+      'reference target serving (Ctrl-C to stop)',
+      `  participant: ${handle.participantUrl}      (export LEDGER_BASE_URL=${handle.participantUrl})`,
+      `  scan:        ${handle.scanUrl}      (export SCAN_BASE_URL=${handle.scanUrl})`,
+      `  scan version: ${target.features.scanVersion}${faults.length ? `; injected faults: ${faults.join(', ')}` : ''}`,
+      '  user tokens (valid for an hour):',
+    ];
+    for (const user of target.fixtures.users) {
+      const token = await tokens.tokenFor(user.id);
+      lines.push(`    ${user.id.padEnd(18)} ${token ?? '(no auth)'}`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+    await new Promise<void>((resolve) => {
+      const stop = (): void => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await handle.close();
+    process.stdout.write('reference target stopped\n');
+    return ExitCode.ok;
+  } catch (error) {
+    return reportError(error);
+  }
+}

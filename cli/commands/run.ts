@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import { loadConfig, type ConfigOverrides } from '../../config/load.js';
+import { ExitCode } from '../exit-codes.js';
+import { CouldNotRunError, UsageError, reportError } from '../errors.js';
+import { toolVersion, type RunFlags } from '../main.js';
+import { parseFaults } from './reference.js';
+
+interface CommonOptions {
+  config?: string;
+  target?: string;
+}
+
+function summaryLine(report: { totals: { passed: number; failed: number; skipped: number; requests: number; durationMs: number }; verdict: string; interrupted: boolean }): string {
+  const { totals } = report;
+  return `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
+    `verdict: ${report.verdict}${report.interrupted ? ' (interrupted: partial reports)' : ''}`;
+}
+
+export async function runCommand(options: CommonOptions & RunFlags, overrides: ConfigOverrides): Promise<number> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSignal = (): void => {
+    interrupts++;
+    if (interrupts > 1) process.exit(ExitCode.interrupted);
+    process.stderr.write('\ninterrupted: finishing the running tests and writing partial reports (Ctrl-C again to quit at once)\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const config = await loadConfig({ ...(options.config ? { configPath: options.config } : {}), overrides });
+    const faults = parseFaults(options.injectFault);
+    if (faults.length > 0 && config.target.kind !== 'reference') throw new UsageError('--inject-fault works only with the embedded reference target');
+    const { runConformance, listTests } = await import('../../suites/runner.js');
+    if (options.list) {
+      const tests = await listTests(config);
+      for (const test of tests) process.stdout.write(`${test.id}\n    endpoint ${test.endpoint}; clauses ${test.clauses.join(', ')}\n`);
+      process.stdout.write(`${tests.length} tests\n`);
+      return ExitCode.ok;
+    }
+    const { report, files } = await runConformance(config, { faults, signal: controller.signal, toolVersion });
+    process.stdout.write(`${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
+    for (const test of report.tests.filter((entry) => entry.outcome === 'failed').slice(0, 20)) {
+      process.stdout.write(`  FAILED ${test.id}\n         ${test.failure?.clauseId}: ${test.failure?.message.split('\n')[0] ?? ''}\n`);
+    }
+    if (report.interrupted) return ExitCode.interrupted;
+    return report.totals.failed > 0 ? ExitCode.failures : ExitCode.ok;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'TARGET_UNREACHABLE') return reportError(new CouldNotRunError((error as Error).message));
+    return reportError(error);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+export async function replayCommand(testId: string, options: CommonOptions & { report?: string }): Promise<number> {
+  try {
+    const { readReport } = await import('../../reports/write.js');
+    const reportPath = resolve(options.report ?? 'out/conformance/report.json');
+    const previous = readReport(reportPath);
+    const test = previous.tests.find((entry) => entry.id === testId);
+    if (!test) {
+      const similar = previous.tests.filter((entry) => entry.id.includes(testId)).slice(0, 5).map((entry) => `  ${entry.id}`);
+      throw new UsageError(`no test "${testId}" in ${reportPath}${similar.length ? `; did you mean:\n${similar.join('\n')}` : ''}`);
+    }
+    const config = await loadConfig({
+      ...(options.config ? { configPath: options.config } : {}),
+      overrides: {
+        target: options.target ?? previous.target.name,
+        profile: previous.profile,
+        cases: previous.cases,
+        reportDir: resolve(reportPath, '..', 'replay'),
+      },
+    });
+    const faults = parseFaults(previous.target.faults);
+    const { runConformance } = await import('../../suites/runner.js');
+    const replay = {
+      testId,
+      ...(test.failure?.seed !== undefined ? { seed: test.failure.seed } : test.seed !== undefined ? { seed: test.seed } : {}),
+      ...(test.failure?.path ? { path: test.failure.path } : {}),
+    };
+    process.stdout.write(`replaying ${testId} (seed ${replay.seed ?? '-'}, path ${replay.path ?? '-'})\n`);
+    const { report, files } = await runConformance(config, { faults, replay, toolVersion });
+    const result = report.tests.find((entry) => entry.id === testId);
+    if (!result) throw new CouldNotRunError(`the test "${testId}" no longer exists in the suites (renamed or removed?)`);
+    process.stdout.write(`${result.outcome.toUpperCase()} ${testId}\n`);
+    if (result.failure) process.stdout.write(`  ${result.failure.clauseId}: ${result.failure.message}\n${result.failure.exchange ? `  reproduce: ${result.failure.exchange.curl}\n` : ''}`);
+    process.stdout.write(`reports: ${files.join(', ')}\n`);
+    return result.outcome === 'failed' ? ExitCode.failures : ExitCode.ok;
+  } catch (error) {
+    return reportError(error);
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * `ledger-conformance`: conformance suites and load harness for Canton JSON Ledger API v2 participants and
+ * Splice Scan, with an embedded reference target. Every command has --help; exit codes in exit-codes.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { ConfigOverrides } from '../config/load.js';
+import { reportError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export const toolVersion = packageJson.version;
+
+function integer(name: string, min: number, max: number) {
+  return (value: string): number => {
+    if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number, got "${value}"`);
+    const parsed = Number(value);
+    if (parsed < min || parsed > max) throw new InvalidArgumentError(`${name} must be between ${min} and ${max}, got ${parsed}`);
+    return parsed;
+  };
+}
+
+function positiveNumber(name: string) {
+  return (value: string): number => {
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed <= 0) throw new InvalidArgumentError(`${name} must be a positive number, got "${value}"`);
+    return parsed;
+  };
+}
+
+/** Repeatable and comma-separated: `--include a,b --include c`. */
+function collectList(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((item) => item.trim()).filter((item) => item.length > 0)];
+}
+
+const configOption = (): Option => new Option('-c, --config <file>', 'configuration file (default: config/default.yaml of this tool)');
+const targetOption = (): Option => new Option('-t, --target <name>', 'entry of `targets` in the config to use (default: `target` of the config, i.e. reference)');
+
+interface CommonOptions {
+  config?: string;
+  target?: string;
+}
+
+export function buildProgram(setExitCode: (code: number) => void): Command {
+  const program = new Command('ledger-conformance')
+    .description('Conformance suites and load harness for Canton JSON Ledger API v2 participants and Splice Scan.\n' +
+      'With no configuration it tests the embedded reference target.')
+    .version(toolVersion)
+    .showHelpAfterError('(run with --help for the usage)')
+    .exitOverride();
+
+  program
+    .command('run')
+    .description('run the conformance suites against the target and write JUnit XML, report.json, summary.md and report.html')
+    .addOption(configOption())
+    .addOption(targetOption())
+    .addOption(new Option('-p, --profile <profile>', 'spec: only what the spec states; canton: plus real Canton/Splice behaviour').choices(['spec', 'canton']))
+    .option('--participant <url>', 'participant JSON API base URL (remote targets; overrides LEDGER_BASE_URL)')
+    .option('--scan <url>', 'scan base URL including its path prefix (remote targets; overrides SCAN_BASE_URL)')
+    .option('-i, --include <prefixes>', 'only tests whose endpoint, suite, test id or clause id starts with one of these (repeatable, comma-separated)', collectList)
+    .option('-x, --exclude <prefixes>', 'leave out tests whose endpoint, suite, test id or clause id starts with one of these', collectList)
+    .option('-n, --cases <n>', 'generated cases per property', integer('--cases', 1, 100000))
+    .option('-s, --seed <n>', 'fast-check seed (default: drawn once per run and printed)', integer('--seed', -2147483648, 2147483647))
+    .option('--concurrency <n>', 'suites run in parallel', integer('--concurrency', 1, 64))
+    .option('--timeout-scale <factor>', 'multiply every timeout by this factor (slow targets)', positiveNumber('--timeout-scale'))
+    .option('-o, --report-dir <dir>', 'where to write the reports (default: out/conformance)')
+    .option('--read-only', 'send only requests without side effects (for a node you must not write to)')
+    .option('--list', 'list the tests that would run, with their clauses, and exit')
+    .option('--inject-fault <names>', 'reference target only: switch on named faults, to see the suite catch them (repeatable, comma-separated)', collectList)
+    .action(async (options: CommonOptions & RunFlags) => {
+      const { runCommand } = await import('./commands/run.js');
+      setExitCode(await runCommand(options, overridesFrom(options)));
+    });
+
+  program
+    .command('replay')
+    .description('re-run one test of a report, with the same seed and counterexample path')
+    .argument('<test-id>', 'test id as shown in the report (e.g. "submit-and-wait::rejects invalid bodies")')
+    .option('-r, --report <file>', 'report.json to read (default: out/conformance/report.json)')
+    .addOption(configOption())
+    .addOption(targetOption())
+    .action(async (testId: string, options: CommonOptions & { report?: string }) => {
+      const { replayCommand } = await import('./commands/run.js');
+      setExitCode(await replayCommand(testId, options));
+    });
+
+  const load = program
+    .command('load')
+    .description('load-test the target with a scenario (submit-and-wait, update-by-offset, readyz, mixed), or merge shard results')
+    .argument('[scenario]', 'scenario name; `ledger-conformance load --list` shows them')
+    .addOption(configOption())
+    .addOption(targetOption())
+    .addOption(new Option('-m, --model <model>', 'closed: max throughput (autocannon); open: constant arrival rate (coordinated-omission correct)').choices(['closed', 'open']).default('closed'))
+    .option('-d, --duration <seconds>', 'measured duration (bounded)', integer('--duration', 1, 3600))
+    .option('-r, --requests <n>', 'stop after this many requests (bounded)', integer('--requests', 1, 100_000_000))
+    .option('--connections <n>', 'closed model: concurrent connections', integer('--connections', 1, 1024))
+    .option('--pipelining <n>', 'closed model: requests in flight per connection', integer('--pipelining', 1, 64))
+    .option('--rate <rps>', 'open model: planned requests per second', positiveNumber('--rate'))
+    .option('--stages <stages>', 'open model: ramping stages "DURATION:RATE,..." e.g. "10s:100,30s:500"')
+    .option('--warmup <seconds>', 'warm-up excluded from the figures', integer('--warmup', 0, 600))
+    .option('--shard <i/n>', 'run shard i of n (1-based), one n-th of the load')
+    .option('--out <file>', 'result file (default: out/load/<scenario>-<time>.json)')
+    .option('--baseline <file>', 'compare with a stored result: regression / no change / improvement')
+    .option('--threshold <sentence>', 'gate, e.g. "p99 < 250ms", "errors < 1%", "rps > 500" (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--list', 'list the scenarios and exit')
+    .action(async (scenario: string | undefined, options: CommonOptions & LoadFlags) => {
+      const { loadCommand } = await import('./commands/load.js');
+      setExitCode(await loadCommand(scenario, options));
+    });
+
+  load
+    .command('merge')
+    .description('merge shard result files into one result (exact HDR merge, summed counts)')
+    .argument('<files...>', 'result files written by `load --shard i/n`')
+    .requiredOption('--out <file>', 'merged result file')
+    .option('--threshold <sentence>', 'gate the merged result (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+    .action(async (files: string[], options: { out: string; threshold?: string[] }) => {
+      const { mergeCommand } = await import('./commands/load.js');
+      setExitCode(await mergeCommand(files, options));
+    });
+
+  const reference = program.command('reference').description('the embedded reference target');
+  reference
+    .command('serve')
+    .description('serve the reference participant and scan on loopback until Ctrl-C, and print their URLs and user tokens')
+    .addOption(configOption())
+    .option('--port <port>', 'participant port (default: from config, 0 = any free port)', integer('--port', 0, 65535))
+    .option('--scan-port <port>', 'scan port (default: from config, 0 = any free port)', integer('--scan-port', 0, 65535))
+    .option('--scan-version <version>', 'Splice version the scan imitates (decides removed endpoints), e.g. 0.7.5')
+    .option('--inject-fault <names>', 'switch on named faults (repeatable, comma-separated); --list-faults shows them', collectList)
+    .option('--list-faults', 'list the faults that can be injected and exit')
+    .action(async (options: ServeFlags & CommonOptions) => {
+      const { serveCommand } = await import('./commands/reference.js');
+      setExitCode(await serveCommand(options));
+    });
+
+  program
+    .command('config')
+    .description('configuration helpers')
+    .command('check')
+    .description('validate the configuration (file, .env, environment, flags, fixtures) and print it resolved, secrets redacted')
+    .addOption(configOption())
+    .addOption(targetOption())
+    .action(async (options: CommonOptions) => {
+      const { configCheckCommand } = await import('./commands/config.js');
+      setExitCode(await configCheckCommand(options));
+    });
+
+  return program;
+}
+
+export interface RunFlags {
+  profile?: 'spec' | 'canton';
+  participant?: string;
+  scan?: string;
+  include?: string[];
+  exclude?: string[];
+  cases?: number;
+  seed?: number;
+  concurrency?: number;
+  timeoutScale?: number;
+  reportDir?: string;
+  readOnly?: boolean;
+  list?: boolean;
+  injectFault?: string[];
+}
+
+export interface LoadFlags {
+  model: 'closed' | 'open';
+  duration?: number;
+  requests?: number;
+  connections?: number;
+  pipelining?: number;
+  rate?: number;
+  stages?: string;
+  warmup?: number;
+  shard?: string;
+  out?: string;
+  baseline?: string;
+  threshold?: string[];
+  list?: boolean;
+}
+
+export interface ServeFlags {
+  port?: number;
+  scanPort?: number;
+  scanVersion?: string;
+  injectFault?: string[];
+  listFaults?: boolean;
+}
+
+export function overridesFrom(options: CommonOptions & RunFlags): ConfigOverrides {
+  const overrides: ConfigOverrides = {};
+  if (options.target !== undefined) overrides.target = options.target;
+  if (options.profile !== undefined) overrides.profile = options.profile;
+  if (options.participant !== undefined) overrides.participant = options.participant;
+  if (options.scan !== undefined) overrides.scan = options.scan;
+  if (options.include !== undefined) overrides.include = options.include;
+  if (options.exclude !== undefined) overrides.exclude = options.exclude;
+  if (options.cases !== undefined) overrides.cases = options.cases;
+  if (options.seed !== undefined) overrides.seed = options.seed;
+  if (options.concurrency !== undefined) overrides.concurrency = options.concurrency;
+  if (options.timeoutScale !== undefined) overrides.timeoutScale = options.timeoutScale;
+  if (options.reportDir !== undefined) overrides.reportDir = options.reportDir;
+  if (options.readOnly !== undefined) overrides.readOnly = options.readOnly;
+  return overrides;
+}
+
+/** Runs the CLI and returns the exit code (never calls process.exit itself). */
+export async function main(argv: string[]): Promise<number> {
+  let exitCode: number = ExitCode.ok;
+  const program = buildProgram((code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync(argv);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with exit code 0; usage mistakes were already printed by commander.
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+    }
+    return reportError(error);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * auth_enforcement: a request without valid credentials, or without the rights it needs, is denied.
+ * The spec states the denial but not its status; the canton profile requires Canton's 401 (unauthenticated)
+ * or 403 (permission denied) with the redacted error body (`code: "NA"`, `errorCategory: -1`).
+ */
+import type { ClientResponse } from '../../client/http.js';
+import type { ProfileName } from '../../config/types.js';
+import type { Validators } from '../framework/environment.js';
+import { expectThat } from '../framework/failure.js';
+import { errorBodyConformance } from './error-body.js';
+
+export type Denial = 'unauthenticated' | 'permission-denied';
+
+export function authEnforcement(
+  environment: { validators: Validators; profile: ProfileName },
+  response: ClientResponse,
+  denial: Denial,
+  clauseId: string,
+): void {
+  const check = 'auth_enforcement';
+  expectThat(response.status >= 400 && response.status < 500, check, clauseId,
+    `expected the request to be denied (4xx), got ${response.status}: ${response.text.slice(0, 200)}`, response);
+  if (environment.profile !== 'canton') return;
+  const expectedStatus = denial === 'unauthenticated' ? 401 : 403;
+  const cantonClauseId = denial === 'unauthenticated' ? 'canton.auth.unauthenticated-401' : 'canton.auth.permission-denied-403';
+  expectThat(response.status === expectedStatus, check, cantonClauseId,
+    `Canton answers ${expectedStatus} here, got ${response.status}: ${response.text.slice(0, 200)}`, response);
+  const body = errorBodyConformance(environment, response, cantonClauseId, { code: 'NA', cantonClauseId: 'canton.errors.redacted-body' });
+  expectThat(body.errorCategory === -1, check, 'canton.errors.redacted-body', `a security-sensitive error must be redacted (errorCategory -1), got ${body.errorCategory}`, response);
+}

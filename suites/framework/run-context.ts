@@ -1,0 +1,40 @@
+/**
+ * What the runner hands to the suite workers: the resolved config, the target's live URLs, the seed and
+ * (for `replay`) the one test and counterexample to re-run. Passed as a JSON file named by an env var,
+ * because vitest runs the suites in worker threads.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { ResolvedConfig } from '../../config/types.js';
+
+export const runContextEnvVar = 'LEDGER_CONFORMANCE_CONTEXT';
+
+export interface ReplayRequest {
+  testId: string;
+  seed?: number;
+  path?: string;
+}
+
+export interface RunContext {
+  config: ResolvedConfig;
+  endpoints: { participant: string; scan?: string };
+  seed: number;
+  /** Faults injected into the reference target (self-tests and demos). */
+  faults: string[];
+  replay?: ReplayRequest;
+}
+
+export function writeRunContext(path: string, context: RunContext): void {
+  writeFileSync(path, JSON.stringify(context));
+}
+
+let cached: RunContext | undefined;
+
+export function readRunContext(): RunContext {
+  if (cached) return cached;
+  const path = process.env[runContextEnvVar];
+  if (!path) {
+    throw new Error(`the conformance suites run under \`ledger-conformance run\` (${runContextEnvVar} is not set); do not run them with plain vitest`);
+  }
+  cached = JSON.parse(readFileSync(path, 'utf8')) as RunContext;
+  return cached;
+}

@@ -1,0 +1,209 @@
+/**
+ * `ledger-conformance run`: start (or reach) the target, run the vitest suites under suites/ against it,
+ * collect every test's result and write the reports — also when interrupted with Ctrl-C.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { createVitest, type Vitest } from 'vitest/node';
+import type { ResolvedConfig } from '../config/types.js';
+import { clausesForProfile } from '../spec/clauses.js';
+import { computeClauseCoverage, computeVerdict } from '../reports/coverage.js';
+import type { RunReport, TestResult } from '../reports/model.js';
+import { writeReports } from '../reports/write.js';
+import type { FaultName } from '../reference/faults.js';
+import { ResultCollector, type Progress } from './collector.js';
+import { runContextEnvVar, writeRunContext, type ReplayRequest } from './framework/run-context.js';
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export class TargetNotReachableError extends Error {
+  readonly code = 'TARGET_UNREACHABLE';
+  constructor(message: string) {
+    super(message);
+    this.name = 'TargetNotReachableError';
+  }
+}
+
+export interface RunOptions {
+  faults?: FaultName[];
+  replay?: ReplayRequest;
+  progress?: Progress['mode'];
+  /** Aborts the run (Ctrl-C); the reports cover what ran. */
+  signal?: AbortSignal;
+  toolVersion: string;
+}
+
+export interface RunOutcome {
+  report: RunReport;
+  files: string[];
+}
+
+interface StartedTarget {
+  participant: string;
+  scan?: string;
+  close(): Promise<void>;
+}
+
+async function startTarget(config: ResolvedConfig, faults: FaultName[]): Promise<StartedTarget> {
+  const { target } = config;
+  if (target.kind === 'reference') {
+    const { startReference } = await import('../reference/index.js');
+    const handle = await startReference({ target, faults });
+    return { participant: handle.participantUrl, scan: handle.scanUrl, close: () => handle.close() };
+  }
+  if (faults.length > 0) throw new TargetNotReachableError('--inject-fault works only with the embedded reference target');
+  await probe(`${target.participant}/readyz`, 'participant');
+  if (target.scan) await probe(`${target.scan}/v0/round-of-latest-data`, 'scan');
+  return { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}), close: async () => {} };
+}
+
+/** Any HTTP answer proves the target is reachable; a connection error does not. */
+async function probe(url: string, what: string): Promise<void> {
+  try {
+    const response = await request(url, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
+    await response.body.dump();
+  } catch (error) {
+    throw new TargetNotReachableError(`the ${what} at ${url} cannot be reached: ${(error as Error).message}. ` +
+      'Check the URL (targets.<name>.participant/scan, LEDGER_BASE_URL, SCAN_BASE_URL) and that the node is running.');
+  }
+}
+
+function createSeed(config: ResolvedConfig, replay?: ReplayRequest): number {
+  if (replay?.seed !== undefined) return replay.seed;
+  return config.run.seed ?? (Math.floor(Math.random() * 0x7fffffff) | 0);
+}
+
+async function createSuitesVitest(collector: ResultCollector, concurrency: number): Promise<Vitest> {
+  return createVitest('test', {
+    config: join(repositoryRoot, 'suites/vitest.suites.config.ts'),
+    root: repositoryRoot,
+    watch: false,
+    reporters: [collector],
+    maxWorkers: concurrency,
+  } as Parameters<typeof createVitest>[1]);
+}
+
+export async function runConformance(config: ResolvedConfig, options: RunOptions): Promise<RunOutcome> {
+  const faults = options.faults ?? [];
+  const seed = createSeed(config, options.replay);
+  const startedAt = new Date();
+  const target = await startTarget(config, faults);
+  const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
+  const contextFile = join(contextDirectory, 'context.json');
+  writeRunContext(contextFile, {
+    config,
+    endpoints: { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) },
+    seed,
+    faults,
+    ...(options.replay ? { replay: options.replay } : {}),
+  });
+  process.env[runContextEnvVar] = contextFile;
+  const progressMode = options.progress ?? (process.stdout.isTTY ? 'tty' : 'plain');
+  const collector = new ResultCollector({ mode: progressMode });
+  let interrupted = false;
+  let vitest: Vitest | undefined;
+  const onAbort = (): void => {
+    interrupted = true;
+    void vitest?.cancelCurrentRun('keyboard-input');
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (progressMode !== 'silent') {
+      process.stdout.write(`ledger-conformance ${options.toolVersion}: target ${config.target.name} (${target.participant}${target.scan ? `, scan ${target.scan}` : ''}), ` +
+        `profile ${config.run.profile}, seed ${seed}, ${config.run.cases} cases per property\n`);
+    }
+    vitest = await createSuitesVitest(collector, config.run.concurrency);
+    if (!options.signal?.aborted) await vitest.start();
+    else interrupted = true;
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    collector.finishProgress();
+    await vitest?.close();
+    await target.close();
+    rmSync(contextDirectory, { recursive: true, force: true });
+    delete process.env[runContextEnvVar];
+  }
+  const report = buildReport(config, collector.results, {
+    seed,
+    startedAt,
+    interrupted,
+    faults,
+    toolVersion: options.toolVersion,
+    participant: target.participant,
+    ...(target.scan ? { scan: target.scan } : {}),
+  });
+  const { files } = await writeReports(report, config.run.reportDir);
+  return { report, files };
+}
+
+export function buildReport(
+  config: ResolvedConfig,
+  tests: TestResult[],
+  run: { seed: number; startedAt: Date; interrupted: boolean; faults: string[]; toolVersion: string; participant: string; scan?: string },
+): RunReport {
+  const profile = config.run.profile;
+  const sorted = [...tests].sort((a, b) => a.id.localeCompare(b.id));
+  const clauses = computeClauseCoverage(sorted, [...clausesForProfile('canton')], profile);
+  const totals = {
+    passed: sorted.filter((test) => test.outcome === 'passed').length,
+    failed: sorted.filter((test) => test.outcome === 'failed').length,
+    skipped: sorted.filter((test) => test.outcome === 'skipped').length,
+    requests: sorted.reduce((sum, test) => sum + (test.requests ?? 0), 0),
+    durationMs: Date.now() - run.startedAt.getTime(),
+  };
+  return {
+    tool: { name: 'ledger-conformance', version: run.toolVersion },
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    target: {
+      name: config.target.name,
+      kind: config.target.kind,
+      participant: run.participant,
+      ...(run.scan ? { scan: run.scan } : {}),
+      ...(run.faults.length > 0 ? { faults: run.faults } : {}),
+    },
+    profile,
+    seed: run.seed,
+    cases: config.run.cases,
+    interrupted: run.interrupted,
+    selection: { include: config.run.include, exclude: config.run.exclude, readOnly: config.run.readOnly },
+    totals,
+    tests: sorted,
+    clauses,
+    verdict: computeVerdict(sorted, clauses, run.interrupted),
+  };
+}
+
+export interface ListedTest {
+  id: string;
+  endpoint: string;
+  clauses: string[];
+  checks: string[];
+}
+
+/** The tests a run would execute with this configuration (after --include/--exclude and profile). */
+export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
+  const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
+  const contextFile = join(contextDirectory, 'context.json');
+  writeRunContext(contextFile, { config, endpoints: { participant: 'http://127.0.0.1:1', scan: 'http://127.0.0.1:1' }, seed: 0, faults: [] });
+  process.env[runContextEnvVar] = contextFile;
+  const vitest = await createSuitesVitest(new ResultCollector({ mode: 'silent' }), config.run.concurrency);
+  try {
+    const result = await vitest.collect();
+    const listed: ListedTest[] = [];
+    for (const testModule of result.testModules) {
+      for (const testCase of testModule.children.allTests()) {
+        const meta = testCase.meta().conformance;
+        if (meta) listed.push({ id: meta.id, endpoint: meta.endpoint, clauses: meta.clauses, checks: meta.checks });
+      }
+    }
+    return listed.sort((a, b) => a.id.localeCompare(b.id));
+  } finally {
+    await vitest.close();
+    rmSync(contextDirectory, { recursive: true, force: true });
+    delete process.env[runContextEnvVar];
+  }
+}
