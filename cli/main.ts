@@ -99,7 +99,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--rate <rps>', 'open model: planned requests per second', positiveNumber('--rate'))
     .option('--stages <stages>', 'open model: ramping stages "DURATION:RATE,..." e.g. "10s:100,30s:500"')
     .option('--warmup <seconds>', 'warm-up excluded from the figures', integer('--warmup', 0, 600))
-    .option('--shard <i/n>', 'run shard i of n (1-based), one n-th of the load')
+    .option('--shard <i/n>', 'run shard i of n (0-based, as a Kubernetes JOB_COMPLETION_INDEX), one n-th of the load')
     .option('--out <file>', 'result file (default: out/load/<scenario>-<time>.json)')
     .option('--baseline <file>', 'compare with a stored result: regression / no change / improvement')
     .option('--threshold <sentence>', 'gate, e.g. "p99 < 250ms", "errors < 1%", "rps > 500" (repeatable)', (value: string, previous: string[] = []) => [...previous, value])

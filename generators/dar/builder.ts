@@ -1,0 +1,175 @@
+/**
+ * Writes DAR files for the package-upload suites: valid ones (deterministic bytes, known package ids)
+ * and broken ones that each break exactly one rule of the DAR format.
+ *
+ * Layout follows damlc: `<name>-<version>-<main id>/<name>-<version>-<main id>.dalf` for the main package,
+ * dependencies beside it, and `META-INF/MANIFEST.MF`. The Daml-LF inside the DALFs is synthetic
+ * (see archive.ts).
+ */
+import { zipSync } from 'fflate';
+import { encodeArchive, encodePayload, sha256Hex, syntheticLfBytes } from './archive.js';
+import { formatManifest, type ManifestLineEnding } from './manifest.js';
+
+export interface DarOptions {
+  /** Package name, e.g. `conformance-test`. */
+  name: string;
+  /** Package version, e.g. `1.0.0`. */
+  version: string;
+  /** Number of dependency DALFs besides the main one (default 0). */
+  dalfs?: number;
+  /** Changes every package id without changing name or version (e.g. to provoke KNOWN_PACKAGE_VERSION). */
+  salt?: string;
+  /** Line ends of the manifest (Java writes CRLF, damlc LF). Default LF. */
+  manifestLineEnding?: ManifestLineEnding;
+}
+
+export interface BuiltDar {
+  bytes: Uint8Array;
+  mainPackageId: string;
+  /** Main package first, then the dependencies in manifest order. */
+  packageIds: string[];
+}
+
+export type BrokenDarKind =
+  | 'not-a-zip'
+  | 'empty'
+  | 'no-manifest'
+  | 'manifest-missing-main-dalf'
+  | 'manifest-wrong-format'
+  | 'missing-dalf'
+  | 'hash-mismatch'
+  | 'bad-archive-protobuf'
+  | 'lf1-payload';
+
+export const brokenDarKinds: readonly BrokenDarKind[] = [
+  'not-a-zip',
+  'empty',
+  'no-manifest',
+  'manifest-missing-main-dalf',
+  'manifest-wrong-format',
+  'missing-dalf',
+  'hash-mismatch',
+  'bad-archive-protobuf',
+  'lf1-payload',
+];
+
+export const SDK_VERSION = '3.4.0';
+export const MANIFEST_PATH = 'META-INF/MANIFEST.MF';
+
+// DOS timestamps are local time: building the date from local fields gives the same bytes in any time zone.
+const FIXED_MTIME = new Date(2024, 0, 1, 0, 0, 0);
+
+interface DalfEntry {
+  path: string;
+  packageId: string;
+  lfBytes: Uint8Array;
+  archive: Uint8Array;
+}
+
+/** Everything a DAR is made of, before zipping, so broken variants can change exactly one part. */
+interface DarParts {
+  manifest: [string, string][];
+  main: DalfEntry;
+  dependencies: DalfEntry[];
+  lineEnding: ManifestLineEnding;
+}
+
+function dalfOf(lfBytes: Uint8Array, pathOf: (packageId: string) => string): DalfEntry {
+  const payload = encodePayload(lfBytes);
+  const packageId = sha256Hex(payload);
+  return { path: pathOf(packageId), packageId, lfBytes, archive: encodeArchive(payload, packageId) };
+}
+
+function darParts(options: DarOptions): DarParts {
+  const { name, version, salt } = options;
+  const dependencyCount = options.dalfs ?? 0;
+  if (!Number.isInteger(dependencyCount) || dependencyCount < 0) {
+    throw new RangeError(`buildDar: dalfs must be a non-negative integer (dependency count), got ${dependencyCount}`);
+  }
+  const dependencyLf = Array.from({ length: dependencyCount }, (_, index) =>
+    syntheticLfBytes({ name: `${name}-dep${index + 1}`, version, dependencies: [], ...(salt === undefined ? {} : { salt }) }),
+  );
+  const dependencyIds = dependencyLf.map((lfBytes) => sha256Hex(encodePayload(lfBytes)));
+  const mainLf = syntheticLfBytes({ name, version, dependencies: dependencyIds, ...(salt === undefined ? {} : { salt }) });
+  const mainId = sha256Hex(encodePayload(mainLf));
+  const directory = `${name}-${version}-${mainId}`;
+  const main = dalfOf(mainLf, (id) => `${directory}/${name}-${version}-${id}.dalf`);
+  const dependencies = dependencyLf.map((lfBytes, index) =>
+    dalfOf(lfBytes, (id) => `${directory}/${name}-dep${index + 1}-${version}-${id}.dalf`),
+  );
+  const manifest: [string, string][] = [
+    ['Manifest-Version', '1.0'],
+    ['Created-By', 'ledger-conformance'],
+    ['Name', `${name}-${version}`],
+    ['Sdk-Version', SDK_VERSION],
+    ['Main-Dalf', main.path],
+    ['Dalfs', [main, ...dependencies].map((dalf) => dalf.path).join(', ')],
+    ['Format', 'daml-lf'],
+    ['Encryption', 'non-encrypted'],
+  ];
+  return { manifest, main, dependencies, lineEnding: options.manifestLineEnding ?? '\n' };
+}
+
+function zipEntries(entries: [string, Uint8Array][]): Uint8Array {
+  return zipSync(Object.fromEntries(entries), { level: 6, mtime: FIXED_MTIME });
+}
+
+function manifestEntry(parts: DarParts): [string, Uint8Array] {
+  return [MANIFEST_PATH, new TextEncoder().encode(formatManifest(parts.manifest, parts.lineEnding))];
+}
+
+function dalfEntries(parts: DarParts): [string, Uint8Array][] {
+  return [parts.main, ...parts.dependencies].map((dalf) => [dalf.path, dalf.archive]);
+}
+
+export function buildDar(options: DarOptions): BuiltDar {
+  const parts = darParts(options);
+  return {
+    bytes: zipEntries([manifestEntry(parts), ...dalfEntries(parts)]),
+    mainPackageId: parts.main.packageId,
+    packageIds: [parts.main, ...parts.dependencies].map((dalf) => dalf.packageId),
+  };
+}
+
+const DEFAULT_BROKEN_BASE: DarOptions = { name: 'broken-test', version: '1.0.0', dalfs: 1 };
+
+function withMainArchive(parts: DarParts, archive: Uint8Array): DarParts {
+  return { ...parts, main: { ...parts.main, archive } };
+}
+
+function withManifest(parts: DarParts, change: (attributes: [string, string][]) => [string, string][]): DarParts {
+  return { ...parts, manifest: change(parts.manifest) };
+}
+
+/** A DAR that breaks exactly one rule; everything else is as `buildDar(base)` writes it. */
+export function buildBrokenDar(kind: BrokenDarKind, base: DarOptions = DEFAULT_BROKEN_BASE): Uint8Array {
+  const parts = darParts(base);
+  const valid = (changed: DarParts) => zipEntries([manifestEntry(changed), ...dalfEntries(changed)]);
+  switch (kind) {
+    case 'not-a-zip':
+      return new TextEncoder().encode('This is not a DAR: plain text where a zip archive was expected.\n');
+    case 'empty':
+      return new Uint8Array(0);
+    case 'no-manifest':
+      return zipEntries(dalfEntries(parts));
+    case 'manifest-missing-main-dalf':
+      return valid(withManifest(parts, (attributes) => attributes.filter(([key]) => key !== 'Main-Dalf')));
+    case 'manifest-wrong-format':
+      return valid(withManifest(parts, (attributes) => attributes.map(([key, value]) => [key, key === 'Format' ? 'protobuf' : value])));
+    case 'missing-dalf': {
+      // The manifest still lists every DALF; the zip lacks the last one listed.
+      const present = dalfEntries(parts).slice(0, -1);
+      return zipEntries([manifestEntry(parts), ...present]);
+    }
+    case 'hash-mismatch': {
+      const payload = encodePayload(parts.main.lfBytes);
+      const otherHash = sha256Hex(encodePayload(syntheticLfBytes({ name: 'tampered', version: base.version, dependencies: [] })));
+      return valid(withMainArchive(parts, encodeArchive(payload, otherHash)));
+    }
+    case 'bad-archive-protobuf':
+      // Field 3 (payload, length-delimited) announces 100 bytes and the data ends after 3.
+      return valid(withMainArchive(parts, Uint8Array.of(0x1a, 100, 1, 2, 3)));
+    case 'lf1-payload':
+      return valid(withMainArchive(parts, encodeArchive(encodePayload(parts.main.lfBytes, 1))));
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The state a Scan would read from its database and its SV sequencer, seeded deterministically from the
+ * fixtures: validator licenses with faucet statistics, aggregated reward rounds, members' traffic, and
+ * party-to-participant mappings on the fixture synchronizer.
+ */
+import type { Fixtures } from '../../config/types.js';
+import { numericUnits } from './numeric.js';
+import { SeededRandom, fingerprintOf } from './seeded-random.js';
+
+export interface ValidatorFaucets {
+  validator: string;
+  numRoundsCollected: number;
+  numRoundsMissed: number;
+  firstCollectedInRound: number;
+  lastCollectedInRound: number;
+}
+
+export interface RoundRewards {
+  round: number;
+  /** Numeric 10 values in units of 10^-10. */
+  appRewards: bigint;
+  validatorRewards: bigint;
+}
+
+export interface LatestRound {
+  round: number;
+  /** Microsecond UTC timestamp, e.g. `2024-06-05T12:34:56.123456Z`. */
+  effectiveAt: string;
+  /** Cumulative app + validator rewards up to and including this round. */
+  cumulativeRewards: bigint;
+}
+
+export interface MemberTraffic {
+  totalConsumed: number;
+  totalLimit: number;
+  /** Sum of the member's MemberTraffic contracts on the fixture synchronizer. */
+  totalPurchased: number;
+}
+
+export interface PartyHosting {
+  party: string;
+  participants: string[];
+}
+
+export interface ScanData {
+  synchronizerId: string;
+  /** Greatest numRoundsCollected first; equal counts in validator order. */
+  validators: ValidatorFaucets[];
+  rounds: ReadonlyMap<number, RoundRewards>;
+  latestRound: LatestRound;
+  /** Traffic by member id as the sequencer knows it; a member not here has no traffic state. */
+  members: ReadonlyMap<string, MemberTraffic>;
+  partyHosting: PartyHosting[];
+}
+
+const VALIDATOR_COUNT = 25;
+/** The validator whose license has no faucet state (all four numbers 0). */
+const VALIDATOR_WITHOUT_FAUCET_STATE = 13;
+const LATEST_AGGREGATED_ROUND = 120;
+const ROUND_DURATION_MICROS = 600_000_000n;
+const FIRST_ROUND_EFFECTIVE_AT_MICROS = BigInt(Date.UTC(2024, 5, 5, 0, 0, 0)) * 1000n;
+
+export class ScanFixtureError extends Error {
+  constructor(key: string, problem: string) {
+    super(`Scan fixtures: ${key} ${problem}. Fix it in the fixtures file (scan section) of the target config.`);
+    this.name = 'ScanFixtureError';
+  }
+}
+
+export function validatorName(index: number): string {
+  return `validator-${String(index).padStart(2, '0')}`;
+}
+
+function seedValidators(random: SeededRandom, synchronizerId: string): ValidatorFaucets[] {
+  const validators: ValidatorFaucets[] = [];
+  for (let index = 1; index <= VALIDATOR_COUNT; index += 1) {
+    const validator = `${validatorName(index)}::${fingerprintOf(`validator-${index}@${synchronizerId}`)}`;
+    if (index === VALIDATOR_WITHOUT_FAUCET_STATE) {
+      validators.push({ validator, numRoundsCollected: 0, numRoundsMissed: 0, firstCollectedInRound: 0, lastCollectedInRound: 0 });
+      continue;
+    }
+    // Counts come in steps of 5 from 14 values, so 24 validators are bound to share some (ties).
+    const numRoundsCollected = 20 + 5 * random.integer(0, 13);
+    const numRoundsMissed = random.integer(0, 9);
+    const firstCollectedInRound = random.integer(0, 20);
+    const lastCollectedInRound = firstCollectedInRound + numRoundsCollected + numRoundsMissed - 1;
+    validators.push({ validator, numRoundsCollected, numRoundsMissed, firstCollectedInRound, lastCollectedInRound });
+  }
+  return validators.sort((a, b) => b.numRoundsCollected - a.numRoundsCollected || a.validator.localeCompare(b.validator));
+}
+
+function seedRounds(random: SeededRandom): Map<number, RoundRewards> {
+  const rounds = new Map<number, RoundRewards>();
+  for (let round = 0; round <= LATEST_AGGREGATED_ROUND; round += 1) {
+    rounds.set(round, {
+      round,
+      appRewards: numericUnits(random.integer(0, 4999), random.integer(0, 9999) * 1_000_000),
+      validatorRewards: numericUnits(random.integer(0, 999), random.integer(0, 999_999) * 10_000),
+    });
+  }
+  return rounds;
+}
+
+function formatMicros(micros: bigint): string {
+  const millisIso = new Date(Number(micros / 1000n)).toISOString();
+  return millisIso.replace('Z', `${String(micros % 1000n).padStart(3, '0')}Z`);
+}
+
+function latestRoundOf(rounds: ReadonlyMap<number, RoundRewards>, random: SeededRandom): LatestRound {
+  let cumulativeRewards = 0n;
+  for (const rewards of rounds.values()) cumulativeRewards += rewards.appRewards + rewards.validatorRewards;
+  const jitterMicros = BigInt(random.integer(1, 59_999_999));
+  const effectiveAtMicros =
+    FIRST_ROUND_EFFECTIVE_AT_MICROS + BigInt(LATEST_AGGREGATED_ROUND) * ROUND_DURATION_MICROS + jitterMicros;
+  return { round: LATEST_AGGREGATED_ROUND, effectiveAt: formatMicros(effectiveAtMicros), cumulativeRewards };
+}
+
+function partyHostingOf(fixtures: Fixtures, validators: ValidatorFaucets[]): PartyHosting[] {
+  const hosting: PartyHosting[] = fixtures.parties.map((party) => ({
+    party: party.id,
+    participants: party.hostedOn?.map((host) => host.participantId) ?? [fixtures.participantId],
+  }));
+  const { singleHosted, multiHosted } = fixtures.scan.parties;
+  const single = hosting.find((entry) => entry.party === singleHosted);
+  if (!single) hosting.push({ party: singleHosted, participants: [fixtures.participantId] });
+  else if (single.participants.length !== 1) {
+    throw new ScanFixtureError('parties.singleHosted', `(${singleHosted}) is hosted on several participants`);
+  }
+  if (multiHosted !== undefined) {
+    const multi = hosting.find((entry) => entry.party === multiHosted);
+    if (!multi || multi.participants.length < 2) {
+      throw new ScanFixtureError(
+        'parties.multiHosted',
+        `(${multiHosted}) must be a fixture party with two or more hostedOn participants`,
+      );
+    }
+  }
+  for (const { validator } of validators) {
+    const [name, fingerprint] = validator.split('::');
+    hosting.push({ party: validator, participants: [`PAR::${name}::${fingerprint}`] });
+  }
+  return hosting;
+}
+
+function memberTrafficOf(fixtures: Fixtures, hosting: PartyHosting[], random: SeededRandom): Map<string, MemberTraffic> {
+  const members = new Map<string, MemberTraffic>();
+  // Every hosting participant is a sequencer member; some have a top-up in flight, some none purchased.
+  for (const participant of new Set(hosting.flatMap((entry) => entry.participants))) {
+    const totalPurchased = random.integer(0, 12) * 1_000_000;
+    const totalLimit = random.integer(0, 2) === 0 ? Math.max(0, totalPurchased - 1_000_000) : totalPurchased;
+    members.set(participant, { totalConsumed: random.integer(0, totalLimit), totalLimit, totalPurchased });
+  }
+  const [, synchronizerFingerprint] = fixtures.scan.synchronizerId.split('::');
+  members.set(`SEQ::sequencer1::${synchronizerFingerprint}`, { totalConsumed: 0, totalLimit: 0, totalPurchased: 0 });
+  members.set(`MED::mediator1::${synchronizerFingerprint}`, { totalConsumed: 0, totalLimit: 0, totalPurchased: 0 });
+
+  const { topUpInProgress, topUpComplete, unknown } = fixtures.scan.members;
+  if (topUpInProgress !== undefined) {
+    members.set(topUpInProgress, { totalConsumed: 1_234_567, totalLimit: 6_000_000, totalPurchased: 8_000_000 });
+  }
+  if (topUpComplete !== undefined) {
+    members.set(topUpComplete, { totalConsumed: 250_000, totalLimit: 6_000_000, totalPurchased: 6_000_000 });
+  }
+  if (unknown === topUpInProgress || unknown === topUpComplete) {
+    throw new ScanFixtureError('members.unknown', `(${unknown}) is also named as a known member`);
+  }
+  members.delete(unknown);
+  return members;
+}
+
+/**
+ * Candidates of Canton's topology filter for a party: same identifier, a fingerprint that starts with the
+ * requested one. The exact party comes first when it is known.
+ */
+export function findPartyHosting(data: ScanData, identifier: string, fingerprintPrefix: string): PartyHosting | undefined {
+  const requested = `${identifier}::${fingerprintPrefix}`;
+  return (
+    data.partyHosting.find((entry) => entry.party === requested) ??
+    data.partyHosting.find((entry) => entry.party.startsWith(requested) && entry.party.split('::')[0] === identifier)
+  );
+}
+
+export function buildScanData(fixtures: Fixtures): ScanData {
+  const synchronizerId = fixtures.scan.synchronizerId;
+  const random = new SeededRandom(`scan:${synchronizerId}`);
+  const validators = seedValidators(random, synchronizerId);
+  const rounds = seedRounds(random);
+  const latestRound = latestRoundOf(rounds, random);
+  const partyHosting = partyHostingOf(fixtures, validators);
+  const members = memberTrafficOf(fixtures, partyHosting, random);
+  const data: ScanData = { synchronizerId, validators, rounds, latestRound, members, partyHosting };
+
+  const unknownParty = fixtures.scan.parties.unknown;
+  const [unknownIdentifier = '', unknownFingerprint = ''] = unknownParty.split(/::(.*)/s);
+  if (findPartyHosting(data, unknownIdentifier, unknownFingerprint)) {
+    throw new ScanFixtureError('parties.unknown', `(${unknownParty}) matches a known party`);
+  }
+  return data;
+}

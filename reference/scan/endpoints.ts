@@ -1,0 +1,141 @@
+/**
+ * The six Scan endpoints, in the order each Splice handler checks its input (HttpScanHandler.scala).
+ */
+import type { Faults } from '../faults.js';
+import { type ScanData, findPartyHosting } from './data.js';
+import {
+  memberToString,
+  parseMember,
+  parsePartyId,
+  parseSynchronizerId,
+  prettyMember,
+  prettyUid,
+  uidToString,
+  type UniqueIdentifier,
+} from './ids.js';
+import { formatNumeric10 } from './numeric.js';
+import { optionalInteger, requiredInteger } from './query.js';
+import { type ScanResponse, errorResponse, jsonOk } from './responses.js';
+import { type ScanVersion, ScanReleases, isAtLeast } from './version.js';
+
+export interface ScanContext {
+  data: ScanData;
+  version: ScanVersion;
+  faults: Faults;
+}
+
+export type PathParameters = Record<string, string>;
+
+/** PageLimit.DefaultMaxPageSize of Splice. */
+export const MAX_PAGE_SIZE = 1000;
+
+function scanError(context: ScanContext, status: number, message: string): ScanResponse {
+  return errorResponse(status, message, context.faults.has('scan-error-not-json'));
+}
+
+function parameter(parameters: PathParameters, name: string): string {
+  const value = parameters[name];
+  if (value === undefined) throw new Error(`route is missing its {${name}} path parameter`);
+  return value;
+}
+
+export function memberTrafficStatus(context: ScanContext, parameters: PathParameters): ScanResponse {
+  const member = parseMember(parameter(parameters, 'member_id'));
+  if (!member.ok) {
+    if (context.faults.has('scan-bad-member-200')) {
+      return jsonOk({ traffic_status: { actual: { total_consumed: 0, total_limit: 0 }, target: { total_purchased: 0 } } });
+    }
+    return scanError(context, 400, `Could not decode member ID: ${member.message}`);
+  }
+  const domain = parseSynchronizerId(parameter(parameters, 'domain_id'));
+  if (!domain.ok) return scanError(context, 400, `Could not decode domain ID: ${domain.message}`);
+
+  // `actual` is the sequencer's view, whatever the domain; `target` sums purchases on that domain only.
+  const traffic = context.data.members.get(memberToString(member.value));
+  if (!traffic) return scanError(context, 404, `No traffic state found for member ${prettyMember(member.value)}`);
+  const totalPurchased = uidToString(domain.value) === context.data.synchronizerId ? traffic.totalPurchased : 0;
+  const totalLimit = context.faults.has('scan-traffic-wrong-shape') ? String(traffic.totalLimit) : traffic.totalLimit;
+  return jsonOk({
+    traffic_status: {
+      actual: { total_consumed: traffic.totalConsumed, total_limit: totalLimit },
+      target: { total_purchased: totalPurchased },
+    },
+  });
+}
+
+type PartyLookup =
+  | { ok: true; party: UniqueIdentifier; mappedParty: string; participants: string[] }
+  | { ok: false; response: ScanResponse };
+
+function lookUpPartyToParticipant(context: ScanContext, parameters: PathParameters, domainWord: string): PartyLookup {
+  const domain = parseSynchronizerId(parameter(parameters, 'domain_id'));
+  if (!domain.ok) return { ok: false, response: scanError(context, 400, `Could not decode ${domainWord} ID: ${domain.message}`) };
+  const party = parsePartyId(parameter(parameters, 'party_id'));
+  if (!party.ok) return { ok: false, response: scanError(context, 400, `Could not decode party ID: ${party.message}`) };
+
+  // An unknown synchronizer has no topology store: the lookup finds nothing, as for an unknown party.
+  const hosting =
+    uidToString(domain.value) === context.data.synchronizerId
+      ? findPartyHosting(context.data, party.value.identifier, party.value.fingerprint)
+      : undefined;
+  if (!hosting) {
+    const message = `No PartyToParticipant state for ${prettyUid(party.value)} on domain ${prettyUid(domain.value)}`;
+    return { ok: false, response: scanError(context, 404, message) };
+  }
+  if (hosting.participants.length === 0) {
+    return { ok: false, response: scanError(context, 404, `No participant id found hosting party: ${prettyUid(party.value)}`) };
+  }
+  return { ok: true, party: party.value, mappedParty: hosting.party, participants: hosting.participants };
+}
+
+/** v0 takes whatever mapping the prefix filter found first, without checking it is the requested party. */
+export function participantIdV0(context: ScanContext, parameters: PathParameters): ScanResponse {
+  const lookup = lookUpPartyToParticipant(context, parameters, 'domain');
+  if (!lookup.ok) return lookup.response;
+  const [first] = lookup.participants;
+  if (lookup.participants.length > 1 && !context.faults.has('scan-v0-multi-hosted-200')) {
+    const party = prettyUid(lookup.party);
+    const message = isAtLeast(context.version, ScanReleases.multiHostedMessagePointsToV1)
+      ? `Party ${party} is hosted on multiple participants, which is not supported in this version of the API. Please use the /v1 version instead.`
+      : `Party ${party} is hosted on multiple participants, which is not currently supported`;
+    return scanError(context, 500, message);
+  }
+  return jsonOk({ participant_id: first });
+}
+
+export function participantIdV1(context: ScanContext, parameters: PathParameters): ScanResponse {
+  const lookup = lookUpPartyToParticipant(context, parameters, 'synchronizer');
+  if (!lookup.ok) return lookup.response;
+  if (lookup.mappedParty !== uidToString(lookup.party)) {
+    return scanError(context, 404, `Party not found: ${prettyUid(lookup.party)}`);
+  }
+  return jsonOk({ participant_ids: lookup.participants });
+}
+
+export function topValidatorsByValidatorFaucets(context: ScanContext, query: URLSearchParams): ScanResponse {
+  const limit = requiredInteger(query, 'limit', 'int32');
+  if (!limit.ok) return limit.response;
+  if (limit.value < 1n) return scanError(context, 400, 'Limit must be at least 1.');
+  if (limit.value > BigInt(MAX_PAGE_SIZE)) {
+    return scanError(context, 400, `Exceeded limit maximum (${limit.value} > ${MAX_PAGE_SIZE}).`);
+  }
+  const ordered = context.faults.has('scan-wrong-order') ? [...context.data.validators].reverse() : context.data.validators;
+  const selected = context.faults.has('scan-limit-ignored') ? ordered : ordered.slice(0, Number(limit.value));
+  return jsonOk({ validatorsByReceivedFaucets: selected });
+}
+
+export function rewardsCollected(context: ScanContext, query: URLSearchParams): ScanResponse {
+  const round = optionalInteger(query, 'round', 'int64');
+  if (!round.ok) return round.response;
+  const { latestRound, rounds } = context.data;
+  if (round.value === undefined) return jsonOk({ amount: formatNumeric10(latestRound.cumulativeRewards) });
+  if (round.value > BigInt(latestRound.round)) return scanError(context, 404, 'No data has been made available yet');
+  const rewards = rounds.get(Number(round.value));
+  const amount = rewards ? rewards.appRewards + rewards.validatorRewards : 0n;
+  return jsonOk({ amount: formatNumeric10(amount) });
+}
+
+export function roundOfLatestData(context: ScanContext): ScanResponse {
+  const { round, effectiveAt } = context.data.latestRound;
+  return jsonOk({ round, effectiveAt });
+}

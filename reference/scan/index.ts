@@ -1,0 +1,10 @@
+export { startScanServer, createScanContext, type ScanServer, type ScanServerOptions } from './server.js';
+export { handleScanRequest, scanRoutes, SCAN_BASE_PATH, type ScanRequest } from './router.js';
+export { buildScanData, findPartyHosting, ScanFixtureError, validatorName } from './data.js';
+export type { ScanData, ValidatorFaucets, RoundRewards, LatestRound, MemberTraffic, PartyHosting } from './data.js';
+export type { ScanContext } from './endpoints.js';
+export { MAX_PAGE_SIZE } from './endpoints.js';
+export type { ScanResponse } from './responses.js';
+export { parseScanVersion, isAtLeast, ScanReleases, type ScanVersion } from './version.js';
+export { parseMember, parsePartyId, parseSynchronizerId, parseUniqueIdentifier, prettyUid, prettyMember } from './ids.js';
+export { formatNumeric10 } from './numeric.js';

@@ -1,0 +1,100 @@
+/**
+ * Lossless JSON for the wire: int64 values (offsets, balances, completion offsets) can exceed 2^53, and
+ * `JSON.parse` would silently round them before any schema sees them.
+ *
+ * Number policy of `parseJsonLossless`:
+ * - an integer within ±(2^53 − 1) becomes a `number`;
+ * - an integer beyond that becomes a `bigint` holding its exact value. "Integer" means the value is
+ *   integral, whatever its spelling: `12`, `1.2e1` and `12.0` all qualify;
+ * - any other number becomes a `number` (no int64 field is fractional, so nothing is lost that matters).
+ *
+ * Duplicate keys: an object that repeats a key with a different value is ambiguous (parsers disagree on
+ * which one wins) and is rejected with `DuplicateJsonKeyError`. A key repeated with an identical value is
+ * accepted, because every reader agrees on its meaning (that is lossless-json's own rule).
+ */
+import { parse, stringify } from 'lossless-json';
+
+export class JsonParseError extends Error {
+  readonly code: string = 'JSON_PARSE_ERROR';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'JsonParseError';
+  }
+}
+
+export class DuplicateJsonKeyError extends JsonParseError {
+  override readonly code = 'JSON_DUPLICATE_KEY';
+  constructor(
+    readonly key: string,
+    readonly position: number,
+  ) {
+    super(
+      `JSON object repeats the key "${key}" with a different value (at character ${position}); ` +
+        'a body must name each key once, since readers disagree on which value wins',
+    );
+    this.name = 'DuplicateJsonKeyError';
+  }
+}
+
+const INTEGER_SYNTAX = /^-?\d+$/;
+const NUMBER_PARTS = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+/** Longest integral digit string we expand exactly; anything longer is far outside int64 anyway. */
+const MAX_EXACT_DIGITS = 40;
+
+/** Parses JSON text; see the module comment for how numbers and duplicate keys are treated. */
+export function parseJsonLossless(text: string): unknown {
+  try {
+    return parse(text, null, {
+      parseNumber: parseWireNumber,
+      onDuplicateKey: ({ key, position }) => {
+        throw new DuplicateJsonKeyError(key, position);
+      },
+    });
+  } catch (error) {
+    if (error instanceof JsonParseError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new JsonParseError(`invalid JSON: ${reason}`, { cause: error });
+  }
+}
+
+/**
+ * Writes JSON like `JSON.stringify`, except that a `bigint` is written as an exact JSON number
+ * (`JSON.stringify` throws on bigints).
+ */
+export function stringifyJson(value: unknown, space?: number | string): string {
+  const text = stringify(value, null, space);
+  if (text === undefined) {
+    throw new TypeError(`stringifyJson: a value of type ${typeof value} has no JSON representation`);
+  }
+  return text;
+}
+
+function parseWireNumber(text: string): number | bigint {
+  if (INTEGER_SYNTAX.test(text)) {
+    const value = Number(text);
+    return Number.isSafeInteger(value) ? value : BigInt(text);
+  }
+  const value = Number(text);
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    return exactIntegerOf(text) ?? value;
+  }
+  return value;
+}
+
+/** The exact integer a decimal/exponent spelling denotes, or undefined when it is not integral or huge. */
+function exactIntegerOf(text: string): bigint | undefined {
+  const parts = NUMBER_PARTS.exec(text);
+  if (!parts) return undefined;
+  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = parts;
+  const digits = (whole + fraction).replace(/^0+(?=\d)/, '');
+  const shift = Number(exponentText) - fraction.length;
+  if (shift >= 0) {
+    if (digits.length + shift > MAX_EXACT_DIGITS) return undefined;
+    return BigInt(sign + digits + '0'.repeat(shift));
+  }
+  const dropped = digits.slice(shift);
+  if (!/^0*$/.test(dropped)) return undefined;
+  const kept = digits.slice(0, shift) || '0';
+  if (kept.length > MAX_EXACT_DIGITS) return undefined;
+  return BigInt(sign + kept);
+}

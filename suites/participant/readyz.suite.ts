@@ -1,0 +1,32 @@
+import { contentTypeConformance, notAServerError, statusCodeConformance } from '../checks/basic.js';
+import { expectThat } from '../framework/failure.js';
+import { conformanceSuite, conformanceTest } from '../framework/conformance-test.js';
+
+conformanceSuite('readyz', () => {
+  conformanceTest({
+    name: 'answers 200 text/plain when ready',
+    endpoint: 'readyz',
+    clauses: ['readyz.exists', 'readyz.response.text-plain', 'format.readiness-plain-text', 'versioning.readyz.unversioned', 'readyz.summary'],
+    checks: ['status_code_conformance', 'content_type_conformance', 'not_a_server_error'],
+    requires: ['ledgerApi3.5'],
+  }, async ({ send }) => {
+    const response = await send({ api: 'participant', method: 'GET', path: '/readyz', user: null });
+    notAServerError(response, 'readyz.exists');
+    statusCodeConformance(response, [200], 'readyz.exists');
+    contentTypeConformance(response, 'text', 'readyz.response.text-plain');
+    expectThat(response.text.length > 0, 'content_type_conformance', 'readyz.response.text-plain', 'the readiness message is empty', response);
+  });
+
+  conformanceTest({
+    name: 'healthy text is Canton\'s',
+    endpoint: 'readyz',
+    clauses: ['canton.readyz.healthy-text', 'canton.readyz.no-token-needed'],
+    checks: ['content_type_conformance'],
+    requires: ['ledgerApi3.5'],
+  }, async ({ send }) => {
+    const response = await send({ api: 'participant', method: 'GET', path: '/readyz', user: null });
+    statusCodeConformance(response, [200], 'canton.readyz.no-token-needed');
+    expectThat(response.text === '[+] ledger ok (SERVING)\nreadyz check passed\n', 'content_type_conformance', 'canton.readyz.healthy-text',
+      `expected the lines "[+] ledger ok (SERVING)" and "readyz check passed", got ${JSON.stringify(response.text)}`, response);
+  });
+});
