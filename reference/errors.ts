@@ -49,6 +49,10 @@ export const ErrorCodes = {
   SUBMISSION_ALREADY_IN_FLIGHT: ErrorCategories.ContentionOnSharedResources,
   CONTRACT_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   CONTRACT_NOT_ACTIVE: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  DUPLICATE_CONTRACT_KEY: ErrorCategories.InvalidGivenCurrentSystemStateResourceExists,
+  CONTRACT_KEY_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  UNKNOWN_INFORMEES: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  INVALID_DEDUPLICATION_PERIOD: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   DAML_INTERPRETATION_ERROR: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   UNHANDLED_EXCEPTION: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   TEMPLATE_PRECONDITION_VIOLATED: ErrorCategories.InvalidIndependentOfSystemState,
@@ -68,6 +72,9 @@ export const ErrorCodes = {
   PROTO_DESERIALIZATION_FAILURE: ErrorCategories.InvalidIndependentOfSystemState,
   LEDGER_API_INTERNAL_ERROR: ErrorCategories.SystemInternalAssumptionViolated,
   SERVICE_NOT_RUNNING: ErrorCategories.TransientServerFailure,
+  ALLOWED_LANGUAGE_VERSIONS: ErrorCategories.InvalidIndependentOfSystemState,
+  ZIP_BOMB: ErrorCategories.InvalidIndependentOfSystemState,
+  TRAFFIC_ACCOUNT_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
 } as const satisfies Record<string, ErrorCategory>;
 
 export type ErrorCode = keyof typeof ErrorCodes;

@@ -57,6 +57,8 @@ export interface ConformanceContext extends SuiteEnvironment {
    * counterexample, and reports it with seed and path so `replay` reproduces it exactly.
    */
   forAll<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: ForAllOptions): Promise<void>;
+  /** Skips the test with a reason (e.g. the fixtures do not name what it needs). Counted as skipped. */
+  skip(reason: string): never;
 }
 
 const suiteStack: string[] = [];
@@ -121,6 +123,10 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       ...environment,
       seed,
       forAll: (arbitrary, predicate, options) => runProperty(arbitrary, predicate, seed, options?.numRuns ?? run.cases, runContext.replay?.path),
+      skip: (reason: string): never => {
+        skip(reason);
+        throw new Error('unreachable: vitest skip() throws');
+      },
     };
     try {
       await body(context);

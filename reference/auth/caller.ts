@@ -1,0 +1,115 @@
+/**
+ * Who is calling: the token of a request (Authorization: Bearer, or the websocket subprotocol entry
+ * `jwt.token.<jwt>`) resolved to an `AuthContext`, before the body is read (Canton's decode order).
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { DecodeFailure, LedgerApiError } from '../errors.js';
+import type { Faults } from '../faults.js';
+import type { AuthContext, AuthenticatedCaller } from '../http/types.js';
+import type { Users } from '../participant/users.js';
+import type { TokenVerifier } from './jwt.js';
+
+const WEBSOCKET_TOKEN_PREFIX = 'jwt.token.';
+
+/** Every party: the rights of a caller when authorization is disabled (Canton's Wildcard claims). */
+class AllParties implements ReadonlySet<string> {
+  readonly size = Infinity;
+  has(): boolean {
+    return true;
+  }
+  forEach(): void {}
+  entries(): SetIterator<[string, string]> {
+    return new Set<[string, string]>().values();
+  }
+  keys(): SetIterator<string> {
+    return new Set<string>().values();
+  }
+  values(): SetIterator<string> {
+    return new Set<string>().values();
+  }
+  [Symbol.iterator](): SetIterator<string> {
+    return new Set<string>().values();
+  }
+}
+
+/**
+ * The caller when authorization is disabled: no user (userId ''), admin, and act/read/execute-as for any
+ * party. `GET /v2/authenticated-user` answers INVALID_TOKEN for it, as Canton does without auth.
+ */
+export const WILDCARD_CALLER: AuthenticatedCaller = {
+  userId: '',
+  rights: { actAs: new AllParties(), readAs: new AllParties(), executeAs: new AllParties(), admin: true },
+};
+
+/**
+ * The token of a request, if any. `Authorization: Bearer` (any case) wins; another scheme counts as no
+ * token; `Bearer ` with nothing after it is a header decode failure (400 text/plain).
+ */
+export function tokenOf(headers: IncomingHttpHeaders, acceptWebsocketProtocol: boolean): string | undefined {
+  const authorization = headers.authorization;
+  if (authorization !== undefined && authorization.length >= 6 && authorization.slice(0, 6).toLowerCase() === 'bearer') {
+    const rest = authorization.slice(6);
+    if (rest === '' || rest[0] === ' ') {
+      const token = rest.trim();
+      if (token === '') throw DecodeFailure.header('Authorization');
+      return token;
+    }
+  }
+  const protocols = headers['sec-websocket-protocol'];
+  if (acceptWebsocketProtocol && protocols !== undefined) {
+    for (const entry of protocols.split(',')) {
+      const protocol = entry.trim();
+      if (protocol.startsWith(WEBSOCKET_TOKEN_PREFIX) && protocol.length > WEBSOCKET_TOKEN_PREFIX.length) {
+        return protocol.slice(WEBSOCKET_TOKEN_PREFIX.length);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Canton's UserBasedClaimResolver failure: 403 before the body is read. */
+function invalidTokenUser(reason: string): LedgerApiError {
+  return new LedgerApiError('PERMISSION_DENIED', reason, { redactedContext: { ledger_api_error: 'invalid token' } });
+}
+
+export class CallerResolver {
+  private readonly verifier: TokenVerifier | undefined;
+  private readonly users: Users;
+  private readonly faults: Faults;
+  private readonly acceptWebsocketProtocol: boolean;
+
+  /** `verifier` undefined = authorization disabled. */
+  constructor(options: { verifier: TokenVerifier | undefined; users: Users; faults: Faults }) {
+    this.verifier = options.verifier;
+    this.users = options.users;
+    this.faults = options.faults;
+    this.acceptWebsocketProtocol = !options.faults.has('auth-websocket-protocol-rejected');
+  }
+
+  get authorizationEnabled(): boolean {
+    return this.verifier !== undefined;
+  }
+
+  /** Throws `DecodeFailure` (empty bearer) or `LedgerApiError` 403 (unknown or deactivated user). */
+  async resolve(headers: IncomingHttpHeaders): Promise<AuthContext> {
+    const token = tokenOf(headers, this.acceptWebsocketProtocol);
+    if (this.verifier === undefined) return { kind: 'authenticated', caller: WILDCARD_CALLER };
+    if (token === undefined) return this.anonymous();
+    const check = await this.verifier.verify(token);
+    if (!check.valid) return { kind: 'invalid', reason: check.reason };
+    const user = this.users.get(check.userId);
+    if (user === undefined) throw invalidTokenUser(`unknown user '${check.userId}'`);
+    if (user.isDeactivated && !this.faults.has('auth-deactivated-user-allowed')) {
+      throw invalidTokenUser(`user '${check.userId}' is deactivated`);
+    }
+    return { kind: 'authenticated', caller: user.caller };
+  }
+
+  private anonymous(): AuthContext {
+    if (this.faults.has('auth-missing-token-accepted')) {
+      const admin = this.users.firstAdmin();
+      if (admin !== undefined) return { kind: 'authenticated', caller: admin.caller };
+    }
+    return { kind: 'anonymous' };
+  }
+}

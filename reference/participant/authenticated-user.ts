@@ -1,0 +1,53 @@
+/**
+ * `GET /v2/authenticated-user`: the caller's own user record.
+ *
+ * The optional `identity-provider-id` must be a well-formed IDP id (else 400 text). When it names another
+ * IDP than the user's, the answer is 404 USER_NOT_FOUND: Canton looks the user up within the named IDP
+ * (UserManagementStore.getUser(id, idp)) and does not find it there.
+ */
+import type { LedgerApiVersion } from '../../config/types.js';
+import { DecodeFailure, LedgerApiError } from '../errors.js';
+import type { Faults } from '../faults.js';
+import { requireCaller } from '../http/auth-context.js';
+import type { RefRequest, RefResponse, Route } from '../http/types.js';
+import { isIdentityProviderId } from './identifiers.js';
+import { renderUser, type Users } from './users.js';
+
+export interface AuthenticatedUserOptions {
+  users: Users;
+  ledgerApiVersion: LedgerApiVersion;
+  faults: Faults;
+}
+
+const IDP_QUERY = 'identity-provider-id';
+
+function userNotFound(userId: string): LedgerApiError {
+  return new LedgerApiError('USER_NOT_FOUND', `getting user failed for unknown user "${userId}"`, {
+    resources: [['USER', userId]],
+  });
+}
+
+export function authenticatedUserRoute(options: AuthenticatedUserOptions): Route {
+  const { users, faults } = options;
+
+  function handler(request: RefRequest): RefResponse {
+    const identityProviderId = request.query.get(IDP_QUERY);
+    if (identityProviderId !== null && !isIdentityProviderId(identityProviderId)) {
+      throw DecodeFailure.queryParameter(IDP_QUERY);
+    }
+    const caller = requireCaller(request.auth);
+    if (caller.userId === '') {
+      // Authorization disabled: no user behind the request (Canton's Authorizer.defaultToAuthenticatedUser).
+      throw new LedgerApiError(
+        'INVALID_TOKEN',
+        'The submitted request is missing a user-id: requests with an empty user-id are only supported if there is an authenticated user',
+      );
+    }
+    const user = faults.has('authenticated-user-wrong-record') ? users.all()[0] : users.get(caller.userId);
+    if (user === undefined) throw userNotFound(caller.userId);
+    if (identityProviderId !== null && identityProviderId !== user.identityProviderId) throw userNotFound(user.id);
+    return { status: 200, body: { user: renderUser(user, options.ledgerApiVersion) } };
+  }
+
+  return { method: 'GET', pattern: '/v2/authenticated-user', handler };
+}

@@ -1,0 +1,75 @@
+/**
+ * The reference participant's HTTP interface: users and tokens, readiness, traffic, DARs, plus the routes
+ * of other areas (the ledger's) handed in by the caller.
+ */
+import type { ReferenceTargetConfig } from '../../config/types.js';
+import { CallerResolver } from '../auth/caller.js';
+import { createTokenVerifier } from '../auth/verifier.js';
+import { PackageStore } from '../dar/packages.js';
+import type { Faults } from '../faults.js';
+import { startHttpServer } from '../http/server.js';
+import type { Route } from '../http/types.js';
+import { authenticatedUserRoute } from './authenticated-user.js';
+import { darRoutes } from './dars.js';
+import { Readiness } from './readiness.js';
+import { trafficRoute } from './traffic.js';
+import { Users } from './users.js';
+
+export interface ParticipantOptions {
+  target: ReferenceTargetConfig;
+  faults: Faults;
+  /** Routes served next to the participant's own (e.g. the ledger's). */
+  extraRoutes?: readonly Route[];
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+}
+
+export interface ParticipantServer {
+  /** Base URL, e.g. `http://127.0.0.1:34567`. */
+  url: string;
+  setReady(ready: boolean): void;
+  /** Ids of the packages uploaded through `POST /v2/dars` / `/v2/packages` so far. */
+  uploadedPackages(): string[];
+  close(): Promise<void>;
+}
+
+/** `participant1` of `PAR::participant1::1220…`: the name Canton writes into error contexts. */
+export function participantName(participantId: string): string {
+  const parts = participantId.split('::');
+  return (parts[0] === 'PAR' ? parts[1] : parts[0]) || participantId;
+}
+
+export async function startParticipant(options: ParticipantOptions): Promise<ParticipantServer> {
+  const { target, faults } = options;
+  const { fixtures, features } = target;
+  const users = new Users(fixtures);
+  const callers = new CallerResolver({
+    verifier: createTokenVerifier(target.auth, features.authorization, fixtures, faults),
+    users,
+    faults,
+  });
+  const readiness = new Readiness(faults);
+  const packages = new PackageStore();
+  const routes: Route[] = [
+    readiness.route(),
+    authenticatedUserRoute({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
+    ...darRoutes({ packages, synchronizerId: fixtures.synchronizerId, faults }),
+    ...(features.trafficAccounts ? [trafficRoute(fixtures, faults)] : []),
+    ...(options.extraRoutes ?? []),
+  ];
+  const server = await startHttpServer({
+    routes,
+    callers,
+    participantName: participantName(fixtures.participantId),
+    faults,
+    host: options.host,
+    port: options.port,
+  });
+  return {
+    url: server.url,
+    setReady: (ready) => readiness.setReady(ready),
+    uploadedPackages: () => packages.packageIds(),
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * JUnit XML, the format CI systems (GitLab, Jenkins, GitHub test reporters) read: one `<testsuite>` per
+ * conformance suite, one `<testcase>` per test, failures carrying the whole reproduction story.
+ */
+import { failureText, seconds } from './format.js';
+import type { RunReport, TestResult } from './model.js';
+import { xmlAttribute as attr, xmlText as text } from './xml.js';
+
+export function writeJUnit(report: RunReport): string {
+  const suites = new Map<string, TestResult[]>();
+  for (const test of report.tests) {
+    const members = suites.get(test.suite);
+    if (members === undefined) suites.set(test.suite, [test]);
+    else members.push(test);
+  }
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${attr(report.tool.name)}" ${countAttributes(report.tests)} time="${seconds(report.totals.durationMs)}" timestamp="${attr(report.startedAt)}">`,
+  ];
+  for (const [suite, tests] of suites) {
+    const time = seconds(tests.reduce((sum, test) => sum + test.durationMs, 0));
+    lines.push(`  <testsuite name="${attr(suite)}" ${countAttributes(tests)} time="${time}" timestamp="${attr(report.startedAt)}">`);
+    lines.push(...runProperties(report).map((line) => `    ${line}`));
+    for (const test of tests) lines.push(...testcase(test).map((line) => `    ${line}`));
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>', '');
+  return lines.join('\n');
+}
+
+function countAttributes(tests: readonly TestResult[]): string {
+  const count = (outcome: TestResult['outcome']) => tests.filter((test) => test.outcome === outcome).length;
+  return `tests="${tests.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}"`;
+}
+
+function runProperties(report: RunReport): string[] {
+  const properties: [string, string][] = [
+    ['target', `${report.target.name} (${report.target.participant})`],
+    ['profile', report.profile],
+    ['seed', String(report.seed)],
+    ['cases', String(report.cases)],
+    ['verdict', report.verdict],
+    ['interrupted', String(report.interrupted)],
+  ];
+  return [
+    '<properties>',
+    ...properties.map(([name, value]) => `  <property name="${attr(name)}" value="${attr(value)}"/>`),
+    '</properties>',
+  ];
+}
+
+function testcase(test: TestResult): string[] {
+  const open = `<testcase classname="${attr(test.suite)}" name="${attr(test.name)}" time="${seconds(test.durationMs)}"`;
+  if (test.outcome === 'passed') return [`${open}/>`];
+  if (test.outcome === 'skipped') {
+    return [`${open}>`, `  <skipped message="${attr(test.skipReason ?? 'skipped')}"/>`, '</testcase>'];
+  }
+  const message = test.failure === undefined ? 'failed' : `${test.failure.clauseId}: ${test.failure.message}`;
+  const check = test.failure?.check ?? 'check';
+  return [`${open}>`, `  <failure message="${attr(message)}" type="${attr(check)}">${text(failureText(test))}</failure>`, '</testcase>'];
+}

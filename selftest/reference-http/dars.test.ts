@@ -1,0 +1,162 @@
+/** POST /v2/dars, /v2/packages and /v2/dars/validate: parsing, errors, idempotence, query and auth order, faults. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FaultName } from '../../reference/faults.js';
+import type { ParticipantServer } from '../../reference/participant/participant.js';
+import { call, dalf, darZip, manifest, startTestParticipant, userToken, validDar, type Answer } from './support.js';
+
+const SYNCHRONIZER = 'global-synchronizer::1220cf6100341bc5217c5dfe0500c6d9ad12e7265cf29241e60ecb65fb8b85977546';
+
+let server: ParticipantServer;
+let adminToken: string;
+
+/** `token` null = no token at all. */
+async function upload(path: string, body: Uint8Array | string, token: string | null = adminToken): Promise<Answer> {
+  return call(server.url, path, { method: 'POST', body, token: token ?? undefined, headers: { 'content-type': 'application/octet-stream' } });
+}
+
+function code(answer: Answer): string {
+  return answer.json().code;
+}
+
+beforeEach(async () => {
+  server = await startTestParticipant();
+  adminToken = await userToken('participant-admin');
+});
+afterEach(async () => server.close());
+
+async function restartWith(faults: FaultName[]): Promise<void> {
+  await server.close();
+  server = await startTestParticipant({ faults });
+}
+
+describe('DAR upload', () => {
+  it('stores every package of a valid DAR and answers {}', async () => {
+    const dar = validDar();
+    const answer = await upload('/v2/dars', dar.bytes);
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual({});
+    expect(server.uploadedPackages().sort()).toEqual([dar.mainPackageId, dar.dependencyId].sort());
+  });
+
+  it('is idempotent, also through the deprecated /v2/packages', async () => {
+    const dar = validDar();
+    const answers = await Promise.all([
+      upload('/v2/dars', dar.bytes),
+      upload('/v2/dars', dar.bytes),
+      upload('/v2/packages', dar.bytes),
+      upload('/v2/packages?vetAllPackages=true', dar.bytes),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(server.uploadedPackages()).toHaveLength(2);
+  });
+
+  it('answers KNOWN_PACKAGE_VERSION for another package under the same name and version', async () => {
+    expect((await upload('/v2/dars', validDar({ content: 'v1' }).bytes)).status).toBe(200);
+    const clash = await upload('/v2/dars', validDar({ content: 'v1 changed' }).bytes);
+    expect(clash.status).toBe(400);
+    expect(code(clash)).toBe('KNOWN_PACKAGE_VERSION');
+    expect((await upload('/v2/dars', validDar({ content: 'v2', name: 'conformance-test-2.0.0' }).bytes)).status).toBe(200);
+  });
+
+  it('answers each broken form with its code', async () => {
+    const good = dalf();
+    const mainPath = 'pkg/main.dalf';
+    const withManifest = (attributes: Record<string, string>, files: Record<string, Uint8Array> = { [mainPath]: good.bytes }) =>
+      darZip({ 'META-INF/MANIFEST.MF': manifest(attributes), ...files });
+    const complete = { 'Main-Dalf': mainPath, Dalfs: mainPath, Format: 'daml-lf' };
+    const cases: [string, Uint8Array | string, string][] = [
+      ['garbage', 'this is not a zip', 'INVALID_DAR'],
+      ['empty body', '', 'INVALID_DAR'],
+      ['empty zip', darZip({}), 'INVALID_DAR'],
+      ['no manifest', darZip({ [mainPath]: good.bytes }), 'INVALID_DAR'],
+      ['no Main-Dalf', withManifest({ Dalfs: mainPath, Format: 'daml-lf' }), 'INVALID_DAR'],
+      ['no Dalfs', withManifest({ 'Main-Dalf': mainPath, Format: 'daml-lf' }), 'INVALID_DAR'],
+      ['wrong Format', withManifest({ ...complete, Format: 'daml-lf-legacy' }), 'INVALID_DAR'],
+      ['no Format', withManifest({ 'Main-Dalf': mainPath, Dalfs: mainPath }), 'INVALID_DAR'],
+      ['missing dalf', withManifest({ ...complete, Dalfs: `${mainPath}, pkg/dep.dalf` }), 'INVALID_ZIP_ENTRY'],
+      ['missing main dalf', withManifest(complete, {}), 'INVALID_ZIP_ENTRY'],
+      ['dalf not an Archive', withManifest(complete, { [mainPath]: new TextEncoder().encode('\u00ff\u00ff garbage') }), 'DAR_PARSE_ERROR'],
+      ['hash mismatch', withManifest(complete, { [mainPath]: dalf({ hash: 'ab'.repeat(32) }).bytes }), 'DAR_PARSE_ERROR'],
+      ['no Daml-LF in payload', withManifest(complete, { [mainPath]: dalf({ lf: 'none' }).bytes }), 'DAR_PARSE_ERROR'],
+      ['Daml-LF 1', withManifest(complete, { [mainPath]: dalf({ lf: 1 }).bytes }), 'ALLOWED_LANGUAGE_VERSIONS'],
+    ];
+    for (const [name, body, expected] of cases) {
+      const answer = await upload('/v2/dars', body);
+      expect(answer.status, name).toBe(400);
+      expect(code(answer), name).toBe(expected);
+      expect(answer.json().errorCategory, name).toBe(8);
+    }
+    const mismatch = await upload('/v2/dars', cases.find(([name]) => name === 'hash mismatch')?.[1] as Uint8Array);
+    expect(mismatch.json().context.reason).toMatch(/^Mismatching hashes! Expected (ab)+ but got [0-9a-f]{64}$/);
+    expect(server.uploadedPackages()).toEqual([]);
+  });
+
+  it('decodes vetAllPackages first (400 text), then checks auth, then synchronizerId, then the DAR', async () => {
+    const dar = validDar().bytes;
+    const badQuery = await upload('/v2/dars?vetAllPackages=maybe', 'junk', null);
+    expect(badQuery.status).toBe(400);
+    expect(badQuery.text).toBe('Invalid value for: query parameter vetAllPackages');
+    expect((await upload('/v2/dars?vetAllPackages=FALSE', dar)).status).toBe(200);
+
+    expect((await upload('/v2/dars?synchronizerId=bad', 'junk', null)).status).toBe(401);
+    expect((await upload('/v2/dars', dar, await userToken('alice-user'))).status).toBe(403);
+
+    for (const bad of ['no-fingerprint', '::fingerprint', 'a::b::c', `${'x'.repeat(186)}::fp`, `id::${'f'.repeat(69)}`, 'i!d::fp']) {
+      const answer = await upload(`/v2/dars?synchronizerId=${encodeURIComponent(bad)}`, 'junk');
+      expect(answer.status, bad).toBe(400);
+      expect(code(answer), bad).toBe('PROTO_DESERIALIZATION_FAILURE');
+    }
+    const unknown = await upload('/v2/dars?synchronizerId=other-synchronizer::1220abcd', dar);
+    expect(unknown.status).toBe(400);
+    expect(code(unknown)).toBe('PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER');
+    expect((await upload(`/v2/dars?synchronizerId=${encodeURIComponent(SYNCHRONIZER)}`, dar)).status).toBe(200);
+  });
+});
+
+describe('DAR validate', () => {
+  it('answers 200 with no body and stores nothing', async () => {
+    const answer = await upload(`/v2/dars/validate?synchronizerId=${encodeURIComponent(SYNCHRONIZER)}`, validDar().bytes);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('');
+    expect(server.uploadedPackages()).toEqual([]);
+  });
+
+  it('rejects broken DARs, non-admins and malformed synchronizer ids', async () => {
+    expect(code(await upload('/v2/dars/validate', 'junk'))).toBe('INVALID_DAR');
+    expect((await upload('/v2/dars/validate', validDar().bytes, await userToken('bob-user'))).status).toBe(403);
+    expect(code(await upload('/v2/dars/validate?synchronizerId=nope', validDar().bytes))).toBe('PROTO_DESERIALIZATION_FAILURE');
+  });
+});
+
+describe('DAR faults', () => {
+  it('dar-hash-not-checked accepts a mismatching hash', async () => {
+    await restartWith(['dar-hash-not-checked']);
+    const bad = darZip({
+      'META-INF/MANIFEST.MF': manifest({ 'Main-Dalf': 'm.dalf', Dalfs: 'm.dalf', Format: 'daml-lf' }),
+      'm.dalf': dalf({ hash: 'ab'.repeat(32) }).bytes,
+    });
+    expect((await upload('/v2/dars', bad)).status).toBe(200);
+  });
+
+  it('dar-validate-persists stores the validated DAR', async () => {
+    await restartWith(['dar-validate-persists']);
+    expect((await upload('/v2/dars/validate', validDar().bytes)).status).toBe(200);
+    expect(server.uploadedPackages()).toHaveLength(2);
+  });
+
+  it('dar-garbage-accepted accepts a body that is not a zip', async () => {
+    await restartWith(['dar-garbage-accepted']);
+    expect((await upload('/v2/dars', 'not a zip')).status).toBe(200);
+  });
+});
+
+describe('the fixture DAR', () => {
+  it('uploads config/fixtures/conformance-test.dar', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { referenceTarget } = await import('./support.js');
+    const target = await referenceTarget();
+    const answer = await upload('/v2/dars', readFileSync(target.fixtures.dar));
+    expect(answer.status).toBe(200);
+    expect(server.uploadedPackages().length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,152 @@
+/** Shared helpers of the reference HTTP self-tests: config, servers on port 0, tokens, requests, DARs. */
+import { createHash } from 'node:crypto';
+import { zipSync } from 'fflate';
+import { SignJWT } from 'jose';
+import protobuf from 'protobufjs';
+import { request } from 'undici';
+import { loadConfig } from '../../config/load.js';
+import type { ReferenceTargetConfig } from '../../config/types.js';
+import { Faults, type FaultName } from '../../reference/faults.js';
+import { startParticipant, type ParticipantServer } from '../../reference/participant/participant.js';
+import type { Route } from '../../reference/http/types.js';
+
+/** The committed default reference target (fixtures/reference.yaml), independent of the environment. */
+export async function referenceTarget(): Promise<ReferenceTargetConfig> {
+  const config = await loadConfig({ env: {}, dotenvPath: false });
+  if (config.target.kind !== 'reference') throw new Error('the default config must target the reference');
+  return config.target;
+}
+
+export async function startTestParticipant(
+  options: { faults?: FaultName[]; target?: ReferenceTargetConfig; extraRoutes?: Route[] } = {},
+): Promise<ParticipantServer> {
+  return startParticipant({
+    target: options.target ?? (await referenceTarget()),
+    faults: new Faults(options.faults ?? []),
+    extraRoutes: options.extraRoutes,
+  });
+}
+
+export const SECRET = 'not-safe-for-production';
+export const AUDIENCE = 'https://daml.com/jwt/aud/participant/participant1';
+
+/** An HS256 user token as the default config's auth would mint it; claims can be overridden. */
+export async function userToken(
+  userId: string,
+  options: { secret?: string; audience?: string | string[]; expiresInSeconds?: number; scope?: string } = {},
+): Promise<string> {
+  const jwt = new SignJWT({ ...(options.scope === undefined ? {} : { scope: options.scope }) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? 3600));
+  if (options.audience !== undefined || !('audience' in options)) jwt.setAudience(options.audience ?? AUDIENCE);
+  return jwt.sign(new TextEncoder().encode(options.secret ?? SECRET));
+}
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  text: string;
+  json(): any;
+}
+
+export async function call(
+  baseUrl: string,
+  path: string,
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  const response = await request(baseUrl + path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body,
+  });
+  const text = await response.body.text();
+  return {
+    status: response.statusCode,
+    contentType: String(response.headers['content-type'] ?? ''),
+    text,
+    json: () => JSON.parse(text),
+  };
+}
+
+/** Expect the redacted JsCantonError of a security-sensitive error. */
+export function isRedacted(answer: Answer, grpcCodeValue: number): boolean {
+  const body = answer.json();
+  return body.code === 'NA' && body.errorCategory === -1 && body.grpcCodeValue === grpcCodeValue;
+}
+
+// --- DARs, built here independently of generators/ ---
+
+const root = protobuf.parse(
+  `syntax = "proto3";
+   message Archive { int32 hash_function = 1; bytes payload = 3; string hash = 4; }
+   message ArchivePayload { string minor = 3; int32 patch = 5; oneof Sum { bytes daml_lf_1 = 2; bytes daml_lf_2 = 4; } }`,
+  { keepCase: true },
+).root;
+const ArchiveType = root.lookupType('Archive');
+const PayloadType = root.lookupType('ArchivePayload');
+
+export interface DalfOptions {
+  /** Distinguishes packages: different content, different package id. */
+  content?: string;
+  lf?: 1 | 2 | 'none';
+  /** Overrides the declared hash (a mismatching hash). */
+  hash?: string;
+}
+
+export function dalf(options: DalfOptions = {}): { bytes: Uint8Array; packageId: string } {
+  const lf = options.lf ?? 2;
+  const packageBytes = new TextEncoder().encode(options.content ?? 'package');
+  const payload = PayloadType.encode(
+    PayloadType.create({
+      minor: lf === 1 ? '14' : '1',
+      ...(lf === 1 ? { daml_lf_1: packageBytes } : lf === 2 ? { daml_lf_2: packageBytes } : {}),
+    }),
+  ).finish();
+  const packageId = createHash('sha256').update(payload).digest('hex');
+  const bytes = ArchiveType.encode(ArchiveType.create({ hash_function: 0, payload, hash: options.hash ?? packageId })).finish();
+  return { bytes, packageId };
+}
+
+/** A Java manifest with 72-byte lines continued by a leading space. */
+export function manifest(attributes: Record<string, string>): string {
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(attributes)) {
+    let line = `${key}: ${value}`;
+    lines.push(line.slice(0, 72));
+    for (line = line.slice(72); line.length > 0; line = line.slice(71)) lines.push(' ' + line.slice(0, 71));
+  }
+  return lines.join('\r\n') + '\r\n\r\n';
+}
+
+export function darZip(files: Record<string, Uint8Array | string>): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  for (const [name, content] of Object.entries(files)) {
+    entries[name] = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  }
+  return zipSync(entries);
+}
+
+/** A valid DAR with a main package and one dependency. */
+export function validDar(options: { name?: string; content?: string } = {}): { bytes: Uint8Array; mainPackageId: string; dependencyId: string } {
+  const main = dalf({ content: options.content ?? 'main package' });
+  const dependency = dalf({ content: 'dependency package' });
+  const mainPath = 'conformance-test-1.0.0-abc/conformance-test-1.0.0-abc.dalf';
+  const depPath = 'conformance-test-1.0.0-abc/daml-prim-def.dalf';
+  const bytes = darZip({
+    'META-INF/MANIFEST.MF': manifest({
+      'Manifest-Version': '1.0',
+      'Created-By': 'ledger-conformance selftest',
+      Name: options.name ?? 'conformance-test-1.0.0',
+      'Main-Dalf': mainPath,
+      Dalfs: `${mainPath}, ${depPath}`,
+      Format: 'daml-lf',
+      Encryption: 'non-encrypted',
+    }),
+    [mainPath]: main.bytes,
+    [depPath]: dependency.bytes,
+  });
+  return { bytes, mainPackageId: main.packageId, dependencyId: dependency.packageId };
+}

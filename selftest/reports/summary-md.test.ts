@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { writeSummaryMarkdown } from '../../reports/summary-md.js';
+import { FAILED_TEST_ID, SECRET_TOKEN, fixtureReport, fixtureTests } from './fixture.js';
+
+function codeBlocks(markdown: string): { language: string; content: string }[] {
+  return [...markdown.matchAll(/^(`{3,})(\w*)\n([\s\S]*?)\n\1$/gm)].map((match) => ({ language: match[2] ?? '', content: match[3] ?? '' }));
+}
+
+/** Consecutive lines starting with `|`, outside code blocks. */
+function tables(markdown: string): string[][] {
+  const withoutCode = markdown.replace(/^(`{3,})\w*\n[\s\S]*?\n\1$/gm, '');
+  const found: string[][] = [];
+  let current: string[] = [];
+  for (const line of withoutCode.split('\n')) {
+    if (line.startsWith('|')) {
+      current.push(line);
+    } else if (current.length > 0) {
+      found.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) found.push(current);
+  return found;
+}
+
+const cellBreaks = (row: string) => row.match(/(?<!\\)\|/g)?.length ?? 0;
+
+describe('writeSummaryMarkdown', () => {
+  const report = fixtureReport();
+  const markdown = writeSummaryMarkdown(report);
+
+  it('leads with the verdict, the run facts and the totals', () => {
+    expect(markdown).toMatch(/^# Conformance report: reference\n\n## ❌ NOT CERTIFIED for the `spec` profile/);
+    expect(markdown).toContain('The run was interrupted (Ctrl-C)');
+    expect(markdown).toContain('| Seed | 42 ');
+    expect(markdown).toContain('| Faults injected | empty-act-as-accepted |');
+    expect(markdown).toContain('**Tests:** 1 passed · 1 failed · 1 skipped · 41 requests · 3.0 s');
+    expect(markdown).toContain('**Clauses:** 2 failed · 1 skipped · 1 not covered · 1 not testable · 1 not shown · 1 not in profile');
+  });
+
+  it('keeps every table rectangular, even with pipes in clause sentences', () => {
+    const found = tables(markdown);
+    expect(found.length).toBeGreaterThanOrEqual(6);
+    for (const table of found) {
+      const widths = new Set(table.map(cellBreaks));
+      expect(widths.size, table.join('\n')).toBe(1);
+    }
+  });
+
+  it('has the endpoint table and the per-clause table grouped by endpoint', () => {
+    expect(markdown).toContain('| submit-and-wait | 1 | **1** | 0 | 2 |');
+    expect(markdown).toContain('| traffic-accounts | 0 | 0 | 1 | 1 |');
+    expect(markdown).toContain('### POST /v2/commands/submit-and-wait\n\n2 failed');
+    expect(markdown).toMatch(/\| `readyz.text`<br>GET \/readyz answers 200 with a plain text body \| spec \| \*\*not covered\*\* \|/);
+    expect(markdown).toContain('| skipped | traffic::balance is an int64 | the target does not offer traffic accounts');
+    expect(markdown).toContain('| not testable |  | SHOULD advice to clients; nothing a server must do |');
+    expect(markdown).toContain('must be non-empty &lt;b&gt;bold&lt;/b&gt;');
+    expect(markdown).toContain('1 clause(s) of real Canton/Splice behaviour are checked by the `canton` profile only');
+    expect(markdown).not.toContain('| `canton.error.400-text-plain`');
+  });
+
+  it('lists the not-shown clauses apart', () => {
+    expect(markdown).toContain('## Not shown by the spec (deliberately not checked)\n\n- `upload-dar-file-response.fields.not-shown`');
+  });
+
+  it('shows each failure with its clause, exchange, property facts, curl and replay command', () => {
+    const failure = markdown.slice(markdown.indexOf('## Failures'), markdown.indexOf('## Skipped tests'));
+    expect(failure).toContain(`### 1. ${FAILED_TEST_ID}`);
+    expect(failure).toContain('**Clause** `submit-and-wait.actAs.non-empty`: actAs \\| string\\[\\] \\| yes \\| must be non-empty');
+    expect(failure).toContain('**Property:** seed `42` · path `3:1:0` · 4 runs');
+    const blocks = codeBlocks(failure);
+    expect(blocks.map((block) => block.language)).toEqual(['text', 'http', 'http', 'json', 'sh', 'sh']);
+    expect(blocks[0]?.content).toBe('expected 400 text/plain, got 500 "Internal" & <nothing>');
+    expect(blocks[1]?.content).toMatch(/^POST http:\/\/127\.0\.0\.1:7575\/v2\/commands\/submit-and-wait\ncontent-type: application\/json\nauthorization: Bearer <redacted>\n\n\{"commands"/);
+    // The response body holds ``` itself: its block must use a longer fence and still come out whole.
+    const response = fixtureTests[1]?.failure?.exchange?.response;
+    expect(blocks[2]?.content).toBe(`HTTP 500\ncontent-type: application/json\nx-weird: a"b<c>\n\n${response?.body}`);
+    expect(JSON.parse(blocks[3]?.content ?? '')).toEqual({ actAs: [], note: '</script>' });
+    expect(blocks[4]?.content).toBe(fixtureTests[1]?.failure?.exchange?.curl);
+    expect(blocks[5]?.content).toBe("ledger-conformance replay 'submit-and-wait::rejects an empty actAs (it'\\''s 400)'");
+    expect(markdown).not.toContain(SECRET_TOKEN);
+  });
+
+  it('says CERTIFIED, with no failures section, when every testable clause passed or was skipped', () => {
+    const allCovered = fixtureTests
+      .filter((test) => test.outcome !== 'failed')
+      .concat([{ ...fixtureTests[0]!, id: 'more::covers the rest', clauses: ['submit-and-wait.actAs.non-empty', 'readyz.text'] }]);
+    const certified = writeSummaryMarkdown(fixtureReport({ tests: allCovered, interrupted: false }));
+    expect(certified).toContain('## ✅ CERTIFIED for the `spec` profile');
+    expect(certified).toContain('Nothing failed, and every testable clause of the spec profile passed or was skipped');
+    expect(certified).not.toContain('## Failures');
+    expect(certified).not.toContain('interrupted');
+  });
+
+  it('says INCOMPLETE and why when nothing failed but clauses were not covered', () => {
+    const incomplete = writeSummaryMarkdown(fixtureReport({ tests: fixtureTests.filter((test) => test.outcome !== 'failed'), interrupted: false }));
+    expect(incomplete).toContain('## ⚠️ INCOMPLETE for the `spec` profile');
+    expect(incomplete).toContain('2 testable clause(s) of the spec profile were not covered by any test');
+  });
+
+  it('details the first 50 failures and lists the rest in a table', () => {
+    const failed = fixtureTests[1]!;
+    const many = Array.from({ length: 53 }, (_, index) => ({ ...failed, id: `bulk::failure ${index}` }));
+    const summary = writeSummaryMarkdown(fixtureReport({ tests: many }));
+    expect(summary.match(/^### \d+\. bulk::failure/gm)).toHaveLength(50);
+    expect(summary).toContain('### 3 more failures');
+    expect(summary).toContain('| bulk::failure 52 | `submit-and-wait.actAs.non-empty` | expected 400 text/plain, got 500 "Internal" &amp; &lt;nothing&gt; |');
+  });
+});
