@@ -1,0 +1,41 @@
+/**
+ * The generators' registry: valid and invalid requests per endpoint (short names as in the clause
+ * registry), so suites iterate every endpoint the same way. Everything is a pure function of the
+ * `GeneratorContext` (build it once with `generatorContextFromFixtures`).
+ */
+import fc from 'fast-check';
+import type { GeneratorContext } from './context.js';
+import { invalidRequestRules } from './invalid/requests.js';
+import { validRequestArbitraries } from './requests/endpoints.js';
+import { ENDPOINT_NAMES, type EndpointName, type GeneratedRequest, type InvalidRequest } from './requests/types.js';
+import type { Mode } from './primitives/unions.js';
+
+export { generatorContextFromFixtures, type GeneratorContext } from './context.js';
+export { ENDPOINT_NAMES, type EndpointName, type GeneratedRequest, type InvalidRequest } from './requests/types.js';
+export type { InvalidTag, InvalidValue } from './invalid/mutation.js';
+export type { Mode } from './primitives/unions.js';
+export { invalidRequestRules } from './invalid/requests.js';
+export { invalidAnnotationRules } from './invalid/annotations.js';
+export { submitAndWaitBody, submitAndWaitCase } from './requests/submit-and-wait.js';
+export { executeBody, executeCase, withPreparedSubmission } from './requests/execute.js';
+export { updateByOffsetBody } from './requests/update-by-offset.js';
+
+/**
+ * Valid requests per endpoint. `schema` (default): anything the spec allows, which a target must not
+ * reject as malformed. `accepted`: additionally what the target can really carry out (see each
+ * request module for where the two differ).
+ */
+export function validRequests(context: GeneratorContext, mode: Mode = 'schema'): Record<EndpointName, fc.Arbitrary<GeneratedRequest>> {
+  return validRequestArbitraries(context, mode);
+}
+
+/** Invalid requests per endpoint (each breaks one tagged rule); absent for endpoints without input. */
+export function invalidRequests(context: GeneratorContext): Partial<Record<EndpointName, fc.Arbitrary<InvalidRequest>>> {
+  const rules = invalidRequestRules(context);
+  const result: Partial<Record<EndpointName, fc.Arbitrary<InvalidRequest>>> = {};
+  for (const endpoint of ENDPOINT_NAMES) {
+    const endpointRules = rules[endpoint];
+    if (endpointRules.length > 0) result[endpoint] = fc.oneof(...endpointRules);
+  }
+  return result;
+}

@@ -1,0 +1,39 @@
+/**
+ * Query and path parameters that break exactly one rule each, as the strings sent on the wire.
+ */
+import fc from 'fast-check';
+import type { InvalidValue, PartKind } from './mutation.js';
+import { invalidMemberId, invalidUniqueIdentifier } from './strings.js';
+
+function parameter(clauseId: string, rule: string, kind: PartKind, name: string, value: fc.Arbitrary<string>) {
+  return value.map((text): InvalidValue<string> => ({ clauseId, rule, part: { kind, name }, value: text }));
+}
+
+/** `vetAllPackages` values that are not `true` / `false`. */
+export function invalidVetAllPackages(clauseId: string): fc.Arbitrary<InvalidValue<string>> {
+  return parameter(clauseId, 'vetAllPackages that is not a boolean', 'query', 'vetAllPackages', fc.constantFrom('maybe', '1', '0', 'yes', '', 'tru'));
+}
+
+export function invalidMemberIdParameter(): fc.Arbitrary<InvalidValue<string>> {
+  return parameter('scan.traffic-status.member_id.format', 'member id not of the form PAR|MED::id::fingerprint', 'path', 'member_id', invalidMemberId());
+}
+
+export function invalidDomainIdParameter(clauseId: string): fc.Arbitrary<InvalidValue<string>> {
+  return parameter(clauseId, 'synchronizer id that is not identifier::fingerprint', 'path', 'domain_id', invalidUniqueIdentifier());
+}
+
+export function invalidPartyIdParameter(clauseId: string): fc.Arbitrary<InvalidValue<string>> {
+  return parameter(clauseId, 'party id that is not identifier::fingerprint', 'path', 'party_id', invalidUniqueIdentifier());
+}
+
+export function invalidScanLimitRules(): fc.Arbitrary<InvalidValue<string>>[] {
+  return [
+    parameter('canton.scan.top-validators.limit.min-1', 'limit 0 or negative', 'query', 'limit', fc.integer({ min: -(2 ** 31), max: 0 }).map(String)),
+    parameter('canton.scan.limit.max-1000', 'limit above 1000', 'query', 'limit', fc.integer({ min: 1001, max: 2 ** 31 - 1 }).map(String)),
+    parameter('scan.top-validators.limit.int32', 'limit that is not an int32', 'query', 'limit', fc.constantFrom('abc', '1.5', '', '2147483648', '10e2')),
+  ];
+}
+
+export function invalidScanRound(): fc.Arbitrary<InvalidValue<string>> {
+  return parameter('scan.rewards-collected.round.optional-int64', 'round that is not an int64', 'query', 'round', fc.constantFrom('abc', '1.5', '9223372036854775808', 'latest'));
+}

@@ -1,0 +1,41 @@
+/**
+ * Boundaries are generated on purpose, not left to chance: every sized arbitrary mixes an arbitrary that
+ * only yields the boundary values (lengths min, 1, max) with a free one, so a default-sized run hits them.
+ */
+import fc from 'fast-check';
+
+/** One in four values is a boundary value. */
+export function withBoundaries<T>(boundaries: fc.Arbitrary<T>, random: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return fc.oneof({ weight: 1, arbitrary: boundaries }, { weight: 3, arbitrary: random });
+}
+
+/** Strings over `alphabet` of exactly `length` characters. */
+export function exactLengthString(alphabet: string, length: number): fc.Arbitrary<string> {
+  return fc.string({ unit: fc.constantFrom(...alphabet), minLength: length, maxLength: length });
+}
+
+/** Strings over `alphabet`, lengths within [min, max], the lengths min, 1 and max generated on purpose. */
+export function boundedString(alphabet: string, min: number, max: number): fc.Arbitrary<string> {
+  const boundaryLengths = [...new Set([min, Math.max(min, 1), max])];
+  return withBoundaries(
+    fc.oneof(...boundaryLengths.map((length) => exactLengthString(alphabet, length))),
+    fc.string({ unit: fc.constantFrom(...alphabet), minLength: min, maxLength: max }),
+  );
+}
+
+/** Lists with the empty (when allowed) and one-element cases generated on purpose. */
+export function boundedArray<T>(
+  item: fc.Arbitrary<T>,
+  constraints: { minLength: number; maxLength: number },
+): fc.Arbitrary<T[]> {
+  const { minLength, maxLength } = constraints;
+  const boundaryLengths = [...new Set([minLength, Math.max(minLength, 1)])].filter((length) => length <= maxLength);
+  return withBoundaries(
+    fc.oneof(...boundaryLengths.map((length) => fc.array(item, { minLength: length, maxLength: length }))),
+    fc.array(item, { minLength, maxLength }),
+  );
+}
+
+export const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const DIGITS = '0123456789';
+export const HEX_DIGITS = '0123456789abcdef';

@@ -1,0 +1,76 @@
+/**
+ * The ledger's string formats (Daml-LF value definitions, Canton identifiers and the user id limits).
+ */
+import fc from 'fast-check';
+import { boundedString, DIGITS, exactLengthString, LETTERS, withBoundaries } from './boundaries.js';
+
+/** Daml-LF `LedgerString`: 1..255 characters of letters, digits and `#:-_/` and space. */
+export const LEDGER_STRING = { alphabet: `${LETTERS}${DIGITS}#:-_/ `, maxLength: 255 } as const;
+
+/** Canton unique identifier parts (`identifier::fingerprint`), Daml-LF party characters. */
+export const PARTY_ID = {
+  alphabet: `${LETTERS}${DIGITS}:-_ `,
+  identifierMaxLength: 185,
+  fingerprintMaxLength: 68,
+  delimiter: '::',
+} as const;
+
+/** User ids: 1..128 ASCII letters, digits and these symbols. */
+export const USER_ID = { alphabet: `${LETTERS}${DIGITS}@^$.!\`-#+'~_:()|`, maxLength: 128 } as const;
+
+/** Daml-LF `Name`: a letter, `_` or `$`, then letters, digits, `_` or `$`; at most 1000 characters. */
+export const NAME = { start: `${LETTERS}_$`, rest: `${LETTERS}${DIGITS}_$`, maxLength: 1000 } as const;
+
+export function ledgerString(): fc.Arbitrary<string> {
+  return boundedString(LEDGER_STRING.alphabet, 1, LEDGER_STRING.maxLength);
+}
+
+export function userIdString(): fc.Arbitrary<string> {
+  return boundedString(USER_ID.alphabet, 1, USER_ID.maxLength);
+}
+
+export function nameString(): fc.Arbitrary<string> {
+  const start = fc.constantFrom(...NAME.start);
+  const rest = (maxLength: number) => fc.string({ unit: fc.constantFrom(...NAME.rest), maxLength });
+  return withBoundaries(
+    fc.oneof(
+      start,
+      fc.tuple(start, exactLengthString(NAME.rest, NAME.maxLength - 1)).map(([head, tail]) => head + tail),
+    ),
+    fc.tuple(start, rest(NAME.maxLength - 1)).map(([head, tail]) => head + tail),
+  );
+}
+
+/**
+ * The identifier part of a Canton unique identifier. It must not contain `::` and must not end with
+ * `:`, or joining it to the fingerprint would create a `::` earlier than the delimiter (`a:` + `::`).
+ * The mapping keeps the length, so the length boundaries survive it.
+ */
+export function uniqueIdentifierPart(maxLength: number): fc.Arbitrary<string> {
+  return boundedString(PARTY_ID.alphabet, 1, maxLength).map(withoutDoubleColonAtEdges);
+}
+
+function withoutDoubleColonAtEdges(raw: string): string {
+  let result = '';
+  for (const char of raw) result += char === ':' && result.endsWith(':') ? '_' : char;
+  // Neither edge may be a colon: `x:` + `::` and `::` + `:y` would both read as a different split.
+  if (result.startsWith(':')) result = `_${result.slice(1)}`;
+  if (result.endsWith(':')) result = `${result.slice(0, -1)}_`;
+  return result;
+}
+
+/** `identifier::fingerprint` (party ids, synchronizer ids, the id part of member ids). */
+export function uniqueIdentifier(): fc.Arbitrary<string> {
+  return fc
+    .tuple(uniqueIdentifierPart(PARTY_ID.identifierMaxLength), uniqueIdentifierPart(PARTY_ID.fingerprintMaxLength))
+    .map(([identifier, fingerprint]) => `${identifier}${PARTY_ID.delimiter}${fingerprint}`);
+}
+
+export function partyIdString(): fc.Arbitrary<string> {
+  return uniqueIdentifier();
+}
+
+/** A Canton-style fingerprint: "1220" + 64 hex digits (what real keys produce). */
+export function keyFingerprint(): fc.Arbitrary<string> {
+  return exactLengthString('0123456789abcdef', 64).map((hex) => `1220${hex}`);
+}

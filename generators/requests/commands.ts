@@ -1,0 +1,134 @@
+/**
+ * The four commands of submit-and-wait, over the fixture templates.
+ *
+ * `accepted` commands are the ones a node can run without any prior ledger state: creates, and
+ * create-and-exercise of a choice the acting parties control. Exercise and exercise-by-key need a live
+ * contract (or key), so they are only `schema`-valid here; suites that hold a contract id build them
+ * with `exerciseCommandOn`.
+ */
+import fc from 'fast-check';
+import { createArguments, recordValue, type PartyPool, type TemplateDescription } from '../daml-values.js';
+import { knownIdentifier, qualifiedIdentifier } from '../primitives/identifiers.js';
+import { ledgerString, nameString } from '../primitives/strings.js';
+import type { Mode } from '../primitives/unions.js';
+
+export const COMMAND_VARIANTS = [
+  'CreateAndExerciseCommand',
+  'CreateCommand',
+  'ExerciseByKeyCommand',
+  'ExerciseCommand',
+] as const;
+export type CommandVariant = (typeof COMMAND_VARIANTS)[number];
+
+export type Command = { [variant in CommandVariant]?: Record<string, unknown> };
+
+export interface CommandContext {
+  templates: TemplateDescription[];
+  /** Package id of the templates, for the package-id reference format. */
+  packageId: string;
+  interfaceId: string;
+  parties: PartyPool;
+}
+
+function templateIdFor(template: TemplateDescription, context: CommandContext, mode: Mode): fc.Arbitrary<string> {
+  const known = knownIdentifier(template.templateId, context.packageId);
+  // Schema-valid commands may also name templates the target does not have.
+  return mode === 'accepted' ? known : fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: qualifiedIdentifier() });
+}
+
+function templateWith(context: CommandContext, predicate: (template: TemplateDescription) => boolean) {
+  const matching = context.templates.filter(predicate);
+  if (matching.length === 0) throw new Error('generators: no fixture template fits this command (check fixtureTemplates)');
+  return fc.constantFrom(...matching);
+}
+
+/** A choice of `template` with a well-typed argument. */
+function choiceOf(template: TemplateDescription, parties: PartyPool) {
+  return fc.oneof(
+    ...Object.entries(template.choices).map(([choice, description]) =>
+      recordValue(description.argument, parties).map((choiceArgument) => ({ choice, choiceArgument })),
+    ),
+  );
+}
+
+export function createCommand(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
+  return templateWith(context, () => true).chain((template) =>
+    fc
+      .record({
+        templateId: templateIdFor(template, context, mode),
+        createArguments: createArguments(template, context.parties, { uniqueKeys: mode === 'accepted' }),
+      })
+      .map((fields) => ({ CreateCommand: fields })),
+  );
+}
+
+export function createAndExerciseCommand(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
+  return templateWith(context, () => true).chain((template) =>
+    fc
+      .tuple(
+        templateIdFor(template, context, mode),
+        createArguments(template, context.parties, { uniqueKeys: mode === 'accepted' }),
+        choiceOf(template, context.parties),
+      )
+      .map(([templateId, createArgumentsValue, { choice, choiceArgument }]) => ({
+        CreateAndExerciseCommand: { templateId, createArguments: createArgumentsValue, choice, choiceArgument },
+      })),
+  );
+}
+
+export function exerciseByKeyCommand(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
+  return templateWith(context, (template) => template.key !== undefined).chain((template) =>
+    fc
+      .tuple(
+        templateIdFor(template, context, mode),
+        recordValue(template.key!, context.parties),
+        choiceOf(template, context.parties),
+      )
+      .map(([templateId, contractKey, { choice, choiceArgument }]) => ({
+        ExerciseByKeyCommand: { templateId, contractKey, choice, choiceArgument },
+      })),
+  );
+}
+
+/** Exercise on a template, or on the interface (an interface choice, any Daml name here). */
+export function exerciseCommand(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
+  const onTemplate = templateWith(context, () => true).chain((template) =>
+    fc
+      .tuple(templateIdFor(template, context, mode), ledgerString(), choiceOf(template, context.parties))
+      .map(([templateId, contractId, { choice, choiceArgument }]) => ({
+        ExerciseCommand: { templateId, contractId, choice, choiceArgument },
+      })),
+  );
+  const onInterface = fc
+    .tuple(knownIdentifier(context.interfaceId, context.packageId), ledgerString(), nameString())
+    .map(([templateId, contractId, choice]) => ({ ExerciseCommand: { templateId, contractId, choice, choiceArgument: {} } }));
+  return fc.oneof({ weight: 3, arbitrary: onTemplate }, { weight: 1, arbitrary: onInterface });
+}
+
+/** An exercise of `choice` on a contract the caller knows to be live. */
+export function exerciseCommandOn(
+  templateId: string,
+  contractId: string,
+  choice: string,
+  choiceArgument: Record<string, unknown>,
+): Command {
+  return { ExerciseCommand: { templateId, contractId, choice, choiceArgument } };
+}
+
+const byVariant = {
+  CreateAndExerciseCommand: createAndExerciseCommand,
+  CreateCommand: createCommand,
+  ExerciseByKeyCommand: exerciseByKeyCommand,
+  ExerciseCommand: exerciseCommand,
+} satisfies Record<CommandVariant, (context: CommandContext, mode: Mode) => fc.Arbitrary<Command>>;
+
+export function commandOfVariant(variant: CommandVariant, context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
+  return byVariant[variant](context, mode);
+}
+
+/** Any command valid in `mode`: all four variants for `schema`, the two stateless ones for `accepted`. */
+export function command(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
+  const variants: CommandVariant[] =
+    mode === 'accepted' ? ['CreateCommand', 'CreateAndExerciseCommand'] : [...COMMAND_VARIANTS];
+  return fc.oneof(...variants.map((variant) => commandOfVariant(variant, context, mode)));
+}

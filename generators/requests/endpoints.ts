@@ -1,0 +1,114 @@
+/**
+ * Valid requests of every endpoint, as `GeneratedRequest`s. `accepted` requests name only what the target
+ * knows (fixture users, parties, synchronizer, scan members); `schema` requests anything well-formed.
+ */
+import fc from 'fast-check';
+import type { GeneratorContext } from '../context.js';
+import { validDar } from '../primitives/dar.js';
+import {
+  accountIdParameter,
+  identityProviderIdParameter,
+  memberIdParameter,
+  scanLimitParameter,
+  scanRoundParameter,
+  synchronizerIdParameter,
+  vetAllPackagesParameter,
+} from '../primitives/parameters.js';
+import { partyIdString } from '../primitives/strings.js';
+import type { Mode } from '../primitives/unions.js';
+import { executeCase } from './execute.js';
+import { submitAndWaitCase } from './submit-and-wait.js';
+import { fillPath, type EndpointName, type GeneratedRequest } from './types.js';
+import { updateByOffsetBody } from './update-by-offset.js';
+
+export const ENDPOINT_PATHS = {
+  execute: { target: 'participant', method: 'POST', path: '/v2/interactive-submission/execute' },
+  'update-by-offset': { target: 'participant', method: 'POST', path: '/v2/updates/update-by-offset' },
+  'authenticated-user': { target: 'participant', method: 'GET', path: '/v2/authenticated-user' },
+  'submit-and-wait': { target: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait' },
+  'dars-upload': { target: 'participant', method: 'POST', path: '/v2/dars' },
+  'packages-upload': { target: 'participant', method: 'POST', path: '/v2/packages' },
+  'dars-validate': { target: 'participant', method: 'POST', path: '/v2/dars/validate' },
+  'traffic-account': { target: 'participant', method: 'GET', path: '/v2/traffic/accounts/{account-id}' },
+  readyz: { target: 'participant', method: 'GET', path: '/readyz' },
+  'scan.traffic-status': { target: 'scan', method: 'GET', path: '/v0/domains/{domain_id}/members/{member_id}/traffic-status' },
+  'scan.participant-id-v1': { target: 'scan', method: 'GET', path: '/v1/domains/{domain_id}/parties/{party_id}/participant-id' },
+  'scan.participant-id-v0': { target: 'scan', method: 'GET', path: '/v0/domains/{domain_id}/parties/{party_id}/participant-id' },
+  'scan.top-validators': { target: 'scan', method: 'GET', path: '/v0/top-validators-by-validator-faucets' },
+  'scan.rewards-collected': { target: 'scan', method: 'GET', path: '/v0/rewards-collected' },
+  'scan.round-of-latest-data': { target: 'scan', method: 'GET', path: '/v0/round-of-latest-data' },
+} as const satisfies Record<EndpointName, { target: 'participant' | 'scan'; method: 'GET' | 'POST'; path: string }>;
+
+export const OCTET_STREAM = { 'content-type': 'application/octet-stream' } as const;
+export const JSON_CONTENT = { 'content-type': 'application/json' } as const;
+
+/** A request of `endpoint` with the given parts; path parameters are filled in and encoded. */
+export function requestOf(
+  endpoint: EndpointName,
+  parts: Omit<GeneratedRequest, 'endpoint' | 'target' | 'method' | 'path'>,
+): GeneratedRequest {
+  const { target, method, path } = ENDPOINT_PATHS[endpoint];
+  return { endpoint, target, method, path: fillPath(path, parts.pathParams ?? {}), ...parts };
+}
+
+function optionalQuery(entries: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Record<string, string>> {
+  return fc.record(entries, { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>;
+}
+
+function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate', context: GeneratorContext, mode: Mode) {
+  const synchronizerId = synchronizerIdParameter(mode === 'accepted' ? context.synchronizerId : undefined);
+  const query =
+    endpoint === 'dars-validate'
+      ? optionalQuery({ synchronizerId })
+      : optionalQuery({ vetAllPackages: vetAllPackagesParameter(), synchronizerId });
+  return fc
+    .tuple(validDar(), query)
+    .map(([dar, queryValues]) => requestOf(endpoint, { query: queryValues, headers: { ...OCTET_STREAM }, body: dar.bytes }));
+}
+
+function pick(known: string[], fallback: fc.Arbitrary<string>, mode: Mode): fc.Arbitrary<string> {
+  return mode === 'accepted' && known.length > 0 ? fc.constantFrom(...known) : fallback;
+}
+
+export function validRequestArbitraries(context: GeneratorContext, mode: Mode): Record<EndpointName, fc.Arbitrary<GeneratedRequest>> {
+  const domainId = synchronizerIdParameter(mode === 'accepted' ? context.scan.synchronizerId : undefined);
+  const scanParty = pick(context.scan.partyIds, partyIdString(), mode);
+  const participantIdPath = (endpoint: 'scan.participant-id-v1' | 'scan.participant-id-v0') =>
+    fc
+      .record({ domain_id: domainId, party_id: scanParty })
+      .map((pathParams) => requestOf(endpoint, { pathParams }));
+  return {
+    execute: executeCase(context, { mode }).map(({ asUser, body }) =>
+      requestOf('execute', { headers: { ...JSON_CONTENT }, body, ...(asUser ? { asUser } : {}) }),
+    ),
+    'update-by-offset': updateByOffsetBody(context, mode).map((body) =>
+      requestOf('update-by-offset', { headers: { ...JSON_CONTENT }, body }),
+    ),
+    'authenticated-user': fc
+      .tuple(
+        mode === 'accepted' ? fc.constantFrom(...context.userIds) : fc.constant(undefined),
+        optionalQuery({ 'identity-provider-id': mode === 'accepted' ? fc.constant('') : identityProviderIdParameter() }),
+      )
+      .map(([asUser, query]) => requestOf('authenticated-user', { query, ...(asUser ? { asUser } : {}) })),
+    'submit-and-wait': submitAndWaitCase(context, { mode }).map(({ asUser, body }) =>
+      requestOf('submit-and-wait', { headers: { ...JSON_CONTENT }, body, ...(asUser ? { asUser } : {}) }),
+    ),
+    'dars-upload': darRequest('dars-upload', context, mode),
+    'packages-upload': darRequest('packages-upload', context, mode),
+    'dars-validate': darRequest('dars-validate', context, mode),
+    'traffic-account': accountIdParameter(mode === 'accepted' ? context.trafficAccountId : undefined).map((accountId) =>
+      requestOf('traffic-account', { pathParams: { 'account-id': accountId } }),
+    ),
+    readyz: fc.constant(requestOf('readyz', {})),
+    'scan.traffic-status': fc
+      .record({ domain_id: domainId, member_id: pick(context.scan.memberIds, memberIdParameter(), mode) })
+      .map((pathParams) => requestOf('scan.traffic-status', { pathParams })),
+    'scan.participant-id-v1': participantIdPath('scan.participant-id-v1'),
+    'scan.participant-id-v0': participantIdPath('scan.participant-id-v0'),
+    'scan.top-validators': scanLimitParameter().map((limit) => requestOf('scan.top-validators', { query: { limit } })),
+    'scan.rewards-collected': optionalQuery({ round: scanRoundParameter() }).map((query) =>
+      requestOf('scan.rewards-collected', { query }),
+    ),
+    'scan.round-of-latest-data': fc.constant(requestOf('scan.round-of-latest-data', {})),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * One generated HTTP request, in a shape every endpoint shares so suites can iterate them uniformly.
+ */
+import type { InvalidTag } from '../invalid/mutation.js';
+
+export const ENDPOINT_NAMES = [
+  'execute',
+  'update-by-offset',
+  'authenticated-user',
+  'submit-and-wait',
+  'dars-upload',
+  'packages-upload',
+  'dars-validate',
+  'traffic-account',
+  'readyz',
+  'scan.traffic-status',
+  'scan.participant-id-v1',
+  'scan.participant-id-v0',
+  'scan.top-validators',
+  'scan.rewards-collected',
+  'scan.round-of-latest-data',
+] as const;
+export type EndpointName = (typeof ENDPOINT_NAMES)[number];
+
+export interface GeneratedRequest {
+  endpoint: EndpointName;
+  /** `participant` paths are below the participant base URL, `scan` paths below the scan base URL. */
+  target: 'participant' | 'scan';
+  method: 'GET' | 'POST';
+  /** The path with its parameters filled in and URL-encoded, e.g. `/v0/domains/a%3A%3Ab/...`. */
+  path: string;
+  /** The raw (unencoded) path parameters. */
+  pathParams?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /**
+   * JSON bodies may hold `bigint` values (int64 beyond 2^53): serialize them with `stringifyJson`
+   * (spec/json.ts), never `JSON.stringify`. DAR bodies are bytes.
+   */
+  body?: unknown;
+  /** The user whose token must send the request for it to be authorized (accepted requests only). */
+  asUser?: string;
+}
+
+export interface InvalidRequest extends GeneratedRequest {
+  invalid: InvalidTag;
+}
+
+/** Fills `{name}` placeholders of a path template with URL-encoded values. */
+export function fillPath(template: string, parameters: Record<string, string>): string {
+  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = parameters[name];
+    if (value === undefined) throw new Error(`generators: path ${template} needs parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Combines the result files of several shards (or machines) into one result: the HDR histograms are
+ * added exactly (decode + add), counts are summed, and throughput is summed over the window in which
+ * all of them ran.
+ */
+import type { ThroughputBucket } from './recorder.js';
+import {
+  decodeHistogram,
+  encodeHistogram,
+  loadResultFormat,
+  summarizeHistogram,
+  type LoadResult,
+  type OpenModelStats,
+} from './result.js';
+import { newLatencyHistogram } from './recorder.js';
+
+export class MergeError extends Error {
+  readonly code = 'LOAD_MERGE_INVALID';
+  override readonly name = 'MergeError';
+}
+
+export function mergeResults(results: readonly LoadResult[]): LoadResult {
+  const first = results[0];
+  if (!first) throw new MergeError('load merge: no result files given; pass the result files of the shards');
+  for (const result of results) {
+    if (result.meta.scenario !== first.meta.scenario || result.meta.model !== first.meta.model) {
+      throw new MergeError(
+        `load merge: results of different runs (${first.meta.scenario}/${first.meta.model} and ${result.meta.scenario}/${result.meta.model}); merge only the shards of one run`,
+      );
+    }
+  }
+  const histogram = newLatencyHistogram();
+  for (const result of results) histogram.add(decodeHistogram(result.histogram));
+
+  const startedAt = Math.min(...results.map((result) => result.meta.startedAt));
+  const endedAt = Math.max(...results.map((result) => result.meta.endedAt));
+  const requests = sumRecords(results.map((result) => result.requests));
+  const throughput = mergeThroughput(results, startedAt);
+  const planned = results.every((result) => result.rps.planned !== undefined)
+    ? results.reduce((sum, result) => sum + (result.rps.planned ?? 0), 0)
+    : undefined;
+  return {
+    format: loadResultFormat,
+    meta: {
+      ...first.meta,
+      shard: null,
+      mergedFrom: results.reduce((sum, result) => sum + result.meta.mergedFrom, 0),
+      startedAt,
+      endedAt,
+      measuredSeconds: Math.max(...results.map((result) => result.meta.measuredSeconds)),
+      aborted: results.some((result) => result.meta.aborted),
+    },
+    requests,
+    rps: {
+      achieved: rateInCommonWindow(results, 'ok'),
+      responses: rateInCommonWindow(results, 'completed'),
+      ...(planned !== undefined ? { planned } : {}),
+    },
+    // The encoded histograms keep each value's bucket, not the exact largest value: take the exact one.
+    latencyUs: { ...summarizeHistogram(histogram), max: Math.max(...results.map((result) => result.latencyUs.max)) },
+    statusCodes: sumRecords(results.map((result) => result.statusCodes)),
+    errorCodes: sumRecords(results.map((result) => result.errorCodes)),
+    transportErrors: sumRecords(results.map((result) => result.transportErrors)),
+    schemaCheck: {
+      sampled: results.reduce((sum, result) => sum + result.schemaCheck.sampled, 0),
+      passed: results.reduce((sum, result) => sum + result.schemaCheck.passed, 0),
+      failed: results.reduce((sum, result) => sum + result.schemaCheck.failed, 0),
+      firstFailures: results.flatMap((result) => result.schemaCheck.firstFailures).slice(0, 5),
+    },
+    ...mergeOpenModel(results),
+    throughput,
+    histogram: encodeHistogram(histogram),
+  };
+}
+
+function sumRecords<T extends object>(records: T[]): T {
+  const sum: Record<string, number> = {};
+  for (const record of records) {
+    for (const [key, value] of Object.entries(record)) if (typeof value === 'number') sum[key] = (sum[key] ?? 0) + value;
+  }
+  return sum as T;
+}
+
+/**
+ * Rate summed over the window in which every result was measuring (shards started at slightly
+ * different times). Each result's count in that window is read from its per-second buckets, a bucket
+ * cut by the window edge counting pro rata. Without a common window (runs one after another), the
+ * rates are summed as they are.
+ */
+function rateInCommonWindow(results: readonly LoadResult[], field: 'ok' | 'completed'): number {
+  const windowStart = Math.max(...results.map((result) => result.meta.startedAt));
+  const windowEnd = Math.min(...results.map((result) => result.meta.endedAt));
+  if (windowEnd - windowStart < 1000) {
+    return results.reduce((sum, result) => sum + (field === 'ok' ? result.rps.achieved : result.rps.responses), 0);
+  }
+  let count = 0;
+  for (const result of results) {
+    for (const bucket of result.throughput) {
+      const bucketStart = result.meta.startedAt + bucket.second * 1000;
+      const overlap = Math.min(bucketStart + 1000, windowEnd) - Math.max(bucketStart, windowStart);
+      if (overlap > 0) count += bucket[field] * (overlap / 1000);
+    }
+  }
+  return count / ((windowEnd - windowStart) / 1000);
+}
+
+/** Per-second buckets on one timeline starting at the earliest start (offsets rounded to seconds). */
+function mergeThroughput(results: readonly LoadResult[], startedAt: number): ThroughputBucket[] {
+  const merged: ThroughputBucket[] = [];
+  for (const result of results) {
+    const shift = Math.round((result.meta.startedAt - startedAt) / 1000);
+    for (const bucket of result.throughput) {
+      const second = bucket.second + shift;
+      for (let missing = merged.length; missing <= second; missing += 1) merged[missing] = { second: missing, sent: 0, completed: 0, ok: 0, errors: 0 };
+      const target = merged[second]!;
+      target.sent += bucket.sent;
+      target.completed += bucket.completed;
+      target.ok += bucket.ok;
+      target.errors += bucket.errors;
+    }
+  }
+  return merged;
+}
+
+function mergeOpenModel(results: readonly LoadResult[]): { openModel?: OpenModelStats } {
+  const stats = results.map((result) => result.openModel).filter((open): open is OpenModelStats => open !== undefined);
+  if (stats.length === 0) return {};
+  const jitter = newLatencyHistogram();
+  for (const open of stats) jitter.add(decodeHistogram(open.sendJitterHistogram));
+  return {
+    openModel: {
+      plannedRequests: stats.reduce((sum, open) => sum + open.plannedRequests, 0),
+      lateSends: stats.reduce((sum, open) => sum + open.lateSends, 0),
+      capDelayedSends: stats.reduce((sum, open) => sum + open.capDelayedSends, 0),
+      notSent: stats.reduce((sum, open) => sum + open.notSent, 0),
+      lateThresholdMs: stats[0]!.lateThresholdMs,
+      maxInFlight: stats.reduce((sum, open) => sum + open.maxInFlight, 0),
+      sendJitterUs: summarizeHistogram(jitter),
+      sendJitterHistogram: encodeHistogram(jitter),
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * The result of a load run: the JSON result file (with the exact, encoded HDR histogram) and the
+ * console summary.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import * as hdr from 'hdr-histogram-js';
+import type { Histogram } from 'hdr-histogram-js';
+import type { RequestCounts, ThroughputBucket } from './recorder.js';
+import type { SchemaCheckStats } from './response-check.js';
+
+export const loadResultFormat = 'ledger-conformance/load-result@1';
+
+export type LoadModel = 'closed' | 'open';
+
+export interface RampStage {
+  /** Length of the stage in seconds. */
+  durationSeconds: number;
+  /** Arrival rate (req/s) reached at the end of the stage, ramping linearly from the previous one. */
+  targetRate: number;
+}
+
+export interface ShardSpec {
+  /** 0-based. */
+  index: number;
+  count: number;
+}
+
+export interface LoadRunSettings {
+  connections?: number;
+  pipelining?: number;
+  rate?: number;
+  stages?: RampStage[];
+  durationSeconds: number;
+  /** The run's request cap (the requested count, or the safety cap). */
+  maxRequests: number;
+  warmupSeconds: number;
+  timeoutSeconds: number;
+  maxInFlight?: number;
+  lateThresholdMs?: number;
+  scenarioOptions: Record<string, unknown>;
+}
+
+export interface LatencySummary {
+  count: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
+export interface OpenModelStats {
+  plannedRequests: number;
+  /** Requests sent later than `lateThresholdMs` after their planned time (whatever the cause). */
+  lateSends: number;
+  /** Of those, requests that had to wait because `maxInFlight` requests were outstanding. */
+  capDelayedSends: number;
+  /** Planned requests never sent because the run ended (duration, abort) while they waited. */
+  notSent: number;
+  lateThresholdMs: number;
+  maxInFlight: number;
+  /** Actual send time − planned send time, µs. */
+  sendJitterUs: LatencySummary;
+  sendJitterHistogram: string;
+}
+
+export interface LoadResult {
+  format: typeof loadResultFormat;
+  meta: {
+    scenario: string;
+    model: LoadModel;
+    targetName: string;
+    targetUrl: string;
+    shard: ShardSpec | null;
+    /** Number of result files merged into this one (1 for a single run). */
+    mergedFrom: number;
+    /** Epoch ms of the start and end of the measured phase. */
+    startedAt: number;
+    endedAt: number;
+    measuredSeconds: number;
+    aborted: boolean;
+    settings: LoadRunSettings;
+  };
+  requests: RequestCounts;
+  rps: {
+    /** Responses that passed every check, per second. */
+    achieved: number;
+    /** Any response, per second. */
+    responses: number;
+    /** Open model: the planned arrival rate (average over the run). */
+    planned?: number;
+  };
+  /** Request latency in µs (open model: from the planned send time). */
+  latencyUs: LatencySummary;
+  statusCodes: Record<string, number>;
+  errorCodes: Record<string, number>;
+  transportErrors: Record<string, number>;
+  schemaCheck: SchemaCheckStats;
+  openModel?: OpenModelStats;
+  throughput: ThroughputBucket[];
+  /** The latency histogram, HdrHistogram compressed base64 (exact; mergeable). */
+  histogram: string;
+}
+
+export function summarizeHistogram(histogram: Histogram): LatencySummary {
+  if (histogram.totalCount === 0) return { count: 0, mean: 0, p50: 0, p90: 0, p99: 0, p999: 0, max: 0 };
+  return {
+    count: histogram.totalCount,
+    mean: Math.round(histogram.mean),
+    p50: histogram.getValueAtPercentile(50),
+    p90: histogram.getValueAtPercentile(90),
+    p99: histogram.getValueAtPercentile(99),
+    p999: histogram.getValueAtPercentile(99.9),
+    max: histogram.maxValue,
+  };
+}
+
+export function encodeHistogram(histogram: Histogram): string {
+  return hdr.encodeIntoCompressedBase64(histogram);
+}
+
+export function decodeHistogram(base64: string): Histogram {
+  return hdr.decodeFromCompressedBase64(base64, 32, false);
+}
+
+export async function writeLoadResult(path: string, result: LoadResult): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(result, null, 2)}\n`);
+}
+
+export async function readLoadResult(path: string): Promise<LoadResult> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new LoadResultError(`cannot read load result file ${path}: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new LoadResultError(`load result file ${path} is not JSON; pass a file written by "ledger-conformance load --result FILE"`);
+  }
+  const candidate = parsed as Partial<LoadResult>;
+  if (candidate.format !== loadResultFormat || typeof candidate.histogram !== 'string' || !candidate.meta || !candidate.requests) {
+    throw new LoadResultError(`load result file ${path} is not a ${loadResultFormat} result (missing format, meta, requests or histogram)`);
+  }
+  return candidate as LoadResult;
+}
+
+export class LoadResultError extends Error {
+  readonly code = 'LOAD_RESULT_INVALID';
+  override readonly name = 'LoadResultError';
+}
+
+/** Share of finished requests that failed a check or got no answer (0..1). */
+export function errorRate(result: LoadResult): number {
+  const finished = result.requests.ok + result.requests.errors;
+  return finished === 0 ? 0 : result.requests.errors / finished;
+}
+
+export function formatMicros(us: number): string {
+  if (us >= 1_000_000) return `${(us / 1_000_000).toFixed(2)} s`;
+  if (us >= 1_000) return `${(us / 1_000).toFixed(2)} ms`;
+  return `${us} µs`;
+}
+
+/** The readable console summary of a result. */
+export function formatSummary(result: LoadResult): string {
+  const { meta, requests, rps, latencyUs } = result;
+  const shard = meta.shard ? ` shard ${meta.shard.index}/${meta.shard.count}` : meta.mergedFrom > 1 ? ` merged from ${meta.mergedFrom} results` : '';
+  const lines = [
+    `load ${meta.scenario} (${meta.model} model${shard}) against ${meta.targetName} ${meta.targetUrl}${meta.aborted ? ' — ABORTED, partial result' : ''}`,
+    `  measured ${meta.measuredSeconds.toFixed(1)} s: ${requests.sent} sent, ${requests.completed} answered, ${requests.ok} ok, ${requests.errors} errors (${(errorRate(result) * 100).toFixed(2)}%)`,
+    `  throughput ${rps.achieved.toFixed(1)} ok req/s${rps.planned !== undefined ? ` (planned ${rps.planned.toFixed(1)} req/s)` : ''}, ${rps.responses.toFixed(1)} responses/s`,
+    `  latency p50 ${formatMicros(latencyUs.p50)}  p90 ${formatMicros(latencyUs.p90)}  p99 ${formatMicros(latencyUs.p99)}  p99.9 ${formatMicros(latencyUs.p999)}  max ${formatMicros(latencyUs.max)}`,
+    `  status ${formatCounts(result.statusCodes)}${Object.keys(result.errorCodes).length ? `  error codes ${formatCounts(result.errorCodes)}` : ''}`,
+  ];
+  const failures = [
+    requests.unexpectedStatus && `${requests.unexpectedStatus} unexpected status`,
+    requests.wrongErrorCode && `${requests.wrongErrorCode} wrong error code`,
+    requests.schemaFailures && `${requests.schemaFailures} schema failures`,
+    requests.timeouts && `${requests.timeouts} timeouts`,
+    requests.transportErrors && `${requests.transportErrors} transport errors (${formatCounts(result.transportErrors)})`,
+  ].filter(Boolean);
+  if (failures.length) lines.push(`  errors: ${failures.join(', ')}`);
+  const schema = result.schemaCheck;
+  lines.push(`  schema check: ${schema.passed}/${schema.sampled} sampled responses passed${schema.firstFailures.length ? ` — first failure: ${schema.firstFailures[0]}` : ''}`);
+  const open = result.openModel;
+  if (open) {
+    lines.push(
+      `  open model: ${open.plannedRequests} planned, ${open.lateSends} sent > ${open.lateThresholdMs} ms late (${open.capDelayedSends} held by the in-flight cap of ${open.maxInFlight}), ${open.notSent} never sent; send jitter p50 ${formatMicros(open.sendJitterUs.p50)} p99 ${formatMicros(open.sendJitterUs.p99)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function formatCounts(counts: Record<string, number>): string {
+  const entries = Object.entries(counts);
+  return entries.length ? entries.map(([key, count]) => `${key}×${count}`).join(' ') : '-';
+}

@@ -1,0 +1,348 @@
+/**
+ * `runLoad`: one load run of a scenario against the configured target, from option checks to the
+ * result file, the threshold gate and the baseline comparison.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { request as undiciRequest } from 'undici';
+import { createTokenProvider } from '../client/auth.js';
+import { TargetUnreachableError } from '../client/http.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { compareWithBaseline, formatBaselineComparison, type BaselineComparison } from './baseline.js';
+import { runClosedModel, type ModelRunTimes } from './closed-model.js';
+import { evaluateThresholds, parseThreshold, type GateResult } from './gate.js';
+import { bounded, loadDefaults, loadLimits, LoadOptionError } from './limits.js';
+import { runOpenModel } from './open-model.js';
+import { startProgress, type ProgressSink } from './progress.js';
+import { LoadRecorder } from './recorder.js';
+import {
+  encodeHistogram,
+  formatSummary,
+  loadResultFormat,
+  readLoadResult,
+  summarizeHistogram,
+  writeLoadResult,
+  type LoadModel,
+  type LoadResult,
+  type LoadRunSettings,
+  type OpenModelStats,
+  type RampStage,
+  type ShardSpec,
+} from './result.js';
+import { constantRate, rampingRate, type ArrivalSchedule } from './schedule.js';
+import { scenarioNamed, scenarios } from './scenarios/index.js';
+import { rateShare, shareOf, stagesShare } from './shard.js';
+import type { ScenarioContext } from './types.js';
+
+export interface LoadRunOptions {
+  config: ResolvedConfig;
+  scenario: string;
+  model: LoadModel;
+  /** Measured duration (closed model; open model with `rate`). Default 10 s. */
+  durationSeconds?: number;
+  /** Request count of the measured phase (the whole run, before sharding). Default: the safety cap. */
+  requests?: number;
+  /** Closed model: connections (whole run, before sharding). Default 16. */
+  connections?: number;
+  /** Closed model: requests in flight per connection. Default 1. */
+  pipelining?: number;
+  /** Open model: arrival rate in req/s (whole run); with `stages`, the rate the first stage starts from. */
+  rate?: number;
+  /** Open model: ramping stages (whole run rates). */
+  stages?: RampStage[];
+  /** Unmeasured warm-up before the measured phase. Default 1 s. */
+  warmupSeconds?: number;
+  /** Per-request timeout. Default 10 s. */
+  timeoutSeconds?: number;
+  /** Open model: cap on requests awaiting an answer (this shard). Default 1000. */
+  maxInFlight?: number;
+  /** Open model: a send later than this after its planned time counts as not sent on time. Default 10 ms. */
+  lateThresholdMs?: number;
+  shard?: ShardSpec;
+  /** Where to write the result; default `<load.resultDir>/<scenario>-<model>[-shard-i-of-n]-<time>.json`. */
+  resultFile?: string;
+  /** A stored result file to compare with. */
+  baseline?: string;
+  /** Thresholds; default `load.thresholds` of the config. */
+  thresholds?: string[];
+  /** Aborting (Ctrl-C) stops the run; the partial result is still written. */
+  signal?: AbortSignal;
+  /** Progress display; default process.stderr; false for none. */
+  progress?: ProgressSink | false;
+}
+
+export interface LoadRunOutcome {
+  result: LoadResult;
+  resultFile: string;
+  gate: GateResult;
+  baseline?: BaselineComparison;
+  /** The console summary: figures, threshold verdicts, baseline comparison. */
+  summary: string;
+  /** False when a threshold failed or the baseline comparison says "regression". */
+  passed: boolean;
+}
+
+interface ResolvedRunOptions {
+  settings: LoadRunSettings;
+  schedule?: ArrivalSchedule;
+  warmupRate: number;
+}
+
+export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> {
+  const { config } = options;
+  const scenario = scenarioNamed(options.scenario);
+  if (!scenario) {
+    throw new LoadOptionError(`unknown load scenario "${options.scenario}"; known: ${scenarios.map((known) => known.name).join(', ')}`);
+  }
+  const resolved = resolveRunOptions(options);
+  const thresholdSentences = options.thresholds ?? config.load.thresholds;
+  const thresholds = thresholdSentences.map(parseThreshold);
+  const baseline = options.baseline === undefined ? undefined : await readLoadResult(options.baseline);
+  checkTokenLifetime(config, resolved.settings);
+
+  const target = await openTarget(config);
+  try {
+    const context = scenarioContext(config, target.participantUrl, options.shard);
+    const stream = await scenario.prepare(context);
+    const recorder = new LoadRecorder();
+    const progress = options.progress === false ? undefined : startProgress(recorder, options.progress ?? process.stderr, `load ${scenario.name}`);
+    let times: ModelRunTimes;
+    let openModel: OpenModelStats | undefined;
+    let plannedRate: number | undefined;
+    try {
+      if (options.model === 'closed') {
+        times = await runClosedModel({
+          url: target.participantUrl,
+          stream,
+          connections: resolved.settings.connections!,
+          pipelining: resolved.settings.pipelining!,
+          durationSeconds: resolved.settings.durationSeconds,
+          maxRequests: resolved.settings.maxRequests,
+          warmupSeconds: resolved.settings.warmupSeconds,
+          timeoutSeconds: resolved.settings.timeoutSeconds,
+          recorder,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } else {
+        const outcome = await runOpenModel({
+          url: target.participantUrl,
+          stream,
+          schedule: resolved.schedule!,
+          maxRequests: resolved.settings.maxRequests,
+          warmupSeconds: resolved.settings.warmupSeconds,
+          warmupRate: resolved.warmupRate,
+          timeoutSeconds: resolved.settings.timeoutSeconds,
+          maxInFlight: resolved.settings.maxInFlight!,
+          lateThresholdMs: resolved.settings.lateThresholdMs!,
+          recorder,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        times = outcome;
+        openModel = outcome.stats;
+        plannedRate = outcome.plannedRate;
+      }
+    } finally {
+      progress?.stop();
+    }
+    const result = buildResult({
+      scenario: scenario.name,
+      model: options.model,
+      targetName: config.target.name,
+      targetUrl: target.participantUrl,
+      shard: options.shard ?? null,
+      settings: resolved.settings,
+      recorder,
+      times,
+      ...(openModel ? { openModel } : {}),
+      ...(plannedRate !== undefined ? { plannedRate } : {}),
+    });
+    const resultFile = options.resultFile ?? defaultResultFile(config, scenario.name, options.model, options.shard);
+    await writeLoadResult(resultFile, result);
+    const gate = evaluateThresholds(result, thresholds);
+    const comparison = baseline ? compareWithBaseline(result, baseline, config.load.baselineTolerance) : undefined;
+    const summary = [
+      formatSummary(result),
+      ...gate.verdicts.map((verdict) => `  threshold ${verdict.description}`),
+      ...(comparison ? [formatBaselineComparison(comparison)] : []),
+      `  result written to ${resultFile}`,
+    ].join('\n');
+    return {
+      result,
+      resultFile,
+      gate,
+      ...(comparison ? { baseline: comparison } : {}),
+      summary,
+      passed: gate.passed && comparison?.verdict !== 'regression',
+    };
+  } finally {
+    await target.close();
+  }
+}
+
+function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
+  const { shard } = options;
+  const scenarioOptions = options.config.load.scenarios[options.scenario] ?? {};
+  const durationSeconds = bounded('durationSeconds', options.durationSeconds ?? loadDefaults.durationSeconds, 0.1, loadLimits.maxDurationSeconds);
+  const requested = options.requests === undefined ? loadLimits.maxRequests : bounded('requests', options.requests, 1, loadLimits.maxRequests);
+  const maxRequests = shareOf(Math.floor(requested), shard);
+  if (maxRequests < 1) throw new LoadOptionError(`requests = ${requested} leaves nothing for shard ${shard?.index}/${shard?.count}; use at least one request per shard`);
+  const common = {
+    durationSeconds,
+    maxRequests,
+    warmupSeconds: bounded('warmupSeconds', options.warmupSeconds ?? loadDefaults.warmupSeconds, 0, loadLimits.maxWarmupSeconds),
+    timeoutSeconds: bounded('timeoutSeconds', options.timeoutSeconds ?? loadDefaults.timeoutSeconds, 0.1, loadLimits.maxTimeoutSeconds),
+    scenarioOptions,
+  };
+  if (options.model === 'closed') {
+    if (options.rate !== undefined || options.stages !== undefined) {
+      throw new LoadOptionError('rate and stages belong to the open model; use --model open, or connections/pipelining for the closed model');
+    }
+    const connections = bounded('connections', options.connections ?? loadDefaults.connections, 1, loadLimits.maxConnections);
+    return {
+      settings: {
+        ...common,
+        connections: Math.max(1, shareOf(Math.floor(connections), shard)),
+        pipelining: bounded('pipelining', options.pipelining ?? loadDefaults.pipelining, 1, loadLimits.maxPipelining),
+      },
+      warmupRate: 0,
+    };
+  }
+  if (options.model !== 'open') throw new LoadOptionError(`unknown load model "${String(options.model)}"; use closed or open`);
+  if (options.connections !== undefined || options.pipelining !== undefined) {
+    throw new LoadOptionError('connections and pipelining belong to the closed model; the open model opens connections as its arrival rate needs (see maxInFlight)');
+  }
+  const stages = options.stages?.map((stage, index) => ({
+    durationSeconds: bounded(`stages[${index}].durationSeconds`, stage.durationSeconds, 0.1, loadLimits.maxDurationSeconds),
+    targetRate: bounded(`stages[${index}].targetRate`, stage.targetRate, 0, loadLimits.maxRate),
+  }));
+  if (options.rate === undefined && !stages?.length) throw new LoadOptionError('the open model needs an arrival rate (--rate N req/s) or ramping stages');
+  const rate = bounded('rate', options.rate ?? 0, 0, loadLimits.maxRate);
+  const schedule = stages?.length ? rampingRate(rateShare(rate, shard), stagesShare(stages, shard)) : constantRate(rateShare(rate, shard), durationSeconds);
+  if (schedule.durationSeconds > loadLimits.maxDurationSeconds) {
+    throw new LoadOptionError(`the stages last ${schedule.durationSeconds} s in total; the cap is ${loadLimits.maxDurationSeconds} s`);
+  }
+  const firstRate = stages?.length ? rate || stages[0]!.targetRate : rate;
+  return {
+    settings: {
+      ...common,
+      durationSeconds: schedule.durationSeconds,
+      ...(options.rate !== undefined ? { rate } : {}),
+      ...(stages?.length ? { stages } : {}),
+      maxInFlight: bounded('maxInFlight', options.maxInFlight ?? loadDefaults.maxInFlight, 1, loadLimits.maxInFlight),
+      lateThresholdMs: bounded('lateThresholdMs', options.lateThresholdMs ?? loadDefaults.lateThresholdMs, 0, 60_000),
+    },
+    schedule,
+    warmupRate: rateShare(firstRate, shard),
+  };
+}
+
+/** Self-signed tokens are minted once per run: they must outlive it (seeding included). */
+function checkTokenLifetime(config: ResolvedConfig, settings: LoadRunSettings): void {
+  const auth = config.target.auth;
+  if (auth.kind !== 'hs256' && auth.kind !== 'rs256' && auth.kind !== 'es256') return;
+  const needed = Math.ceil(settings.warmupSeconds + settings.durationSeconds + settings.timeoutSeconds + 60);
+  if (auth.tokenLifetimeSeconds < needed) {
+    throw new LoadOptionError(
+      `the run needs tokens valid for ${needed} s but target.auth.tokenLifetimeSeconds is ${auth.tokenLifetimeSeconds} (${config.source}); raise it or shorten the run`,
+    );
+  }
+}
+
+interface OpenTarget {
+  participantUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Load only ever goes to the configured target. The reference target is started in-process (imported
+ * on demand, as the suites' runner does, so a remote run never loads it).
+ */
+async function openTarget(config: ResolvedConfig): Promise<OpenTarget> {
+  if (config.target.kind === 'reference') {
+    const { startReference } = await import('../reference/index.js');
+    const reference = await startReference({ target: config.target });
+    return { participantUrl: reference.participantUrl, close: () => reference.close() };
+  }
+  const participantUrl = config.target.participant.replace(/\/+$/, '');
+  try {
+    await (await undiciRequest(`${participantUrl}/readyz`)).body.dump();
+  } catch (error) {
+    throw new TargetUnreachableError(`${participantUrl}/readyz`, error as Error);
+  }
+  return { participantUrl, close: async () => {} };
+}
+
+function scenarioContext(config: ResolvedConfig, participantUrl: string, shard: ShardSpec | undefined): ScenarioContext {
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const shardTag = shard ? `-s${shard.index}of${shard.count}` : '';
+  return {
+    target: config.target,
+    fixtures: config.target.fixtures,
+    participantUrl,
+    tokens: createTokenProvider(config.target.auth, config.target.fixtures),
+    optionsOf: (name) => config.load.scenarios[name] ?? {},
+    commandIdPrefix: `load-${runId}${shardTag}`,
+    async send(request) {
+      const response = await undiciRequest(`${participantUrl}${request.path}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body !== undefined ? { body: request.body } : {}),
+      });
+      return { status: response.statusCode, body: await response.body.text() };
+    },
+  };
+}
+
+function defaultResultFile(config: ResolvedConfig, scenario: string, model: LoadModel, shard: ShardSpec | undefined): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const shardPart = shard ? `-shard-${shard.index}-of-${shard.count}` : '';
+  return join(config.load.resultDir, `${scenario}-${model}${shardPart}-${stamp}.json`);
+}
+
+export interface BuildResultInput {
+  scenario: string;
+  model: LoadModel;
+  targetName: string;
+  targetUrl: string;
+  shard: ShardSpec | null;
+  settings: LoadRunSettings;
+  recorder: LoadRecorder;
+  times: ModelRunTimes;
+  openModel?: OpenModelStats;
+  plannedRate?: number;
+}
+
+export function buildResult(input: BuildResultInput): LoadResult {
+  const { recorder, times } = input;
+  const measuredSeconds = Math.max(0.001, (times.endedAt - times.startedAt) / 1000);
+  return {
+    format: loadResultFormat,
+    meta: {
+      scenario: input.scenario,
+      model: input.model,
+      targetName: input.targetName,
+      targetUrl: input.targetUrl,
+      shard: input.shard,
+      mergedFrom: 1,
+      startedAt: times.startedAt,
+      endedAt: times.endedAt,
+      measuredSeconds,
+      aborted: times.aborted,
+      settings: input.settings,
+    },
+    requests: { ...recorder.counts },
+    rps: {
+      achieved: recorder.counts.ok / measuredSeconds,
+      responses: recorder.counts.completed / measuredSeconds,
+      ...(input.plannedRate !== undefined ? { planned: input.plannedRate } : {}),
+    },
+    latencyUs: summarizeHistogram(recorder.latencyUs),
+    statusCodes: { ...recorder.statusCodes },
+    errorCodes: { ...recorder.errorCodes },
+    transportErrors: { ...recorder.transportErrorMessages },
+    schemaCheck: { ...recorder.checker.schemaCheck, firstFailures: [...recorder.checker.schemaCheck.firstFailures] },
+    ...(input.openModel ? { openModel: input.openModel } : {}),
+    throughput: recorder.throughput(),
+    histogram: encodeHistogram(recorder.latencyUs),
+  };
+}

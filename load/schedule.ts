@@ -1,0 +1,54 @@
+/**
+ * The arrival schedule of the open model: when request i is planned, measured from the start of the
+ * run. Times are absolute (derived from i alone), so a late send never shifts the ones after it.
+ */
+import type { RampStage } from './result.js';
+
+export interface ArrivalSchedule {
+  /** Number of requests the schedule plans in total. */
+  readonly total: number;
+  readonly durationSeconds: number;
+  /** Planned send time of request i, ms since the start of the run. */
+  plannedAtMs(i: number): number;
+}
+
+/** `rate` req/s for `durationSeconds`. */
+export function constantRate(rate: number, durationSeconds: number): ArrivalSchedule {
+  return rampingRate(rate, [{ durationSeconds, targetRate: rate }]);
+}
+
+/**
+ * Piecewise-linear arrival rate: each stage ramps from the previous rate (the first from `startRate`)
+ * to its `targetRate`. Request n of a stage is planned where the integral of the rate reaches n.
+ */
+export function rampingRate(startRate: number, stages: RampStage[]): ArrivalSchedule {
+  const segments: { startMs: number; startCount: number; fromRate: number; toRate: number; seconds: number }[] = [];
+  let startMs = 0;
+  let startCount = 0;
+  let fromRate = startRate;
+  for (const stage of stages) {
+    segments.push({ startMs, startCount, fromRate, toRate: stage.targetRate, seconds: stage.durationSeconds });
+    startCount += ((fromRate + stage.targetRate) / 2) * stage.durationSeconds;
+    startMs += stage.durationSeconds * 1000;
+    fromRate = stage.targetRate;
+  }
+  const total = Math.floor(startCount + 1e-9);
+  return {
+    total,
+    durationSeconds: startMs / 1000,
+    plannedAtMs(i) {
+      let segment = segments[0]!;
+      for (const candidate of segments) {
+        if (candidate.startCount <= i) segment = candidate;
+        else break;
+      }
+      const n = i - segment.startCount;
+      if (n <= 0) return segment.startMs;
+      // Solves fromRate·t + (toRate − fromRate)·t²/(2·seconds) = n in the stable form (no division by
+      // a zero slope).
+      const slope = (segment.toRate - segment.fromRate) / segment.seconds;
+      const seconds = (2 * n) / (segment.fromRate + Math.sqrt(Math.max(0, segment.fromRate ** 2 + 2 * slope * n)));
+      return segment.startMs + seconds * 1000;
+    },
+  };
+}

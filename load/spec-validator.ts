@@ -1,0 +1,25 @@
+/**
+ * The sampled schema check of the load run, backed by the suite's JSON Schemas (spec/) for the given
+ * profile; the readiness text has no schema, only a non-empty body.
+ */
+import { parseJsonLossless } from '../spec/json.js';
+import { createValidators, formatValidationErrors, type SchemaProfile } from '../spec/validate.js';
+import type { ResponseSchemaName } from './types.js';
+
+/** Undefined when the body fits its schema, otherwise what is wrong with it. */
+export type ResponseValidator = (schema: ResponseSchemaName, body: string) => string | undefined;
+
+export function createSpecResponseValidator(profile: SchemaProfile): ResponseValidator {
+  const validators = createValidators(profile);
+  return (schema, body) => {
+    if (schema === 'ReadyzText') return body.length > 0 ? undefined : 'readyz answered with an empty body';
+    let value: unknown;
+    try {
+      value = parseJsonLossless(body);
+    } catch {
+      return `${schema}: the body is not JSON: ${body.slice(0, 80)}`;
+    }
+    const result = validators.validate(schema, value);
+    return result.valid ? undefined : `${schema}: ${formatValidationErrors(result).split('\n').slice(0, 3).join('; ')}`;
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The vocabulary shared by scenarios, the two load models and the result writer.
+ */
+import type { Fixtures, TargetConfig } from '../config/types.js';
+import type { TokenProvider } from '../client/auth.js';
+
+/** One HTTP request of a scenario, with what a correct answer to it looks like. */
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Reused objects are welcome: the closed model caches the serialized header block per object. */
+  headers: Record<string, string>;
+  body?: string;
+  expect: ResponseExpectation;
+}
+
+export interface ResponseExpectation {
+  /** Statuses a correct target answers with; anything else counts as an error. */
+  statuses: readonly number[];
+  /** For an expected error answer: the `code` of its JsCantonError body. */
+  errorCode?: string;
+  /** The response schema (spec/schemas, or the readiness text) a sample of the bodies is validated against. */
+  schema?: ResponseSchemaName;
+}
+
+export type ResponseSchemaName = 'SubmitAndWaitResponse' | 'GetUpdateResponse' | 'JsCantonError' | 'ReadyzText';
+
+/** What a scenario gets to prepare itself: where the target is and who may act on it. */
+export interface ScenarioContext {
+  target: TargetConfig;
+  fixtures: Fixtures;
+  /** Base URL of the participant interface under load. */
+  participantUrl: string;
+  tokens: Pick<TokenProvider, 'tokenFor'>;
+  /** Options of a scenario from `load.scenarios.<name>` in the config (empty when none). */
+  optionsOf(scenario: string): Record<string, unknown>;
+  /** Unique per run and shard; command ids carry it so shards and repeated runs never collide. */
+  commandIdPrefix: string;
+  /** Plain request used by seeding phases (not measured). */
+  send(request: Omit<LoadRequest, 'expect'>): Promise<{ status: number; body: string }>;
+}
+
+/** A request source for one run: `next()` is called once per request, in send order. */
+export interface RequestStream {
+  next(): LoadRequest;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  /** Prepares the scenario (tokens, seeding) and returns the stream of requests to send. */
+  prepare(context: ScenarioContext): Promise<RequestStream>;
+}

@@ -1,0 +1,121 @@
+/**
+ * Decoding of the command parts shared by submit-and-wait and interactive prepare (Canton's hand-written
+ * `JsCommand` codecs: a missing field or a wrong JSON type is a 400 text/plain decode failure), and the
+ * field validations Canton's gRPC layer applies afterwards (JSON 400 MISSING_FIELD / INVALID_FIELD).
+ */
+import { LedgerApiError } from '../errors.js';
+import {
+  asObject,
+  decodeFailure,
+  fieldPath,
+  indexPath,
+  oneOfKeys,
+  requireField,
+  requireInt32,
+  requireInt64,
+  requireString,
+} from '../http/decode.js';
+import type { Command } from './engine.js';
+import { parseIdentifier } from './identifiers.js';
+
+const COMMAND_KINDS = ['CreateCommand', 'ExerciseCommand', 'CreateAndExerciseCommand', 'ExerciseByKeyCommand'] as const;
+
+/** Daml-LF LedgerString: letters, digits and `._:-#/ `, 1 to 255 characters. */
+const LEDGER_STRING = /^[A-Za-z0-9._:\-#/ ]{1,255}$/;
+/** UserIdString (spec Limits): letters, digits and `@^$.!`-#+'~_:()|`, 1 to 128 characters. */
+const USER_ID = /^[A-Za-z0-9@^$.!`\-#+'~_:()|]{1,128}$/;
+/** Daml-LF Name (choice names): a letter or `_`/`$` followed by letters, digits, `_`, `$`. */
+const NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,999}$/;
+
+function decodeCommand(value: unknown, path: string): Command {
+  const { key, value: body } = oneOfKeys(value, COMMAND_KINDS, 'Command', path);
+  const at = fieldPath(path, key);
+  const obj = asObject(body, at);
+  const templateId = parseIdentifier(requireString(obj, 'templateId', at), fieldPath(at, 'templateId'));
+  const choice = (): string => {
+    const name = requireString(obj, 'choice', at);
+    if (!NAME.test(name)) {
+      throw new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field choice: "${name}" is not a valid Daml name`);
+    }
+    return name;
+  };
+  switch (key) {
+    case 'CreateCommand':
+      return { kind: 'create', templateId, createArguments: requireField(obj, 'createArguments', at), path: at };
+    case 'ExerciseCommand':
+      return {
+        kind: 'exercise',
+        templateId,
+        contractId: requireString(obj, 'contractId', at),
+        choice: choice(),
+        choiceArgument: requireField(obj, 'choiceArgument', at),
+        path: at,
+      };
+    case 'CreateAndExerciseCommand':
+      return {
+        kind: 'createAndExercise',
+        templateId,
+        createArguments: requireField(obj, 'createArguments', at),
+        choice: choice(),
+        choiceArgument: requireField(obj, 'choiceArgument', at),
+        path: at,
+      };
+    case 'ExerciseByKeyCommand':
+      return {
+        kind: 'exerciseByKey',
+        templateId,
+        contractKey: requireField(obj, 'contractKey', at),
+        choice: choice(),
+        choiceArgument: requireField(obj, 'choiceArgument', at),
+        path: at,
+      };
+  }
+}
+
+/** The `commands` array (each element a single-key Command object). */
+export function decodeCommands(elements: readonly unknown[], path: string): Command[] {
+  return elements.map((element, index) => decodeCommand(element, indexPath(path, index)));
+}
+
+/** A protobuf Duration `{seconds, nanos}` in milliseconds. */
+export function decodeDurationMs(value: unknown, path: string): number {
+  const obj = asObject(value, path);
+  const seconds = requireInt64(obj, 'seconds', path);
+  const nanos = requireInt32(obj, 'nanos', path);
+  return Number(seconds) * 1000 + nanos / 1e6;
+}
+
+export function missingField(name: string): LedgerApiError {
+  return new LedgerApiError('MISSING_FIELD', `The submitted command is missing a mandatory field: ${name}`);
+}
+
+export function invalidField(name: string, message: string): LedgerApiError {
+  return new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field ${name}: ${message}`);
+}
+
+/** A required LedgerString field (`command_id`, `submission_id`, ...): empty is missing, bad characters invalid. */
+export function requireLedgerString(value: string | undefined, name: string): string {
+  if (value === undefined || value === '') throw missingField(name);
+  if (!LEDGER_STRING.test(value)) {
+    throw invalidField(name, `"${value}" is not a valid LedgerString (1-255 characters from letters, digits and ._:-#/ and space)`);
+  }
+  return value;
+}
+
+/** An optional LedgerString field; empty means unset. */
+export function optionalLedgerString(value: string | undefined, name: string): string {
+  return value === undefined || value === '' ? '' : requireLedgerString(value, name);
+}
+
+export function validateUserIdFormat(userId: string): void {
+  if (!USER_ID.test(userId)) {
+    throw invalidField('user_id', `"${userId}" is not a valid user id (1-128 characters from letters, digits and @^$.!\`-#+'~_:()|)`);
+  }
+}
+
+/** Parses an ISO-8601 timestamp field; a malformed one fails decoding, as circe's Instant decoder. */
+export function decodeTimestamp(text: string, path: string): Date {
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(ms)) throw decodeFailure(`Text '${text}' could not be parsed as an Instant`, path);
+  return new Date(ms);
+}

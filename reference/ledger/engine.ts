@@ -1,0 +1,357 @@
+/**
+ * Command interpretation: runs the commands of one submission against the active contracts, all or
+ * nothing, and returns the transaction (nodes in pre-order, as Daml numbers them) without changing the
+ * ledger. Checks what Daml's engine checks: argument types, ensure clauses, authorization of creates and
+ * exercises, visibility of used contracts to the submitters, contract activeness and key uniqueness.
+ */
+import { LedgerApiError } from '../errors.js';
+import { resolveIdentifier, resolveTemplate, type ParsedIdentifier } from './identifiers.js';
+import type { ChoiceDefinition, InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
+import { checkValue, type DamlRecord, type DamlValue } from './values.js';
+
+export interface ContractKey {
+  value: DamlRecord;
+  /** Template and key value, as one string: the key index entry. */
+  identity: string;
+  maintainers: readonly string[];
+}
+
+export interface Contract {
+  contractId: string;
+  template: TemplateDefinition;
+  argument: DamlRecord;
+  signatories: readonly string[];
+  /** Observers that are not signatories (Canton never lists a signatory as observer). */
+  observers: readonly string[];
+  key?: ContractKey;
+  createdAt: string;
+}
+
+export interface CreateNode {
+  kind: 'create';
+  nodeId: number;
+  contract: Contract;
+  /** Informees of the node and of its ancestors: the parties that see it (ledger-effects witnesses). */
+  witnesses: readonly string[];
+}
+
+export interface ExerciseNode {
+  kind: 'exercise';
+  nodeId: number;
+  contract: Contract;
+  /** The interface the choice was exercised through, if any. */
+  iface?: InterfaceDefinition;
+  choice: string;
+  choiceArgument: DamlValue;
+  consuming: boolean;
+  actingParties: readonly string[];
+  result: DamlValue;
+  lastDescendantNodeId: number;
+  witnesses: readonly string[];
+}
+
+export type TransactionNode = CreateNode | ExerciseNode;
+
+export interface InterpretedTransaction {
+  nodes: readonly TransactionNode[];
+  effectiveAt: string;
+  /** Contracts consumed by the transaction (ledger contracts and transient ones). */
+  consumed: ReadonlySet<string>;
+  /** Contracts created by the transaction, including transient ones. */
+  created: ReadonlyMap<string, Contract>;
+  /** Ledger contracts the transaction read or consumed: they must still be active when it commits. */
+  inputs: ReadonlySet<string>;
+  /** Every party the transaction names as a stakeholder or actor. */
+  informees: ReadonlySet<string>;
+}
+
+export type Command =
+  | { kind: 'create'; templateId: ParsedIdentifier; createArguments: unknown; path: string }
+  | { kind: 'exercise'; templateId: ParsedIdentifier; contractId: string; choice: string; choiceArgument: unknown; path: string }
+  | { kind: 'createAndExercise'; templateId: ParsedIdentifier; createArguments: unknown; choice: string; choiceArgument: unknown; path: string }
+  | { kind: 'exerciseByKey'; templateId: ParsedIdentifier; contractKey: unknown; choice: string; choiceArgument: unknown; path: string };
+
+/** The ledger as the engine reads it. */
+export interface LedgerView {
+  /** An active contract (or, under the `interpretation-error-200` fault, an archived one too). */
+  contract(contractId: string): Contract | undefined;
+  contractIdByKey(identity: string): string | undefined;
+}
+
+export interface InterpretOptions {
+  pkg: ModelPackage;
+  view: LedgerView;
+  actAs: readonly string[];
+  readAs: readonly string[];
+  effectiveAt: string;
+  newContractId: () => string;
+  isKnownParty: (party: string) => boolean;
+  checkPreconditions: boolean;
+}
+
+export function keyIdentity(template: TemplateDefinition, key: DamlValue): string {
+  return `${template.qualifiedName}\u0000${JSON.stringify(key)}`;
+}
+
+function contractNotFound(contractId: string): LedgerApiError {
+  return new LedgerApiError('CONTRACT_NOT_FOUND', `Contract could not be found with id ${contractId}`, {
+    resources: [['CONTRACT_ID', contractId]],
+  });
+}
+
+/** Interprets `commands` atomically; throws the first error as a `LedgerApiError`. */
+export function interpret(commands: readonly Command[], options: InterpretOptions): InterpretedTransaction {
+  return new Interpretation(options).run(commands);
+}
+
+class Interpretation {
+  private readonly nodes: TransactionNode[] = [];
+  private readonly consumed = new Set<string>();
+  private readonly created = new Map<string, Contract>();
+  private readonly inputs = new Set<string>();
+  private readonly informees = new Set<string>();
+  /** Key changes made by this transaction; `null` = the key's contract was archived here. */
+  private readonly localKeys = new Map<string, string | null>();
+  private readonly readers: ReadonlySet<string>;
+
+  constructor(private readonly options: InterpretOptions) {
+    this.readers = new Set([...options.actAs, ...options.readAs]);
+  }
+
+  run(commands: readonly Command[]): InterpretedTransaction {
+    const authorizers = new Set(this.options.actAs);
+    for (const command of commands) this.runCommand(command, authorizers);
+    const unknown = [...this.informees].filter((party) => !this.options.isKnownParty(party));
+    if (unknown.length > 0) {
+      throw new LedgerApiError(
+        'UNKNOWN_INFORMEES',
+        `The participant is not connected to any synchronizer where the given informees are known: ${unknown.join(', ')}`,
+        { context: { unknownInformees: unknown.join(', ') } },
+      );
+    }
+    return {
+      nodes: this.nodes,
+      effectiveAt: this.options.effectiveAt,
+      consumed: this.consumed,
+      created: this.created,
+      inputs: this.inputs,
+      informees: this.informees,
+    };
+  }
+
+  private runCommand(command: Command, authorizers: ReadonlySet<string>): void {
+    const { pkg } = this.options;
+    switch (command.kind) {
+      case 'create': {
+        const template = resolveTemplate(pkg, command.templateId);
+        this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+        return;
+      }
+      case 'createAndExercise': {
+        const template = resolveTemplate(pkg, command.templateId);
+        const choice = findTemplateChoice(template, command.choice);
+        const contractId = this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+        const contract = this.created.get(contractId) as Contract;
+        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+        return;
+      }
+      case 'exercise': {
+        const resolved = resolveIdentifier(pkg, command.templateId);
+        const contract = this.fetchVisible(command.contractId);
+        if (resolved.kind === 'template') {
+          const choice = findTemplateChoice(resolved.template, command.choice);
+          if (contract.template !== resolved.template) {
+            throw new LedgerApiError(
+              'DAML_INTERPRETATION_ERROR',
+              `Interpretation error: Error: Contract ${contract.contractId} was expected to be of type ${resolved.template.qualifiedName} but is of type ${contract.template.qualifiedName}`,
+            );
+          }
+          this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+        } else {
+          const choice = resolved.iface.choices.get(command.choice);
+          if (!choice) {
+            throw new LedgerApiError(
+              'COMMAND_PREPROCESSING_FAILED',
+              `Couldn't find requested choice ${command.choice} for interface ${resolved.iface.qualifiedName}`,
+            );
+          }
+          if (!contract.template.views.has(resolved.iface.qualifiedName)) {
+            throw new LedgerApiError(
+              'DAML_INTERPRETATION_ERROR',
+              `Interpretation error: Error: Contract ${contract.contractId} of template ${contract.template.qualifiedName} does not implement interface ${resolved.iface.qualifiedName}`,
+            );
+          }
+          this.exercise(contract, choice, resolved.iface, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+        }
+        return;
+      }
+      case 'exerciseByKey': {
+        const template = resolveTemplate(pkg, command.templateId);
+        const choice = findTemplateChoice(template, command.choice);
+        if (!template.key) {
+          throw new LedgerApiError(
+            'COMMAND_PREPROCESSING_FAILED',
+            `Template ${template.qualifiedName} does not have a contract key`,
+          );
+        }
+        const keyValue = checkValue(template.key.type, command.contractKey, { path: `${command.path}.contractKey` });
+        const contractId = this.lookupKey(keyIdentity(template, keyValue));
+        const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
+        if (!contract || !this.isVisible(contract)) {
+          throw new LedgerApiError(
+            'CONTRACT_KEY_NOT_FOUND',
+            `dependency error: couldn't find key: GlobalKey(${template.qualifiedName}, ${JSON.stringify(keyValue)})`,
+            { resources: [['TEMPLATE_ID', template.qualifiedName]] },
+          );
+        }
+        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+        return;
+      }
+    }
+  }
+
+  private create(
+    template: TemplateDefinition,
+    argumentJson: unknown,
+    authorizers: ReadonlySet<string>,
+    parentWitnesses: readonly string[],
+    path: string,
+  ): string {
+    const argument = checkValue(template.argumentType, argumentJson, { path }) as DamlRecord;
+    const nodeId = this.nodes.length;
+    if (this.options.checkPreconditions && !template.ensure(argument)) {
+      throw new LedgerApiError(
+        'TEMPLATE_PRECONDITION_VIOLATED',
+        `Interpretation error: Error: Template precondition violated in: create of ${template.qualifiedName} (node ${nodeId})`,
+      );
+    }
+    const signatories = template.signatories(argument);
+    const observers = template.observers(argument).filter((party) => !signatories.includes(party));
+    let key: ContractKey | undefined;
+    if (template.key) {
+      const value = template.key.of(argument);
+      key = { value, identity: keyIdentity(template, value), maintainers: template.key.maintainers(value) };
+    }
+    requireAuthorization(nodeId, template, [...signatories, ...(key?.maintainers ?? [])], authorizers);
+    if (key && this.lookupKey(key.identity) !== undefined) {
+      throw new LedgerApiError(
+        'DUPLICATE_CONTRACT_KEY',
+        `Inconsistent: Duplicate contract key: GlobalKey(${template.qualifiedName}, ${JSON.stringify(key.value)})`,
+        { resources: [['TEMPLATE_ID', template.qualifiedName]] },
+      );
+    }
+    const contract: Contract = {
+      contractId: this.options.newContractId(),
+      template,
+      argument,
+      signatories,
+      observers,
+      ...(key ? { key } : {}),
+      createdAt: this.options.effectiveAt,
+    };
+    for (const party of [...signatories, ...observers]) this.informees.add(party);
+    this.created.set(contract.contractId, contract);
+    if (key) this.localKeys.set(key.identity, contract.contractId);
+    this.nodes.push({ kind: 'create', nodeId, contract, witnesses: union(parentWitnesses, signatories, observers) });
+    return contract.contractId;
+  }
+
+  private exercise(
+    contract: Contract,
+    choice: ChoiceDefinition,
+    iface: InterfaceDefinition | undefined,
+    argumentJson: unknown,
+    authorizers: ReadonlySet<string>,
+    path: string,
+    parentWitnesses: readonly string[] = [],
+  ): void {
+    // Canton reads a null choice argument as {}.
+    const choiceArgument = checkValue(choice.argumentType, argumentJson ?? {}, { path }) as DamlRecord;
+    const subject = iface ? (contract.template.views.get(iface.qualifiedName) as (a: DamlRecord) => DamlRecord)(contract.argument) : contract.argument;
+    const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
+    const nodeId = this.nodes.length;
+    requireAuthorization(nodeId, contract.template, actingParties, authorizers);
+    const nodeInformees = choice.consuming
+      ? [...contract.signatories, ...contract.observers, ...actingParties]
+      : [...contract.signatories, ...actingParties];
+    const witnesses = union(parentWitnesses, nodeInformees);
+    for (const party of actingParties) this.informees.add(party);
+    const node: ExerciseNode = {
+      kind: 'exercise',
+      nodeId,
+      contract,
+      ...(iface ? { iface } : {}),
+      choice: choice.name,
+      choiceArgument,
+      consuming: choice.consuming,
+      actingParties,
+      result: null,
+      lastDescendantNodeId: nodeId,
+      witnesses,
+    };
+    this.nodes.push(node);
+    if (choice.consuming) {
+      this.consumed.add(contract.contractId);
+      if (contract.key) this.localKeys.set(contract.key.identity, null);
+    }
+    const bodyAuthorizers = new Set([...actingParties, ...contract.signatories]);
+    node.result = choice.body(
+      { create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, `${path} (body of ${choice.name})`) },
+      subject,
+      choiceArgument,
+    );
+    node.lastDescendantNodeId = this.nodes.length - 1;
+  }
+
+  private isVisible(contract: Contract): boolean {
+    if (this.created.has(contract.contractId)) return true;
+    return contract.signatories.some((party) => this.readers.has(party)) || contract.observers.some((party) => this.readers.has(party));
+  }
+
+  private fetchActive(contractId: string): Contract | undefined {
+    if (this.consumed.has(contractId)) return undefined;
+    const local = this.created.get(contractId);
+    if (local) return local;
+    const contract = this.options.view.contract(contractId);
+    if (contract) this.inputs.add(contractId);
+    return contract;
+  }
+
+  private fetchVisible(contractId: string): Contract {
+    const contract = this.fetchActive(contractId);
+    // A contract the submitters cannot see is reported like a missing one (no information leaks).
+    if (!contract || !this.isVisible(contract)) throw contractNotFound(contractId);
+    return contract;
+  }
+
+  private lookupKey(identity: string): string | undefined {
+    if (this.localKeys.has(identity)) return this.localKeys.get(identity) ?? undefined;
+    const contractId = this.options.view.contractIdByKey(identity);
+    return contractId !== undefined && !this.consumed.has(contractId) ? contractId : undefined;
+  }
+}
+
+function findTemplateChoice(template: TemplateDefinition, name: string): ChoiceDefinition {
+  const choice = template.choices.get(name);
+  if (!choice) {
+    throw new LedgerApiError(
+      'COMMAND_PREPROCESSING_FAILED',
+      `Couldn't find requested choice ${name} for template ${template.qualifiedName}. Available choices: ${[...template.choices.keys()].join(', ')}`,
+    );
+  }
+  return choice;
+}
+
+function requireAuthorization(nodeId: number, template: TemplateDefinition, required: readonly string[], authorizers: ReadonlySet<string>): void {
+  const missing = [...new Set(required)].filter((party) => !authorizers.has(party));
+  if (missing.length > 0) {
+    throw new LedgerApiError(
+      'DAML_AUTHORIZATION_ERROR',
+      `Interpretation error: Error: node NodeId(${nodeId}) (${template.qualifiedName}) requires authorizers ${[...new Set(required)].join(',')}, but only ${[...authorizers].join(',')} were given (missing: ${missing.join(',')})`,
+    );
+  }
+}
+
+function union(...lists: (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
+}

@@ -1,0 +1,202 @@
+/**
+ * The model package of the reference target: Canton's CantonExamples (`Iou:Iou`, `Iou:GetCash`,
+ * `Iou:Dummy`) plus a keyed template (`Account:Account`) and an interface (`Asset:Asset`) implemented by
+ * both, written as data and small TypeScript functions instead of compiled Daml.
+ */
+import { T, field, numericToScaled, scaledToNumeric, stringField, stringListField } from './values.js';
+import type { DamlRecord, DamlType, DamlValue, RecordType } from './values.js';
+
+/** What a choice body may do: create contracts, authorized by the choice's controllers and signatories. */
+export interface ChoiceBodyContext {
+  create(template: TemplateDefinition, argument: DamlRecord): string;
+}
+
+/**
+ * A choice. For a template choice `subject` is the contract argument; for an interface choice it is the
+ * contract's interface view.
+ */
+export interface ChoiceDefinition {
+  name: string;
+  argumentType: RecordType;
+  resultType: DamlType;
+  consuming: boolean;
+  controllers(subject: DamlRecord, choiceArgument: DamlRecord, signatories: readonly string[]): string[];
+  body(context: ChoiceBodyContext, subject: DamlRecord, choiceArgument: DamlRecord): DamlValue;
+}
+
+export interface KeyDefinition {
+  type: RecordType;
+  of(argument: DamlRecord): DamlRecord;
+  maintainers(key: DamlRecord): string[];
+}
+
+export interface TemplateDefinition {
+  /** `Module:Entity`. */
+  qualifiedName: string;
+  argumentType: RecordType;
+  signatories(argument: DamlRecord): string[];
+  observers(argument: DamlRecord): string[];
+  /** The `ensure` clause; `true` when the template has none. */
+  ensure(argument: DamlRecord): boolean;
+  key?: KeyDefinition;
+  choices: ReadonlyMap<string, ChoiceDefinition>;
+  /** Interface views by interface qualified name. */
+  views: ReadonlyMap<string, (argument: DamlRecord) => DamlRecord>;
+}
+
+export interface InterfaceDefinition {
+  qualifiedName: string;
+  viewType: RecordType;
+  choices: ReadonlyMap<string, ChoiceDefinition>;
+}
+
+export interface ModelPackage {
+  name: string;
+  id: string;
+  templates: ReadonlyMap<string, TemplateDefinition>;
+  interfaces: ReadonlyMap<string, InterfaceDefinition>;
+}
+
+const unique = (parties: readonly string[]): string[] => [...new Set(parties)];
+
+const archiveChoice: ChoiceDefinition = {
+  name: 'Archive',
+  argumentType: T.record('DA.Internal.Template:Archive', {}),
+  resultType: T.unit,
+  consuming: true,
+  controllers: (_subject, _argument, signatories) => [...signatories],
+  body: () => ({}),
+};
+
+const choiceMap = (...choices: ChoiceDefinition[]): ReadonlyMap<string, ChoiceDefinition> =>
+  new Map(choices.map((choice) => [choice.name, choice]));
+
+const amountType = T.record('Iou:Amount', { value: T.numeric10, currency: T.text });
+
+function assetView(owner: string, description: string): DamlRecord {
+  return { owner, description };
+}
+
+function buildPackage(name: string, id: string): ModelPackage {
+  const getCash: TemplateDefinition = {
+    qualifiedName: 'Iou:GetCash',
+    argumentType: T.record('Iou:GetCash', { payer: T.party, owner: T.party, amount: amountType }),
+    signatories: (argument) => unique([stringField(argument, 'payer'), stringField(argument, 'owner')]),
+    observers: () => [],
+    ensure: () => true,
+    choices: choiceMap(archiveChoice),
+    views: new Map(),
+  };
+
+  const iou: TemplateDefinition = {
+    qualifiedName: 'Iou:Iou',
+    argumentType: T.record('Iou:Iou', { payer: T.party, owner: T.party, amount: amountType, viewers: T.list(T.party) }),
+    signatories: (argument) => [stringField(argument, 'payer')],
+    observers: (argument) => unique([stringField(argument, 'owner'), ...stringListField(argument, 'viewers')]),
+    ensure: (argument) => numericToScaled(stringField(field(argument, 'amount'), 'value'), 10) >= 0n,
+    choices: choiceMap(
+      archiveChoice,
+      {
+        name: 'Call',
+        argumentType: T.record('Iou:Call', {}),
+        resultType: T.contractId,
+        consuming: true,
+        controllers: (argument) => [stringField(argument, 'owner')],
+        body: (context, argument) =>
+          context.create(getCash, { payer: field(argument, 'payer'), owner: field(argument, 'owner'), amount: field(argument, 'amount') }),
+      },
+      {
+        name: 'Transfer',
+        argumentType: T.record('Iou:Transfer', { newOwner: T.party }),
+        resultType: T.contractId,
+        consuming: true,
+        controllers: (argument) => [stringField(argument, 'owner')],
+        body: (context, argument, choiceArgument) => context.create(iou, { ...argument, owner: field(choiceArgument, 'newOwner') }),
+      },
+      {
+        name: 'Share',
+        argumentType: T.record('Iou:Share', { viewer: T.party }),
+        resultType: T.contractId,
+        consuming: true,
+        controllers: (argument) => [stringField(argument, 'owner')],
+        body: (context, argument, choiceArgument) =>
+          context.create(iou, { ...argument, viewers: [...stringListField(argument, 'viewers'), stringField(choiceArgument, 'viewer')] }),
+      },
+    ),
+    views: new Map([
+      ['Asset:Asset', (argument: DamlRecord) => {
+        const amount = field(argument, 'amount');
+        return assetView(stringField(argument, 'owner'), `${stringField(amount, 'value')} ${stringField(amount, 'currency')}`);
+      }],
+    ]),
+  };
+
+  const dummy: TemplateDefinition = {
+    qualifiedName: 'Iou:Dummy',
+    argumentType: T.record('Iou:Dummy', { party: T.party }),
+    signatories: (argument) => [stringField(argument, 'party')],
+    observers: () => [],
+    ensure: () => true,
+    choices: choiceMap(archiveChoice),
+    views: new Map(),
+  };
+
+  const accountKeyType = T.record('Account:AccountKey', { owner: T.party, number: T.text });
+  const account: TemplateDefinition = {
+    qualifiedName: 'Account:Account',
+    argumentType: T.record('Account:Account', {
+      owner: T.party,
+      number: T.text,
+      balance: T.numeric10,
+      tags: T.list(T.text),
+      nickname: T.optional(T.text),
+    }),
+    signatories: (argument) => [stringField(argument, 'owner')],
+    observers: () => [],
+    ensure: () => true,
+    key: {
+      type: accountKeyType,
+      of: (argument) => ({ owner: field(argument, 'owner'), number: field(argument, 'number') }),
+      maintainers: (key) => [stringField(key, 'owner')],
+    },
+    choices: choiceMap(archiveChoice, {
+      name: 'Deposit',
+      argumentType: T.record('Account:Deposit', { amount: T.numeric10 }),
+      resultType: T.contractId,
+      consuming: true,
+      controllers: (argument) => [stringField(argument, 'owner')],
+      body: (context, argument, choiceArgument) => {
+        const balance = numericToScaled(stringField(argument, 'balance'), 10) + numericToScaled(stringField(choiceArgument, 'amount'), 10);
+        return context.create(account, { ...argument, balance: scaledToNumeric(balance, 10) });
+      },
+    }),
+    views: new Map([
+      ['Asset:Asset', (argument: DamlRecord) => assetView(stringField(argument, 'owner'), `account ${stringField(argument, 'number')}`)],
+    ]),
+  };
+
+  const asset: InterfaceDefinition = {
+    qualifiedName: 'Asset:Asset',
+    viewType: T.record('Asset:AssetView', { owner: T.party, description: T.text }),
+    choices: choiceMap({
+      name: 'Describe',
+      argumentType: T.record('Asset:Describe', {}),
+      resultType: T.text,
+      consuming: false,
+      controllers: (view) => [stringField(view, 'owner')],
+      body: (_context, view) => stringField(view, 'description'),
+    }),
+  };
+
+  return {
+    name,
+    id,
+    templates: new Map([iou, getCash, dummy, account].map((template) => [template.qualifiedName, template])),
+    interfaces: new Map([[asset.qualifiedName, asset]]),
+  };
+}
+
+/** The model package with the name and id the fixtures give it (`fixtures.package`). */
+export function createModelPackage(pkg: { name: string; id: string }): ModelPackage {
+  return buildPackage(pkg.name, pkg.id);
+}

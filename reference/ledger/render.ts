@@ -1,0 +1,323 @@
+/**
+ * Renders one stored update as the JSON API writes it (`{update: {<Variant>: {value: ...}}}`), filtered
+ * by an `UpdateFormat`. Returns `undefined` when the format filters out every event, which the caller
+ * answers as UPDATE_NOT_FOUND. Rendering touches only the update asked for.
+ */
+import type { Faults } from '../faults.js';
+import type { Contract, TransactionNode } from './engine.js';
+import { packageIdForm } from './identifiers.js';
+import type { ModelPackage } from './package-model.js';
+import type {
+  CheckpointUpdate,
+  ReassignmentUpdate,
+  StoredUpdate,
+  TopologyUpdate,
+  TransactionUpdate,
+} from './store.js';
+import type { EventFormat, ResolvedFilter, UpdateFormat } from './update-format.js';
+import type { InterfaceDefinition, TemplateDefinition } from './package-model.js';
+
+type Json = Record<string, unknown>;
+
+export interface RenderContext {
+  pkg: ModelPackage;
+  faults: Faults;
+}
+
+interface TemplateMatch {
+  blob: boolean;
+  views: InterfaceDefinition[];
+  interfaces: InterfaceDefinition[];
+}
+
+function matchFilter(filter: ResolvedFilter, template: TemplateDefinition): TemplateMatch | undefined {
+  let matched = false;
+  let blob = false;
+  const views: InterfaceDefinition[] = [];
+  const interfaces: InterfaceDefinition[] = [];
+  if (filter.wildcardBlob !== undefined) {
+    matched = true;
+    blob ||= filter.wildcardBlob;
+  }
+  const templateBlob = filter.templates.get(template);
+  if (templateBlob !== undefined) {
+    matched = true;
+    blob ||= templateBlob;
+  }
+  for (const [iface, flags] of filter.interfaces) {
+    if (!template.views.has(iface.qualifiedName)) continue;
+    matched = true;
+    blob ||= flags.blob;
+    interfaces.push(iface);
+    if (flags.view) views.push(iface);
+  }
+  return matched ? { blob, views, interfaces } : undefined;
+}
+
+interface EventMatch extends TemplateMatch {
+  witnessParties: string[];
+}
+
+/**
+ * Which filter parties see an event of `template` whose relevant parties (stakeholders, or witnesses for
+ * ledger effects) are `relevant`, and what the matching filters ask to include.
+ */
+function matchEvent(format: EventFormat, template: TemplateDefinition, relevant: readonly string[], faults: Faults): EventMatch | undefined {
+  const witnesses = new Set<string>();
+  const result: TemplateMatch = { blob: false, views: [], interfaces: [] };
+  const merge = (match: TemplateMatch): void => {
+    result.blob ||= match.blob;
+    for (const iface of match.views) if (!result.views.includes(iface)) result.views.push(iface);
+    for (const iface of match.interfaces) if (!result.interfaces.includes(iface)) result.interfaces.push(iface);
+  };
+  const ignorePartyFilter = faults.has('party-filter-ignored');
+  for (const [party, filter] of format.byParty) {
+    if (!ignorePartyFilter && !relevant.includes(party)) continue;
+    const match = matchFilter(filter, template);
+    if (!match) continue;
+    witnesses.add(party);
+    merge(match);
+  }
+  if (format.anyParty) {
+    const match = matchFilter(format.anyParty, template);
+    if (match) {
+      for (const party of relevant) witnesses.add(party);
+      merge(match);
+    }
+  }
+  if (witnesses.size === 0) return undefined;
+  return { ...result, witnessParties: [...witnesses] };
+}
+
+function stakeholders(contract: Contract): string[] {
+  return [...contract.signatories, ...contract.observers];
+}
+
+/** The created-event blob: an opaque, self-contained encoding of the contract (base64). */
+export function createdEventBlob(pkg: ModelPackage, contract: Contract): string {
+  const payload = {
+    contractId: contract.contractId,
+    templateId: packageIdForm(pkg, contract.template.qualifiedName),
+    packageName: pkg.name,
+    createArgument: contract.argument,
+    signatories: contract.signatories,
+    observers: contract.observers,
+    contractKey: contract.key?.value ?? null,
+    createdAt: contract.createdAt,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contract: Contract, match: EventMatch, acsDelta: boolean): Json {
+  const { pkg } = ctx;
+  const includeBlob = match.blob || ctx.faults.has('created-event-blob-always');
+  return {
+    CreatedEvent: {
+      offset,
+      nodeId,
+      contractId: contract.contractId,
+      templateId: packageIdForm(pkg, contract.template.qualifiedName),
+      contractKey: contract.key?.value ?? null,
+      createArgument: contract.argument,
+      createdEventBlob: includeBlob ? createdEventBlob(pkg, contract) : '',
+      interfaceViews: match.views.map((iface) => ({
+        interfaceId: packageIdForm(pkg, iface.qualifiedName),
+        viewStatus: { code: 0, message: '', details: [] },
+        viewValue: (contract.template.views.get(iface.qualifiedName) as (argument: typeof contract.argument) => unknown)(contract.argument),
+        implementationPackageId: pkg.id,
+      })),
+      witnessParties: match.witnessParties,
+      signatories: contract.signatories,
+      observers: contract.observers,
+      createdAt: contract.createdAt,
+      packageName: pkg.name,
+      representativePackageId: pkg.id,
+      acsDelta,
+    },
+  };
+}
+
+function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, format: NonNullable<UpdateFormat['transactions']>): Json[] {
+  const { pkg, faults } = ctx;
+  const events: Json[] = [];
+  const interfaceIds = (interfaces: InterfaceDefinition[]): string[] => interfaces.map((iface) => packageIdForm(pkg, iface.qualifiedName));
+  for (const node of update.nodes as readonly TransactionNode[]) {
+    const contract = node.contract;
+    const transient = update.consumed.has(contract.contractId) && update.created.has(contract.contractId);
+    if (format.shape === 'ACS_DELTA') {
+      if (transient) continue;
+      if (node.kind === 'create') {
+        const match = matchEvent(format.eventFormat, contract.template, stakeholders(contract), faults);
+        if (match) events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, true));
+      } else if (node.consuming) {
+        const match = matchEvent(format.eventFormat, contract.template, stakeholders(contract), faults);
+        if (!match) continue;
+        events.push({
+          ArchivedEvent: {
+            offset: update.offset,
+            nodeId: node.nodeId,
+            contractId: contract.contractId,
+            templateId: packageIdForm(pkg, contract.template.qualifiedName),
+            witnessParties: match.witnessParties,
+            packageName: pkg.name,
+            implementedInterfaces: interfaceIds(match.interfaces),
+          },
+        });
+      }
+      continue;
+    }
+    const match = matchEvent(format.eventFormat, contract.template, node.witnesses, faults);
+    if (!match) continue;
+    if (node.kind === 'create') {
+      events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, !update.consumed.has(contract.contractId)));
+    } else {
+      events.push({
+        ExercisedEvent: {
+          offset: update.offset,
+          nodeId: node.nodeId,
+          contractId: contract.contractId,
+          templateId: packageIdForm(pkg, contract.template.qualifiedName),
+          interfaceId: node.iface ? packageIdForm(pkg, node.iface.qualifiedName) : null,
+          choice: node.choice,
+          choiceArgument: node.choiceArgument,
+          actingParties: node.actingParties,
+          consuming: node.consuming,
+          witnessParties: match.witnessParties,
+          lastDescendantNodeId: node.lastDescendantNodeId,
+          exerciseResult: node.result,
+          packageName: pkg.name,
+          implementedInterfaces: interfaceIds(match.interfaces),
+          acsDelta: node.consuming && !update.created.has(contract.contractId),
+        },
+      });
+    }
+  }
+  return events;
+}
+
+/** Whether the requesting format speaks for a submitter (command id and traffic cost are theirs only). */
+function readsAsSubmitter(format: EventFormat, submitters: readonly string[]): boolean {
+  return format.anyParty !== undefined || format.byParty.some(([party]) => submitters.includes(party));
+}
+
+function renderTransaction(ctx: RenderContext, update: TransactionUpdate, format: UpdateFormat): Json | undefined {
+  if (!format.transactions) return undefined;
+  const events = renderTransactionEvents(ctx, update, format.transactions);
+  if (events.length === 0) return undefined;
+  const submitter = readsAsSubmitter(format.transactions.eventFormat, update.actAs);
+  const value: Json = {
+    updateId: update.updateId,
+    commandId: submitter ? update.commandId : '',
+    workflowId: update.workflowId,
+    effectiveAt: update.effectiveAt,
+    events,
+    offset: update.offset,
+    synchronizerId: update.synchronizerId,
+    traceContext: update.traceContext,
+    recordTime: update.recordTime,
+    externalTransactionHash: update.externalTransactionHash,
+    paidTrafficCost: submitter ? update.paidTrafficCost : null,
+  };
+  if (ctx.faults.has('update-missing-offset')) delete value.offset;
+  return { Transaction: { value } };
+}
+
+function renderReassignment(ctx: RenderContext, update: ReassignmentUpdate, format: UpdateFormat): Json | undefined {
+  if (!format.reassignments) return undefined;
+  const { pkg } = ctx;
+  const eventFormat = format.reassignments;
+  const events: Json[] = [];
+  for (const event of update.events) {
+    const match = matchEvent(eventFormat, event.contract.template, stakeholders(event.contract), ctx.faults);
+    if (!match) continue;
+    events.push({
+      JsUnassignedEvent: {
+        value: {
+          reassignmentId: event.reassignmentId,
+          contractId: event.contract.contractId,
+          templateId: packageIdForm(pkg, event.contract.template.qualifiedName),
+          source: event.source,
+          target: event.target,
+          submitter: event.submitter,
+          reassignmentCounter: event.reassignmentCounter,
+          assignmentExclusivity: event.assignmentExclusivity,
+          witnessParties: match.witnessParties,
+          packageName: pkg.name,
+          offset: update.offset,
+          nodeId: event.nodeId,
+        },
+      },
+    });
+  }
+  if (events.length === 0) return undefined;
+  const submitter = readsAsSubmitter(eventFormat, [update.submitter]);
+  return {
+    Reassignment: {
+      value: {
+        updateId: update.updateId,
+        commandId: submitter ? update.commandId : '',
+        workflowId: update.workflowId,
+        offset: update.offset,
+        events,
+        traceContext: update.traceContext,
+        recordTime: update.recordTime,
+        synchronizerId: update.synchronizerId,
+        paidTrafficCost: submitter ? update.paidTrafficCost : null,
+      },
+    },
+  };
+}
+
+function renderTopology(update: TopologyUpdate, format: UpdateFormat): Json | undefined {
+  const parties = format.topologyParties;
+  if (!parties) return undefined;
+  const events = update.events
+    .filter((event) => parties.size === 0 || parties.has(event.partyId))
+    .map((event) => ({
+      event: {
+        [event.kind]: {
+          value: event.participantPermission === undefined
+            ? { partyId: event.partyId, participantId: event.participantId }
+            : { partyId: event.partyId, participantId: event.participantId, participantPermission: event.participantPermission },
+        },
+      },
+    }));
+  if (events.length === 0) return undefined;
+  return {
+    TopologyTransaction: {
+      value: {
+        updateId: update.updateId,
+        offset: update.offset,
+        synchronizerId: update.synchronizerId,
+        recordTime: update.recordTime,
+        events,
+        traceContext: update.traceContext,
+      },
+    },
+  };
+}
+
+function renderCheckpoint(update: CheckpointUpdate): Json {
+  return { OffsetCheckpoint: { value: { offset: update.offset, synchronizerTimes: update.synchronizerTimes } } };
+}
+
+/** `{update: ...}` for `update` under `format`, or `undefined` when nothing of it is visible. */
+export function renderUpdate(ctx: RenderContext, update: StoredUpdate, format: UpdateFormat): Json | undefined {
+  let rendered: Json | undefined;
+  switch (update.kind) {
+    case 'transaction':
+      rendered = renderTransaction(ctx, update, format);
+      break;
+    case 'reassignment':
+      rendered = renderReassignment(ctx, update, format);
+      break;
+    case 'topology':
+      rendered = renderTopology(update, format);
+      break;
+    case 'checkpoint':
+      // A checkpoint carries no events to filter: any valid (non-empty) format shows it.
+      rendered = renderCheckpoint(update);
+      break;
+  }
+  return rendered === undefined ? undefined : { update: rendered };
+}

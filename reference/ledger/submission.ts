@@ -1,0 +1,101 @@
+/**
+ * What submit-and-wait and interactive prepare share: decoding the commands part of the request body,
+ * then Canton's order of checks after decoding: the caller (401), its rights over the parties (403),
+ * the user id, and the mandatory non-empty lists (JSON 400 MISSING_FIELD).
+ */
+import type { Faults } from '../faults.js';
+import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
+import {
+  asObject,
+  indexPath,
+  optionalArray,
+  optionalInt32,
+  optionalString,
+  optionalStringArray,
+  requireArray,
+  requireString,
+  requireStringArray,
+  type JsonObject,
+} from '../http/decode.js';
+import type { AuthContext, AuthenticatedCaller } from '../http/types.js';
+import { decodeCommands, missingField, requireLedgerString, validateUserIdFormat } from './command-decode.js';
+import type { Command } from './engine.js';
+
+export interface CommandsPart {
+  commands: Command[];
+  commandId: string;
+  actAs: string[];
+  readAs: string[];
+  userId: string | undefined;
+  synchronizerId: string | undefined;
+}
+
+/** Decodes the fields common to `JsCommands` and `JsPrepareSubmissionRequest` (400 text on failure). */
+export function decodeCommandsPart(body: JsonObject): CommandsPart {
+  const commands = decodeCommands(requireArray(body, 'commands', ''), 'commands');
+  const commandId = requireString(body, 'commandId', '');
+  const actAs = requireStringArray(body, 'actAs', '');
+  const readAs = optionalStringArray(body, 'readAs', '') ?? [];
+  const userId = optionalString(body, 'userId', '');
+  const synchronizerId = optionalString(body, 'synchronizerId', '');
+  optionalStringArray(body, 'packageIdSelectionPreference', '');
+  optionalInt32(body, 'tapsMaxPasses', '');
+  decodeDisclosedContracts(body);
+  decodePrefetchContractKeys(body);
+  return { commands, commandId, actAs, readAs, userId, synchronizerId };
+}
+
+// Disclosed contracts and prefetched keys are decoded for their shape; the reference's model has no use
+// for them (every contract it knows is local), so they do not change interpretation.
+function decodeDisclosedContracts(body: JsonObject): void {
+  const list = optionalArray(body, 'disclosedContracts', '') ?? [];
+  list.forEach((element, index) => {
+    const at = indexPath('disclosedContracts', index);
+    const obj = asObject(element, at);
+    for (const name of ['templateId', 'contractId', 'createdEventBlob', 'synchronizerId']) optionalString(obj, name, at);
+  });
+}
+
+function decodePrefetchContractKeys(body: JsonObject): void {
+  const list = optionalArray(body, 'prefetchContractKeys', '') ?? [];
+  list.forEach((element, index) => {
+    const at = indexPath('prefetchContractKeys', index);
+    const obj = asObject(element, at);
+    optionalString(obj, 'templateId', at);
+    optionalInt32(obj, 'limit', at);
+  });
+}
+
+export interface AuthorizedSubmission {
+  caller: AuthenticatedCaller;
+  /** The user id the submission is recorded under (the request's, or the token's). */
+  userId: string;
+  actAs: string[];
+}
+
+/**
+ * The checks Canton runs after decoding: a caller (401), `mayActAs` for every act-as party and read
+ * rights for every read-as party (403), a user id matching the token unless the caller is an admin (403),
+ * then non-empty `commands` and `actAs` (400 MISSING_FIELD) and a valid command id.
+ */
+export function authorizeSubmission(
+  auth: AuthContext,
+  part: CommandsPart,
+  mayActAs: (caller: AuthenticatedCaller, party: string) => boolean,
+  faults: Faults,
+): AuthorizedSubmission {
+  const caller = requireCaller(auth);
+  for (const party of part.actAs) requirePermission(mayActAs(caller, party), `cannot act as ${party}`);
+  for (const party of part.readAs) requirePermission(canReadAs(caller, party), `cannot read as ${party}`);
+  const userId = part.userId === undefined || part.userId === '' ? caller.userId : part.userId;
+  requirePermission(userId === caller.userId || caller.rights.admin, `user id ${userId} does not match the token's user ${caller.userId}`);
+  validateUserIdFormat(userId);
+  if (part.commands.length === 0 && !faults.has('submit-empty-commands-accepted')) throw missingField('commands');
+  let actAs = part.actAs;
+  if (actAs.length === 0) {
+    if (!faults.has('submit-empty-actas-accepted')) throw missingField('act_as');
+    actAs = [...caller.rights.actAs];
+  }
+  requireLedgerString(part.commandId, 'command_id');
+  return { caller, userId, actAs };
+}

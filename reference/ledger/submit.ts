@@ -1,0 +1,105 @@
+/**
+ * `POST /v2/commands/submit-and-wait`: decode `JsCommands`, authorize, interpret, deduplicate, commit,
+ * answer `{updateId, completionOffset}`. Everything after the body is read runs synchronously, so the
+ * deduplication check and the append are atomic under any concurrency.
+ */
+import { randomUUID } from 'node:crypto';
+import { LedgerApiError } from '../errors.js';
+import { canActAs } from '../http/auth-context.js';
+import { parseJsonBody } from '../http/body.js';
+import { asObject, fieldPath, oneOfKeys, optionalObject, optionalString, type JsonObject } from '../http/decode.js';
+import type { RefRequest, RefResponse } from '../http/types.js';
+import { decodeDurationMs, decodeTimestamp, invalidField, optionalLedgerString } from './command-decode.js';
+import type { LedgerState } from './ledger-state.js';
+import { DeduplicationTable, type DeduplicationWindow } from './store.js';
+import { authorizeSubmission, decodeCommandsPart, type CommandsPart } from './submission.js';
+
+interface SubmitRequest extends CommandsPart {
+  workflowId: string | undefined;
+  submissionId: string | undefined;
+  deduplicationMs: number | undefined;
+  minLedgerTimeAbs: Date | undefined;
+  minLedgerTimeRelMs: number | undefined;
+}
+
+function decodeSubmitRequest(body: JsonObject): SubmitRequest {
+  const part = decodeCommandsPart(body);
+  const deduplication = optionalObject(body, 'deduplicationPeriod', '');
+  let deduplicationMs: number | undefined;
+  if (deduplication) {
+    // The submit form of the union has the duration variant only.
+    const { value } = oneOfKeys(deduplication, ['DeduplicationDuration'] as const, 'DeduplicationPeriod', 'deduplicationPeriod');
+    const at = fieldPath('deduplicationPeriod', 'DeduplicationDuration');
+    const wrapper = asObject(value, at);
+    deduplicationMs = decodeDurationMs(wrapper.value, fieldPath(at, 'value'));
+  }
+  const minLedgerTimeAbsText = optionalString(body, 'minLedgerTimeAbs', '');
+  const minLedgerTimeRel = optionalObject(body, 'minLedgerTimeRel', '');
+  return {
+    ...part,
+    workflowId: optionalString(body, 'workflowId', ''),
+    submissionId: optionalString(body, 'submissionId', ''),
+    deduplicationMs,
+    minLedgerTimeAbs: minLedgerTimeAbsText === undefined ? undefined : decodeTimestamp(minLedgerTimeAbsText, 'minLedgerTimeAbs'),
+    minLedgerTimeRelMs: minLedgerTimeRel === undefined ? undefined : decodeDurationMs(minLedgerTimeRel, 'minLedgerTimeRel'),
+  };
+}
+
+/** A requested deduplication duration, checked against the participant's maximum. */
+export function deduplicationWindow(state: LedgerState, milliseconds: number | undefined): DeduplicationWindow {
+  if (milliseconds === undefined) return { kind: 'duration', milliseconds: state.maxDeduplicationMs };
+  if (milliseconds < 0) throw invalidField('deduplication_period', 'Duration must be non-negative');
+  if (milliseconds > state.maxDeduplicationMs) {
+    throw new LedgerApiError(
+      'INVALID_DEDUPLICATION_PERIOD',
+      `The submitted command had an invalid deduplication period: The given deduplication duration exceeds the maximum deduplication duration of ${state.maxDeduplicationMs / 1000}s`,
+      { context: { longest_duration: `PT${state.maxDeduplicationMs / 1000}S` } },
+    );
+  }
+  return { kind: 'duration', milliseconds };
+}
+
+/** The ledger effective time: now, unless a minimum ledger time asks for later. */
+export function effectiveTime(now: Date, minAbs: Date | undefined, minRelMs: number | undefined): Date {
+  let ms = now.getTime();
+  if (minAbs) ms = Math.max(ms, minAbs.getTime());
+  if (minRelMs !== undefined) ms = Math.max(ms, now.getTime() + minRelMs);
+  return new Date(ms);
+}
+
+export class SubmitAndWaitHandler {
+  private submissions = 0;
+  private lastReportedOffset = 0;
+
+  constructor(private readonly state: LedgerState) {}
+
+  handle(request: RefRequest): RefResponse {
+    const { state } = this;
+    const submit = decodeSubmitRequest(asObject(parseJsonBody(request), ''));
+    const mayActAs = state.faults.has('auth-act-as-not-checked') ? () => true : canActAs;
+    const { userId, actAs } = authorizeSubmission(request.auth, submit, mayActAs, state.faults);
+    const workflowId = optionalLedgerString(submit.workflowId, 'workflow_id');
+    const submissionId = optionalLedgerString(submit.submissionId, 'submission_id') || randomUUID();
+    const window = deduplicationWindow(state, submit.deduplicationMs);
+    const now = state.now();
+    const tx = state.interpret(submit.commands, actAs, submit.readAs, effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs));
+    const changeId = DeduplicationTable.changeId(userId, actAs, submit.commandId);
+    if (!state.faults.has('dedup-ignored')) state.dedup.check(changeId, window, now.getTime());
+    const update = state.commitTransaction(
+      tx,
+      { commandId: submit.commandId, workflowId, userId, actAs, submissionId, externalTransactionHash: null },
+      changeId,
+    );
+    return { status: 200, body: { updateId: update.updateId, completionOffset: this.reportedOffset(update.offset) } };
+  }
+
+  private reportedOffset(offset: number): number {
+    this.submissions += 1;
+    // Fault `offsets-not-monotonic`: every other submission reports the previous completion offset again.
+    const reported = this.state.faults.has('offsets-not-monotonic') && this.submissions % 2 === 0 && this.lastReportedOffset > 0
+      ? this.lastReportedOffset
+      : offset;
+    this.lastReportedOffset = reported;
+    return reported;
+  }
+}

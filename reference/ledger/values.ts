@@ -1,0 +1,319 @@
+/**
+ * Daml-LF values in their JSON encoding (Canton 3.5's transcode codec): type-checked against a Daml type
+ * and normalised to the form Canton writes back (Int64 and Numeric as canonical strings, trailing `None`
+ * record fields dropped, nested optionals as arrays). The normalised JSON is also the engine's in-memory
+ * representation of a value, so rendering an event never re-encodes anything.
+ *
+ * Errors are raised by the JSON layer, as in Canton: a missing record field is COMMAND_PREPROCESSING_FAILED,
+ * anything else ill-typed is INVALID_ARGUMENT; both 400 with `definiteAnswer: false`.
+ */
+import { LedgerApiError } from '../errors.js';
+
+export type DamlType =
+  | { kind: 'Party' }
+  | { kind: 'Text' }
+  | { kind: 'Int64' }
+  | { kind: 'Numeric'; scale: number }
+  | { kind: 'Bool' }
+  | { kind: 'Unit' }
+  | { kind: 'Date' }
+  | { kind: 'Timestamp' }
+  | { kind: 'ContractId' }
+  | { kind: 'List'; element: DamlType }
+  | { kind: 'Optional'; element: DamlType }
+  | { kind: 'TextMap'; value: DamlType }
+  | { kind: 'GenMap'; key: DamlType; value: DamlType }
+  | RecordType
+  | { kind: 'Variant'; name: string; constructors: readonly { name: string; type: DamlType }[] }
+  | { kind: 'Enum'; name: string; constructors: readonly string[] };
+
+export interface RecordType {
+  kind: 'Record';
+  name: string;
+  fields: readonly { name: string; type: DamlType }[];
+}
+
+export type DamlValue = string | boolean | null | DamlValue[] | { [field: string]: DamlValue };
+export type DamlRecord = { [field: string]: DamlValue };
+
+export const T = {
+  party: { kind: 'Party' },
+  text: { kind: 'Text' },
+  int64: { kind: 'Int64' },
+  numeric10: { kind: 'Numeric', scale: 10 },
+  bool: { kind: 'Bool' },
+  unit: { kind: 'Unit' },
+  date: { kind: 'Date' },
+  timestamp: { kind: 'Timestamp' },
+  contractId: { kind: 'ContractId' },
+  list: (element: DamlType): DamlType => ({ kind: 'List', element }),
+  optional: (element: DamlType): DamlType => ({ kind: 'Optional', element }),
+  record: (name: string, fields: Record<string, DamlType>): RecordType => ({
+    kind: 'Record',
+    name,
+    fields: Object.entries(fields).map(([fieldName, type]) => ({ name: fieldName, type })),
+  }),
+} as const satisfies Record<string, DamlType | ((...args: never[]) => DamlType)>;
+
+/** What a value check knows about parties (Canton checks the party id syntax while preprocessing). */
+export interface ValueCheckOptions {
+  /** Where the value sits in the request, for messages (e.g. `commands[0].CreateCommand.createArguments`). */
+  path: string;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const NUMERIC_MAX_DIGITS = 38;
+// Daml-LF PartyIdString characters; Canton's party ids additionally read `<hint>::<fingerprint>`.
+const PARTY_ID = /^[A-Za-z0-9:\-_ ]{1,255}$/;
+const CONTRACT_ID = /^(?:00|01)[0-9a-f]{64,252}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/;
+
+function invalid(message: string, path: string): LedgerApiError {
+  return new LedgerApiError(
+    'INVALID_ARGUMENT',
+    `The submitted request has invalid arguments: ${message}${path === '' ? '' : ` (at ${path})`}`,
+    { fromJsonLayer: true },
+  );
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** A Canton party id: a Daml-LF party string of the form `<hint>::<fingerprint>`. */
+export function isPartyId(value: string): boolean {
+  if (!PARTY_ID.test(value)) return false;
+  const separator = value.indexOf('::');
+  return separator > 0 && separator + 2 < value.length;
+}
+
+/** Type-checks `json` against `type` and returns its normalised form. */
+export function checkValue(type: DamlType, json: unknown, options: ValueCheckOptions): DamlValue {
+  return check(type, json, options.path);
+}
+
+function check(type: DamlType, json: unknown, path: string): DamlValue {
+  switch (type.kind) {
+    case 'Party':
+      if (typeof json !== 'string' || !isPartyId(json)) {
+        throw invalid(`Invalid party ${describe(json)}: expected a party id <hint>::<fingerprint> made of letters, digits, ':', '-', '_' and spaces`, path);
+      }
+      return json;
+    case 'Text':
+      if (typeof json !== 'string') throw invalid(`Expected a JSON string for Text, got ${describe(json)}`, path);
+      return json;
+    case 'Int64':
+      return checkInt64(json, path);
+    case 'Numeric':
+      return checkNumeric(json, type.scale, path);
+    case 'Bool':
+      if (typeof json !== 'boolean') throw invalid(`Expected true or false for Bool, got ${describe(json)}`, path);
+      return json;
+    case 'Unit':
+      if (!isPlainObject(json) || Object.values(json).some((field) => field !== null)) {
+        throw invalid(`Expected {} for Unit, got ${describe(json)}`, path);
+      }
+      return {};
+    case 'Date':
+      return checkDate(json, path);
+    case 'Timestamp':
+      return checkTimestamp(json, path);
+    case 'ContractId':
+      if (typeof json !== 'string' || !CONTRACT_ID.test(json)) {
+        throw invalid(`Invalid contract id ${describe(json)}: expected a hex string starting with 00 or 01`, path);
+      }
+      return json;
+    case 'List':
+      if (!Array.isArray(json)) throw invalid(`Expected a JSON array for List, got ${describe(json)}`, path);
+      return json.map((element, index) => check(type.element, element, `${path}[${index}]`));
+    case 'Optional':
+      return checkOptional(type.element, json, path);
+    case 'TextMap':
+      if (!isPlainObject(json)) throw invalid(`Expected a JSON object for TextMap, got ${describe(json)}`, path);
+      return Object.fromEntries(Object.entries(json).map(([key, element]) => [key, check(type.value, element, `${path}.${key}`)]));
+    case 'GenMap':
+      return checkGenMap(type.key, type.value, json, path);
+    case 'Record':
+      return checkRecord(type, json, path);
+    case 'Variant':
+      return checkVariant(type, json, path);
+    case 'Enum':
+      if (typeof json !== 'string' || !type.constructors.includes(json)) {
+        throw invalid(`Unexpected enum constructor ${describe(json)} for ${type.name} (expected one of ${type.constructors.join(', ')})`, path);
+      }
+      return json;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkInt64(json: unknown, path: string): string {
+  // Canton 3.5 reads Int64 from JSON strings only (3.4 also took numbers); a number is a client error here.
+  if (typeof json !== 'string' || !/^-?\d+$/.test(json)) {
+    throw invalid(`Expected an Int64 as a JSON string of digits (e.g. "42"), got ${describe(json)}`, path);
+  }
+  const value = BigInt(json);
+  if (value < INT64_MIN || value > INT64_MAX) throw invalid(`Int64 value ${json} is out of range`, path);
+  return value.toString();
+}
+
+function checkNumeric(json: unknown, scale: number, path: string): string {
+  let text: string;
+  if (typeof json === 'string') text = json;
+  else if (typeof json === 'number' && Number.isFinite(json)) text = numberToPlainText(json);
+  else if (typeof json === 'bigint') text = json.toString();
+  else throw invalid(`Expected a Numeric as a JSON string or number, got ${describe(json)}`, path);
+  const match = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match) throw invalid(`Invalid Numeric ${describe(json)}: expected digits with an optional decimal point`, path);
+  const sign = match[1] === '-' ? '-' : '';
+  const whole = (match[2] ?? '0').replace(/^0+(?=\d)/, '');
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > scale) {
+    throw invalid(`Cannot represent ${text} as (Numeric ${scale}) without loss of precision`, path);
+  }
+  if (whole.length > NUMERIC_MAX_DIGITS - scale) throw invalid(`Numeric ${text} is out of bounds for (Numeric ${scale})`, path);
+  const isZero = /^0*$/.test(whole) && fraction === '';
+  return `${isZero ? '' : sign}${whole}.${fraction.padEnd(scale, '0')}`;
+}
+
+function numberToPlainText(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  // Numbers such as 1e-7 print in exponent form; write them out (at most 20 fraction digits suffice to
+  // detect a scale overflow, which checkNumeric then reports).
+  return value.toFixed(20).replace(/\.?0+$/, '');
+}
+
+function checkDate(json: unknown, path: string): string {
+  const match = typeof json === 'string' ? DATE.exec(json) : null;
+  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
+    throw invalid(`Invalid Date ${describe(json)}: expected YYYY-MM-DD between 0001-01-01 and 9999-12-31`, path);
+  }
+  return json as string;
+}
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function checkTimestamp(json: unknown, path: string): string {
+  const match = typeof json === 'string' ? TIMESTAMP.exec(json) : null;
+  const [, datePart = '', hours = '', minutes = '', seconds = '', fraction = ''] = match ?? [];
+  const dateMatch = DATE.exec(datePart);
+  if (
+    !match || !dateMatch ||
+    !isCalendarDate(Number(dateMatch[1]), Number(dateMatch[2]), Number(dateMatch[3])) ||
+    Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59
+  ) {
+    throw invalid(`Invalid Timestamp ${describe(json)}: expected an ISO-8601 UTC time such as 2023-04-06T04:30:23.123456Z (at most microseconds)`, path);
+  }
+  return `${datePart}T${hours}:${minutes}:${seconds}.${fraction.padEnd(6, '0')}Z`;
+}
+
+function checkOptional(element: DamlType, json: unknown, path: string): DamlValue {
+  if (json === null || json === undefined) return null;
+  return element.kind === 'Optional' ? checkNestedOptional(element, json, path) : check(element, json, path);
+}
+
+// Inside an optional, an optional is written as an array: [] is None, [x] is Some(x).
+function checkNestedOptional(type: { kind: 'Optional'; element: DamlType }, json: unknown, path: string): DamlValue {
+  if (!Array.isArray(json) || json.length > 1) {
+    throw invalid(`Expected [] or [value] for a nested Optional, got ${describe(json)}`, path);
+  }
+  if (json.length === 0) return [];
+  const inner = type.element;
+  return [inner.kind === 'Optional' ? checkNestedOptional(inner, json[0], `${path}[0]`) : check(inner, json[0], `${path}[0]`)];
+}
+
+function checkGenMap(keyType: DamlType, valueType: DamlType, json: unknown, path: string): DamlValue {
+  if (!Array.isArray(json)) throw invalid(`Expected an array of [key, value] pairs for GenMap, got ${describe(json)}`, path);
+  const seen = new Set<string>();
+  return json.map((entry, index) => {
+    if (!Array.isArray(entry) || entry.length !== 2) {
+      throw invalid(`Expected a [key, value] pair, got ${describe(entry)}`, `${path}[${index}]`);
+    }
+    const key = check(keyType, entry[0], `${path}[${index}][0]`);
+    const identity = JSON.stringify(key);
+    if (seen.has(identity)) throw invalid(`Duplicate GenMap key ${identity}`, `${path}[${index}]`);
+    seen.add(identity);
+    return [key, check(valueType, entry[1], `${path}[${index}][1]`)];
+  });
+}
+
+function checkRecord(type: RecordType, json: unknown, path: string): DamlRecord {
+  if (!isPlainObject(json)) throw invalid(`Expected a JSON object for record ${type.name}, got ${describe(json)}`, path);
+  const declared = new Set(type.fields.map((field) => field.name));
+  // Extra fields holding null are tolerated by Canton's codec; any other extra field is rejected.
+  const unexpected = Object.keys(json).filter((name) => !declared.has(name) && json[name] !== null);
+  if (unexpected.length > 0) {
+    throw new LedgerApiError(
+      'INVALID_ARGUMENT',
+      `The submitted request has invalid arguments: Unexpected fields: ${unexpected.join('')}`,
+      { fromJsonLayer: true },
+    );
+  }
+  const missing = type.fields.filter((field) => field.type.kind !== 'Optional' && (json[field.name] === undefined || json[field.name] === null));
+  if (missing.length > 0) {
+    throw new LedgerApiError(
+      'COMMAND_PREPROCESSING_FAILED',
+      `Missing non-optional fields: Set(${missing.map((field) => field.name).join(', ')})${path === '' ? '' : ` (in record ${type.name} at ${path})`}`,
+      { fromJsonLayer: true },
+    );
+  }
+  const entries = type.fields.map((field) => [field.name, check(field.type, json[field.name], path === '' ? field.name : `${path}.${field.name}`)] as const);
+  // Canton writes records without their trailing None fields.
+  let end = entries.length;
+  while (end > 0 && entries[end - 1]?.[1] === null) end -= 1;
+  return Object.fromEntries(entries.slice(0, end));
+}
+
+function checkVariant(type: Extract<DamlType, { kind: 'Variant' }>, json: unknown, path: string): DamlValue {
+  if (!isPlainObject(json) || !('tag' in json) || !('value' in json)) {
+    throw invalid("Variant type json must have 'tag' and 'value' fields.", path);
+  }
+  const constructor = type.constructors.find((candidate) => candidate.name === json.tag);
+  if (!constructor) throw invalid(`Unexpected variant tag: ${String(json.tag)}`, path);
+  return { tag: constructor.name, value: check(constructor.type, json.value, `${path}.value`) };
+}
+
+/** The value of a record field, `null` for an absent (dropped trailing) optional field. */
+export function field(record: DamlValue, name: string): DamlValue {
+  if (!isPlainObject(record)) return null;
+  return (record as DamlRecord)[name] ?? null;
+}
+
+/** A Party, Text or Numeric field known to be a string after type checking. */
+export function stringField(record: DamlValue, name: string): string {
+  const value = field(record, name);
+  if (typeof value !== 'string') throw new Error(`record field ${name} is not a string`);
+  return value;
+}
+
+/** A list-of-strings field known to be one after type checking (e.g. `viewers: [Party]`). */
+export function stringListField(record: DamlValue, name: string): string[] {
+  const value = field(record, name);
+  return Array.isArray(value) ? value.filter((element): element is string => typeof element === 'string') : [];
+}
+
+/** A normalised Numeric string as a scaled integer (value × 10^scale), for exact arithmetic. */
+export function numericToScaled(value: string, scale: number): bigint {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = value.replace(/^[+-]/, '').split('.');
+  const scaled = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+  return negative ? -scaled : scaled;
+}
+
+/** A scaled integer back to a normalised Numeric string. */
+export function scaledToNumeric(scaled: bigint, scale: number): string {
+  const negative = scaled < 0n;
+  const digits = (negative ? -scaled : scaled).toString().padStart(scale + 1, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, iouArguments, IOU, signHash, startTestReference, transactionsFormat, uniqueCommandId, type TestReference } from './support.js';
+
+let ref: TestReference;
+let dana: string;
+let alice: string;
+beforeAll(async () => {
+  ref = await startTestReference();
+  dana = ref.party('dana');
+  alice = ref.party('alice');
+});
+afterAll(() => ref.close());
+
+async function prepare(commandId = uniqueCommandId('prep')): Promise<{ preparedTransaction: string; preparedTransactionHash: string }> {
+  const reply = await ref.post('/v2/interactive-submission/prepare', {
+    commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice, '3.0') } }],
+    commandId,
+    actAs: [dana],
+  }, 'dana-executor');
+  expect(reply.status).toBe(200);
+  expect(reply.json.hashingSchemeVersion).toBe('HASHING_SCHEME_VERSION_V2');
+  return reply.json;
+}
+
+const execute = (prepared: { preparedTransaction: string }, partySignatures: unknown[], extra: Record<string, unknown> = {}) =>
+  ref.post('/v2/interactive-submission/execute', {
+    preparedTransaction: prepared.preparedTransaction,
+    partySignatures: { signatures: partySignatures },
+    submissionId: uniqueCommandId('sub'),
+    hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+    deduplicationPeriod: { Empty: {} },
+    ...extra,
+  }, 'dana-executor');
+
+describe('interactive submission', () => {
+  it('prepares, executes with a valid signature, and commits later at a new offset', async () => {
+    const prepared = await prepare();
+    const hash = (await import('node:crypto')).createHash('sha256').update(Buffer.from(prepared.preparedTransaction, 'base64')).digest('base64');
+    expect(prepared.preparedTransactionHash).toBe(hash);
+    // The ledger end right before executing: the offset of a fresh submission.
+    const marker = await ref.submit('alice-user', { commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(alice, alice) } }], commandId: uniqueCommandId(), actAs: [alice] });
+    const endBefore = marker.json.completionOffset as number;
+    const reply = await execute(prepared, [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)], {
+      minLedgerTime: { time: { MinLedgerTimeRel: { value: { seconds: 60, nanos: 0 } } } },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toEqual({});
+    const value = await eventually(async () => {
+      const found = await ref.updateByOffset('alice-user', endBefore + 1, transactionsFormat([alice], 'TRANSACTION_SHAPE_ACS_DELTA'));
+      return found.status === 200 ? found.json.update.Transaction.value : undefined;
+    });
+    expect(value.externalTransactionHash).toBe(Buffer.from(prepared.preparedTransactionHash, 'base64').toString('hex'));
+    expect(value.events[0].CreatedEvent.signatories).toEqual([dana]);
+    expect(Date.parse(value.effectiveAt)).toBeGreaterThan(Date.now() + 30_000);
+    const again = await execute(prepared, [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)]);
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe('DUPLICATE_COMMAND');
+  });
+
+  it('rejects bad, foreign, missing and empty signatures', async () => {
+    const prepared = await prepare();
+    const good = signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash) as { party: string; signatures: any[] };
+    const corrupted = { ...good, signatures: [{ ...good.signatures[0], signature: Buffer.alloc(64, 7).toString('base64') }] };
+    const bad = await execute(prepared, [corrupted]);
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('INVALID_ARGUMENT');
+    expect(bad.json.cause).toContain('invalid signature');
+    const erins = signHash(ref.fixtures, 'erin', prepared.preparedTransactionHash) as { party: string; signatures: any[] };
+    const foreign = await execute(prepared, [{ party: dana, signatures: erins.signatures }]);
+    expect(foreign.status).toBe(400);
+    const missing = await execute(prepared, [erins]);
+    expect(missing.status).toBe(400);
+    expect(missing.json.cause).toContain('missing signatures');
+    expect((await execute(prepared, [])).status).toBe(400);
+    expect((await execute(prepared, [{ party: dana, signatures: [] }])).status).toBe(400);
+    // Nothing was committed: a correct execution still succeeds.
+    expect((await execute(prepared, [good])).status).toBe(200);
+  });
+
+  it('rejects a modified prepared transaction, a missing submission id and unauthorized callers', async () => {
+    const prepared = await prepare();
+    const bytes = Buffer.from(prepared.preparedTransaction, 'base64');
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 2) ^ 1, bytes.length - 2);
+    const tampered = await execute({ preparedTransaction: bytes.toString('base64') }, [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)]);
+    expect(tampered.status).toBe(400);
+    expect(tampered.json.code).toBe('INVALID_ARGUMENT');
+    const noSubmissionId = await ref.post('/v2/interactive-submission/execute', {
+      preparedTransaction: prepared.preparedTransaction, partySignatures: { signatures: [] }, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+    }, 'dana-executor');
+    expect(noSubmissionId.status).toBe(400);
+    expect(noSubmissionId.text).toContain("Missing required field at 'submissionId'");
+    const badEnum = await execute(prepared, [], { hashingSchemeVersion: 'V9' });
+    expect(badEnum.contentType).toContain('text/plain');
+    const other = await ref.post('/v2/interactive-submission/execute', {
+      preparedTransaction: prepared.preparedTransaction,
+      partySignatures: { signatures: [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)] },
+      submissionId: 's1', hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+    }, 'alice-user');
+    expect(other.status).toBe(403);
+    const notPreparable = await ref.post('/v2/interactive-submission/prepare', {
+      commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice) } }], commandId: 'c', actAs: [dana],
+    }, 'alice-user');
+    expect(notPreparable.status).toBe(403);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The spec as data: every statement of behaviour of the spec (and, for the `canton` profile, of real
+ * Canton/Splice) as one clause with a stable id. Suites cite these ids; reports group results by them.
+ */
+import { authClauses } from './clauses/auth.js';
+import { cantonParticipantClauses } from './clauses/canton-participant.js';
+import { cantonScanClauses } from './clauses/canton-scan.js';
+import { errorClauses } from './clauses/errors.js';
+import { generalClauses } from './clauses/general.js';
+import { limitClauses } from './clauses/limits.js';
+import { participantEndpointClauses } from './clauses/participant-endpoints.js';
+import { recordResourceClauses } from './clauses/resources-records.js';
+import { submissionResourceClauses } from './clauses/resources-submission.js';
+import { updateResourceClauses } from './clauses/resources-updates.js';
+import { scanClauses } from './clauses/scan.js';
+import { versioningClauses } from './clauses/versioning.js';
+import type { Clause } from './clauses/types.js';
+
+export type { Clause, ClauseKind, ClauseLevel, FeatureTag } from './clauses/types.js';
+export { FEATURE_TAGS } from './clauses/types.js';
+
+export const clauses: readonly Clause[] = Object.freeze([
+  ...generalClauses,
+  ...submissionResourceClauses,
+  ...updateResourceClauses,
+  ...recordResourceClauses,
+  ...participantEndpointClauses,
+  ...scanClauses,
+  ...authClauses,
+  ...errorClauses,
+  ...limitClauses,
+  ...versioningClauses,
+  ...cantonParticipantClauses,
+  ...cantonScanClauses,
+]);
+
+const clausesById: ReadonlyMap<string, Clause> = indexById(clauses);
+
+export const clauseIds: ReadonlySet<string> = new Set(clausesById.keys());
+
+function indexById(all: readonly Clause[]): Map<string, Clause> {
+  const byId = new Map<string, Clause>();
+  for (const entry of all) {
+    if (byId.has(entry.id)) throw new Error(`Clause registry: the id "${entry.id}" is defined twice (spec/clauses/*.ts); give each clause its own id.`);
+    byId.set(entry.id, entry);
+  }
+  return byId;
+}
+
+/** The clause with this id; throws when the id is not in the registry, naming close matches. */
+export function clause(id: string): Clause {
+  const found = clausesById.get(id);
+  if (found !== undefined) return found;
+  const suggestions = closestIds(id, 5);
+  const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
+  throw new Error(
+    `Unknown clause id "${id}": it is not in the clause registry (spec/clauses.ts).${hint} ` +
+      'Cite an existing id, or add the clause to spec/clauses/ (or request it in spec/clauses-needed.txt).',
+  );
+}
+
+/** Clauses checked under a profile: `spec` checks the spec's own clauses; `canton` adds the Canton/Splice ones. */
+export function clausesForProfile(profile: 'spec' | 'canton'): Clause[] {
+  return clauses.filter((entry) => entry.level === 'spec' || (profile === 'canton' && entry.level === 'canton'));
+}
+
+/** Ids sharing the longest dotted prefix with `id`, so a typo or a guessed id points at what exists. */
+function closestIds(id: string, limit: number): string[] {
+  const wanted = id.split('.');
+  const sharedSegments = (candidate: string): number => {
+    const segments = candidate.split('.');
+    let shared = 0;
+    while (shared < wanted.length && segments[shared] === wanted[shared]) shared += 1;
+    return shared;
+  };
+  return [...clauseIds]
+    .map((candidate) => ({ candidate, score: sharedSegments(candidate) }))
+    .filter(({ score }) => score > 0)
+    .sort((left, right) => right.score - left.score || left.candidate.localeCompare(right.candidate))
+    .slice(0, limit)
+    .map(({ candidate }) => candidate);
+}

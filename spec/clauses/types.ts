@@ -1,0 +1,72 @@
+/**
+ * The shape of one clause: a single statement of behaviour of the spec (or of real Canton/Splice, for the
+ * stricter `canton` profile), quoted so that a failing check can point at the sentence it enforces.
+ */
+
+/**
+ * `spec`: required by the spec. `canton`: real Canton/Splice behaviour, checked by the `canton` profile only.
+ * `not-shown`: the spec is explicitly silent here; recorded so reports can list it, never checked.
+ */
+export type ClauseLevel = 'spec' | 'canton' | 'not-shown';
+
+export type ClauseKind =
+  | 'endpoint'
+  | 'resource'
+  | 'union'
+  | 'limit'
+  | 'error'
+  | 'auth'
+  | 'versioning'
+  | 'state'
+  | 'format'
+  | 'event';
+
+/**
+ * What a target must offer (or be configured as) before a clause can be checked; a runner skips the clause
+ * with this tag as the reason otherwise. They map onto `Features` / `Fixtures` of config/types.ts:
+ * - `trafficAccounts` / `trafficAccountsDisabled`: features.trafficAccounts is true / false.
+ * - `interactiveSubmission`, `authorization`, `reassignmentFixture`, `multiHostedParty`, `writes`: the feature flag is true.
+ * - `ledgerApi3.5`: features.ledgerApiVersion is '3.5'.
+ * - `scanVersion<X` / `scanVersion>=X`: features.scanVersion compared with X (semver order).
+ * - `topologyFixture`, `transactionFixture`, `checkpointFixture`: the matching fixtures.seededUpdates offset is set.
+ */
+export const FEATURE_TAGS = [
+  'trafficAccounts',
+  'trafficAccountsDisabled',
+  'interactiveSubmission',
+  'authorization',
+  'reassignmentFixture',
+  'multiHostedParty',
+  'writes',
+  'ledgerApi3.5',
+  'scanVersion<0.6.6',
+  'scanVersion<0.6.7',
+  'scanVersion>=0.5.17',
+  'scanVersion>=0.6.0',
+  'scanVersion>=0.6.6',
+  'scanVersion>=0.6.7',
+  'topologyFixture',
+  'transactionFixture',
+  'checkpointFixture',
+] as const;
+
+export type FeatureTag = (typeof FEATURE_TAGS)[number];
+
+export interface Clause {
+  /** Stable and readable: `<endpoint-or-resource>.<field>.<rule>`; canton-profile ids start with `canton.`. */
+  id: string;
+  /** The sentence or table row it comes from, verbatim; for `canton`, the fact paraphrased tightly with its facts-doc section. */
+  text: string;
+  /** Spec section heading path, e.g. `Endpoints > POST {base_url}/v2/commands/submit-and-wait`. */
+  section: string;
+  /** `POST /v2/commands/submit-and-wait`, `GET /readyz`, `GET scan /v0/round-of-latest-data`, ... */
+  endpoint?: string;
+  /** `Duration`, `EventFormat`, `User`, `JsUnassignedEvent`, ... */
+  resource?: string;
+  level: ClauseLevel;
+  kind: ClauseKind;
+  /** False when no black-box test can check it; `untestableReason` then says why. */
+  testable: boolean;
+  untestableReason?: string;
+  features?: FeatureTag[];
+}
