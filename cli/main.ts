@@ -100,7 +100,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--stages <stages>', 'open model: ramping stages "DURATION:RATE,..." e.g. "10s:100,30s:500"')
     .option('--warmup <seconds>', 'warm-up excluded from the figures', integer('--warmup', 0, 600))
     .option('--shard <i/n>', 'run shard i of n (0-based, as a Kubernetes JOB_COMPLETION_INDEX), one n-th of the load')
-    .option('--out <file>', 'result file (default: out/load/<scenario>-<time>.json)')
+    .option('--result <file>', 'result file (default: out/load/<scenario>-<model>-<time>.json)')
     .option('--baseline <file>', 'compare with a stored result: regression / no change / improvement')
     .option('--threshold <sentence>', 'gate, e.g. "p99 < 250ms", "errors < 1%", "rps > 500" (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
     .option('--list', 'list the scenarios and exit')
@@ -113,9 +113,11 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .command('merge')
     .description('merge shard result files into one result (exact HDR merge, summed counts)')
     .argument('<files...>', 'result files written by `load --shard i/n`')
-    .requiredOption('--out <file>', 'merged result file')
-    .option('--threshold <sentence>', 'gate the merged result (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
-    .action(async (files: string[], options: { out: string; threshold?: string[] }) => {
+    .requiredOption('--result <file>', 'merged result file')
+    .option('--threshold <sentence>', 'gate the merged result (repeatable; default: load.thresholds of the config)', (value: string, previous: string[] = []) => [...previous, value])
+    .option('--baseline <file>', 'compare the merged result with a stored result')
+    .addOption(configOption())
+    .action(async (files: string[], options: { result: string; threshold?: string[]; baseline?: string; config?: string }) => {
       const { mergeCommand } = await import('./commands/load.js');
       setExitCode(await mergeCommand(files, options));
     });
@@ -176,7 +178,7 @@ export interface LoadFlags {
   stages?: string;
   warmup?: number;
   shard?: string;
-  out?: string;
+  result?: string;
   baseline?: string;
   threshold?: string[];
   list?: boolean;

@@ -41,7 +41,7 @@ interface AutocannonClient {
 
 export async function runClosedModel(options: ClosedModelOptions): Promise<ModelRunTimes> {
   if (options.warmupSeconds > 0 && !options.signal?.aborted) {
-    await runPhase(options, new LoadRecorder(), options.warmupSeconds, options.maxRequests);
+    await runPhase(options, options.recorder.forWarmup(), options.warmupSeconds, options.maxRequests);
   }
   if (options.signal?.aborted) {
     const now = Date.now();

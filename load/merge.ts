@@ -3,11 +3,14 @@
  * added exactly (decode + add), counts are summed, and throughput is summed over the window in which
  * all of them ran.
  */
+import { concludeRun, type LoadRunOutcome } from './conclude.js';
+import { parseThreshold } from './gate.js';
 import type { ThroughputBucket } from './recorder.js';
 import {
   decodeHistogram,
   encodeHistogram,
   loadResultFormat,
+  readLoadResult,
   summarizeHistogram,
   type LoadResult,
   type OpenModelStats,
@@ -139,4 +142,22 @@ function mergeOpenModel(results: readonly LoadResult[]): { openModel?: OpenModel
       sendJitterHistogram: encodeHistogram(jitter),
     },
   };
+}
+
+export interface MergeFilesOptions {
+  files: string[];
+  /** Where to write the merged result. */
+  resultFile: string;
+  /** Thresholds to apply to the whole load (sentences like `p99 < 250ms`). */
+  thresholds: string[];
+  baseline?: string;
+  baselineTolerance: number;
+}
+
+/** `ledger-conformance load merge`: read, merge, write, and judge the whole load. */
+export async function mergeResultFiles(options: MergeFilesOptions): Promise<LoadRunOutcome> {
+  const thresholds = options.thresholds.map(parseThreshold);
+  const results = await Promise.all(options.files.map(readLoadResult));
+  const baseline = options.baseline === undefined ? undefined : await readLoadResult(options.baseline);
+  return concludeRun(mergeResults(results), options.resultFile, thresholds, baseline && { result: baseline, tolerance: options.baselineTolerance });
 }

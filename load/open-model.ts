@@ -48,7 +48,7 @@ export async function runOpenModel(options: OpenModelOptions): Promise<OpenModel
   const pool = new Pool(origin, { connections: options.maxInFlight, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   try {
     if (options.warmupSeconds > 0 && options.warmupRate > 0 && !options.signal?.aborted) {
-      await runSchedule(pool, options, constantRate(options.warmupRate, options.warmupSeconds), new LoadRecorder(), newLatencyHistogram());
+      await runSchedule(pool, options, constantRate(options.warmupRate, options.warmupSeconds), options.recorder.forWarmup(), newLatencyHistogram());
     }
     const jitter = newLatencyHistogram();
     const startedAt = Date.now();

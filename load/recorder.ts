@@ -57,8 +57,13 @@ export class LoadRecorder {
   /** performance.now() at the start of the measured phase. */
   private startedAt = performance.now();
 
-  constructor(checkerOptions: ResponseCheckerOptions) {
+  constructor(private readonly checkerOptions: ResponseCheckerOptions) {
     this.checker = new ResponseChecker(checkerOptions);
+  }
+
+  /** A fresh recorder with the same checks, for a warm-up whose figures are thrown away. */
+  forWarmup(): LoadRecorder {
+    return new LoadRecorder(this.checkerOptions);
   }
 
   /** Marks the start of the measured phase (after setup and warm-up). */

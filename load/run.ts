@@ -8,20 +8,19 @@ import { request as undiciRequest } from 'undici';
 import { createTokenProvider } from '../client/auth.js';
 import { TargetUnreachableError } from '../client/http.js';
 import type { ResolvedConfig } from '../config/types.js';
-import { compareWithBaseline, formatBaselineComparison, type BaselineComparison } from './baseline.js';
 import { runClosedModel, type ModelRunTimes } from './closed-model.js';
-import { evaluateThresholds, parseThreshold, type GateResult } from './gate.js';
+import { concludeRun, type LoadRunOutcome } from './conclude.js';
+import { parseThreshold } from './gate.js';
 import { bounded, loadDefaults, loadLimits, LoadOptionError } from './limits.js';
 import { runOpenModel } from './open-model.js';
 import { startProgress, type ProgressSink } from './progress.js';
 import { LoadRecorder } from './recorder.js';
+import { createSpecResponseValidator } from './spec-validator.js';
 import {
   encodeHistogram,
-  formatSummary,
   loadResultFormat,
   readLoadResult,
   summarizeHistogram,
-  writeLoadResult,
   type LoadModel,
   type LoadResult,
   type LoadRunSettings,
@@ -33,6 +32,8 @@ import { constantRate, rampingRate, type ArrivalSchedule } from './schedule.js';
 import { scenarioNamed, scenarios } from './scenarios/index.js';
 import { rateShare, shareOf, stagesShare } from './shard.js';
 import type { ScenarioContext } from './types.js';
+
+export type { LoadRunOutcome } from './conclude.js';
 
 export interface LoadRunOptions {
   config: ResolvedConfig;
@@ -71,17 +72,6 @@ export interface LoadRunOptions {
   progress?: ProgressSink | false;
 }
 
-export interface LoadRunOutcome {
-  result: LoadResult;
-  resultFile: string;
-  gate: GateResult;
-  baseline?: BaselineComparison;
-  /** The console summary: figures, threshold verdicts, baseline comparison. */
-  summary: string;
-  /** False when a threshold failed or the baseline comparison says "regression". */
-  passed: boolean;
-}
-
 interface ResolvedRunOptions {
   settings: LoadRunSettings;
   schedule?: ArrivalSchedule;
@@ -104,7 +94,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
   try {
     const context = scenarioContext(config, target.participantUrl, options.shard);
     const stream = await scenario.prepare(context);
-    const recorder = new LoadRecorder();
+    const recorder = new LoadRecorder({ validate: createSpecResponseValidator(config.run.profile) });
     const progress = options.progress === false ? undefined : startProgress(recorder, options.progress ?? process.stderr, `load ${scenario.name}`);
     let times: ModelRunTimes;
     let openModel: OpenModelStats | undefined;
@@ -157,23 +147,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
       ...(plannedRate !== undefined ? { plannedRate } : {}),
     });
     const resultFile = options.resultFile ?? defaultResultFile(config, scenario.name, options.model, options.shard);
-    await writeLoadResult(resultFile, result);
-    const gate = evaluateThresholds(result, thresholds);
-    const comparison = baseline ? compareWithBaseline(result, baseline, config.load.baselineTolerance) : undefined;
-    const summary = [
-      formatSummary(result),
-      ...gate.verdicts.map((verdict) => `  threshold ${verdict.description}`),
-      ...(comparison ? [formatBaselineComparison(comparison)] : []),
-      `  result written to ${resultFile}`,
-    ].join('\n');
-    return {
-      result,
-      resultFile,
-      gate,
-      ...(comparison ? { baseline: comparison } : {}),
-      summary,
-      passed: gate.passed && comparison?.verdict !== 'regression',
-    };
+    return await concludeRun(result, resultFile, thresholds, baseline && { result: baseline, tolerance: config.load.baselineTolerance });
   } finally {
     await target.close();
   }

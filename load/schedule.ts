@@ -52,3 +52,19 @@ export function rampingRate(startRate: number, stages: RampStage[]): ArrivalSche
     },
   };
 }
+
+export class StagesParseError extends Error {
+  readonly code = 'LOAD_STAGES_INVALID';
+  override readonly name = 'StagesParseError';
+}
+
+/** `--stages "10s:100,30s:500,10s:0"`: ramp to 100 req/s over 10 s, to 500 over 30 s, down to 0 over 10 s. */
+export function parseStages(text: string): RampStage[] {
+  return text.split(',').map((part) => {
+    const match = /^\s*(\d+(?:\.\d+)?)(s|m)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
+    if (!match) {
+      throw new StagesParseError(`stage "${part.trim()}" in --stages "${text}" is not DURATION:RATE; write e.g. "10s:100,30s:500" (durations in s or m, rates in req/s)`);
+    }
+    return { durationSeconds: Number(match[1]) * (match[2] === 'm' ? 60 : 1), targetRate: Number(match[3]) };
+  });
+}

@@ -14,6 +14,8 @@ export class ResultCollector implements Reporter {
   readonly results: TestResult[] = [];
   private lastPlainLine = 0;
   private readonly startedAt = Date.now();
+  /** Set when the run is interrupted: tests vitest then cancels are reported as not run, with that reason. */
+  interrupted = false;
 
   constructor(private readonly progress: Progress) {}
 
@@ -34,7 +36,9 @@ export class ResultCollector implements Reporter {
       ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
       ...(meta?.requests !== undefined ? { requests: meta.requests } : {}),
     };
-    if (result.state === 'skipped') entry.skipReason = result.note ?? 'skipped';
+    if (result.state === 'skipped') {
+      entry.skipReason = result.note ?? (this.interrupted ? 'not run: the run was interrupted (Ctrl-C)' : 'skipped');
+    }
     if (result.state === 'failed') {
       entry.failure = meta?.failure ?? {
         check: 'test-error',

@@ -77,13 +77,22 @@ function createSeed(config: ResolvedConfig, replay?: ReplayRequest): number {
 }
 
 async function createSuitesVitest(collector: ResultCollector, concurrency: number): Promise<Vitest> {
-  return createVitest('test', {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const vitest = await createVitest('test', {
     config: join(repositoryRoot, 'suites/vitest.suites.config.ts'),
     root: repositoryRoot,
     watch: false,
     reporters: [collector],
     maxWorkers: concurrency,
   } as Parameters<typeof createVitest>[1]);
+  // vitest's logger exits the process on Ctrl-C; the runner handles it instead, so partial reports get written.
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+    }
+  }
+  return vitest;
 }
 
 export async function runConformance(config: ResolvedConfig, options: RunOptions): Promise<RunOutcome> {
@@ -107,6 +116,7 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
   let vitest: Vitest | undefined;
   const onAbort = (): void => {
     interrupted = true;
+    collector.interrupted = true;
     void vitest?.cancelCurrentRun('keyboard-input');
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });

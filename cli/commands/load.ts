@@ -2,31 +2,28 @@ import { loadConfig } from '../../config/load.js';
 import { ExitCode } from '../exit-codes.js';
 import { UsageError, reportError } from '../errors.js';
 import type { LoadFlags } from '../main.js';
+import type { LoadRunOutcome } from '../../load/run.js';
 
-/** Load-harness errors are mistakes in the user's options: say them plainly, as usage errors. */
-const loadUsageErrors = new Set(['LOAD_OPTION_INVALID', 'LOAD_SHARD_INVALID', 'LOAD_THRESHOLD_INVALID', 'LOAD_RESULT_INVALID', 'LOAD_MERGE_INVALID']);
+/** Load-harness errors about the user's options or files: said plainly, as usage errors (exit 2). */
+const loadUsageErrors = new Set([
+  'LOAD_OPTION_INVALID', 'LOAD_SHARD_INVALID', 'LOAD_THRESHOLD_INVALID', 'LOAD_STAGES_INVALID', 'LOAD_RESULT_INVALID', 'LOAD_MERGE_INVALID',
+]);
 
 function handle(error: unknown): number {
   const code = (error as { code?: string } | null)?.code;
-  if (code !== undefined && (loadUsageErrors.has(code) || (error as Error).name.endsWith('ParseError') || (error as Error).name === 'MergeError')) {
-    return reportError(new UsageError((error as Error).message));
-  }
-  if ((error as Error | null)?.name === 'ScenarioSetupError') {
+  if (code !== undefined && loadUsageErrors.has(code)) return reportError(new UsageError((error as Error).message));
+  if (code === 'LOAD_SCENARIO_SETUP') {
     process.stderr.write(`error: ${(error as Error).message}\n`);
     return ExitCode.couldNotRun;
   }
   return reportError(error);
 }
 
-/** "10s:100,30s:500" (or "1m:50") → ramping stages. */
-export function parseStages(text: string): { durationSeconds: number; targetRate: number }[] {
-  return text.split(',').map((part) => {
-    const match = /^\s*(\d+(?:\.\d+)?)(ms|s|m)?\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
-    if (!match) throw new UsageError(`--stages: "${part}" is not DURATION:RATE (e.g. "10s:100,30s:500")`);
-    const amount = Number(match[1]);
-    const seconds = match[2] === 'm' ? amount * 60 : match[2] === 'ms' ? amount / 1000 : amount;
-    return { durationSeconds: seconds, targetRate: Number(match[3]) };
-  });
+function exitCodeOf(outcome: LoadRunOutcome, interrupted: boolean): number {
+  if (interrupted) return ExitCode.interrupted;
+  if (!outcome.gate.passed) return ExitCode.thresholdBroken;
+  if (outcome.baseline?.verdict === 'regression') return ExitCode.regression;
+  return ExitCode.ok;
 }
 
 export async function loadCommand(scenarioName: string | undefined, options: LoadFlags & { config?: string; target?: string }): Promise<number> {
@@ -46,6 +43,7 @@ export async function loadCommand(scenarioName: string | undefined, options: Loa
     }
     const config = await loadConfig({ ...(options.config ? { configPath: options.config } : {}), overrides: options.target ? { target: options.target } : {} });
     const { parseShard } = await import('../../load/shard.js');
+    const { parseStages } = await import('../../load/schedule.js');
     const { runLoad } = await import('../../load/run.js');
     const outcome = await runLoad({
       config,
@@ -59,16 +57,13 @@ export async function loadCommand(scenarioName: string | undefined, options: Loa
       ...(options.stages !== undefined ? { stages: parseStages(options.stages) } : {}),
       ...(options.warmup !== undefined ? { warmupSeconds: options.warmup } : {}),
       ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
-      ...(options.out !== undefined ? { resultFile: options.out } : {}),
+      ...(options.result !== undefined ? { resultFile: options.result } : {}),
       ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
       ...(options.threshold !== undefined ? { thresholds: options.threshold } : {}),
       signal: controller.signal,
     });
     process.stdout.write(`${outcome.summary}\nresult: ${outcome.resultFile}\n`);
-    if (controller.signal.aborted) return ExitCode.interrupted;
-    if (!outcome.gate.passed) return ExitCode.thresholdBroken;
-    if (outcome.baseline?.verdict === 'regression') return ExitCode.regression;
-    return ExitCode.ok;
+    return exitCodeOf(outcome, controller.signal.aborted);
   } catch (error) {
     return handle(error);
   } finally {
@@ -77,21 +72,19 @@ export async function loadCommand(scenarioName: string | undefined, options: Loa
   }
 }
 
-export async function mergeCommand(files: string[], options: { out: string; threshold?: string[] }): Promise<number> {
+export async function mergeCommand(files: string[], options: { result: string; threshold?: string[]; baseline?: string; config?: string }): Promise<number> {
   try {
-    const { readLoadResult, writeLoadResult, formatSummary } = await import('../../load/result.js');
-    const { mergeResults } = await import('../../load/merge.js');
-    const { evaluateThresholds } = await import('../../load/gate.js');
-    const results = await Promise.all(files.map((file) => readLoadResult(file)));
-    const merged = mergeResults(results);
-    await writeLoadResult(options.out, merged);
-    process.stdout.write(`${formatSummary(merged)}\nmerged ${files.length} results into ${options.out}\n`);
-    if (options.threshold && options.threshold.length > 0) {
-      const gate = evaluateThresholds(merged, options.threshold);
-      for (const verdict of gate.verdicts) process.stdout.write(`${verdict.passed ? 'PASS' : 'FAIL'} ${verdict.threshold.source}\n`);
-      if (!gate.passed) return ExitCode.thresholdBroken;
-    }
-    return ExitCode.ok;
+    const config = await loadConfig(options.config ? { configPath: options.config } : {});
+    const { mergeResultFiles } = await import('../../load/merge.js');
+    const outcome = await mergeResultFiles({
+      files,
+      resultFile: options.result,
+      thresholds: options.threshold ?? config.load.thresholds,
+      ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
+      baselineTolerance: config.load.baselineTolerance,
+    });
+    process.stdout.write(`${outcome.summary}\nmerged ${files.length} result files into ${outcome.resultFile}\n`);
+    return exitCodeOf(outcome, false);
   } catch (error) {
     return handle(error);
   }

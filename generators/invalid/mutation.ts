@@ -58,12 +58,6 @@ export function removeAt(root: unknown, path: Path): unknown {
   });
 }
 
-export function getAt(root: unknown, path: Path): unknown {
-  let current = root;
-  for (const step of path) current = (current as Record<string | number, unknown>)[step];
-  return current;
-}
-
 /** What one mutation does: replace the value at `at`, or remove the key there. */
 export type BodyMutation = { at: Path; set: unknown } | { at: Path; remove: true };
 

@@ -67,14 +67,6 @@ export function annotationValue(): fc.Arbitrary<string> {
   return fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 });
 }
 
-export function annotationsByteSize(annotations: Record<string, string>): number {
-  let total = 0;
-  for (const [key, value] of Object.entries(annotations)) {
-    total += Buffer.byteLength(key, 'utf8') + Buffer.byteLength(value, 'utf8');
-  }
-  return total;
-}
-
 /**
  * A map whose keys and values take exactly `totalBytes` of UTF-8: one ASCII filler value makes up the
  * difference. Used for the 256 KiB boundary (exactly at and one byte beyond it).

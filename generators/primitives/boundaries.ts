@@ -9,9 +9,33 @@ export function withBoundaries<T>(boundaries: fc.Arbitrary<T>, random: fc.Arbitr
   return fc.oneof({ weight: 1, arbitrary: boundaries }, { weight: 3, arbitrary: random });
 }
 
-/** Strings over `alphabet` of exactly `length` characters. */
+/** Short fixed lengths are generated character by character (they shrink character-wise). */
+const CHARACTER_WISE_MAX_LENGTH = 16;
+
+/**
+ * Strings over `alphabet` of exactly `length` characters. Long ones (boundary lengths such as 255) are
+ * spread from one generated seed by a small deterministic PRNG: one generate call instead of one per
+ * character, which keeps whole bodies fast to generate. Their length cannot shrink anyway; the seed
+ * shrinks towards 0, i.e. towards one fixed string of that length.
+ */
 export function exactLengthString(alphabet: string, length: number): fc.Arbitrary<string> {
-  return fc.string({ unit: fc.constantFrom(...alphabet), minLength: length, maxLength: length });
+  if (length <= CHARACTER_WISE_MAX_LENGTH) {
+    return fc.string({ unit: fc.constantFrom(...alphabet), minLength: length, maxLength: length });
+  }
+  const characters = [...alphabet];
+  return fc.integer({ min: 0, max: 0x7fffffff }).map((seed) => {
+    let state = seed;
+    let text = '';
+    for (let index = 0; index < length; index++) {
+      // mulberry32 step
+      state = (state + 0x6d2b79f5) | 0;
+      let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+      mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+      const random = ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+      text += characters[Math.floor(random * characters.length)];
+    }
+    return text;
+  });
 }
 
 /** Strings over `alphabet`, lengths within [min, max], the lengths min, 1 and max generated on purpose. */

@@ -73,11 +73,10 @@ function acceptedCase(context: GeneratorContext, options: ExecuteOptions): fc.Ar
   if (context.executingUsers.length === 0) {
     throw new Error('generators: the fixtures define no user with execute-as rights for an external party');
   }
-  return fc.constantFrom(...context.executingUsers).chain((user: ExecutingUser) =>
-    fc
-      .constantFrom(...user.parties)
-      .chain((party) =>
-        fc.record(
+  const cases = context.executingUsers.flatMap((user: ExecutingUser) =>
+    user.parties.map((party) =>
+      fc
+        .record(
           {
             preparedTransaction,
             partySignatures: signature(fc.constant(party.fingerprint)).map((signed) => ({
@@ -95,10 +94,11 @@ function acceptedCase(context: GeneratorContext, options: ExecuteOptions): fc.Ar
             minLedgerTime: minLedgerTime('accepted'),
           },
           { requiredKeys: requiredKeysFor(options, ['deduplicationPeriod']) },
-        ),
-      )
-      .map((body) => ({ asUser: user.userId, body })),
+        )
+        .map((body) => ({ asUser: user.userId, body })),
+    ),
   );
+  return fc.oneof(...cases);
 }
 
 export function executeCase(context: GeneratorContext, options: ExecuteOptions = {}): fc.Arbitrary<ExecuteCase> {

@@ -106,7 +106,8 @@ function acceptedCase(context: GeneratorContext, options: SubmitAndWaitOptions):
   }
   const templates = Object.values(fixtureTemplates(context.templateIds));
   const knownParties = allPartyIds(context);
-  return fc.constantFrom(...context.actingUsers).chain((user: ActingUser) => {
+  // One prebuilt arbitrary per user (not a `chain`, which would rebuild them for every value).
+  return fc.oneof(...context.actingUsers.map((user: ActingUser) => {
     const commandContext: CommandContext = {
       templates,
       packageId: context.packageId,
@@ -135,7 +136,7 @@ function acceptedCase(context: GeneratorContext, options: SubmitAndWaitOptions):
         { requiredKeys: requiredKeysFor(options) },
       )
       .map((body) => ({ asUser: user.userId, body }));
-  });
+  }));
 }
 
 type SubmitAndWaitKey = 'commands' | 'commandId' | 'actAs' | (typeof SUBMIT_AND_WAIT_OPTIONAL_FIELDS)[number];

@@ -11,7 +11,6 @@ import {
   ContractStore,
   DeduplicationTable,
   UpdateLog,
-  type DeduplicationWindow,
   type TraceContext,
   type TransactionUpdate,
 } from './store.js';
@@ -62,9 +61,9 @@ export class LedgerState {
     return `1220${createHash('sha256').update(`${this.idSeed}:update:${offset}`).digest('hex')}`;
   }
 
-  newTraceContext(): TraceContext {
-    const ids = randomBytes(24).toString('hex');
-    return { traceparent: `00-${ids.slice(0, 32)}-${ids.slice(32, 48)}-01`, tracestate: null };
+  /** A W3C trace context for an update, its ids taken from the (already random) update id. */
+  newTraceContext(updateId: string): TraceContext {
+    return { traceparent: `00-${updateId.slice(4, 36)}-${updateId.slice(36, 52)}-01`, tracestate: null };
   }
 
   /** Interprets commands against the current active contracts; nothing changes on the ledger. */
@@ -81,11 +80,6 @@ export class LedgerState {
     });
   }
 
-  /** The deduplication window of a request, capped by nothing but checked against the maximum by callers. */
-  defaultDeduplicationWindow(): DeduplicationWindow {
-    return { kind: 'duration', milliseconds: this.maxDeduplicationMs };
-  }
-
   /**
    * Appends `tx` as the next transaction. Synchronous: the caller's dedup check and this append happen
    * in one turn of the event loop, so concurrent submissions of one change id cannot both succeed.
@@ -94,10 +88,11 @@ export class LedgerState {
     const offset = this.log.nextOffset;
     const nowMs = this.now().getTime();
     const recordTime = formatTimestamp(new Date(Math.max(nowMs, Date.parse(tx.effectiveAt))));
+    const updateId = this.newUpdateId(offset);
     const update: TransactionUpdate = {
       kind: 'transaction',
       offset,
-      updateId: this.newUpdateId(offset),
+      updateId,
       commandId: meta.commandId,
       workflowId: meta.workflowId,
       userId: meta.userId,
@@ -109,7 +104,7 @@ export class LedgerState {
       nodes: tx.nodes,
       consumed: tx.consumed,
       created: tx.created,
-      traceContext: this.newTraceContext(),
+      traceContext: this.newTraceContext(updateId),
       externalTransactionHash: meta.externalTransactionHash,
       // A stand-in for the traffic the submission cost: 100 bytes per node, like a small confirmation request.
       paidTrafficCost: 100 * Math.max(1, tx.nodes.length),

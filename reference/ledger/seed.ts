@@ -72,15 +72,8 @@ export function seedLedger(state: LedgerState): void {
 
   for (const events of topologyEvents(fixtures)) {
     const offset = state.log.nextOffset;
-    state.log.append({
-      kind: 'topology',
-      offset,
-      updateId: state.newUpdateId(offset),
-      synchronizerId: fixtures.synchronizerId,
-      recordTime,
-      events,
-      traceContext: state.newTraceContext(),
-    });
+    const updateId = state.newUpdateId(offset);
+    state.log.append({ kind: 'topology', offset, updateId, synchronizerId: fixtures.synchronizerId, recordTime, events, traceContext: state.newTraceContext(updateId) });
   }
 
   const iouFixture = fixtures.templates.iou;
@@ -100,10 +93,11 @@ export function seedLedger(state: LedgerState): void {
   if (!iou) throw new Error('seeding: the fixture Iou create produced no contract');
   state.contracts.unassign(iou.contractId);
   const reassignmentOffset = state.log.nextOffset;
+  const reassignmentUpdateId = state.newUpdateId(reassignmentOffset);
   state.log.append({
     kind: 'reassignment',
     offset: reassignmentOffset,
-    updateId: state.newUpdateId(reassignmentOffset),
+    updateId: reassignmentUpdateId,
     commandId: 'reference-seed-unassign',
     workflowId: 'reference-seed',
     submitter: payer,
@@ -119,7 +113,7 @@ export function seedLedger(state: LedgerState): void {
       assignmentExclusivity: formatTimestamp(new Date(now.getTime() + 60_000)),
       nodeId: 0,
     }],
-    traceContext: state.newTraceContext(),
+    traceContext: state.newTraceContext(reassignmentUpdateId),
     paidTrafficCost: 100,
   });
 

@@ -64,7 +64,7 @@ export function appendSyntheticTransactions(state: LedgerState, count: number): 
     actAs: [payer],
     effectiveAt: formatTimestamp(now),
     synchronizerId: state.fixtures.synchronizerId,
-    traceContext: state.newTraceContext(),
+    traceContext: state.newTraceContext(state.newUpdateId(0)),
   };
   for (let i = 0; i < count; i += 1) state.log.append(new SyntheticTransaction(state.log.nextOffset, body));
   return state.log.end;

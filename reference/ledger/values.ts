@@ -250,15 +250,19 @@ function checkGenMap(keyType: DamlType, valueType: DamlType, json: unknown, path
 
 function checkRecord(type: RecordType, json: unknown, path: string): DamlRecord {
   if (!isPlainObject(json)) throw invalid(`Expected a JSON object for record ${type.name}, got ${describe(json)}`, path);
-  const declared = new Set(type.fields.map((field) => field.name));
   // Extra fields holding null are tolerated by Canton's codec; any other extra field is rejected.
-  const unexpected = Object.keys(json).filter((name) => !declared.has(name) && json[name] !== null);
-  if (unexpected.length > 0) {
-    throw new LedgerApiError(
-      'INVALID_ARGUMENT',
-      `The submitted request has invalid arguments: Unexpected fields: ${unexpected.join('')}`,
-      { fromJsonLayer: true },
-    );
+  let expectedKeys = 0;
+  for (const { name } of type.fields) if (json[name] !== undefined) expectedKeys += 1;
+  if (Object.keys(json).length !== expectedKeys) {
+    const declared = new Set(type.fields.map((field) => field.name));
+    const unexpected = Object.keys(json).filter((name) => !declared.has(name) && json[name] !== null);
+    if (unexpected.length > 0) {
+      throw new LedgerApiError(
+        'INVALID_ARGUMENT',
+        `The submitted request has invalid arguments: Unexpected fields: ${unexpected.join('')}`,
+        { fromJsonLayer: true },
+      );
+    }
   }
   const missing = type.fields.filter((field) => field.type.kind !== 'Optional' && (json[field.name] === undefined || json[field.name] === null));
   if (missing.length > 0) {
@@ -268,11 +272,20 @@ function checkRecord(type: RecordType, json: unknown, path: string): DamlRecord 
       { fromJsonLayer: true },
     );
   }
-  const entries = type.fields.map((field) => [field.name, check(field.type, json[field.name], path === '' ? field.name : `${path}.${field.name}`)] as const);
-  // Canton writes records without their trailing None fields.
-  let end = entries.length;
-  while (end > 0 && entries[end - 1]?.[1] === null) end -= 1;
-  return Object.fromEntries(entries.slice(0, end));
+  const record: DamlRecord = {};
+  // Canton writes records without their trailing None fields: Nones are held back until a value follows.
+  const pendingNones: string[] = [];
+  for (const field of type.fields) {
+    const value = check(field.type, json[field.name], path === '' ? field.name : `${path}.${field.name}`);
+    if (value === null) {
+      pendingNones.push(field.name);
+      continue;
+    }
+    for (const name of pendingNones) record[name] = null;
+    pendingNones.length = 0;
+    record[field.name] = value;
+  }
+  return record;
 }
 
 function checkVariant(type: Extract<DamlType, { kind: 'Variant' }>, json: unknown, path: string): DamlValue {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compareWithBaseline } from '../../load/baseline.js';
 import { evaluateThresholds, parseThreshold } from '../../load/gate.js';
-import { LoadRecorder } from '../../load/recorder.js';
 import type { LoadResult } from '../../load/result.js';
 import { buildResult } from '../../load/run.js';
+import { testRecorder } from './support.js';
 
 /** A crafted result: `ok` answers at `latencyUs` each plus `errors` unexpected statuses, over 10 s. */
 function craftedResult(options: { latencyUs: number; ok: number; errors?: number; seconds?: number }): LoadResult {
-  const recorder = new LoadRecorder();
+  const recorder = testRecorder();
   for (let index = 0; index < options.ok; index += 1) recorder.recordResponse({ statuses: [200] }, 200, '', options.latencyUs);
   for (let index = 0; index < (options.errors ?? 0); index += 1) recorder.recordResponse({ statuses: [200] }, 500, '{"code":"INTERNAL"}', options.latencyUs);
   return buildResult({

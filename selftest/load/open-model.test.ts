@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runOpenModel } from '../../load/open-model.js';
-import { LoadRecorder } from '../../load/recorder.js';
-import { constantRate, rampingRate } from '../../load/schedule.js';
+import { constantRate, parseStages, rampingRate } from '../../load/schedule.js';
 import type { LoadRequest } from '../../load/types.js';
 import { startSink, type Sink } from './sink.js';
+import { testRecorder } from './support.js';
 
 const readyz: LoadRequest = { method: 'GET', path: '/readyz', headers: {}, expect: { statuses: [200], schema: 'ReadyzText' } };
 let sink: Sink | undefined;
@@ -31,10 +31,17 @@ describe('arrival schedule', () => {
   });
 });
 
+describe('--stages', () => {
+  it('reads DURATION:RATE lists and says how to write a wrong one', () => {
+    expect(parseStages('10s:100, 1m:500')).toEqual([{ durationSeconds: 10, targetRate: 100 }, { durationSeconds: 60, targetRate: 500 }]);
+    expect(() => parseStages('10:100')).toThrow(/not DURATION:RATE/);
+  });
+});
+
 describe('open model against a sink that freezes for 2 s', () => {
   it('reports the freeze in p99 while the send rate outside it stays on plan', async () => {
     sink = await startSink();
-    const recorder = new LoadRecorder();
+    const recorder = testRecorder();
     sink.freeze(1000, 3000);
     const outcome = await runOpenModel({
       url: sink.url,
@@ -62,7 +69,7 @@ describe('open model against a sink that freezes for 2 s', () => {
 
   it('counts sends held by the in-flight cap and measures them from their planned time', async () => {
     sink = await startSink();
-    const recorder = new LoadRecorder();
+    const recorder = testRecorder();
     sink.freeze(0, 500);
     const outcome = await runOpenModel({
       url: sink.url,

@@ -2,13 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mergeResults } from '../../load/merge.js';
-import { LoadRecorder } from '../../load/recorder.js';
+import { mergeResultFiles, mergeResults } from '../../load/merge.js';
 import { decodeHistogram, readLoadResult } from '../../load/result.js';
 import { buildResult, runLoad } from '../../load/run.js';
 import { parseShard, shareOf } from '../../load/shard.js';
 import { startSink, type Sink } from './sink.js';
-import { sinkConfig } from './support.js';
+import { sinkConfig, testRecorder } from './support.js';
 
 let sink: Sink;
 let dir: string;
@@ -48,6 +47,15 @@ describe('shards', () => {
     expect(merged.statusCodes).toEqual(whole.result.statusCodes);
     expect(merged.latencyUs.count).toBe(1500);
     expect(merged.meta.mergedFrom).toBe(2);
+    const judged = await mergeResultFiles({
+      files: [0, 1].map((index) => join(dir, `shard-${index}.json`)),
+      resultFile: join(dir, 'merged.json'),
+      thresholds: ['errors < 1%', 'rps > 100000000'],
+      baselineTolerance: 0.1,
+    });
+    expect(judged.gate.verdicts.map((verdict) => verdict.passed)).toEqual([true, false]);
+    expect(judged.passed).toBe(false);
+    expect((await readLoadResult(join(dir, 'merged.json'))).requests.ok).toBe(1500);
     const ids = sink.commandIds();
     expect(ids.length).toBe(3000);
     expect(new Set(ids).size).toBe(3000);
@@ -56,8 +64,8 @@ describe('shards', () => {
 
 describe('merge', () => {
   it('merges HDR histograms exactly: the same percentiles as one histogram of all values', () => {
-    const recorders = [new LoadRecorder(), new LoadRecorder()];
-    const all = new LoadRecorder();
+    const recorders = [testRecorder(), testRecorder()];
+    const all = testRecorder();
     const expectation = { statuses: [200] };
     for (let value = 1; value <= 5000; value += 1) {
       const latencyUs = (value * 7919) % 250_000;
@@ -96,7 +104,7 @@ describe('merge', () => {
         targetUrl: sink.url,
         shard: null,
         settings: { durationSeconds: 1, maxRequests: 1, warmupSeconds: 0, timeoutSeconds: 1, scenarioOptions: {} },
-        recorder: new LoadRecorder(),
+        recorder: testRecorder(),
         times: { startedAt: 0, endedAt: 1000, aborted: false },
       });
     expect(() => mergeResults([result('readyz'), result('mixed')])).toThrow(/different runs/);
