@@ -48,6 +48,8 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
       'With no configuration it tests the embedded reference target.')
     .version(toolVersion)
     .showHelpAfterError('(run with --help for the usage)')
+    // `load` and `load merge` share option names (--result, --threshold): each command reads its own.
+    .enablePositionalOptions()
     .exitOverride();
 
   program
@@ -87,6 +89,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
 
   const load = program
     .command('load')
+    .enablePositionalOptions()
     .description('load-test the target with a scenario (submit-and-wait, update-by-offset, readyz, mixed), or merge shard results')
     .argument('[scenario]', 'scenario name; `ledger-conformance load --list` shows them')
     .addOption(configOption())

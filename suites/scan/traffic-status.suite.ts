@@ -137,7 +137,7 @@ conformanceSuite('scan traffic-status', () => {
       const message = scanErrorAnswer(context, response, {
         statuses: DECLARED_ERROR_STATUSES, statusClause: 'scan.traffic-status.errors.declared-statuses', bodyClause: 'scan.traffic-status.errors.error-body',
       });
-      if (context.profile !== 'canton') return;
+      if (context.profile !== 'canton' || canton === undefined) return;
       statusCodeConformance(response, [400], 'canton.scan.traffic-status.member-malformed-400');
       cantonErrorMessage(response, message, 'Could not decode member ID: ', 'canton.scan.traffic-status.member-malformed-400');
       const detail = message.slice('Could not decode member ID: '.length);
