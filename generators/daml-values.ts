@@ -10,8 +10,9 @@
  * from the fixtures, a generated create is really accepted by the target, not only well-typed.
  */
 import fc from 'fast-check';
-import { DIGITS, LETTERS, withBoundaries } from './primitives/boundaries.js';
+import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS, withBoundaries } from './primitives/boundaries.js';
 import { INT64_MAX, INT64_MIN } from './primitives/numbers.js';
+import { seededString } from './primitives/seeded.js';
 import { damlDate, timestamp } from './primitives/time.js';
 
 export type DamlType =
@@ -118,7 +119,7 @@ const NUMERIC_INTEGER_DIGITS = 28;
 /** Numeric of scale ≤ 10 as a string: at most 28 integer and 10 fractional digits. */
 export function numericString(scale: number, nonNegative = false): fc.Arbitrary<string> {
   const maxInteger = 10n ** BigInt(NUMERIC_INTEGER_DIGITS) - 1n;
-  const fraction = fc.string({ unit: fc.constantFrom(...DIGITS), minLength: 1, maxLength: scale });
+  const fraction = seededString(DIGITS, { minLength: 1, maxLength: scale });
   const random = fc
     .tuple(
       nonNegative ? fc.constant('') : fc.constantFrom('', '-'),
@@ -144,7 +145,7 @@ function text(): fc.Arbitrary<string> {
 }
 
 function contractId(): fc.Arbitrary<string> {
-  return fc.string({ unit: fc.constantFrom(...`${DIGITS}abcdef`), minLength: 66, maxLength: 66 }).map((hex) => `00${hex}`);
+  return exactLengthString(HEX_DIGITS, 66).map((hex) => `00${hex}`);
 }
 
 const NAME_CHARS = `${LETTERS}${DIGITS}_`;
@@ -178,7 +179,7 @@ export function damlValue(type: DamlType, parties: PartyPool, nestedInOptional =
     case 'List':
       return fc.array(damlValue(type.of, parties), { maxLength: 3 });
     case 'TextMap':
-      return fc.dictionary(fc.string({ unit: fc.constantFrom(...NAME_CHARS), maxLength: 8 }), damlValue(type.of, parties), {
+      return fc.dictionary(seededString(NAME_CHARS, { minLength: 0, maxLength: 8 }), damlValue(type.of, parties), {
         maxKeys: 3,
       });
     case 'Record':

@@ -3,6 +3,7 @@
  * only yields the boundary values (lengths min, 1, max) with a free one, so a default-sized run hits them.
  */
 import fc from 'fast-check';
+import { seededString } from './seeded.js';
 
 /** One in four values is a boundary value. */
 export function withBoundaries<T>(boundaries: fc.Arbitrary<T>, random: fc.Arbitrary<T>): fc.Arbitrary<T> {
@@ -14,36 +15,26 @@ const CHARACTER_WISE_MAX_LENGTH = 16;
 
 /**
  * Strings over `alphabet` of exactly `length` characters. Long ones (boundary lengths such as 255) are
- * spread from one generated seed by a small deterministic PRNG: one generate call instead of one per
- * character, which keeps whole bodies fast to generate. Their length cannot shrink anyway; the seed
- * shrinks towards 0, i.e. towards one fixed string of that length.
+ * spread from one generated seed (`seeded.ts`); their length cannot shrink anyway, the seed shrinks
+ * towards the simplest string of that length.
  */
 export function exactLengthString(alphabet: string, length: number): fc.Arbitrary<string> {
   if (length <= CHARACTER_WISE_MAX_LENGTH) {
     return fc.string({ unit: fc.constantFrom(...alphabet), minLength: length, maxLength: length });
   }
-  const characters = [...alphabet];
-  return fc.integer({ min: 0, max: 0x7fffffff }).map((seed) => {
-    let state = seed;
-    let text = '';
-    for (let index = 0; index < length; index++) {
-      // mulberry32 step
-      state = (state + 0x6d2b79f5) | 0;
-      let mixed = Math.imul(state ^ (state >>> 15), state | 1);
-      mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-      const random = ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-      text += characters[Math.floor(random * characters.length)];
-    }
-    return text;
-  });
+  return seededString(alphabet, { minLength: length, maxLength: length });
 }
 
-/** Strings over `alphabet`, lengths within [min, max], the lengths min, 1 and max generated on purpose. */
+/**
+ * Strings over `alphabet`, lengths within [min, max], the lengths min, 1 and max generated on purpose.
+ * The free part is seeded (one length and one seed per string, see `seeded.ts`), so long strings cost
+ * no more to generate than short ones; its length shrinks towards `min`.
+ */
 export function boundedString(alphabet: string, min: number, max: number): fc.Arbitrary<string> {
   const boundaryLengths = [...new Set([min, Math.max(min, 1), max])];
   return withBoundaries(
     fc.oneof(...boundaryLengths.map((length) => exactLengthString(alphabet, length))),
-    fc.string({ unit: fc.constantFrom(...alphabet), minLength: min, maxLength: max }),
+    seededString(alphabet, { minLength: min, maxLength: max }),
   );
 }
 

@@ -4,11 +4,12 @@
  */
 import fc from 'fast-check';
 import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS } from './boundaries.js';
+import { seededString } from './seeded.js';
 
 export type IdentifierFormat = 'package-name' | 'package-id';
 
 const dottedNamePart = fc
-  .tuple(fc.constantFrom(...LETTERS), fc.string({ unit: fc.constantFrom(...`${LETTERS}${DIGITS}_`), maxLength: 12 }))
+  .tuple(fc.constantFrom(...LETTERS), seededString(`${LETTERS}${DIGITS}_`, { minLength: 0, maxLength: 12 }))
   .map(([head, tail]) => head + tail);
 
 /** Module and entity names: one or more Daml names joined by dots. */
@@ -19,7 +20,7 @@ export function dottedName(): fc.Arbitrary<string> {
 /** Daml package names: a letter, then letters, digits, `-` and `_`. */
 export function packageName(): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.constantFrom(...LETTERS), fc.string({ unit: fc.constantFrom(...`${LETTERS}${DIGITS}-_`), maxLength: 20 }))
+    .tuple(fc.constantFrom(...LETTERS), seededString(`${LETTERS}${DIGITS}-_`, { minLength: 0, maxLength: 20 }))
     .map(([head, tail]) => head + tail);
 }
 

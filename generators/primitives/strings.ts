@@ -3,6 +3,7 @@
  */
 import fc from 'fast-check';
 import { boundedString, DIGITS, exactLengthString, LETTERS, withBoundaries } from './boundaries.js';
+import { seededString } from './seeded.js';
 
 /** Daml-LF `LedgerString`: 1..255 characters of letters, digits and `#:-_/` and space. */
 export const LEDGER_STRING = { alphabet: `${LETTERS}${DIGITS}#:-_/ `, maxLength: 255 } as const;
@@ -31,13 +32,12 @@ export function userIdString(): fc.Arbitrary<string> {
 
 export function nameString(): fc.Arbitrary<string> {
   const start = fc.constantFrom(...NAME.start);
-  const rest = (maxLength: number) => fc.string({ unit: fc.constantFrom(...NAME.rest), maxLength });
   return withBoundaries(
     fc.oneof(
       start,
       fc.tuple(start, exactLengthString(NAME.rest, NAME.maxLength - 1)).map(([head, tail]) => head + tail),
     ),
-    fc.tuple(start, rest(NAME.maxLength - 1)).map(([head, tail]) => head + tail),
+    fc.tuple(start, seededString(NAME.rest, { minLength: 0, maxLength: NAME.maxLength - 1 })).map(([head, tail]) => head + tail),
   );
 }
 
@@ -51,12 +51,12 @@ export function uniqueIdentifierPart(maxLength: number): fc.Arbitrary<string> {
 }
 
 function withoutDoubleColonAtEdges(raw: string): string {
-  let result = '';
-  for (const char of raw) result += char === ':' && result.endsWith(':') ? '_' : char;
+  if (!raw.includes(':')) return raw;
+  // Every colon right after a colon becomes `_` (a run `:::` reads `:__`), which keeps the length.
   // Neither edge may be a colon: `x:` + `::` and `::` + `:y` would both read as a different split.
-  if (result.startsWith(':')) result = `_${result.slice(1)}`;
-  if (result.endsWith(':')) result = `${result.slice(0, -1)}_`;
-  return result;
+  return raw
+    .replace(/:(:+)/g, (_run, rest: string) => `:${'_'.repeat(rest.length)}`)
+    .replace(/^:|:$/g, '_');
 }
 
 /** `identifier::fingerprint` (party ids, synchronizer ids, the id part of member ids). */

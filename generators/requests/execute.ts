@@ -13,6 +13,7 @@
 import fc from 'fast-check';
 import type { ExecutingUser, GeneratorContext } from '../context.js';
 import { boundedArray } from '../primitives/boundaries.js';
+import { seededBase64 } from '../primitives/seeded.js';
 import { ledgerString, partyIdString, userIdString } from '../primitives/strings.js';
 import { executeDeduplicationPeriod, minLedgerTime, signature, type Mode } from '../primitives/unions.js';
 
@@ -46,7 +47,7 @@ function requiredKeysFor(options: ExecuteOptions, alwaysPresent: ExecuteKey[] = 
   return options.allOptionalFields ? [...required, ...EXECUTE_OPTIONAL_FIELDS] : [...required, ...alwaysPresent];
 }
 
-const preparedTransaction = fc.uint8Array({ minLength: 1, maxLength: 256 }).map((bytes) => Buffer.from(bytes).toString('base64'));
+const preparedTransaction = seededBase64({ minLength: 1, maxLength: 256 });
 
 function schemaCase(options: ExecuteOptions): fc.Arbitrary<ExecuteCase> {
   const singlePartySignatures = fc.record({

@@ -256,6 +256,11 @@ export const cantonParticipantClauses: Clause[] = [
     'error',
     "Re-submitting a successfully processed command (same change id) is 409 DUPLICATE_COMMAND, category 10, cause `A command with the given command id has already been successfully processed` (facts canton §3 codes table).",
   ),
+  execute(
+    'canton.execute.duplicate-command-409',
+    'error',
+    "Executing a prepared transaction whose change id was already committed is 409 DUPLICATE_COMMAND, category 10 (facts canton §3 codes table: DUPLICATE_COMMAND, ConsistencyErrors).",
+  ),
   submitAndWait(
     'canton.submit-and-wait.templates-or-interfaces-not-found-404',
     'error',
@@ -442,6 +447,12 @@ export const cantonParticipantClauses: Clause[] = [
     'canton.auth.deactivated-user-403',
     'auth',
     "A valid token for a deactivated user is 403 redacted, with context {\"ledger_api_error\": \"invalid token\"} (facts canton §5 behaviour with JWT auth configured).",
+  ),
+  auth(
+    'canton.auth.update-by-offset.read-as-filter-parties',
+    'auth',
+    "update-by-offset needs read rights (act-as or read-as) for every party of filtersByParty; a filter party the user cannot read as is 403 redacted (facts canton §5: a valid token without rights for the operation is denied by the Authorizer).",
+    { endpoint: UPDATE_BY_OFFSET },
   ),
   auth(
     'canton.auth.insufficient-rights-403',

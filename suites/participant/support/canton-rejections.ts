@@ -35,7 +35,8 @@ const WRONG_TYPE_RULES = [
   /^duration nanos of 2\^31$/,
 ];
 
-export function cantonRejectionOf(tag: InvalidTag): CantonRejection {
+/** `value` is what the request carries at the tag's part. */
+export function cantonRejectionOf(tag: InvalidTag, value: unknown): CantonRejection {
   const { clauseId, rule } = tag;
   if (HAND_WRITTEN_REQUIRED.has(clauseId)) {
     return bodyText(clauseId.startsWith('submit-and-wait.') ? 'canton.submit-and-wait.missing-field-text-400' : 'canton.errors.400-text.json-path-detail');
@@ -43,7 +44,11 @@ export function cantonRejectionOf(tag: InvalidTag): CantonRejection {
   if (WRONG_TYPE_RULES.some((pattern) => pattern.test(rule))) return bodyText('canton.errors.400-text.json-path-detail');
   if (clauseId === 'submit-and-wait.minLedgerTimeAbs.timestamp') return bodyText('canton.errors.400-text.body-format');
   if (clauseId === 'command.allowed-keys') return bodyText('canton.submit-and-wait.unknown-command-key-400');
-  if (clauseId === 'command.templateId.reference-formats') return bodyText('canton.daml-lf.template-id-format');
+  // The facts pin the text down for an id without the three `:`-separated parts; other malformed ids
+  // (e.g. an empty package name) are not stated.
+  if (clauseId === 'command.templateId.reference-formats' && typeof value === 'string' && value.split(':').length !== 3) {
+    return bodyText('canton.daml-lf.template-id-format');
+  }
   if (/^command\.\w+\.fields-required$/.test(clauseId) && /without (templateId|choice|contractId)$/.test(rule)) {
     return bodyText('canton.errors.400-text.json-path-detail');
   }

@@ -29,7 +29,8 @@ export function parsePartPath(name: string): (string | number)[] {
   return steps;
 }
 
-function valueAt(body: unknown, name: string): unknown {
+/** The value at a part name such as `commands[0].CreateCommand.templateId` (undefined when absent). */
+export function valueAt(body: unknown, name: string): unknown {
   let current = body;
   for (const step of parsePartPath(name)) {
     if (current === null || typeof current !== 'object') return undefined;

@@ -1,0 +1,61 @@
+/**
+ * A real prepared submission, signed by an external party: prepare (Canton-shaped, as submit-and-wait's
+ * body) then an Ed25519 signature of the prepared transaction hash with the party's fixture key.
+ */
+import { createPrivateKey, sign } from 'node:crypto';
+import type { ConformanceContext } from '../../framework/conformance-test.js';
+import { expectThat } from '../../framework/failure.js';
+import { createIouCommand, freshId, postJson } from './requests.js';
+
+export const PREPARE_PATH = '/v2/interactive-submission/prepare';
+export const EXECUTE_PATH = '/v2/interactive-submission/execute';
+
+export interface SignedSubmission {
+  /** The user with execute-as rights who prepared it. */
+  user: string;
+  /** A complete, valid execute body. */
+  body: Record<string, unknown>;
+}
+
+/** The first external party with a private key, and a user who may execute as it. */
+export function externalSigner(context: ConformanceContext) {
+  const party = context.fixtures.parties.find((candidate) => candidate.external?.privateKey);
+  if (!party?.external?.privateKey) throw new Error('the fixtures define no external party with a private key (parties[].external.privateKey)');
+  const user = context.userWhere(`may execute as the external party ${party.alias}`, (candidate) => candidate.rights.executeAs.includes(party.alias));
+  return { party, user: user.id };
+}
+
+/** Prepares an Iou create paid by the external party and signs it: a body the target must accept. */
+export async function preparedAndSigned(context: ConformanceContext, clauseId: string): Promise<SignedSubmission> {
+  const { party, user } = externalSigner(context);
+  const external = party.external!;
+  const prepare = {
+    userId: user,
+    commandId: freshId('cmd'),
+    commands: [createIouCommand(context.fixtures, { payer: party.id, owner: context.party('alice') })],
+    actAs: [party.id],
+    readAs: [],
+    synchronizerId: context.fixtures.synchronizerId,
+  };
+  const response = await postJson(context, PREPARE_PATH, prepare, user);
+  expectThat(response.status === 200, 'positive_data_acceptance', clauseId, `could not prepare a submission to execute: ${response.status} ${response.text.slice(0, 300)}`, response);
+  const prepared = response.json() as { preparedTransaction: string; preparedTransactionHash: string; hashingSchemeVersion: string };
+  const key = createPrivateKey({ key: Buffer.from(external.privateKey!, 'base64'), format: 'der', type: 'pkcs8' });
+  const signature = sign(null, Buffer.from(prepared.preparedTransactionHash, 'base64'), key).toString('base64');
+  return {
+    user,
+    body: {
+      preparedTransaction: prepared.preparedTransaction,
+      partySignatures: {
+        signatures: [{
+          party: party.id,
+          signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: external.fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
+        }],
+      },
+      deduplicationPeriod: { Empty: {} },
+      submissionId: freshId('sub'),
+      userId: user,
+      hashingSchemeVersion: prepared.hashingSchemeVersion,
+    },
+  };
+}
