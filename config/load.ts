@@ -222,7 +222,8 @@ export function loadFixtures(source: string | Record<string, unknown>, baseDir: 
   checkFixtureReferences(fixtures, where);
   fixtures.dar = resolve(path ? dirname(path) : baseDir, fixtures.dar);
   const partyIds = new Map(fixtures.parties.map((party) => [party.alias, party.id]));
-  for (const template of [fixtures.templates.iou, fixtures.templates.getCash, fixtures.templates.keyedAccount]) {
+  const { iou, getCash, keyedAccount, trailingNone } = fixtures.templates;
+  for (const template of [iou, getCash, keyedAccount, ...(trailingNone ? [trailingNone] : [])]) {
     template.createArguments = resolvePartyPlaceholders(template.createArguments, partyIds, where) as Record<string, unknown>;
     if (template.key) template.key = resolvePartyPlaceholders(template.key, partyIds, where) as Record<string, unknown>;
     if (template.choices) template.choices = resolvePartyPlaceholders(template.choices, partyIds, where) as Record<string, Record<string, unknown>>;

@@ -269,6 +269,7 @@ export const fixturesSchema = {
         iou: templateFixture,
         getCash: templateFixture,
         keyedAccount: templateFixture,
+        trailingNone: templateFixture,
         assetInterface: {
           type: 'object',
           required: ['interfaceId', 'view'],

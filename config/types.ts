@@ -74,6 +74,8 @@ export interface Fixtures {
     getCash: TemplateFixture;
     keyedAccount: TemplateFixture;
     assetInterface: InterfaceFixture;
+    /** A template with an `Optional Int64` field (CantonExamples' TrailingNone), for the Daml-LF Int64 encoding. */
+    trailingNone?: TemplateFixture;
   };
   /** Absolute path of a valid DAR file. */
   dar: string;

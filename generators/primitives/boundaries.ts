@@ -3,7 +3,7 @@
  * only yields the boundary values (lengths min, 1, max) with a free one, so a default-sized run hits them.
  */
 import fc from 'fast-check';
-import { seededString } from './seeded.js';
+import { generatedLength, seededText } from './seeded.js';
 
 /** One in four values is a boundary value. */
 export function withBoundaries<T>(boundaries: fc.Arbitrary<T>, random: fc.Arbitrary<T>): fc.Arbitrary<T> {
@@ -22,20 +22,26 @@ export function exactLengthString(alphabet: string, length: number): fc.Arbitrar
   if (length <= CHARACTER_WISE_MAX_LENGTH) {
     return fc.string({ unit: fc.constantFrom(...alphabet), minLength: length, maxLength: length });
   }
-  return seededString(alphabet, { minLength: length, maxLength: length });
+  return seededText(alphabet, fc.constant(length));
+}
+
+/**
+ * Lengths within [min, max]: the boundaries min, 1 and max on purpose, otherwise as `fc.string` would
+ * pick them. Shrinks towards `min`.
+ */
+export function boundedLength(min: number, max: number): fc.Arbitrary<number> {
+  return withBoundaries(
+    fc.constantFrom(...new Set([min, Math.max(min, 1), max])),
+    generatedLength({ minLength: min, maxLength: max }),
+  );
 }
 
 /**
  * Strings over `alphabet`, lengths within [min, max], the lengths min, 1 and max generated on purpose.
- * The free part is seeded (one length and one seed per string, see `seeded.ts`), so long strings cost
- * no more to generate than short ones; its length shrinks towards `min`.
+ * Spread from one seed (`seeded.ts`): a string costs the same few generate calls whatever its length.
  */
 export function boundedString(alphabet: string, min: number, max: number): fc.Arbitrary<string> {
-  const boundaryLengths = [...new Set([min, Math.max(min, 1), max])];
-  return withBoundaries(
-    fc.oneof(...boundaryLengths.map((length) => exactLengthString(alphabet, length))),
-    seededString(alphabet, { minLength: min, maxLength: max }),
-  );
+  return seededText(alphabet, boundedLength(min, max));
 }
 
 /** Lists with the empty (when allowed) and one-element cases generated on purpose. */

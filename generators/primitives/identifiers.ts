@@ -4,24 +4,53 @@
  */
 import fc from 'fast-check';
 import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS } from './boundaries.js';
-import { seededString } from './seeded.js';
+import { generatedMaxLength, SEED, Spread } from './seeded.js';
 
 export type IdentifierFormat = 'package-name' | 'package-id';
 
-const dottedNamePart = fc
-  .tuple(fc.constantFrom(...LETTERS), seededString(`${LETTERS}${DIGITS}_`, { minLength: 0, maxLength: 12 }))
-  .map(([head, tail]) => head + tail);
+const NAME_HEAD = [...LETTERS];
+const NAME_PART_TAIL = [...`${LETTERS}${DIGITS}_`];
+const PACKAGE_NAME_TAIL = [...`${LETTERS}${DIGITS}-_`];
+/** Dotted names have 1..3 parts (shrinking towards one). */
+const DOTTED_PARTS = fc.integer({ min: 1, max: 3 });
+
+/**
+ * Identifier texts are spread from one seed (`seeded.ts`); only the part counts are generated on their
+ * own, so they shrink towards one part, and the seed towards one-letter names. Tail lengths follow
+ * `fc.string`'s default choice for the Daml limits (12 characters per name part, 20 for package names).
+ */
+function tailMaxLengths() {
+  return {
+    namePart: generatedMaxLength({ minLength: 0, maxLength: 12 }),
+    packageName: generatedMaxLength({ minLength: 0, maxLength: 20 }),
+  };
+}
+
+type TailMaxLengths = ReturnType<typeof tailMaxLengths>;
+
+function spreadDottedName(spread: Spread, parts: number, tails: TailMaxLengths): string {
+  let name = '';
+  for (let part = 0; part < parts; part++) {
+    if (part > 0) name += '.';
+    name += spread.text(NAME_HEAD, 1) + spread.text(NAME_PART_TAIL, spread.below(tails.namePart + 1));
+  }
+  return name;
+}
+
+function spreadPackageName(spread: Spread, tails: TailMaxLengths): string {
+  return spread.text(NAME_HEAD, 1) + spread.text(PACKAGE_NAME_TAIL, spread.below(tails.packageName + 1));
+}
 
 /** Module and entity names: one or more Daml names joined by dots. */
 export function dottedName(): fc.Arbitrary<string> {
-  return fc.array(dottedNamePart, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('.'));
+  const tails = tailMaxLengths();
+  return fc.tuple(DOTTED_PARTS, SEED).map(([parts, seed]) => spreadDottedName(new Spread(seed), parts, tails));
 }
 
 /** Daml package names: a letter, then letters, digits, `-` and `_`. */
 export function packageName(): fc.Arbitrary<string> {
-  return fc
-    .tuple(fc.constantFrom(...LETTERS), seededString(`${LETTERS}${DIGITS}-_`, { minLength: 0, maxLength: 20 }))
-    .map(([head, tail]) => head + tail);
+  const tails = tailMaxLengths();
+  return SEED.map((seed) => spreadPackageName(new Spread(seed), tails));
 }
 
 export function packageId(): fc.Arbitrary<string> {
@@ -30,12 +59,16 @@ export function packageId(): fc.Arbitrary<string> {
 
 /** A syntactically valid identifier of any (probably unknown) package, in either format. */
 export function qualifiedIdentifier(format?: IdentifierFormat): fc.Arbitrary<string> {
-  const byName = fc
-    .tuple(packageName(), dottedName(), dottedName())
-    .map(([name, module, entity]) => `#${name}:${module}:${entity}`);
+  const tails = tailMaxLengths();
+  const qualifiedName = (spread: Spread, moduleParts: number, entityParts: number) =>
+    `${spreadDottedName(spread, moduleParts, tails)}:${spreadDottedName(spread, entityParts, tails)}`;
+  const byName = fc.tuple(DOTTED_PARTS, DOTTED_PARTS, SEED).map(([moduleParts, entityParts, seed]) => {
+    const spread = new Spread(seed);
+    return `#${spreadPackageName(spread, tails)}:${qualifiedName(spread, moduleParts, entityParts)}`;
+  });
   const byId = fc
-    .tuple(packageId(), dottedName(), dottedName())
-    .map(([id, module, entity]) => `${id}:${module}:${entity}`);
+    .tuple(packageId(), DOTTED_PARTS, DOTTED_PARTS, SEED)
+    .map(([id, moduleParts, entityParts, seed]) => `${id}:${qualifiedName(new Spread(seed), moduleParts, entityParts)}`);
   if (format === 'package-name') return byName;
   if (format === 'package-id') return byId;
   return fc.oneof(byName, byId);

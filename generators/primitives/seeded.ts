@@ -2,50 +2,71 @@
  * Strings and bytes spread from one generated seed by a small deterministic PRNG (mulberry32).
  *
  * Why: `fc.string({ unit })` and `fc.uint8Array` generate (and keep a shrink context for) one arbitrary
- * per character or byte. Bodies hold many long strings (ledger strings up to 255 characters, party ids
- * up to 254), which made generation a thousand nodes per body. Here a value is two generated integers,
- * its length and its seed, so a body costs a few dozen nodes and generation never limits a load run.
+ * per character or byte, and composite strings (party ids, template ids) a dozen arbitraries each.
+ * Bodies hold dozens of such strings, which made generation the bottleneck of a load run. Here a value
+ * is a few generated integers (its lengths or part counts, and a seed), so a body costs far fewer
+ * generate calls.
  *
- * Shrinking stays meaningful: the length shrinks towards the minimum, and the seed towards 0, which
- * spreads into the simplest value (the alphabet's first character repeated, or zero bytes). The same
- * (length, seed) always gives the same value, so a fixed fast-check seed reproduces everything.
+ * Shrinking stays meaningful: lengths and counts shrink towards their minimum, and the seed towards 0,
+ * which spreads into the simplest value (the alphabet's first character repeated, zero bytes, the
+ * smallest pick). The same integers always give the same value, so a fixed fast-check seed reproduces
+ * everything.
  */
 import fc from 'fast-check';
 
-const SEED = fc.integer({ min: 0, max: 0x7fffffff });
+/** The seed of a spread value; shrinks towards 0, the simplest value. */
+export const SEED = fc.integer({ min: 0, max: 0x7fffffff });
 
-/** The next 32-bit state of a mulberry32 generator and its output in [0, 1). */
-function mulberry32(state: number): [next: number, random: number] {
-  const next = (state + 0x6d2b79f5) | 0;
-  let mixed = Math.imul(next ^ (next >>> 15), next | 1);
-  mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-  return [next, ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296];
-}
+/** A stream of pseudo-random picks from one seed; seed 0 always picks the smallest choice. */
+export class Spread {
+  private state: number;
 
-/** `length` characters of `characters` spread from `seed`; seed 0 repeats the first character. */
-export function spreadCharacters(characters: readonly string[], length: number, seed: number): string {
-  if (seed === 0) return characters[0]!.repeat(length);
-  let state = seed;
-  let random: number;
-  let text = '';
-  for (let index = 0; index < length; index++) {
-    [state, random] = mulberry32(state);
-    text += characters[Math.floor(random * characters.length)];
+  constructor(private readonly seed: number) {
+    this.state = seed;
   }
-  return text;
-}
 
-/** `length` bytes spread from `seed`; seed 0 gives zero bytes. */
-export function spreadBytes(length: number, seed: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  if (seed === 0) return bytes;
-  let state = seed;
-  let random: number;
-  for (let index = 0; index < length; index++) {
-    [state, random] = mulberry32(state);
-    bytes[index] = Math.floor(random * 256);
+  /** 32 random bits (mulberry32 step). */
+  private nextBits(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(this.state ^ (this.state >>> 15), this.state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return (mixed ^ (mixed >>> 14)) >>> 0;
   }
-  return bytes;
+
+  /** An integer in [0, count). */
+  below(count: number): number {
+    if (this.seed === 0) return 0;
+    return Math.floor((this.nextBits() / 4294967296) * count);
+  }
+
+  /** An integer in [min, max]. */
+  between(min: number, max: number): number {
+    return min + this.below(max - min + 1);
+  }
+
+  /** `length` characters of `characters` (two per PRNG step: 16 bits each are plenty for an alphabet). */
+  text(characters: readonly string[], length: number): string {
+    if (this.seed === 0) return characters[0]!.repeat(length);
+    const count = characters.length;
+    let text = '';
+    for (let index = 0; index < length; index += 2) {
+      const bits = this.nextBits();
+      text += characters[Math.floor(((bits >>> 16) / 65536) * count)];
+      if (index + 1 < length) text += characters[Math.floor(((bits & 0xffff) / 65536) * count)];
+    }
+    return text;
+  }
+
+  /** `length` bytes. */
+  bytes(length: number): Uint8Array {
+    const bytes = new Uint8Array(length);
+    if (this.seed === 0) return bytes;
+    for (let index = 0; index < length; index += 4) {
+      const bits = this.nextBits();
+      for (let offset = 0; offset < 4 && index + offset < length; offset++) bytes[index + offset] = (bits >>> (8 * offset)) & 0xff;
+    }
+    return bytes;
+  }
 }
 
 export interface LengthRange {
@@ -59,7 +80,7 @@ export interface LengthRange {
  * `fc.string` / `fc.uint8Array` and follow `fc.configureGlobal({ baseSize })` like they do. Long lengths
  * such as a maximum are generated on purpose by the callers (`boundaries.ts`), not left to chance.
  */
-function generatedMaxLength({ minLength, maxLength }: LengthRange): number {
+export function generatedMaxLength({ minLength, maxLength }: LengthRange): number {
   const { baseSize = 'small', defaultSizeToMaxWhenMaxSpecified } = fc.readConfigureGlobal();
   if (defaultSizeToMaxWhenMaxSpecified) return maxLength;
   const bySize = {
@@ -72,26 +93,29 @@ function generatedMaxLength({ minLength, maxLength }: LengthRange): number {
   return Math.min(bySize[baseSize], maxLength);
 }
 
-function lengthWithSeed(range: LengthRange): fc.Arbitrary<[number, number]> {
+/** Lengths as `fc.string` / `fc.array` would pick them for this range (shrinking towards the minimum). */
+export function generatedLength(range: LengthRange): fc.Arbitrary<number> {
   const { minLength, maxLength } = range;
   if (minLength < 0 || maxLength < minLength) throw new Error(`generators: invalid length range ${minLength}..${maxLength}`);
   const longest = generatedMaxLength(range);
-  return fc.tuple(minLength === longest ? fc.constant(minLength) : fc.integer({ min: minLength, max: longest }), SEED);
+  return minLength === longest ? fc.constant(minLength) : fc.integer({ min: minLength, max: longest });
+}
+
+/** Strings over `alphabet` whose length is drawn by `length`. */
+export function seededText(alphabet: string, length: fc.Arbitrary<number>): fc.Arbitrary<string> {
+  const characters = [...alphabet];
+  if (characters.length === 0) throw new Error('generators: a seeded string needs a non-empty alphabet');
+  return fc.tuple(length, SEED).map(([textLength, seed]) => new Spread(seed).text(characters, textLength));
 }
 
 /** Strings over `alphabet` with a length in the range (as `fc.string` would pick it). */
 export function seededString(alphabet: string, range: LengthRange): fc.Arbitrary<string> {
-  const characters = [...alphabet];
-  if (characters.length === 0) throw new Error('generators: seededString needs a non-empty alphabet');
-  return lengthWithSeed(range).map(([length, seed]) => spreadCharacters(characters, length, seed));
+  return seededText(alphabet, generatedLength(range));
 }
 
-/** Byte arrays with a length in the range. */
-export function seededBytes(range: LengthRange): fc.Arbitrary<Uint8Array> {
-  return lengthWithSeed(range).map(([length, seed]) => spreadBytes(length, seed));
-}
-
-/** Base64 text of seeded bytes. */
+/** Base64 text of bytes with a length in the range (as `fc.uint8Array` would pick it). */
 export function seededBase64(range: LengthRange): fc.Arbitrary<string> {
-  return seededBytes(range).map((bytes) => Buffer.from(bytes).toString('base64'));
+  return fc
+    .tuple(generatedLength(range), SEED)
+    .map(([length, seed]) => Buffer.from(new Spread(seed).bytes(length)).toString('base64'));
 }

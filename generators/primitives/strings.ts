@@ -2,8 +2,8 @@
  * The ledger's string formats (Daml-LF value definitions, Canton identifiers and the user id limits).
  */
 import fc from 'fast-check';
-import { boundedString, DIGITS, exactLengthString, LETTERS, withBoundaries } from './boundaries.js';
-import { seededString } from './seeded.js';
+import { boundedLength, boundedString, DIGITS, exactLengthString, LETTERS, withBoundaries } from './boundaries.js';
+import { SEED, seededString, Spread } from './seeded.js';
 
 /** Daml-LF `LedgerString`: 1..255 characters of letters, digits and `#:-_/` and space. */
 export const LEDGER_STRING = { alphabet: `${LETTERS}${DIGITS}#:-_/ `, maxLength: 255 } as const;
@@ -41,29 +41,32 @@ export function nameString(): fc.Arbitrary<string> {
   );
 }
 
+const PARTY_ID_CHARACTERS = [...PARTY_ID.alphabet];
+
 /**
- * The identifier part of a Canton unique identifier. It must not contain `::` and must not end with
- * `:`, or joining it to the fingerprint would create a `::` earlier than the delimiter (`a:` + `::`).
- * The mapping keeps the length, so the length boundaries survive it.
+ * A part of a Canton unique identifier (`identifier` or `fingerprint`). Neither may contain `::`, and
+ * neither may start or end with `:`, or joining them would create a `::` other than the delimiter
+ * (`a:` + `::` reads as a different split). The fix keeps the length, so the length boundaries survive.
  */
-export function uniqueIdentifierPart(maxLength: number): fc.Arbitrary<string> {
-  return boundedString(PARTY_ID.alphabet, 1, maxLength).map(withoutDoubleColonAtEdges);
-}
-
-function withoutDoubleColonAtEdges(raw: string): string {
+function uniqueIdentifierPart(spread: Spread, length: number): string {
+  const raw = spread.text(PARTY_ID_CHARACTERS, length);
   if (!raw.includes(':')) return raw;
-  // Every colon right after a colon becomes `_` (a run `:::` reads `:__`), which keeps the length.
-  // Neither edge may be a colon: `x:` + `::` and `::` + `:y` would both read as a different split.
-  return raw
-    .replace(/:(:+)/g, (_run, rest: string) => `:${'_'.repeat(rest.length)}`)
-    .replace(/^:|:$/g, '_');
+  // Every colon right after a colon becomes `_` (a run `:::` reads `:__`).
+  return raw.replace(/:(:+)/g, (_run, rest: string) => `:${'_'.repeat(rest.length)}`).replace(/^:|:$/g, '_');
 }
 
-/** `identifier::fingerprint` (party ids, synchronizer ids, the id part of member ids). */
+/**
+ * `identifier::fingerprint` (party ids, synchronizer ids, the id part of member ids): both part lengths
+ * with their boundaries (1 and the maximum) on purpose, the characters spread from one seed.
+ */
 export function uniqueIdentifier(): fc.Arbitrary<string> {
   return fc
-    .tuple(uniqueIdentifierPart(PARTY_ID.identifierMaxLength), uniqueIdentifierPart(PARTY_ID.fingerprintMaxLength))
-    .map(([identifier, fingerprint]) => `${identifier}${PARTY_ID.delimiter}${fingerprint}`);
+    .tuple(boundedLength(1, PARTY_ID.identifierMaxLength), boundedLength(1, PARTY_ID.fingerprintMaxLength), SEED)
+    .map(([identifierLength, fingerprintLength, seed]) => {
+      const spread = new Spread(seed);
+      const identifier = uniqueIdentifierPart(spread, identifierLength);
+      return `${identifier}${PARTY_ID.delimiter}${uniqueIdentifierPart(spread, fingerprintLength)}`;
+    });
 }
 
 export function partyIdString(): fc.Arbitrary<string> {

@@ -175,6 +175,24 @@ function buildPackage(name: string, id: string): ModelPackage {
     ]),
   };
 
+  // CantonExamples' TrailingNone: an Optional Int64, for the Int64-as-string encoding and trailing-None dropping.
+  const trailingNone: TemplateDefinition = {
+    qualifiedName: 'TrailingNone:TrailingNone',
+    argumentType: T.record('TrailingNone:TrailingNone', { p: T.party, i: T.optional(T.int64) }),
+    signatories: (argument) => [stringField(argument, 'p')],
+    observers: () => [],
+    ensure: () => true,
+    choices: choiceMap(archiveChoice, {
+      name: 'ArchiveMe',
+      argumentType: T.record('TrailingNone:ArchiveMe', { anyone: T.party }),
+      resultType: T.unit,
+      consuming: true,
+      controllers: (_argument, choiceArgument) => [stringField(choiceArgument, 'anyone')],
+      body: () => ({}),
+    }),
+    views: new Map(),
+  };
+
   const asset: InterfaceDefinition = {
     qualifiedName: 'Asset:Asset',
     viewType: T.record('Asset:AssetView', { owner: T.party, description: T.text }),
@@ -191,7 +209,7 @@ function buildPackage(name: string, id: string): ModelPackage {
   return {
     name,
     id,
-    templates: new Map([iou, getCash, dummy, account].map((template) => [template.qualifiedName, template])),
+    templates: new Map([iou, getCash, dummy, account, trailingNone].map((template) => [template.qualifiedName, template])),
     interfaces: new Map([[asset.qualifiedName, asset]]),
   };
 }

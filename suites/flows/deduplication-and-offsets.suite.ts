@@ -14,7 +14,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
     endpoint: 'submit-and-wait',
     clauses: [
       'submit-and-wait.commandId.change-id', 'submit-and-wait.deduplicationPeriod.default-maximum', 'submit-and-wait.errors.propagated',
-      'errors.submission-error-propagated', 'canton.submit-and-wait.duplicate-command-409',
+      'errors.submission-error-propagated', 'canton.submit-and-wait.duplicate-command-409', 'canton.errors.category-10-409',
     ],
     checks: ['stateful_consistency', 'error_body_conformance'],
     requires: ['writes'],

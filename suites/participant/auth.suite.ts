@@ -43,7 +43,7 @@ const badCredentials: BadCredential[] = [
   {
     name: 'no token',
     denial: 'unauthenticated',
-    clauses: ['canton.auth.missing-token-401', 'canton.auth.unauthenticated-401', 'canton.errors.redacted-body'],
+    clauses: ['canton.auth.missing-token-401', 'canton.auth.unauthenticated-401', 'canton.errors.redacted-body', 'canton.errors.category-6-401'],
     requires: ['authorization'],
     token: async () => undefined,
     cantonCheck: { ...unauthenticated, clauseId: 'canton.auth.missing-token-401' },
@@ -89,7 +89,7 @@ const badCredentials: BadCredential[] = [
   {
     name: 'a valid token of an unknown user',
     denial: 'permission-denied',
-    clauses: ['canton.auth.unknown-user-403', 'canton.auth.permission-denied-403'],
+    clauses: ['canton.auth.unknown-user-403', 'canton.auth.permission-denied-403', 'canton.errors.category-7-403'],
     requires: ['authorization', 'mintTokens'],
     token: (ctx) => ctx.tokens.mint({ userId: `no-such-user-${randomUUID()}` }),
     cantonCheck: { ...invalidTokenUser, clauseId: 'canton.auth.unknown-user-403' },

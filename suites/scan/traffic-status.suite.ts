@@ -60,7 +60,7 @@ conformanceSuite('scan traffic-status', () => {
       'scan.traffic-status.response.shape', 'member-traffic-status.shape',
       'member-traffic-status.actual.total_consumed.required-int64', 'member-traffic-status.actual.total_limit.required-int64',
       'member-traffic-status.target.total_purchased.required-int64', 'canton.scan.traffic-status.int64-numbers',
-      'scan.responses.json', 'scan.auth.no-headers', 'versioning.scan.prefix-v0-v1',
+      'scan.responses.json', 'scan.auth.no-headers', 'versioning.scan.prefix-v0-v1', 'format.area-b.base-url',
     ],
     checks: ['not_a_server_error', 'positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
     requires: ['scan'],
