@@ -18,6 +18,7 @@ import { boundedArray } from '../primitives/boundaries.js';
 import { packageId, qualifiedIdentifier } from '../primitives/identifiers.js';
 import { duration, int32, safeInt64 } from '../primitives/numbers.js';
 import { ledgerString, partyIdString, uniqueIdentifier, userIdString } from '../primitives/strings.js';
+import { seededBase64, seededString } from '../primitives/seeded.js';
 import { timestamp } from '../primitives/time.js';
 import { submitDeduplicationPeriod, type Mode } from '../primitives/unions.js';
 import { command, commandOfVariant, type Command, type CommandContext, type CommandVariant } from './commands.js';
@@ -51,6 +52,9 @@ export interface SubmitAndWaitCase {
   body: Record<string, unknown>;
 }
 
+/** What `fc.string()` draws from by default: the printable ASCII characters. */
+const PRINTABLE_ASCII = String.fromCharCode(...Array.from({ length: 0x7f - 0x20 }, (_unused, index) => 0x20 + index));
+
 function commandsList(commandContext: CommandContext, mode: Mode, firstCommand?: CommandVariant): fc.Arbitrary<Command[]> {
   const any = command(commandContext, mode);
   const rest = boundedArray(any, { minLength: 0, maxLength: 2 });
@@ -82,7 +86,7 @@ function schemaCase(context: GeneratorContext, options: SubmitAndWaitOptions): f
         fc.record({
           templateId: qualifiedIdentifier(),
           contractId: ledgerString(),
-          createdEventBlob: fc.base64String({ maxLength: 40 }),
+          createdEventBlob: seededBase64({ minLength: 0, maxLength: 30 }),
           synchronizerId: uniqueIdentifier(),
         }),
         { maxLength: 2 },
@@ -90,7 +94,7 @@ function schemaCase(context: GeneratorContext, options: SubmitAndWaitOptions): f
       synchronizerId: uniqueIdentifier(),
       packageIdSelectionPreference: fc.array(packageId(), { maxLength: 2 }),
       prefetchContractKeys: fc.array(
-        fc.record({ templateId: qualifiedIdentifier(), contractKey: fc.string({ maxLength: 20 }), limit: int32() }),
+        fc.record({ templateId: qualifiedIdentifier(), contractKey: seededString(PRINTABLE_ASCII, { minLength: 0, maxLength: 20 }), limit: int32() }),
         { maxLength: 2 },
       ),
       tapsMaxPasses: int32(),

@@ -21,7 +21,7 @@ export interface ParsedIdentifier {
  */
 export function parseIdentifier(text: string, path: string): ParsedIdentifier {
   const parts = text.split(':');
-  if (parts.length !== 3 || parts.some((part) => part === '')) {
+  if (parts.length !== 3 || parts.some((part) => part === '') || parts[0] === '#') {
     throw decodeFailure(
       `Invalid identifier format (${text}) not matching the expected format (<package>:<moduleName>:<entityName>)`,
       path,

@@ -273,9 +273,9 @@ export const participantEndpointClauses: Clause[] = [
     'endpoint',
     "Validates the DAR and checks upgrade compatibility of its packages against the already vetted packages on the target vetting synchronizer.",
   ),
-  darsValidate('dars-validate.no-effect', 'endpoint', VALIDATE_NO_EFFECT, {
-    untestable: 'no endpoint in scope lists the stored or vetted packages, so their absence cannot be observed',
-  }),
+  // Observable through the upgrade check: after validating DAR A, uploading a DAR B of the same name and
+  // version with another package id must still succeed, which it would not if A had been vetted.
+  darsValidate('dars-validate.no-effect', 'endpoint', VALIDATE_NO_EFFECT),
   darsValidate('dars-validate.body.octet-stream', 'endpoint', VALIDATE_REQUEST),
   darsValidate('dars-validate.body.required', 'endpoint', VALIDATE_REQUEST),
   darsValidate('dars-validate.synchronizerId.optional', 'endpoint', VALIDATE_REQUEST),

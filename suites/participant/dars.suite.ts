@@ -43,7 +43,7 @@ async function rejectsBrokenDars(context: ConformanceContext, endpoint: Endpoint
   for (const rule of rules) {
     await context.forAll(rule, async (request: InvalidRequest) => {
       const { invalid } = request;
-      const clauseId = registryClause(invalid.clauseId, fallbackClause);
+      const clauseId = registryClause(invalid.clauseId, fallbackClause, context.profile);
       const value = invalid.part.kind === 'query' ? request.query?.[invalid.part.name] : request.body;
       const stillInvalid = invalid.part.kind === 'query'
         ? typeof value === 'string' && !['true', 'false'].includes(value.toLowerCase())

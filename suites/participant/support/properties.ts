@@ -27,7 +27,7 @@ export async function rejectsInvalidBodies(
   options: InvalidBodyOptions,
 ): Promise<void> {
   await context.forAll(invalid, async (request) => {
-    const clauseId = registryClause(request.invalid.clauseId, options.fallbackClause);
+    const clauseId = registryClause(request.invalid.clauseId, options.fallbackClause, context.profile);
     assertStillInvalid(bodyStillInvalid(context.validators, options.schema, request.invalid, request.body), clauseId, request.invalid.rule);
     const response = await sendGenerated(context, request, options.user);
     negativeDataRejection(context, response, clauseId, request.invalid.part, cantonRejectionOf(request.invalid, valueAt(request.body, request.invalid.part.name)));
