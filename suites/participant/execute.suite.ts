@@ -98,4 +98,22 @@ conformanceSuite('execute', () => {
     if (rules.length === 0) throw new Error('generators: no invalid execute request rule generates');
     await rejectsInvalidBodies(context, fc.oneof(...rules), { schema: 'ExecuteSubmissionRequest', user: externalSigner(context).user, fallbackClause: 'execute.errors.default-body' });
   });
+
+  conformanceTest({
+    name: 'HASHING_SCHEME_VERSION_V3 is a known value on ledger API 3.5 (not a decode failure)',
+    endpoint: 'execute',
+    clauses: ['canton.execute.hashing-scheme-v3-3.5-only', 'execute.hashingSchemeVersion.allowed-values', 'versioning.hashingSchemeVersion.values'],
+    checks: ['not_a_server_error', 'negative_data_rejection'],
+    requires: ['interactiveSubmission', 'writes', 'ledgerApi3.5'],
+  }, async (ctx) => {
+    const signed = await preparedAndSigned(ctx, 'execute.hashingSchemeVersion.allowed-values');
+    const response = await postJson(ctx, EXECUTE_PATH, { ...signed.body, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3' }, signed.user);
+    notAServerError(response, 'execute.hashingSchemeVersion.allowed-values');
+    // V3 may not match the scheme the transaction was prepared with; the target may refuse that, but not as
+    // an undecodable value: the spec lists V3 among the allowed values.
+    const decodeFailure = response.status === 400 && response.contentType.startsWith('text/plain') && response.text.includes('hashingSchemeVersion');
+    expectThat(!decodeFailure, 'negative_data_rejection', 'execute.hashingSchemeVersion.allowed-values',
+      `HASHING_SCHEME_VERSION_V3 was rejected as an invalid value: ${response.text.slice(0, 200)}`, response);
+  });
 });
+
