@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Concurrent tests here are whole CLI runs (sharpness self-test): two at a time on a 2-core machine.
+    maxConcurrency: 2,
     reporters: ['default', './selftest/support/plain-count-reporter.ts'],
   },
 });

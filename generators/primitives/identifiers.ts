@@ -4,13 +4,13 @@
  */
 import fc from 'fast-check';
 import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS } from './boundaries.js';
-import { generatedMaxLength, SEED, Spread } from './seeded.js';
+import { Alphabet, generatedMaxLength, SPREAD_SEED, Spread } from './seeded.js';
 
 export type IdentifierFormat = 'package-name' | 'package-id';
 
-const NAME_HEAD = [...LETTERS];
-const NAME_PART_TAIL = [...`${LETTERS}${DIGITS}_`];
-const PACKAGE_NAME_TAIL = [...`${LETTERS}${DIGITS}-_`];
+const NAME_HEAD = new Alphabet(LETTERS);
+const NAME_PART_TAIL = new Alphabet(`${LETTERS}${DIGITS}_`);
+const PACKAGE_NAME_TAIL = new Alphabet(`${LETTERS}${DIGITS}-_`);
 /** Dotted names have 1..3 parts (shrinking towards one). */
 const DOTTED_PARTS = fc.integer({ min: 1, max: 3 });
 
@@ -44,13 +44,13 @@ function spreadPackageName(spread: Spread, tails: TailMaxLengths): string {
 /** Module and entity names: one or more Daml names joined by dots. */
 export function dottedName(): fc.Arbitrary<string> {
   const tails = tailMaxLengths();
-  return fc.tuple(DOTTED_PARTS, SEED).map(([parts, seed]) => spreadDottedName(new Spread(seed), parts, tails));
+  return fc.tuple(DOTTED_PARTS, SPREAD_SEED).map(([parts, seed]) => spreadDottedName(new Spread(seed), parts, tails));
 }
 
 /** Daml package names: a letter, then letters, digits, `-` and `_`. */
 export function packageName(): fc.Arbitrary<string> {
   const tails = tailMaxLengths();
-  return SEED.map((seed) => spreadPackageName(new Spread(seed), tails));
+  return SPREAD_SEED.map((seed) => spreadPackageName(new Spread(seed), tails));
 }
 
 export function packageId(): fc.Arbitrary<string> {
@@ -62,12 +62,12 @@ export function qualifiedIdentifier(format?: IdentifierFormat): fc.Arbitrary<str
   const tails = tailMaxLengths();
   const qualifiedName = (spread: Spread, moduleParts: number, entityParts: number) =>
     `${spreadDottedName(spread, moduleParts, tails)}:${spreadDottedName(spread, entityParts, tails)}`;
-  const byName = fc.tuple(DOTTED_PARTS, DOTTED_PARTS, SEED).map(([moduleParts, entityParts, seed]) => {
+  const byName = fc.tuple(DOTTED_PARTS, DOTTED_PARTS, SPREAD_SEED).map(([moduleParts, entityParts, seed]) => {
     const spread = new Spread(seed);
     return `#${spreadPackageName(spread, tails)}:${qualifiedName(spread, moduleParts, entityParts)}`;
   });
   const byId = fc
-    .tuple(packageId(), DOTTED_PARTS, DOTTED_PARTS, SEED)
+    .tuple(packageId(), DOTTED_PARTS, DOTTED_PARTS, SPREAD_SEED)
     .map(([id, moduleParts, entityParts, seed]) => `${id}:${qualifiedName(new Spread(seed), moduleParts, entityParts)}`);
   if (format === 'package-name') return byName;
   if (format === 'package-id') return byId;

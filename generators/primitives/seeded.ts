@@ -15,7 +15,29 @@
 import fc from 'fast-check';
 
 /** The seed of a spread value; shrinks towards 0, the simplest value. */
-export const SEED = fc.integer({ min: 0, max: 0x7fffffff });
+export const SPREAD_SEED = fc.integer({ min: 0, max: 0x7fffffff });
+
+/**
+ * The characters of spread strings. Restricted to Latin-1 (every alphabet of the spec is ASCII), so
+ * long strings are written into a byte buffer and decoded in one go: a flat string, where appending
+ * character by character would leave a chain of string fragments for the garbage collector.
+ */
+export class Alphabet {
+  readonly characters: readonly string[];
+  readonly codes: Uint8Array;
+
+  constructor(text: string) {
+    this.characters = [...text];
+    if (this.characters.length === 0) throw new Error('generators: a seeded string needs a non-empty alphabet');
+    const beyondLatin1 = this.characters.find((character) => character.length !== 1 || character.charCodeAt(0) > 0xff);
+    if (beyondLatin1 !== undefined) throw new Error(`generators: seeded alphabets are Latin-1 only, got "${beyondLatin1}"`);
+    this.codes = Uint8Array.from(this.characters, (character) => character.charCodeAt(0));
+  }
+}
+
+/** Below this length, appending characters gives a flat string (V8 makes fragments from 13 on). */
+const APPEND_MAX_LENGTH = 12;
+const scratch = Buffer.alloc(4096);
 
 /** A stream of pseudo-random picks from one seed; seed 0 always picks the smallest choice. */
 export class Spread {
@@ -39,22 +61,27 @@ export class Spread {
     return Math.floor((this.nextBits() / 4294967296) * count);
   }
 
-  /** An integer in [min, max]. */
-  between(min: number, max: number): number {
-    return min + this.below(max - min + 1);
-  }
-
-  /** `length` characters of `characters` (two per PRNG step: 16 bits each are plenty for an alphabet). */
-  text(characters: readonly string[], length: number): string {
+  /** `length` characters of `alphabet` (two per PRNG step: 16 bits each are plenty for an alphabet). */
+  text(alphabet: Alphabet, length: number): string {
+    const { characters, codes } = alphabet;
     if (this.seed === 0) return characters[0]!.repeat(length);
-    const count = characters.length;
-    let text = '';
+    const count = codes.length;
+    if (length <= APPEND_MAX_LENGTH) {
+      let text = '';
+      for (let index = 0; index < length; index += 2) {
+        const bits = this.nextBits();
+        text += characters[Math.floor(((bits >>> 16) / 65536) * count)];
+        if (index + 1 < length) text += characters[Math.floor(((bits & 0xffff) / 65536) * count)];
+      }
+      return text;
+    }
+    const buffer = length <= scratch.length ? scratch : Buffer.alloc(length);
     for (let index = 0; index < length; index += 2) {
       const bits = this.nextBits();
-      text += characters[Math.floor(((bits >>> 16) / 65536) * count)];
-      if (index + 1 < length) text += characters[Math.floor(((bits & 0xffff) / 65536) * count)];
+      buffer[index] = codes[Math.floor(((bits >>> 16) / 65536) * count)]!;
+      if (index + 1 < length) buffer[index + 1] = codes[Math.floor(((bits & 0xffff) / 65536) * count)]!;
     }
-    return text;
+    return buffer.toString('latin1', 0, length);
   }
 
   /** `length` bytes. */
@@ -103,9 +130,8 @@ export function generatedLength(range: LengthRange): fc.Arbitrary<number> {
 
 /** Strings over `alphabet` whose length is drawn by `length`. */
 export function seededText(alphabet: string, length: fc.Arbitrary<number>): fc.Arbitrary<string> {
-  const characters = [...alphabet];
-  if (characters.length === 0) throw new Error('generators: a seeded string needs a non-empty alphabet');
-  return fc.tuple(length, SEED).map(([textLength, seed]) => new Spread(seed).text(characters, textLength));
+  const characters = new Alphabet(alphabet);
+  return fc.tuple(length, SPREAD_SEED).map(([textLength, seed]) => new Spread(seed).text(characters, textLength));
 }
 
 /** Strings over `alphabet` with a length in the range (as `fc.string` would pick it). */
@@ -116,6 +142,6 @@ export function seededString(alphabet: string, range: LengthRange): fc.Arbitrary
 /** Base64 text of bytes with a length in the range (as `fc.uint8Array` would pick it). */
 export function seededBase64(range: LengthRange): fc.Arbitrary<string> {
   return fc
-    .tuple(generatedLength(range), SEED)
+    .tuple(generatedLength(range), SPREAD_SEED)
     .map(([length, seed]) => Buffer.from(new Spread(seed).bytes(length)).toString('base64'));
 }

@@ -3,7 +3,7 @@
  */
 import fc from 'fast-check';
 import { boundedLength, boundedString, DIGITS, exactLengthString, LETTERS, withBoundaries } from './boundaries.js';
-import { SEED, seededString, Spread } from './seeded.js';
+import { Alphabet, SPREAD_SEED, seededString, Spread } from './seeded.js';
 
 /** Daml-LF `LedgerString`: 1..255 characters of letters, digits and `#:-_/` and space. */
 export const LEDGER_STRING = { alphabet: `${LETTERS}${DIGITS}#:-_/ `, maxLength: 255 } as const;
@@ -22,8 +22,9 @@ export const USER_ID = { alphabet: `${LETTERS}${DIGITS}@^$.!\`-#+'~_:()|`, maxLe
 /** Daml-LF `Name`: a letter, `_` or `$`, then letters, digits, `_` or `$`; at most 1000 characters. */
 export const NAME = { start: `${LETTERS}_$`, rest: `${LETTERS}${DIGITS}_$`, maxLength: 1000 } as const;
 
+let cachedLedger: fc.Arbitrary<string> | undefined;
 export function ledgerString(): fc.Arbitrary<string> {
-  return boundedString(LEDGER_STRING.alphabet, 1, LEDGER_STRING.maxLength);
+  return cachedLedger ??= boundedString(LEDGER_STRING.alphabet, 1, LEDGER_STRING.maxLength);
 }
 
 export function userIdString(): fc.Arbitrary<string> {
@@ -41,7 +42,7 @@ export function nameString(): fc.Arbitrary<string> {
   );
 }
 
-const PARTY_ID_CHARACTERS = [...PARTY_ID.alphabet];
+const PARTY_ID_CHARACTERS = new Alphabet(PARTY_ID.alphabet);
 
 /**
  * A part of a Canton unique identifier (`identifier` or `fingerprint`). Neither may contain `::`, and
@@ -59,9 +60,10 @@ function uniqueIdentifierPart(spread: Spread, length: number): string {
  * `identifier::fingerprint` (party ids, synchronizer ids, the id part of member ids): both part lengths
  * with their boundaries (1 and the maximum) on purpose, the characters spread from one seed.
  */
+let cachedUid: fc.Arbitrary<string> | undefined;
 export function uniqueIdentifier(): fc.Arbitrary<string> {
-  return fc
-    .tuple(boundedLength(1, PARTY_ID.identifierMaxLength), boundedLength(1, PARTY_ID.fingerprintMaxLength), SEED)
+  return cachedUid ??= fc
+    .tuple(boundedLength(1, PARTY_ID.identifierMaxLength), boundedLength(1, PARTY_ID.fingerprintMaxLength), SPREAD_SEED)
     .map(([identifierLength, fingerprintLength, seed]) => {
       const spread = new Spread(seed);
       const identifier = uniqueIdentifierPart(spread, identifierLength);

@@ -140,4 +140,27 @@ conformanceSuite('flows / commands and values', () => {
     await submit(ctx, { user, actAs: [payer], commands: [iouCreate(ctx, payer, payer)], clauseId: 'duration.unknownFields.optional',
       extra: { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 60, nanos: 500, unknownFields: { fields: {} } } } } } });
   });
+
+  conformanceTest({
+    name: 'a consumed contract cannot be exercised again: the interpretation error is propagated',
+    endpoint: 'submit-and-wait',
+    clauses: ['submit-and-wait.errors.propagated', 'errors.submission-error-propagated', 'canton.submit-and-wait.contract-not-found-404'],
+    checks: ['error_body_conformance', 'stateful_consistency'],
+    requires: ['writes'],
+  }, async (ctx) => {
+    const { contractId, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'), 'submit-and-wait.errors.propagated');
+    const archive = { ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} } };
+    await submit(ctx, { user: bankUser, actAs: [payer], commands: [archive], clauseId: 'submit-and-wait.errors.propagated' });
+    const again = await ctx.send({
+      api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: bankUser,
+      body: { commands: [archive], commandId: `archived-${ctx.seed}-${Date.now()}`, actAs: [payer] },
+    });
+    expectThat(again.status >= 400 && again.status < 500, 'stateful_consistency', 'submit-and-wait.errors.propagated',
+      `exercising an archived contract must fail with the submission's error, got ${again.status}`, again);
+    const error = errorBodyConformance(ctx, again, 'submit-and-wait.errors.propagated', { code: 'CONTRACT_NOT_FOUND', cantonClauseId: 'canton.submit-and-wait.contract-not-found-404' });
+    if (ctx.profile === 'canton') {
+      expectThat(again.status === 404, 'error_body_conformance', 'canton.submit-and-wait.contract-not-found-404', `Canton answers 404 ${error.code}, got ${again.status}`, again);
+    }
+  });
 });
+

@@ -1,0 +1,31 @@
+/**
+ * The suite is sharp: each fault injected into the reference target makes a run fail, naming the clause
+ * the fault breaks; and a run with the same selection but no fault passes (so the failure is the fault's).
+ */
+import { describe, expect, it } from 'vitest';
+import { faultNames } from '../../reference/faults.js';
+import { clauseIds } from '../../spec/clauses.js';
+import { faultExpectations } from './faults.js';
+import { configWithReferenceFeatures, runConformance } from './support.js';
+
+describe('the fault table', () => {
+  it('covers every fault of the reference target once, with clauses that exist', () => {
+    expect(faultExpectations.map((entry) => entry.fault).sort()).toEqual([...faultNames].sort());
+    for (const entry of faultExpectations) {
+      for (const id of entry.clauses) expect(clauseIds.has(id), `${entry.fault}: ${id}`).toBe(true);
+    }
+  });
+});
+
+// Two runs at a time: each run is a CLI process with its own reference target and suite workers.
+describe.concurrent('an injected fault is caught', { concurrent: true }, () => {
+  it.each(faultExpectations)('$fault ($profile profile)', async ({ fault, include, profile, clauses, features }) => {
+    const args = ['--profile', profile, '--cases', '20', '--include', include.join(','), '--inject-fault', fault];
+    if (features) args.push('--config', configWithReferenceFeatures(features));
+    const { code, report, stdout } = await runConformance(args);
+    const failures = report.tests.filter((test) => test.outcome === 'failed');
+    expect(code, `exit code of a run with ${fault}\n${stdout}`).toBe(1);
+    const named = failures.map((test) => test.failure?.clauseId ?? '');
+    expect(named.some((id) => clauses.includes(id)), `${fault}: failures name ${[...new Set(named)].join(', ')}; expected one of ${clauses.join(', ')}`).toBe(true);
+  }, 280_000);
+});
