@@ -16,6 +16,11 @@ function summaryLine(report: { totals: { passed: number; failed: number; skipped
     `verdict: ${report.verdict}${report.interrupted ? ' (interrupted: partial reports)' : ''}`;
 }
 
+/** Include prefixes that selected nothing: a typo must not pass as an empty, successful run. */
+function unmatchedPrefixes(include: string[], tests: { id: string; suite: string; endpoint: string; clauses: string[] }[]): string[] {
+  return include.filter((prefix) => !tests.some((test) => [test.endpoint, test.suite, test.id, ...test.clauses].some((key) => key.startsWith(prefix))));
+}
+
 export async function runCommand(options: CommonOptions & RunFlags, overrides: ConfigOverrides): Promise<number> {
   const controller = new AbortController();
   let interrupts = 0;
@@ -40,6 +45,11 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     }
     const { report, files } = await runConformance(config, { faults, signal: controller.signal, toolVersion });
     process.stdout.write(`${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
+    const unmatched = report.interrupted ? [] : unmatchedPrefixes(config.run.include, report.tests);
+    if (unmatched.length > 0) {
+      throw new UsageError(`--include ${unmatched.map((prefix) => `"${prefix}"`).join(', ')} matched no test of the ${config.run.profile} profile ` +
+        '(prefixes match an endpoint, a suite, a test id or a clause id; `run --list` shows them)');
+    }
     for (const test of report.tests.filter((entry) => entry.outcome === 'failed').slice(0, 20)) {
       process.stdout.write(`  FAILED ${test.id}\n         ${test.failure?.clauseId}: ${test.failure?.message.split('\n')[0] ?? ''}\n`);
     }

@@ -77,3 +77,12 @@ describe('ledger-conformance CLI', () => {
     expect(scenarios.stdout).toMatch(/submit-and-wait[\s\S]*update-by-offset[\s\S]*readyz[\s\S]*mixed/);
   });
 });
+
+describe('--include', () => {
+  it('a prefix that matches no test is a usage error, not an empty successful run', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'cli-include-'));
+    const result = await cli(['run', '--include', 'readyz,no-such-endpoint', '--report-dir', directory]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('"no-such-endpoint" matched no test');
+  });
+});
