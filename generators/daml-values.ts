@@ -10,7 +10,7 @@
  * from the fixtures, a generated create is really accepted by the target, not only well-typed.
  */
 import fc from 'fast-check';
-import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS, withBoundaries } from './primitives/boundaries.js';
+import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS, PLAIN_OBJECTS, withBoundaries } from './primitives/boundaries.js';
 import { INT64_MAX, INT64_MIN } from './primitives/numbers.js';
 import { seededString } from './primitives/seeded.js';
 import { damlDate, timestamp } from './primitives/time.js';
@@ -181,6 +181,7 @@ export function damlValue(type: DamlType, parties: PartyPool, nestedInOptional =
     case 'TextMap':
       return fc.dictionary(seededString(NAME_CHARS, { minLength: 0, maxLength: 8 }), damlValue(type.of, parties), {
         maxKeys: 3,
+        ...PLAIN_OBJECTS,
       });
     case 'Record':
       return recordValue(type, parties);
@@ -198,7 +199,7 @@ export function damlValue(type: DamlType, parties: PartyPool, nestedInOptional =
 export function recordValue(type: RecordType, parties: PartyPool): fc.Arbitrary<Record<string, unknown>> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [field, fieldType] of Object.entries(type.fields)) model[field] = damlValue(fieldType, parties);
-  return fc.record(model);
+  return fc.record(model, PLAIN_OBJECTS);
 }
 
 /** A key text unlikely to collide with any other create, so keyed creates do not clash. */

@@ -6,7 +6,7 @@
  * repeat a template, interface or wildcard filter in one cumulative list (the spec's SHOULD NOT).
  */
 import fc from 'fast-check';
-import { boundedArray } from './boundaries.js';
+import { boundedArray, PLAIN_OBJECTS } from './boundaries.js';
 import { knownIdentifier, qualifiedIdentifier } from './identifiers.js';
 import { partyIdString } from './strings.js';
 import type { Mode } from './unions.js';
@@ -80,22 +80,25 @@ export function filters(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<
     mode === 'accepted'
       ? fc.uniqueArray(cumulativeFilter(vocabulary), { maxLength: 4, selector: filterIdentity })
       : boundedArray(cumulativeFilter(vocabulary), { minLength: 0, maxLength: 4 });
-  return fc.record({ cumulative }, { requiredKeys: [] });
+  return fc.record({ cumulative }, { requiredKeys: [], ...PLAIN_OBJECTS });
 }
 
 export function eventFormat(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<Record<string, unknown>> {
   return fc.record(
     {
-      filtersByParty: fc.dictionary(vocabulary.parties, filters(vocabulary, mode), { maxKeys: 3 }),
+      filtersByParty: fc.dictionary(vocabulary.parties, filters(vocabulary, mode), { maxKeys: 3, ...PLAIN_OBJECTS }),
       filtersForAnyParty: filters(vocabulary, mode),
       verbose: fc.boolean(),
     },
-    { requiredKeys: [] },
+    { requiredKeys: [], ...PLAIN_OBJECTS },
   );
 }
 
 export function transactionFormat(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record({ eventFormat: eventFormat(vocabulary, mode), transactionShape: fc.constantFrom(...TRANSACTION_SHAPES) });
+  return fc.record(
+    { eventFormat: eventFormat(vocabulary, mode), transactionShape: fc.constantFrom(...TRANSACTION_SHAPES) },
+    PLAIN_OBJECTS,
+  );
 }
 
 export function updateFormat(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<Record<string, unknown>> {
@@ -107,6 +110,6 @@ export function updateFormat(vocabulary: FormatVocabulary, mode: Mode): fc.Arbit
         .array(vocabulary.parties, { maxLength: 3 })
         .map((parties) => ({ includeParticipantAuthorizationEvents: { parties } })),
     },
-    { requiredKeys: [] },
+    { requiredKeys: [], ...PLAIN_OBJECTS },
   );
 }

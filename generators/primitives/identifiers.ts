@@ -28,6 +28,7 @@ function tailMaxLengths() {
 
 type TailMaxLengths = ReturnType<typeof tailMaxLengths>;
 
+/** Module and entity names: one or more Daml names joined by dots. */
 function spreadDottedName(spread: Spread, parts: number, tails: TailMaxLengths): string {
   let name = '';
   for (let part = 0; part < parts; part++) {
@@ -37,20 +38,9 @@ function spreadDottedName(spread: Spread, parts: number, tails: TailMaxLengths):
   return name;
 }
 
+/** Daml package names: a letter, then letters, digits, `-` and `_`. */
 function spreadPackageName(spread: Spread, tails: TailMaxLengths): string {
   return spread.text(NAME_HEAD, 1) + spread.text(PACKAGE_NAME_TAIL, spread.below(tails.packageName + 1));
-}
-
-/** Module and entity names: one or more Daml names joined by dots. */
-export function dottedName(): fc.Arbitrary<string> {
-  const tails = tailMaxLengths();
-  return fc.tuple(DOTTED_PARTS, SPREAD_SEED).map(([parts, seed]) => spreadDottedName(new Spread(seed), parts, tails));
-}
-
-/** Daml package names: a letter, then letters, digits, `-` and `_`. */
-export function packageName(): fc.Arbitrary<string> {
-  const tails = tailMaxLengths();
-  return SPREAD_SEED.map((seed) => spreadPackageName(new Spread(seed), tails));
 }
 
 export function packageId(): fc.Arbitrary<string> {

@@ -3,7 +3,7 @@
  * wire; beyond 2^53 they are carried as bigint and written losslessly by `spec/json.ts`.
  */
 import fc from 'fast-check';
-import { withBoundaries } from './boundaries.js';
+import { PLAIN_OBJECTS, withBoundaries } from './boundaries.js';
 
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
@@ -52,7 +52,7 @@ export interface Duration {
  */
 export function duration(mode: 'schema' | 'accepted' = 'schema'): fc.Arbitrary<Duration> {
   if (mode === 'accepted') {
-    return fc.record({ seconds: safeInt64({ min: 0, max: 3600 }), nanos: int32({ min: 0, max: 999_999_999 }) });
+    return fc.record({ seconds: safeInt64({ min: 0, max: 3600 }), nanos: int32({ min: 0, max: 999_999_999 }) }, PLAIN_OBJECTS);
   }
-  return fc.record({ seconds: int64(), nanos: int32() });
+  return fc.record({ seconds: int64(), nanos: int32() }, PLAIN_OBJECTS);
 }

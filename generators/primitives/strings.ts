@@ -22,9 +22,8 @@ export const USER_ID = { alphabet: `${LETTERS}${DIGITS}@^$.!\`-#+'~_:()|`, maxLe
 /** Daml-LF `Name`: a letter, `_` or `$`, then letters, digits, `_` or `$`; at most 1000 characters. */
 export const NAME = { start: `${LETTERS}_$`, rest: `${LETTERS}${DIGITS}_$`, maxLength: 1000 } as const;
 
-let cachedLedger: fc.Arbitrary<string> | undefined;
 export function ledgerString(): fc.Arbitrary<string> {
-  return cachedLedger ??= boundedString(LEDGER_STRING.alphabet, 1, LEDGER_STRING.maxLength);
+  return boundedString(LEDGER_STRING.alphabet, 1, LEDGER_STRING.maxLength);
 }
 
 export function userIdString(): fc.Arbitrary<string> {
@@ -60,9 +59,8 @@ function uniqueIdentifierPart(spread: Spread, length: number): string {
  * `identifier::fingerprint` (party ids, synchronizer ids, the id part of member ids): both part lengths
  * with their boundaries (1 and the maximum) on purpose, the characters spread from one seed.
  */
-let cachedUid: fc.Arbitrary<string> | undefined;
 export function uniqueIdentifier(): fc.Arbitrary<string> {
-  return cachedUid ??= fc
+  return fc
     .tuple(boundedLength(1, PARTY_ID.identifierMaxLength), boundedLength(1, PARTY_ID.fingerprintMaxLength), SPREAD_SEED)
     .map(([identifierLength, fingerprintLength, seed]) => {
       const spread = new Spread(seed);

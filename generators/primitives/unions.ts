@@ -2,7 +2,7 @@
  * The tagged unions of the request bodies (one single-key object each) and the execute signatures.
  */
 import fc from 'fast-check';
-import { exactLengthString, withBoundaries } from './boundaries.js';
+import { exactLengthString, PLAIN_OBJECTS, withBoundaries } from './boundaries.js';
 import { duration, safeInt64 } from './numbers.js';
 import { seededBase64 } from './seeded.js';
 import { keyFingerprint } from './strings.js';
@@ -73,10 +73,13 @@ export interface Signature {
 }
 
 export function signature(signedBy: fc.Arbitrary<string> = keyFingerprint()): fc.Arbitrary<Signature> {
-  return fc.record({
-    format: fc.constantFrom(...SIGNATURE_FORMATS),
-    signature: signatureBytes(),
-    signedBy,
-    signingAlgorithmSpec: fc.constantFrom(...SIGNING_ALGORITHM_SPECS),
-  });
+  return fc.record(
+    {
+      format: fc.constantFrom(...SIGNATURE_FORMATS),
+      signature: signatureBytes(),
+      signedBy,
+      signingAlgorithmSpec: fc.constantFrom(...SIGNING_ALGORITHM_SPECS),
+    },
+    PLAIN_OBJECTS,
+  );
 }

@@ -4,6 +4,7 @@
  */
 import fc from 'fast-check';
 import type { GeneratorContext } from '../context.js';
+import { PLAIN_OBJECTS } from '../primitives/boundaries.js';
 import { validDar } from '../primitives/dar.js';
 import {
   accountIdParameter,
@@ -52,7 +53,7 @@ export function requestOf(
 }
 
 function optionalQuery(entries: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Record<string, string>> {
-  return fc.record(entries, { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>;
+  return fc.record(entries, { requiredKeys: [], ...PLAIN_OBJECTS }) as fc.Arbitrary<Record<string, string>>;
 }
 
 function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate', context: GeneratorContext, mode: Mode) {

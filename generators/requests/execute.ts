@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import type { ExecutingUser, GeneratorContext } from '../context.js';
-import { boundedArray } from '../primitives/boundaries.js';
+import { boundedArray, PLAIN_OBJECTS } from '../primitives/boundaries.js';
 import { seededBase64 } from '../primitives/seeded.js';
 import { ledgerString, partyIdString, userIdString } from '../primitives/strings.js';
 import { executeDeduplicationPeriod, minLedgerTime, signature, type Mode } from '../primitives/unions.js';
@@ -50,22 +50,25 @@ function requiredKeysFor(options: ExecuteOptions, alwaysPresent: ExecuteKey[] = 
 const preparedTransaction = seededBase64({ minLength: 1, maxLength: 256 });
 
 function schemaCase(options: ExecuteOptions): fc.Arbitrary<ExecuteCase> {
-  const singlePartySignatures = fc.record({
-    party: partyIdString(),
-    signatures: boundedArray(signature(), { minLength: 1, maxLength: 2 }),
-  });
+  const singlePartySignatures = fc.record(
+    { party: partyIdString(), signatures: boundedArray(signature(), { minLength: 1, maxLength: 2 }) },
+    PLAIN_OBJECTS,
+  );
   return fc
     .record(
       {
         preparedTransaction,
-        partySignatures: fc.record({ signatures: boundedArray(singlePartySignatures, { minLength: 1, maxLength: 2 }) }),
+        partySignatures: fc.record(
+          { signatures: boundedArray(singlePartySignatures, { minLength: 1, maxLength: 2 }) },
+          PLAIN_OBJECTS,
+        ),
         deduplicationPeriod: executeDeduplicationPeriod('schema'),
         submissionId: ledgerString(),
         userId: userIdString(),
         hashingSchemeVersion: fc.constantFrom(...HASHING_SCHEME_VERSIONS),
         minLedgerTime: minLedgerTime('schema'),
       },
-      { requiredKeys: requiredKeysFor(options) },
+      { requiredKeys: requiredKeysFor(options), ...PLAIN_OBJECTS },
     )
     .map((body) => ({ body }));
 }
@@ -94,7 +97,7 @@ function acceptedCase(context: GeneratorContext, options: ExecuteOptions): fc.Ar
             hashingSchemeVersion: fc.constant('HASHING_SCHEME_VERSION_V2'),
             minLedgerTime: minLedgerTime('accepted'),
           },
-          { requiredKeys: requiredKeysFor(options, ['deduplicationPeriod']) },
+          { requiredKeys: requiredKeysFor(options, ['deduplicationPeriod']), ...PLAIN_OBJECTS },
         )
         .map((body) => ({ asUser: user.userId, body })),
     ),

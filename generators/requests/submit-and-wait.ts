@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 import { allPartyIds, type ActingUser, type GeneratorContext } from '../context.js';
 import { fixtureTemplates } from '../daml-values.js';
-import { boundedArray } from '../primitives/boundaries.js';
+import { boundedArray, PLAIN_OBJECTS } from '../primitives/boundaries.js';
 import { packageId, qualifiedIdentifier } from '../primitives/identifiers.js';
 import { duration, int32, safeInt64 } from '../primitives/numbers.js';
 import { ledgerString, partyIdString, uniqueIdentifier, userIdString } from '../primitives/strings.js';
@@ -83,23 +83,29 @@ function schemaCase(context: GeneratorContext, options: SubmitAndWaitOptions): f
       minLedgerTimeRel: duration('schema'),
       submissionId: ledgerString(),
       disclosedContracts: fc.array(
-        fc.record({
-          templateId: qualifiedIdentifier(),
-          contractId: ledgerString(),
-          createdEventBlob: seededBase64({ minLength: 0, maxLength: 30 }),
-          synchronizerId: uniqueIdentifier(),
-        }),
+        fc.record(
+          {
+            templateId: qualifiedIdentifier(),
+            contractId: ledgerString(),
+            createdEventBlob: seededBase64({ minLength: 0, maxLength: 30 }),
+            synchronizerId: uniqueIdentifier(),
+          },
+          PLAIN_OBJECTS,
+        ),
         { maxLength: 2 },
       ),
       synchronizerId: uniqueIdentifier(),
       packageIdSelectionPreference: fc.array(packageId(), { maxLength: 2 }),
       prefetchContractKeys: fc.array(
-        fc.record({ templateId: qualifiedIdentifier(), contractKey: seededString(PRINTABLE_ASCII, { minLength: 0, maxLength: 20 }), limit: int32() }),
+        fc.record(
+          { templateId: qualifiedIdentifier(), contractKey: seededString(PRINTABLE_ASCII, { minLength: 0, maxLength: 20 }), limit: int32() },
+          PLAIN_OBJECTS,
+        ),
         { maxLength: 2 },
       ),
       tapsMaxPasses: int32(),
     },
-    { requiredKeys: requiredKeysFor(options) },
+    { requiredKeys: requiredKeysFor(options), ...PLAIN_OBJECTS },
   );
   return body.map((value) => ({ body: value }));
 }
@@ -137,7 +143,7 @@ function acceptedCase(context: GeneratorContext, options: SubmitAndWaitOptions):
           prefetchContractKeys: fc.constant([]),
           tapsMaxPasses: safeInt64({ min: 1, max: 5 }),
         },
-        { requiredKeys: requiredKeysFor(options) },
+        { requiredKeys: requiredKeysFor(options), ...PLAIN_OBJECTS },
       )
       .map((body) => ({ asUser: user.userId, body }));
   }));

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { allPartyIds, type GeneratorContext } from '../context.js';
-import { withBoundaries } from '../primitives/boundaries.js';
+import { PLAIN_OBJECTS, withBoundaries } from '../primitives/boundaries.js';
 import { knownVocabulary, schemaVocabulary, updateFormat } from '../primitives/formats.js';
 import { INT64_MAX, safeInt64 } from '../primitives/numbers.js';
 import type { Mode } from '../primitives/unions.js';
@@ -21,7 +21,7 @@ export function positiveOffset(): fc.Arbitrary<number | bigint> {
 
 export function updateByOffsetBody(context: GeneratorContext, mode: Mode = 'schema'): fc.Arbitrary<Record<string, unknown>> {
   if (mode === 'schema') {
-    return fc.record({ offset: positiveOffset(), updateFormat: updateFormat(schemaVocabulary(), 'schema') });
+    return fc.record({ offset: positiveOffset(), updateFormat: updateFormat(schemaVocabulary(), 'schema') }, PLAIN_OBJECTS);
   }
   const vocabulary = knownVocabulary({
     templateIds: Object.values(context.templateIds),
@@ -33,5 +33,5 @@ export function updateByOffsetBody(context: GeneratorContext, mode: Mode = 'sche
     context.seededOffsets.length > 0
       ? fc.oneof(fc.constantFrom(...context.seededOffsets), safeInt64({ min: 1, max: 1000 }))
       : safeInt64({ min: 1, max: 1000 });
-  return fc.record({ offset: offsets, updateFormat: updateFormat(vocabulary, 'accepted') });
+  return fc.record({ offset: offsets, updateFormat: updateFormat(vocabulary, 'accepted') }, PLAIN_OBJECTS);
 }
