@@ -2,14 +2,28 @@ import { defineConfig } from 'vitest/config';
 
 // The project's own self-tests. The conformance suites under suites/ are run by `ledger-conformance run`
 // with their own vitest configuration (suites/vitest.suites.config.ts), never by `npm test` directly.
+
+// Tests that measure time (the open-model generator against a freezing sink) run first and alone: on a
+// 2-core machine, the CLI runs of the other self-tests would otherwise delay their sends.
+const timingSensitive = ['selftest/load/open-model.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['selftest/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Concurrent tests here are whole CLI runs (sharpness self-test): two at a time on a 2-core machine.
     maxConcurrency: 2,
     reporters: ['default', './selftest/support/plain-count-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'timing', include: timingSensitive, fileParallelism: false, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'main', include: ['selftest/**/*.test.ts'], exclude: timingSensitive, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
