@@ -18,6 +18,13 @@ export interface ActingUser {
   readAs: string[];
 }
 
+/** A user that may read as some parties (acts or reads as them): the parties update lookups may name. */
+export interface ReadingUser {
+  userId: string;
+  /** Party ids, without repeats. */
+  parties: string[];
+}
+
 /** A user that may execute prepared submissions for external parties. */
 export interface ExecutingUser {
   userId: string;
@@ -34,6 +41,8 @@ export interface GeneratorContext {
   parties: ContextParty[];
   /** Active users with at least one act-as right; only these can make accepted submissions. */
   actingUsers: ActingUser[];
+  /** Active users that may read as at least one party; only these can make accepted update lookups. */
+  readingUsers: ReadingUser[];
   executingUsers: ExecutingUser[];
   userIds: string[];
   templateIds: { iou: string; getCash: string; account: string };
@@ -68,6 +77,15 @@ export function generatorContextFromFixtures(fixtures: Fixtures): GeneratorConte
       actAs: user.rights.actAs.map((alias) => resolve(alias, `users[${user.id}].rights.actAs`)),
       readAs: user.rights.readAs.map((alias) => resolve(alias, `users[${user.id}].rights.readAs`)),
     }));
+  const readingUsers = activeUsers
+    .map((user) => ({
+      userId: user.id,
+      parties: [...new Set([
+        ...user.rights.actAs.map((alias) => resolve(alias, `users[${user.id}].rights.actAs`)),
+        ...user.rights.readAs.map((alias) => resolve(alias, `users[${user.id}].rights.readAs`)),
+      ])],
+    }))
+    .filter((user) => user.parties.length > 0);
   const executingUsers = activeUsers
     .map((user) => ({
       userId: user.id,
@@ -89,6 +107,7 @@ export function generatorContextFromFixtures(fixtures: Fixtures): GeneratorConte
       ...(party.external ? { externalFingerprint: party.external.fingerprint } : {}),
     })),
     actingUsers,
+    readingUsers,
     executingUsers,
     userIds: activeUsers.map((user) => user.id),
     templateIds: {

@@ -12,8 +12,10 @@
 import fc from 'fast-check';
 import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS, PLAIN_OBJECTS, withBoundaries } from './primitives/boundaries.js';
 import { INT64_MAX, INT64_MIN } from './primitives/numbers.js';
+import { freshId } from './primitives/fresh-ids.js';
 import { seededString } from './primitives/seeded.js';
 import { damlDate, timestamp } from './primitives/time.js';
+import type { Mode } from './primitives/unions.js';
 
 export type DamlType =
   | { kind: 'Party'; role?: 'acting' }
@@ -114,11 +116,26 @@ export interface PartyPool {
   known: fc.Arbitrary<string>;
 }
 
-const NUMERIC_INTEGER_DIGITS = 28;
+/** Numeric's integer digits: at most 28 (38 digits of precision, of which up to 10 after the point). */
+export const NUMERIC_INTEGER_DIGITS = 28;
 
-/** Numeric of scale ≤ 10 as a string: at most 28 integer and 10 fractional digits. */
-export function numericString(scale: number, nonNegative = false): fc.Arbitrary<string> {
-  const maxInteger = 10n ** BigInt(NUMERIC_INTEGER_DIGITS) - 1n;
+/**
+ * Integer digits of `accepted` Numerics: one fewer, so that the sum of two stays within Numeric's
+ * range. The fixture model adds at most two Numerics (Account `Deposit`: balance + amount); at the
+ * full range such a sum overflows and a node rightly rejects the submission.
+ */
+export const ACCEPTED_NUMERIC_INTEGER_DIGITS = NUMERIC_INTEGER_DIGITS - 1;
+
+export interface NumericOptions {
+  nonNegative?: boolean;
+  /** At most this many integer digits (default: Numeric's 28). */
+  integerDigits?: number;
+}
+
+/** Numeric of scale ≤ 10 as a string: at most `integerDigits` integer and `scale` fractional digits. */
+export function numericString(scale: number, options: NumericOptions = {}): fc.Arbitrary<string> {
+  const { nonNegative = false, integerDigits = NUMERIC_INTEGER_DIGITS } = options;
+  const maxInteger = 10n ** BigInt(integerDigits) - 1n;
   const fraction = seededString(DIGITS, { minLength: 1, maxLength: scale });
   const random = fc
     .tuple(
@@ -150,15 +167,23 @@ function contractId(): fc.Arbitrary<string> {
 
 const NAME_CHARS = `${LETTERS}${DIGITS}_`;
 
+/** How values are drawn: `accepted` keeps them within what the fixture model can compute with. */
+export interface ValueOptions {
+  mode?: Mode;
+}
+
 /** A value of `type`; `nestedInOptional` selects the array encoding of nested optionals. */
-export function damlValue(type: DamlType, parties: PartyPool, nestedInOptional = false): fc.Arbitrary<unknown> {
+export function damlValue(type: DamlType, parties: PartyPool, options: ValueOptions = {}, nestedInOptional = false): fc.Arbitrary<unknown> {
   switch (type.kind) {
     case 'Party':
       return type.role === 'acting' ? parties.acting : parties.known;
     case 'Text':
       return text();
     case 'Numeric':
-      return numericString(type.scale, type.nonNegative);
+      return numericString(type.scale, {
+        nonNegative: type.nonNegative ?? false,
+        integerDigits: options.mode === 'accepted' ? ACCEPTED_NUMERIC_INTEGER_DIGITS : NUMERIC_INTEGER_DIGITS,
+      });
     case 'Int64':
       return int64String();
     case 'Bool':
@@ -172,23 +197,23 @@ export function damlValue(type: DamlType, parties: PartyPool, nestedInOptional =
     case 'ContractId':
       return contractId();
     case 'Optional': {
-      const inner = damlValue(type.of, parties, true);
+      const inner = damlValue(type.of, parties, options, true);
       if (nestedInOptional) return fc.oneof(fc.constant([]), inner.map((value) => [value]));
       return fc.option(inner, { nil: null });
     }
     case 'List':
-      return fc.array(damlValue(type.of, parties), { maxLength: 3 });
+      return fc.array(damlValue(type.of, parties, options), { maxLength: 3 });
     case 'TextMap':
-      return fc.dictionary(seededString(NAME_CHARS, { minLength: 0, maxLength: 8 }), damlValue(type.of, parties), {
+      return fc.dictionary(seededString(NAME_CHARS, { minLength: 0, maxLength: 8 }), damlValue(type.of, parties, options), {
         maxKeys: 3,
         ...PLAIN_OBJECTS,
       });
     case 'Record':
-      return recordValue(type, parties);
+      return recordValue(type, parties, options);
     case 'Variant':
       return fc.oneof(
         ...Object.entries(type.constructors).map(([tag, argument]) =>
-          damlValue(argument, parties).map((value) => ({ tag, value })),
+          damlValue(argument, parties, options).map((value) => ({ tag, value })),
         ),
       );
     case 'Enum':
@@ -196,35 +221,41 @@ export function damlValue(type: DamlType, parties: PartyPool, nestedInOptional =
   }
 }
 
-export function recordValue(type: RecordType, parties: PartyPool): fc.Arbitrary<Record<string, unknown>> {
+export function recordValue(type: RecordType, parties: PartyPool, options: ValueOptions = {}): fc.Arbitrary<Record<string, unknown>> {
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [field, fieldType] of Object.entries(type.fields)) model[field] = damlValue(fieldType, parties);
+  for (const [field, fieldType] of Object.entries(type.fields)) model[field] = damlValue(fieldType, parties, options);
   return fc.record(model, PLAIN_OBJECTS);
 }
 
-/** A key text unlikely to collide with any other create, so keyed creates do not clash. */
-export function uniqueKeyText(): fc.Arbitrary<string> {
-  return fc.tuple(fc.constant('ACC-'), fc.uuid()).map(([prefix, id]) => prefix + id);
-}
+/** Kind prefix of fresh key texts (an account number reads `ACC-...`). */
+const KEY_ID_KIND = 'ACC';
 
-/** Create arguments of `template`; `uniqueKeys` replaces key text fields by fresh unique texts. */
-export function createArguments(
-  template: TemplateDescription,
-  parties: PartyPool,
-  options: { uniqueKeys?: boolean } = {},
-): fc.Arbitrary<Record<string, unknown>> {
-  const base = recordValue(template.createArguments, parties);
-  const keyTextFields = Object.entries(template.key?.fields ?? {})
+/** The Text fields of the template's key: the ones two live contracts must not share. */
+function keyTextFields(template: TemplateDescription): string[] {
+  return Object.entries(template.key?.fields ?? {})
     .filter(([, type]) => type.kind === 'Text')
     .map(([field]) => field);
-  if (!options.uniqueKeys || keyTextFields.length === 0) return base;
-  return fc
-    .tuple(base, fc.array(uniqueKeyText(), { minLength: keyTextFields.length, maxLength: keyTextFields.length }))
-    .map(([argumentsValue, texts]) => {
-      const unique = { ...argumentsValue };
-      keyTextFields.forEach((field, index) => {
-        unique[field] = texts[index];
-      });
-      return unique;
-    });
+}
+
+/**
+ * A copy of `createArgumentsValue` whose key Text fields are fresh ids (`primitives/fresh-ids.ts`),
+ * so the created contract's key is not taken. Returns the value itself for templates without one.
+ */
+export function withFreshKeys(template: TemplateDescription, createArgumentsValue: Record<string, unknown>): Record<string, unknown> {
+  const fields = keyTextFields(template);
+  if (fields.length === 0) return createArgumentsValue;
+  const fresh = { ...createArgumentsValue };
+  for (const field of fields) fresh[field] = freshId(KEY_ID_KIND);
+  return fresh;
+}
+
+/**
+ * Create arguments of `template`. `accepted` arguments are what the fixture model can run: Numerics it
+ * can add up, and fresh key texts. A request generator re-applies `withFreshKeys` in its outermost map,
+ * so that shrunk values carry fresh keys too.
+ */
+export function createArguments(template: TemplateDescription, parties: PartyPool, options: ValueOptions = {}): fc.Arbitrary<Record<string, unknown>> {
+  const base = recordValue(template.createArguments, parties, options);
+  if (options.mode !== 'accepted' || keyTextFields(template).length === 0) return base;
+  return base.map((value) => withFreshKeys(template, value));
 }

@@ -18,12 +18,13 @@ export { invalidRequestRules } from './invalid/requests.js';
 export { invalidAnnotationRules } from './invalid/annotations.js';
 export { submitAndWaitBody, submitAndWaitCase } from './requests/submit-and-wait.js';
 export { executeBody, executeCase, withPreparedSubmission } from './requests/execute.js';
-export { updateByOffsetBody } from './requests/update-by-offset.js';
+export { updateByOffsetBody, updateByOffsetCase } from './requests/update-by-offset.js';
 
 /**
  * Valid requests per endpoint. `schema` (default): anything the spec allows, which a target must not
- * reject as malformed. `accepted`: additionally what the target can really carry out (see each
- * request module for where the two differ).
+ * reject as malformed. `accepted`: additionally what the target really carries out when the request is
+ * sent with the token of its `asUser` (see each request module for where the two differ). Accepted
+ * values carry fresh ids (`primitives/fresh-ids.ts`): everything but those ids follows from the seed.
  */
 export function validRequests(context: GeneratorContext, mode: Mode = 'schema'): Record<EndpointName, fc.Arbitrary<GeneratedRequest>> {
   return validRequestArbitraries(context, mode);

@@ -1,9 +1,13 @@
 /**
  * Event, transaction and update formats (the filters of update lookups).
  *
- * `schema` values may name any syntactically valid template, interface or party. `accepted` values name
- * only what the target knows (the fixture package's template and interface, fixture parties), and never
- * repeat a template, interface or wildcard filter in one cumulative list (the spec's SHOULD NOT).
+ * `schema` values may name any syntactically valid template, interface or party. `accepted` values are
+ * what a node carries out for the user who sends them: they name only what the target knows (the fixture
+ * package's templates and interface) and only parties that user may read as (`filtersByParty`, never
+ * `filtersForAnyParty`, which needs the read-as-any-party right; topology events of named parties, since
+ * an empty list means every party), ask for something (Canton rejects an empty update format and an event
+ * format without filters), name a transaction shape (Canton rejects TRANSACTION_SHAPE_UNSPECIFIED), and
+ * never repeat a template, interface or wildcard filter in one cumulative list (the spec's SHOULD NOT).
  */
 import fc from 'fast-check';
 import { boundedArray, PLAIN_OBJECTS } from './boundaries.js';
@@ -17,28 +21,39 @@ export const TRANSACTION_SHAPES = [
   'TRANSACTION_SHAPE_ACS_DELTA',
   'TRANSACTION_SHAPE_LEDGER_EFFECTS',
 ] as const;
+/** The shapes a node carries out (it rejects the unspecified one). */
+export const ACCEPTED_TRANSACTION_SHAPES = ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const;
+
+/** Most parties one format names (filter map keys, topology event parties). */
+const MAX_PARTIES = 3;
 
 /** What a format may name. */
 export interface FormatVocabulary {
   templateIds: fc.Arbitrary<string>;
   interfaceIds: fc.Arbitrary<string>;
   parties: fc.Arbitrary<string>;
+  /** How many distinct values `parties` has (unbounded for schema vocabularies). */
+  partyCount: number;
 }
 
 export function schemaVocabulary(): FormatVocabulary {
-  return { templateIds: qualifiedIdentifier(), interfaceIds: qualifiedIdentifier(), parties: partyIdString() };
+  return { templateIds: qualifiedIdentifier(), interfaceIds: qualifiedIdentifier(), parties: partyIdString(), partyCount: Infinity };
 }
 
 export function knownVocabulary(known: {
   templateIds: string[];
   interfaceId: string;
   packageId: string;
+  /** The parties the format may name: for `accepted` formats, those its sender may read as. */
   partyIds: string[];
 }): FormatVocabulary {
+  const partyIds = [...new Set(known.partyIds)];
+  if (partyIds.length === 0) throw new Error('generators: a format vocabulary needs at least one party');
   return {
     templateIds: fc.oneof(...known.templateIds.map((id) => knownIdentifier(id, known.packageId))),
     interfaceIds: knownIdentifier(known.interfaceId, known.packageId),
-    parties: fc.constantFrom(...known.partyIds),
+    parties: fc.constantFrom(...partyIds),
+    partyCount: partyIds.length,
   };
 }
 
@@ -84,9 +99,19 @@ export function filters(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<
 }
 
 export function eventFormat(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<Record<string, unknown>> {
+  const maxKeys = Math.min(MAX_PARTIES, vocabulary.partyCount);
+  if (mode === 'accepted') {
+    return fc.record(
+      {
+        filtersByParty: fc.dictionary(vocabulary.parties, filters(vocabulary, mode), { minKeys: 1, maxKeys, ...PLAIN_OBJECTS }),
+        verbose: fc.boolean(),
+      },
+      { requiredKeys: ['filtersByParty'], ...PLAIN_OBJECTS },
+    );
+  }
   return fc.record(
     {
-      filtersByParty: fc.dictionary(vocabulary.parties, filters(vocabulary, mode), { maxKeys: 3, ...PLAIN_OBJECTS }),
+      filtersByParty: fc.dictionary(vocabulary.parties, filters(vocabulary, mode), { maxKeys, ...PLAIN_OBJECTS }),
       filtersForAnyParty: filters(vocabulary, mode),
       verbose: fc.boolean(),
     },
@@ -95,21 +120,28 @@ export function eventFormat(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitr
 }
 
 export function transactionFormat(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record(
-    { eventFormat: eventFormat(vocabulary, mode), transactionShape: fc.constantFrom(...TRANSACTION_SHAPES) },
-    PLAIN_OBJECTS,
-  );
+  const shapes = mode === 'accepted' ? ACCEPTED_TRANSACTION_SHAPES : TRANSACTION_SHAPES;
+  return fc.record({ eventFormat: eventFormat(vocabulary, mode), transactionShape: fc.constantFrom(...shapes) }, PLAIN_OBJECTS);
 }
 
+function topologyEvents(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<Record<string, unknown>> {
+  const maxLength = Math.min(MAX_PARTIES, vocabulary.partyCount);
+  const parties =
+    mode === 'accepted'
+      ? fc.uniqueArray(vocabulary.parties, { minLength: 1, maxLength })
+      : fc.array(vocabulary.parties, { maxLength: MAX_PARTIES });
+  return parties.map((list) => ({ includeParticipantAuthorizationEvents: { parties: list } }));
+}
+
+const UPDATE_KINDS = ['includeTransactions', 'includeReassignments', 'includeTopologyEvents'] as const;
+
 export function updateFormat(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record(
-    {
-      includeTransactions: transactionFormat(vocabulary, mode),
-      includeReassignments: eventFormat(vocabulary, mode),
-      includeTopologyEvents: fc
-        .array(vocabulary.parties, { maxLength: 3 })
-        .map((parties) => ({ includeParticipantAuthorizationEvents: { parties } })),
-    },
-    { requiredKeys: [], ...PLAIN_OBJECTS },
-  );
+  const model = {
+    includeTransactions: transactionFormat(vocabulary, mode),
+    includeReassignments: eventFormat(vocabulary, mode),
+    includeTopologyEvents: topologyEvents(vocabulary, mode),
+  };
+  if (mode === 'schema') return fc.record(model, { requiredKeys: [], ...PLAIN_OBJECTS });
+  // Each kind in turn is the one surely asked for, the other two come half of the time.
+  return fc.oneof(...UPDATE_KINDS.map((kind) => fc.record(model, { requiredKeys: [kind], ...PLAIN_OBJECTS })));
 }

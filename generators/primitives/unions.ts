@@ -19,13 +19,12 @@ export const EXECUTE_DEDUPLICATION_VARIANTS = ['DeduplicationDuration', 'Dedupli
 
 /** Execute form: duration, offset or empty. */
 export function executeDeduplicationPeriod(mode: Mode = 'schema'): fc.Arbitrary<Record<string, unknown>> {
-  return fc.oneof(
-    duration(mode).map((value) => ({ DeduplicationDuration: { value } })),
-    safeInt64({ min: mode === 'accepted' ? 1 : Number.MIN_SAFE_INTEGER }).map((value) => ({
-      DeduplicationOffset: { value },
-    })),
-    fc.constant({ Empty: {} }),
-  );
+  const byDuration = duration(mode).map((value) => ({ DeduplicationDuration: { value } }));
+  const empty = fc.constant({ Empty: {} });
+  // A real node accepts a deduplication offset only within its retained history, which a generator cannot
+  // know: accepted bodies use the duration and empty forms.
+  if (mode === 'accepted') return fc.oneof(byDuration, empty);
+  return fc.oneof(byDuration, safeInt64({ min: Number.MIN_SAFE_INTEGER }).map((value) => ({ DeduplicationOffset: { value } })), empty);
 }
 
 export const MIN_LEDGER_TIME_VARIANTS = ['Empty', 'MinLedgerTimeAbs', 'MinLedgerTimeRel'] as const;
@@ -35,7 +34,11 @@ export function minLedgerTime(mode: Mode = 'schema'): fc.Arbitrary<{ time: Recor
     .oneof(
       fc.constant({ Empty: {} }),
       timestamp(mode).map((value) => ({ MinLedgerTimeAbs: { value } })),
-      duration(mode).map((value) => ({ MinLedgerTimeRel: { value } })),
+      // A node schedules a relative minimum ledger time only within its allowed skew: keep accepted ones short.
+      (mode === 'accepted'
+        ? fc.record({ seconds: fc.integer({ min: 0, max: 10 }), nanos: fc.integer({ min: 0, max: 999_999_999 }) }, PLAIN_OBJECTS)
+        : duration(mode)
+      ).map((value) => ({ MinLedgerTimeRel: { value } })),
     )
     .map((time) => ({ time }));
 }

@@ -7,7 +7,7 @@
  * with `exerciseCommandOn`.
  */
 import fc from 'fast-check';
-import { createArguments, recordValue, type PartyPool, type TemplateDescription } from '../daml-values.js';
+import { createArguments, recordValue, withFreshKeys, type PartyPool, type TemplateDescription } from '../daml-values.js';
 import { knownIdentifier, qualifiedIdentifier } from '../primitives/identifiers.js';
 import { ledgerString, nameString } from '../primitives/strings.js';
 import type { Mode } from '../primitives/unions.js';
@@ -51,10 +51,10 @@ function perTemplate(
 }
 
 /** A choice of `template` with a well-typed argument. */
-function choiceOf(template: TemplateDescription, parties: PartyPool) {
+function choiceOf(template: TemplateDescription, parties: PartyPool, mode: Mode) {
   return fc.oneof(
     ...Object.entries(template.choices).map(([choice, description]) =>
-      recordValue(description.argument, parties).map((choiceArgument) => ({ choice, choiceArgument })),
+      recordValue(description.argument, parties, { mode }).map((choiceArgument) => ({ choice, choiceArgument })),
     ),
   );
 }
@@ -64,7 +64,7 @@ export function createCommand(context: CommandContext, mode: Mode): fc.Arbitrary
     fc
       .record({
         templateId: templateIdFor(template, context, mode),
-        createArguments: createArguments(template, context.parties, { uniqueKeys: mode === 'accepted' }),
+        createArguments: createArguments(template, context.parties, { mode }),
       })
       .map((fields) => ({ CreateCommand: fields })),
   );
@@ -75,8 +75,8 @@ export function createAndExerciseCommand(context: CommandContext, mode: Mode): f
     fc
       .tuple(
         templateIdFor(template, context, mode),
-        createArguments(template, context.parties, { uniqueKeys: mode === 'accepted' }),
-        choiceOf(template, context.parties),
+        createArguments(template, context.parties, { mode }),
+        choiceOf(template, context.parties, mode),
       )
       .map(([templateId, createArgumentsValue, { choice, choiceArgument }]) => ({
         CreateAndExerciseCommand: { templateId, createArguments: createArgumentsValue, choice, choiceArgument },
@@ -89,8 +89,8 @@ export function exerciseByKeyCommand(context: CommandContext, mode: Mode): fc.Ar
     fc
       .tuple(
         templateIdFor(template, context, mode),
-        recordValue(template.key!, context.parties),
-        choiceOf(template, context.parties),
+        recordValue(template.key!, context.parties, { mode }),
+        choiceOf(template, context.parties, mode),
       )
       .map(([templateId, contractKey, { choice, choiceArgument }]) => ({
         ExerciseByKeyCommand: { templateId, contractKey, choice, choiceArgument },
@@ -102,7 +102,7 @@ export function exerciseByKeyCommand(context: CommandContext, mode: Mode): fc.Ar
 export function exerciseCommand(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
   const onTemplate = perTemplate(context, () => true, (template) =>
     fc
-      .tuple(templateIdFor(template, context, mode), ledgerString(), choiceOf(template, context.parties))
+      .tuple(templateIdFor(template, context, mode), ledgerString(), choiceOf(template, context.parties, mode))
       .map(([templateId, contractId, { choice, choiceArgument }]) => ({
         ExerciseCommand: { templateId, contractId, choice, choiceArgument },
       })),
@@ -139,4 +139,24 @@ export function command(context: CommandContext, mode: Mode): fc.Arbitrary<Comma
   const variants: CommandVariant[] =
     mode === 'accepted' ? ['CreateCommand', 'CreateAndExerciseCommand'] : [...COMMAND_VARIANTS];
   return fc.oneof(...variants.map((variant) => commandOfVariant(variant, context, mode)));
+}
+
+/** `#package-name:Module:Entity` or `<package-id>:Module:Entity` without its package reference. */
+function qualifiedName(templateIdValue: string): string {
+  return templateIdValue.slice(templateIdValue.indexOf(':') + 1);
+}
+
+/**
+ * The commands with fresh key texts in every create of a keyed template (see `primitives/fresh-ids.ts`
+ * for why a request generator applies this last).
+ */
+export function withFreshContractKeys(commands: Command[], templates: TemplateDescription[]): Command[] {
+  const byName = new Map(templates.map((template) => [qualifiedName(template.templateId), template]));
+  return commands.map((entry) => {
+    const [variant, fields] = Object.entries(entry)[0] as [CommandVariant, Record<string, unknown>];
+    const template = byName.get(qualifiedName(String(fields['templateId'])));
+    const createArgumentsValue = fields['createArguments'] as Record<string, unknown> | undefined;
+    if (template === undefined || createArgumentsValue === undefined) return entry;
+    return { [variant]: { ...fields, createArguments: withFreshKeys(template, createArgumentsValue) } };
+  });
 }

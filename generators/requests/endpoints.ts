@@ -20,7 +20,7 @@ import type { Mode } from '../primitives/unions.js';
 import { executeCase } from './execute.js';
 import { submitAndWaitCase } from './submit-and-wait.js';
 import { fillPath, type EndpointName, type GeneratedRequest } from './types.js';
-import { updateByOffsetBody } from './update-by-offset.js';
+import { updateByOffsetCase } from './update-by-offset.js';
 
 export const ENDPOINT_PATHS = {
   execute: { target: 'participant', method: 'POST', path: '/v2/interactive-submission/execute' },
@@ -82,8 +82,8 @@ export function validRequestArbitraries(context: GeneratorContext, mode: Mode): 
     execute: executeCase(context, { mode }).map(({ asUser, body }) =>
       requestOf('execute', { headers: { ...JSON_CONTENT }, body, ...(asUser ? { asUser } : {}) }),
     ),
-    'update-by-offset': updateByOffsetBody(context, mode).map((body) =>
-      requestOf('update-by-offset', { headers: { ...JSON_CONTENT }, body }),
+    'update-by-offset': updateByOffsetCase(context, mode).map(({ asUser, body }) =>
+      requestOf('update-by-offset', { headers: { ...JSON_CONTENT }, body, ...(asUser ? { asUser } : {}) }),
     ),
     'authenticated-user': fc
       .tuple(

@@ -6,13 +6,15 @@
  * two sets:
  * - `schema`: everything the spec's table allows;
  * - `accepted`: everything else as a real node takes it (an executing user's external party, signed by
- *   that party's key fingerprint, Ed25519, hashing scheme V2, a fresh submission id, an explicit
- *   deduplication period, since Canton treats the field as required); the caller replaces
- *   `preparedTransaction` and the signature bytes with real ones (`withPreparedSubmission`).
+ *   that party's key fingerprint, Ed25519, hashing scheme V2, a fresh submission id
+ *   (`primitives/fresh-ids.ts`), an explicit deduplication period, since Canton treats the field as
+ *   required); the caller replaces `preparedTransaction` and the signature bytes with real ones
+ *   (`withPreparedSubmission`).
  */
 import fc from 'fast-check';
 import type { ExecutingUser, GeneratorContext } from '../context.js';
 import { boundedArray, PLAIN_OBJECTS } from '../primitives/boundaries.js';
+import { FRESH_ID_PLACEHOLDER, freshId } from '../primitives/fresh-ids.js';
 import { seededBase64 } from '../primitives/seeded.js';
 import { ledgerString, partyIdString, userIdString } from '../primitives/strings.js';
 import { executeDeduplicationPeriod, minLedgerTime, signature, type Mode } from '../primitives/unions.js';
@@ -92,14 +94,15 @@ function acceptedCase(context: GeneratorContext, options: ExecuteOptions): fc.Ar
               ],
             })),
             deduplicationPeriod: executeDeduplicationPeriod('accepted'),
-            submissionId: fc.uuid().map((id) => `sub-${id}`),
+            submissionId: FRESH_ID_PLACEHOLDER,
             userId: fc.constant(user.userId),
             hashingSchemeVersion: fc.constant('HASHING_SCHEME_VERSION_V2'),
             minLedgerTime: minLedgerTime('accepted'),
           },
           { requiredKeys: requiredKeysFor(options, ['deduplicationPeriod']), ...PLAIN_OBJECTS },
         )
-        .map((body) => ({ asUser: user.userId, body })),
+        // Last, so that every value fast-check produces (shrunk ones too) gets a submission id of its own.
+        .map((body) => ({ asUser: user.userId, body: { ...body, submissionId: freshId('sub') } })),
     ),
   );
   return fc.oneof(...cases);

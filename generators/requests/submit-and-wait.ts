@@ -7,21 +7,23 @@
  *   rejected as malformed, but a node may well reject it for what it means (unknown party, duration out
  *   of range, disclosed contract that does not exist).
  * - `accepted`: what a real node also runs: one acting user's parties, fixture templates, signatories
- *   among `actAs`, fresh command ids and contract keys, deduplication and minimum ledger time within
- *   an hour and in the past, the target's own synchronizer, and `disclosedContracts` /
- *   `prefetchContractKeys` empty (a real disclosed contract needs a created-event blob from the ledger).
+ *   among `actAs`, fresh command ids and contract keys (`primitives/fresh-ids.ts`), Numerics the model
+ *   can add up (`daml-values.ts`), deduplication and minimum ledger time within an hour and in the
+ *   past, the target's own synchronizer, and `disclosedContracts` / `prefetchContractKeys` empty (a
+ *   real disclosed contract needs a created-event blob from the ledger).
  */
 import fc from 'fast-check';
 import { allPartyIds, type ActingUser, type GeneratorContext } from '../context.js';
-import { fixtureTemplates } from '../daml-values.js';
+import { fixtureTemplates, type TemplateDescription } from '../daml-values.js';
 import { boundedArray, PLAIN_OBJECTS } from '../primitives/boundaries.js';
 import { packageId, qualifiedIdentifier } from '../primitives/identifiers.js';
 import { duration, int32, safeInt64 } from '../primitives/numbers.js';
 import { ledgerString, partyIdString, uniqueIdentifier, userIdString } from '../primitives/strings.js';
+import { FRESH_ID_PLACEHOLDER, freshId } from '../primitives/fresh-ids.js';
 import { seededBase64, seededString } from '../primitives/seeded.js';
 import { timestamp } from '../primitives/time.js';
 import { submitDeduplicationPeriod, type Mode } from '../primitives/unions.js';
-import { command, commandOfVariant, type Command, type CommandContext, type CommandVariant } from './commands.js';
+import { command, commandOfVariant, withFreshContractKeys, type Command, type CommandContext, type CommandVariant } from './commands.js';
 
 export const SUBMIT_AND_WAIT_OPTIONAL_FIELDS = [
   'userId',
@@ -128,7 +130,7 @@ function acceptedCase(context: GeneratorContext, options: SubmitAndWaitOptions):
       .record(
         {
           commands: commandsList(commandContext, 'accepted', options.firstCommand),
-          commandId: fc.uuid().map((id) => `cmd-${id}`),
+          commandId: FRESH_ID_PLACEHOLDER,
           actAs: fc.constant(user.actAs),
           userId: fc.constant(user.userId),
           readAs: fc.subarray(user.readAs),
@@ -136,7 +138,7 @@ function acceptedCase(context: GeneratorContext, options: SubmitAndWaitOptions):
           deduplicationPeriod: submitDeduplicationPeriod('accepted'),
           minLedgerTimeAbs: timestamp('accepted'),
           minLedgerTimeRel: duration('accepted'),
-          submissionId: fc.uuid().map((id) => `sub-${id}`),
+          submissionId: FRESH_ID_PLACEHOLDER,
           disclosedContracts: fc.constant([]),
           synchronizerId: fc.constant(context.synchronizerId),
           packageIdSelectionPreference: fc.subarray([context.packageId]),
@@ -145,8 +147,19 @@ function acceptedCase(context: GeneratorContext, options: SubmitAndWaitOptions):
         },
         { requiredKeys: requiredKeysFor(options), ...PLAIN_OBJECTS },
       )
-      .map((body) => ({ asUser: user.userId, body }));
+      // Last, so that every value fast-check produces (shrunk ones too) gets ids of its own.
+      .map((body) => ({ asUser: user.userId, body: withFreshIds(body, templates) }));
   }));
+}
+
+/** A fresh command id, submission id (when present) and contract keys (`primitives/fresh-ids.ts`). */
+function withFreshIds(body: Record<string, unknown>, templates: TemplateDescription[]): Record<string, unknown> {
+  return {
+    ...body,
+    commands: withFreshContractKeys(body['commands'] as Command[], templates),
+    commandId: freshId('cmd'),
+    ...('submissionId' in body ? { submissionId: freshId('sub') } : {}),
+  };
 }
 
 type SubmitAndWaitKey = 'commands' | 'commandId' | 'actAs' | (typeof SUBMIT_AND_WAIT_OPTIONAL_FIELDS)[number];

@@ -40,6 +40,20 @@ describe('reproducibility', () => {
   });
 });
 
+describe('reproducibility of accepted requests', () => {
+  const accepted = validRequests(context, 'accepted');
+  const FRESH_IDS = /"(cmd|sub|ACC)-[0-9a-z]+-[0-9a-z]+"/g;
+  const sample = (endpoint: 'submit-and-wait' | 'execute' | 'update-by-offset') =>
+    JSON.stringify(fc.sample(accepted[endpoint], { seed: SEED, numRuns: 30 }), (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+  it.each(['submit-and-wait', 'execute', 'update-by-offset'] as const)('%s: the same seed gives the same values but for their fresh ids', (endpoint) => {
+    const [first, second] = [sample(endpoint), sample(endpoint)];
+    expect(first.replace(FRESH_IDS, '"$1-id"')).toEqual(second.replace(FRESH_IDS, '"$1-id"'));
+    const ids = (text: string) => new Set(text.match(FRESH_IDS) ?? []);
+    const firstIds = ids(first);
+    expect([...ids(second)].filter((id) => firstIds.has(id))).toEqual([]);
+  });
+});
+
 function unionKeys(values: unknown[]): Set<string> {
   return new Set(values.flatMap((value) => (value && typeof value === 'object' ? Object.keys(value) : [])));
 }

@@ -10,9 +10,10 @@ import { annotations } from '../../generators/primitives/annotations.js';
 import { clauseIds } from '../../spec/clauses.js';
 import { createValidators, type SchemaName } from '../../spec/validate.js';
 import { brokenAnnotationRules, brokenRules } from './rule-checker.js';
-import { referenceContext, SEED } from './support.js';
+import { referenceContext, referenceFixtures, SEED } from './support.js';
 
 const context = referenceContext();
+const fixtures = referenceFixtures();
 const BODY_SCHEMAS: Partial<Record<EndpointName, SchemaName>> = {
   'submit-and-wait': 'SubmitAndWaitRequest',
   execute: 'ExecuteSubmissionRequest',
@@ -98,6 +99,40 @@ describe.each(['schema', 'accepted'] as const)('valid %s requests', (mode) => {
         }
       }),
       { seed: SEED, numRuns: cheap ? 1000 : 100 },
+    );
+  });
+});
+
+describe('accepted update formats', () => {
+  type Json = Record<string, any>;
+  /** The parties a fixture user may read as, from the fixtures (not the generator context). */
+  const readable = (userId: string | undefined): Set<string> => {
+    const user = fixtures.users.find((candidate) => candidate.id === userId && !candidate.isDeactivated);
+    const aliases = user ? [...user.rights.actAs, ...user.rights.readAs] : [];
+    return new Set(aliases.map((alias) => fixtures.parties.find((party) => party.alias === alias)!.id));
+  };
+  it('ask for something, name a shape, and name only parties their sender may read as', () => {
+    fc.assert(
+      fc.property(validRequests(context, 'accepted')['update-by-offset'], (request) => {
+        const format = (request.body as Json)['updateFormat'] as Json;
+        const parties = readable(request.asUser);
+        expect(parties.size).toBeGreaterThan(0);
+        expect(Object.keys(format).length).toBeGreaterThan(0);
+        const eventFormats = [format['includeTransactions']?.eventFormat, format['includeReassignments']].filter((value) => value !== undefined) as Json[];
+        if (format['includeTransactions']) expect(format['includeTransactions'].transactionShape).not.toBe('TRANSACTION_SHAPE_UNSPECIFIED');
+        for (const eventFormat of eventFormats) {
+          expect(eventFormat['filtersForAnyParty']).toBeUndefined();
+          const named = Object.keys(eventFormat['filtersByParty'] ?? {});
+          expect(named.length).toBeGreaterThan(0);
+          for (const party of named) expect(parties.has(party)).toBe(true);
+        }
+        const topologyParties = format['includeTopologyEvents']?.includeParticipantAuthorizationEvents?.parties as string[] | undefined;
+        if (format['includeTopologyEvents']) {
+          expect(topologyParties?.length).toBeGreaterThan(0);
+          for (const party of topologyParties!) expect(parties.has(party)).toBe(true);
+        }
+      }),
+      { seed: SEED, numRuns: 1000 },
     );
   });
 });

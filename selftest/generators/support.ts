@@ -1,14 +1,19 @@
 /**
- * The generator context of the embedded reference target's fixtures, shared by the generator self-tests.
+ * The embedded reference target's fixtures and their generator context, shared by the generator self-tests.
  */
 import { resolve } from 'node:path';
 import { loadFixtures } from '../../config/load.js';
+import type { Fixtures } from '../../config/types.js';
 import { generatorContextFromFixtures, type GeneratorContext } from '../../generators/context.js';
 
 const REFERENCE_FIXTURES = resolve(import.meta.dirname, '../../config/fixtures/reference.yaml');
 
+export function referenceFixtures(): Fixtures {
+  return loadFixtures(REFERENCE_FIXTURES, process.cwd(), {}, 'fixtures');
+}
+
 export function referenceContext(): GeneratorContext {
-  return generatorContextFromFixtures(loadFixtures(REFERENCE_FIXTURES, process.cwd(), {}, 'fixtures'));
+  return generatorContextFromFixtures(referenceFixtures());
 }
 
 /** Fixed seed of the generator self-tests, so a failure reproduces. */

@@ -6,7 +6,7 @@ import { responseSchemaConformance } from '../checks/schema.js';
 import { expectThat } from '../framework/failure.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
 import { rejectsInvalidBodies } from './support/properties.js';
-import { createIouCommand, freshId, generatorContext, iouSubmission, postJson, sendGenerated } from './support/requests.js';
+import { createIouCommand, generatorContext, iouSubmission, postJson, sendGenerated } from './support/requests.js';
 
 const PATH = '/v2/commands/submit-and-wait';
 const ENDPOINT = 'submit-and-wait';
@@ -16,28 +16,6 @@ function bankSubmitter(context: ConformanceContext) {
   const bank = context.party('bank');
   const user = context.userWhere('can act as the Iou payer bank', (candidate) => candidate.rights.actAs.includes('bank'));
   return { user: user.id, bank, alice: context.party('alice') };
-}
-
-/**
- * Fresh command id, submission id and contract key numbers. fast-check's uuids repeat within a run (its
- * bias favours small values), and a real node remembers earlier runs: a repeated change id or key would
- * turn a valid submission into DUPLICATE_COMMAND or DUPLICATE_CONTRACT_KEY.
- */
-function withFreshIds(context: ConformanceContext, body: unknown): Record<string, unknown> {
-  const submission = body as Record<string, unknown> & { commands: Record<string, { templateId?: string; createArguments?: Record<string, unknown> }>[] };
-  const keyed = context.fixtures.templates.keyedAccount.templateId;
-  const commands = submission.commands.map((command) => Object.fromEntries(Object.entries(command).map(([variant, fields]) => [
-    variant,
-    fields.templateId === keyed && fields.createArguments && 'number' in fields.createArguments
-      ? { ...fields, createArguments: { ...fields.createArguments, number: freshId('ACC') } }
-      : fields,
-  ])));
-  return {
-    ...submission,
-    commands,
-    commandId: freshId('cmd'),
-    ...(submission['submissionId'] !== undefined ? { submissionId: freshId('sub') } : {}),
-  };
 }
 
 /** Sends the body and requires the submission to be rejected with a JSON error (the canton code when given). */
@@ -74,12 +52,9 @@ conformanceSuite('submit-and-wait', () => {
     checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance', 'not_a_server_error'],
     requires: ['writes'],
   }, async (context) => {
-    // Generated Numeric values may sit at the edge of Numeric 10 (10^28); a Deposit adding two of them then
-    // overflows, which the node rightly rejects. Such sums are not what this property is about.
-    const valid = validRequests(generatorContext(context.fixtures), 'accepted')['submit-and-wait']
-      .filter((request) => !/"-?\d{27,}(\.\d*)?"/.test(JSON.stringify(request.body)));
+    const valid = validRequests(generatorContext(context.fixtures), 'accepted')['submit-and-wait'];
     await context.forAll(valid, async (request) => {
-      const response = await sendGenerated(context, { ...request, body: withFreshIds(context, request.body) }, request.asUser ?? null);
+      const response = await sendGenerated(context, request, request.asUser ?? null);
       notAServerError(response, 'submit-and-wait.exists');
       positiveDataAcceptance(response, 'submit-and-wait.exists');
       contentTypeConformance(response, 'json', 'submit-and-wait.response.shape');
