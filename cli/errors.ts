@@ -28,8 +28,8 @@ export function reportError(error: unknown): number {
     write(`error: ${error.message}`);
     return ExitCode.config;
   }
-  if (error instanceof UsageError) {
-    write(`error: ${error.message}\nRun with --help for the usage.`);
+  if (error instanceof UsageError || (error as { code?: unknown } | null)?.code === 'REPORT_UNREADABLE') {
+    write(`error: ${(error as Error).message}\nRun with --help for the usage.`);
     return ExitCode.usage;
   }
   const code = (error as { code?: unknown } | null)?.code;

@@ -21,6 +21,8 @@ export interface MintOptions {
   audience?: string;
   /** Sign with a key the target does not know (a wrong signature). */
   foreignKey?: boolean;
+  /** Override the scope claim; `null` leaves the claim out. */
+  scope?: string | null;
 }
 
 export interface TokenProvider {
@@ -106,7 +108,8 @@ function selfSignedProvider(auth: Extract<AuthConfig, { kind: 'hs256' | 'rs256' 
     const now = Math.floor(Date.now() / 1000);
     const claims: Record<string, unknown> = {};
     const audience = options.audience ?? auth.audience;
-    claims.scope = auth.scope ?? 'daml_ledger_api';
+    const scope = options.scope === undefined ? (auth.scope ?? 'daml_ledger_api') : options.scope;
+    if (scope !== null) claims.scope = scope;
     const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: algorithm, typ: 'JWT', ...(auth.kind !== 'hs256' && auth.keyId ? { kid: auth.keyId } : {}) })
       .setSubject(options.userId)

@@ -2,18 +2,19 @@
  * `ledger-conformance run`: start (or reach) the target, run the vitest suites under suites/ against it,
  * collect every test's result and write the reports — also when interrupted with Ctrl-C.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { createVitest, type Vitest } from 'vitest/node';
+import { ConfigError } from '../config/errors.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { clauses as clauseRegistry } from '../spec/clauses.js';
 import { computeClauseCoverage, computeVerdict } from '../reports/coverage.js';
 import type { RunReport, TestResult } from '../reports/model.js';
 import { writeReports } from '../reports/write.js';
-import type { FaultName } from '../reference/faults.js';
+import type { FaultName } from '../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from './framework/run-context.js';
 
@@ -95,7 +96,20 @@ async function createSuitesVitest(collector: ResultCollector, concurrency: numbe
   return vitest;
 }
 
+/** The report directory must be writable before a run starts: a run's results must never be lost at its end. */
+function ensureWritableReportDirectory(directory: string): void {
+  try {
+    mkdirSync(directory, { recursive: true });
+    const probe = join(directory, `.write-check-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    throw new ConfigError('run.reportDir', [`run.reportDir / --report-dir: cannot write reports to ${directory} (${(error as Error).message}); choose a writable directory`]);
+  }
+}
+
 export async function runConformance(config: ResolvedConfig, options: RunOptions): Promise<RunOutcome> {
+  ensureWritableReportDirectory(config.run.reportDir);
   const faults = options.faults ?? [];
   const seed = createSeed(config, options.replay);
   const startedAt = new Date();

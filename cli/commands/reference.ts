@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/load.js';
 import { createTokenProvider } from '../../client/auth.js';
-import { FaultCatalogue, isFaultName, type FaultName } from '../../reference/faults.js';
+import { FaultCatalogue, isFaultName, type FaultName } from '../../reference/index.js';
 import { ExitCode } from '../exit-codes.js';
 import { UsageError, reportError } from '../errors.js';
 import type { ServeFlags } from '../main.js';
@@ -39,7 +39,7 @@ export async function serveCommand(options: ServeFlags & { config?: string }): P
       `  participant: ${handle.participantUrl}      (export LEDGER_BASE_URL=${handle.participantUrl})`,
       `  scan:        ${handle.scanUrl}      (export SCAN_BASE_URL=${handle.scanUrl})`,
       `  scan version: ${target.features.scanVersion}${faults.length ? `; injected faults: ${faults.join(', ')}` : ''}`,
-      '  user tokens (valid for an hour):',
+      `  user tokens${'tokenLifetimeSeconds' in target.auth ? ` (valid for ${target.auth.tokenLifetimeSeconds} s)` : ''}:`,
     ];
     for (const user of target.fixtures.users) {
       const token = await tokens.tokenFor(user.id);

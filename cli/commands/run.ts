@@ -74,6 +74,8 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
       const similar = previous.tests.filter((entry) => entry.id.includes(testId)).slice(0, 5).map((entry) => `  ${entry.id}`);
       throw new UsageError(`no test "${testId}" in ${reportPath}${similar.length ? `; did you mean:\n${similar.join('\n')}` : ''}`);
     }
+    // A remote target is replayed against the URLs that failed, unless --target names another.
+    const sameRemote = previous.target.kind === 'remote' && options.target === undefined;
     const config = await loadConfig({
       ...(options.config ? { configPath: options.config } : {}),
       overrides: {
@@ -81,6 +83,7 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
         profile: previous.profile,
         cases: previous.cases,
         reportDir: resolve(reportPath, '..', 'replay'),
+        ...(sameRemote ? { participant: previous.target.participant, ...(previous.target.scan ? { scan: previous.target.scan } : {}) } : {}),
       },
     });
     const faults = parseFaults(previous.target.faults);
@@ -90,13 +93,15 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
       ...(test.failure?.seed !== undefined ? { seed: test.failure.seed } : test.seed !== undefined ? { seed: test.seed } : {}),
       ...(test.failure?.path ? { path: test.failure.path } : {}),
     };
-    process.stdout.write(`replaying ${testId} (seed ${replay.seed ?? '-'}, path ${replay.path ?? '-'})\n`);
+    const where = config.target.kind === 'remote' ? `${config.target.participant}${config.target.scan ? `, scan ${config.target.scan}` : ''}` : 'a fresh embedded reference target';
+    process.stdout.write(`replaying ${testId} against ${where} (seed ${replay.seed ?? '-'}, path ${replay.path ?? '-'})\n`);
     const { report, files } = await runConformance(config, { faults, replay, toolVersion });
     const result = report.tests.find((entry) => entry.id === testId);
     if (!result) throw new CouldNotRunError(`the test "${testId}" no longer exists in the suites (renamed or removed?)`);
-    process.stdout.write(`${result.outcome.toUpperCase()} ${testId}\n`);
+    process.stdout.write(`${result.outcome.toUpperCase()} ${testId}${result.skipReason ? `: not run, ${result.skipReason}` : ''}\n`);
     if (result.failure) process.stdout.write(`  ${result.failure.clauseId}: ${result.failure.message}\n${result.failure.exchange ? `  reproduce: ${result.failure.exchange.curl}\n` : ''}`);
     process.stdout.write(`reports: ${files.join(', ')}\n`);
+    if (result.outcome === 'skipped') return ExitCode.couldNotRun;
     return result.outcome === 'failed' ? ExitCode.failures : ExitCode.ok;
   } catch (error) {
     return reportError(error);

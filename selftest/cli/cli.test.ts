@@ -86,3 +86,18 @@ describe('--include', () => {
     expect(result.stderr).toContain('"no-such-endpoint" matched no test');
   });
 });
+
+describe('errors a user can fix, without a stack trace', () => {
+  it('replay of a missing report: exit 2, says where to point', async () => {
+    const result = await cli(['replay', 'some test', '--report', '/nonexistent/report.json']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('cannot read the conformance report');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('an unwritable report directory: exit 3 before anything runs', async () => {
+    const result = await cli(['run', '--include', 'readyz', '--report-dir', '/dev/null/reports']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('run.reportDir / --report-dir: cannot write reports to /dev/null/reports');
+  });
+});

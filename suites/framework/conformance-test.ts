@@ -10,7 +10,7 @@ import { describe, test, type TaskMeta } from 'vitest';
 import { clause } from '../../spec/clauses.js';
 import type { FailureDetail } from '../../reports/model.js';
 import { CheckFailure } from './failure.js';
-import { getSuiteEnvironment, type SuiteEnvironment } from './environment.js';
+import { FixtureGapError, getSuiteEnvironment, type SuiteEnvironment } from './environment.js';
 import { missingRequirement, type Requirement } from './requirements.js';
 import { readRunContext } from './run-context.js';
 import type { CheckName } from '../checks/registry.js';
@@ -131,6 +131,10 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     try {
       await body(context);
     } catch (error) {
+      if (error instanceof FixtureGapError) {
+        skip(`${error.message} (fixtures gap)`);
+        return;
+      }
       liveMeta.failure = toFailureDetail(error, definition.clauses[0]!);
       throw error;
     } finally {

@@ -28,6 +28,18 @@ export interface SuiteEnvironment {
   userWhere(description: string, predicate: (user: UserFixture) => boolean): UserFixture;
 }
 
+/**
+ * The fixtures lack what a test needs (a user with some right, a party alias). Not the target's fault: the
+ * test is skipped with this reason, so the user can complete the fixtures.
+ */
+export class FixtureGapError extends Error {
+  readonly code = 'FIXTURE_GAP';
+  constructor(message: string) {
+    super(message);
+    this.name = 'FixtureGapError';
+  }
+}
+
 let environment: SuiteEnvironment | undefined;
 
 export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
@@ -53,12 +65,12 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
     requestCount: () => requests,
     party: (alias) => {
       const id = parties.get(alias);
-      if (id === undefined) throw new Error(`the fixtures have no party with alias "${alias}"`);
+      if (id === undefined) throw new FixtureGapError(`the fixtures have no party with alias "${alias}"`);
       return id;
     },
     userWhere: (description, predicate) => {
       const user = target.fixtures.users.find((candidate) => !candidate.isDeactivated && predicate(candidate));
-      if (!user) throw new Error(`the fixtures have no active user who ${description}; add one to the fixtures file`);
+      if (!user) throw new FixtureGapError(`the fixtures have no active user who ${description}; add one to the fixtures file`);
       return user;
     },
   };

@@ -9,6 +9,7 @@ import { expectThat } from '../framework/failure.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
 import { rejectsInvalidBodies } from './support/properties.js';
 import { generatorContext, postJson, sendGenerated } from './support/requests.js';
+import { FixtureGapError } from '../framework/environment.js';
 
 const PATH = '/v2/updates/update-by-offset';
 const ENDPOINT = 'update-by-offset';
@@ -158,7 +159,7 @@ conformanceSuite('update-by-offset', () => {
     checks: ['positive_data_acceptance'],
   }, async (context) => {
     const offset = context.fixtures.seededUpdates.transactionOffset ?? context.fixtures.seededUpdates.topologyOffset;
-    if (offset === undefined) throw new Error('the fixtures seed no update (seededUpdates); add one to look it up');
+    if (offset === undefined) throw new FixtureGapError('the fixtures seed no update (seededUpdates); add one to look it up');
     const response = await postJson(context, PATH, { offset: String(offset), updateFormat: everythingOf(context.party('alice')) }, aliceReader(context).id);
     positiveDataAcceptance(response, 'canton.json.protocol-int64-string-input');
   });

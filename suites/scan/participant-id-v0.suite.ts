@@ -4,6 +4,7 @@ import { expectThat } from '../framework/failure.js';
 import { UNKNOWN_SYNCHRONIZER_ID, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
 import { cantonErrorMessage, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
+import { FixtureGapError } from '../framework/environment.js';
 
 const ENDPOINT = 'scan.participant-id-v0';
 const DECLARED_ERROR_STATUSES = [404, 500] as const;
@@ -43,7 +44,7 @@ conformanceSuite('scan participant-id v0', () => {
     requires: ['scan', 'multiHostedParty'],
   }, async (context) => {
     const party = context.fixtures.scan.parties.multiHosted;
-    if (party === undefined) throw new Error('features.multiHostedParty is on but the scan fixtures name no parties.multiHosted; add it to the fixtures file');
+    if (party === undefined) throw new FixtureGapError('features.multiHostedParty is on but the scan fixtures name no parties.multiHosted; add it to the fixtures file');
     const response = await participantIdV0(context, party);
     const message = scanErrorAnswer(context, response, {
       statuses: DECLARED_ERROR_STATUSES, statusClause: 'scan.participant-id-v0.multi-hosted-fails', bodyClause: 'scan.participant-id-v0.errors.error-body',

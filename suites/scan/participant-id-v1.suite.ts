@@ -4,6 +4,7 @@ import { expectThat } from '../framework/failure.js';
 import { declaredHosts, fingerprintPrefixOf, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
 import { cantonErrorMessage, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
+import { FixtureGapError } from '../framework/environment.js';
 
 const ENDPOINT = 'scan.participant-id-v1';
 const REQUIRES = ['scan', { scanVersionAtLeast: '0.5.17' }] as const;
@@ -54,7 +55,7 @@ conformanceSuite('scan participant-id v1', () => {
     requires: [...REQUIRES, 'multiHostedParty'],
   }, async (context) => {
     const party = context.fixtures.scan.parties.multiHosted;
-    if (party === undefined) throw new Error('features.multiHostedParty is on but the scan fixtures name no parties.multiHosted; add it to the fixtures file');
+    if (party === undefined) throw new FixtureGapError('features.multiHostedParty is on but the scan fixtures name no parties.multiHosted; add it to the fixtures file');
     const { response, participants } = await hostingParticipants(context, party);
     const distinct = new Set(participants);
     expectThat(distinct.size >= 2, 'response_schema_conformance', 'scan.participant-id-v1.multi-hosted',

@@ -7,6 +7,7 @@ import { cantonMemberRejection, isSpecMemberId, malformedMemberId } from './memb
 import { cantonErrorMessage, cantonPrettyErrorBody, exactInteger, isJsonInteger, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { UNKNOWN_SYNCHRONIZER_ID } from './party-ids.js';
 import { getScan, scanPaths } from './scan-requests.js';
+import { FixtureGapError } from '../framework/environment.js';
 
 const ENDPOINT = 'scan.traffic-status';
 const DECLARED_ERROR_STATUSES = [400, 404, 500] as const;
@@ -26,7 +27,7 @@ const FIELD_CLAUSES = {
 function fixtureMember(context: ConformanceContext, key: 'topUpInProgress' | 'topUpComplete'): string {
   const member = context.fixtures.scan.members[key];
   if (member === undefined) {
-    throw new Error(`the scan fixtures name no member for members.${key}; add one to the fixtures file (scan.members.${key})`);
+    throw new FixtureGapError(`the scan fixtures name no member for members.${key}; add one to the fixtures file (scan.members.${key})`);
   }
   return member;
 }

@@ -6,6 +6,7 @@ import { createPrivateKey, sign } from 'node:crypto';
 import type { ConformanceContext } from '../../framework/conformance-test.js';
 import { expectThat } from '../../framework/failure.js';
 import { createIouCommand, freshId, postJson } from './requests.js';
+import { FixtureGapError } from '../../framework/environment.js';
 
 export const PREPARE_PATH = '/v2/interactive-submission/prepare';
 export const EXECUTE_PATH = '/v2/interactive-submission/execute';
@@ -20,7 +21,7 @@ export interface SignedSubmission {
 /** The first external party with a private key, and a user who may execute as it. */
 export function externalSigner(context: ConformanceContext) {
   const party = context.fixtures.parties.find((candidate) => candidate.external?.privateKey);
-  if (!party?.external?.privateKey) throw new Error('the fixtures define no external party with a private key (parties[].external.privateKey)');
+  if (!party?.external?.privateKey) throw new FixtureGapError('the fixtures define no external party with a private key (parties[].external.privateKey)');
   const user = context.userWhere(`may execute as the external party ${party.alias}`, (candidate) => candidate.rights.executeAs.includes(party.alias));
   return { party, user: user.id };
 }
