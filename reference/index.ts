@@ -8,6 +8,8 @@ import { Ledger } from './ledger/index.js';
 import { startParticipant } from './participant/participant.js';
 import { startScanServer } from './scan/index.js';
 
+export { FaultCatalogue, faultNames, isFaultName, type FaultName } from './faults.js';
+
 export interface StartReferenceOptions {
   target: ReferenceTargetConfig;
   faults?: Iterable<FaultName>;
