@@ -3,7 +3,7 @@
  * relative tolerance: each metric and the run as a whole are a "regression", "no change" or
  * "improvement".
  */
-import { formatMicros, type LoadResult } from './result.js';
+import { formatMicros, LoadResultError, readLoadResult, wasMeasured, type LoadResult } from './result.js';
 
 export type BaselineVerdict = 'regression' | 'no change' | 'improvement';
 
@@ -22,6 +22,17 @@ export interface BaselineComparison {
   metrics: BaselineMetricComparison[];
   /** Differences in what was measured (scenario, model) that make the comparison doubtful. */
   warnings: string[];
+}
+
+/** A stored result to compare with; one aborted before measuring holds no figures to compare. */
+export async function readBaselineResult(path: string): Promise<LoadResult> {
+  const baseline = await readLoadResult(path);
+  if (!wasMeasured(baseline)) {
+    throw new LoadResultError(
+      `baseline ${path} was aborted during ${baseline.meta.abortedDuring}, before measuring: it holds no figures; pass the result of a run that measured`,
+    );
+  }
+  return baseline;
 }
 
 export function compareWithBaseline(current: LoadResult, baseline: LoadResult, tolerance: number): BaselineComparison {

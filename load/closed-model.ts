@@ -7,6 +7,7 @@
 import autocannon from 'autocannon';
 import { LoadRecorder } from './recorder.js';
 import { createRequestSerializer } from './http-serialize.js';
+import type { AbortPhase } from './result.js';
 import type { RequestStream, ResponseExpectation } from './types.js';
 
 export interface ClosedModelOptions {
@@ -30,6 +31,8 @@ export interface ModelRunTimes {
   startedAt: number;
   endedAt: number;
   aborted: boolean;
+  /** When aborted: the phase the run was in (before `measuring`, nothing was measured). */
+  abortedDuring?: AbortPhase;
 }
 
 /** The part of autocannon's per-connection client this module hooks into (see `setupClient`). */
@@ -45,12 +48,13 @@ export async function runClosedModel(options: ClosedModelOptions): Promise<Model
   }
   if (options.signal?.aborted) {
     const now = Date.now();
-    return { startedAt: now, endedAt: now, aborted: true };
+    return { startedAt: now, endedAt: now, aborted: true, abortedDuring: 'warm-up' };
   }
   options.recorder.start();
   const startedAt = Date.now();
   await runPhase(options, options.recorder, options.durationSeconds, options.maxRequests);
-  return { startedAt, endedAt: Date.now(), aborted: options.signal?.aborted ?? false };
+  const aborted = options.signal?.aborted ?? false;
+  return { startedAt, endedAt: Date.now(), aborted, ...(aborted ? { abortedDuring: 'measuring' as const } : {}) };
 }
 
 function runPhase(options: ClosedModelOptions, recorder: LoadRecorder, seconds: number, maxRequests: number): Promise<void> {

@@ -11,6 +11,8 @@ export const loadLimits = {
   maxRate: 100_000,
   maxInFlight: 10_000,
   maxTimeoutSeconds: 300,
+  /** Requests a scenario's setup (seeding, not measured) keeps in flight at once. */
+  maxSetupConcurrency: 16,
 } as const;
 
 export const loadDefaults = {

@@ -3,6 +3,7 @@
  * added exactly (decode + add), counts are summed, and throughput is summed over the window in which
  * all of them ran.
  */
+import { readBaselineResult } from './baseline.js';
 import { concludeRun, type LoadRunOutcome } from './conclude.js';
 import { parseThreshold } from './gate.js';
 import type { ThroughputBucket } from './recorder.js';
@@ -12,6 +13,8 @@ import {
   loadResultFormat,
   readLoadResult,
   summarizeHistogram,
+  wasMeasured,
+  type AbortPhase,
   type LoadResult,
   type OpenModelStats,
 } from './result.js';
@@ -35,12 +38,15 @@ export function mergeResults(results: readonly LoadResult[]): LoadResult {
   const histogram = newLatencyHistogram();
   for (const result of results) histogram.add(decodeHistogram(result.histogram));
 
-  const startedAt = Math.min(...results.map((result) => result.meta.startedAt));
-  const endedAt = Math.max(...results.map((result) => result.meta.endedAt));
+  // A shard aborted before measuring adds only zero counts; its abort time is no measuring window.
+  const measured = results.filter(wasMeasured);
+  const timed = measured.length > 0 ? measured : results;
+  const startedAt = Math.min(...timed.map((result) => result.meta.startedAt));
+  const endedAt = Math.max(...timed.map((result) => result.meta.endedAt));
   const requests = sumRecords(results.map((result) => result.requests));
-  const throughput = mergeThroughput(results, startedAt);
-  const planned = results.every((result) => result.rps.planned !== undefined)
-    ? results.reduce((sum, result) => sum + (result.rps.planned ?? 0), 0)
+  const throughput = mergeThroughput(timed, startedAt);
+  const planned = timed.every((result) => result.rps.planned !== undefined)
+    ? timed.reduce((sum, result) => sum + (result.rps.planned ?? 0), 0)
     : undefined;
   return {
     format: loadResultFormat,
@@ -50,13 +56,14 @@ export function mergeResults(results: readonly LoadResult[]): LoadResult {
       mergedFrom: results.reduce((sum, result) => sum + result.meta.mergedFrom, 0),
       startedAt,
       endedAt,
-      measuredSeconds: Math.max(...results.map((result) => result.meta.measuredSeconds)),
+      measuredSeconds: Math.max(...timed.map((result) => result.meta.measuredSeconds)),
       aborted: results.some((result) => result.meta.aborted),
+      abortedDuring: mergedAbortPhase(results, measured.length > 0),
     },
     requests,
     rps: {
-      achieved: rateInCommonWindow(results, 'ok'),
-      responses: rateInCommonWindow(results, 'completed'),
+      achieved: rateInCommonWindow(timed, 'ok'),
+      responses: rateInCommonWindow(timed, 'completed'),
       ...(planned !== undefined ? { planned } : {}),
     },
     // The encoded histograms keep each value's bucket, not the exact largest value: take the exact one.
@@ -74,6 +81,13 @@ export function mergeResults(results: readonly LoadResult[]): LoadResult {
     throughput,
     histogram: encodeHistogram(histogram),
   };
+}
+
+/** Any shard that measured makes the merge a partial measurement; otherwise the earliest phase reached. */
+function mergedAbortPhase(results: readonly LoadResult[], anyMeasured: boolean): AbortPhase | undefined {
+  if (!results.some((result) => result.meta.aborted)) return undefined;
+  if (anyMeasured) return 'measuring';
+  return results.some((result) => result.meta.abortedDuring === 'setup') ? 'setup' : 'warm-up';
 }
 
 function sumRecords<T extends object>(records: T[]): T {
@@ -158,6 +172,6 @@ export interface MergeFilesOptions {
 export async function mergeResultFiles(options: MergeFilesOptions): Promise<LoadRunOutcome> {
   const thresholds = options.thresholds.map(parseThreshold);
   const results = await Promise.all(options.files.map(readLoadResult));
-  const baseline = options.baseline === undefined ? undefined : await readLoadResult(options.baseline);
+  const baseline = options.baseline === undefined ? undefined : await readBaselineResult(options.baseline);
   return concludeRun(mergeResults(results), options.resultFile, thresholds, baseline && { result: baseline, tolerance: options.baselineTolerance });
 }

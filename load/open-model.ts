@@ -50,6 +50,7 @@ export async function runOpenModel(options: OpenModelOptions): Promise<OpenModel
     if (options.warmupSeconds > 0 && options.warmupRate > 0 && !options.signal?.aborted) {
       await runSchedule(pool, options, constantRate(options.warmupRate, options.warmupSeconds), options.recorder.forWarmup(), newLatencyHistogram());
     }
+    const abortedInWarmup = options.signal?.aborted ?? false;
     const jitter = newLatencyHistogram();
     const startedAt = Date.now();
     const counters = await runSchedule(pool, options, options.schedule, options.recorder, jitter);
@@ -59,6 +60,7 @@ export async function runOpenModel(options: OpenModelOptions): Promise<OpenModel
       startedAt,
       endedAt,
       aborted: counters.aborted,
+      ...(counters.aborted ? { abortedDuring: abortedInWarmup ? 'warm-up' : 'measuring' } : {}),
       plannedRate: counters.planned / elapsedSeconds,
       stats: {
         plannedRequests: counters.planned,

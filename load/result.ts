@@ -13,6 +13,13 @@ export const loadResultFormat = 'ledger-conformance/load-result@1';
 
 export type LoadModel = 'closed' | 'open';
 
+/**
+ * Where an aborted run stood when Ctrl-C came. Before `measuring` nothing was measured: the result
+ * holds no figures (all counts zero, `measuredSeconds` 0), and neither the gate nor a baseline
+ * comparison is applied to it.
+ */
+export type AbortPhase = 'setup' | 'warm-up' | 'measuring';
+
 export interface RampStage {
   /** Length of the stage in seconds. */
   durationSeconds: number;
@@ -81,6 +88,8 @@ export interface LoadResult {
     endedAt: number;
     measuredSeconds: number;
     aborted: boolean;
+    /** Present when aborted (absent in files written before it existed: read as `measuring`). */
+    abortedDuring?: AbortPhase;
     settings: LoadRunSettings;
   };
   requests: RequestCounts;
@@ -155,6 +164,11 @@ export class LoadResultError extends Error {
   override readonly name = 'LoadResultError';
 }
 
+/** False for a run aborted before its measured phase began: its figures are no measurement. */
+export function wasMeasured(result: LoadResult): boolean {
+  return !result.meta.aborted || (result.meta.abortedDuring ?? 'measuring') === 'measuring';
+}
+
 /** Share of finished requests that failed a check or got no answer (0..1). */
 export function errorRate(result: LoadResult): number {
   const finished = result.requests.ok + result.requests.errors;
@@ -171,8 +185,12 @@ export function formatMicros(us: number): string {
 export function formatSummary(result: LoadResult): string {
   const { meta, requests, rps, latencyUs } = result;
   const shard = meta.shard ? ` shard ${meta.shard.index}/${meta.shard.count}` : meta.mergedFrom > 1 ? ` merged from ${meta.mergedFrom} results` : '';
+  const heading = `load ${meta.scenario} (${meta.model} model${shard}) against ${meta.targetName} ${meta.targetUrl}`;
+  if (!wasMeasured(result)) {
+    return `${heading} — ABORTED during ${meta.abortedDuring}, before the measured phase: nothing was measured`;
+  }
   const lines = [
-    `load ${meta.scenario} (${meta.model} model${shard}) against ${meta.targetName} ${meta.targetUrl}${meta.aborted ? ' — ABORTED, partial result' : ''}`,
+    `${heading}${meta.aborted ? ' — ABORTED, partial result' : ''}`,
     `  measured ${meta.measuredSeconds.toFixed(1)} s: ${requests.sent} sent, ${requests.completed} answered, ${requests.ok} ok, ${requests.errors} errors (${(errorRate(result) * 100).toFixed(2)}%)`,
     `  throughput ${rps.achieved.toFixed(1)} ok req/s${rps.planned !== undefined ? ` (planned ${rps.planned.toFixed(1)} req/s)` : ''}, ${rps.responses.toFixed(1)} responses/s`,
     `  latency p50 ${formatMicros(latencyUs.p50)}  p90 ${formatMicros(latencyUs.p90)}  p99 ${formatMicros(latencyUs.p99)}  p99.9 ${formatMicros(latencyUs.p999)}  max ${formatMicros(latencyUs.max)}`,

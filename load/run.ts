@@ -3,12 +3,14 @@
  * result file, the threshold gate and the baseline comparison.
  */
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import { request as undiciRequest } from 'undici';
 import { createTokenProvider } from '../client/auth.js';
 import { TargetUnreachableError } from '../client/http.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { runClosedModel, type ModelRunTimes } from './closed-model.js';
+import { readBaselineResult } from './baseline.js';
 import { concludeRun, type LoadRunOutcome } from './conclude.js';
 import { parseThreshold } from './gate.js';
 import { bounded, loadDefaults, loadLimits, LoadOptionError } from './limits.js';
@@ -19,7 +21,6 @@ import { createSpecResponseValidator } from './spec-validator.js';
 import {
   encodeHistogram,
   loadResultFormat,
-  readLoadResult,
   summarizeHistogram,
   type LoadModel,
   type LoadResult,
@@ -87,18 +88,46 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
   const resolved = resolveRunOptions(options);
   const thresholdSentences = options.thresholds ?? config.load.thresholds;
   const thresholds = thresholdSentences.map(parseThreshold);
-  const baseline = options.baseline === undefined ? undefined : await readLoadResult(options.baseline);
+  const baseline = options.baseline === undefined ? undefined : await readBaselineResult(options.baseline);
   checkTokenLifetime(config, resolved.settings);
+  const resultFile = options.resultFile ?? defaultResultFile(config, scenario.name, options.model, options.shard);
+  const conclude = (result: LoadResult): Promise<LoadRunOutcome> =>
+    concludeRun(result, resultFile, thresholds, baseline && { result: baseline, tolerance: config.load.baselineTolerance });
+  const validate = createSpecResponseValidator(config.run.profile);
+  const resultOf = (targetUrl: string, recorder: LoadRecorder, times: ModelRunTimes, open?: { stats: OpenModelStats; plannedRate: number }): LoadResult =>
+    buildResult({
+      scenario: scenario.name,
+      model: options.model,
+      targetName: config.target.name,
+      targetUrl,
+      shard: options.shard ?? null,
+      settings: resolved.settings,
+      recorder,
+      times,
+      ...(open ? { openModel: open.stats, plannedRate: open.plannedRate } : {}),
+    });
+  // Ctrl-C before the measured phase (target start, seeding): stop there, and write a result that says so.
+  const abortedInSetup = (targetUrl: string): Promise<LoadRunOutcome> => {
+    const now = Date.now();
+    return conclude(resultOf(targetUrl, new LoadRecorder({ validate }), { startedAt: now, endedAt: now, aborted: true, abortedDuring: 'setup' }));
+  };
 
-  const target = await openTarget(config);
+  const progressSink = options.progress === false ? undefined : (options.progress ?? process.stderr);
+  const target = await openTarget(config, options.signal);
   try {
-    const context = scenarioContext(config, target.participantUrl, options.shard);
-    const stream = await scenario.prepare(context);
-    const recorder = new LoadRecorder({ validate: createSpecResponseValidator(config.run.profile) });
-    const progress = options.progress === false ? undefined : startProgress(recorder, options.progress ?? process.stderr, `load ${scenario.name}`);
+    if (options.signal?.aborted) return await abortedInSetup(target.participantUrl);
+    // Seeding can take minutes before the progress display starts: say what the wait is.
+    progressSink?.write(`load ${scenario.name}: preparing against ${target.participantUrl} (seeding is not measured)\n`);
+    const context = scenarioContext(config, target.participantUrl, options.shard, options.signal);
+    const stream = await scenario.prepare(context).catch((error: unknown) => {
+      if (options.signal?.aborted) return undefined;
+      throw error;
+    });
+    if (!stream || options.signal?.aborted) return await abortedInSetup(target.participantUrl);
+    const recorder = new LoadRecorder({ validate });
+    const progress = progressSink && startProgress(recorder, progressSink, `load ${scenario.name}`);
     let times: ModelRunTimes;
-    let openModel: OpenModelStats | undefined;
-    let plannedRate: number | undefined;
+    let open: { stats: OpenModelStats; plannedRate: number } | undefined;
     try {
       if (options.model === 'closed') {
         times = await runClosedModel({
@@ -128,26 +157,12 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
           ...(options.signal ? { signal: options.signal } : {}),
         });
         times = outcome;
-        openModel = outcome.stats;
-        plannedRate = outcome.plannedRate;
+        open = outcome;
       }
     } finally {
       progress?.stop();
     }
-    const result = buildResult({
-      scenario: scenario.name,
-      model: options.model,
-      targetName: config.target.name,
-      targetUrl: target.participantUrl,
-      shard: options.shard ?? null,
-      settings: resolved.settings,
-      recorder,
-      times,
-      ...(openModel ? { openModel } : {}),
-      ...(plannedRate !== undefined ? { plannedRate } : {}),
-    });
-    const resultFile = options.resultFile ?? defaultResultFile(config, scenario.name, options.model, options.shard);
-    return await concludeRun(result, resultFile, thresholds, baseline && { result: baseline, tolerance: config.load.baselineTolerance });
+    return await conclude(resultOf(target.participantUrl, recorder, times, open));
   } finally {
     await target.close();
   }
@@ -229,9 +244,10 @@ interface OpenTarget {
 
 /**
  * Load only ever goes to the configured target. The reference target is started in-process (imported
- * on demand, as the suites' runner does, so a remote run never loads it).
+ * on demand, as the suites' runner does, so a remote run never loads it). A probe of a remote target
+ * cut short by Ctrl-C is no failure: the caller sees the signal aborted.
  */
-async function openTarget(config: ResolvedConfig): Promise<OpenTarget> {
+async function openTarget(config: ResolvedConfig, signal: AbortSignal | undefined): Promise<OpenTarget> {
   if (config.target.kind === 'reference') {
     const { startReference } = await import('../reference/index.js');
     const reference = await startReference({ target: config.target });
@@ -239,15 +255,16 @@ async function openTarget(config: ResolvedConfig): Promise<OpenTarget> {
   }
   const participantUrl = config.target.participant.replace(/\/+$/, '');
   try {
-    await (await undiciRequest(`${participantUrl}/readyz`)).body.dump();
+    await (await undiciRequest(`${participantUrl}/readyz`, { ...(signal ? { signal } : {}) })).body.dump();
   } catch (error) {
-    throw new TargetUnreachableError(`${participantUrl}/readyz`, error as Error);
+    if (!signal?.aborted) throw new TargetUnreachableError(`${participantUrl}/readyz`, error as Error);
   }
   return { participantUrl, close: async () => {} };
 }
 
-function scenarioContext(config: ResolvedConfig, participantUrl: string, shard: ShardSpec | undefined): ScenarioContext {
+function scenarioContext(config: ResolvedConfig, participantUrl: string, shard: ShardSpec | undefined, signal: AbortSignal | undefined): ScenarioContext {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const sendSignal = signal && requestSignal(signal);
   const shardTag = shard ? `-s${shard.index}of${shard.count}` : '';
   return {
     target: config.target,
@@ -261,10 +278,24 @@ function scenarioContext(config: ResolvedConfig, participantUrl: string, shard: 
         method: request.method,
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
+        ...(sendSignal ? { signal: sendSignal } : {}),
       });
       return { status: response.statusCode, body: await response.body.text() };
     },
+    ...(sendSignal ? { signal: sendSignal } : {}),
   };
+}
+
+/**
+ * The run's signal as seen by concurrent seeding requests: each one in flight listens to it (undici
+ * lets go of a request's listener when its body closes, a tick after the next request of the same
+ * worker registered), more than Node's default of 10 before it warns of a leak; so they listen to a
+ * signal of the run's own with a bound that fits.
+ */
+function requestSignal(signal: AbortSignal): AbortSignal {
+  const ownSignal = AbortSignal.any([signal]);
+  setMaxListeners(2 * loadLimits.maxSetupConcurrency, ownSignal);
+  return ownSignal;
 }
 
 function defaultResultFile(config: ResolvedConfig, scenario: string, model: LoadModel, shard: ShardSpec | undefined): string {
@@ -288,7 +319,9 @@ export interface BuildResultInput {
 
 export function buildResult(input: BuildResultInput): LoadResult {
   const { recorder, times } = input;
-  const measuredSeconds = Math.max(0.001, (times.endedAt - times.startedAt) / 1000);
+  const measuredSeconds = (times.endedAt - times.startedAt) / 1000;
+  // Rates over a phase that never ran (aborted before it) are zero, not a division by zero.
+  const rateSeconds = Math.max(0.001, measuredSeconds);
   return {
     format: loadResultFormat,
     meta: {
@@ -302,12 +335,13 @@ export function buildResult(input: BuildResultInput): LoadResult {
       endedAt: times.endedAt,
       measuredSeconds,
       aborted: times.aborted,
+      ...(times.aborted ? { abortedDuring: times.abortedDuring ?? 'measuring' } : {}),
       settings: input.settings,
     },
     requests: { ...recorder.counts },
     rps: {
-      achieved: recorder.counts.ok / measuredSeconds,
-      responses: recorder.counts.completed / measuredSeconds,
+      achieved: recorder.counts.ok / rateSeconds,
+      responses: recorder.counts.completed / rateSeconds,
       ...(input.plannedRate !== undefined ? { planned: input.plannedRate } : {}),
     },
     latencyUs: summarizeHistogram(recorder.latencyUs),

@@ -36,8 +36,13 @@ export interface ScenarioContext {
   optionsOf(scenario: string): Record<string, unknown>;
   /** Unique per run and shard; command ids carry it so shards and repeated runs never collide. */
   commandIdPrefix: string;
-  /** Plain request used by seeding phases (not measured). */
+  /** Plain request used by seeding phases (not measured); aborted with `signal`. */
   send(request: Omit<LoadRequest, 'expect'>): Promise<{ status: number; body: string }>;
+  /**
+   * Aborted on Ctrl-C. A long preparation (seeding) checks it between requests and stops by throwing
+   * (`signal?.throwIfAborted()`): the run then ends at once with a result saying it was aborted in setup.
+   */
+  signal?: AbortSignal;
 }
 
 /** A request source for one run: `next()` is called once per request, in send order. */
@@ -48,6 +53,6 @@ export interface RequestStream {
 export interface Scenario {
   name: string;
   description: string;
-  /** Prepares the scenario (tokens, seeding) and returns the stream of requests to send. */
+  /** Prepares the scenario (tokens, seeding) and returns the stream of requests to send; stops when `context.signal` aborts. */
   prepare(context: ScenarioContext): Promise<RequestStream>;
 }

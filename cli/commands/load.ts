@@ -28,8 +28,11 @@ function exitCodeOf(outcome: LoadRunOutcome, interrupted: boolean): number {
 
 export async function loadCommand(scenarioName: string | undefined, options: LoadFlags & { config?: string; target?: string }): Promise<number> {
   const controller = new AbortController();
+  let interrupts = 0;
   const onSignal = (): void => {
-    process.stderr.write('\ninterrupted: stopping the load and writing the partial result\n');
+    interrupts++;
+    if (interrupts > 1) process.exit(ExitCode.interrupted);
+    process.stderr.write('\ninterrupted: stopping the load and writing the partial result (Ctrl-C again to quit at once)\n');
     controller.abort();
   };
   process.on('SIGINT', onSignal);

@@ -5,6 +5,7 @@
  * `UPDATE_NOT_FOUND` (a party filter naming a party that is no stakeholder of the update).
  */
 import { ScenarioSetupError, type Actor } from '../actors.js';
+import { loadLimits } from '../limits.js';
 import { numberOption } from '../scenario-options.js';
 import type { LoadRequest, RequestStream, Scenario, ScenarioContext } from '../types.js';
 import { createSubmitStream } from './submit-and-wait.js';
@@ -12,7 +13,6 @@ import { createSubmitStream } from './submit-and-wait.js';
 export const updateByOffsetPath = '/v2/updates/update-by-offset';
 
 const name = 'update-by-offset';
-const seedingConcurrency = 16;
 const shapes = ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const;
 
 interface SeededUpdate {
@@ -42,26 +42,33 @@ export const updateByOffsetScenario: Scenario = {
       const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
       formats.push(() => ({ headers, eventFormat: { filtersForAnyParty: { cumulative: [{ identifierFilter: wildcard }] }, verbose: true } }));
     }
-    const found: LoadRequest[] = [];
     const formatCount = formats.length * shapes.length;
-    for (let j = 0; j < seeded.length * formatCount; j += 1) {
+    const foundAt = (index: number): LoadRequest => {
       // Walks offsets fastest and formats slowest, so consecutive lookups differ in both.
-      const update = seeded[j % seeded.length]!;
-      const format = Math.floor(j / seeded.length) % formatCount;
+      const update = seeded[index % seeded.length]!;
+      const format = Math.floor(index / seeded.length);
       const shape = shapes[Math.floor(format / formats.length)]!;
-      found.push(lookup(update.offset, formats[format % formats.length]!(update), shape, { statuses: [200], schema: 'GetUpdateResponse' }));
-    }
-    const notFound = seeded.map((update) => notFoundLookup(update, seeded, wildcard));
+      return lookup(update.offset, formats[format % formats.length]!(update), shape, { statuses: [200], schema: 'GetUpdateResponse' });
+    };
+    const found = builtOnFirstUse(foundAt, seeded.length * formatCount);
+    const notFound = builtOnFirstUse(notFoundLookups(seeded, wildcard), seeded.length);
     return mixStream(found, notFound, notFoundShare);
   },
 };
 
+/**
+ * Submits `count` commands, `loadLimits.maxSetupConcurrency` at a time, and keeps their offsets.
+ * Stops between submits when the run is aborted (Ctrl-C; in-flight submits are aborted too) or when
+ * one submit failed, so neither a user nor a broken target waits for the remaining ones.
+ */
 async function seed(context: ScenarioContext, count: number): Promise<SeededUpdate[]> {
   const submits = await createSubmitStream({ ...context, commandIdPrefix: `${context.commandIdPrefix}-seed` }, name);
   const seeded: SeededUpdate[] = [];
   let issued = 0;
+  let failed = false;
   const worker = async (): Promise<void> => {
-    while (issued < count) {
+    while (issued < count && !failed) {
+      context.signal?.throwIfAborted();
       const actor = submits.actors[issued % submits.actors.length]!;
       issued += 1;
       const request = submits.next();
@@ -75,7 +82,11 @@ async function seed(context: ScenarioContext, count: number): Promise<SeededUpda
       seeded.push({ offset, actor });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(seedingConcurrency, count) }, worker));
+  const stopAllOnFailure = (error: unknown): never => {
+    failed = true;
+    throw error;
+  };
+  await Promise.all(Array.from({ length: Math.min(loadLimits.maxSetupConcurrency, count) }, () => worker().catch(stopAllOnFailure)));
   return seeded;
 }
 
@@ -92,20 +103,41 @@ function lookup(offset: number, format: ReturnType<LookupFormat>, shape: string,
 }
 
 /**
- * A lookup every event of which is filtered out: the update read for a party that is no stakeholder
+ * Lookups every event of which is filtered out: an update read for a party that is no stakeholder
  * (the target must answer UPDATE_NOT_FOUND). With a single acting party, an offset far beyond the
  * seeded ones (and so beyond the ledger end) is looked up instead.
  */
-function notFoundLookup(update: SeededUpdate, seeded: SeededUpdate[], wildcard: object): LoadRequest {
+function notFoundLookups(seeded: SeededUpdate[], wildcard: object): (index: number) => LoadRequest {
   const expect: LoadRequest['expect'] = { statuses: [404], errorCode: 'UPDATE_NOT_FOUND', schema: 'JsCantonError' };
-  const outsider = seeded.find((candidate) => candidate.actor.party !== update.actor.party)?.actor;
-  if (outsider) return lookup(update.offset, { headers: outsider.headers, eventFormat: partyFilter(outsider.party, wildcard) }, shapes[0], expect);
-  const beyond = Math.max(...seeded.map((candidate) => candidate.offset)) + 1_000_000_000;
-  return lookup(beyond, { headers: update.actor.headers, eventFormat: partyFilter(update.actor.party, wildcard) }, shapes[0], expect);
+  // One actor per party (few), so finding an outsider does not walk all seeded updates per lookup.
+  const partyActors: Actor[] = [];
+  let highestOffset = 0;
+  for (const { actor, offset } of seeded) {
+    if (!partyActors.some((known) => known.party === actor.party)) partyActors.push(actor);
+    highestOffset = Math.max(highestOffset, offset);
+  }
+  return (index) => {
+    const update = seeded[index]!;
+    const outsider = partyActors.find((actor) => actor.party !== update.actor.party);
+    if (outsider) return lookup(update.offset, { headers: outsider.headers, eventFormat: partyFilter(outsider.party, wildcard) }, shapes[0], expect);
+    return lookup(highestOffset + 1_000_000_000, { headers: update.actor.headers, eventFormat: partyFilter(update.actor.party, wildcard) }, shapes[0], expect);
+  };
+}
+
+/**
+ * Request `index` of `count` (cyclic), built on its first use and kept: building every lookup of
+ * 100,000 seeded updates up front would hold the run (and Ctrl-C) for seconds before it starts.
+ */
+function builtOnFirstUse(build: (index: number) => LoadRequest, count: number): (sequence: number) => LoadRequest {
+  const built: LoadRequest[] = [];
+  return (sequence) => {
+    const index = sequence % count;
+    return (built[index] ??= build(index));
+  };
 }
 
 /** Spreads the not-found lookups evenly: exactly ⌊n·share⌋ of the first n requests. */
-function mixStream(found: LoadRequest[], notFound: LoadRequest[], notFoundShare: number): RequestStream {
+function mixStream(found: (sequence: number) => LoadRequest, notFound: (sequence: number) => LoadRequest, notFoundShare: number): RequestStream {
   let sequence = 0;
   let foundIndex = 0;
   let notFoundIndex = 0;
@@ -113,8 +145,7 @@ function mixStream(found: LoadRequest[], notFound: LoadRequest[], notFoundShare:
     next() {
       const takeNotFound = Math.floor((sequence + 1) * notFoundShare) > Math.floor(sequence * notFoundShare);
       sequence += 1;
-      if (takeNotFound) return notFound[notFoundIndex++ % notFound.length]!;
-      return found[foundIndex++ % found.length]!;
+      return takeNotFound ? notFound(notFoundIndex++) : found(foundIndex++);
     },
   };
 }
