@@ -78,6 +78,7 @@ const featuresSchema = {
     scanVersion: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$', default: '0.7.5' },
     reassignmentFixture: { type: 'boolean', default: false },
     multiHostedParty: { type: 'boolean', default: false },
+    syntheticDars: { type: 'boolean', default: false },
   },
   additionalProperties: false,
 } as const;

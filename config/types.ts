@@ -135,6 +135,11 @@ export interface Features {
   multiHostedParty: boolean;
   /** The target tolerates writes (commands, DAR uploads). `--read-only` turns this off. */
   writes: boolean;
+  /**
+   * The target accepts the synthetic DARs the suite builds itself (generators/dar/builder.ts). Only the
+   * embedded reference target does: a real node decodes and type-checks the Daml-LF of every DALF.
+   */
+  syntheticDars: boolean;
 }
 
 export interface ReferenceTargetConfig {

@@ -37,7 +37,7 @@ beforeAll(async () => {
         scan,
         fixtures: join(process.cwd(), 'config/fixtures/reference.yaml'),
         auth: { kind: 'hs256', secret: 'not-safe-for-production', audience: 'https://daml.com/jwt/aud/participant/participant1' },
-        features: { ledgerApiVersion: '3.5', trafficAccounts: true, interactiveSubmission: true, authorization: true, scanVersion: '0.7.5', reassignmentFixture: true, multiHostedParty: true },
+        features: { ledgerApiVersion: '3.5', trafficAccounts: true, interactiveSubmission: true, authorization: true, scanVersion: '0.7.5', reassignmentFixture: true, multiHostedParty: true, syntheticDars: true },
       },
     },
   }));

@@ -12,6 +12,7 @@ export type Requirement =
   | 'reassignmentFixture'
   | 'multiHostedParty'
   | 'writes'
+  | 'syntheticDars'
   | 'mintTokens'
   | 'scan'
   | 'ledgerApi3.5'
@@ -62,6 +63,11 @@ export function missingRequirement(requirement: Requirement, target: TargetAbili
       return features.multiHostedParty ? undefined : 'no fixture party hosted on several participants (features.multiHostedParty: false)';
     case 'writes':
       return features.writes ? undefined : 'the run is read-only (--read-only): this test writes to the ledger';
+    case 'syntheticDars':
+      return features.syntheticDars
+        ? undefined
+        : 'the target does not accept the synthetic DARs this test builds (features.syntheticDars: false); '
+          + 'only the embedded reference target does, a real node type-checks their Daml-LF';
     case 'mintTokens':
       return target.canMintTokens ? undefined : 'the auth provider cannot mint tokens (needs auth kind hs256, rs256 or es256)';
     case 'scan':

@@ -32,16 +32,25 @@ conformanceSuite('readyz', () => {
   });
 
   conformanceTest({
-    name: 'an error from readyz is the default error body',
+    name: 'readyz refuses an unknown user\'s token, if at all, with the default error body (canton: 403 redacted)',
     endpoint: 'readyz',
-    clauses: ['readyz.errors.default-body'],
-    checks: ['error_body_conformance', 'not_a_server_error'],
-    requires: ['ledgerApi3.5', 'mintTokens'],
+    clauses: ['readyz.errors.default-body', 'canton.auth.unknown-user-403'],
+    checks: ['error_body_conformance', 'not_a_server_error', 'auth_enforcement'],
+    // Without token checks an unknown user's token provokes nothing, so the test would prove nothing.
+    requires: ['ledgerApi3.5', 'mintTokens', 'authorization'],
   }, async (ctx) => {
-    // Canton 3.5 resolves a presented token on readyz too: a token of an unknown user is refused.
     const token = await ctx.tokens.mint({ userId: `no-such-user-${ctx.seed}` });
     const response = await ctx.send({ api: 'participant', method: 'GET', path: '/readyz', token });
     notAServerError(response, 'readyz.errors.default-body');
+    if (ctx.profile === 'canton') {
+      // Canton 3.5 resolves a presented token on readyz too, and an unknown user fails that resolution.
+      statusCodeConformance(response, [403], 'canton.auth.unknown-user-403');
+      const body = errorBodyConformance(ctx, response, 'readyz.errors.default-body', { code: 'NA', cantonClauseId: 'canton.auth.unknown-user-403' });
+      expectThat(body.errorCategory === -1 && body.context.ledger_api_error === 'invalid token', 'auth_enforcement', 'canton.auth.unknown-user-403',
+        `Canton redacts this refusal (errorCategory -1) with context {"ledger_api_error": "invalid token"}, got ${response.text.slice(0, 300)}`, response);
+      return;
+    }
+    // The spec does not say readyz checks tokens: 200 is fine, but an error must be the default error body.
     if (response.status >= 400) errorBodyConformance(ctx, response, 'readyz.errors.default-body');
     else statusCodeConformance(response, [200], 'readyz.errors.default-body');
   });

@@ -4,15 +4,17 @@ import { contentTypeConformance, notAServerError, positiveDataAcceptance, status
 import { errorBodyConformance } from '../checks/error-body.js';
 import { negativeDataRejection } from '../checks/rejection.js';
 import { responseSchemaConformance } from '../checks/schema.js';
+import { FixtureGapError } from '../framework/environment.js';
 import { expectThat } from '../framework/failure.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
 
 const ENDPOINT = 'traffic-account';
-const pathOf = (accountId: string) => `/v2/traffic/accounts/${encodeURIComponent(accountId)}`;
+const ACCOUNTS_PATH = '/v2/traffic/accounts/';
+const pathOf = (accountId: string) => `${ACCOUNTS_PATH}${encodeURIComponent(accountId)}`;
 
 function account(context: ConformanceContext) {
   const fixture = context.fixtures.trafficAccount;
-  if (fixture === undefined) throw new Error('the fixtures define no trafficAccount; add one (accountId, party, balance) to test traffic accounts');
+  if (fixture === undefined) throw new FixtureGapError('the fixtures define no trafficAccount; add one (accountId, party, balance) to test traffic accounts');
   return fixture;
 }
 
@@ -80,24 +82,39 @@ conformanceSuite('traffic-account', () => {
   });
 
   conformanceTest({
-    name: 'a malformed account id is 400 Invalid value',
+    name: 'an account id that is no valid percent-encoding is 400',
     endpoint: ENDPOINT,
     clauses: ['errors.400-path-parameter.traffic-account'],
-    checks: ['negative_data_rejection', 'content_type_conformance'],
+    checks: ['negative_data_rejection', 'status_code_conformance'],
     requires: ['trafficAccounts', 'ledgerApi3.5'],
   }, async (context) => {
-    // Account ids are LedgerStrings: these hold characters a LedgerString never does, or are too long.
-    const malformed = fc.constantFrom('bad!account', 'acc@unt', 'x'.repeat(256), 'ünïcode', 'semi;colon');
+    // The spec gives `account-id` no format, so only a segment that cannot even be decoded as a URL path
+    // is malformed by the spec. Sent raw: the client's URL parser keeps an invalid escape as it is.
     const { allowed } = readers(context);
-    await context.forAll(malformed, async (accountId) => {
-      const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
+    for (const rawSegment of ['%ZZ', '%', 'account%2', 'acc%G0unt']) {
+      const response = await context.send({ api: 'participant', method: 'GET', path: `${ACCOUNTS_PATH}${rawSegment}`, user: allowed });
+      // 400 as errors rule 1 says. Its text is not judged: a real node's HTTP layer may reject a malformed
+      // URI before routing, with its own wording, and failing a correct node on that would be a false alarm.
       statusCodeConformance(response, [400], 'errors.400-path-parameter.traffic-account');
-      negativeDataRejection(context, response, 'errors.400-path-parameter.traffic-account', { kind: 'path', name: 'account-id' }, { form: 'either' });
-      if (response.contentType.startsWith('text/plain')) {
-        expectThat(response.text.startsWith('Invalid value'), 'negative_data_rejection', 'errors.400-path-parameter.traffic-account',
-          `the 400 text must read "Invalid value…", got ${JSON.stringify(response.text.slice(0, 200))}`, response);
-      }
-    }, { numRuns: 5 });
+      if (!response.contentType.startsWith('text/plain')) errorBodyConformance(context, response, 'errors.400-path-parameter.traffic-account');
+    }
+  });
+
+  conformanceTest({
+    name: 'an account id no LedgerString could be is refused: a 4xx error, never a balance or a server error',
+    endpoint: ENDPOINT,
+    clauses: ['traffic-account.errors.default-body'],
+    checks: ['negative_data_rejection', 'not_a_server_error', 'error_body_conformance'],
+    requires: ['trafficAccounts', 'ledgerApi3.5'],
+  }, async (context) => {
+    // No account can carry such an id, but the spec does not call it malformed: a node may answer it as
+    // not found, denied or invalid (400 `Invalid value`), in the default error body or the 400 text.
+    const { allowed } = readers(context);
+    for (const accountId of ['bad!account', 'acc@unt', 'x'.repeat(256), 'ünïcode', 'semi;colon']) {
+      const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
+      notAServerError(response, 'traffic-account.errors.default-body');
+      negativeDataRejection(context, response, 'traffic-account.errors.default-body', { kind: 'path', name: 'account-id' }, { form: 'either' });
+    }
   });
 
   conformanceTest({
