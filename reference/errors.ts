@@ -5,7 +5,7 @@
  * (GrpcHttpErrorCodes.asPekkoHttp). Categories 4, 5, 6, 7 and 14 are security-sensitive: Canton redacts
  * them, and the JSON body then reads `code: "NA"`, `errorCategory: -1`.
  */
-import { randomBytes } from 'node:crypto';
+import { UniqueHexIds } from './unique-ids.js';
 
 export interface ErrorCategory {
   id: number;
@@ -155,14 +155,16 @@ export interface JsCantonError {
   definiteAnswer: boolean | null;
 }
 
-const newTraceId = (): string => randomBytes(16).toString('hex');
+// Trace and correlation ids only need to be unique (a client quotes them to find a failure in the logs).
+const traceIds = new UniqueHexIds();
+const correlationIds = new UniqueHexIds();
 
 /** The JSON body Canton's JSON API writes for an error (optional fields present as null). */
 export function renderError(error: LedgerApiError, participantName: string): JsCantonError {
-  const traceId = newTraceId();
+  const traceId = traceIds.next(32);
   const cat = error.category;
   if (cat.redacted) {
-    const correlationId = randomBytes(8).toString('hex');
+    const correlationId = correlationIds.next(16);
     return {
       code: 'NA',
       cause: 'A security-sensitive error has been received',

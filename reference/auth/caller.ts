@@ -7,7 +7,7 @@ import { DecodeFailure, LedgerApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import type { AuthContext, AuthenticatedCaller } from '../http/types.js';
 import type { Users } from '../participant/users.js';
-import type { TokenVerifier } from './jwt.js';
+import type { TokenCheck, TokenVerifier } from './jwt.js';
 
 const WEBSOCKET_TOKEN_PREFIX = 'jwt.token.';
 
@@ -90,12 +90,19 @@ export class CallerResolver {
     return this.verifier !== undefined;
   }
 
-  /** Throws `DecodeFailure` (empty bearer) or `LedgerApiError` 403 (unknown or deactivated user). */
-  async resolve(headers: IncomingHttpHeaders): Promise<AuthContext> {
+  /**
+   * Throws (or rejects with) `DecodeFailure` (empty bearer) or `LedgerApiError` 403 (unknown or deactivated
+   * user). Synchronous unless the token needs verifying (the first request with it).
+   */
+  resolve(headers: IncomingHttpHeaders): AuthContext | Promise<AuthContext> {
     const token = tokenOf(headers, this.acceptWebsocketProtocol);
     if (this.verifier === undefined) return { kind: 'authenticated', caller: WILDCARD_CALLER };
     if (token === undefined) return this.anonymous();
-    const check = await this.verifier.verify(token);
+    const check = this.verifier.verify(token);
+    return check instanceof Promise ? check.then((verified) => this.contextOf(verified)) : this.contextOf(check);
+  }
+
+  private contextOf(check: TokenCheck): AuthContext {
     if (!check.valid) return { kind: 'invalid', reason: check.reason };
     const user = this.users.get(check.userId);
     if (user === undefined) throw invalidTokenUser(`unknown user '${check.userId}'`);

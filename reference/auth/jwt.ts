@@ -17,7 +17,8 @@ import type { Faults } from '../faults.js';
 export type TokenCheck = { valid: true; userId: string } | { valid: false; reason: string };
 
 export interface TokenVerifier {
-  verify(token: string): Promise<TokenCheck>;
+  /** The check of `token`; synchronous when the answer is known without new cryptography (a cached token). */
+  verify(token: string): TokenCheck | Promise<TokenCheck>;
 }
 
 const CLOCK_LEEWAY_SECONDS = 5;
@@ -140,18 +141,20 @@ export function createJwtVerifier(auth: AuthConfig, participantId: string, fault
     return { check: checkClaims(payload, rule), validUntil: ignoreExpiry ? Infinity : expiresAt };
   }
 
+  async function verifyAndCache(token: string): Promise<TokenCheck> {
+    const result = await verifyUncached(token);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(token, result);
+    return result.check;
+  }
+
   return {
-    async verify(token: string): Promise<TokenCheck> {
+    verify(token: string): TokenCheck | Promise<TokenCheck> {
       const cached = cache.get(token);
-      if (cached !== undefined) {
-        if (cached.validUntil > Date.now()) return cached.check;
-        cache.delete(token);
-        return { valid: false, reason: 'the token has expired' };
-      }
-      const result = await verifyUncached(token);
-      if (cache.size >= CACHE_LIMIT) cache.clear();
-      cache.set(token, result);
-      return result.check;
+      if (cached === undefined) return verifyAndCache(token);
+      if (cached.validUntil > Date.now()) return cached.check;
+      cache.delete(token);
+      return { valid: false, reason: 'the token has expired' };
     },
   };
 }

@@ -13,9 +13,7 @@ function createStaticVerifier(fixtures: Fixtures): TokenVerifier {
   return {
     verify(token) {
       const userId = userByToken.get(token);
-      return Promise.resolve(
-        userId === undefined ? { valid: false, reason: 'not a token of any fixture user' } : { valid: true, userId },
-      );
+      return userId === undefined ? { valid: false, reason: 'not a token of any fixture user' } : { valid: true, userId };
     },
   };
 }

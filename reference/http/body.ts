@@ -2,8 +2,9 @@
  * JSON request bodies, parsed as Canton's JSON API (circe over jawn) would: integers stay exact.
  *
  * `JSON.parse` rounds integers beyond 2^53, which would corrupt int64 fields such as offsets. Such an
- * integer needs at least 16 decimal digits (or an exponent), so only bodies that contain one pay for the
- * slower lossless parser; every other body goes through `JSON.parse` alone.
+ * integer parses to a number that is an integer but not a safe one, so only bodies whose `JSON.parse`
+ * result holds such a number pay for the slower lossless parser. Digits inside strings (the hex
+ * fingerprints of party ids) never count; every other body goes through `JSON.parse` alone.
  */
 import { parse as parseLossless } from 'lossless-json';
 import { DecodeFailure } from '../errors.js';
@@ -17,7 +18,6 @@ export class MalformedJsonFailure extends DecodeFailure {
   }
 }
 
-const MAYBE_UNSAFE_INTEGER = /\d{16}|[:,[]\s*-?\d+(?:\.\d+)?[eE]/;
 const INTEGER_TEXT = /^-?\d+$/;
 
 function parseNumberExactly(text: string): number | bigint {
@@ -60,6 +60,26 @@ function describeSyntaxError(text: string): string {
 }
 
 /**
+ * Whether a `JSON.parse` result holds a number that may have lost digits: an integer beyond ±(2^53-1).
+ * (Every integer text of that size parses to such a number, as rounding never crosses 2^53.) Walks with
+ * a list instead of recursion: `JSON.parse` accepts nesting far deeper than the call stack allows.
+ */
+function holdsInexactInteger(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'number') {
+      if (Number.isInteger(value) && !Number.isSafeInteger(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index += 1) pending.push(value[index]);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key in value) pending.push((value as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
+}
+
+/**
  * Parse a JSON text. Integers within ±(2^53-1) are `number`, integers beyond are `bigint` (exact);
  * other numbers are `number`. Objects, arrays, strings, booleans and null are as `JSON.parse` returns them.
  * Throws `MalformedJsonFailure` (a `DecodeFailure`: 400 text/plain) for empty or malformed text.
@@ -71,7 +91,7 @@ export function parseJsonText(text: string): unknown {
   } catch {
     throw new MalformedJsonFailure(text.trim() === '' ? 'exhausted input' : describeSyntaxError(text));
   }
-  if (!MAYBE_UNSAFE_INTEGER.test(text)) return value;
+  if (!holdsInexactInteger(value)) return value;
   try {
     return parseLossless(text, null, parseNumberExactly);
   } catch {

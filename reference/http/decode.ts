@@ -66,14 +66,21 @@ export function isAbsent(obj: JsonObject, field: string): boolean {
   return !Object.hasOwn(obj, field) || obj[field] === null;
 }
 
+// The field helpers below build a field's path only when they fail: decoding is on every request's path.
+
 /** A required object field. */
 export function requireObject(obj: JsonObject, field: string, path: string): JsonObject {
-  return asObject(requireField(obj, field, path), fieldPath(path, field));
+  const value = requireField(obj, field, path);
+  if (!isJsonObject(value)) throw wrongType(value, 'object', fieldPath(path, field));
+  return value;
 }
 
 /** An optional object field; absent or null gives `undefined`. */
 export function optionalObject(obj: JsonObject, field: string, path: string): JsonObject | undefined {
-  return isAbsent(obj, field) ? undefined : asObject(obj[field], fieldPath(path, field));
+  const value = Object.hasOwn(obj, field) ? obj[field] : undefined;
+  if (value === undefined || value === null) return undefined;
+  if (!isJsonObject(value)) throw wrongType(value, 'object', fieldPath(path, field));
+  return value;
 }
 
 /** `value` (at `path`) as a string. */
@@ -84,12 +91,17 @@ export function asString(value: unknown, path: string): string {
 
 /** A required string field (null is a wrong type, as in circe). */
 export function requireString(obj: JsonObject, field: string, path: string): string {
-  return asString(requireField(obj, field, path), fieldPath(path, field));
+  const value = requireField(obj, field, path);
+  if (typeof value !== 'string') throw wrongType(value, 'string', fieldPath(path, field));
+  return value;
 }
 
 /** An optional string field; absent or null gives `undefined`. */
 export function optionalString(obj: JsonObject, field: string, path: string): string | undefined {
-  return isAbsent(obj, field) ? undefined : asString(obj[field], fieldPath(path, field));
+  const value = Object.hasOwn(obj, field) ? obj[field] : undefined;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw wrongType(value, 'string', fieldPath(path, field));
+  return value;
 }
 
 /** `value` (at `path`) as an array. */
@@ -100,18 +112,26 @@ export function asArray(value: unknown, path: string): unknown[] {
 
 /** A required array field (elements not decoded; use `indexPath` for their paths). */
 export function requireArray(obj: JsonObject, field: string, path: string): unknown[] {
-  return asArray(requireField(obj, field, path), fieldPath(path, field));
+  const value = requireField(obj, field, path);
+  if (!Array.isArray(value)) throw wrongType(value, 'array', fieldPath(path, field));
+  return value;
 }
 
 /** An optional array field; absent or null gives `undefined`. */
 export function optionalArray(obj: JsonObject, field: string, path: string): unknown[] | undefined {
-  return isAbsent(obj, field) ? undefined : asArray(obj[field], fieldPath(path, field));
+  const value = Object.hasOwn(obj, field) ? obj[field] : undefined;
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw wrongType(value, 'array', fieldPath(path, field));
+  return value;
 }
 
-/** A required array of strings, each element checked with its own path (`actAs[1]`). */
+/** A required array of strings, each element checked with its own path (`actAs[1]`). The array itself is returned. */
 export function requireStringArray(obj: JsonObject, field: string, path: string): string[] {
-  const at = fieldPath(path, field);
-  return requireArray(obj, field, path).map((element, index) => asString(element, indexPath(at, index)));
+  const elements = requireArray(obj, field, path);
+  for (let index = 0; index < elements.length; index += 1) {
+    if (typeof elements[index] !== 'string') throw wrongType(elements[index], 'string', indexPath(fieldPath(path, field), index));
+  }
+  return elements as string[];
 }
 
 /** An optional array of strings; absent or null gives `undefined`. */
@@ -126,12 +146,17 @@ export function asBoolean(value: unknown, path: string): boolean {
 }
 
 export function requireBoolean(obj: JsonObject, field: string, path: string): boolean {
-  return asBoolean(requireField(obj, field, path), fieldPath(path, field));
+  const value = requireField(obj, field, path);
+  if (typeof value !== 'boolean') throw wrongType(value, 'boolean', fieldPath(path, field));
+  return value;
 }
 
 /** An optional boolean field; absent or null gives `undefined`. */
 export function optionalBoolean(obj: JsonObject, field: string, path: string): boolean | undefined {
-  return isAbsent(obj, field) ? undefined : asBoolean(obj[field], fieldPath(path, field));
+  const value = Object.hasOwn(obj, field) ? obj[field] : undefined;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw wrongType(value, 'boolean', fieldPath(path, field));
+  return value;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The reference participant's HTTP server: node:http serving a `Route[]` table with Canton's JSON API
  * conventions (see types.ts for the order of checks). Lean on purpose: the load suites measure it.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { CallerResolver } from '../auth/caller.js';
@@ -10,7 +10,7 @@ import { DecodeFailure, LedgerApiError, renderError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { MalformedJsonFailure } from './body.js';
 import { MalformedPathParameter, Router } from './router.js';
-import type { RefRequest, RefResponse, Route } from './types.js';
+import type { AuthContext, RefRequest, RefResponse, Route } from './types.js';
 
 /** pekko-http's default `max-content-length`, which Canton does not override. */
 export const DEFAULT_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -94,21 +94,51 @@ function encodeJson(body: unknown): string {
 
 function send(response: ServerResponse, result: RefResponse): void {
   if (response.headersSent || response.destroyed) return;
+  const { body } = result;
   let payload: string | Buffer | undefined;
-  let headers: Record<string, string> = result.headers ?? {};
-  if (result.body === undefined) payload = undefined;
-  else if (typeof result.body === 'string' || Buffer.isBuffer(result.body)) {
-    payload = result.body;
-    if (headers['content-type'] === undefined) headers = { ...TEXT_HEADERS, ...headers };
+  let defaultType: string | undefined;
+  if (body === undefined) payload = undefined;
+  else if (typeof body === 'string' || Buffer.isBuffer(body)) {
+    payload = body;
+    defaultType = TEXT_HEADERS['content-type'];
   } else {
-    payload = encodeJson(result.body);
-    if (headers['content-type'] === undefined) headers = { ...JSON_HEADERS, ...headers };
+    payload = encodeJson(body);
+    defaultType = JSON_HEADERS['content-type'];
   }
-  response.writeHead(result.status, {
-    ...headers,
-    'content-length': payload === undefined ? 0 : Buffer.byteLength(payload),
-  });
+  const contentLength = payload === undefined ? 0 : Buffer.byteLength(payload);
+  let headers: Record<string, string | number>;
+  // The common answer (no headers of its own) gets a literal: copying header objects costs every request.
+  if (result.headers === undefined) {
+    headers = defaultType === undefined ? { 'content-length': contentLength } : { 'content-type': defaultType, 'content-length': contentLength };
+  } else {
+    headers = defaultType !== undefined && result.headers['content-type'] === undefined
+      ? { 'content-type': defaultType, ...result.headers }
+      : { ...result.headers };
+    headers['content-length'] = contentLength;
+  }
+  // Headers and body leave in one write: node:http joins a string body to the header block.
+  response.writeHead(result.status, headers);
   response.end(payload);
+}
+
+/** The request a handler sees; the query string is parsed only for the few handlers that read it. */
+class ServerRequest implements RefRequest {
+  private parsedQuery: URLSearchParams | undefined;
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly params: Record<string, string>,
+    private readonly queryText: string,
+    readonly headers: IncomingHttpHeaders,
+    readonly body: Buffer,
+    readonly auth: AuthContext,
+  ) {}
+
+  get query(): URLSearchParams {
+    this.parsedQuery ??= new URLSearchParams(this.queryText);
+    return this.parsedQuery;
+  }
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
@@ -168,7 +198,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     const url = request.url ?? '/';
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
-    const at = { method, path };
     try {
       const match = router.match(method, path);
       if (match.kind === 'unknown') return send(response, notFound(request));
@@ -176,22 +205,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         if (faults.has('wrong-method-404')) return send(response, notFound(request));
         return send(response, { status: 405, headers: TEXT_HEADERS, body: 'Method Not Allowed' });
       }
-      const auth = await callers.resolve(request.headers);
+      const resolved = callers.resolve(request.headers);
+      const auth = resolved instanceof Promise ? await resolved : resolved;
       const body = await readBody(request, limit);
-      const refRequest: RefRequest = {
-        method,
-        path,
-        params: match.params,
-        query: new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1)),
-        headers: request.headers,
-        body,
-        auth,
-      };
-      send(response, await match.route.handler(refRequest));
+      const queryText = queryStart === -1 ? '' : url.slice(queryStart + 1);
+      const result = match.route.handler(new ServerRequest(method, path, match.params, queryText, request.headers, body, auth));
+      send(response, result instanceof Promise ? await result : result);
     } catch (error) {
       if (error instanceof ClientAborted) return void response.destroy();
-      if (error instanceof MalformedPathParameter) return send(response, renderFailure(DecodeFailure.pathParameter(), at));
-      send(response, renderFailure(error, at));
+      if (error instanceof MalformedPathParameter) return send(response, renderFailure(DecodeFailure.pathParameter(), { method, path }));
+      send(response, renderFailure(error, { method, path }));
     }
   }
 

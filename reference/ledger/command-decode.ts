@@ -14,6 +14,7 @@ import {
   requireInt32,
   requireInt64,
   requireString,
+  type JsonObject,
 } from '../http/decode.js';
 import type { Command } from './engine.js';
 import { parseIdentifier } from './identifiers.js';
@@ -27,18 +28,19 @@ const USER_ID = /^[A-Za-z0-9@^$.!`\-#+'~_:()|]{1,128}$/;
 /** Daml-LF Name (choice names): a letter or `_`/`$` followed by letters, digits, `_`, `$`. */
 const NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,999}$/;
 
+function decodeChoice(command: JsonObject, at: string): string {
+  const name = requireString(command, 'choice', at);
+  if (!NAME.test(name)) {
+    throw new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field choice: "${name}" is not a valid Daml name`);
+  }
+  return name;
+}
+
 function decodeCommand(value: unknown, path: string): Command {
   const { key, value: body } = oneOfKeys(value, COMMAND_KINDS, 'Command', path);
   const at = fieldPath(path, key);
   const obj = asObject(body, at);
-  const templateId = parseIdentifier(requireString(obj, 'templateId', at), fieldPath(at, 'templateId'));
-  const choice = (): string => {
-    const name = requireString(obj, 'choice', at);
-    if (!NAME.test(name)) {
-      throw new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field choice: "${name}" is not a valid Daml name`);
-    }
-    return name;
-  };
+  const templateId = parseIdentifier(requireString(obj, 'templateId', at), at, 'templateId');
   switch (key) {
     case 'CreateCommand':
       return { kind: 'create', templateId, createArguments: requireField(obj, 'createArguments', at), path: at };
@@ -47,7 +49,7 @@ function decodeCommand(value: unknown, path: string): Command {
         kind: 'exercise',
         templateId,
         contractId: requireString(obj, 'contractId', at),
-        choice: choice(),
+        choice: decodeChoice(obj, at),
         choiceArgument: requireField(obj, 'choiceArgument', at),
         path: at,
       };
@@ -56,7 +58,7 @@ function decodeCommand(value: unknown, path: string): Command {
         kind: 'createAndExercise',
         templateId,
         createArguments: requireField(obj, 'createArguments', at),
-        choice: choice(),
+        choice: decodeChoice(obj, at),
         choiceArgument: requireField(obj, 'choiceArgument', at),
         path: at,
       };
@@ -65,7 +67,7 @@ function decodeCommand(value: unknown, path: string): Command {
         kind: 'exerciseByKey',
         templateId,
         contractKey: requireField(obj, 'contractKey', at),
-        choice: choice(),
+        choice: decodeChoice(obj, at),
         choiceArgument: requireField(obj, 'choiceArgument', at),
         path: at,
       };

@@ -86,6 +86,8 @@ export interface InterpretOptions {
   effectiveAt: string;
   newContractId: () => string;
   isKnownParty: (party: string) => boolean;
+  /** Party ids to share with the values of new contracts (see `ValueCheckOptions.knownParties`). */
+  partyIds?: ReadonlyMap<string, string>;
   checkPreconditions: boolean;
 }
 
@@ -112,16 +114,21 @@ class Interpretation {
   private readonly informees = new Set<string>();
   /** Key changes made by this transaction; `null` = the key's contract was archived here. */
   private readonly localKeys = new Map<string, string | null>();
-  private readonly readers: ReadonlySet<string>;
+  /** The submitters' act-as and read-as parties; built on first use (creating alone never needs it). */
+  private readersCache: ReadonlySet<string> | undefined;
 
-  constructor(private readonly options: InterpretOptions) {
-    this.readers = new Set([...options.actAs, ...options.readAs]);
+  constructor(private readonly options: InterpretOptions) {}
+
+  private get readers(): ReadonlySet<string> {
+    this.readersCache ??= new Set([...this.options.actAs, ...this.options.readAs]);
+    return this.readersCache;
   }
 
   run(commands: readonly Command[]): InterpretedTransaction {
     const authorizers = new Set(this.options.actAs);
     for (const command of commands) this.runCommand(command, authorizers);
-    const unknown = [...this.informees].filter((party) => !this.options.isKnownParty(party));
+    const unknown: string[] = [];
+    for (const party of this.informees) if (!this.options.isKnownParty(party)) unknown.push(party);
     if (unknown.length > 0) {
       throw new LedgerApiError(
         'UNKNOWN_INFORMEES',
@@ -130,7 +137,8 @@ class Interpretation {
       );
     }
     return {
-      nodes: this.nodes,
+      // Copies of exact size: arrays grown by push keep spare capacity, and transactions are kept for good.
+      nodes: this.nodes.slice(),
       effectiveAt: this.options.effectiveAt,
       consumed: this.consumed,
       created: this.created,
@@ -194,7 +202,7 @@ class Interpretation {
             `Template ${template.qualifiedName} does not have a contract key`,
           );
         }
-        const keyValue = checkValue(template.key.type, command.contractKey, { path: `${command.path}.contractKey` });
+        const keyValue = checkValue(template.key.type, command.contractKey, { path: `${command.path}.contractKey`, knownParties: this.options.partyIds });
         const contractId = this.lookupKey(keyIdentity(template, keyValue));
         const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
         if (!contract || !this.isVisible(contract)) {
@@ -217,7 +225,7 @@ class Interpretation {
     parentWitnesses: readonly string[],
     path: string,
   ): string {
-    const argument = checkValue(template.argumentType, argumentJson, { path }) as DamlRecord;
+    const argument = checkValue(template.argumentType, argumentJson, { path, knownParties: this.options.partyIds }) as DamlRecord;
     const nodeId = this.nodes.length;
     if (this.options.checkPreconditions && !template.ensure(argument)) {
       throw new LedgerApiError(
@@ -226,13 +234,13 @@ class Interpretation {
       );
     }
     const signatories = template.signatories(argument);
-    const observers = template.observers(argument).filter((party) => !signatories.includes(party));
+    const observers = without(template.observers(argument), signatories);
     let key: ContractKey | undefined;
     if (template.key) {
       const value = template.key.of(argument);
       key = { value, identity: keyIdentity(template, value), maintainers: template.key.maintainers(value) };
     }
-    requireAuthorization(nodeId, template, [...signatories, ...(key?.maintainers ?? [])], authorizers);
+    requireAuthorization(nodeId, template, key ? [...signatories, ...key.maintainers] : signatories, authorizers);
     if (key && this.lookupKey(key.identity) !== undefined) {
       throw new LedgerApiError(
         'DUPLICATE_CONTRACT_KEY',
@@ -246,10 +254,11 @@ class Interpretation {
       argument,
       signatories,
       observers,
-      ...(key ? { key } : {}),
       createdAt: this.options.effectiveAt,
     };
-    for (const party of [...signatories, ...observers]) this.informees.add(party);
+    if (key) contract.key = key;
+    for (const party of signatories) this.informees.add(party);
+    for (const party of observers) this.informees.add(party);
     this.created.set(contract.contractId, contract);
     if (key) this.localKeys.set(key.identity, contract.contractId);
     this.nodes.push({ kind: 'create', nodeId, contract, witnesses: union(parentWitnesses, signatories, observers) });
@@ -266,7 +275,7 @@ class Interpretation {
     parentWitnesses: readonly string[] = [],
   ): void {
     // Canton reads a null choice argument as {}.
-    const choiceArgument = checkValue(choice.argumentType, argumentJson ?? {}, { path }) as DamlRecord;
+    const choiceArgument = checkValue(choice.argumentType, argumentJson ?? {}, { path, knownParties: this.options.partyIds }) as DamlRecord;
     const subject = iface ? (contract.template.views.get(iface.qualifiedName) as (a: DamlRecord) => DamlRecord)(contract.argument) : contract.argument;
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const nodeId = this.nodes.length;
@@ -343,15 +352,26 @@ function findTemplateChoice(template: TemplateDefinition, name: string): ChoiceD
 }
 
 function requireAuthorization(nodeId: number, template: TemplateDefinition, required: readonly string[], authorizers: ReadonlySet<string>): void {
+  if (required.every((party) => authorizers.has(party))) return;
   const missing = [...new Set(required)].filter((party) => !authorizers.has(party));
-  if (missing.length > 0) {
-    throw new LedgerApiError(
-      'DAML_AUTHORIZATION_ERROR',
-      `Interpretation error: Error: node NodeId(${nodeId}) (${template.qualifiedName}) requires authorizers ${[...new Set(required)].join(',')}, but only ${[...authorizers].join(',')} were given (missing: ${missing.join(',')})`,
-    );
-  }
+  throw new LedgerApiError(
+    'DAML_AUTHORIZATION_ERROR',
+    `Interpretation error: Error: node NodeId(${nodeId}) (${template.qualifiedName}) requires authorizers ${[...new Set(required)].join(',')}, but only ${[...authorizers].join(',')} were given (missing: ${missing.join(',')})`,
+  );
 }
 
+/** The parties of all lists, each once, in order of first appearance, in an array of exact size. */
 function union(...lists: (readonly string[])[]): string[] {
-  return [...new Set(lists.flat())];
+  let total = 0;
+  for (const list of lists) total += list.length;
+  if (total > 16) return [...new Set(lists.flat())];
+  const parties: string[] = [];
+  for (const list of lists) for (const party of list) if (!parties.includes(party)) parties.push(party);
+  return parties.slice();
+}
+
+/** `parties` without those in `excluded` (the list itself when nothing is excluded). */
+function without(parties: string[], excluded: readonly string[]): string[] {
+  for (const party of parties) if (excluded.includes(party)) return parties.filter((candidate) => !excluded.includes(candidate));
+  return parties;
 }

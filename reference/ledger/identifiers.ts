@@ -3,7 +3,7 @@
  * `<package-id>:<Module>:<Entity>` (package-id reference, deprecated), resolved against the model package.
  */
 import { LedgerApiError } from '../errors.js';
-import { decodeFailure } from '../http/decode.js';
+import { decodeFailure, fieldPath } from '../http/decode.js';
 import type { InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
 
 export interface ParsedIdentifier {
@@ -17,17 +17,21 @@ export interface ParsedIdentifier {
 
 /**
  * Splits an identifier; a malformed one fails while decoding the body, as Canton's JSON codec does
- * (400 text/plain naming the field).
+ * (400 text/plain naming the field at `path`, or at `fieldPath(path, field)` when `field` is given).
  */
-export function parseIdentifier(text: string, path: string): ParsedIdentifier {
-  const parts = text.split(':');
-  if (parts.length !== 3 || parts.some((part) => part === '') || parts[0] === '#') {
+export function parseIdentifier(text: string, path: string, field?: string): ParsedIdentifier {
+  const first = text.indexOf(':');
+  const second = first === -1 ? -1 : text.indexOf(':', first + 1);
+  const wellFormed =
+    first > 0 && second > first + 1 && second < text.length - 1 && text.indexOf(':', second + 1) === -1 &&
+    !(first === 1 && text[0] === '#');
+  if (!wellFormed) {
     throw decodeFailure(
       `Invalid identifier format (${text}) not matching the expected format (<package>:<moduleName>:<entityName>)`,
-      path,
+      field === undefined ? path : fieldPath(path, field),
     );
   }
-  return { packageRef: parts[0] as string, qualifiedName: `${parts[1]}:${parts[2]}`, text };
+  return { packageRef: text.slice(0, first), qualifiedName: text.slice(first + 1), text };
 }
 
 export type ResolvedIdentifier =

@@ -2,11 +2,13 @@
  * The participant's ledger as one object: model package, update log, contracts, deduplication, clock
  * and id generation, and the synchronous commit that turns an interpreted transaction into an update.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { Fixtures } from '../../config/types.js';
 import type { Faults } from '../faults.js';
-import { interpret, type Command, type InterpretedTransaction } from './engine.js';
+import { flatString } from '../flat-strings.js';
+import { UniqueHexIds } from '../unique-ids.js';
+import { interpret, type Command, type Contract, type InterpretedTransaction, type TransactionNode } from './engine.js';
 import { createModelPackage, type ModelPackage } from './package-model.js';
+import { isPartyId } from './values.js';
 import {
   ContractStore,
   DeduplicationTable,
@@ -27,9 +29,79 @@ export interface SubmissionMetadata {
   externalTransactionHash: string | null;
 }
 
+let lastFormattedMs = Number.NaN;
+let lastFormatted = '';
+
 /** Java's Instant.toString: ISO-8601 UTC, fraction only when non-zero. */
 export function formatTimestamp(date: Date): string {
-  return date.toISOString().replace('.000Z', 'Z');
+  const ms = date.getTime();
+  // Submissions within one millisecond share their timestamps: format each millisecond once.
+  if (ms !== lastFormattedMs) {
+    lastFormatted = date.toISOString().replace('.000Z', 'Z');
+    lastFormattedMs = ms;
+  }
+  return lastFormatted;
+}
+
+/** Shared by every stored transaction that consumes nothing (most of them): an empty set per update adds up. */
+const NO_CONTRACTS: ReadonlySet<string> = new Set();
+
+function traceContextOf(updateId: string): TraceContext {
+  return { traceparent: flatString(`00-${updateId.slice(4, 36)}-${updateId.slice(36, 52)}-01`), tracestate: null };
+}
+
+/**
+ * A committed transaction as the log keeps it. Its trace context and its map of created contracts are
+ * derived (from the update id, from the create nodes) when asked for instead of stored: the log keeps
+ * every update for good, and those would add four heap objects to each one.
+ */
+class CommittedTransaction implements TransactionUpdate {
+  readonly kind = 'transaction';
+  readonly commandId: string;
+  readonly workflowId: string;
+  readonly userId: string;
+  readonly submissionId: string;
+  readonly effectiveAt: string;
+  readonly nodes: readonly TransactionNode[];
+  readonly consumed: ReadonlySet<string>;
+  readonly externalTransactionHash: string | null;
+  readonly paidTrafficCost: number;
+  private createdCache: ReadonlyMap<string, Contract> | undefined = undefined;
+
+  constructor(
+    readonly offset: number,
+    readonly updateId: string,
+    readonly recordTime: string,
+    readonly synchronizerId: string,
+    tx: InterpretedTransaction,
+    meta: SubmissionMetadata,
+    readonly actAs: readonly string[],
+  ) {
+    this.commandId = meta.commandId;
+    this.workflowId = meta.workflowId;
+    this.userId = meta.userId;
+    this.submissionId = meta.submissionId;
+    this.effectiveAt = tx.effectiveAt;
+    this.nodes = tx.nodes;
+    this.consumed = tx.consumed.size === 0 ? NO_CONTRACTS : tx.consumed;
+    this.externalTransactionHash = meta.externalTransactionHash;
+    // A stand-in for the traffic the submission cost: 100 bytes per node, like a small confirmation request.
+    this.paidTrafficCost = 100 * Math.max(1, tx.nodes.length);
+  }
+
+  get traceContext(): TraceContext {
+    return traceContextOf(this.updateId);
+  }
+
+  /** The contracts the transaction created (transient ones too), as the interpretation listed them. */
+  get created(): ReadonlyMap<string, Contract> {
+    if (this.createdCache === undefined) {
+      const created = new Map<string, Contract>();
+      for (const node of this.nodes) if (node.kind === 'create') created.set(node.contract.contractId, node.contract);
+      this.createdCache = created;
+    }
+    return this.createdCache;
+  }
 }
 
 export class LedgerState {
@@ -38,9 +110,17 @@ export class LedgerState {
   readonly contracts = new ContractStore();
   readonly dedup = new DeduplicationTable();
   readonly knownParties: ReadonlySet<string>;
+  /** The fixture party ids, each by itself: values and act-as lists of stored updates share these copies. */
+  readonly partyIds: ReadonlyMap<string, string>;
+  private readonly singlePartyLists: ReadonlyMap<string, readonly string[]>;
   readonly maxDeduplicationMs = DEFAULT_MAX_DEDUPLICATION_MS;
-  private readonly idSeed = randomBytes(16).toString('hex');
+  private readonly contractIds = new UniqueHexIds();
+  private readonly updateIds = new UniqueHexIds();
+  private readonly submissionIds = new UniqueHexIds();
   private contractCounter = 0;
+  // Made once: closures made per submission cost an allocation (and under tsx a name definition) each.
+  private readonly contractIdFactory = (): string => this.newContractId();
+  private readonly isKnownParty = (party: string): boolean => this.knownParties.has(party);
 
   constructor(
     readonly fixtures: Fixtures,
@@ -49,21 +129,41 @@ export class LedgerState {
   ) {
     this.pkg = createModelPackage(fixtures.package);
     this.knownParties = new Set(fixtures.parties.map((party) => party.id));
+    // Only well-formed ids: a malformed fixture id must still fail a value check as before.
+    this.partyIds = new Map(fixtures.parties.filter((party) => isPartyId(party.id)).map((party) => [party.id, party.id]));
+    this.singlePartyLists = new Map([...this.partyIds.keys()].map((party) => [party, Object.freeze([party])]));
   }
 
   newContractId(): string {
     this.contractCounter += 1;
-    const discriminator = createHash('sha256').update(`${this.idSeed}:contract:${this.contractCounter}`).digest('hex');
-    return `00${discriminator}ca10${this.contractCounter.toString(16).padStart(12, '0')}`;
+    return this.contractIds.forNumber(this.contractCounter, 64, '00', `ca10${this.contractCounter.toString(16).padStart(12, '0')}`);
   }
 
   newUpdateId(offset: number): string {
-    return `1220${createHash('sha256').update(`${this.idSeed}:update:${offset}`).digest('hex')}`;
+    return this.updateIds.forNumber(offset, 64, '1220');
   }
 
-  /** A W3C trace context for an update, its ids taken from the (already random) update id. */
+  /** The submission id of a submission that names none (Canton draws a random UUID). */
+  newSubmissionId(): string {
+    return this.submissionIds.nextUuid();
+  }
+
+  /** A W3C trace context for an update, its ids taken from the (already random-looking) update id. */
   newTraceContext(updateId: string): TraceContext {
-    return { traceparent: `00-${updateId.slice(4, 36)}-${updateId.slice(36, 52)}-01`, tracestate: null };
+    return traceContextOf(updateId);
+  }
+
+  /** `parties` with the fixture parties among them as the shared copies of their ids. */
+  private withSharedPartyIds(parties: readonly string[]): readonly string[] {
+    // The usual act-as list, one fixture party, is one shared array.
+    const single = parties.length === 1 ? this.singlePartyLists.get(parties[0] as string) : undefined;
+    if (single !== undefined) return single;
+    const shared = new Array<string>(parties.length);
+    for (let index = 0; index < parties.length; index += 1) {
+      const party = parties[index] as string;
+      shared[index] = this.partyIds.get(party) ?? party;
+    }
+    return shared;
   }
 
   /** Interprets commands against the current active contracts; nothing changes on the ledger. */
@@ -74,8 +174,9 @@ export class LedgerState {
       actAs,
       readAs,
       effectiveAt: formatTimestamp(effectiveAt),
-      newContractId: () => this.newContractId(),
-      isKnownParty: (party) => this.knownParties.has(party),
+      newContractId: this.contractIdFactory,
+      isKnownParty: this.isKnownParty,
+      partyIds: this.partyIds,
       checkPreconditions: !this.faults.has('precondition-not-checked'),
     });
   }
@@ -88,27 +189,15 @@ export class LedgerState {
     const offset = this.log.nextOffset;
     const nowMs = this.now().getTime();
     const recordTime = formatTimestamp(new Date(Math.max(nowMs, Date.parse(tx.effectiveAt))));
-    const updateId = this.newUpdateId(offset);
-    const update: TransactionUpdate = {
-      kind: 'transaction',
+    const update = new CommittedTransaction(
       offset,
-      updateId,
-      commandId: meta.commandId,
-      workflowId: meta.workflowId,
-      userId: meta.userId,
-      actAs: meta.actAs,
-      submissionId: meta.submissionId,
-      effectiveAt: tx.effectiveAt,
+      this.newUpdateId(offset),
       recordTime,
-      synchronizerId: this.fixtures.synchronizerId,
-      nodes: tx.nodes,
-      consumed: tx.consumed,
-      created: tx.created,
-      traceContext: this.newTraceContext(updateId),
-      externalTransactionHash: meta.externalTransactionHash,
-      // A stand-in for the traffic the submission cost: 100 bytes per node, like a small confirmation request.
-      paidTrafficCost: 100 * Math.max(1, tx.nodes.length),
-    };
+      this.fixtures.synchronizerId,
+      tx,
+      meta,
+      this.withSharedPartyIds(meta.actAs),
+    );
     this.contracts.apply(tx);
     this.log.append(update);
     if (!this.faults.has('dedup-ignored')) {

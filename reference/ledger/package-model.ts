@@ -93,7 +93,8 @@ function buildPackage(name: string, id: string): ModelPackage {
     argumentType: T.record('Iou:Iou', { payer: T.party, owner: T.party, amount: amountType, viewers: T.list(T.party) }),
     signatories: (argument) => [stringField(argument, 'payer')],
     observers: (argument) => unique([stringField(argument, 'owner'), ...stringListField(argument, 'viewers')]),
-    ensure: (argument) => numericToScaled(stringField(field(argument, 'amount'), 'value'), 10) >= 0n,
+    // amount.value >= 0.0: a normalised Numeric carries a sign only when it is below zero.
+    ensure: (argument) => !stringField(field(argument, 'amount'), 'value').startsWith('-'),
     choices: choiceMap(
       archiveChoice,
       {

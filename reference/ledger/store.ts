@@ -117,11 +117,18 @@ export class ContractStore {
   private readonly archived = new Map<string, Contract>();
   private readonly keys = new Map<string, string>();
 
+  private readonly activeView: LedgerView = {
+    contract: (contractId) => this.active.get(contractId),
+    contractIdByKey: (identity) => this.keys.get(identity),
+  };
+
+  private readonly viewWithArchived: LedgerView = {
+    contract: (contractId) => this.active.get(contractId) ?? this.archived.get(contractId),
+    contractIdByKey: (identity) => this.keys.get(identity),
+  };
+
   view(includeArchived: boolean): LedgerView {
-    return {
-      contract: (contractId) => this.active.get(contractId) ?? (includeArchived ? this.archived.get(contractId) : undefined),
-      contractIdByKey: (identity) => this.keys.get(identity),
-    };
+    return includeArchived ? this.viewWithArchived : this.activeView;
   }
 
   isActive(contractId: string): boolean {
@@ -190,7 +197,8 @@ export class DeduplicationTable {
   private readonly inFlight = new Map<string, string>();
 
   static changeId(userId: string, actAs: readonly string[], commandId: string): string {
-    return JSON.stringify([userId, [...new Set(actAs)].sort(), commandId]);
+    // One act-as party (the usual submission) needs no de-duplicating and sorting.
+    return JSON.stringify([userId, actAs.length === 1 ? actAs : [...new Set(actAs)].sort(), commandId]);
   }
 
   /**

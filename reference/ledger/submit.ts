@@ -3,7 +3,6 @@
  * answer `{updateId, completionOffset}`. Everything after the body is read runs synchronously, so the
  * deduplication check and the append are atomic under any concurrency.
  */
-import { randomUUID } from 'node:crypto';
 import { LedgerApiError } from '../errors.js';
 import { canActAs } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
@@ -35,8 +34,14 @@ function decodeSubmitRequest(body: JsonObject): SubmitRequest {
   }
   const minLedgerTimeAbsText = optionalString(body, 'minLedgerTimeAbs', '');
   const minLedgerTimeRel = optionalObject(body, 'minLedgerTimeRel', '');
+  // Fields listed one by one: spreading `part` makes a new object shape on every request.
   return {
-    ...part,
+    commands: part.commands,
+    commandId: part.commandId,
+    actAs: part.actAs,
+    readAs: part.readAs,
+    userId: part.userId,
+    synchronizerId: part.synchronizerId,
     workflowId: optionalString(body, 'workflowId', ''),
     submissionId: optionalString(body, 'submissionId', ''),
     deduplicationMs,
@@ -79,7 +84,7 @@ export class SubmitAndWaitHandler {
     const mayActAs = state.faults.has('auth-act-as-not-checked') ? () => true : canActAs;
     const { userId, actAs } = authorizeSubmission(request.auth, submit, mayActAs, state.faults);
     const workflowId = optionalLedgerString(submit.workflowId, 'workflow_id');
-    const submissionId = optionalLedgerString(submit.submissionId, 'submission_id') || randomUUID();
+    const submissionId = optionalLedgerString(submit.submissionId, 'submission_id') || state.newSubmissionId();
     const window = deduplicationWindow(state, submit.deduplicationMs);
     const now = state.now();
     const tx = state.interpret(submit.commands, actAs, submit.readAs, effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs));

@@ -8,6 +8,7 @@
  * anything else ill-typed is INVALID_ARGUMENT; both 400 with `definiteAnswer: false`.
  */
 import { LedgerApiError } from '../errors.js';
+import { flatString } from '../flat-strings.js';
 
 export type DamlType =
   | { kind: 'Party' }
@@ -59,7 +60,14 @@ export const T = {
 export interface ValueCheckOptions {
   /** Where the value sits in the request, for messages (e.g. `commands[0].CreateCommand.createArguments`). */
   path: string;
+  /**
+   * Party ids the ledger already holds, each mapped to itself. A party value equal to one is replaced by
+   * that instance, so stored contracts share one copy of an id instead of each keeping the request's.
+   */
+  knownParties?: ReadonlyMap<string, string>;
 }
+
+type KnownParties = ReadonlyMap<string, string> | undefined;
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -92,16 +100,19 @@ export function isPartyId(value: string): boolean {
 
 /** Type-checks `json` against `type` and returns its normalised form. */
 export function checkValue(type: DamlType, json: unknown, options: ValueCheckOptions): DamlValue {
-  return check(type, json, options.path);
+  return check(type, json, options.path, options.knownParties);
 }
 
-function check(type: DamlType, json: unknown, path: string): DamlValue {
+function check(type: DamlType, json: unknown, path: string, parties: KnownParties): DamlValue {
   switch (type.kind) {
-    case 'Party':
+    case 'Party': {
+      const known = typeof json === 'string' ? parties?.get(json) : undefined;
+      if (known !== undefined) return known;
       if (typeof json !== 'string' || !isPartyId(json)) {
         throw invalid(`Invalid party ${describe(json)}: expected a party id <hint>::<fingerprint> made of letters, digits, ':', '-', '_' and spaces`, path);
       }
       return json;
+    }
     case 'Text':
       if (typeof json !== 'string') throw invalid(`Expected a JSON string for Text, got ${describe(json)}`, path);
       return json;
@@ -128,18 +139,18 @@ function check(type: DamlType, json: unknown, path: string): DamlValue {
       return json;
     case 'List':
       if (!Array.isArray(json)) throw invalid(`Expected a JSON array for List, got ${describe(json)}`, path);
-      return json.map((element, index) => check(type.element, element, `${path}[${index}]`));
+      return json.map((element, index) => check(type.element, element, `${path}[${index}]`, parties));
     case 'Optional':
-      return checkOptional(type.element, json, path);
+      return checkOptional(type.element, json, path, parties);
     case 'TextMap':
       if (!isPlainObject(json)) throw invalid(`Expected a JSON object for TextMap, got ${describe(json)}`, path);
-      return Object.fromEntries(Object.entries(json).map(([key, element]) => [key, check(type.value, element, `${path}.${key}`)]));
+      return Object.fromEntries(Object.entries(json).map(([key, element]) => [key, check(type.value, element, `${path}.${key}`, parties)]));
     case 'GenMap':
-      return checkGenMap(type.key, type.value, json, path);
+      return checkGenMap(type.key, type.value, json, path, parties);
     case 'Record':
-      return checkRecord(type, json, path);
+      return checkRecord(type, json, path, parties);
     case 'Variant':
-      return checkVariant(type, json, path);
+      return checkVariant(type, json, path, parties);
     case 'Enum':
       if (typeof json !== 'string' || !type.constructors.includes(json)) {
         throw invalid(`Unexpected enum constructor ${describe(json)} for ${type.name} (expected one of ${type.constructors.join(', ')})`, path);
@@ -178,7 +189,8 @@ function checkNumeric(json: unknown, scale: number, path: string): string {
   }
   if (whole.length > NUMERIC_MAX_DIGITS - scale) throw invalid(`Numeric ${text} is out of bounds for (Numeric ${scale})`, path);
   const isZero = /^0*$/.test(whole) && fraction === '';
-  return `${isZero ? '' : sign}${whole}.${fraction.padEnd(scale, '0')}`;
+  // Flat: the normalised text is kept by the contract (see flat-strings.ts).
+  return flatString(`${isZero ? '' : sign}${whole}.${fraction.padEnd(scale, '0')}`);
 }
 
 function numberToPlainText(value: number): string {
@@ -215,40 +227,40 @@ function checkTimestamp(json: unknown, path: string): string {
   ) {
     throw invalid(`Invalid Timestamp ${describe(json)}: expected an ISO-8601 UTC time such as 2023-04-06T04:30:23.123456Z (at most microseconds)`, path);
   }
-  return `${datePart}T${hours}:${minutes}:${seconds}.${fraction.padEnd(6, '0')}Z`;
+  return flatString(`${datePart}T${hours}:${minutes}:${seconds}.${fraction.padEnd(6, '0')}Z`);
 }
 
-function checkOptional(element: DamlType, json: unknown, path: string): DamlValue {
+function checkOptional(element: DamlType, json: unknown, path: string, parties: KnownParties): DamlValue {
   if (json === null || json === undefined) return null;
-  return element.kind === 'Optional' ? checkNestedOptional(element, json, path) : check(element, json, path);
+  return element.kind === 'Optional' ? checkNestedOptional(element, json, path, parties) : check(element, json, path, parties);
 }
 
 // Inside an optional, an optional is written as an array: [] is None, [x] is Some(x).
-function checkNestedOptional(type: { kind: 'Optional'; element: DamlType }, json: unknown, path: string): DamlValue {
+function checkNestedOptional(type: { kind: 'Optional'; element: DamlType }, json: unknown, path: string, parties: KnownParties): DamlValue {
   if (!Array.isArray(json) || json.length > 1) {
     throw invalid(`Expected [] or [value] for a nested Optional, got ${describe(json)}`, path);
   }
   if (json.length === 0) return [];
   const inner = type.element;
-  return [inner.kind === 'Optional' ? checkNestedOptional(inner, json[0], `${path}[0]`) : check(inner, json[0], `${path}[0]`)];
+  return [inner.kind === 'Optional' ? checkNestedOptional(inner, json[0], `${path}[0]`, parties) : check(inner, json[0], `${path}[0]`, parties)];
 }
 
-function checkGenMap(keyType: DamlType, valueType: DamlType, json: unknown, path: string): DamlValue {
+function checkGenMap(keyType: DamlType, valueType: DamlType, json: unknown, path: string, parties: KnownParties): DamlValue {
   if (!Array.isArray(json)) throw invalid(`Expected an array of [key, value] pairs for GenMap, got ${describe(json)}`, path);
   const seen = new Set<string>();
   return json.map((entry, index) => {
     if (!Array.isArray(entry) || entry.length !== 2) {
       throw invalid(`Expected a [key, value] pair, got ${describe(entry)}`, `${path}[${index}]`);
     }
-    const key = check(keyType, entry[0], `${path}[${index}][0]`);
+    const key = check(keyType, entry[0], `${path}[${index}][0]`, parties);
     const identity = JSON.stringify(key);
     if (seen.has(identity)) throw invalid(`Duplicate GenMap key ${identity}`, `${path}[${index}]`);
     seen.add(identity);
-    return [key, check(valueType, entry[1], `${path}[${index}][1]`)];
+    return [key, check(valueType, entry[1], `${path}[${index}][1]`, parties)];
   });
 }
 
-function checkRecord(type: RecordType, json: unknown, path: string): DamlRecord {
+function checkRecord(type: RecordType, json: unknown, path: string, parties: KnownParties): DamlRecord {
   if (!isPlainObject(json)) throw invalid(`Expected a JSON object for record ${type.name}, got ${describe(json)}`, path);
   // Extra fields holding null are tolerated by Canton's codec; any other extra field is rejected.
   let expectedKeys = 0;
@@ -276,7 +288,7 @@ function checkRecord(type: RecordType, json: unknown, path: string): DamlRecord 
   // Canton writes records without their trailing None fields: Nones are held back until a value follows.
   const pendingNones: string[] = [];
   for (const field of type.fields) {
-    const value = check(field.type, json[field.name], path === '' ? field.name : `${path}.${field.name}`);
+    const value = check(field.type, json[field.name], path === '' ? field.name : `${path}.${field.name}`, parties);
     if (value === null) {
       pendingNones.push(field.name);
       continue;
@@ -288,13 +300,13 @@ function checkRecord(type: RecordType, json: unknown, path: string): DamlRecord 
   return record;
 }
 
-function checkVariant(type: Extract<DamlType, { kind: 'Variant' }>, json: unknown, path: string): DamlValue {
+function checkVariant(type: Extract<DamlType, { kind: 'Variant' }>, json: unknown, path: string, parties: KnownParties): DamlValue {
   if (!isPlainObject(json) || !('tag' in json) || !('value' in json)) {
     throw invalid("Variant type json must have 'tag' and 'value' fields.", path);
   }
   const constructor = type.constructors.find((candidate) => candidate.name === json.tag);
   if (!constructor) throw invalid(`Unexpected variant tag: ${String(json.tag)}`, path);
-  return { tag: constructor.name, value: check(constructor.type, json.value, `${path}.value`) };
+  return { tag: constructor.name, value: check(constructor.type, json.value, `${path}.value`, parties) };
 }
 
 /** The value of a record field, `null` for an absent (dropped trailing) optional field. */

@@ -36,6 +36,25 @@ describe('parseJsonText', () => {
     expect((parseJsonText('{"offset": 5e18}') as Record<string, unknown>).offset).toBe(5000000000000000000n);
   });
 
+  it('finds unsafe integers anywhere in the body, and only numbers count', () => {
+    const value = parseJsonText(
+      '{"party": "P::12345678901234567890", "list": [1, {"deep": [-9007199254740993]}], "edge": 9007199254740991, "next": 9007199254740992}',
+    ) as { party: unknown; list: [unknown, { deep: unknown[] }]; edge: unknown; next: unknown };
+    expect(value.party).toBe('P::12345678901234567890');
+    expect(value.list[1].deep[0]).toBe(-9007199254740993n);
+    expect(value.edge).toBe(9007199254740991);
+    expect(value.next).toBe(9007199254740992n);
+    // Long digit runs inside strings alone leave every number a plain number.
+    expect(parseJsonText('{"party": "P::12345678901234567890", "offset": 42}')).toEqual({ party: 'P::12345678901234567890', offset: 42 });
+  });
+
+  it('copes with nesting deeper than the call stack', () => {
+    const depth = 200_000;
+    let value = parseJsonText(`${'['.repeat(depth)}1${']'.repeat(depth)}`);
+    for (let level = 0; level < depth; level += 1) value = (value as unknown[])[0];
+    expect(value).toBe(1);
+  });
+
   it('answers jawn-like texts for empty and malformed JSON', () => {
     expect(failureText(() => parseJsonText(''))).toBe('Invalid value for: body (exhausted input)');
     expect(failureText(() => parseJsonText('{"a":1'))).toBe('Invalid value for: body (exhausted input)');
