@@ -2,7 +2,7 @@ import { contentTypeConformance, notAServerError, positiveDataAcceptance, status
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
 import { expectThat } from '../framework/failure.js';
 import { UNKNOWN_SYNCHRONIZER_ID, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
-import { cantonErrorMessage, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
+import { cantonErrorMessage, expectUndecodableIdsRejected, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
 import { FixtureGapError } from '../framework/environment.js';
 
@@ -96,19 +96,11 @@ conformanceSuite('scan participant-id v0', () => {
     requires: ['scan'],
   }, async (context) => {
     const { synchronizerId, parties } = context.fixtures.scan;
-    for (const party of malformedPartyIds) {
-      const response = await participantIdV0(context, party, synchronizerId);
-      const message = scanErrorAnswer(context, response, {
-        statuses: [400], statusClause: 'canton.scan.participant-id-v0.party-malformed-400', bodyClause: 'errors.scan.error-body',
-      });
-      cantonErrorMessage(response, message, 'Could not decode party ID: ValueConversionError(partyId,', 'canton.scan.participant-id-v0.party-malformed-400');
-    }
-    for (const domain of malformedSynchronizerIds) {
-      const response = await participantIdV0(context, parties.singleHosted, domain);
-      const message = scanErrorAnswer(context, response, {
-        statuses: [400], statusClause: 'canton.scan.participant-id-v0.domain-malformed-400', bodyClause: 'errors.scan.error-body',
-      });
-      cantonErrorMessage(response, message, 'Could not decode domain ID: ', 'canton.scan.participant-id-v0.domain-malformed-400');
-    }
+    await expectUndecodableIdsRejected(context, malformedPartyIds, (party) => participantIdV0(context, party, synchronizerId), {
+      prefix: 'Could not decode party ID: ValueConversionError(partyId,', clauseId: 'canton.scan.participant-id-v0.party-malformed-400',
+    });
+    await expectUndecodableIdsRejected(context, malformedSynchronizerIds, (domain) => participantIdV0(context, parties.singleHosted, domain), {
+      prefix: 'Could not decode domain ID: ', clauseId: 'canton.scan.participant-id-v0.domain-malformed-400',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { contentTypeConformance, notAServerError, positiveDataAcceptance } from 
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
 import { expectThat } from '../framework/failure.js';
 import { declaredHosts, fingerprintPrefixOf, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
-import { cantonErrorMessage, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
+import { cantonErrorMessage, expectUndecodableIdsRejected, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
 import { FixtureGapError } from '../framework/environment.js';
 
@@ -107,19 +107,11 @@ conformanceSuite('scan participant-id v1', () => {
     requires: [...REQUIRES],
   }, async (context) => {
     const { synchronizerId, parties } = context.fixtures.scan;
-    for (const party of malformedPartyIds) {
-      const response = await participantIdV1(context, party, synchronizerId);
-      const message = scanErrorAnswer(context, response, {
-        statuses: [400], statusClause: 'canton.scan.participant-id-v1.party-malformed-400', bodyClause: 'errors.scan.error-body',
-      });
-      cantonErrorMessage(response, message, 'Could not decode party ID: ValueConversionError(partyId,', 'canton.scan.participant-id-v1.party-malformed-400');
-    }
-    for (const domain of malformedSynchronizerIds) {
-      const response = await participantIdV1(context, parties.singleHosted, domain);
-      const message = scanErrorAnswer(context, response, {
-        statuses: [400], statusClause: 'canton.scan.participant-id-v1.domain-malformed-400', bodyClause: 'errors.scan.error-body',
-      });
-      cantonErrorMessage(response, message, 'Could not decode synchronizer ID: ', 'canton.scan.participant-id-v1.domain-malformed-400');
-    }
+    await expectUndecodableIdsRejected(context, malformedPartyIds, (party) => participantIdV1(context, party, synchronizerId), {
+      prefix: 'Could not decode party ID: ValueConversionError(partyId,', clauseId: 'canton.scan.participant-id-v1.party-malformed-400',
+    });
+    await expectUndecodableIdsRejected(context, malformedSynchronizerIds, (domain) => participantIdV1(context, parties.singleHosted, domain), {
+      prefix: 'Could not decode synchronizer ID: ', clauseId: 'canton.scan.participant-id-v1.domain-malformed-400',
+    });
   });
 });

@@ -56,6 +56,23 @@ export function cantonErrorMessage(response: ClientResponse, message: string, pr
     `expected an error message starting with ${JSON.stringify(prefix)}, got ${JSON.stringify(message)}`, response);
 }
 
+/**
+ * Canton's 400 for an id that does not decode: every one of `ids`, sent through `send`, is answered 400
+ * `{error}` whose message starts with `prefix`; failures name `clauseId`.
+ */
+export async function expectUndecodableIdsRejected(
+  environment: ScanCheckEnvironment,
+  ids: readonly string[],
+  send: (id: string) => Promise<ClientResponse>,
+  expected: { prefix: string; clauseId: string },
+): Promise<void> {
+  for (const id of ids) {
+    const response = await send(id);
+    const message = scanErrorAnswer(environment, response, { statuses: [400], statusClause: expected.clauseId, bodyClause: 'errors.scan.error-body' });
+    cantonErrorMessage(response, message, expected.prefix, expected.clauseId);
+  }
+}
+
 const CIRCE_PRETTY_ERROR = /^\{\n {2}"error" : "(?:[^"\\]|\\.)*"\n\}$/s;
 
 /** circe's `Json.toString`: two-space indent and `" : "` between key and value. */
