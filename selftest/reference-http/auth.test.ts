@@ -2,25 +2,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceTargetConfig } from '../../config/types.js';
 import { createJwtVerifier } from '../../reference/auth/jwt.js';
-import { Faults, type FaultName } from '../../reference/faults.js';
+import { Faults } from '../../reference/faults.js';
 import type { ParticipantServer } from '../../reference/participant/participant.js';
-import { call, isRedacted, referenceTarget, startTestParticipant, userToken } from './support.js';
+import { call, isRedacted, referenceTarget, startTestParticipant, userToken, withParticipant } from './support.js';
 
 const ALICE = 'Alice::1220818c4b7db5a055feb8ee6ac1ad0ab13487c18166a047ff3aa23f1ef3559acb59';
-
-async function withParticipant(
-  options: { faults?: FaultName[]; target?: ReferenceTargetConfig },
-  run: (server: ParticipantServer) => Promise<void>,
-): Promise<void> {
-  const server = await startTestParticipant(options);
-  try {
-    await run(server);
-  } finally {
-    await server.close();
-  }
-}
 
 describe('GET /v2/authenticated-user', () => {
   let server: ParticipantServer;

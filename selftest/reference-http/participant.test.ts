@@ -1,21 +1,7 @@
 /** GET /readyz and GET /v2/traffic/accounts/{account-id}, with their faults. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceTargetConfig } from '../../config/types.js';
-import type { FaultName } from '../../reference/faults.js';
 import type { ParticipantServer } from '../../reference/participant/participant.js';
-import { call, referenceTarget, startTestParticipant, userToken } from './support.js';
-
-async function withParticipant(
-  options: { faults?: FaultName[]; target?: ReferenceTargetConfig },
-  run: (server: ParticipantServer) => Promise<void>,
-): Promise<void> {
-  const server = await startTestParticipant(options);
-  try {
-    await run(server);
-  } finally {
-    await server.close();
-  }
-}
+import { call, referenceTarget, startTestParticipant, userToken, withParticipant } from './support.js';
 
 describe('GET /readyz', () => {
   it('answers 200 text/plain when ready and 503 when not, without a token', async () => {

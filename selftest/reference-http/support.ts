@@ -27,6 +27,19 @@ export async function startTestParticipant(
   });
 }
 
+/** Runs `run` against a fresh participant, closed afterwards whatever happens. */
+export async function withParticipant(
+  options: { faults?: FaultName[]; target?: ReferenceTargetConfig },
+  run: (server: ParticipantServer) => Promise<void>,
+): Promise<void> {
+  const server = await startTestParticipant(options);
+  try {
+    await run(server);
+  } finally {
+    await server.close();
+  }
+}
+
 export const SECRET = 'not-safe-for-production';
 export const AUDIENCE = 'https://daml.com/jwt/aud/participant/participant1';
 
