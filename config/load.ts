@@ -333,10 +333,3 @@ function describeValue(value: unknown): string {
 function stripTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
-
-/** The full id of a fixture party alias. */
-export function partyId(fixtures: Fixtures, alias: string): string {
-  const party = fixtures.parties.find((candidate) => candidate.alias === alias);
-  if (!party) throw new Error(`unknown party alias "${alias}" (known: ${fixtures.parties.map((p) => p.alias).join(', ')})`);
-  return party.id;
-}

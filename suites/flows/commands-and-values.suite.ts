@@ -9,6 +9,7 @@ import { expectThat } from '../framework/failure.js';
 import {
   createIouAndFindIt, createdEvents, iouCreate, submit, transactionFormat, transactionOf, updateByOffset, wildcardFilter, type JsonObject,
 } from './support.js';
+import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 conformanceSuite('flows / commands and values', () => {
   conformanceTest({
@@ -72,7 +73,7 @@ conformanceSuite('flows / commands and values', () => {
     const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
     const response = await ctx.send({
       api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: aliceUser,
-      body: { commands: [{ ExerciseCommand: { templateId: ctx.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} } }], commandId: `wrong-template-${ctx.seed}-${Date.now()}`, actAs: [alice] },
+      body: { commands: [{ ExerciseCommand: { templateId: ctx.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} } }], commandId: freshId('wrong-template'), actAs: [alice] },
     });
     const error = errorBodyConformance(ctx, response, 'submit-and-wait.errors.propagated');
     if (ctx.profile === 'canton') {
@@ -93,7 +94,7 @@ conformanceSuite('flows / commands and values', () => {
     const bobUser = ctx.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob') && user.rights.readAs.length === 0).id;
     const response = await ctx.send({
       api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: bobUser,
-      body: { commands: [{ ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Transfer', choiceArgument: { newOwner: bob } } }], commandId: `invisible-${ctx.seed}-${Date.now()}`, actAs: [bob] },
+      body: { commands: [{ ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Transfer', choiceArgument: { newOwner: bob } } }], commandId: freshId('invisible'), actAs: [bob] },
     });
     expectThat(response.status >= 400 && response.status < 500, 'stateful_consistency', 'submit-and-wait.readAs.visibility',
       `bob is neither act-as nor read-as party of a stakeholder, yet the contract was used (${response.status})`, response);
@@ -153,7 +154,7 @@ conformanceSuite('flows / commands and values', () => {
     await submit(ctx, { user: bankUser, actAs: [payer], commands: [archive], clauseId: 'submit-and-wait.errors.propagated' });
     const again = await ctx.send({
       api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: bankUser,
-      body: { commands: [archive], commandId: `archived-${ctx.seed}-${Date.now()}`, actAs: [payer] },
+      body: { commands: [archive], commandId: freshId('archived'), actAs: [payer] },
     });
     expectThat(again.status >= 400 && again.status < 500, 'stateful_consistency', 'submit-and-wait.errors.propagated',
       `exercising an archived contract must fail with the submission's error, got ${again.status}`, again);

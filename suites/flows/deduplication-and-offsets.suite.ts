@@ -5,8 +5,9 @@
 import { errorBodyConformance } from '../checks/error-body.js';
 import { conformanceSuite, conformanceTest } from '../framework/conformance-test.js';
 import { expectThat } from '../framework/failure.js';
-import { iouCreate, submit, uniqueCommandId } from './support.js';
+import { iouCreate, submit } from './support.js';
 import { parseJsonLossless } from '../../spec/json.js';
+import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 conformanceSuite('flows / deduplication and offsets', () => {
   conformanceTest({
@@ -21,7 +22,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
   }, async (ctx) => {
     const payer = ctx.party('bank');
     const user = ctx.userWhere('can act as bank', (candidate) => candidate.rights.actAs.includes('bank')).id;
-    const commandId = uniqueCommandId('dedup');
+    const commandId = freshId('dedup');
     await submit(ctx, { user, actAs: [payer], commands: [iouCreate(ctx, payer, payer)], commandId, clauseId: 'submit-and-wait.commandId.change-id' });
     const again = await ctx.send({
       api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user,
@@ -46,7 +47,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
     const user = ctx.fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.length >= 2);
     if (!user) return ctx.skip('no fixture user may act as two parties (needed to vary the act-as set of a change id)');
     const [first, second] = user.rights.actAs.map((alias) => ctx.party(alias));
-    const commandId = uniqueCommandId('change-id');
+    const commandId = freshId('change-id');
     const one = await submit(ctx, { user: user.id, actAs: [first!], commands: [iouCreate(ctx, first!, first!)], commandId, clauseId: 'submit-and-wait.commandId.change-id' });
     const two = await submit(ctx, { user: user.id, actAs: [first!, second!], commands: [iouCreate(ctx, first!, first!)], commandId, clauseId: 'submit-and-wait.commandId.change-id' });
     expectThat(one.updateId !== two.updateId, 'stateful_consistency', 'submit-and-wait.commandId.change-id', 'two different changes got the same updateId', two.response);

@@ -13,7 +13,8 @@ import { parseJsonLossless } from '../../spec/json.js';
 import type { ConformanceContext } from '../framework/conformance-test.js';
 import { readRunContext } from '../framework/run-context.js';
 import { expectThat } from '../framework/failure.js';
-import { createdEvents, iouCreate, submit, transactionFormat, transactionOf, uniqueCommandId, updateByOffset, wildcardFilter, type JsonObject } from './support.js';
+import { createdEvents, iouCreate, submit, transactionFormat, transactionOf, updateByOffset, wildcardFilter, type JsonObject } from './support.js';
+import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 export interface ExternalParty {
   alias: string;
@@ -57,7 +58,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
   const payer = externalParty(ctx, payerAlias);
   const owner = ctx.party(ownerAlias);
   const executor = ctx.userWhere(`can execute as ${payerAlias}`, (user) => user.rights.executeAs.includes(payerAlias)).id;
-  const commandId = uniqueCommandId('interactive');
+  const commandId = freshId('interactive');
   const amount = `${randomInt(1, 1_000_000_000)}.0`;
   const response = await ctx.send({
     api: 'participant',

@@ -2,11 +2,11 @@
  * Building blocks of the stateful flows: submit a command as a fixture user, and read an update back
  * with a chosen filter and shape.
  */
-import { randomUUID } from 'node:crypto';
 import type { ClientResponse } from '../../client/http.js';
 import { parseJsonLossless } from '../../spec/json.js';
 import type { ConformanceContext } from '../framework/conformance-test.js';
 import { expectThat } from '../framework/failure.js';
+import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 export type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 
@@ -19,16 +19,12 @@ export interface Submitted {
 
 export type JsonObject = Record<string, unknown>;
 
-export function uniqueCommandId(label: string): string {
-  return `conformance-${label}-${randomUUID()}`;
-}
-
 /** Submits commands and expects success; returns the completion. */
 export async function submit(
   ctx: ConformanceContext,
   options: { user: string; actAs: string[]; readAs?: string[]; commands: unknown[]; commandId?: string; clauseId: string; extra?: JsonObject },
 ): Promise<Submitted> {
-  const commandId = options.commandId ?? uniqueCommandId('flow');
+  const commandId = options.commandId ?? freshId('flow');
   const response = await ctx.send({
     api: 'participant',
     method: 'POST',

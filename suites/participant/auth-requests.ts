@@ -8,7 +8,8 @@ import type { ClientRequest, ClientResponse } from '../../client/http.js';
 import type { ConformanceContext } from '../framework/conformance-test.js';
 import type { Requirement } from '../framework/requirements.js';
 import { executeBody, prepareIou } from '../flows/interactive-support.js';
-import { iouCreate, transactionFormat, uniqueCommandId, wildcardFilter } from '../flows/support.js';
+import { iouCreate, transactionFormat, wildcardFilter } from '../flows/support.js';
+import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 export type ProbeRequest = Omit<ClientRequest, 'user' | 'token' | 'tokenIn'>;
 
@@ -55,7 +56,7 @@ export const endpointProbes: EndpointProbe[] = [
           api: 'participant',
           method: 'POST',
           path: '/v2/commands/submit-and-wait',
-          body: { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: uniqueCommandId('auth'), actAs: [bank] },
+          body: { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth'), actAs: [bank] },
         },
         allowedUser: ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id,
       };

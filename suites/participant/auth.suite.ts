@@ -13,8 +13,9 @@ import { conformanceSuite, conformanceTest, type ConformanceContext } from '../f
 import { expectThat } from '../framework/failure.js';
 import type { Requirement } from '../framework/requirements.js';
 import { execute, executeBody, prepareIou } from '../flows/interactive-support.js';
-import { iouCreate, submit, transactionFormat, uniqueCommandId, updateByOffset, wildcardFilter } from '../flows/support.js';
+import { iouCreate, submit, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
 import { endpointProbes, type ProbeRequest } from './auth-requests.js';
+import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 interface BadCredential {
   name: string;
@@ -190,7 +191,7 @@ conformanceSuite('auth', () => {
   }, async (ctx) => {
     const bank = ctx.party('bank');
     const outsider = ctx.userWhere('cannot act as bank', (user) => !user.rights.actAs.includes('bank') && !user.rights.admin).id;
-    const body = { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: uniqueCommandId('auth-act-as'), actAs: [bank] };
+    const body = { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth-act-as'), actAs: [bank] };
     const denied = await ctx.send({ api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: outsider, body });
     authEnforcement(ctx, denied, 'permission-denied', 'auth.submit-and-wait.act-as');
     // Control: the same command from a user who may act as bank is accepted.
@@ -212,7 +213,7 @@ conformanceSuite('auth', () => {
     const commands = [iouCreate(ctx, alice, ctx.party('bob'))];
     const denied = await ctx.send({
       api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: reader.id,
-      body: { commands, commandId: uniqueCommandId('auth-read-as'), actAs: [alice], readAs: [unreadable.id] },
+      body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [unreadable.id] },
     });
     authEnforcement(ctx, denied, 'permission-denied', 'auth.submit-and-wait.read-as');
     // Control: reading as a party the user may read as is accepted.
@@ -274,7 +275,7 @@ conformanceSuite('auth', () => {
   }, async (ctx) => {
     const bank = ctx.party('bank');
     const bankUser = ctx.userWhere('can act as bank and is no admin', (user) => user.rights.actAs.includes('bank') && !user.rights.admin).id;
-    const commandId = uniqueCommandId('user-from-token');
+    const commandId = freshId('user-from-token');
     const commands = [iouCreate(ctx, bank, ctx.party('alice'))];
     await submit(ctx, { user: bankUser, actAs: [bank], commands, commandId, clauseId: 'submit-and-wait.userId.optional' });
     // The change id is (user id, act-as, command id): naming the token's user explicitly must hit the same one.
@@ -289,7 +290,7 @@ conformanceSuite('auth', () => {
       const other = ctx.fixtures.users.find((user) => user.id !== bankUser)?.id ?? 'another-user';
       const foreign = await ctx.send({
         api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: bankUser,
-        body: { commands, commandId: uniqueCommandId('user-from-token'), actAs: [bank], userId: other },
+        body: { commands, commandId: freshId('user-from-token'), actAs: [bank], userId: other },
       });
       authEnforcement(ctx, foreign, 'permission-denied', 'canton.auth.insufficient-rights-403');
     }

@@ -10,7 +10,8 @@ import { conformanceSuite, conformanceTest, type ConformanceContext } from '../f
 import type { ClientResponse } from '../../client/http.js';
 import { cantonRejectionOf } from './support/canton-rejections.js';
 import { isWellFormedDar } from './support/dar-check.js';
-import { freshId, generatorContext, registryClause, sendGenerated } from './support/requests.js';
+import { generatorContext, registryClause, sendGenerated } from './support/requests.js';
+import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 const OCTET_STREAM = { 'content-type': 'application/octet-stream' };
 const UPLOAD_PATHS = { 'dars-upload': '/v2/dars', 'packages-upload': '/v2/packages' } as const;

@@ -8,6 +8,7 @@ import { clauseIds } from '../../../spec/clauses.js';
 import { stringifyJson } from '../../../spec/json.js';
 import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext } from '../../../generators/index.js';
 import type { SuiteEnvironment } from '../../framework/environment.js';
+import { freshId } from '../../../generators/primitives/fresh-ids.js';
 
 const contexts = new WeakMap<Fixtures, GeneratorContext>();
 
@@ -66,11 +67,6 @@ export function registryClause(tagClauseId: string, fallback: string, profile: '
 /** Replaces `{{party:ALIAS}}` placeholders of the fixtures' sample arguments with party ids. */
 export function resolvePlaceholders<T>(value: T, party: (alias: string) => string): T {
   return JSON.parse(JSON.stringify(value).replace(/\{\{party:([^}]+)\}\}/g, (_match, alias: string) => party(alias))) as T;
-}
-
-/** A fresh id for commands and submissions, unique across runs against the same node. */
-export function freshId(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
 export interface IouTerms {
