@@ -19,6 +19,8 @@ export { invalidAnnotationRules } from './invalid/annotations.js';
 export { submitAndWaitBody, submitAndWaitCase } from './requests/submit-and-wait.js';
 export { executeBody, executeCase, withPreparedSubmission } from './requests/execute.js';
 export { updateByOffsetBody, updateByOffsetCase } from './requests/update-by-offset.js';
+export * from './primitives.js';
+export { freshId } from './primitives/fresh-ids.js';
 
 /**
  * Valid requests per endpoint. `schema` (default): anything the spec allows, which a target must not

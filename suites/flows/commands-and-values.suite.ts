@@ -9,7 +9,7 @@ import { expectThat } from '../framework/failure.js';
 import {
   createIouAndFindIt, createdEvents, iouCreate, submit, transactionFormat, transactionOf, updateByOffset, wildcardFilter, type JsonObject,
 } from './support.js';
-import { freshId } from '../../generators/primitives/fresh-ids.js';
+import { freshId } from '../../generators/index.js';
 
 conformanceSuite('flows / commands and values', () => {
   conformanceTest({

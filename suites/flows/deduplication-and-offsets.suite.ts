@@ -7,7 +7,7 @@ import { conformanceSuite, conformanceTest } from '../framework/conformance-test
 import { expectThat } from '../framework/failure.js';
 import { iouCreate, submit } from './support.js';
 import { parseJsonLossless } from '../../spec/json.js';
-import { freshId } from '../../generators/primitives/fresh-ids.js';
+import { freshId } from '../../generators/index.js';
 
 conformanceSuite('flows / deduplication and offsets', () => {
   conformanceTest({

@@ -14,7 +14,7 @@ import type { ConformanceContext } from '../framework/conformance-test.js';
 import { readRunContext } from '../framework/run-context.js';
 import { expectThat } from '../framework/failure.js';
 import { createdEvents, iouCreate, submit, transactionFormat, transactionOf, updateByOffset, wildcardFilter, type JsonObject } from './support.js';
-import { freshId } from '../../generators/primitives/fresh-ids.js';
+import { freshId } from '../../generators/index.js';
 
 export interface ExternalParty {
   alias: string;

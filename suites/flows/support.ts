@@ -6,7 +6,7 @@ import type { ClientResponse } from '../../client/http.js';
 import { parseJsonLossless } from '../../spec/json.js';
 import type { ConformanceContext } from '../framework/conformance-test.js';
 import { expectThat } from '../framework/failure.js';
-import { freshId } from '../../generators/primitives/fresh-ids.js';
+import { freshId } from '../../generators/index.js';
 
 export type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 

@@ -9,7 +9,7 @@ import type { ConformanceContext } from '../framework/conformance-test.js';
 import type { Requirement } from '../framework/requirements.js';
 import { executeBody, prepareIou } from '../flows/interactive-support.js';
 import { iouCreate, transactionFormat, wildcardFilter } from '../flows/support.js';
-import { freshId } from '../../generators/primitives/fresh-ids.js';
+import { freshId } from '../../generators/index.js';
 
 export type ProbeRequest = Omit<ClientRequest, 'user' | 'token' | 'tokenIn'>;
 

@@ -15,7 +15,7 @@ import type { Requirement } from '../framework/requirements.js';
 import { execute, executeBody, prepareIou } from '../flows/interactive-support.js';
 import { iouCreate, submit, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
 import { endpointProbes, type ProbeRequest } from './auth-requests.js';
-import { freshId } from '../../generators/primitives/fresh-ids.js';
+import { freshId } from '../../generators/index.js';
 
 interface BadCredential {
   name: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { buildDar } from '../../generators/dar/builder.js';
-import { invalidRequestRules, validRequests, type EndpointName, type InvalidRequest } from '../../generators/index.js';
+import { invalidRequestRules, validRequests, type EndpointName, type InvalidRequest, freshId } from '../../generators/index.js';
 import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../checks/basic.js';
 import { assertStillInvalid, negativeDataRejection } from '../checks/rejection.js';
 import { responseSchemaConformance } from '../checks/schema.js';
@@ -11,7 +11,6 @@ import type { ClientResponse } from '../../client/http.js';
 import { cantonRejectionOf } from './support/canton-rejections.js';
 import { isWellFormedDar } from './support/dar-check.js';
 import { generatorContext, registryClause, sendGenerated } from './support/requests.js';
-import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 const OCTET_STREAM = { 'content-type': 'application/octet-stream' };
 const UPLOAD_PATHS = { 'dars-upload': '/v2/dars', 'packages-upload': '/v2/packages' } as const;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { invalidMemberIdParameter } from '../../generators/invalid/parameters.js';
-import { uniqueIdentifier } from '../../generators/primitives/strings.js';
+import { uniqueIdentifier } from '../../generators/index.js';
 
 const DELIMITER = '::';
 

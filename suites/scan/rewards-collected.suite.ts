@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
-import { withBoundaries } from '../../generators/primitives/boundaries.js';
+import { withBoundaries } from '../../generators/index.js';
 import { invalidScanRound } from '../../generators/invalid/parameters.js';
 import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../checks/basic.js';
 import { assertStillInvalid } from '../checks/rejection.js';

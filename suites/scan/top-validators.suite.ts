@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
-import { withBoundaries } from '../../generators/primitives/boundaries.js';
-import { SCAN_LIMIT, scanLimitParameter } from '../../generators/primitives/parameters.js';
+import { withBoundaries, SCAN_LIMIT, scanLimitParameter } from '../../generators/index.js';
 import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../checks/basic.js';
 import { scanErrorBodyConformance } from '../checks/error-body.js';
 import { assertStillInvalid } from '../checks/rejection.js';

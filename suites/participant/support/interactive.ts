@@ -7,7 +7,7 @@ import type { ConformanceContext } from '../../framework/conformance-test.js';
 import { expectThat } from '../../framework/failure.js';
 import { createIouCommand, postJson } from './requests.js';
 import { FixtureGapError } from '../../framework/environment.js';
-import { freshId } from '../../../generators/primitives/fresh-ids.js';
+import { freshId } from '../../../generators/index.js';
 
 export const PREPARE_PATH = '/v2/interactive-submission/prepare';
 export const EXECUTE_PATH = '/v2/interactive-submission/execute';

@@ -6,9 +6,8 @@ import type { ClientRequest, ClientResponse } from '../../../client/http.js';
 import type { Fixtures } from '../../../config/types.js';
 import { clauseIds } from '../../../spec/clauses.js';
 import { stringifyJson } from '../../../spec/json.js';
-import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext } from '../../../generators/index.js';
+import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext, freshId } from '../../../generators/index.js';
 import type { SuiteEnvironment } from '../../framework/environment.js';
-import { freshId } from '../../../generators/primitives/fresh-ids.js';
 
 const contexts = new WeakMap<Fixtures, GeneratorContext>();
 
