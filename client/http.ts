@@ -4,6 +4,7 @@
  * and reproduced as a curl command.
  */
 import { Agent, request as undiciRequest } from 'undici';
+import { stringifyJson } from '../spec/json.js';
 import type { TokenProvider } from './auth.js';
 
 export type Api = 'participant' | 'scan';
@@ -16,7 +17,7 @@ export interface ClientRequest {
   query?: Record<string, string | number | boolean | undefined>;
   /** Extra headers. */
   headers?: Record<string, string>;
-  /** JSON body (serialised with `JSON.stringify`, or given already as a string), or raw bytes. */
+  /** JSON body (serialised losslessly: bigints as exact numbers), a string sent as is, or raw bytes. */
   body?: unknown;
   /** Act as this fixture user: its token is sent as `Authorization: Bearer`. `null` sends no token. */
   user?: string | null;
@@ -101,7 +102,8 @@ export class TargetClient {
       payload = input.body;
       headers['content-type'] ??= 'application/json';
     } else if (input.body !== undefined) {
-      payload = JSON.stringify(input.body, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+      // int64 values beyond 2^53 (bigint) go out as exact JSON numbers, as Canton writes and reads them.
+      payload = stringifyJson(input.body);
       headers['content-type'] ??= 'application/json';
     }
     const recorded: RecordedRequest = {

@@ -5,7 +5,6 @@
 import type { ClientRequest, ClientResponse } from '../../../client/http.js';
 import type { Fixtures } from '../../../config/types.js';
 import { clauseIds } from '../../../spec/clauses.js';
-import { stringifyJson } from '../../../spec/json.js';
 import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext, freshId } from '../../../generators/index.js';
 import type { SuiteEnvironment } from '../../framework/environment.js';
 
@@ -21,12 +20,9 @@ export function generatorContext(fixtures: Fixtures): GeneratorContext {
   return context;
 }
 
-/**
- * Sends a generated request as `user`. JSON bodies are serialised losslessly (int64 beyond 2^53 stays a
- * JSON number, as Canton writes and reads it); DAR bodies go as bytes.
- */
+/** Sends a generated request as `user` (the client writes int64 beyond 2^53 as exact JSON numbers). */
 export function sendGenerated(environment: SuiteEnvironment, request: GeneratedRequest, user: string | null): Promise<ClientResponse> {
-  const body = request.body === undefined || request.body instanceof Uint8Array ? request.body : stringifyJson(request.body);
+  const { body } = request;
   const clientRequest: ClientRequest = {
     api: request.target,
     method: request.method,
@@ -39,9 +35,9 @@ export function sendGenerated(environment: SuiteEnvironment, request: GeneratedR
   return environment.send(clientRequest);
 }
 
-/** Sends a JSON body (lossless int64) to a participant path. */
+/** Sends a JSON body to a participant path. */
 export function postJson(environment: SuiteEnvironment, path: string, body: unknown, user: string | null): Promise<ClientResponse> {
-  return environment.send({ api: 'participant', method: 'POST', path, user, body: stringifyJson(body) });
+  return environment.send({ api: 'participant', method: 'POST', path, user, body });
 }
 
 /**
