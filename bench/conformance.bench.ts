@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { RunReport } from '../reports/model.js';
+import type { RunReport } from '../harness/results.js';
 
 const execute = promisify(execFile);
 const targetSeconds = 60;

@@ -4,7 +4,7 @@
  * and reproduced as a curl command.
  */
 import { Agent, request as undiciRequest } from 'undici';
-import { stringifyJson } from '../spec/json.js';
+import { stringifyJson } from '../specification/json.js';
 import type { TokenProvider } from './auth.js';
 
 export type Api = 'participant' | 'scan';

@@ -1,9 +1,9 @@
 /**
- * The sampled schema check of the load run, backed by the suite's JSON Schemas (spec/) for the given
+ * The sampled schema check of the load run, backed by the suite's JSON Schemas (specification/) for the given
  * profile; the readiness text has no schema, only a non-empty body.
  */
-import { parseJsonLossless } from '../spec/json.js';
-import { createValidators, formatValidationErrors, type SchemaProfile } from '../spec/validate.js';
+import { parseJsonLossless } from '../specification/json.js';
+import { createValidators, formatValidationErrors, type SchemaProfile } from '../specification/validate.js';
 import type { ResponseSchemaName } from './types.js';
 
 /** Undefined when the body fits its schema, otherwise what is wrong with it. */

@@ -19,7 +19,7 @@ export interface ResponseExpectation {
   statuses: readonly number[];
   /** For an expected error answer: the `code` of its JsCantonError body. */
   errorCode?: string;
-  /** The response schema (spec/schemas, or the readiness text) a sample of the bodies is validated against. */
+  /** The response schema (specification/schemas, or the readiness text) a sample of the bodies is validated against. */
   schema?: ResponseSchemaName;
 }
 

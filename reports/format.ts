@@ -1,8 +1,8 @@
 /**
  * Small text helpers every report writer shares, so the four reports say the same thing the same way.
  */
-import { redactHeaders, shellWord } from './curl.js';
-import type { ClauseStatus, RunReport, TestResult, Verdict } from './model.js';
+import { redactHeaders, shellWord } from '../client/curl.js';
+import type { ClauseStatus, RunReport, TestResult, Verdict } from '../harness/results.js';
 
 /** A response or request body longer than this is cut in the human-readable reports (report.json keeps it whole). */
 export const BODY_DISPLAY_CHARS = 4_000;

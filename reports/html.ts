@@ -14,7 +14,7 @@ import {
   replayCommand,
   verdictExplanation,
 } from './format.js';
-import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from './model.js';
+import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/results.js';
 import { clauseGroups, endpointRows, failedTests, notShownClauses, statusCounts, type StatusCounts } from './tables.js';
 
 const TESTS_SHOWN_PER_CLAUSE = 5;

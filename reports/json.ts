@@ -1,6 +1,6 @@
 /** report.json: the whole run, machine-readable; `replay` and later tooling read it back. */
 import { jsonText } from './format.js';
-import type { RunReport } from './model.js';
+import type { RunReport } from '../harness/results.js';
 
 export function writeReportJson(report: RunReport): string {
   return `${jsonText(report)}\n`;

@@ -14,7 +14,7 @@ import {
   replayCommand,
   verdictExplanation,
 } from './format.js';
-import type { ClauseCoverage, RecordedExchange, RunReport, TestResult, Verdict } from './model.js';
+import type { ClauseCoverage, RecordedExchange, RunReport, TestResult, Verdict } from '../harness/results.js';
 import { clauseGroups, endpointRows, failedTests, notShownClauses, statusCounts, type StatusCounts } from './tables.js';
 
 const VERDICT_MARK: Record<Verdict, string> = { certified: '✅', 'not-certified': '❌', incomplete: '⚠️' };

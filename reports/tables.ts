@@ -1,7 +1,7 @@
 /**
  * The tables summary.md and report.html both show, computed once so the two reports always agree.
  */
-import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from './model.js';
+import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/results.js';
 
 export interface EndpointRow {
   endpoint: string;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { writeReportHtml } from './html.js';
 import { writeReportJson } from './json.js';
 import { writeJUnit } from './junit.js';
-import type { RunReport } from './model.js';
+import type { RunReport } from '../harness/results.js';
 import { writeSummaryMarkdown } from './summary-md.js';
 
 export const REPORT_FILES = {

@@ -36,7 +36,7 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     const config = await loadConfig({ ...(options.config ? { configPath: options.config } : {}), overrides });
     const faults = parseFaults(options.injectFault);
     if (faults.length > 0 && config.target.kind !== 'reference') throw new UsageError('--inject-fault works only with the embedded reference target');
-    const { runConformance, listTests } = await import('../../suites/runner.js');
+    const { runConformance, listTests } = await import('../../harness/runner.js');
     if (options.list) {
       const tests = await listTests(config);
       for (const test of tests) process.stdout.write(`${test.id}\n    endpoint ${test.endpoint}; clauses ${test.clauses.join(', ')}\n`);
@@ -87,7 +87,7 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
       },
     });
     const faults = parseFaults(previous.target.faults);
-    const { runConformance } = await import('../../suites/runner.js');
+    const { runConformance } = await import('../../harness/runner.js');
     const replay = {
       testId,
       ...(test.failure?.seed !== undefined ? { seed: test.failure.seed } : test.seed !== undefined ? { seed: test.seed } : {}),

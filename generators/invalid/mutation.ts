@@ -8,7 +8,7 @@ import fc from 'fast-check';
 export type PartKind = 'body' | 'query' | 'path' | 'header';
 
 export interface InvalidTag {
-  /** The clause of `spec/clauses.ts` the value violates. */
+  /** The clause of `specification/clauses.ts` the value violates. */
   clauseId: string;
   /** The rule in words, e.g. "user id of 129 characters". */
   rule: string;

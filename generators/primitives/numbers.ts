@@ -1,6 +1,6 @@
 /**
  * Integers of the protocol (int64, int32) and durations. Protocol int64 values are JSON numbers on the
- * wire; beyond 2^53 they are carried as bigint and written losslessly by `spec/json.ts`.
+ * wire; beyond 2^53 they are carried as bigint and written losslessly by `specification/json.ts`.
  */
 import fc from 'fast-check';
 import { PLAIN_OBJECTS, withBoundaries } from './boundaries.js';

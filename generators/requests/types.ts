@@ -35,7 +35,7 @@ export interface GeneratedRequest {
   headers?: Record<string, string>;
   /**
    * JSON bodies may hold `bigint` values (int64 beyond 2^53): serialize them with `stringifyJson`
-   * (spec/json.ts), never `JSON.stringify`. DAR bodies are bytes.
+   * (specification/json.ts), never `JSON.stringify`. DAR bodies are bytes.
    */
   body?: unknown;
   /** The user whose token must send the request for it to be authorized (accepted requests only). */

@@ -4,8 +4,8 @@
  * checklist of what the task requires by name.
  */
 import { describe, expect, it } from 'vitest';
-import { clauseIds, clauses } from '../../spec/clauses.js';
-import type { Clause } from '../../spec/clauses.js';
+import { clauseIds, clauses } from '../../specification/clauses.js';
+import type { Clause } from '../../specification/clauses.js';
 import { parseSpec } from './spec-text.js';
 import type { SpecUnit } from './spec-text.js';
 

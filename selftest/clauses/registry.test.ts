@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_TAGS, clause, clauseIds, clauses, clausesForProfile } from '../../spec/clauses.js';
-import type { Clause } from '../../spec/clauses.js';
+import { FEATURE_TAGS, clause, clauseIds, clauses, clausesForProfile } from '../../specification/clauses.js';
+import type { Clause } from '../../specification/clauses.js';
 import { parseSpec } from './spec-text.js';
 
 const spec = parseSpec();
@@ -86,7 +86,7 @@ describe('clause registry: lookups', () => {
   });
 
   it('clause(unknown) throws naming the id, the registry and close matches', () => {
-    expect(() => clause('nope')).toThrow(/Unknown clause id "nope".*spec\/clauses\.ts/);
+    expect(() => clause('nope')).toThrow(/Unknown clause id "nope".*specification\/clauses\.ts/);
     expect(() => clause('submit-and-wait.commands.typo')).toThrow(/Did you mean: .*submit-and-wait\.commands\.non-empty/);
   });
 

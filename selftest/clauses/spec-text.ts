@@ -1,12 +1,12 @@
 /**
- * Reads the embedded copy of the spec (spec/spec-text/interfaces.md) into the units a clause can quote:
+ * Reads the embedded copy of the spec (specification/spec-text/interfaces.md) into the units a clause can quote:
  * table rows and prose sentences, each with the heading path it sits under. Used by the registry's
  * self-tests only; the product never parses the spec at run time.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const SPEC_PATH = fileURLToPath(new URL('../../spec/spec-text/interfaces.md', import.meta.url));
+export const SPEC_PATH = fileURLToPath(new URL('../../specification/spec-text/interfaces.md', import.meta.url));
 
 export interface SpecUnit {
   kind: 'row' | 'sentence';

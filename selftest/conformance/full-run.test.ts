@@ -3,7 +3,7 @@
  * testable clause of the registry, and skips nothing except for a declared missing feature.
  */
 import { describe, expect, it } from 'vitest';
-import { clauses } from '../../spec/clauses.js';
+import { clauses } from '../../specification/clauses.js';
 import { runConformance } from './support.js';
 
 const featureReason = /features\.|read-only|cannot mint|no scan URL|the fixtures name no|no fixture user/;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { faultNames } from '../../reference/faults.js';
-import { clauseIds } from '../../spec/clauses.js';
+import { clauseIds } from '../../specification/clauses.js';
 import { faultExpectations } from './faults.js';
 import { configWithReferenceFeatures, runConformance } from './support.js';
 

@@ -17,7 +17,7 @@ import { loadConfig } from '../../config/load.js';
 import type { Fixtures, ReferenceTargetConfig } from '../../config/types.js';
 import { generatorContextFromFixtures, validRequests, withPreparedSubmission, type GeneratedRequest } from '../../generators/index.js';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
-import { stringifyJson } from '../../spec/json.js';
+import { stringifyJson } from '../../specification/json.js';
 import { SEED } from './support.js';
 
 const RUNS = 100;

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { invalidRequestRules, validRequests, ENDPOINT_NAMES, type EndpointName } from '../../generators/index.js';
 import { invalidAnnotationRules } from '../../generators/invalid/annotations.js';
 import { annotations } from '../../generators/primitives/annotations.js';
-import { clauseIds } from '../../spec/clauses.js';
-import { createValidators, type SchemaName } from '../../spec/validate.js';
+import { clauseIds } from '../../specification/clauses.js';
+import { createValidators, type SchemaName } from '../../specification/validate.js';
 import { brokenAnnotationRules, brokenRules } from './rule-checker.js';
 import { referenceContext, referenceFixtures, SEED } from './support.js';
 

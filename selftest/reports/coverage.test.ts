@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeClauseCoverage, computeVerdict } from '../../reports/coverage.js';
-import type { Outcome, TestResult } from '../../reports/model.js';
-import type { Clause } from '../../spec/clauses/types.js';
+import { computeClauseCoverage, computeVerdict } from '../../harness/coverage.js';
+import type { Outcome, TestResult } from '../../harness/results.js';
+import type { Clause } from '../../specification/clauses/types.js';
 import { fixtureClauses } from './fixture.js';
 
 function clause(id: string, extra: Partial<Clause> = {}): Clause {

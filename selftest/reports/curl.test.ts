@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactHeaders, toCurl, type CurlRequest } from '../../reports/curl.js';
+import { redactHeaders, toCurl, type CurlRequest } from '../../client/curl.js';
 
 const run = promisify(execFile);
 const TOKEN = 'tok.en-VALUE_123';

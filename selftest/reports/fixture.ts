@@ -3,10 +3,10 @@
  * hostile body), a skipped test; clauses that are covered, not covered, not testable, not shown, and
  * canton-only; and hostile text (`</script>`, `]]>`, quotes, control characters, pipes, backticks).
  */
-import type { Clause } from '../../spec/clauses/types.js';
-import { computeClauseCoverage, computeVerdict } from '../../reports/coverage.js';
-import { toCurl } from '../../reports/curl.js';
-import type { RunReport, TestResult } from '../../reports/model.js';
+import type { Clause } from '../../specification/clauses/types.js';
+import { computeClauseCoverage, computeVerdict } from '../../harness/coverage.js';
+import { toCurl } from '../../client/curl.js';
+import type { RunReport, TestResult } from '../../harness/results.js';
 
 export const SECRET_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.s1gnature-SECRET';
 export const HOSTILE_BODY =

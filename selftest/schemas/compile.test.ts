@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_NAMES, schemaDefinitions, schemaId } from '../../spec/schemas/index.js';
-import { createValidators } from '../../spec/validate.js';
+import { SCHEMA_NAMES, schemaDefinitions, schemaId } from '../../specification/schemas/index.js';
+import { createValidators } from '../../specification/validate.js';
 
 describe.each(['spec', 'canton'] as const)('schemas of the %s profile', (profile) => {
   it('define exactly the registered names, each with its stable $id', () => {

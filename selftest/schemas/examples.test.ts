@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonLossless } from '../../spec/json.js';
-import { SCHEMA_NAMES } from '../../spec/schemas/index.js';
-import { createValidators, formatValidationErrors, type SchemaName } from '../../spec/validate.js';
+import { parseJsonLossless } from '../../specification/json.js';
+import { SCHEMA_NAMES } from '../../specification/schemas/index.js';
+import { createValidators, formatValidationErrors, type SchemaName } from '../../specification/validate.js';
 import { VALID_EXAMPLES } from './examples.js';
 
 it('every schema has at least one valid example', () => {

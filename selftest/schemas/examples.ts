@@ -3,7 +3,7 @@
  * under both profiles. Canton-shaped where the facts docs give a real example (JsCantonError, traffic
  * status, event filters, Canton ids).
  */
-import type { SchemaName } from '../../spec/validate.js';
+import type { SchemaName } from '../../specification/validate.js';
 
 export const FINGERPRINT = '1220e92bbc9d4bb8e0a5c7f2d6a1b3c4d5e6f708192a3b4c5d6e7f8091a2b3c42f28';
 export const ALICE = `Alice::${FINGERPRINT}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAnnotationKey, isScanParticipantId, isUserId } from '../../spec/schemas/index.js';
+import { isAnnotationKey, isScanParticipantId, isUserId } from '../../specification/schemas/index.js';
 
 describe('isUserId (Limits: user id)', () => {
   it('accepts every allowed punctuation character', () => {

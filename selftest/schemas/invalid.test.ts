@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonLossless } from '../../spec/json.js';
+import { parseJsonLossless } from '../../specification/json.js';
 import { failuresOf, pathsAndKeywords, validExample } from './support.js';
 
 describe('tagged unions', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DuplicateJsonKeyError, JsonParseError, parseJsonLossless, stringifyJson } from '../../spec/json.js';
+import { DuplicateJsonKeyError, JsonParseError, parseJsonLossless, stringifyJson } from '../../specification/json.js';
 
 describe('parseJsonLossless', () => {
   it('keeps safe integers and non-integers as numbers', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integerPolicyFor } from '../../spec/validate.js';
+import { integerPolicyFor } from '../../specification/validate.js';
 import { failuresOf, pathsAndKeywords, validExample } from './support.js';
 
 describe('null and absent optional fields', () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createValidators, formatValidationErrors } from '../../spec/validate.js';
+import { createValidators, formatValidationErrors } from '../../specification/validate.js';
 import { validExample } from './support.js';
 
 it('renders "valid" for a valid result', () => {

@@ -1,5 +1,5 @@
-import { parseJsonLossless } from '../../spec/json.js';
-import { createValidators, type SchemaName, type SchemaProfile, type ValidationFailure } from '../../spec/validate.js';
+import { parseJsonLossless } from '../../specification/json.js';
+import { createValidators, type SchemaName, type SchemaProfile, type ValidationFailure } from '../../specification/validate.js';
 import { VALID_EXAMPLES } from './examples.js';
 
 /** A fresh, losslessly parsed copy of the first valid example of a schema, to mutate into an invalid one. */

@@ -2,10 +2,10 @@
  * Commands against live contracts and the Daml-LF JSON encoding of values: interface choices, Int64 as
  * strings, interpretation errors, visibility through act-as/read-as parties, any-party filters, labels.
  */
-import { contentTypeConformance, positiveDataAcceptance } from '../checks/basic.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { conformanceSuite, conformanceTest } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { contentTypeConformance, positiveDataAcceptance } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import {
   createIouAndFindIt, createdEvents, iouCreate, submit, transactionFormat, transactionOf, updateByOffset, wildcardFilter, type JsonObject,
 } from './support.js';

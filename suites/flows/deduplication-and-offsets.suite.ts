@@ -2,11 +2,11 @@
  * Change ids and offsets: a change id (user id, set of act-as parties, command id) succeeds once within the
  * deduplication period; offsets are positive and strictly increasing, also under concurrent submissions.
  */
-import { errorBodyConformance } from '../checks/error-body.js';
-import { conformanceSuite, conformanceTest } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { iouCreate, submit } from './support.js';
-import { parseJsonLossless } from '../../spec/json.js';
+import { parseJsonLossless } from '../../specification/json.js';
 import { freshId } from '../../generators/index.js';
 
 conformanceSuite('flows / deduplication and offsets', () => {

@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ClientResponse } from '../../client/http.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../checks/basic.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { responseSchemaConformance } from '../checks/schema.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { execute, executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou, type PreparedIou, type SignatureChoice } from './interactive-support.js';
 import type { JsonObject } from './support.js';
 

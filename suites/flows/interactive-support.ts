@@ -9,10 +9,10 @@
 import { createPrivateKey, randomInt, randomUUID, sign } from 'node:crypto';
 import type { ClientResponse } from '../../client/http.js';
 import type { PartyFixture } from '../../config/types.js';
-import { parseJsonLossless } from '../../spec/json.js';
-import type { ConformanceContext } from '../framework/conformance-test.js';
-import { readRunContext } from '../framework/run-context.js';
-import { expectThat } from '../framework/failure.js';
+import { parseJsonLossless } from '../../specification/json.js';
+import type { ConformanceContext } from '../../harness/conformance-test.js';
+import { readRunContext } from '../../harness/run-context.js';
+import { expectThat } from '../../harness/failure.js';
 import { createdEvents, iouCreate, submit, transactionFormat, transactionOf, updateByOffset, wildcardFilter, type JsonObject } from './support.js';
 import { freshId } from '../../generators/index.js';
 

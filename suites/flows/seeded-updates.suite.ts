@@ -5,11 +5,11 @@
  */
 import type { ClientResponse } from '../../client/http.js';
 import type { Fixtures, UserFixture } from '../../config/types.js';
-import { notAServerError } from '../checks/basic.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { responseSchemaConformance } from '../checks/schema.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { notAServerError } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { transactionFormat, updateByOffset, wildcardFilter, type JsonObject } from './support.js';
 
 type SeededKind = keyof Fixtures['seededUpdates'];

@@ -2,11 +2,11 @@
  * submit-and-wait → update-by-offset: what a submission returns is what the ledger shows, through each
  * kind of filter and both transaction shapes.
  */
-import { positiveDataAcceptance } from '../checks/basic.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { responseSchemaConformance } from '../checks/schema.js';
-import { conformanceSuite, conformanceTest } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { positiveDataAcceptance } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import {
   createIouAndFindIt, createdEvents, expectSameParties, iouCreate, submit, transactionFormat, transactionOf, updateByOffset, wildcardFilter,
   type JsonObject,

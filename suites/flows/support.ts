@@ -3,9 +3,9 @@
  * with a chosen filter and shape.
  */
 import type { ClientResponse } from '../../client/http.js';
-import { parseJsonLossless } from '../../spec/json.js';
-import type { ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { parseJsonLossless } from '../../specification/json.js';
+import type { ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { freshId } from '../../generators/index.js';
 
 export type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';

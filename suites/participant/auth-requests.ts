@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ClientRequest, ClientResponse } from '../../client/http.js';
-import type { ConformanceContext } from '../framework/conformance-test.js';
-import type { Requirement } from '../framework/requirements.js';
+import type { ConformanceContext } from '../../harness/conformance-test.js';
+import type { Requirement } from '../../harness/requirements.js';
 import { executeBody, prepareIou } from '../flows/interactive-support.js';
 import { iouCreate, transactionFormat, wildcardFilter } from '../flows/support.js';
 import { freshId } from '../../generators/index.js';

@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClientResponse } from '../../client/http.js';
-import { contentTypeConformance, positiveDataAcceptance, statusCodeConformance } from '../checks/basic.js';
-import { authEnforcement, type Denial } from '../checks/auth.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { parseBody, responseSchemaConformance } from '../checks/schema.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
-import type { Requirement } from '../framework/requirements.js';
+import { contentTypeConformance, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { authEnforcement, type Denial } from '../../checks/auth.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { parseBody, responseSchemaConformance } from '../../checks/schema.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
+import type { Requirement } from '../../harness/requirements.js';
 import { execute, executeBody, prepareIou } from '../flows/interactive-support.js';
 import { iouCreate, submit, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
 import { endpointProbes, type ProbeRequest } from './auth-requests.js';

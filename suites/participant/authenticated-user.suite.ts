@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { UserFixture } from '../../config/types.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../checks/basic.js';
-import { negativeDataRejection } from '../checks/rejection.js';
-import { responseSchemaConformance } from '../checks/schema.js';
-import { expectThat } from '../framework/failure.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { negativeDataRejection } from '../../checks/rejection.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { expectThat } from '../../harness/failure.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
 
 const PATH = '/v2/authenticated-user';

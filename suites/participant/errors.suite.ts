@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { contentTypeConformance, notAServerError, statusCodeConformance } from '../checks/basic.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { negativeDataRejection } from '../checks/rejection.js';
-import { expectThat } from '../framework/failure.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
+import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { negativeDataRejection } from '../../checks/rejection.js';
+import { expectThat } from '../../harness/failure.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import { postJson } from './support/requests.js';
 
 const UPDATE_BY_OFFSET = '/v2/updates/update-by-offset';

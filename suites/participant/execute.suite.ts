@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { invalidRequests } from '../../generators/index.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../checks/basic.js';
-import { negativeDataRejection } from '../checks/rejection.js';
-import { responseSchemaConformance } from '../checks/schema.js';
-import { expectThat } from '../framework/failure.js';
-import { conformanceSuite, conformanceTest } from '../framework/conformance-test.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { negativeDataRejection } from '../../checks/rejection.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { expectThat } from '../../harness/failure.js';
+import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
 import { EXECUTE_PATH, externalSigner, preparedAndSigned } from './support/interactive.js';
 import { rejectsInvalidBodies } from './support/properties.js';
 import { generatorContext, postJson } from './support/requests.js';

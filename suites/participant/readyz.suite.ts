@@ -1,7 +1,7 @@
-import { contentTypeConformance, notAServerError, statusCodeConformance } from '../checks/basic.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { expectThat } from '../framework/failure.js';
-import { conformanceSuite, conformanceTest } from '../framework/conformance-test.js';
+import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { expectThat } from '../../harness/failure.js';
+import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
 
 conformanceSuite('readyz', () => {
   conformanceTest({

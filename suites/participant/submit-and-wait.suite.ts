@@ -1,10 +1,10 @@
 import { invalidRequests, validRequests } from '../../generators/index.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../checks/basic.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { negativeDataRejection } from '../checks/rejection.js';
-import { responseSchemaConformance } from '../checks/schema.js';
-import { expectThat } from '../framework/failure.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { negativeDataRejection } from '../../checks/rejection.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { expectThat } from '../../harness/failure.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import { rejectsInvalidBodies } from './support/properties.js';
 import { createIouCommand, generatorContext, iouSubmission, postJson, sendGenerated } from './support/requests.js';
 

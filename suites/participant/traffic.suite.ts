@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { authEnforcement } from '../checks/auth.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../checks/basic.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { negativeDataRejection } from '../checks/rejection.js';
-import { responseSchemaConformance } from '../checks/schema.js';
-import { FixtureGapError } from '../framework/environment.js';
-import { expectThat } from '../framework/failure.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
+import { authEnforcement } from '../../checks/auth.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { negativeDataRejection } from '../../checks/rejection.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { FixtureGapError } from '../../harness/environment.js';
+import { expectThat } from '../../harness/failure.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 
 const ENDPOINT = 'traffic-account';
 const ACCOUNTS_PATH = '/v2/traffic/accounts/';

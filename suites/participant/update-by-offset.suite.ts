@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import type { UserFixture } from '../../config/types.js';
 import { invalidRequests, validRequests } from '../../generators/index.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../checks/basic.js';
-import { errorBodyConformance } from '../checks/error-body.js';
-import { negativeDataRejection } from '../checks/rejection.js';
-import { responseSchemaConformance } from '../checks/schema.js';
-import { expectThat } from '../framework/failure.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { negativeDataRejection } from '../../checks/rejection.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { expectThat } from '../../harness/failure.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import { rejectsInvalidBodies } from './support/properties.js';
 import { generatorContext, postJson, sendGenerated } from './support/requests.js';
-import { FixtureGapError } from '../framework/environment.js';
+import { FixtureGapError } from '../../harness/environment.js';
 
 const PATH = '/v2/updates/update-by-offset';
 const ENDPOINT = 'update-by-offset';

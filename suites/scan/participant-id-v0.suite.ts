@@ -1,10 +1,10 @@
-import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../checks/basic.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { UNKNOWN_SYNCHRONIZER_ID, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
 import { cantonErrorMessage, expectUndecodableIdsRejected, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
-import { FixtureGapError } from '../framework/environment.js';
+import { FixtureGapError } from '../../harness/environment.js';
 
 const ENDPOINT = 'scan.participant-id-v0';
 const DECLARED_ERROR_STATUSES = [404, 500] as const;

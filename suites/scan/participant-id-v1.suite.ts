@@ -1,10 +1,10 @@
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../checks/basic.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { declaredHosts, fingerprintPrefixOf, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
 import { cantonErrorMessage, expectUndecodableIdsRejected, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
-import { FixtureGapError } from '../framework/environment.js';
+import { FixtureGapError } from '../../harness/environment.js';
 
 const ENDPOINT = 'scan.participant-id-v1';
 const REQUIRES = ['scan', { scanVersionAtLeast: '0.5.17' }] as const;

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
 import { withBoundaries } from '../../generators/index.js';
 import { invalidScanRound } from '../../generators/invalid/parameters.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../checks/basic.js';
-import { assertStillInvalid } from '../checks/rejection.js';
-import { parseBody } from '../checks/schema.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { assertStillInvalid } from '../../checks/rejection.js';
+import { parseBody } from '../../checks/schema.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { cantonErrorMessage, exactInteger, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
 

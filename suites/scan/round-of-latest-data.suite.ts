@@ -1,6 +1,6 @@
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../checks/basic.js';
-import { conformanceSuite, conformanceTest } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
 

@@ -4,13 +4,13 @@
  */
 import type { ClientResponse } from '../../client/http.js';
 import type { ProfileName } from '../../config/types.js';
-import type { SchemaName } from '../../spec/validate.js';
-import { formatValidationErrors } from '../../spec/validate.js';
-import { statusCodeConformance } from '../checks/basic.js';
-import { scanErrorBodyConformance } from '../checks/error-body.js';
-import { parseBody } from '../checks/schema.js';
-import type { Validators } from '../framework/environment.js';
-import { expectThat } from '../framework/failure.js';
+import type { SchemaName } from '../../specification/validate.js';
+import { formatValidationErrors } from '../../specification/validate.js';
+import { statusCodeConformance } from '../../checks/basic.js';
+import { scanErrorBodyConformance } from '../../checks/error-body.js';
+import { parseBody } from '../../checks/schema.js';
+import type { Validators } from '../../harness/environment.js';
+import { expectThat } from '../../harness/failure.js';
 
 interface ScanCheckEnvironment {
   validators: Validators;

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
 import { withBoundaries, SCAN_LIMIT, scanLimitParameter } from '../../generators/index.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../checks/basic.js';
-import { scanErrorBodyConformance } from '../checks/error-body.js';
-import { assertStillInvalid } from '../checks/rejection.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { scanErrorBodyConformance } from '../../checks/error-body.js';
+import { assertStillInvalid } from '../../checks/rejection.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { cantonErrorMessage, exactInteger, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
 

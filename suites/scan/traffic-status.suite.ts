@@ -1,13 +1,13 @@
 import type { ClientResponse } from '../../client/http.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../checks/basic.js';
-import { assertStillInvalid } from '../checks/rejection.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { assertStillInvalid } from '../../checks/rejection.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { cantonMemberRejection, isSpecMemberId, malformedMemberId } from './member-ids.js';
 import { cantonErrorMessage, cantonPrettyErrorBody, exactInteger, isJsonInteger, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { UNKNOWN_SYNCHRONIZER_ID } from './party-ids.js';
 import { getScan, scanPaths } from './scan-requests.js';
-import { FixtureGapError } from '../framework/environment.js';
+import { FixtureGapError } from '../../harness/environment.js';
 
 const ENDPOINT = 'scan.traffic-status';
 const DECLARED_ERROR_STATUSES = [400, 404, 500] as const;

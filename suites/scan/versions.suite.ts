@@ -1,8 +1,8 @@
 import type { ClientResponse } from '../../client/http.js';
-import { contentTypeConformance, statusCodeConformance } from '../checks/basic.js';
-import type { Requirement } from '../framework/requirements.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../framework/conformance-test.js';
-import { expectThat } from '../framework/failure.js';
+import { contentTypeConformance, statusCodeConformance } from '../../checks/basic.js';
+import type { Requirement } from '../../harness/requirements.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { expectThat } from '../../harness/failure.js';
 import { cantonErrorMessage, cantonPrettyErrorBody, scanErrorAnswer } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
 

@@ -5,7 +5,7 @@
  * caller's rights before its semantic validation and the generated bodies name arbitrary parties.
  */
 import type { InvalidTag } from '../../../generators/index.js';
-import type { CantonRejection } from '../../checks/rejection.js';
+import type { CantonRejection } from '../../../checks/rejection.js';
 
 const EITHER: CantonRejection = { form: 'either' };
 const bodyText = (cantonClauseId: string): CantonRejection => ({ form: 'text', cantonClauseId });

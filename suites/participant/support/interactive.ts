@@ -3,10 +3,10 @@
  * body) then an Ed25519 signature of the prepared transaction hash with the party's fixture key.
  */
 import { createPrivateKey, sign } from 'node:crypto';
-import type { ConformanceContext } from '../../framework/conformance-test.js';
-import { expectThat } from '../../framework/failure.js';
+import type { ConformanceContext } from '../../../harness/conformance-test.js';
+import { expectThat } from '../../../harness/failure.js';
 import { createIouCommand, postJson } from './requests.js';
-import { FixtureGapError } from '../../framework/environment.js';
+import { FixtureGapError } from '../../../harness/environment.js';
 import { freshId } from '../../../generators/index.js';
 
 export const PREPARE_PATH = '/v2/interactive-submission/prepare';

@@ -4,9 +4,9 @@
  */
 import type fc from 'fast-check';
 import type { InvalidRequest } from '../../../generators/index.js';
-import type { SchemaName } from '../../../spec/validate.js';
-import { assertStillInvalid, negativeDataRejection } from '../../checks/rejection.js';
-import type { ConformanceContext } from '../../framework/conformance-test.js';
+import type { SchemaName } from '../../../specification/validate.js';
+import { assertStillInvalid, negativeDataRejection } from '../../../checks/rejection.js';
+import type { ConformanceContext } from '../../../harness/conformance-test.js';
 import { cantonRejectionOf } from './canton-rejections.js';
 import { registryClause, sendGenerated } from './requests.js';
 import { bodyStillInvalid, valueAt } from './still-invalid.js';

@@ -4,9 +4,9 @@
  */
 import type { ClientRequest, ClientResponse } from '../../../client/http.js';
 import type { Fixtures } from '../../../config/types.js';
-import { clauseIds } from '../../../spec/clauses.js';
+import { clauseIds } from '../../../specification/clauses.js';
 import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext, freshId } from '../../../generators/index.js';
-import type { SuiteEnvironment } from '../../framework/environment.js';
+import type { SuiteEnvironment } from '../../../harness/environment.js';
 
 const contexts = new WeakMap<Fixtures, GeneratorContext>();
 
@@ -42,7 +42,7 @@ export function postJson(environment: SuiteEnvironment, path: string, body: unkn
 
 /**
  * The registry id a generator tag stands for. Generator tags may use an older spelling (listed in
- * spec/clauses-needed.txt); a tag the registry does not know falls back to the test's own clause.
+ * specification/clauses-needed.txt); a tag the registry does not know falls back to the test's own clause.
  */
 const RENAMED_TAGS: Record<string, string> = {
   'canton.dar.invalid-dar': 'canton.dars.invalid-dar-400',

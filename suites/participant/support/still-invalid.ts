@@ -5,8 +5,8 @@
  * generator bug cannot make both sides agree.
  */
 import type { InvalidTag } from '../../../generators/index.js';
-import type { SchemaName } from '../../../spec/validate.js';
-import type { Validators } from '../../framework/environment.js';
+import type { SchemaName } from '../../../specification/validate.js';
+import type { Validators } from '../../../harness/environment.js';
 
 /** Daml-LF LedgerString: 1-255 characters of letters, digits and `._:-#/` and space. */
 const LEDGER_STRING = /^[A-Za-z0-9._:\-#/ ]{1,255}$/;

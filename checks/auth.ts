@@ -3,10 +3,10 @@
  * The spec states the denial but not its status; the canton profile requires Canton's 401 (unauthenticated)
  * or 403 (permission denied) with the redacted error body (`code: "NA"`, `errorCategory: -1`).
  */
-import type { ClientResponse } from '../../client/http.js';
-import type { ProfileName } from '../../config/types.js';
-import type { Validators } from '../framework/environment.js';
-import { expectThat } from '../framework/failure.js';
+import type { ClientResponse } from '../client/http.js';
+import type { ProfileName } from '../config/types.js';
+import type { Validators } from '../harness/environment.js';
+import { expectThat } from '../harness/failure.js';
 import { errorBodyConformance } from './error-body.js';
 
 export type Denial = 'unauthenticated' | 'permission-denied';

@@ -10,13 +10,13 @@ import { request } from 'undici';
 import { createVitest, type Vitest } from 'vitest/node';
 import { ConfigError } from '../config/errors.js';
 import type { ResolvedConfig } from '../config/types.js';
-import { clauses as clauseRegistry } from '../spec/clauses.js';
-import { computeClauseCoverage, computeVerdict } from '../reports/coverage.js';
-import type { RunReport, TestResult } from '../reports/model.js';
+import { clauses as clauseRegistry } from '../specification/clauses.js';
+import { computeClauseCoverage, computeVerdict } from './coverage.js';
+import type { RunReport, TestResult } from './results.js';
 import { writeReports } from '../reports/write.js';
 import type { FaultName } from '../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
-import { runContextEnvVar, writeRunContext, type ReplayRequest } from './framework/run-context.js';
+import { runContextEnvVar, writeRunContext, type ReplayRequest } from './run-context.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -81,7 +81,7 @@ async function createSuitesVitest(collector: ResultCollector, concurrency: numbe
   const signals = ['SIGINT', 'SIGTERM'] as const;
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   const vitest = await createVitest('test', {
-    config: join(repositoryRoot, 'suites/vitest.suites.config.ts'),
+    config: join(repositoryRoot, 'harness/vitest.suites.config.ts'),
     root: repositoryRoot,
     watch: false,
     reporters: [collector],

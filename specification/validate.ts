@@ -1,10 +1,10 @@
 /**
- * Validates request and response bodies against the spec's schemas (spec/schemas/), with readable failures.
+ * Validates request and response bodies against the spec's schemas (specification/schemas/), with readable failures.
  *
- * Values should come from `parseJsonLossless` (spec/json.ts) so int64 values beyond 2^53 arrive exact (as
+ * Values should come from `parseJsonLossless` (specification/json.ts) so int64 values beyond 2^53 arrive exact (as
  * `bigint`); a rounded JS number in that range is reported, never silently accepted.
  *
- * Profiles (see spec/schemas/profile.ts) differ in a few places; the integer spelling is one of them:
+ * Profiles (see specification/schemas/profile.ts) differ in a few places; the integer spelling is one of them:
  * the spec profile accepts an int64 written as a number or a numeric string everywhere; the canton
  * profile requires numbers in responses (Canton writes them so) but accepts numeric strings in requests
  * (circe decodes them).

@@ -1,6 +1,6 @@
 /**
  * All schemas of the spec, per profile, each with its stable `$id` (`https://ledger-conformance/schemas/<Name>`).
- * Validate with `createValidators` (spec/validate.ts); this module only assembles the schema objects.
+ * Validate with `createValidators` (specification/validate.ts); this module only assembles the schema objects.
  */
 import type { Schema } from './build.js';
 import { schemaId, type SchemaName } from './names.js';

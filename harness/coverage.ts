@@ -3,8 +3,8 @@
  * the caller passes the clause registry in, so a report can be recomputed from any list of clauses.
  */
 import type { ProfileName } from '../config/types.js';
-import type { Clause } from '../spec/clauses/types.js';
-import type { ClauseCoverage, ClauseStatus, TestResult, Verdict } from './model.js';
+import type { Clause } from '../specification/clauses/types.js';
+import type { ClauseCoverage, ClauseStatus, TestResult, Verdict } from './results.js';
 
 export function computeClauseCoverage(
   tests: readonly TestResult[],

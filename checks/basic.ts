@@ -1,6 +1,6 @@
 /** The response-level checks: status, content type, server errors, acceptance. */
-import type { ClientResponse } from '../../client/http.js';
-import { expectThat } from '../framework/failure.js';
+import type { ClientResponse } from '../client/http.js';
+import { expectThat } from '../harness/failure.js';
 
 const brief = (response: ClientResponse): string =>
   `${response.status} ${response.contentType || '(no content type)'}: ${response.text.slice(0, 300)}`;

@@ -2,10 +2,10 @@
  * Everything a suite needs to talk to the target, built once per worker from the run context:
  * the client (counting requests), tokens, fixtures, features and the profile's validators.
  */
-import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
-import { TargetClient, type ClientRequest, type ClientResponse } from '../../client/http.js';
-import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/types.js';
-import { createValidators } from '../../spec/validate.js';
+import { createTokenProvider, type TokenProvider } from '../client/auth.js';
+import { TargetClient, type ClientRequest, type ClientResponse } from '../client/http.js';
+import type { Features, Fixtures, ProfileName, UserFixture } from '../config/types.js';
+import { createValidators } from '../specification/validate.js';
 import type { TargetAbilities } from './requirements.js';
 import { readRunContext } from './run-context.js';
 

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The conformance suites, run by `ledger-conformance run` (suites/runner.ts), never by `npm test`.
+// The conformance suites, run by `ledger-conformance run` (harness/runner.ts), never by `npm test`.
 export default defineConfig({
   test: {
     include: ['suites/**/*.suite.ts'],

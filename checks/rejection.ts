@@ -6,10 +6,10 @@
  * The caller re-checks that the final (shrunk) input is still invalid before calling this (see
  * `assertStillInvalid`): a check must never blame the target for an input that is in fact valid.
  */
-import type { ClientResponse } from '../../client/http.js';
-import type { ProfileName } from '../../config/types.js';
-import type { Validators } from '../framework/environment.js';
-import { CheckFailure, expectThat } from '../framework/failure.js';
+import type { ClientResponse } from '../client/http.js';
+import type { ProfileName } from '../config/types.js';
+import type { Validators } from '../harness/environment.js';
+import { CheckFailure, expectThat } from '../harness/failure.js';
 import { errorBodyConformance } from './error-body.js';
 
 export interface InvalidPart {

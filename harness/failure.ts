@@ -2,9 +2,9 @@
  * A failed check: which check, which clause, what was wrong, and the exchange that shows it.
  * Thrown by the checks; the test wrapper turns it into the report's FailureDetail.
  */
-import type { ClientResponse, RecordedRequest } from '../../client/http.js';
-import { redactHeaders, toCurl } from '../../reports/curl.js';
-import type { RecordedExchange } from '../../reports/model.js';
+import type { ClientResponse, RecordedRequest } from '../client/http.js';
+import { redactHeaders, toCurl } from '../client/curl.js';
+import type { RecordedExchange } from './results.js';
 
 export class CheckFailure extends Error {
   constructor(

@@ -3,8 +3,8 @@
  * shows progress (a live line on a terminal, a plain line every few seconds in CI).
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { TestResult } from '../reports/model.js';
-import type { ConformanceMeta } from './framework/conformance-test.js';
+import type { TestResult } from './results.js';
+import type { ConformanceMeta } from './conformance-test.js';
 
 export interface Progress {
   mode: 'tty' | 'plain' | 'silent';

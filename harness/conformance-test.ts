@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, test, type TaskMeta } from 'vitest';
-import { clause } from '../../spec/clauses.js';
-import type { FailureDetail } from '../../reports/model.js';
+import { clause } from '../specification/clauses.js';
+import type { FailureDetail } from './results.js';
 import { CheckFailure } from './failure.js';
 import { FixtureGapError, getSuiteEnvironment, type SuiteEnvironment } from './environment.js';
 import { missingRequirement, type Requirement } from './requirements.js';
@@ -36,7 +36,7 @@ export interface ConformanceTestDefinition {
   name: string;
   /** Endpoint short name, e.g. `submit-and-wait`, `scan.top-validators`. */
   endpoint: string;
-  /** Clause ids this test proves; every id must exist in spec/clauses. */
+  /** Clause ids this test proves; every id must exist in specification/clauses. */
   clauses: string[];
   checks: CheckName[];
   requires?: Requirement[];

@@ -69,7 +69,7 @@ function checkInteger(value: unknown, kind: IntegerKind, policy: IntegerPolicy):
       reason: 'possibly-rounded',
       message:
         'an integer beyond ±2^53 reached validation as a JS number, so its exact value is lost; ' +
-        'parse the body with parseJsonLossless (spec/json.ts)',
+        'parse the body with parseJsonLossless (specification/json.ts)',
     };
   }
   if (typeof value === 'string') {

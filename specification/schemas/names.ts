@@ -1,6 +1,6 @@
 /**
  * Every schema the suite can validate against, and which side of the wire it describes. The direction
- * matters for the integer spelling under the canton profile (see `integerPolicyFor` in spec/validate.ts).
+ * matters for the integer spelling under the canton profile (see `integerPolicyFor` in specification/validate.ts).
  */
 export const SCHEMA_DIRECTIONS = {
   // Request resources and bodies.

@@ -3,10 +3,10 @@
  * `{error: string}`. In the canton profile, the HTTP status must be the one Canton derives from the body's
  * category (or, for redacted errors, its gRPC code), and an expected error code must match.
  */
-import type { ClientResponse } from '../../client/http.js';
-import type { ProfileName } from '../../config/types.js';
-import type { Validators } from '../framework/environment.js';
-import { expectThat } from '../framework/failure.js';
+import type { ClientResponse } from '../client/http.js';
+import type { ProfileName } from '../config/types.js';
+import type { Validators } from '../harness/environment.js';
+import { expectThat } from '../harness/failure.js';
 import { contentTypeConformance } from './basic.js';
 import { httpStatusOfCategory, httpStatusOfGrpcCode } from './http-status.js';
 import { responseSchemaConformance } from './schema.js';

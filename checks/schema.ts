@@ -1,9 +1,9 @@
 /** response_schema_conformance: the body parses (losslessly, so int64 stays exact) and matches its schema. */
-import type { ClientResponse } from '../../client/http.js';
-import { parseJsonLossless } from '../../spec/json.js';
-import { formatValidationErrors, type SchemaName } from '../../spec/validate.js';
-import type { Validators } from '../framework/environment.js';
-import { expectThat } from '../framework/failure.js';
+import type { ClientResponse } from '../client/http.js';
+import { parseJsonLossless } from '../specification/json.js';
+import { formatValidationErrors, type SchemaName } from '../specification/validate.js';
+import type { Validators } from '../harness/environment.js';
+import { expectThat } from '../harness/failure.js';
 
 /** Parses the body without losing int64 precision; a body that is not JSON fails the check. */
 export function parseBody(response: ClientResponse, clauseId: string): unknown {

@@ -41,7 +41,7 @@ export const clauseIds: ReadonlySet<string> = new Set(clausesById.keys());
 function indexById(all: readonly Clause[]): Map<string, Clause> {
   const byId = new Map<string, Clause>();
   for (const entry of all) {
-    if (byId.has(entry.id)) throw new Error(`Clause registry: the id "${entry.id}" is defined twice (spec/clauses/*.ts); give each clause its own id.`);
+    if (byId.has(entry.id)) throw new Error(`Clause registry: the id "${entry.id}" is defined twice (specification/clauses/*.ts); give each clause its own id.`);
     byId.set(entry.id, entry);
   }
   return byId;
@@ -54,8 +54,8 @@ export function clause(id: string): Clause {
   const suggestions = closestIds(id, 5);
   const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
   throw new Error(
-    `Unknown clause id "${id}": it is not in the clause registry (spec/clauses.ts).${hint} ` +
-      'Cite an existing id, or add the clause to spec/clauses/ (or request it in spec/clauses-needed.txt).',
+    `Unknown clause id "${id}": it is not in the clause registry (specification/clauses.ts).${hint} ` +
+      'Cite an existing id, or add the clause to specification/clauses/ (or request it in specification/clauses-needed.txt).',
   );
 }
 
