@@ -32,11 +32,17 @@ async function measure(profile: 'spec' | 'canton'): Promise<{ profile: string; w
 const rows = [];
 for (const profile of ['spec', 'canton'] as const) rows.push(await measure(profile));
 process.stdout.write('\nFull conformance run against the embedded reference target (default cases per property)\n\n');
-process.stdout.write('| profile | wall time (s) | tests | passed | failed | skipped | requests | requests/s | target ≤ 60 s |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n');
+process.stdout.write(
+  '| profile | wall time (s) | tests | passed | failed | skipped | requests | requests/s | target ≤ 60 s |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n',
+);
 for (const { profile, wallSeconds, report } of rows) {
   const { totals } = report;
   const tests = totals.passed + totals.failed + totals.skipped;
-  process.stdout.write(`| ${profile} | ${wallSeconds.toFixed(1)} | ${tests} | ${totals.passed} | ${totals.failed} | ${totals.skipped} | ${totals.requests} | ` +
-    `${(totals.requests / wallSeconds).toFixed(0)} | ${wallSeconds <= targetSeconds ? 'PASS' : 'MISS'} |\n`);
+  process.stdout.write(
+    `| ${profile} | ${wallSeconds.toFixed(1)} | ${tests} | ${totals.passed} | ${totals.failed} | ${totals.skipped} | ${totals.requests} | ` +
+      `${(totals.requests / wallSeconds).toFixed(0)} | ${wallSeconds <= targetSeconds ? 'PASS' : 'MISS'} |\n`,
+  );
 }
-process.stdout.write(`\ncases per property: ${rows[0]!.report.cases}; wall time includes CLI start, reference start-up and report writing\n`);
+process.stdout.write(
+  `\ncases per property: ${rows[0]!.report.cases}; wall time includes CLI start, reference start-up and report writing\n`,
+);

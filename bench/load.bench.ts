@@ -53,8 +53,20 @@ function verdict(ok: boolean): string {
   return ok ? 'PASS' : 'MISS';
 }
 
-async function autocannonFixedBody(url: string, request: { method: 'POST' | 'GET'; path: string; headers: Record<string, string>; body?: string }, duration: number): Promise<number> {
-  const result = await autocannon({ url: `${url}${request.path}`, connections, pipelining: 1, duration, method: request.method, headers: request.headers, ...(request.body ? { body: request.body } : {}) });
+async function autocannonFixedBody(
+  url: string,
+  request: { method: 'POST' | 'GET'; path: string; headers: Record<string, string>; body?: string },
+  duration: number,
+): Promise<number> {
+  const result = await autocannon({
+    url: `${url}${request.path}`,
+    connections,
+    pipelining: 1,
+    duration,
+    method: request.method,
+    headers: request.headers,
+    ...(request.body ? { body: request.body } : {}),
+  });
   return result.requests.total / (result.duration || duration);
 }
 
@@ -73,7 +85,14 @@ async function main(): Promise<void> {
     // The sink stands in for a remote participant; tokens are still minted as for the reference.
     const sinkConfig: ResolvedConfig = {
       ...reference,
-      target: { kind: 'remote', name: 'sink', participant: sink.url, auth: reference.target.auth, features: reference.target.features, fixtures: reference.target.fixtures },
+      target: {
+        kind: 'remote',
+        name: 'sink',
+        participant: sink.url,
+        auth: reference.target.auth,
+        features: reference.target.features,
+        fixtures: reference.target.fixtures,
+      },
     };
 
     // (a) The fixed body is a real request of the scenario, so both send the same bytes per request.
@@ -92,33 +111,67 @@ async function main(): Promise<void> {
     let closed;
     for (let round = 0; round < comparisonRounds; round++) {
       const fixed = await autocannonFixedBody(sink.url, fixedRequest, roundSeconds);
-      closed = await runLoad({ config: sinkConfig, scenario: 'submit-and-wait', model: 'closed', durationSeconds: roundSeconds, warmupSeconds: round === 0 ? warmupSeconds : 0, connections, progress: false });
+      closed = await runLoad({
+        config: sinkConfig,
+        scenario: 'submit-and-wait',
+        model: 'closed',
+        durationSeconds: roundSeconds,
+        warmupSeconds: round === 0 ? warmupSeconds : 0,
+        connections,
+        progress: false,
+      });
       rounds.push({ fixed, closed: closed.result.rps.achieved, ratio: closed.result.rps.achieved / fixed });
     }
     const closedRatio = median(rounds.map((entry) => entry.ratio));
-    console.log(`(a) submit-and-wait closed model ÷ autocannon with one fixed body, ${comparisonRounds} alternating rounds of ${roundSeconds} s: ` +
-      `median ratio ${closedRatio.toFixed(3)} (target ≥ 0.9) ${verdict(closedRatio >= 0.9)}`);
+    console.log(
+      `(a) submit-and-wait closed model ÷ autocannon with one fixed body, ${comparisonRounds} alternating rounds of ${roundSeconds} s: ` +
+        `median ratio ${closedRatio.toFixed(3)} (target ≥ 0.9) ${verdict(closedRatio >= 0.9)}`,
+    );
     for (const [index, entry] of rounds.entries()) {
       console.log(`    round ${index + 1}: ${entry.closed.toFixed(0)} ÷ ${entry.fixed.toFixed(0)} req/s = ${entry.ratio.toFixed(3)}`);
     }
-    console.log(`    closed-model latency (last round) p50 ${closed!.result.latencyUs.p50} µs, p99 ${closed!.result.latencyUs.p99} µs, errors ${closed!.result.requests.errors}`);
+    console.log(
+      `    closed-model latency (last round) p50 ${closed!.result.latencyUs.p50} µs, p99 ${closed!.result.latencyUs.p99} µs, errors ${closed!.result.requests.errors}`,
+    );
 
     // (b)
-    const open = await runLoad({ config: sinkConfig, scenario: 'submit-and-wait', model: 'open', rate: openRate, durationSeconds: seconds, warmupSeconds, progress: false });
+    const open = await runLoad({
+      config: sinkConfig,
+      scenario: 'submit-and-wait',
+      model: 'open',
+      rate: openRate,
+      durationSeconds: seconds,
+      warmupSeconds,
+      progress: false,
+    });
     const planned = open.result.rps.planned ?? openRate;
     const openRatio = open.result.rps.achieved / planned;
     const jitterP99 = open.result.openModel?.sendJitterUs.p99 ?? Number.POSITIVE_INFINITY;
-    console.log(`(b) open model achieved ${open.result.rps.achieved.toFixed(1)} ÷ planned ${planned.toFixed(1)} req/s = ${openRatio.toFixed(4)} (target ≥ 0.99) ${verdict(openRatio >= 0.99)}`);
-    console.log(`    send-time jitter p99 ${jitterP99} µs (target ≤ 1000 µs) ${verdict(jitterP99 <= 1000)}; p50 ${open.result.openModel?.sendJitterUs.p50} µs, late sends ${open.result.openModel?.lateSends}`);
+    console.log(
+      `(b) open model achieved ${open.result.rps.achieved.toFixed(1)} ÷ planned ${planned.toFixed(1)} req/s = ${openRatio.toFixed(4)} (target ≥ 0.99) ${verdict(openRatio >= 0.99)}`,
+    );
+    console.log(
+      `    send-time jitter p99 ${jitterP99} µs (target ≤ 1000 µs) ${verdict(jitterP99 <= 1000)}; p50 ${open.result.openModel?.sendJitterUs.p50} µs, late sends ${open.result.openModel?.lateSends}`,
+    );
   } finally {
     sink.child.kill();
   }
 
   // (c) The reference target runs in this process: generator and target share one event loop.
   for (const scenario of ['submit-and-wait', 'update-by-offset']) {
-    const outcome = await runLoad({ config: reference, scenario, model: 'closed', durationSeconds: seconds, warmupSeconds, connections, progress: false });
+    const outcome = await runLoad({
+      config: reference,
+      scenario,
+      model: 'closed',
+      durationSeconds: seconds,
+      warmupSeconds,
+      connections,
+      progress: false,
+    });
     const { rps, latencyUs, requests } = outcome.result;
-    console.log(`(c) reference ${scenario}: ${rps.achieved.toFixed(0)} req/s, p50 ${latencyUs.p50} µs, p99 ${latencyUs.p99} µs, errors ${requests.errors}`);
+    console.log(
+      `(c) reference ${scenario}: ${rps.achieved.toFixed(0)} req/s, p50 ${latencyUs.p50} µs, p99 ${latencyUs.p99} µs, errors ${requests.errors}`,
+    );
   }
   await rm(dir, { recursive: true, force: true });
 }

@@ -87,7 +87,10 @@ function startChild(kind: string, syntheticUpdates = 0): Promise<ChildServer> {
 
 async function tokenFor(target: ReferenceTargetConfig, userId: string): Promise<string> {
   if (target.auth.kind !== 'hs256') throw new Error('bench:reference expects hs256 auth for the reference target');
-  const jwt = new SignJWT({ scope: target.auth.scope ?? 'daml_ledger_api' }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setExpirationTime('1h');
+  const jwt = new SignJWT({ scope: target.auth.scope ?? 'daml_ledger_api' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setExpirationTime('1h');
   return (target.auth.audience ? jwt.setAudience(target.auth.audience) : jwt).sign(new TextEncoder().encode(target.auth.secret));
 }
 
@@ -96,7 +99,13 @@ interface CannonRun {
   non2xx: number;
 }
 
-async function cannon(url: string, path: string, headers: Record<string, string>, body: () => string, fixedBody: boolean): Promise<CannonRun> {
+async function cannon(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  body: () => string,
+  fixedBody: boolean,
+): Promise<CannonRun> {
   const options: autocannon.Options = {
     url: `${url}${path}`,
     connections: CONNECTIONS,
@@ -128,7 +137,12 @@ interface LookupTarget {
  */
 async function lookupLatencies(targets: LookupTarget[], token: string, party: string): Promise<Latency[]> {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const format = { includeTransactions: { eventFormat: { filtersByParty: { [party]: { cumulative: [] } }, verbose: true }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } };
+  const format = {
+    includeTransactions: {
+      eventFormat: { filtersByParty: { [party]: { cumulative: [] } }, verbose: true },
+      transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+    },
+  };
   const probes = targets.map((target) => ({
     target,
     dispatcher: new Agent({ connections: 1 }),
@@ -139,7 +153,10 @@ async function lookupLatencies(targets: LookupTarget[], token: string, party: st
     const offset = 7 + Math.floor(Math.random() * probe.target.storedUpdates);
     const started = process.hrtime.bigint();
     const response = await request(`${probe.target.url}/v2/updates/update-by-offset`, {
-      method: 'POST', headers, body: JSON.stringify({ offset, updateFormat: format }), dispatcher: probe.dispatcher,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ offset, updateFormat: format }),
+      dispatcher: probe.dispatcher,
     });
     await response.body.text();
     if (response.statusCode !== 200) throw new Error(`update-by-offset ${offset} answered ${response.statusCode}`);
@@ -152,7 +169,11 @@ async function lookupLatencies(targets: LookupTarget[], token: string, party: st
     for (const probe of probes) probe.histogram.recordValue(Math.max(1, Math.round(await lookup(probe))));
   }
   await Promise.all(probes.map((probe) => probe.dispatcher.close()));
-  return probes.map(({ histogram }) => ({ p50: histogram.getValueAtPercentile(50), p99: histogram.getValueAtPercentile(99), count: histogram.totalCount }));
+  return probes.map(({ histogram }) => ({
+    p50: histogram.getValueAtPercentile(50),
+    p99: histogram.getValueAtPercentile(99),
+    count: histogram.totalCount,
+  }));
 }
 
 const verdict = (pass: boolean): string => (pass ? 'PASS' : 'MISS');
@@ -167,11 +188,19 @@ async function main(): Promise<void> {
   const token = await tokenFor(target, bankUser);
   const auth = { authorization: `Bearer ${token}` };
   let commandNumber = 0;
-  const submitBody = (): string => JSON.stringify({
-    commands: [{ CreateCommand: { templateId: '#CantonExamples:Iou:Iou', createArguments: { payer: bank, owner: alice, amount: { value: '100.0', currency: 'USD' }, viewers: [] } } }],
-    commandId: `bench-${process.pid}-${(commandNumber += 1)}`,
-    actAs: [bank],
-  });
+  const submitBody = (): string =>
+    JSON.stringify({
+      commands: [
+        {
+          CreateCommand: {
+            templateId: '#CantonExamples:Iou:Iou',
+            createArguments: { payer: bank, owner: alice, amount: { value: '100.0', currency: 'USD' }, viewers: [] },
+          },
+        },
+      ],
+      commandId: `bench-${process.pid}-${(commandNumber += 1)}`,
+      actAs: [bank],
+    });
 
   const echo = await startChild('echo');
   const echoRun = await cannon(echo.url, '/v2/commands/submit-and-wait', auth, submitBody, false).finally(() => echo.stop());
@@ -183,7 +212,12 @@ async function main(): Promise<void> {
     submitRun = await cannon(reference.url, '/v2/commands/submit-and-wait', auth, submitBody, false);
     const updateBody = JSON.stringify({
       offset: 4,
-      updateFormat: { includeTransactions: { eventFormat: { filtersByParty: { [bank]: { cumulative: [] } } }, transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' } },
+      updateFormat: {
+        includeTransactions: {
+          eventFormat: { filtersByParty: { [bank]: { cumulative: [] } } },
+          transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+        },
+      },
     });
     updateRun = await cannon(reference.url, '/v2/updates/update-by-offset', auth, () => updateBody, true);
   } finally {
@@ -195,7 +229,11 @@ async function main(): Promise<void> {
   let small: Latency;
   let large: Latency;
   try {
-    [small, large] = (await lookupLatencies(servers.map((server, index) => ({ url: server.url, storedUpdates: sizes[index]! })), token, bank)) as [Latency, Latency];
+    [small, large] = (await lookupLatencies(
+      servers.map((server, index) => ({ url: server.url, storedUpdates: sizes[index]! })),
+      token,
+      bank,
+    )) as [Latency, Latency];
   } finally {
     for (const server of servers) server.stop();
   }

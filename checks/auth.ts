@@ -5,8 +5,8 @@
  */
 import type { ClientResponse } from '../client/http.js';
 import type { ProfileName } from '../config/types.js';
-import type { Validators } from '../harness/environment.js';
-import { expectThat } from '../harness/failure.js';
+import type { Validators } from '../specification/validate.js';
+import { expectThat } from './assertion.js';
 import { errorBodyConformance } from './error-body.js';
 
 export type Denial = 'unauthenticated' | 'permission-denied';
@@ -18,13 +18,29 @@ export function authEnforcement(
   clauseId: string,
 ): void {
   const check = 'auth_enforcement';
-  expectThat(response.status >= 400 && response.status < 500, check, clauseId,
-    `expected the request to be denied (4xx), got ${response.status}: ${response.text.slice(0, 200)}`, response);
+  expectThat(
+    response.status >= 400 && response.status < 500,
+    check,
+    clauseId,
+    `expected the request to be denied (4xx), got ${response.status}: ${response.text.slice(0, 200)}`,
+    response,
+  );
   if (environment.profile !== 'canton') return;
   const expectedStatus = denial === 'unauthenticated' ? 401 : 403;
   const cantonClauseId = denial === 'unauthenticated' ? 'canton.auth.unauthenticated-401' : 'canton.auth.permission-denied-403';
-  expectThat(response.status === expectedStatus, check, cantonClauseId,
-    `Canton answers ${expectedStatus} here, got ${response.status}: ${response.text.slice(0, 200)}`, response);
+  expectThat(
+    response.status === expectedStatus,
+    check,
+    cantonClauseId,
+    `Canton answers ${expectedStatus} here, got ${response.status}: ${response.text.slice(0, 200)}`,
+    response,
+  );
   const body = errorBodyConformance(environment, response, cantonClauseId, { code: 'NA', cantonClauseId: 'canton.errors.redacted-body' });
-  expectThat(body.errorCategory === -1, check, 'canton.errors.redacted-body', `a security-sensitive error must be redacted (errorCategory -1), got ${body.errorCategory}`, response);
+  expectThat(
+    body.errorCategory === -1,
+    check,
+    'canton.errors.redacted-body',
+    `a security-sensitive error must be redacted (errorCategory -1), got ${body.errorCategory}`,
+    response,
+  );
 }

@@ -5,8 +5,8 @@
  */
 import type { ClientResponse } from '../client/http.js';
 import type { ProfileName } from '../config/types.js';
-import type { Validators } from '../harness/environment.js';
-import { expectThat } from '../harness/failure.js';
+import type { Validators } from '../specification/validate.js';
+import { expectThat } from './assertion.js';
 import { contentTypeConformance } from './basic.js';
 import { httpStatusOfCategory, httpStatusOfGrpcCode } from './http-status.js';
 import { responseSchemaConformance } from './schema.js';
@@ -37,14 +37,22 @@ export function errorBodyConformance(
   const body = responseSchemaConformance(environment.validators, response, 'JsCantonError', clauseId) as JsCantonErrorBody;
   if (environment.profile === 'canton') {
     const cantonClause = expected.cantonClauseId ?? 'canton.errors.status-follows-category';
-    const status = body.errorCategory === -1
-      ? httpStatusOfGrpcCode[Number(body.grpcCodeValue)]
-      : httpStatusOfCategory[body.errorCategory];
-    expectThat(status === response.status, 'error_body_conformance', cantonClause,
-      `HTTP status ${response.status} does not follow the error (errorCategory ${body.errorCategory}, grpcCodeValue ${String(body.grpcCodeValue)} → ${String(status)})`, response);
+    const status = body.errorCategory === -1 ? httpStatusOfGrpcCode[Number(body.grpcCodeValue)] : httpStatusOfCategory[body.errorCategory];
+    expectThat(
+      status === response.status,
+      'error_body_conformance',
+      cantonClause,
+      `HTTP status ${response.status} does not follow the error (errorCategory ${body.errorCategory}, grpcCodeValue ${String(body.grpcCodeValue)} → ${String(status)})`,
+      response,
+    );
     if (expected.code !== undefined) {
-      expectThat(body.code === expected.code, 'error_body_conformance', cantonClause,
-        `expected error code ${expected.code}, got ${body.code} (${body.cause})`, response);
+      expectThat(
+        body.code === expected.code,
+        'error_body_conformance',
+        cantonClause,
+        `expected error code ${expected.code}, got ${body.code} (${body.cause})`,
+        response,
+      );
     }
   }
   return body;

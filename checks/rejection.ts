@@ -8,8 +8,8 @@
  */
 import type { ClientResponse } from '../client/http.js';
 import type { ProfileName } from '../config/types.js';
-import type { Validators } from '../harness/environment.js';
-import { CheckFailure, expectThat } from '../harness/failure.js';
+import type { Validators } from '../specification/validate.js';
+import { CheckFailure, expectThat } from './assertion.js';
 import { errorBodyConformance } from './error-body.js';
 
 export interface InvalidPart {
@@ -19,9 +19,7 @@ export interface InvalidPart {
 
 /** How real Canton rejects a given invalid input (canton profile). */
 export type CantonRejection =
-  | { form: 'text'; cantonClauseId: string }
-  | { form: 'error'; code: string; cantonClauseId: string }
-  | { form: 'either' };
+  { form: 'text'; cantonClauseId: string } | { form: 'error'; code: string; cantonClauseId: string } | { form: 'either' };
 
 /** The words a 400 text body must contain to name the invalid part. */
 export function partWords(part: InvalidPart): string[] {
@@ -45,31 +43,66 @@ export function negativeDataRejection(
   canton: CantonRejection = { form: 'either' },
 ): void {
   const check = 'negative_data_rejection';
-  expectThat(response.status < 200 || response.status >= 300, check, clauseId, `an invalid request (${part.kind} ${part.name}) was accepted with ${response.status}`, response);
-  expectThat(response.status < 500, check, clauseId, `an invalid request (${part.kind} ${part.name}) caused a server error ${response.status}: ${response.text.slice(0, 300)}`, response);
+  expectThat(
+    response.status < 200 || response.status >= 300,
+    check,
+    clauseId,
+    `an invalid request (${part.kind} ${part.name}) was accepted with ${response.status}`,
+    response,
+  );
+  expectThat(
+    response.status < 500,
+    check,
+    clauseId,
+    `an invalid request (${part.kind} ${part.name}) caused a server error ${response.status}: ${response.text.slice(0, 300)}`,
+    response,
+  );
   const isText = response.contentType.toLowerCase().startsWith('text/plain');
   if (isText) {
-    expectThat(response.status === 400, check, 'errors.400-text-names-part', `a text/plain rejection must be 400, got ${response.status}`, response);
+    expectThat(
+      response.status === 400,
+      check,
+      'errors.400-text-names-part',
+      `a text/plain rejection must be 400, got ${response.status}`,
+      response,
+    );
     const text = response.text.toLowerCase();
     const words = partWords(part);
-    expectThat(words.some((word) => text.includes(word.toLowerCase())), check, 'errors.400-text-names-part',
-      `the 400 text does not name the invalid part (${part.kind} ${part.name}): "${response.text.slice(0, 200)}"`, response);
+    expectThat(
+      words.some((word) => text.includes(word.toLowerCase())),
+      check,
+      'errors.400-text-names-part',
+      `the 400 text does not name the invalid part (${part.kind} ${part.name}): "${response.text.slice(0, 200)}"`,
+      response,
+    );
   } else {
-    errorBodyConformance(environment, response, clauseId, canton.form === 'error' ? { code: canton.code, cantonClauseId: canton.cantonClauseId } : {});
+    errorBodyConformance(
+      environment,
+      response,
+      clauseId,
+      canton.form === 'error' ? { code: canton.code, cantonClauseId: canton.cantonClauseId } : {},
+    );
   }
   if (environment.profile === 'canton' && canton.form !== 'either') {
-    expectThat(canton.form === 'text' ? isText : !isText, check, canton.cantonClauseId,
+    expectThat(
+      canton.form === 'text' ? isText : !isText,
+      check,
+      canton.cantonClauseId,
       canton.form === 'text'
         ? `Canton rejects this input with a 400 text/plain decode failure, got ${response.status} ${response.contentType}`
         : `Canton rejects this input with error ${canton.code}, got ${response.status} ${response.contentType}: ${response.text.slice(0, 200)}`,
-      response);
+      response,
+    );
   }
 }
 
 /** Re-check that a (shrunk) input is really invalid before judging the target's answer to it. */
 export function assertStillInvalid(stillInvalid: boolean, clauseId: string, description: string): void {
   if (!stillInvalid) {
-    throw new CheckFailure('negative_data_rejection', clauseId,
-      `internal: the input no longer breaks its rule after shrinking (${description}); this is a bug of the generator, not of the target`);
+    throw new CheckFailure(
+      'negative_data_rejection',
+      clauseId,
+      `internal: the input no longer breaks its rule after shrinking (${description}); this is a bug of the generator, not of the target`,
+    );
   }
 }

@@ -2,8 +2,8 @@
 import type { ClientResponse } from '../client/http.js';
 import { parseJsonLossless } from '../specification/json.js';
 import { formatValidationErrors, type SchemaName } from '../specification/validate.js';
-import type { Validators } from '../harness/environment.js';
-import { expectThat } from '../harness/failure.js';
+import type { Validators } from '../specification/validate.js';
+import { expectThat } from './assertion.js';
 
 /** Parses the body without losing int64 precision; a body that is not JSON fails the check. */
 export function parseBody(response: ClientResponse, clauseId: string): unknown {
@@ -17,7 +17,12 @@ export function parseBody(response: ClientResponse, clauseId: string): unknown {
 export function responseSchemaConformance(validators: Validators, response: ClientResponse, schema: SchemaName, clauseId: string): unknown {
   const body = parseBody(response, clauseId);
   const result = validators.validate(schema, body);
-  expectThat(result.valid, 'response_schema_conformance', clauseId,
-    `the body does not match ${schema}:\n${result.valid ? '' : formatValidationErrors(result)}`, response);
+  expectThat(
+    result.valid,
+    'response_schema_conformance',
+    clauseId,
+    `the body does not match ${schema}:\n${result.valid ? '' : formatValidationErrors(result)}`,
+    response,
+  );
   return body;
 }

@@ -31,11 +31,18 @@ function positiveNumber(name: string) {
 
 /** Repeatable and comma-separated: `--include a,b --include c`. */
 function collectList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((item) => item.trim()).filter((item) => item.length > 0)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  ];
 }
 
 const configOption = (): Option => new Option('-c, --config <file>', 'configuration file (default: config/default.yaml of this tool)');
-const targetOption = (): Option => new Option('-t, --target <name>', 'entry of `targets` in the config to use (default: `target` of the config, i.e. reference)');
+const targetOption = (): Option =>
+  new Option('-t, --target <name>', 'entry of `targets` in the config to use (default: `target` of the config, i.e. reference)');
 
 interface CommonOptions {
   config?: string;
@@ -44,8 +51,10 @@ interface CommonOptions {
 
 export function buildProgram(setExitCode: (code: number) => void): Command {
   const program = new Command('ledger-conformance')
-    .description('Conformance suites and load harness for Canton JSON Ledger API v2 participants and Splice Scan.\n' +
-      'With no configuration it tests the embedded reference target.')
+    .description(
+      'Conformance suites and load harness for Canton JSON Ledger API v2 participants and Splice Scan.\n' +
+        'With no configuration it tests the embedded reference target.',
+    )
     .version(toolVersion)
     .showHelpAfterError('(run with --help for the usage)')
     // `load` and `load merge` share option names (--result, --threshold): each command reads its own.
@@ -57,10 +66,19 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .description('run the conformance suites against the target and write JUnit XML, report.json, summary.md and report.html')
     .addOption(configOption())
     .addOption(targetOption())
-    .addOption(new Option('-p, --profile <profile>', 'spec: only what the spec states; canton: plus real Canton/Splice behaviour').choices(['spec', 'canton']))
+    .addOption(
+      new Option('-p, --profile <profile>', 'spec: only what the spec states; canton: plus real Canton/Splice behaviour').choices([
+        'spec',
+        'canton',
+      ]),
+    )
     .option('--participant <url>', 'participant JSON API base URL (remote targets; overrides LEDGER_BASE_URL)')
     .option('--scan <url>', 'scan base URL including its path prefix (remote targets; overrides SCAN_BASE_URL)')
-    .option('-i, --include <prefixes>', 'only tests whose endpoint, suite, test id or clause id starts with one of these (repeatable, comma-separated)', collectList)
+    .option(
+      '-i, --include <prefixes>',
+      'only tests whose endpoint, suite, test id or clause id starts with one of these (repeatable, comma-separated)',
+      collectList,
+    )
     .option('-x, --exclude <prefixes>', 'leave out tests whose endpoint, suite, test id or clause id starts with one of these', collectList)
     .option('-n, --cases <n>', 'generated cases per property', integer('--cases', 1, 100000))
     .option('-s, --seed <n>', 'fast-check seed (default: drawn once per run and printed)', integer('--seed', -2147483648, 2147483647))
@@ -69,7 +87,11 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('-o, --report-dir <dir>', 'where to write the reports (default: out/conformance)')
     .option('--read-only', 'send only requests without side effects (for a node you must not write to)')
     .option('--list', 'list the tests that would run, with their clauses, and exit')
-    .option('--inject-fault <names>', 'reference target only: switch on named faults, to see the suite catch them (repeatable, comma-separated)', collectList)
+    .option(
+      '--inject-fault <names>',
+      'reference target only: switch on named faults, to see the suite catch them (repeatable, comma-separated)',
+      collectList,
+    )
     .action(async (options: CommonOptions & RunFlags) => {
       const { runCommand } = await import('./commands/run.js');
       setExitCode(await runCommand(options, overridesFrom(options)));
@@ -94,7 +116,11 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .argument('[scenario]', 'scenario name; `ledger-conformance load --list` shows them')
     .addOption(configOption())
     .addOption(targetOption())
-    .addOption(new Option('-m, --model <model>', 'closed: max throughput (autocannon); open: constant arrival rate (coordinated-omission correct)').choices(['closed', 'open']).default('closed'))
+    .addOption(
+      new Option('-m, --model <model>', 'closed: max throughput (autocannon); open: constant arrival rate (coordinated-omission correct)')
+        .choices(['closed', 'open'])
+        .default('closed'),
+    )
     .option('-d, --duration <seconds>', 'measured duration (bounded)', integer('--duration', 1, 3600))
     .option('-r, --requests <n>', 'stop after this many requests (bounded)', integer('--requests', 1, 100_000_000))
     .option('--connections <n>', 'closed model: concurrent connections', integer('--connections', 1, 1024))
@@ -105,7 +131,11 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--shard <i/n>', 'run shard i of n (0-based, as a Kubernetes JOB_COMPLETION_INDEX), one n-th of the load')
     .option('--result <file>', 'result file (default: out/load/<scenario>-<model>-<time>.json)')
     .option('--baseline <file>', 'compare with a stored result: regression / no change / improvement')
-    .option('--threshold <sentence>', 'gate, e.g. "p99 < 250ms", "errors < 1%", "rps > 500" (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+    .option(
+      '--threshold <sentence>',
+      'gate, e.g. "p99 < 250ms", "errors < 1%", "rps > 500" (repeatable)',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .option('--list', 'list the scenarios and exit')
     .action(async (scenario: string | undefined, options: CommonOptions & LoadFlags) => {
       const { loadCommand } = await import('./commands/load.js');
@@ -117,7 +147,11 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .description('merge shard result files into one result (exact HDR merge, summed counts)')
     .argument('<files...>', 'result files written by `load --shard i/n`')
     .requiredOption('--result <file>', 'merged result file')
-    .option('--threshold <sentence>', 'gate the merged result (repeatable; default: load.thresholds of the config)', (value: string, previous: string[] = []) => [...previous, value])
+    .option(
+      '--threshold <sentence>',
+      'gate the merged result (repeatable; default: load.thresholds of the config)',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .option('--baseline <file>', 'compare the merged result with a stored result')
     .addOption(configOption())
     .action(async (files: string[], options: { result: string; threshold?: string[]; baseline?: string; config?: string }) => {

@@ -92,15 +92,13 @@ function selfSignedProvider(auth: Extract<AuthConfig, { kind: 'hs256' | 'rs256' 
   const cache = new Map<string, { token: string; expiresAt: number }>();
 
   const keyOf = (): Promise<SigningKey> => {
-    signingKey ??= auth.kind === 'hs256'
-      ? Promise.resolve(new TextEncoder().encode(auth.secret))
-      : importPKCS8(readPem(auth.privateKey), algorithm);
+    signingKey ??=
+      auth.kind === 'hs256' ? Promise.resolve(new TextEncoder().encode(auth.secret)) : importPKCS8(readPem(auth.privateKey), algorithm);
     return signingKey;
   };
   const foreignKeyOf = (): Promise<SigningKey> => {
-    foreignKey ??= auth.kind === 'hs256'
-      ? Promise.resolve(new Uint8Array(randomBytes(32)))
-      : generateKeyPair(algorithm).then((pair) => pair.privateKey);
+    foreignKey ??=
+      auth.kind === 'hs256' ? Promise.resolve(new Uint8Array(randomBytes(32))) : generateKeyPair(algorithm).then((pair) => pair.privateKey);
     return foreignKey;
   };
 
@@ -161,7 +159,9 @@ function oauth2Provider(auth: Extract<AuthConfig, { kind: 'oauth2' }>, fixtures:
     }
     const text = await response.body.text();
     if (response.statusCode !== 200) {
-      throw new AuthProviderError(`OAuth2 token endpoint ${auth.tokenUrl} answered ${response.statusCode}: ${text.slice(0, 300)} (check the client id and secret)`);
+      throw new AuthProviderError(
+        `OAuth2 token endpoint ${auth.tokenUrl} answered ${response.statusCode}: ${text.slice(0, 300)} (check the client id and secret)`,
+      );
     }
     const body = JSON.parse(text) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new AuthProviderError(`OAuth2 token endpoint ${auth.tokenUrl} answered without access_token`);

@@ -39,8 +39,7 @@ export function toCurl(request: CurlRequest): string {
     return words.join(' \\\n  ');
   }
   words.push('--data-binary @-');
-  const source =
-    body.kind === 'text' ? `printf '%s' ${singleQuote(body.text)}` : `printf '%s' ${singleQuote(body.base64)} | base64 -d`;
+  const source = body.kind === 'text' ? `printf '%s' ${singleQuote(body.text)}` : `printf '%s' ${singleQuote(body.base64)} | base64 -d`;
   return `${source} | ${words.join(' \\\n  ')}`;
 }
 
@@ -82,11 +81,13 @@ function headerSegments(name: string, value: string): HeaderSegment[] {
     return [{ literal: credentials[1] ?? '' }, { secret: credentials[2] ?? '' }];
   }
   if (lowerName === 'sec-websocket-protocol') {
-    return value.split(/(,\s*)/).flatMap((part): HeaderSegment[] =>
-      part.startsWith(JWT_PROTOCOL_PREFIX)
-        ? [{ literal: JWT_PROTOCOL_PREFIX }, { secret: part.slice(JWT_PROTOCOL_PREFIX.length) }]
-        : [{ literal: part }],
-    );
+    return value
+      .split(/(,\s*)/)
+      .flatMap((part): HeaderSegment[] =>
+        part.startsWith(JWT_PROTOCOL_PREFIX)
+          ? [{ literal: JWT_PROTOCOL_PREFIX }, { secret: part.slice(JWT_PROTOCOL_PREFIX.length) }]
+          : [{ literal: part }],
+      );
   }
   return [{ literal: value }];
 }

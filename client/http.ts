@@ -50,7 +50,10 @@ export interface ClientResponse {
 
 export class TargetUnreachableError extends Error {
   readonly code = 'TARGET_UNREACHABLE';
-  constructor(readonly url: string, cause: Error) {
+  constructor(
+    readonly url: string,
+    cause: Error,
+  ) {
     super(`cannot reach ${url}: ${cause.message} (is the target running? check the target's participant/scan URL)`);
     this.name = 'TargetUnreachableError';
   }
@@ -110,9 +113,11 @@ export class TargetClient {
       method: input.method,
       url,
       headers,
-      ...(payload === undefined ? {} : Buffer.isBuffer(payload)
-        ? { body: `<${payload.length} bytes>`, bodyBase64: payload.toString('base64') }
-        : { body: payload }),
+      ...(payload === undefined
+        ? {}
+        : Buffer.isBuffer(payload)
+          ? { body: `<${payload.length} bytes>`, bodyBase64: payload.toString('base64') }
+          : { body: payload }),
     };
     const timeout = input.timeoutMs ?? this.defaultTimeoutMs;
     const started = performance.now();

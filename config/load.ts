@@ -73,7 +73,15 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   const features = { ...rawTarget.features, writes: !run.readOnly };
   const target: TargetConfig =
     rawTarget.kind === 'reference'
-      ? { kind: 'reference', name: targetName, port: rawTarget.port ?? 0, scanPort: rawTarget.scanPort ?? 0, auth: rawTarget.auth, features, fixtures }
+      ? {
+          kind: 'reference',
+          name: targetName,
+          port: rawTarget.port ?? 0,
+          scanPort: rawTarget.scanPort ?? 0,
+          auth: rawTarget.auth,
+          features,
+          fixtures,
+        }
       : {
           kind: 'remote',
           name: targetName,
@@ -88,16 +96,19 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
 
 interface ConfigFile {
   target: string;
-  targets: Record<string, {
-    kind: 'reference' | 'remote';
-    participant?: string;
-    scan?: string;
-    port?: number;
-    scanPort?: number;
-    fixtures: string | Record<string, unknown>;
-    auth: TargetConfig['auth'];
-    features: Omit<TargetConfig['features'], 'writes'>;
-  }>;
+  targets: Record<
+    string,
+    {
+      kind: 'reference' | 'remote';
+      participant?: string;
+      scan?: string;
+      port?: number;
+      scanPort?: number;
+      fixtures: string | Record<string, unknown>;
+      auth: TargetConfig['auth'];
+      features: Omit<TargetConfig['features'], 'writes'>;
+    }
+  >;
   run: RunConfig;
   load: ResolvedConfig['load'];
 }
@@ -136,15 +147,21 @@ function interpolateEnv(value: unknown, env: Environment, source: string, keyPat
       return '';
     });
     if (missing.length > 0) {
-      throw new ConfigError(source, missing.map((name) =>
-        `${keyPath || '(root)'}: refers to the environment variable ${name}, which is not set (set it, put it in .env, or write \${env:${name}:-default})`));
+      throw new ConfigError(
+        source,
+        missing.map(
+          (name) =>
+            `${keyPath || '(root)'}: refers to the environment variable ${name}, which is not set (set it, put it in .env, or write \${env:${name}:-default})`,
+        ),
+      );
     }
     return result;
   }
   if (Array.isArray(value)) return value.map((item, index) => interpolateEnv(item, env, source, `${keyPath}[${index}]`));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) =>
-      [key, interpolateEnv(item, env, source, keyPath ? `${keyPath}.${key}` : key)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, interpolateEnv(item, env, source, keyPath ? `${keyPath}.${key}` : key)]),
+    );
   }
   return value;
 }
@@ -226,7 +243,8 @@ export function loadFixtures(source: string | Record<string, unknown>, baseDir: 
   for (const template of [iou, getCash, keyedAccount, ...(trailingNone ? [trailingNone] : [])]) {
     template.createArguments = resolvePartyPlaceholders(template.createArguments, partyIds, where) as Record<string, unknown>;
     if (template.key) template.key = resolvePartyPlaceholders(template.key, partyIds, where) as Record<string, unknown>;
-    if (template.choices) template.choices = resolvePartyPlaceholders(template.choices, partyIds, where) as Record<string, Record<string, unknown>>;
+    if (template.choices)
+      template.choices = resolvePartyPlaceholders(template.choices, partyIds, where) as Record<string, Record<string, unknown>>;
   }
   return fixtures;
 }
@@ -241,10 +259,12 @@ function checkFixtureReferences(fixtures: Fixtures, where: string): void {
   }
   fixtures.users.forEach((user, index) => {
     const check = (alias: string, key: string): void => {
-      if (!aliases.has(alias)) issues.push(`users[${index}].${key}: found "${alias}", expected a party alias of \`parties\` (${[...aliases].join(', ')})`);
+      if (!aliases.has(alias))
+        issues.push(`users[${index}].${key}: found "${alias}", expected a party alias of \`parties\` (${[...aliases].join(', ')})`);
     };
     if (user.primaryParty !== undefined) check(user.primaryParty, 'primaryParty');
-    for (const kind of ['actAs', 'readAs', 'executeAs'] as const) user.rights[kind].forEach((alias, i) => check(alias, `rights.${kind}[${i}]`));
+    for (const kind of ['actAs', 'readAs', 'executeAs'] as const)
+      user.rights[kind].forEach((alias, i) => check(alias, `rights.${kind}[${i}]`));
   });
   if (fixtures.trafficAccount && !aliases.has(fixtures.trafficAccount.party)) {
     issues.push(`trafficAccount.party: found "${fixtures.trafficAccount.party}", expected a party alias of \`parties\``);
@@ -259,7 +279,8 @@ function resolvePartyPlaceholders(value: unknown, partyIds: Map<string, string>,
     const match = partyPlaceholder.exec(value);
     if (!match) return value;
     const id = partyIds.get(match[1]!);
-    if (id === undefined) throw new ConfigError(where, [`templates: "${value}" names an unknown party alias (known: ${[...partyIds.keys()].join(', ')})`]);
+    if (id === undefined)
+      throw new ConfigError(where, [`templates: "${value}" names an unknown party alias (known: ${[...partyIds.keys()].join(', ')})`]);
     return id;
   }
   if (Array.isArray(value)) return value.map((item) => resolvePartyPlaceholders(item, partyIds, where));

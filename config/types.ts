@@ -6,9 +6,7 @@
 export type ProfileName = 'spec' | 'canton';
 export type LedgerApiVersion = '3.4' | '3.5';
 export type ParticipantPermission =
-  | 'PARTICIPANT_PERMISSION_SUBMISSION'
-  | 'PARTICIPANT_PERMISSION_CONFIRMATION'
-  | 'PARTICIPANT_PERMISSION_OBSERVATION';
+  'PARTICIPANT_PERMISSION_SUBMISSION' | 'PARTICIPANT_PERMISSION_CONFIRMATION' | 'PARTICIPANT_PERMISSION_OBSERVATION';
 
 export interface ExternalPartyKey {
   /** Raw 32-byte Ed25519 public key, base64. */

@@ -63,9 +63,7 @@ export function generatorContextFromFixtures(fixtures: Fixtures): GeneratorConte
   const resolve = (alias: string, where: string): string => {
     const id = partyIdByAlias.get(alias);
     if (id === undefined) {
-      throw new Error(
-        `fixtures: ${where} names party alias "${alias}", which is not in fixtures.parties; add it there or fix the alias`,
-      );
+      throw new Error(`fixtures: ${where} names party alias "${alias}", which is not in fixtures.parties; add it there or fix the alias`);
     }
     return id;
   };
@@ -80,10 +78,12 @@ export function generatorContextFromFixtures(fixtures: Fixtures): GeneratorConte
   const readingUsers = activeUsers
     .map((user) => ({
       userId: user.id,
-      parties: [...new Set([
-        ...user.rights.actAs.map((alias) => resolve(alias, `users[${user.id}].rights.actAs`)),
-        ...user.rights.readAs.map((alias) => resolve(alias, `users[${user.id}].rights.readAs`)),
-      ])],
+      parties: [
+        ...new Set([
+          ...user.rights.actAs.map((alias) => resolve(alias, `users[${user.id}].rights.actAs`)),
+          ...user.rights.readAs.map((alias) => resolve(alias, `users[${user.id}].rights.readAs`)),
+        ]),
+      ],
     }))
     .filter((user) => user.parties.length > 0);
   const executingUsers = activeUsers
@@ -117,20 +117,15 @@ export function generatorContextFromFixtures(fixtures: Fixtures): GeneratorConte
     },
     interfaceId: fixtures.templates.assetInterface.interfaceId,
     ...(fixtures.trafficAccount ? { trafficAccountId: fixtures.trafficAccount.accountId } : {}),
-    seededOffsets: [
-      seeded.topologyOffset,
-      seeded.transactionOffset,
-      seeded.reassignmentOffset,
-      seeded.checkpointOffset,
-    ].filter((offset): offset is number => offset !== undefined),
+    seededOffsets: [seeded.topologyOffset, seeded.transactionOffset, seeded.reassignmentOffset, seeded.checkpointOffset].filter(
+      (offset): offset is number => offset !== undefined,
+    ),
     scan: {
       synchronizerId: fixtures.scan.synchronizerId,
       memberIds: [fixtures.scan.members.topUpInProgress, fixtures.scan.members.topUpComplete].filter(
         (id): id is string => id !== undefined,
       ),
-      partyIds: [fixtures.scan.parties.singleHosted, fixtures.scan.parties.multiHosted].filter(
-        (id): id is string => id !== undefined,
-      ),
+      partyIds: [fixtures.scan.parties.singleHosted, fixtures.scan.parties.multiHosted].filter((id): id is string => id !== undefined),
     },
   };
 }

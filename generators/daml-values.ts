@@ -198,7 +198,11 @@ export function damlValue(type: DamlType, parties: PartyPool, options: ValueOpti
       return contractId();
     case 'Optional': {
       const inner = damlValue(type.of, parties, options, true);
-      if (nestedInOptional) return fc.oneof(fc.constant([]), inner.map((value) => [value]));
+      if (nestedInOptional)
+        return fc.oneof(
+          fc.constant([]),
+          inner.map((value) => [value]),
+        );
       return fc.option(inner, { nil: null });
     }
     case 'List':
@@ -254,7 +258,11 @@ export function withFreshKeys(template: TemplateDescription, createArgumentsValu
  * can add up, and fresh key texts. A request generator re-applies `withFreshKeys` in its outermost map,
  * so that shrunk values carry fresh keys too.
  */
-export function createArguments(template: TemplateDescription, parties: PartyPool, options: ValueOptions = {}): fc.Arbitrary<Record<string, unknown>> {
+export function createArguments(
+  template: TemplateDescription,
+  parties: PartyPool,
+  options: ValueOptions = {},
+): fc.Arbitrary<Record<string, unknown>> {
   const base = recordValue(template.createArguments, parties, options);
   if (options.mode !== 'accepted' || keyTextFields(template).length === 0) return base;
   return base.map((value) => withFreshKeys(template, value));

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, test, type TaskMeta } from 'vitest';
 import { clause } from '../specification/clauses.js';
 import type { FailureDetail } from './results.js';
-import { CheckFailure } from './failure.js';
+import { CheckFailure } from '../checks/assertion.js';
 import { FixtureGapError, getSuiteEnvironment, type SuiteEnvironment } from './environment.js';
 import { missingRequirement, type Requirement } from './requirements.js';
 import { readRunContext } from './run-context.js';
@@ -122,7 +122,8 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     const context: ConformanceContext = {
       ...environment,
       seed,
-      forAll: (arbitrary, predicate, options) => runProperty(arbitrary, predicate, seed, options?.numRuns ?? run.cases, runContext.replay?.path),
+      forAll: (arbitrary, predicate, options) =>
+        runProperty(arbitrary, predicate, seed, options?.numRuns ?? run.cases, runContext.replay?.path),
       skip: (reason: string): never => {
         skip(reason);
         throw new Error('unreachable: vitest skip() throws');
@@ -151,7 +152,9 @@ class PropertyFailure extends Error {
     readonly counterexample: unknown,
     readonly numRuns: number,
   ) {
-    super(`${(failure as Error)?.message ?? String(failure)}\n  (property failed after ${numRuns} runs; seed ${seed}, path ${path ?? '-'})`);
+    super(
+      `${(failure as Error)?.message ?? String(failure)}\n  (property failed after ${numRuns} runs; seed ${seed}, path ${path ?? '-'})`,
+    );
     this.name = 'PropertyFailure';
   }
 }
@@ -163,9 +166,12 @@ async function runProperty<T>(
   numRuns: number,
   path: string | undefined,
 ): Promise<void> {
-  const details = await fc.check(fc.asyncProperty(arbitrary, async (value) => {
-    await predicate(value);
-  }), { seed, numRuns, ...(path ? { path } : {}), endOnFailure: false });
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      await predicate(value);
+    }),
+    { seed, numRuns, ...(path ? { path } : {}), endOnFailure: false },
+  );
   if (!details.failed) return;
   const counterexample = details.counterexample?.[0];
   throw new PropertyFailure(details.errorInstance, details.seed, details.counterexamplePath ?? undefined, counterexample, details.numRuns);
@@ -173,8 +179,11 @@ async function runProperty<T>(
 
 function jsonSafe(value: unknown): unknown {
   try {
-    return JSON.parse(JSON.stringify(value, (_key, item: unknown) =>
-      (typeof item === 'bigint' ? `${item}n` : item instanceof Uint8Array ? `<${item.length} bytes>` : item)));
+    return JSON.parse(
+      JSON.stringify(value, (_key, item: unknown) =>
+        typeof item === 'bigint' ? `${item}n` : item instanceof Uint8Array ? `<${item.length} bytes>` : item,
+      ),
+    );
   } catch {
     return String(value);
   }
@@ -185,7 +194,7 @@ function toFailureDetail(error: unknown, defaultClauseId: string): FailureDetail
   const cause = property ? property.failure : error;
   const check = cause instanceof CheckFailure ? cause : undefined;
   const clauseId = check?.clauseId ?? defaultClauseId;
-  let clauseText = '';
+  let clauseText: string;
   try {
     clauseText = clause(clauseId).text;
   } catch {
@@ -195,13 +204,15 @@ function toFailureDetail(error: unknown, defaultClauseId: string): FailureDetail
     check: check?.check ?? 'test-error',
     clauseId,
     clauseText,
-    message: check ? check.message.replace(/^\[[^\]]+\] [^:]+: /, '') : (cause as Error)?.message ?? String(cause),
+    message: check ? check.message.replace(/^\[[^\]]+\] [^:]+: /, '') : ((cause as Error)?.message ?? String(cause)),
     ...(check?.exchange ? { exchange: check.exchange } : {}),
-    ...(property ? {
-      seed: property.seed,
-      ...(property.path ? { path: property.path } : {}),
-      counterexample: jsonSafe(property.counterexample),
-      numRuns: property.numRuns,
-    } : {}),
+    ...(property
+      ? {
+          seed: property.seed,
+          ...(property.path ? { path: property.path } : {}),
+          counterexample: jsonSafe(property.counterexample),
+          numRuns: property.numRuns,
+        }
+      : {}),
   };
 }

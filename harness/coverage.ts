@@ -6,11 +6,7 @@ import type { ProfileName } from '../config/types.js';
 import type { Clause } from '../specification/clauses/types.js';
 import type { ClauseCoverage, ClauseStatus, TestResult, Verdict } from './results.js';
 
-export function computeClauseCoverage(
-  tests: readonly TestResult[],
-  clauses: readonly Clause[],
-  profile: ProfileName,
-): ClauseCoverage[] {
+export function computeClauseCoverage(tests: readonly TestResult[], clauses: readonly Clause[], profile: ProfileName): ClauseCoverage[] {
   const testsByClause = new Map<string, TestResult[]>();
   for (const test of tests) {
     for (const clauseId of new Set(test.clauses)) {
@@ -36,11 +32,7 @@ export function computeClauseCoverage(
   });
 }
 
-function clauseStatus(
-  clause: Clause,
-  citing: readonly TestResult[],
-  profile: ProfileName,
-): { status: ClauseStatus; reason?: string } {
+function clauseStatus(clause: Clause, citing: readonly TestResult[], profile: ProfileName): { status: ClauseStatus; reason?: string } {
   if (clause.level === 'not-shown') return { status: 'not-shown', reason: clause.untestableReason ?? 'not shown by the spec' };
   if (clause.level === 'canton' && profile === 'spec') {
     return { status: 'not-in-profile', reason: 'real Canton/Splice behaviour, checked by the canton profile only' };
@@ -57,11 +49,7 @@ function clauseStatus(
  * Failures decide first (a failed test fails certification even when the run was cut short); then an
  * interrupted run or a testable clause no test reached leaves the verdict open.
  */
-export function computeVerdict(
-  tests: readonly TestResult[],
-  coverage: readonly ClauseCoverage[],
-  interrupted: boolean,
-): Verdict {
+export function computeVerdict(tests: readonly TestResult[], coverage: readonly ClauseCoverage[], interrupted: boolean): Verdict {
   if (tests.some((test) => test.outcome === 'failed') || coverage.some((clause) => clause.status === 'failed')) {
     return 'not-certified';
   }

@@ -66,13 +66,15 @@ export function missingRequirement(requirement: Requirement, target: TargetAbili
     case 'syntheticDars':
       return features.syntheticDars
         ? undefined
-        : 'the target does not accept the synthetic DARs this test builds (features.syntheticDars: false); '
-          + 'only the embedded reference target does, a real node type-checks their Daml-LF';
+        : 'the target does not accept the synthetic DARs this test builds (features.syntheticDars: false); ' +
+            'only the embedded reference target does, a real node type-checks their Daml-LF';
     case 'mintTokens':
       return target.canMintTokens ? undefined : 'the auth provider cannot mint tokens (needs auth kind hs256, rs256 or es256)';
     case 'scan':
       return target.hasScan ? undefined : 'the target has no scan URL configured (targets.<name>.scan or SCAN_BASE_URL)';
     case 'ledgerApi3.5':
-      return features.ledgerApiVersion === '3.5' ? undefined : `needs ledger API 3.5 (features.ledgerApiVersion is ${features.ledgerApiVersion})`;
+      return features.ledgerApiVersion === '3.5'
+        ? undefined
+        : `needs ledger API 3.5 (features.ledgerApiVersion is ${features.ledgerApiVersion})`;
   }
 }

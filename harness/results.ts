@@ -3,25 +3,11 @@
  * (JUnit XML, report.json, summary.md, report.html).
  */
 
-export type Outcome = 'passed' | 'failed' | 'skipped';
+import type { RecordedExchange } from '../client/exchange.js';
 
-export interface RecordedExchange {
-  request: {
-    method: string;
-    url: string;
-    /** Token values are already redacted (`Bearer <redacted>`). */
-    headers: Record<string, string>;
-    body?: string;
-    bodyBase64?: string;
-  };
-  response?: {
-    status: number;
-    headers: Record<string, string>;
-    body: string;
-  };
-  /** A curl command reproducing the request, with `$TOKEN` in place of the token. */
-  curl: string;
-}
+export type { RecordedExchange } from '../client/exchange.js';
+
+export type Outcome = 'passed' | 'failed' | 'skipped';
 
 export interface FailureDetail {
   /** The check (oracle) that failed, e.g. `status_code_conformance`. */

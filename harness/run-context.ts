@@ -33,7 +33,9 @@ export function readRunContext(): RunContext {
   if (cached) return cached;
   const path = process.env[runContextEnvVar];
   if (!path) {
-    throw new Error(`the conformance suites run under \`ledger-conformance run\` (${runContextEnvVar} is not set); do not run them with plain vitest`);
+    throw new Error(
+      `the conformance suites run under \`ledger-conformance run\` (${runContextEnvVar} is not set); do not run them with plain vitest`,
+    );
   }
   cached = JSON.parse(readFileSync(path, 'utf8')) as RunContext;
   return cached;

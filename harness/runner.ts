@@ -13,7 +13,6 @@ import type { ResolvedConfig } from '../config/types.js';
 import { clauses as clauseRegistry } from '../specification/clauses.js';
 import { computeClauseCoverage, computeVerdict } from './coverage.js';
 import type { RunReport, TestResult } from './results.js';
-import { writeReports } from '../reports/write.js';
 import type { FaultName } from '../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from './run-context.js';
@@ -39,7 +38,6 @@ export interface RunOptions {
 
 export interface RunOutcome {
   report: RunReport;
-  files: string[];
 }
 
 interface StartedTarget {
@@ -67,14 +65,16 @@ async function probe(url: string, what: string): Promise<void> {
     const response = await request(url, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
     await response.body.dump();
   } catch (error) {
-    throw new TargetNotReachableError(`the ${what} at ${url} cannot be reached: ${(error as Error).message}. ` +
-      'Check the URL (targets.<name>.participant/scan, LEDGER_BASE_URL, SCAN_BASE_URL) and that the node is running.');
+    throw new TargetNotReachableError(
+      `the ${what} at ${url} cannot be reached: ${(error as Error).message}. ` +
+        'Check the URL (targets.<name>.participant/scan, LEDGER_BASE_URL, SCAN_BASE_URL) and that the node is running.',
+    );
   }
 }
 
 function createSeed(config: ResolvedConfig, replay?: ReplayRequest): number {
   if (replay?.seed !== undefined) return replay.seed;
-  return config.run.seed ?? (Math.floor(Math.random() * 0x7fffffff) | 0);
+  return config.run.seed ?? Math.floor(Math.random() * 0x7fffffff) | 0;
 }
 
 async function createSuitesVitest(collector: ResultCollector, concurrency: number): Promise<Vitest> {
@@ -104,7 +104,9 @@ function ensureWritableReportDirectory(directory: string): void {
     writeFileSync(probe, '');
     rmSync(probe);
   } catch (error) {
-    throw new ConfigError('run.reportDir', [`run.reportDir / --report-dir: cannot write reports to ${directory} (${(error as Error).message}); choose a writable directory`]);
+    throw new ConfigError('run.reportDir', [
+      `run.reportDir / --report-dir: cannot write reports to ${directory} (${(error as Error).message}); choose a writable directory`,
+    ]);
   }
 }
 
@@ -136,8 +138,10 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (progressMode !== 'silent') {
-      process.stdout.write(`ledger-conformance ${options.toolVersion}: target ${config.target.name} (${target.participant}${target.scan ? `, scan ${target.scan}` : ''}), ` +
-        `profile ${config.run.profile}, seed ${seed}, ${config.run.cases} cases per property\n`);
+      process.stdout.write(
+        `ledger-conformance ${options.toolVersion}: target ${config.target.name} (${target.participant}${target.scan ? `, scan ${target.scan}` : ''}), ` +
+          `profile ${config.run.profile}, seed ${seed}, ${config.run.cases} cases per property\n`,
+      );
     }
     vitest = await createSuitesVitest(collector, config.run.concurrency);
     if (!options.signal?.aborted) await vitest.start();
@@ -159,8 +163,7 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
     participant: target.participant,
     ...(target.scan ? { scan: target.scan } : {}),
   });
-  const { files } = await writeReports(report, config.run.reportDir);
-  return { report, files };
+  return { report };
 }
 
 export function buildReport(
@@ -213,7 +216,12 @@ export interface ListedTest {
 export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
   const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
   const contextFile = join(contextDirectory, 'context.json');
-  writeRunContext(contextFile, { config, endpoints: { participant: 'http://127.0.0.1:1', scan: 'http://127.0.0.1:1' }, seed: 0, faults: [] });
+  writeRunContext(contextFile, {
+    config,
+    endpoints: { participant: 'http://127.0.0.1:1', scan: 'http://127.0.0.1:1' },
+    seed: 0,
+    faults: [],
+  });
   process.env[runContextEnvVar] = contextFile;
   const vitest = await createSuitesVitest(new ResultCollector({ mode: 'silent' }), config.run.concurrency);
   try {

@@ -47,8 +47,10 @@ export function compareWithBaseline(current: LoadResult, baseline: LoadResult, t
     judge('rps', baseline.rps.achieved, current.rps.achieved, 'higher', tolerance),
   ];
   const warnings: string[] = [];
-  if (current.meta.scenario !== baseline.meta.scenario) warnings.push(`scenario differs: baseline ${baseline.meta.scenario}, now ${current.meta.scenario}`);
-  if (current.meta.model !== baseline.meta.model) warnings.push(`load model differs: baseline ${baseline.meta.model}, now ${current.meta.model}`);
+  if (current.meta.scenario !== baseline.meta.scenario)
+    warnings.push(`scenario differs: baseline ${baseline.meta.scenario}, now ${current.meta.scenario}`);
+  if (current.meta.model !== baseline.meta.model)
+    warnings.push(`load model differs: baseline ${baseline.meta.model}, now ${current.meta.model}`);
   const verdict: BaselineVerdict = metrics.some((metric) => metric.verdict === 'regression')
     ? 'regression'
     : metrics.some((metric) => metric.verdict === 'improvement')
@@ -74,7 +76,9 @@ export function formatBaselineComparison(comparison: BaselineComparison): string
   const lines = [`baseline comparison (tolerance ${(comparison.tolerance * 100).toFixed(0)}%): ${comparison.verdict.toUpperCase()}`];
   for (const metric of comparison.metrics) {
     const show = (value: number) => (metric.metric === 'rps' ? `${value.toFixed(1)} req/s` : formatMicros(value));
-    const change = Number.isFinite(metric.relativeChange) ? `${metric.relativeChange >= 0 ? '+' : ''}${(metric.relativeChange * 100).toFixed(1)}%` : 'new';
+    const change = Number.isFinite(metric.relativeChange)
+      ? `${metric.relativeChange >= 0 ? '+' : ''}${(metric.relativeChange * 100).toFixed(1)}%`
+      : 'new';
     lines.push(`  ${metric.metric.padEnd(6)} ${show(metric.baseline)} → ${show(metric.current)} (${change}) ${metric.verdict}`);
   }
   for (const warning of comparison.warnings) lines.push(`  warning: ${warning}`);

@@ -35,7 +35,7 @@ export class ThresholdParseError extends Error {
 }
 
 const latencyMetrics = ['p50', 'p90', 'p99', 'p99.9', 'max', 'mean'] as const;
-const metricAliases: Record<string, ThresholdMetric> = { 'p999': 'p99.9', 'error': 'errors', 'error-rate': 'errors' };
+const metricAliases: Record<string, ThresholdMetric> = { p999: 'p99.9', error: 'errors', 'error-rate': 'errors' };
 const latencyUnits: Record<string, number> = { us: 1, µs: 1, ms: 1_000, s: 1_000_000 };
 const sentence = /^\s*([a-z][a-z0-9.-]*)\s*(<=|>=|<|>)\s*([0-9]+(?:\.[0-9]+)?)\s*([a-zµ%/]*)\s*$/i;
 const example = 'write it like "p99 < 250ms", "p50 <= 2ms", "max < 1s", "errors < 1%" or "rps > 500"';
@@ -60,10 +60,13 @@ export function parseThreshold(source: string): Threshold {
     return { source, metric, operator, limit: value / 100 };
   }
   if (metric === 'rps') {
-    if (unit !== '' && unit !== 'req/s' && unit !== '/s') throw new ThresholdParseError(`threshold "${source}": rps takes a plain number, e.g. "rps > 500"`);
+    if (unit !== '' && unit !== 'req/s' && unit !== '/s')
+      throw new ThresholdParseError(`threshold "${source}": rps takes a plain number, e.g. "rps > 500"`);
     return { source, metric, operator, limit: value };
   }
-  throw new ThresholdParseError(`threshold "${source}": unknown metric "${rawMetric}" (known: ${[...latencyMetrics, 'errors', 'rps'].join(', ')}); ${example}`);
+  throw new ThresholdParseError(
+    `threshold "${source}": unknown metric "${rawMetric}" (known: ${[...latencyMetrics, 'errors', 'rps'].join(', ')}); ${example}`,
+  );
 }
 
 export function evaluateThresholds(result: LoadResult, thresholds: readonly (string | Threshold)[]): GateResult {
@@ -71,7 +74,12 @@ export function evaluateThresholds(result: LoadResult, thresholds: readonly (str
     const threshold = typeof entry === 'string' ? parseThreshold(entry) : entry;
     const actual = measured(result, threshold.metric);
     const passed = compare(actual, threshold.operator, threshold.limit);
-    return { threshold, actual, passed, description: `${threshold.source}: ${display(threshold.metric, actual)} — ${passed ? 'pass' : 'FAIL'}` };
+    return {
+      threshold,
+      actual,
+      passed,
+      description: `${threshold.source}: ${display(threshold.metric, actual)} — ${passed ? 'pass' : 'FAIL'}`,
+    };
   });
   return { passed: verdicts.every((verdict) => verdict.passed), verdicts };
 }

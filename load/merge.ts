@@ -128,7 +128,8 @@ function mergeThroughput(results: readonly LoadResult[], startedAt: number): Thr
     const shift = Math.round((result.meta.startedAt - startedAt) / 1000);
     for (const bucket of result.throughput) {
       const second = bucket.second + shift;
-      for (let missing = merged.length; missing <= second; missing += 1) merged[missing] = { second: missing, sent: 0, completed: 0, ok: 0, errors: 0 };
+      for (let missing = merged.length; missing <= second; missing += 1)
+        merged[missing] = { second: missing, sent: 0, completed: 0, ok: 0, errors: 0 };
       const target = merged[second]!;
       target.sent += bucket.sent;
       target.completed += bucket.completed;
@@ -173,5 +174,10 @@ export async function mergeResultFiles(options: MergeFilesOptions): Promise<Load
   const thresholds = options.thresholds.map(parseThreshold);
   const results = await Promise.all(options.files.map(readLoadResult));
   const baseline = options.baseline === undefined ? undefined : await readBaselineResult(options.baseline);
-  return concludeRun(mergeResults(results), options.resultFile, thresholds, baseline && { result: baseline, tolerance: options.baselineTolerance });
+  return concludeRun(
+    mergeResults(results),
+    options.resultFile,
+    thresholds,
+    baseline && { result: baseline, tolerance: options.baselineTolerance },
+  );
 }

@@ -48,7 +48,13 @@ export async function runOpenModel(options: OpenModelOptions): Promise<OpenModel
   const pool = new Pool(origin, { connections: options.maxInFlight, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   try {
     if (options.warmupSeconds > 0 && options.warmupRate > 0 && !options.signal?.aborted) {
-      await runSchedule(pool, options, constantRate(options.warmupRate, options.warmupSeconds), options.recorder.forWarmup(), newLatencyHistogram());
+      await runSchedule(
+        pool,
+        options,
+        constantRate(options.warmupRate, options.warmupSeconds),
+        options.recorder.forWarmup(),
+        newLatencyHistogram(),
+      );
     }
     const abortedInWarmup = options.signal?.aborted ?? false;
     const jitter = newLatencyHistogram();
@@ -88,7 +94,13 @@ interface ScheduleCounters {
   scheduledForMs: number;
 }
 
-function runSchedule(pool: Pool, options: OpenModelOptions, schedule: ArrivalSchedule, recorder: LoadRecorder, jitter: Histogram): Promise<ScheduleCounters> {
+function runSchedule(
+  pool: Pool,
+  options: OpenModelOptions,
+  schedule: ArrivalSchedule,
+  recorder: LoadRecorder,
+  jitter: Histogram,
+): Promise<ScheduleCounters> {
   const total = Math.min(schedule.total, options.maxRequests);
   const counters: ScheduleCounters = { planned: 0, lateSends: 0, capDelayedSends: 0, notSent: 0, aborted: false, scheduledForMs: 0 };
   const held: number[] = [];
@@ -106,7 +118,8 @@ function runSchedule(pool: Pool, options: OpenModelOptions, schedule: ArrivalSch
       if (!counters.aborted) {
         // Still unanswered when the run's time is up: the target did not answer within the bound.
         const nowMs = performance.now();
-        for (const plannedMs of outstanding.values()) recorder.recordFailure('timeout', 'no answer before the end of the run', (nowMs - plannedMs) * 1000, nowMs);
+        for (const plannedMs of outstanding.values())
+          recorder.recordFailure('timeout', 'no answer before the end of the run', (nowMs - plannedMs) * 1000, nowMs);
       }
       clearTimeout(deadlineTimer);
       options.signal?.removeEventListener('abort', abort);

@@ -184,7 +184,11 @@ export function formatMicros(us: number): string {
 /** The readable console summary of a result. */
 export function formatSummary(result: LoadResult): string {
   const { meta, requests, rps, latencyUs } = result;
-  const shard = meta.shard ? ` shard ${meta.shard.index}/${meta.shard.count}` : meta.mergedFrom > 1 ? ` merged from ${meta.mergedFrom} results` : '';
+  const shard = meta.shard
+    ? ` shard ${meta.shard.index}/${meta.shard.count}`
+    : meta.mergedFrom > 1
+      ? ` merged from ${meta.mergedFrom} results`
+      : '';
   const heading = `load ${meta.scenario} (${meta.model} model${shard}) against ${meta.targetName} ${meta.targetUrl}`;
   if (!wasMeasured(result)) {
     return `${heading} — ABORTED during ${meta.abortedDuring}, before the measured phase: nothing was measured`;
@@ -205,7 +209,9 @@ export function formatSummary(result: LoadResult): string {
   ].filter(Boolean);
   if (failures.length) lines.push(`  errors: ${failures.join(', ')}`);
   const schema = result.schemaCheck;
-  lines.push(`  schema check: ${schema.passed}/${schema.sampled} sampled responses passed${schema.firstFailures.length ? ` — first failure: ${schema.firstFailures[0]}` : ''}`);
+  lines.push(
+    `  schema check: ${schema.passed}/${schema.sampled} sampled responses passed${schema.firstFailures.length ? ` — first failure: ${schema.firstFailures[0]}` : ''}`,
+  );
   const open = result.openModel;
   if (open) {
     lines.push(

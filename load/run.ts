@@ -94,7 +94,12 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
   const conclude = (result: LoadResult): Promise<LoadRunOutcome> =>
     concludeRun(result, resultFile, thresholds, baseline && { result: baseline, tolerance: config.load.baselineTolerance });
   const validate = createSpecResponseValidator(config.run.profile);
-  const resultOf = (targetUrl: string, recorder: LoadRecorder, times: ModelRunTimes, open?: { stats: OpenModelStats; plannedRate: number }): LoadResult =>
+  const resultOf = (
+    targetUrl: string,
+    recorder: LoadRecorder,
+    times: ModelRunTimes,
+    open?: { stats: OpenModelStats; plannedRate: number },
+  ): LoadResult =>
     buildResult({
       scenario: scenario.name,
       model: options.model,
@@ -109,7 +114,9 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
   // Ctrl-C before the measured phase (target start, seeding): stop there, and write a result that says so.
   const abortedInSetup = (targetUrl: string): Promise<LoadRunOutcome> => {
     const now = Date.now();
-    return conclude(resultOf(targetUrl, new LoadRecorder({ validate }), { startedAt: now, endedAt: now, aborted: true, abortedDuring: 'setup' }));
+    return conclude(
+      resultOf(targetUrl, new LoadRecorder({ validate }), { startedAt: now, endedAt: now, aborted: true, abortedDuring: 'setup' }),
+    );
   };
 
   const progressSink = options.progress === false ? undefined : (options.progress ?? process.stderr);
@@ -171,10 +178,19 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
 function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
   const { shard } = options;
   const scenarioOptions = options.config.load.scenarios[options.scenario] ?? {};
-  const durationSeconds = bounded('durationSeconds', options.durationSeconds ?? loadDefaults.durationSeconds, 0.1, loadLimits.maxDurationSeconds);
-  const requested = options.requests === undefined ? loadLimits.maxRequests : bounded('requests', options.requests, 1, loadLimits.maxRequests);
+  const durationSeconds = bounded(
+    'durationSeconds',
+    options.durationSeconds ?? loadDefaults.durationSeconds,
+    0.1,
+    loadLimits.maxDurationSeconds,
+  );
+  const requested =
+    options.requests === undefined ? loadLimits.maxRequests : bounded('requests', options.requests, 1, loadLimits.maxRequests);
   const maxRequests = shareOf(Math.floor(requested), shard);
-  if (maxRequests < 1) throw new LoadOptionError(`requests = ${requested} leaves nothing for shard ${shard?.index}/${shard?.count}; use at least one request per shard`);
+  if (maxRequests < 1)
+    throw new LoadOptionError(
+      `requests = ${requested} leaves nothing for shard ${shard?.index}/${shard?.count}; use at least one request per shard`,
+    );
   const common = {
     durationSeconds,
     maxRequests,
@@ -184,7 +200,9 @@ function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
   };
   if (options.model === 'closed') {
     if (options.rate !== undefined || options.stages !== undefined) {
-      throw new LoadOptionError('rate and stages belong to the open model; use --model open, or connections/pipelining for the closed model');
+      throw new LoadOptionError(
+        'rate and stages belong to the open model; use --model open, or connections/pipelining for the closed model',
+      );
     }
     const connections = bounded('connections', options.connections ?? loadDefaults.connections, 1, loadLimits.maxConnections);
     return {
@@ -198,15 +216,20 @@ function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
   }
   if (options.model !== 'open') throw new LoadOptionError(`unknown load model "${String(options.model)}"; use closed or open`);
   if (options.connections !== undefined || options.pipelining !== undefined) {
-    throw new LoadOptionError('connections and pipelining belong to the closed model; the open model opens connections as its arrival rate needs (see maxInFlight)');
+    throw new LoadOptionError(
+      'connections and pipelining belong to the closed model; the open model opens connections as its arrival rate needs (see maxInFlight)',
+    );
   }
   const stages = options.stages?.map((stage, index) => ({
     durationSeconds: bounded(`stages[${index}].durationSeconds`, stage.durationSeconds, 0.1, loadLimits.maxDurationSeconds),
     targetRate: bounded(`stages[${index}].targetRate`, stage.targetRate, 0, loadLimits.maxRate),
   }));
-  if (options.rate === undefined && !stages?.length) throw new LoadOptionError('the open model needs an arrival rate (--rate N req/s) or ramping stages');
+  if (options.rate === undefined && !stages?.length)
+    throw new LoadOptionError('the open model needs an arrival rate (--rate N req/s) or ramping stages');
   const rate = bounded('rate', options.rate ?? 0, 0, loadLimits.maxRate);
-  const schedule = stages?.length ? rampingRate(rateShare(rate, shard), stagesShare(stages, shard)) : constantRate(rateShare(rate, shard), durationSeconds);
+  const schedule = stages?.length
+    ? rampingRate(rateShare(rate, shard), stagesShare(stages, shard))
+    : constantRate(rateShare(rate, shard), durationSeconds);
   if (schedule.durationSeconds > loadLimits.maxDurationSeconds) {
     throw new LoadOptionError(`the stages last ${schedule.durationSeconds} s in total; the cap is ${loadLimits.maxDurationSeconds} s`);
   }
@@ -262,7 +285,12 @@ async function openTarget(config: ResolvedConfig, signal: AbortSignal | undefine
   return { participantUrl, close: async () => {} };
 }
 
-function scenarioContext(config: ResolvedConfig, participantUrl: string, shard: ShardSpec | undefined, signal: AbortSignal | undefined): ScenarioContext {
+function scenarioContext(
+  config: ResolvedConfig,
+  participantUrl: string,
+  shard: ShardSpec | undefined,
+  signal: AbortSignal | undefined,
+): ScenarioContext {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const sendSignal = signal && requestSignal(signal);
   const shardTag = shard ? `-s${shard.index}of${shard.count}` : '';

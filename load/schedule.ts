@@ -63,7 +63,9 @@ export function parseStages(text: string): RampStage[] {
   return text.split(',').map((part) => {
     const match = /^\s*(\d+(?:\.\d+)?)(s|m)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(part);
     if (!match) {
-      throw new StagesParseError(`stage "${part.trim()}" in --stages "${text}" is not DURATION:RATE; write e.g. "10s:100,30s:500" (durations in s or m, rates in req/s)`);
+      throw new StagesParseError(
+        `stage "${part.trim()}" in --stages "${text}" is not DURATION:RATE; write e.g. "10s:100,30s:500" (durations in s or m, rates in req/s)`,
+      );
     }
     return { durationSeconds: Number(match[1]) * (match[2] === 'm' ? 60 : 1), targetRate: Number(match[3]) };
   });

@@ -14,7 +14,9 @@ export function parseShard(text: string): ShardSpec {
   const index = match ? Number(match[1]) : Number.NaN;
   const count = match ? Number(match[2]) : Number.NaN;
   if (!match || count < 1 || index >= count) {
-    throw new ShardSpecError(`--shard "${text}" is not "i/n" with 0 ≤ i < n (0-based, e.g. --shard 0/4 … 3/4, or --shard $JOB_COMPLETION_INDEX/4)`);
+    throw new ShardSpecError(
+      `--shard "${text}" is not "i/n" with 0 ≤ i < n (0-based, e.g. --shard 0/4 … 3/4, or --shard $JOB_COMPLETION_INDEX/4)`,
+    );
   }
   return { index, count };
 }

@@ -15,8 +15,13 @@ export interface ErrorCategory {
   retryable: boolean;
 }
 
-const category = (id: number, grpcCode: number, httpStatus: number, redacted = false, retryable = false): ErrorCategory =>
-  ({ id, grpcCode, httpStatus, redacted, retryable });
+const category = (id: number, grpcCode: number, httpStatus: number, redacted = false, retryable = false): ErrorCategory => ({
+  id,
+  grpcCode,
+  httpStatus,
+  redacted,
+  retryable,
+});
 
 export const ErrorCategories = {
   TransientServerFailure: category(1, 14, 503, false, true),

@@ -76,7 +76,9 @@ export class UniqueHexIds {
 
   private writeHex(n: number, digits: number, start: number): number {
     if (digits % 8 !== 0 || digits <= 0 || digits > MAX_HEX_DIGITS || !Number.isSafeInteger(n) || n < 0) {
-      throw new Error(`UniqueHexIds: need a safe integer n ≥ 0 and 8..${MAX_HEX_DIGITS} hex digits in steps of 8 (got n=${n}, digits=${digits})`);
+      throw new Error(
+        `UniqueHexIds: need a safe integer n ≥ 0 and 8..${MAX_HEX_DIGITS} hex digits in steps of 8 (got n=${n}, digits=${digits})`,
+      );
     }
     const { scratch, seed } = this;
     let at = start;

@@ -89,11 +89,7 @@ export function httpMessage(startLine: string, headers: Record<string, string>, 
 export function failureText(test: TestResult): string {
   const failure = test.failure;
   if (failure === undefined) return `${test.id} failed (no details were recorded)`;
-  const lines = [
-    `${failure.clauseId}: ${failure.clauseText}`,
-    `check: ${failure.check}`,
-    failure.message,
-  ];
+  const lines = [`${failure.clauseId}: ${failure.clauseText}`, `check: ${failure.check}`, failure.message];
   const exchange = failure.exchange;
   if (exchange !== undefined) {
     const { request, response } = exchange;

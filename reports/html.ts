@@ -85,7 +85,10 @@ function runSection(report: RunReport): string {
   return `<section id="run">
 <h2>Run</h2>
 <div class="tiles">${tiles
-    .map(([label, value, tone]) => `<div class="tile tone-${tone}"><span class="tile-value">${escape(String(value))}</span><span class="tile-label">${escape(label)}</span></div>`)
+    .map(
+      ([label, value, tone]) =>
+        `<div class="tile tone-${tone}"><span class="tile-value">${escape(String(value))}</span><span class="tile-label">${escape(label)}</span></div>`,
+    )
     .join('')}</div>
 <p class="counts">Clauses: ${countBadges(statusCounts(report.clauses))}</p>
 <dl class="facts">${facts.map(([name, value]) => `<dt>${escape(name)}</dt><dd>${escape(value)}</dd>`).join('')}</dl>
@@ -153,7 +156,10 @@ function failure(test: TestResult, index: number): string {
   if (property.length > 0) parts.push(`<p>Property: ${property.join(' · ')}</p>`);
   if (facts.counterexample !== undefined) parts.push('<h4>Shrunk counterexample</h4>', `<pre>${escape(facts.counterexample)}</pre>`);
   if (detail?.exchange !== undefined) {
-    parts.push('<h4>Reproduce <small>(set <code>TOKEN</code> to a valid token first)</small></h4>', copyable(`curl-${index}`, curlForDisplay(detail.exchange.curl)));
+    parts.push(
+      '<h4>Reproduce <small>(set <code>TOKEN</code> to a valid token first)</small></h4>',
+      copyable(`curl-${index}`, curlForDisplay(detail.exchange.curl)),
+    );
   }
   parts.push('<h4>Replay</h4>', copyable(`replay-${index}`, replayCommand(test.id)));
   const summary = detail === undefined ? test.id : `${test.id}: ${detail.clauseId}`;
@@ -170,7 +176,8 @@ function copyable(id: string, text: string): string {
 function skippedSection(report: RunReport): string {
   const byReason = new Map<string, number>();
   for (const test of report.tests) {
-    if (test.outcome === 'skipped') byReason.set(test.skipReason ?? 'no reason given', (byReason.get(test.skipReason ?? 'no reason given') ?? 0) + 1);
+    if (test.outcome === 'skipped')
+      byReason.set(test.skipReason ?? 'no reason given', (byReason.get(test.skipReason ?? 'no reason given') ?? 0) + 1);
   }
   if (byReason.size === 0) return '';
   return `<section id="skipped">
@@ -225,10 +232,10 @@ function testList(testIds: readonly string[]): string {
   const item = (id: string) => `<li>${escape(id)}</li>`;
   const shown = testIds.slice(0, TESTS_SHOWN_PER_CLAUSE).map(item).join('');
   const rest = testIds.slice(TESTS_SHOWN_PER_CLAUSE);
-  const folded = rest.length === 0 ? '' : `<details><summary>+${rest.length} more</summary><ul class="tests">${rest.map(item).join('')}</ul></details>`;
+  const folded =
+    rest.length === 0 ? '' : `<details><summary>+${rest.length} more</summary><ul class="tests">${rest.map(item).join('')}</ul></details>`;
   return `<ul class="tests">${shown}</ul>${folded}`;
 }
-
 
 function notShownSection(report: RunReport): string {
   const notShown = notShownClauses(report);
@@ -250,12 +257,7 @@ function badge(status: ClauseStatus): string {
 }
 
 function escape(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
 const STYLE = `

@@ -81,9 +81,11 @@ function selection(report: RunReport): string {
 }
 
 function countsLine(counts: StatusCounts): string {
-  return STATUS_ORDER.filter((status) => counts[status] > 0)
-    .map((status) => `${counts[status]} ${STATUS_LABEL[status]}`)
-    .join(' · ') || 'none';
+  return (
+    STATUS_ORDER.filter((status) => counts[status] > 0)
+      .map((status) => `${counts[status]} ${STATUS_LABEL[status]}`)
+      .join(' · ') || 'none'
+  );
 }
 
 function endpointsSection(report: RunReport): string {
@@ -94,7 +96,10 @@ function endpointsSection(report: RunReport): string {
     '',
     '| Endpoint | Passed | Failed | Skipped | Clauses cited |',
     '|---|---:|---:|---:|---:|',
-    ...rows.map((row) => `| ${inline(row.endpoint)} | ${row.passed} | ${row.failed === 0 ? '0' : `**${row.failed}**`} | ${row.skipped} | ${row.clausesCited} |`),
+    ...rows.map(
+      (row) =>
+        `| ${inline(row.endpoint)} | ${row.passed} | ${row.failed === 0 ? '0' : `**${row.failed}**`} | ${row.skipped} | ${row.clausesCited} |`,
+    ),
   ].join('\n');
 }
 
@@ -111,7 +116,10 @@ function failuresSection(report: RunReport): string {
     '',
     '| Test | Clause | Message |',
     '|---|---|---|',
-    ...rest.map((test) => `| ${inline(test.id)} | ${codeSpan(test.failure?.clauseId ?? '')} | ${inline(test.failure?.message.split('\n')[0] ?? '')} |`),
+    ...rest.map(
+      (test) =>
+        `| ${inline(test.id)} | ${codeSpan(test.failure?.clauseId ?? '')} | ${inline(test.failure?.message.split('\n')[0] ?? '')} |`,
+    ),
   ].join('\n');
   return ['## Failures', ...detailed, restTable].join('\n\n');
 }
@@ -179,7 +187,10 @@ function clausesSection(report: RunReport): string {
   const notInProfile = report.clauses.filter((clause) => clause.status === 'not-in-profile').length;
   const lines = ['## Clauses'];
   if (notInProfile > 0) {
-    lines.push('', `${notInProfile} clause(s) of real Canton/Splice behaviour are checked by the \`canton\` profile only and are not part of this certification.`);
+    lines.push(
+      '',
+      `${notInProfile} clause(s) of real Canton/Splice behaviour are checked by the \`canton\` profile only and are not part of this certification.`,
+    );
   }
   for (const group of groups) {
     lines.push(
@@ -198,7 +209,8 @@ function clausesSection(report: RunReport): string {
 }
 
 function clauseRow(clause: ClauseCoverage): string {
-  const status = clause.status === 'failed' || clause.status === 'not-covered' ? `**${STATUS_LABEL[clause.status]}**` : STATUS_LABEL[clause.status];
+  const status =
+    clause.status === 'failed' || clause.status === 'not-covered' ? `**${STATUS_LABEL[clause.status]}**` : STATUS_LABEL[clause.status];
   const listed = clause.tests.slice(0, TESTS_LISTED_PER_CLAUSE).map(inline);
   const more = clause.tests.length - listed.length;
   const tests = more > 0 ? `${listed.join('<br>')}<br>+${more} more` : listed.join('<br>');

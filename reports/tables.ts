@@ -15,7 +15,14 @@ export interface EndpointRow {
 export function endpointRows(tests: readonly TestResult[]): EndpointRow[] {
   const rows = new Map<string, EndpointRow & { clauseIds: Set<string> }>();
   for (const test of tests) {
-    const row = rows.get(test.endpoint) ?? { endpoint: test.endpoint, passed: 0, failed: 0, skipped: 0, clausesCited: 0, clauseIds: new Set() };
+    const row = rows.get(test.endpoint) ?? {
+      endpoint: test.endpoint,
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      clausesCited: 0,
+      clauseIds: new Set(),
+    };
     row[test.outcome] += 1;
     for (const clauseId of test.clauses) row.clauseIds.add(clauseId);
     rows.set(test.endpoint, row);

@@ -47,7 +47,10 @@ async function writeAtomically(path: string, text: string): Promise<string> {
 
 export class ReportReadError extends Error {
   readonly code = 'REPORT_UNREADABLE';
-  constructor(readonly path: string, problem: string) {
+  constructor(
+    readonly path: string,
+    problem: string,
+  ) {
     super(`cannot read the conformance report ${path}: ${problem}`);
     this.name = 'ReportReadError';
   }
@@ -70,11 +73,17 @@ export function readReport(path: string): RunReport {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new ReportReadError(path, `it is not valid JSON (${(error as Error).message}); rerun \`ledger-conformance run\` to write it again`);
+    throw new ReportReadError(
+      path,
+      `it is not valid JSON (${(error as Error).message}); rerun \`ledger-conformance run\` to write it again`,
+    );
   }
   const problem = shapeProblem(parsed);
   if (problem !== undefined) {
-    throw new ReportReadError(path, `it is not a ledger-conformance report.json (${problem}); rerun \`ledger-conformance run\` to write it again`);
+    throw new ReportReadError(
+      path,
+      `it is not a ledger-conformance report.json (${problem}); rerun \`ledger-conformance run\` to write it again`,
+    );
   }
   return parsed as RunReport;
 }

@@ -41,7 +41,8 @@ export const clauseIds: ReadonlySet<string> = new Set(clausesById.keys());
 function indexById(all: readonly Clause[]): Map<string, Clause> {
   const byId = new Map<string, Clause>();
   for (const entry of all) {
-    if (byId.has(entry.id)) throw new Error(`Clause registry: the id "${entry.id}" is defined twice (specification/clauses/*.ts); give each clause its own id.`);
+    if (byId.has(entry.id))
+      throw new Error(`Clause registry: the id "${entry.id}" is defined twice (specification/clauses/*.ts); give each clause its own id.`);
     byId.set(entry.id, entry);
   }
   return byId;

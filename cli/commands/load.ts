@@ -6,7 +6,12 @@ import type { LoadRunOutcome } from '../../load/run.js';
 
 /** Load-harness errors about the user's options or files: said plainly, as usage errors (exit 2). */
 const loadUsageErrors = new Set([
-  'LOAD_OPTION_INVALID', 'LOAD_SHARD_INVALID', 'LOAD_THRESHOLD_INVALID', 'LOAD_STAGES_INVALID', 'LOAD_RESULT_INVALID', 'LOAD_MERGE_INVALID',
+  'LOAD_OPTION_INVALID',
+  'LOAD_SHARD_INVALID',
+  'LOAD_THRESHOLD_INVALID',
+  'LOAD_STAGES_INVALID',
+  'LOAD_RESULT_INVALID',
+  'LOAD_MERGE_INVALID',
 ]);
 
 function handle(error: unknown): number {
@@ -26,7 +31,10 @@ function exitCodeOf(outcome: LoadRunOutcome, interrupted: boolean): number {
   return ExitCode.ok;
 }
 
-export async function loadCommand(scenarioName: string | undefined, options: LoadFlags & { config?: string; target?: string }): Promise<number> {
+export async function loadCommand(
+  scenarioName: string | undefined,
+  options: LoadFlags & { config?: string; target?: string },
+): Promise<number> {
   const controller = new AbortController();
   let interrupts = 0;
   const onSignal = (): void => {
@@ -44,7 +52,10 @@ export async function loadCommand(scenarioName: string | undefined, options: Loa
       if (scenarioName === undefined && !options.list) throw new UsageError('name a scenario: ledger-conformance load <scenario>');
       return ExitCode.ok;
     }
-    const config = await loadConfig({ ...(options.config ? { configPath: options.config } : {}), overrides: options.target ? { target: options.target } : {} });
+    const config = await loadConfig({
+      ...(options.config ? { configPath: options.config } : {}),
+      overrides: options.target ? { target: options.target } : {},
+    });
     const { parseShard } = await import('../../load/shard.js');
     const { parseStages } = await import('../../load/schedule.js');
     const { runLoad } = await import('../../load/run.js');
@@ -75,7 +86,10 @@ export async function loadCommand(scenarioName: string | undefined, options: Loa
   }
 }
 
-export async function mergeCommand(files: string[], options: { result: string; threshold?: string[]; baseline?: string; config?: string }): Promise<number> {
+export async function mergeCommand(
+  files: string[],
+  options: { result: string; threshold?: string[]; baseline?: string; config?: string },
+): Promise<number> {
   try {
     const config = await loadConfig(options.config ? { configPath: options.config } : {});
     const { mergeResultFiles } = await import('../../load/merge.js');

@@ -4,21 +4,30 @@ import { ExitCode } from '../exit-codes.js';
 import { CouldNotRunError, UsageError, reportError } from '../errors.js';
 import { toolVersion, type RunFlags } from '../main.js';
 import { parseFaults } from './reference.js';
+import { writeReports } from '../../reports/write.js';
 
 interface CommonOptions {
   config?: string;
   target?: string;
 }
 
-function summaryLine(report: { totals: { passed: number; failed: number; skipped: number; requests: number; durationMs: number }; verdict: string; interrupted: boolean }): string {
+function summaryLine(report: {
+  totals: { passed: number; failed: number; skipped: number; requests: number; durationMs: number };
+  verdict: string;
+  interrupted: boolean;
+}): string {
   const { totals } = report;
-  return `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
-    `verdict: ${report.verdict}${report.interrupted ? ' (interrupted: partial reports)' : ''}`;
+  return (
+    `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
+    `verdict: ${report.verdict}${report.interrupted ? ' (interrupted: partial reports)' : ''}`
+  );
 }
 
 /** Include prefixes that selected nothing: a typo must not pass as an empty, successful run. */
 function unmatchedPrefixes(include: string[], tests: { id: string; suite: string; endpoint: string; clauses: string[] }[]): string[] {
-  return include.filter((prefix) => !tests.some((test) => [test.endpoint, test.suite, test.id, ...test.clauses].some((key) => key.startsWith(prefix))));
+  return include.filter(
+    (prefix) => !tests.some((test) => [test.endpoint, test.suite, test.id, ...test.clauses].some((key) => key.startsWith(prefix))),
+  );
 }
 
 export async function runCommand(options: CommonOptions & RunFlags, overrides: ConfigOverrides): Promise<number> {
@@ -35,7 +44,8 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
   try {
     const config = await loadConfig({ ...(options.config ? { configPath: options.config } : {}), overrides });
     const faults = parseFaults(options.injectFault);
-    if (faults.length > 0 && config.target.kind !== 'reference') throw new UsageError('--inject-fault works only with the embedded reference target');
+    if (faults.length > 0 && config.target.kind !== 'reference')
+      throw new UsageError('--inject-fault works only with the embedded reference target');
     const { runConformance, listTests } = await import('../../harness/runner.js');
     if (options.list) {
       const tests = await listTests(config);
@@ -43,12 +53,15 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
       process.stdout.write(`${tests.length} tests\n`);
       return ExitCode.ok;
     }
-    const { report, files } = await runConformance(config, { faults, signal: controller.signal, toolVersion });
+    const { report } = await runConformance(config, { faults, signal: controller.signal, toolVersion });
+    const { files } = await writeReports(report, config.run.reportDir);
     process.stdout.write(`${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
     const unmatched = report.interrupted ? [] : unmatchedPrefixes(config.run.include, report.tests);
     if (unmatched.length > 0) {
-      throw new UsageError(`--include ${unmatched.map((prefix) => `"${prefix}"`).join(', ')} matched no test of the ${config.run.profile} profile ` +
-        '(prefixes match an endpoint, a suite, a test id or a clause id; `run --list` shows them)');
+      throw new UsageError(
+        `--include ${unmatched.map((prefix) => `"${prefix}"`).join(', ')} matched no test of the ${config.run.profile} profile ` +
+          '(prefixes match an endpoint, a suite, a test id or a clause id; `run --list` shows them)',
+      );
     }
     for (const test of report.tests.filter((entry) => entry.outcome === 'failed').slice(0, 20)) {
       process.stdout.write(`  FAILED ${test.id}\n         ${test.failure?.clauseId}: ${test.failure?.message.split('\n')[0] ?? ''}\n`);
@@ -71,7 +84,10 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
     const previous = readReport(reportPath);
     const test = previous.tests.find((entry) => entry.id === testId);
     if (!test) {
-      const similar = previous.tests.filter((entry) => entry.id.includes(testId)).slice(0, 5).map((entry) => `  ${entry.id}`);
+      const similar = previous.tests
+        .filter((entry) => entry.id.includes(testId))
+        .slice(0, 5)
+        .map((entry) => `  ${entry.id}`);
       throw new UsageError(`no test "${testId}" in ${reportPath}${similar.length ? `; did you mean:\n${similar.join('\n')}` : ''}`);
     }
     // A remote target is replayed against the URLs that failed, unless --target names another.
@@ -83,7 +99,9 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
         profile: previous.profile,
         cases: previous.cases,
         reportDir: resolve(reportPath, '..', 'replay'),
-        ...(sameRemote ? { participant: previous.target.participant, ...(previous.target.scan ? { scan: previous.target.scan } : {}) } : {}),
+        ...(sameRemote
+          ? { participant: previous.target.participant, ...(previous.target.scan ? { scan: previous.target.scan } : {}) }
+          : {}),
       },
     });
     const faults = parseFaults(previous.target.faults);
@@ -93,13 +111,20 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
       ...(test.failure?.seed !== undefined ? { seed: test.failure.seed } : test.seed !== undefined ? { seed: test.seed } : {}),
       ...(test.failure?.path ? { path: test.failure.path } : {}),
     };
-    const where = config.target.kind === 'remote' ? `${config.target.participant}${config.target.scan ? `, scan ${config.target.scan}` : ''}` : 'a fresh embedded reference target';
+    const where =
+      config.target.kind === 'remote'
+        ? `${config.target.participant}${config.target.scan ? `, scan ${config.target.scan}` : ''}`
+        : 'a fresh embedded reference target';
     process.stdout.write(`replaying ${testId} against ${where} (seed ${replay.seed ?? '-'}, path ${replay.path ?? '-'})\n`);
-    const { report, files } = await runConformance(config, { faults, replay, toolVersion });
+    const { report } = await runConformance(config, { faults, replay, toolVersion });
+    const { files } = await writeReports(report, config.run.reportDir);
     const result = report.tests.find((entry) => entry.id === testId);
     if (!result) throw new CouldNotRunError(`the test "${testId}" no longer exists in the suites (renamed or removed?)`);
     process.stdout.write(`${result.outcome.toUpperCase()} ${testId}${result.skipReason ? `: not run, ${result.skipReason}` : ''}\n`);
-    if (result.failure) process.stdout.write(`  ${result.failure.clauseId}: ${result.failure.message}\n${result.failure.exchange ? `  reproduce: ${result.failure.exchange.curl}\n` : ''}`);
+    if (result.failure)
+      process.stdout.write(
+        `  ${result.failure.clauseId}: ${result.failure.message}\n${result.failure.exchange ? `  reproduce: ${result.failure.exchange.curl}\n` : ''}`,
+      );
     process.stdout.write(`reports: ${files.join(', ')}\n`);
     if (result.outcome === 'skipped') return ExitCode.couldNotRun;
     return result.outcome === 'failed' ? ExitCode.failures : ExitCode.ok;

@@ -24,5 +24,8 @@ function wrapLine(line: string): string[] {
 }
 
 export function formatManifest(attributes: [string, string][], lineEnding: ManifestLineEnding = '\n'): string {
-  return attributes.flatMap(([key, value]) => wrapLine(`${key}: ${value}`)).map((line) => line + lineEnding).join('');
+  return attributes
+    .flatMap(([key, value]) => wrapLine(`${key}: ${value}`))
+    .map((line) => line + lineEnding)
+    .join('');
 }

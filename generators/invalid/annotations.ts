@@ -20,14 +20,12 @@ const PART = { kind: 'body', name: 'metadata.annotations' } as const;
 /** Adds one offending entry to a valid map that is small enough to stay within the total size. */
 function withEntry(clauseId: string, rule: string, key: fc.Arbitrary<string>, value: fc.Arbitrary<string> = annotationValue()) {
   const smallValid = annotations().filter((map) => Object.keys(map).length < 5 && JSON.stringify(map).length < 4096);
-  return fc.tuple(smallValid, key, value).map(
-    ([map, badKey, badValue]): InvalidValue<Record<string, string>> => ({
-      clauseId,
-      rule,
-      part: PART,
-      value: { ...map, [badKey]: badValue },
-    }),
-  );
+  return fc.tuple(smallValid, key, value).map(([map, badKey, badValue]): InvalidValue<Record<string, string>> => ({
+    clauseId,
+    rule,
+    part: PART,
+    value: { ...map, [badKey]: badValue },
+  }));
 }
 
 const prefixed = (prefix: fc.Arbitrary<string>, name: fc.Arbitrary<string> = annotationName()) =>
@@ -36,7 +34,11 @@ const prefixed = (prefix: fc.Arbitrary<string>, name: fc.Arbitrary<string> = ann
 export function invalidAnnotationRules(): fc.Arbitrary<InvalidValue<Record<string, string>>>[] {
   return [
     // 63+1+63+1+63+1+62 = 254 characters, every label valid.
-    withEntry('annotations.key.prefix-dns-subdomain-max-253', 'key prefix of 254 characters', prefixed(dnsSubdomainWithLabels([63, 63, 63, 62]))),
+    withEntry(
+      'annotations.key.prefix-dns-subdomain-max-253',
+      'key prefix of 254 characters',
+      prefixed(dnsSubdomainWithLabels([63, 63, 63, 62])),
+    ),
     withEntry(
       'annotations.key.prefix-dns-subdomain-max-253',
       'key prefix that is not a DNS subdomain',
@@ -51,7 +53,9 @@ export function invalidAnnotationRules(): fc.Arbitrary<InvalidValue<Record<strin
     withEntry(
       'annotations.key.name-starts-ends-alphanumeric',
       'key name starting or ending with . - or _',
-      fc.tuple(annotationNameOfLength(3), fc.constantFrom('.', '-', '_'), fc.boolean()).map(([name, edge, atStart]) => (atStart ? edge + name : name + edge)),
+      fc
+        .tuple(annotationNameOfLength(3), fc.constantFrom('.', '-', '_'), fc.boolean())
+        .map(([name, edge, atStart]) => (atStart ? edge + name : name + edge)),
     ),
     withEntry('annotations.value.non-empty', 'empty annotation value', annotationName(), fc.constant('')),
     annotationsOfTotalSize(ANNOTATIONS.totalMaxBytes + 1).map((value) => ({

@@ -26,7 +26,12 @@ export function invalidExecuteRules(context: GeneratorContext): fc.Arbitrary<Inv
 
   return [
     replace('execute.partySignatures.signatures.non-empty', 'empty party signatures list', [...SIGNATURES], fc.constant([])),
-    replace('single-party-signatures.signatures.non-empty', "empty signatures list of a party", [...FIRST_PARTY, 'signatures'], fc.constant([])),
+    replace(
+      'single-party-signatures.signatures.non-empty',
+      'empty signatures list of a party',
+      [...FIRST_PARTY, 'signatures'],
+      fc.constant([]),
+    ),
     replace('signature.signature.non-empty', 'empty signature string', [...FIRST_SIGNATURE, 'signature'], fc.constant('')),
     ...(['preparedTransaction', 'partySignatures', 'submissionId', 'hashingSchemeVersion'] as const).map((field) =>
       remove(`execute.${field}.required`, `missing ${field}`, [field]),
@@ -39,13 +44,46 @@ export function invalidExecuteRules(context: GeneratorContext): fc.Arbitrary<Inv
     ),
     replace('deduplication-period.exactly-one-key', 'deduplication period with two keys', ['deduplicationPeriod'], twoDeduplicationKeys),
     replace('deduplication-period.exactly-one-key', 'deduplication period without a key', ['deduplicationPeriod'], fc.constant({})),
-    replace('deduplication-period.allowed-keys', 'deduplication period with an unknown key', ['deduplicationPeriod'], fc.constantFrom({ DeduplicationForever: {} }, { Offset: { value: 3 } })),
-    replace('min-ledger-time.time.exactly-one-key', 'minimum ledger time with two keys', ['minLedgerTime', 'time'], twoMinLedgerTimeKeys, full),
-    replace('min-ledger-time.time.allowed-keys', 'minimum ledger time with an unknown key', ['minLedgerTime', 'time'], fc.constantFrom({ MinLedgerTimeMax: { value: '2024-01-01T00:00:00Z' } }, { Now: {} }), full),
+    replace(
+      'deduplication-period.allowed-keys',
+      'deduplication period with an unknown key',
+      ['deduplicationPeriod'],
+      fc.constantFrom({ DeduplicationForever: {} }, { Offset: { value: 3 } }),
+    ),
+    replace(
+      'min-ledger-time.time.exactly-one-key',
+      'minimum ledger time with two keys',
+      ['minLedgerTime', 'time'],
+      twoMinLedgerTimeKeys,
+      full,
+    ),
+    replace(
+      'min-ledger-time.time.allowed-keys',
+      'minimum ledger time with an unknown key',
+      ['minLedgerTime', 'time'],
+      fc.constantFrom({ MinLedgerTimeMax: { value: '2024-01-01T00:00:00Z' } }, { Now: {} }),
+      full,
+    ),
     replace('min-ledger-time.time.shape', 'minimum ledger time without time', ['minLedgerTime'], fc.constant({})),
-    replace('min-ledger-time.time.MinLedgerTimeAbs.shape', 'MinLedgerTimeAbs value that is not a timestamp', ['minLedgerTime', 'time'], fc.constantFrom('tomorrow', '2024-01-01', 42).map((value) => ({ MinLedgerTimeAbs: { value } })), full),
-    replace('execute.hashingSchemeVersion.allowed-values', 'unknown hashing scheme version', ['hashingSchemeVersion'], fc.constantFrom('HASHING_SCHEME_VERSION_V9', 'V2', 'hashing_scheme_version_v2', 2)),
-    replace('execute.submissionId.ledger-string', 'submissionId with a forbidden character', ['submissionId'], invalidLedgerStrings.forbiddenCharacter()),
+    replace(
+      'min-ledger-time.time.MinLedgerTimeAbs.shape',
+      'MinLedgerTimeAbs value that is not a timestamp',
+      ['minLedgerTime', 'time'],
+      fc.constantFrom('tomorrow', '2024-01-01', 42).map((value) => ({ MinLedgerTimeAbs: { value } })),
+      full,
+    ),
+    replace(
+      'execute.hashingSchemeVersion.allowed-values',
+      'unknown hashing scheme version',
+      ['hashingSchemeVersion'],
+      fc.constantFrom('HASHING_SCHEME_VERSION_V9', 'V2', 'hashing_scheme_version_v2', 2),
+    ),
+    replace(
+      'execute.submissionId.ledger-string',
+      'submissionId with a forbidden character',
+      ['submissionId'],
+      invalidLedgerStrings.forbiddenCharacter(),
+    ),
     replace('execute.submissionId.ledger-string', 'submissionId of 256 characters', ['submissionId'], invalidLedgerStrings.tooLong(), full),
   ];
 }

@@ -11,11 +11,23 @@ function parameter(clauseId: string, rule: string, kind: PartKind, name: string,
 
 /** `vetAllPackages` values that are not `true` / `false`. */
 export function invalidVetAllPackages(clauseId: string): fc.Arbitrary<InvalidValue<string>> {
-  return parameter(clauseId, 'vetAllPackages that is not a boolean', 'query', 'vetAllPackages', fc.constantFrom('maybe', '1', '0', 'yes', '', 'tru'));
+  return parameter(
+    clauseId,
+    'vetAllPackages that is not a boolean',
+    'query',
+    'vetAllPackages',
+    fc.constantFrom('maybe', '1', '0', 'yes', '', 'tru'),
+  );
 }
 
 export function invalidMemberIdParameter(): fc.Arbitrary<InvalidValue<string>> {
-  return parameter('scan.traffic-status.member_id.format', 'member id not of the form PAR|MED::id::fingerprint', 'path', 'member_id', invalidMemberId());
+  return parameter(
+    'scan.traffic-status.member_id.format',
+    'member id not of the form PAR|MED::id::fingerprint',
+    'path',
+    'member_id',
+    invalidMemberId(),
+  );
 }
 
 export function invalidDomainIdParameter(clauseId: string): fc.Arbitrary<InvalidValue<string>> {
@@ -28,12 +40,30 @@ export function invalidPartyIdParameter(clauseId: string): fc.Arbitrary<InvalidV
 
 export function invalidScanLimitRules(): fc.Arbitrary<InvalidValue<string>>[] {
   return [
-    parameter('canton.scan.top-validators.limit.min-1', 'limit 0 or negative', 'query', 'limit', fc.integer({ min: -(2 ** 31), max: 0 }).map(String)),
+    parameter(
+      'canton.scan.top-validators.limit.min-1',
+      'limit 0 or negative',
+      'query',
+      'limit',
+      fc.integer({ min: -(2 ** 31), max: 0 }).map(String),
+    ),
     parameter('canton.scan.limit.max-1000', 'limit above 1000', 'query', 'limit', fc.integer({ min: 1001, max: 2 ** 31 - 1 }).map(String)),
-    parameter('scan.top-validators.limit.int32', 'limit that is not an int32', 'query', 'limit', fc.constantFrom('abc', '1.5', '', '2147483648', '10e2')),
+    parameter(
+      'scan.top-validators.limit.int32',
+      'limit that is not an int32',
+      'query',
+      'limit',
+      fc.constantFrom('abc', '1.5', '', '2147483648', '10e2'),
+    ),
   ];
 }
 
 export function invalidScanRound(): fc.Arbitrary<InvalidValue<string>> {
-  return parameter('scan.rewards-collected.round.optional-int64', 'round that is not an int64', 'query', 'round', fc.constantFrom('abc', '1.5', '9223372036854775808', 'latest'));
+  return parameter(
+    'scan.rewards-collected.round.optional-int64',
+    'round that is not an int64',
+    'query',
+    'round',
+    fc.constantFrom('abc', '1.5', '9223372036854775808', 'latest'),
+  );
 }

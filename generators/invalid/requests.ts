@@ -62,7 +62,10 @@ export function invalidRequestRules(context: GeneratorContext): Record<EndpointN
     'update-by-offset': jsonBodyRequests('update-by-offset', invalidUpdateByOffsetRules(context)),
     'authenticated-user': [],
     'submit-and-wait': jsonBodyRequests('submit-and-wait', invalidSubmitAndWaitRules(context)),
-    'dars-upload': [...darBodies('dars-upload'), withParameter(valid['dars-upload'], invalidVetAllPackages('dars-upload.vetAllPackages.optional-boolean'))],
+    'dars-upload': [
+      ...darBodies('dars-upload'),
+      withParameter(valid['dars-upload'], invalidVetAllPackages('dars-upload.vetAllPackages.optional-boolean')),
+    ],
     'packages-upload': [
       ...darBodies('packages-upload'),
       withParameter(valid['packages-upload'], invalidVetAllPackages('packages-upload.query.same-as-dars')),

@@ -7,12 +7,10 @@ import { LEDGER_STRING, NAME, PARTY_ID, USER_ID } from '../primitives/strings.js
 
 /** Inserts `bad` at a random position of a valid string; the length stays within the limit. */
 function withCharacterInserted(valid: fc.Arbitrary<string>, bad: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc
-    .tuple(valid, bad, fc.nat())
-    .map(([text, char, position]) => {
-      const at = position % (text.length + 1);
-      return text.slice(0, at) + char + text.slice(at);
-    });
+  return fc.tuple(valid, bad, fc.nat()).map(([text, char, position]) => {
+    const at = position % (text.length + 1);
+    return text.slice(0, at) + char + text.slice(at);
+  });
 }
 
 /** Characters outside every identifier alphabet used here (user ids, ledger strings, parties, names). */
@@ -45,9 +43,13 @@ export const invalidLedgerStrings = {
 /** Names that do not start with a letter, `_` or `$`, or contain another character. */
 export function invalidNameString(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.tuple(fc.constantFrom(...'0123456789'), fc.string({ unit: fc.constantFrom(...NAME.rest), maxLength: 10 })).map(([head, tail]) => head + tail),
+    fc
+      .tuple(fc.constantFrom(...'0123456789'), fc.string({ unit: fc.constantFrom(...NAME.rest), maxLength: 10 }))
+      .map(([head, tail]) => head + tail),
     withCharacterInserted(
-      fc.tuple(fc.constantFrom(...NAME.start), fc.string({ unit: fc.constantFrom(...NAME.rest), maxLength: 10 })).map(([head, tail]) => head + tail),
+      fc
+        .tuple(fc.constantFrom(...NAME.start), fc.string({ unit: fc.constantFrom(...NAME.rest), maxLength: 10 }))
+        .map(([head, tail]) => head + tail),
       fc.constantFrom('-', '.', ' ', '!'),
     ).filter((name) => /^[A-Za-z_$]/.test(name)),
     fc.constant(''),
@@ -67,7 +69,14 @@ export function invalidPartyIdString(): fc.Arbitrary<string> {
 
 /** Identifiers in neither reference format (`#name:Module:Entity`, `<package-id>:Module:Entity`). */
 export function invalidQualifiedIdentifier(): fc.Arbitrary<string> {
-  return fc.constantFrom('not-a-valid-template-id', 'Iou:Iou', '#CantonExamples:Iou', '#:Iou:Iou', 'pkg::Iou', '#Canton Examples:Iou:Iou:Extra');
+  return fc.constantFrom(
+    'not-a-valid-template-id',
+    'Iou:Iou',
+    '#CantonExamples:Iou',
+    '#:Iou:Iou',
+    'pkg::Iou',
+    '#Canton Examples:Iou:Iou:Extra',
+  );
 }
 
 /** Malformed Canton unique identifiers (`identifier::fingerprint`). */
@@ -84,5 +93,11 @@ export function invalidUniqueIdentifier(): fc.Arbitrary<string> {
 
 /** Malformed member ids: unknown code, too short, no `::` after the code, no namespace. */
 export function invalidMemberId(): fc.Arbitrary<string> {
-  return fc.constantFrom('XYZ::participant1::1220abcd', 'PAR::a', 'PARx:participant1::1220abcd', 'PAR::participant1', 'par::participant1::1220abcd');
+  return fc.constantFrom(
+    'XYZ::participant1::1220abcd',
+    'PAR::a',
+    'PARx:participant1::1220abcd',
+    'PAR::participant1',
+    'par::participant1::1220abcd',
+  );
 }

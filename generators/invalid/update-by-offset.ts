@@ -4,7 +4,13 @@
  */
 import fc from 'fast-check';
 import type { GeneratorContext } from '../context.js';
-import { eventFormat, identifierFilter, schemaVocabulary, TRANSACTION_SHAPES, type IDENTIFIER_FILTER_VARIANTS } from '../primitives/formats.js';
+import {
+  eventFormat,
+  identifierFilter,
+  schemaVocabulary,
+  TRANSACTION_SHAPES,
+  type IDENTIFIER_FILTER_VARIANTS,
+} from '../primitives/formats.js';
 import { INT64_MAX } from '../primitives/numbers.js';
 import { updateByOffsetBody } from '../requests/update-by-offset.js';
 import { invalidBody, invalidBodyFixed, setAt, type InvalidValue } from './mutation.js';
@@ -19,12 +25,18 @@ const FIRST_FILTER = [...TRANSACTIONS, 'eventFormat', 'filtersForAnyParty', 'cum
 function bodyWithFilter(context: GeneratorContext, variant: FilterVariant): fc.Arbitrary<Record<string, unknown>> {
   const vocabulary = schemaVocabulary();
   return fc
-    .tuple(updateByOffsetBody(context), eventFormat(vocabulary, 'schema'), identifierFilter(vocabulary, variant), fc.constantFrom(...TRANSACTION_SHAPES))
-    .map(([body, format, filter, transactionShape]) =>
-      setAt(body, TRANSACTIONS, {
-        eventFormat: { ...format, filtersForAnyParty: { cumulative: [{ identifierFilter: filter }] } },
-        transactionShape,
-      }) as Record<string, unknown>,
+    .tuple(
+      updateByOffsetBody(context),
+      eventFormat(vocabulary, 'schema'),
+      identifierFilter(vocabulary, variant),
+      fc.constantFrom(...TRANSACTION_SHAPES),
+    )
+    .map(
+      ([body, format, filter, transactionShape]) =>
+        setAt(body, TRANSACTIONS, {
+          eventFormat: { ...format, filtersForAnyParty: { cumulative: [{ identifierFilter: filter }] } },
+          transactionShape,
+        }) as Record<string, unknown>,
     );
 }
 
@@ -45,14 +57,58 @@ export function invalidUpdateByOffsetRules(context: GeneratorContext): fc.Arbitr
     replace('update-by-offset.offset.int64', 'fractional offset', ['offset'], fc.constantFrom(1.5, 7.25)),
     remove('update-by-offset.offset.required', 'missing offset', ['offset']),
     remove('update-by-offset.updateFormat.required', 'missing updateFormat', ['updateFormat']),
-    remove('transaction-format.eventFormat.required', 'transaction format without eventFormat', [...TRANSACTIONS, 'eventFormat'], withTemplateFilter),
-    remove('transaction-format.transactionShape.required', 'transaction format without transactionShape', [...TRANSACTIONS, 'transactionShape'], withTemplateFilter),
-    replace('transaction-format.transactionShape.allowed-values', 'unknown transaction shape', [...TRANSACTIONS, 'transactionShape'], fc.constantFrom('TRANSACTION_SHAPE_TREE', 'ACS_DELTA', 'transaction_shape_acs_delta'), withTemplateFilter),
-    replace('identifier-filter.exactly-one-key', 'identifier filter with two keys', FIRST_FILTER, fc.constant({ Empty: {}, WildcardFilter: { value: {} } }), withTemplateFilter),
+    remove(
+      'transaction-format.eventFormat.required',
+      'transaction format without eventFormat',
+      [...TRANSACTIONS, 'eventFormat'],
+      withTemplateFilter,
+    ),
+    remove(
+      'transaction-format.transactionShape.required',
+      'transaction format without transactionShape',
+      [...TRANSACTIONS, 'transactionShape'],
+      withTemplateFilter,
+    ),
+    replace(
+      'transaction-format.transactionShape.allowed-values',
+      'unknown transaction shape',
+      [...TRANSACTIONS, 'transactionShape'],
+      fc.constantFrom('TRANSACTION_SHAPE_TREE', 'ACS_DELTA', 'transaction_shape_acs_delta'),
+      withTemplateFilter,
+    ),
+    replace(
+      'identifier-filter.exactly-one-key',
+      'identifier filter with two keys',
+      FIRST_FILTER,
+      fc.constant({ Empty: {}, WildcardFilter: { value: {} } }),
+      withTemplateFilter,
+    ),
     replace('identifier-filter.exactly-one-key', 'identifier filter without a key', FIRST_FILTER, fc.constant({}), withTemplateFilter),
-    replace('identifier-filter.allowed-keys', 'identifier filter with an unknown key', FIRST_FILTER, fc.constantFrom({ PackageFilter: { value: {} } }, { Wildcard: { value: {} } }), withTemplateFilter),
-    remove('identifier-filter.TemplateFilter.templateId.required', 'template filter without templateId', [...FIRST_FILTER, 'TemplateFilter', 'value', 'templateId'], withTemplateFilter),
-    remove('identifier-filter.InterfaceFilter.interfaceId.required', 'interface filter without interfaceId', [...FIRST_FILTER, 'InterfaceFilter', 'value', 'interfaceId'], withInterfaceFilter),
-    replace('identifier-filter.InterfaceFilter.interfaceId.reference-formats', 'interface id in neither reference format', [...FIRST_FILTER, 'InterfaceFilter', 'value', 'interfaceId'], invalidQualifiedIdentifier(), withInterfaceFilter),
+    replace(
+      'identifier-filter.allowed-keys',
+      'identifier filter with an unknown key',
+      FIRST_FILTER,
+      fc.constantFrom({ PackageFilter: { value: {} } }, { Wildcard: { value: {} } }),
+      withTemplateFilter,
+    ),
+    remove(
+      'identifier-filter.TemplateFilter.templateId.required',
+      'template filter without templateId',
+      [...FIRST_FILTER, 'TemplateFilter', 'value', 'templateId'],
+      withTemplateFilter,
+    ),
+    remove(
+      'identifier-filter.InterfaceFilter.interfaceId.required',
+      'interface filter without interfaceId',
+      [...FIRST_FILTER, 'InterfaceFilter', 'value', 'interfaceId'],
+      withInterfaceFilter,
+    ),
+    replace(
+      'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
+      'interface id in neither reference format',
+      [...FIRST_FILTER, 'InterfaceFilter', 'value', 'interfaceId'],
+      invalidQualifiedIdentifier(),
+      withInterfaceFilter,
+    ),
   ];
 }

@@ -51,9 +51,7 @@ const LONGEST_PREFIX_LABELS = [63, 63, 63, 61];
 export function dnsSubdomain(): fc.Arbitrary<string> {
   return withBoundaries(
     fc.oneof(dnsSubdomainWithLabels([1]), dnsSubdomainWithLabels(LONGEST_PREFIX_LABELS)),
-    fc
-      .array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 4 })
-      .chain((lengths) => dnsSubdomainWithLabels(lengths)),
+    fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 4 }).chain((lengths) => dnsSubdomainWithLabels(lengths)),
   );
 }
 

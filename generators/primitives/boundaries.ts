@@ -53,10 +53,7 @@ export function boundedString(alphabet: string, min: number, max: number): fc.Ar
 }
 
 /** Lists with the empty (when allowed) and one-element cases generated on purpose. */
-export function boundedArray<T>(
-  item: fc.Arbitrary<T>,
-  constraints: { minLength: number; maxLength: number },
-): fc.Arbitrary<T[]> {
+export function boundedArray<T>(item: fc.Arbitrary<T>, constraints: { minLength: number; maxLength: number }): fc.Arbitrary<T[]> {
   const { minLength, maxLength } = constraints;
   const boundaryLengths = [...new Set([minLength, Math.max(minLength, 1)])].filter((length) => length <= maxLength);
   return withBoundaries(

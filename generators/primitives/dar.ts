@@ -16,9 +16,7 @@ const darName = fc
   .tuple(fc.constantFrom(...LETTERS), fc.string({ unit: fc.constantFrom(...`${LETTERS}${DIGITS}-`), maxLength: 16 }))
   .map(([head, tail]) => `conformance-${head}${tail}`);
 
-const darVersion = fc
-  .tuple(fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }))
-  .map((parts) => parts.join('.'));
+const darVersion = fc.tuple(fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 })).map((parts) => parts.join('.'));
 
 /** Valid DARs: a main DALF and up to two dependencies. */
 export function validDar(): fc.Arbitrary<GeneratedDar> {

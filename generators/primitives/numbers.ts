@@ -22,11 +22,7 @@ export function safeInt64(range: { min?: number; max?: number } = {}): fc.Arbitr
 export function bigInt64(): fc.Arbitrary<bigint> {
   return withBoundaries(
     fc.constantFrom(INT64_MIN, INT64_MIN + 1n, -1n, 0n, 1n, INT64_MAX - 1n, INT64_MAX),
-    fc.oneof(
-      fc.bigInt(INT64_MIN, INT64_MAX),
-      fc.bigInt(INT64_MAX - 2n ** 20n, INT64_MAX),
-      fc.bigInt(INT64_MIN, INT64_MIN + 2n ** 20n),
-    ),
+    fc.oneof(fc.bigInt(INT64_MIN, INT64_MAX), fc.bigInt(INT64_MAX - 2n ** 20n, INT64_MAX), fc.bigInt(INT64_MIN, INT64_MIN + 2n ** 20n)),
   );
 }
 

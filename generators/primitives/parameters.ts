@@ -27,19 +27,16 @@ export const MEMBER_CODES = ['PAR', 'MED'] as const;
 
 /** `PAR::id::fingerprint` or `MED::id::fingerprint`. */
 export function memberIdParameter(): fc.Arbitrary<string> {
-  return fc
-    .tuple(fc.constantFrom(...MEMBER_CODES), uniqueIdentifier())
-    .map(([code, identifier]) => `${code}::${identifier}`);
+  return fc.tuple(fc.constantFrom(...MEMBER_CODES), uniqueIdentifier()).map(([code, identifier]) => `${code}::${identifier}`);
 }
 
 export const SCAN_LIMIT = { min: 1, max: 1000 } as const;
 
 /** Scan `limit` as its query string; 1 and 1000 are generated on purpose. */
 export function scanLimitParameter(): fc.Arbitrary<string> {
-  return withBoundaries(
-    fc.constantFrom(SCAN_LIMIT.min, SCAN_LIMIT.max),
-    fc.integer({ min: SCAN_LIMIT.min, max: SCAN_LIMIT.max }),
-  ).map(String);
+  return withBoundaries(fc.constantFrom(SCAN_LIMIT.min, SCAN_LIMIT.max), fc.integer({ min: SCAN_LIMIT.min, max: SCAN_LIMIT.max })).map(
+    String,
+  );
 }
 
 /** Scan `round` (int64; rounds before the first aggregated one answer zero, so any value is valid). */

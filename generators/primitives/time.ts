@@ -7,11 +7,7 @@ import { withBoundaries } from './boundaries.js';
 const MIN_DATE = new Date('0001-01-01T00:00:00.000Z');
 const MAX_DATE = new Date('9999-12-31T23:59:59.999Z');
 
-export const TIMESTAMP_BOUNDARIES = [
-  '0001-01-01T00:00:00Z',
-  '1970-01-01T00:00:00Z',
-  '9999-12-31T23:59:59.999999Z',
-] as const;
+export const TIMESTAMP_BOUNDARIES = ['0001-01-01T00:00:00Z', '1970-01-01T00:00:00Z', '9999-12-31T23:59:59.999999Z'] as const;
 
 function isoWithMicros(date: Date, micros: number): string {
   const millisPart = date.toISOString().slice(0, -1);

@@ -24,7 +24,11 @@ export function executeDeduplicationPeriod(mode: Mode = 'schema'): fc.Arbitrary<
   // A real node accepts a deduplication offset only within its retained history, which a generator cannot
   // know: accepted bodies use the duration and empty forms.
   if (mode === 'accepted') return fc.oneof(byDuration, empty);
-  return fc.oneof(byDuration, safeInt64({ min: Number.MIN_SAFE_INTEGER }).map((value) => ({ DeduplicationOffset: { value } })), empty);
+  return fc.oneof(
+    byDuration,
+    safeInt64({ min: Number.MIN_SAFE_INTEGER }).map((value) => ({ DeduplicationOffset: { value } })),
+    empty,
+  );
 }
 
 export const MIN_LEDGER_TIME_VARIANTS = ['Empty', 'MinLedgerTimeAbs', 'MinLedgerTimeRel'] as const;
@@ -63,7 +67,10 @@ const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 /** Non-empty base64 text; an Ed25519 signature is 64 bytes (88 characters with padding). */
 export function signatureBytes(): fc.Arbitrary<string> {
   return withBoundaries(
-    fc.oneof(fc.constant('AA=='), exactLengthString(BASE64, 86).map((text) => `${text}==`)),
+    fc.oneof(
+      fc.constant('AA=='),
+      exactLengthString(BASE64, 86).map((text) => `${text}==`),
+    ),
     seededBase64({ minLength: 1, maxLength: 96 }),
   );
 }

@@ -12,12 +12,7 @@ import { knownIdentifier, qualifiedIdentifier } from '../primitives/identifiers.
 import { ledgerString, nameString } from '../primitives/strings.js';
 import type { Mode } from '../primitives/unions.js';
 
-export const COMMAND_VARIANTS = [
-  'CreateAndExerciseCommand',
-  'CreateCommand',
-  'ExerciseByKeyCommand',
-  'ExerciseCommand',
-] as const;
+export const COMMAND_VARIANTS = ['CreateAndExerciseCommand', 'CreateCommand', 'ExerciseByKeyCommand', 'ExerciseCommand'] as const;
 export type CommandVariant = (typeof COMMAND_VARIANTS)[number];
 
 export type Command = { [variant in CommandVariant]?: Record<string, unknown> };
@@ -60,52 +55,64 @@ function choiceOf(template: TemplateDescription, parties: PartyPool, mode: Mode)
 }
 
 export function createCommand(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
-  return perTemplate(context, () => true, (template) =>
-    fc
-      .record({
-        templateId: templateIdFor(template, context, mode),
-        createArguments: createArguments(template, context.parties, { mode }),
-      })
-      .map((fields) => ({ CreateCommand: fields })),
+  return perTemplate(
+    context,
+    () => true,
+    (template) =>
+      fc
+        .record({
+          templateId: templateIdFor(template, context, mode),
+          createArguments: createArguments(template, context.parties, { mode }),
+        })
+        .map((fields) => ({ CreateCommand: fields })),
   );
 }
 
 export function createAndExerciseCommand(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
-  return perTemplate(context, () => true, (template) =>
-    fc
-      .tuple(
-        templateIdFor(template, context, mode),
-        createArguments(template, context.parties, { mode }),
-        choiceOf(template, context.parties, mode),
-      )
-      .map(([templateId, createArgumentsValue, { choice, choiceArgument }]) => ({
-        CreateAndExerciseCommand: { templateId, createArguments: createArgumentsValue, choice, choiceArgument },
-      })),
+  return perTemplate(
+    context,
+    () => true,
+    (template) =>
+      fc
+        .tuple(
+          templateIdFor(template, context, mode),
+          createArguments(template, context.parties, { mode }),
+          choiceOf(template, context.parties, mode),
+        )
+        .map(([templateId, createArgumentsValue, { choice, choiceArgument }]) => ({
+          CreateAndExerciseCommand: { templateId, createArguments: createArgumentsValue, choice, choiceArgument },
+        })),
   );
 }
 
 export function exerciseByKeyCommand(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
-  return perTemplate(context, (template) => template.key !== undefined, (template) =>
-    fc
-      .tuple(
-        templateIdFor(template, context, mode),
-        recordValue(template.key!, context.parties, { mode }),
-        choiceOf(template, context.parties, mode),
-      )
-      .map(([templateId, contractKey, { choice, choiceArgument }]) => ({
-        ExerciseByKeyCommand: { templateId, contractKey, choice, choiceArgument },
-      })),
+  return perTemplate(
+    context,
+    (template) => template.key !== undefined,
+    (template) =>
+      fc
+        .tuple(
+          templateIdFor(template, context, mode),
+          recordValue(template.key!, context.parties, { mode }),
+          choiceOf(template, context.parties, mode),
+        )
+        .map(([templateId, contractKey, { choice, choiceArgument }]) => ({
+          ExerciseByKeyCommand: { templateId, contractKey, choice, choiceArgument },
+        })),
   );
 }
 
 /** Exercise on a template, or on the interface (an interface choice, any Daml name here). */
 export function exerciseCommand(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
-  const onTemplate = perTemplate(context, () => true, (template) =>
-    fc
-      .tuple(templateIdFor(template, context, mode), ledgerString(), choiceOf(template, context.parties, mode))
-      .map(([templateId, contractId, { choice, choiceArgument }]) => ({
-        ExerciseCommand: { templateId, contractId, choice, choiceArgument },
-      })),
+  const onTemplate = perTemplate(
+    context,
+    () => true,
+    (template) =>
+      fc
+        .tuple(templateIdFor(template, context, mode), ledgerString(), choiceOf(template, context.parties, mode))
+        .map(([templateId, contractId, { choice, choiceArgument }]) => ({
+          ExerciseCommand: { templateId, contractId, choice, choiceArgument },
+        })),
   );
   const onInterface = fc
     .tuple(knownIdentifier(context.interfaceId, context.packageId), ledgerString(), nameString())
@@ -136,8 +143,7 @@ export function commandOfVariant(variant: CommandVariant, context: CommandContex
 
 /** Any command valid in `mode`: all four variants for `schema`, the two stateless ones for `accepted`. */
 export function command(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
-  const variants: CommandVariant[] =
-    mode === 'accepted' ? ['CreateCommand', 'CreateAndExerciseCommand'] : [...COMMAND_VARIANTS];
+  const variants: CommandVariant[] = mode === 'accepted' ? ['CreateCommand', 'CreateAndExerciseCommand'] : [...COMMAND_VARIANTS];
   return fc.oneof(...variants.map((variant) => commandOfVariant(variant, context, mode)));
 }
 

@@ -75,9 +75,7 @@ export function validRequestArbitraries(context: GeneratorContext, mode: Mode): 
   const domainId = synchronizerIdParameter(mode === 'accepted' ? context.scan.synchronizerId : undefined);
   const scanParty = pick(context.scan.partyIds, partyIdString(), mode);
   const participantIdPath = (endpoint: 'scan.participant-id-v1' | 'scan.participant-id-v0') =>
-    fc
-      .record({ domain_id: domainId, party_id: scanParty })
-      .map((pathParams) => requestOf(endpoint, { pathParams }));
+    fc.record({ domain_id: domainId, party_id: scanParty }).map((pathParams) => requestOf(endpoint, { pathParams }));
   return {
     execute: executeCase(context, { mode }).map(({ asUser, body }) =>
       requestOf('execute', { headers: { ...JSON_CONTENT }, body, ...(asUser ? { asUser } : {}) }),
@@ -107,9 +105,7 @@ export function validRequestArbitraries(context: GeneratorContext, mode: Mode): 
     'scan.participant-id-v1': participantIdPath('scan.participant-id-v1'),
     'scan.participant-id-v0': participantIdPath('scan.participant-id-v0'),
     'scan.top-validators': scanLimitParameter().map((limit) => requestOf('scan.top-validators', { query: { limit } })),
-    'scan.rewards-collected': optionalQuery({ round: scanRoundParameter() }).map((query) =>
-      requestOf('scan.rewards-collected', { query }),
-    ),
+    'scan.rewards-collected': optionalQuery({ round: scanRoundParameter() }).map((query) => requestOf('scan.rewards-collected', { query })),
     'scan.round-of-latest-data': fc.constant(requestOf('scan.round-of-latest-data', {})),
   };
 }

@@ -38,11 +38,7 @@ export interface ExecuteCase {
 }
 
 type ExecuteKey =
-  | 'preparedTransaction'
-  | 'partySignatures'
-  | 'submissionId'
-  | 'hashingSchemeVersion'
-  | (typeof EXECUTE_OPTIONAL_FIELDS)[number];
+  'preparedTransaction' | 'partySignatures' | 'submissionId' | 'hashingSchemeVersion' | (typeof EXECUTE_OPTIONAL_FIELDS)[number];
 
 function requiredKeysFor(options: ExecuteOptions, alwaysPresent: ExecuteKey[] = []): ExecuteKey[] {
   const required: ExecuteKey[] = ['preparedTransaction', 'partySignatures', 'submissionId', 'hashingSchemeVersion'];
@@ -60,10 +56,7 @@ function schemaCase(options: ExecuteOptions): fc.Arbitrary<ExecuteCase> {
     .record(
       {
         preparedTransaction,
-        partySignatures: fc.record(
-          { signatures: boundedArray(singlePartySignatures, { minLength: 1, maxLength: 2 }) },
-          PLAIN_OBJECTS,
-        ),
+        partySignatures: fc.record({ signatures: boundedArray(singlePartySignatures, { minLength: 1, maxLength: 2 }) }, PLAIN_OBJECTS),
         deduplicationPeriod: executeDeduplicationPeriod('schema'),
         submissionId: ledgerString(),
         userId: userIdString(),

@@ -100,7 +100,11 @@ function schemaCase(context: GeneratorContext, options: SubmitAndWaitOptions): f
       packageIdSelectionPreference: fc.array(packageId(), { maxLength: 2 }),
       prefetchContractKeys: fc.array(
         fc.record(
-          { templateId: qualifiedIdentifier(), contractKey: seededString(PRINTABLE_ASCII, { minLength: 0, maxLength: 20 }), limit: int32() },
+          {
+            templateId: qualifiedIdentifier(),
+            contractKey: seededString(PRINTABLE_ASCII, { minLength: 0, maxLength: 20 }),
+            limit: int32(),
+          },
           PLAIN_OBJECTS,
         ),
         { maxLength: 2 },
@@ -119,37 +123,41 @@ function acceptedCase(context: GeneratorContext, options: SubmitAndWaitOptions):
   const templates = Object.values(fixtureTemplates(context.templateIds));
   const knownParties = allPartyIds(context);
   // One prebuilt arbitrary per user (not a `chain`, which would rebuild them for every value).
-  return fc.oneof(...context.actingUsers.map((user: ActingUser) => {
-    const commandContext: CommandContext = {
-      templates,
-      packageId: context.packageId,
-      interfaceId: context.interfaceId,
-      parties: { acting: fc.constantFrom(...user.actAs), known: fc.constantFrom(...knownParties) },
-    };
-    return fc
-      .record(
-        {
-          commands: commandsList(commandContext, 'accepted', options.firstCommand),
-          commandId: FRESH_ID_PLACEHOLDER,
-          actAs: fc.constant(user.actAs),
-          userId: fc.constant(user.userId),
-          readAs: fc.subarray(user.readAs),
-          workflowId: ledgerString(),
-          deduplicationPeriod: submitDeduplicationPeriod('accepted'),
-          minLedgerTimeAbs: timestamp('accepted'),
-          minLedgerTimeRel: duration('accepted'),
-          submissionId: FRESH_ID_PLACEHOLDER,
-          disclosedContracts: fc.constant([]),
-          synchronizerId: fc.constant(context.synchronizerId),
-          packageIdSelectionPreference: fc.subarray([context.packageId]),
-          prefetchContractKeys: fc.constant([]),
-          tapsMaxPasses: safeInt64({ min: 1, max: 5 }),
-        },
-        { requiredKeys: requiredKeysFor(options), ...PLAIN_OBJECTS },
-      )
-      // Last, so that every value fast-check produces (shrunk ones too) gets ids of its own.
-      .map((body) => ({ asUser: user.userId, body: withFreshIds(body, templates) }));
-  }));
+  return fc.oneof(
+    ...context.actingUsers.map((user: ActingUser) => {
+      const commandContext: CommandContext = {
+        templates,
+        packageId: context.packageId,
+        interfaceId: context.interfaceId,
+        parties: { acting: fc.constantFrom(...user.actAs), known: fc.constantFrom(...knownParties) },
+      };
+      return (
+        fc
+          .record(
+            {
+              commands: commandsList(commandContext, 'accepted', options.firstCommand),
+              commandId: FRESH_ID_PLACEHOLDER,
+              actAs: fc.constant(user.actAs),
+              userId: fc.constant(user.userId),
+              readAs: fc.subarray(user.readAs),
+              workflowId: ledgerString(),
+              deduplicationPeriod: submitDeduplicationPeriod('accepted'),
+              minLedgerTimeAbs: timestamp('accepted'),
+              minLedgerTimeRel: duration('accepted'),
+              submissionId: FRESH_ID_PLACEHOLDER,
+              disclosedContracts: fc.constant([]),
+              synchronizerId: fc.constant(context.synchronizerId),
+              packageIdSelectionPreference: fc.subarray([context.packageId]),
+              prefetchContractKeys: fc.constant([]),
+              tapsMaxPasses: safeInt64({ min: 1, max: 5 }),
+            },
+            { requiredKeys: requiredKeysFor(options), ...PLAIN_OBJECTS },
+          )
+          // Last, so that every value fast-check produces (shrunk ones too) gets ids of its own.
+          .map((body) => ({ asUser: user.userId, body: withFreshIds(body, templates) }))
+      );
+    }),
+  );
 }
 
 /** A fresh command id, submission id (when present) and contract keys (`primitives/fresh-ids.ts`). */
@@ -173,9 +181,6 @@ export function submitAndWaitCase(context: GeneratorContext, options: SubmitAndW
   return (options.mode ?? 'schema') === 'accepted' ? acceptedCase(context, options) : schemaCase(context, options);
 }
 
-export function submitAndWaitBody(
-  context: GeneratorContext,
-  options: SubmitAndWaitOptions = {},
-): fc.Arbitrary<Record<string, unknown>> {
+export function submitAndWaitBody(context: GeneratorContext, options: SubmitAndWaitOptions = {}): fc.Arbitrary<Record<string, unknown>> {
   return submitAndWaitCase(context, options).map((generated) => generated.body);
 }

@@ -35,17 +35,19 @@ function acceptedCase(context: GeneratorContext): fc.Arbitrary<UpdateByOffsetCas
       ? fc.oneof(fc.constantFrom(...context.seededOffsets), safeInt64({ min: 1, max: 1000 }))
       : safeInt64({ min: 1, max: 1000 });
   // One prebuilt arbitrary per user (not a `chain`, which would rebuild them for every value).
-  return fc.oneof(...context.readingUsers.map((user: ReadingUser) => {
-    const vocabulary = knownVocabulary({
-      templateIds: Object.values(context.templateIds),
-      interfaceId: context.interfaceId,
-      packageId: context.packageId,
-      partyIds: user.parties,
-    });
-    return fc
-      .record({ offset: offsets, updateFormat: updateFormat(vocabulary, 'accepted') }, PLAIN_OBJECTS)
-      .map((body) => ({ asUser: user.userId, body }));
-  }));
+  return fc.oneof(
+    ...context.readingUsers.map((user: ReadingUser) => {
+      const vocabulary = knownVocabulary({
+        templateIds: Object.values(context.templateIds),
+        interfaceId: context.interfaceId,
+        packageId: context.packageId,
+        partyIds: user.parties,
+      });
+      return fc
+        .record({ offset: offsets, updateFormat: updateFormat(vocabulary, 'accepted') }, PLAIN_OBJECTS)
+        .map((body) => ({ asUser: user.userId, body }));
+    }),
+  );
 }
 
 export function updateByOffsetCase(context: GeneratorContext, mode: Mode = 'schema'): fc.Arbitrary<UpdateByOffsetCase> {

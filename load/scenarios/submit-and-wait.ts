@@ -21,7 +21,9 @@ export async function createSubmitStream(context: ScenarioContext, scenario: str
   const template = fixtures.templates.iou;
   const bodies = actors.map((actor) => {
     const body = JSON.stringify({
-      commands: [{ CreateCommand: { templateId: template.templateId, createArguments: createArgumentsFor(template, fixtures, actor.party) } }],
+      commands: [
+        { CreateCommand: { templateId: template.templateId, createArguments: createArgumentsFor(template, fixtures, actor.party) } },
+      ],
       commandId: commandIdSlot,
       actAs: [actor.party],
       userId: actor.userId,

@@ -39,8 +39,14 @@ export const updateByOffsetScenario: Scenario = {
     const admin = context.fixtures.users.find((user) => user.rights.admin && !user.isDeactivated);
     if (admin) {
       const token = await context.tokens.tokenFor(admin.id);
-      const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
-      formats.push(() => ({ headers, eventFormat: { filtersForAnyParty: { cumulative: [{ identifierFilter: wildcard }] }, verbose: true } }));
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      };
+      formats.push(() => ({
+        headers,
+        eventFormat: { filtersForAnyParty: { cumulative: [{ identifierFilter: wildcard }] }, verbose: true },
+      }));
     }
     const formatCount = formats.length * shapes.length;
     const foundAt = (index: number): LoadRequest => {
@@ -98,7 +104,10 @@ function partyFilter(party: string, identifierFilter: object): object {
 }
 
 function lookup(offset: number, format: ReturnType<LookupFormat>, shape: string, expect: LoadRequest['expect']): LoadRequest {
-  const body = JSON.stringify({ offset, updateFormat: { includeTransactions: { eventFormat: format.eventFormat, transactionShape: shape } } });
+  const body = JSON.stringify({
+    offset,
+    updateFormat: { includeTransactions: { eventFormat: format.eventFormat, transactionShape: shape } },
+  });
   return { method: 'POST', path: updateByOffsetPath, headers: format.headers, body, expect };
 }
 
@@ -119,8 +128,14 @@ function notFoundLookups(seeded: SeededUpdate[], wildcard: object): (index: numb
   return (index) => {
     const update = seeded[index]!;
     const outsider = partyActors.find((actor) => actor.party !== update.actor.party);
-    if (outsider) return lookup(update.offset, { headers: outsider.headers, eventFormat: partyFilter(outsider.party, wildcard) }, shapes[0], expect);
-    return lookup(highestOffset + 1_000_000_000, { headers: update.actor.headers, eventFormat: partyFilter(update.actor.party, wildcard) }, shapes[0], expect);
+    if (outsider)
+      return lookup(update.offset, { headers: outsider.headers, eventFormat: partyFilter(outsider.party, wildcard) }, shapes[0], expect);
+    return lookup(
+      highestOffset + 1_000_000_000,
+      { headers: update.actor.headers, eventFormat: partyFilter(update.actor.party, wildcard) },
+      shapes[0],
+      expect,
+    );
   };
 }
 
@@ -137,7 +152,11 @@ function builtOnFirstUse(build: (index: number) => LoadRequest, count: number): 
 }
 
 /** Spreads the not-found lookups evenly: exactly ⌊n·share⌋ of the first n requests. */
-function mixStream(found: (sequence: number) => LoadRequest, notFound: (sequence: number) => LoadRequest, notFoundShare: number): RequestStream {
+function mixStream(
+  found: (sequence: number) => LoadRequest,
+  notFound: (sequence: number) => LoadRequest,
+  notFoundShare: number,
+): RequestStream {
   let sequence = 0;
   let foundIndex = 0;
   let notFoundIndex = 0;

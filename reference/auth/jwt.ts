@@ -59,6 +59,7 @@ function publicKeyFromPrivate(privateKey: string, kind: string): KeyObject {
     throw new Error(
       `auth.privateKey of the reference target is not a usable ${kind} private key (PEM or JWK expected): ` +
         (error instanceof Error ? error.message : String(error)),
+      { cause: error },
     );
   }
 }
@@ -127,9 +128,7 @@ export function createJwtVerifier(auth: AuthConfig, participantId: string, fault
   async function verifyUncached(token: string): Promise<CachedCheck> {
     let payload: JWTPayload;
     try {
-      payload = skipSignature
-        ? decodeJwt(token)
-        : (await jwtVerify(token, key, { algorithms: [algorithm], clockTolerance })).payload;
+      payload = skipSignature ? decodeJwt(token) : (await jwtVerify(token, key, { algorithms: [algorithm], clockTolerance })).payload;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return { check: { valid: false, reason }, validUntil: Infinity };

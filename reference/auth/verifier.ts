@@ -31,7 +31,7 @@ export function createTokenVerifier(
       return createStaticVerifier(fixtures);
     case 'oauth2':
       throw new Error(
-        "the reference target cannot verify OAuth2 tokens: set targets.<reference>.auth.kind to hs256, rs256, es256, static or none",
+        'the reference target cannot verify OAuth2 tokens: set targets.<reference>.auth.kind to hs256, rs256, es256, static or none',
       );
     default:
       return createJwtVerifier(auth, fixtures.participantId, faults);

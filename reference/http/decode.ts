@@ -26,8 +26,10 @@ export function indexPath(path: string, index: number): string {
 
 /** Compact JSON of a decoded value, as circe prints it in messages (bigints as plain numbers). */
 export function renderJsonValue(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `__bigint__${v}` : v))
-    ?.replace(/"__bigint__(-?\d+)"/g, '$1') ?? 'null';
+  return (
+    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `__bigint__${v}` : v))?.replace(/"__bigint__(-?\d+)"/g, '$1') ??
+    'null'
+  );
 }
 
 /** A body decode failure: `<message> at '<path>'` (no ` at` for the body itself). */

@@ -44,8 +44,9 @@ export class Router {
         byMethod = this.staticRoutes.get(route.pattern) ?? new Map();
         this.staticRoutes.set(route.pattern, byMethod);
       } else {
-        const existing = this.patternRoutes.find((p) => p.segments.length === segments.length &&
-          p.segments.every((s, i) => JSON.stringify(s) === JSON.stringify(segments[i])));
+        const existing = this.patternRoutes.find(
+          (p) => p.segments.length === segments.length && p.segments.every((s, i) => JSON.stringify(s) === JSON.stringify(segments[i])),
+        );
         byMethod = existing?.byMethod ?? new Map();
         if (existing === undefined) this.patternRoutes.push({ segments, byMethod });
       }

@@ -109,11 +109,13 @@ function send(response: ServerResponse, result: RefResponse): void {
   let headers: Record<string, string | number>;
   // The common answer (no headers of its own) gets a literal: copying header objects costs every request.
   if (result.headers === undefined) {
-    headers = defaultType === undefined ? { 'content-length': contentLength } : { 'content-type': defaultType, 'content-length': contentLength };
+    headers =
+      defaultType === undefined ? { 'content-length': contentLength } : { 'content-type': defaultType, 'content-length': contentLength };
   } else {
-    headers = defaultType !== undefined && result.headers['content-type'] === undefined
-      ? { 'content-type': defaultType, ...result.headers }
-      : { ...result.headers };
+    headers =
+      defaultType !== undefined && result.headers['content-type'] === undefined
+        ? { 'content-type': defaultType, ...result.headers }
+        : { ...result.headers };
     headers['content-length'] = contentLength;
   }
   // Headers and body leave in one write: node:http joins a string body to the header block.

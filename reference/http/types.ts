@@ -31,9 +31,7 @@ export interface AuthenticatedCaller {
  *   user never reaches a handler: the server answers 403 before reading the body.)
  */
 export type AuthContext =
-  | { kind: 'anonymous' }
-  | { kind: 'invalid'; reason: string }
-  | { kind: 'authenticated'; caller: AuthenticatedCaller };
+  { kind: 'anonymous' } | { kind: 'invalid'; reason: string } | { kind: 'authenticated'; caller: AuthenticatedCaller };
 
 export interface RefRequest {
   method: string;

@@ -31,7 +31,10 @@ const NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,999}$/;
 function decodeChoice(command: JsonObject, at: string): string {
   const name = requireString(command, 'choice', at);
   if (!NAME.test(name)) {
-    throw new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field choice: "${name}" is not a valid Daml name`);
+    throw new LedgerApiError(
+      'INVALID_FIELD',
+      `The submitted command has a field with invalid value: Invalid field choice: "${name}" is not a valid Daml name`,
+    );
   }
   return name;
 }

@@ -68,7 +68,14 @@ export interface InterpretedTransaction {
 export type Command =
   | { kind: 'create'; templateId: ParsedIdentifier; createArguments: unknown; path: string }
   | { kind: 'exercise'; templateId: ParsedIdentifier; contractId: string; choice: string; choiceArgument: unknown; path: string }
-  | { kind: 'createAndExercise'; templateId: ParsedIdentifier; createArguments: unknown; choice: string; choiceArgument: unknown; path: string }
+  | {
+      kind: 'createAndExercise';
+      templateId: ParsedIdentifier;
+      createArguments: unknown;
+      choice: string;
+      choiceArgument: unknown;
+      path: string;
+    }
   | { kind: 'exerciseByKey'; templateId: ParsedIdentifier; contractKey: unknown; choice: string; choiceArgument: unknown; path: string };
 
 /** The ledger as the engine reads it. */
@@ -197,12 +204,12 @@ class Interpretation {
         const template = resolveTemplate(pkg, command.templateId);
         const choice = findTemplateChoice(template, command.choice);
         if (!template.key) {
-          throw new LedgerApiError(
-            'COMMAND_PREPROCESSING_FAILED',
-            `Template ${template.qualifiedName} does not have a contract key`,
-          );
+          throw new LedgerApiError('COMMAND_PREPROCESSING_FAILED', `Template ${template.qualifiedName} does not have a contract key`);
         }
-        const keyValue = checkValue(template.key.type, command.contractKey, { path: `${command.path}.contractKey`, knownParties: this.options.partyIds });
+        const keyValue = checkValue(template.key.type, command.contractKey, {
+          path: `${command.path}.contractKey`,
+          knownParties: this.options.partyIds,
+        });
         const contractId = this.lookupKey(keyIdentity(template, keyValue));
         const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
         if (!contract || !this.isVisible(contract)) {
@@ -276,7 +283,9 @@ class Interpretation {
   ): void {
     // Canton reads a null choice argument as {}.
     const choiceArgument = checkValue(choice.argumentType, argumentJson ?? {}, { path, knownParties: this.options.partyIds }) as DamlRecord;
-    const subject = iface ? (contract.template.views.get(iface.qualifiedName) as (a: DamlRecord) => DamlRecord)(contract.argument) : contract.argument;
+    const subject = iface
+      ? (contract.template.views.get(iface.qualifiedName) as (a: DamlRecord) => DamlRecord)(contract.argument)
+      : contract.argument;
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const nodeId = this.nodes.length;
     requireAuthorization(nodeId, contract.template, actingParties, authorizers);
@@ -351,7 +360,12 @@ function findTemplateChoice(template: TemplateDefinition, name: string): ChoiceD
   return choice;
 }
 
-function requireAuthorization(nodeId: number, template: TemplateDefinition, required: readonly string[], authorizers: ReadonlySet<string>): void {
+function requireAuthorization(
+  nodeId: number,
+  template: TemplateDefinition,
+  required: readonly string[],
+  authorizers: ReadonlySet<string>,
+): void {
   if (required.every((party) => authorizers.has(party))) return;
   const missing = [...new Set(required)].filter((party) => !authorizers.has(party));
   throw new LedgerApiError(

@@ -23,7 +23,10 @@ export function parseIdentifier(text: string, path: string, field?: string): Par
   const first = text.indexOf(':');
   const second = first === -1 ? -1 : text.indexOf(':', first + 1);
   const wellFormed =
-    first > 0 && second > first + 1 && second < text.length - 1 && text.indexOf(':', second + 1) === -1 &&
+    first > 0 &&
+    second > first + 1 &&
+    second < text.length - 1 &&
+    text.indexOf(':', second + 1) === -1 &&
     !(first === 1 && text[0] === '#');
   if (!wellFormed) {
     throw decodeFailure(
@@ -34,9 +37,7 @@ export function parseIdentifier(text: string, path: string, field?: string): Par
   return { packageRef: text.slice(0, first), qualifiedName: text.slice(first + 1), text };
 }
 
-export type ResolvedIdentifier =
-  | { kind: 'template'; template: TemplateDefinition }
-  | { kind: 'interface'; iface: InterfaceDefinition };
+export type ResolvedIdentifier = { kind: 'template'; template: TemplateDefinition } | { kind: 'interface'; iface: InterfaceDefinition };
 
 function notFound(text: string): LedgerApiError {
   return new LedgerApiError(
@@ -70,7 +71,10 @@ export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier): Reso
 export function resolveTemplate(pkg: ModelPackage, id: ParsedIdentifier): TemplateDefinition {
   const resolved = resolveIdentifier(pkg, id);
   if (resolved.kind !== 'template') {
-    throw new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${id.text} is an interface, expected a template`);
+    throw new LedgerApiError(
+      'INVALID_ARGUMENT',
+      `The submitted request has invalid arguments: ${id.text} is an interface, expected a template`,
+    );
   }
   return resolved.template;
 }

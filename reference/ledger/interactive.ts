@@ -29,7 +29,14 @@ import {
   type JsonObject,
 } from '../http/decode.js';
 import type { RefRequest, RefResponse } from '../http/types.js';
-import { decodeDurationMs, decodeTimestamp, invalidField, missingField, requireLedgerString, validateUserIdFormat } from './command-decode.js';
+import {
+  decodeDurationMs,
+  decodeTimestamp,
+  invalidField,
+  missingField,
+  requireLedgerString,
+  validateUserIdFormat,
+} from './command-decode.js';
 import type { Contract, InterpretedTransaction, TransactionNode } from './engine.js';
 import { packageIdForm } from './identifiers.js';
 import { formatTimestamp, type LedgerState } from './ledger-state.js';
@@ -80,7 +87,8 @@ function decodeMinLedgerTime(body: JsonObject, path: string): { abs?: Date; relM
   if (key === 'Empty') return {};
   const variantPath = fieldPath(timePath, key);
   const wrapper = asObject(value, variantPath);
-  if (key === 'MinLedgerTimeAbs') return { abs: decodeTimestamp(requireString(wrapper, 'value', variantPath), fieldPath(variantPath, 'value')) };
+  if (key === 'MinLedgerTimeAbs')
+    return { abs: decodeTimestamp(requireString(wrapper, 'value', variantPath), fieldPath(variantPath, 'value')) };
   return { relMs: decodeDurationMs(wrapper.value, fieldPath(variantPath, 'value')) };
 }
 
@@ -109,10 +117,16 @@ function decodeExecuteRequest(body: JsonObject): ExecuteRequest {
   let deduplication: ExecuteRequest['deduplication'];
   const period = optionalObject(body, 'deduplicationPeriod', '');
   if (period) {
-    const { key, value } = oneOfKeys(period, ['DeduplicationDuration', 'DeduplicationOffset', 'Empty'] as const, 'DeduplicationPeriod', 'deduplicationPeriod');
+    const { key, value } = oneOfKeys(
+      period,
+      ['DeduplicationDuration', 'DeduplicationOffset', 'Empty'] as const,
+      'DeduplicationPeriod',
+      'deduplicationPeriod',
+    );
     const at = fieldPath('deduplicationPeriod', key);
     if (key === 'Empty') deduplication = { kind: 'empty' };
-    else if (key === 'DeduplicationDuration') deduplication = { kind: 'duration', milliseconds: decodeDurationMs(asObject(value, at).value, fieldPath(at, 'value')) };
+    else if (key === 'DeduplicationDuration')
+      deduplication = { kind: 'duration', milliseconds: decodeDurationMs(asObject(value, at).value, fieldPath(at, 'value')) };
     else deduplication = { kind: 'offset', offset: requireInt64(asObject(value, at), 'value', at) };
   }
   const submissionId = requireString(body, 'submissionId', '');
@@ -121,7 +135,15 @@ function decodeExecuteRequest(body: JsonObject): ExecuteRequest {
   if (!(HASHING_SCHEME_VERSIONS as readonly string[]).includes(hashingSchemeVersion)) {
     throw decodeFailure(`Unknown value '${hashingSchemeVersion}' for enum HashingSchemeVersion`, 'hashingSchemeVersion');
   }
-  return { preparedTransaction, partySignatures, deduplication, submissionId, userId, hashingSchemeVersion, minLedgerTime: decodeMinLedgerTime(body, '') };
+  return {
+    preparedTransaction,
+    partySignatures,
+    deduplication,
+    submissionId,
+    userId,
+    hashingSchemeVersion,
+    minLedgerTime: decodeMinLedgerTime(body, ''),
+  };
 }
 
 function verifiesEd25519(message: Buffer, key: KeyObject, signatureBase64: string): boolean {
@@ -142,20 +164,42 @@ function serialisePrepared(state: LedgerState, prepared: Omit<PreparedSubmission
   const describeNode = (node: TransactionNode): unknown => {
     const templateId = packageIdForm(state.pkg, node.contract.template.qualifiedName);
     return node.kind === 'create'
-      ? { nodeId: node.nodeId, create: { contractId: node.contract.contractId, templateId, argument: node.contract.argument, signatories: node.contract.signatories, observers: node.contract.observers } }
-      : { nodeId: node.nodeId, exercise: { contractId: node.contract.contractId, templateId, choice: node.choice, choiceArgument: node.choiceArgument, actingParties: node.actingParties, consuming: node.consuming, result: node.result } };
+      ? {
+          nodeId: node.nodeId,
+          create: {
+            contractId: node.contract.contractId,
+            templateId,
+            argument: node.contract.argument,
+            signatories: node.contract.signatories,
+            observers: node.contract.observers,
+          },
+        }
+      : {
+          nodeId: node.nodeId,
+          exercise: {
+            contractId: node.contract.contractId,
+            templateId,
+            choice: node.choice,
+            choiceArgument: node.choiceArgument,
+            actingParties: node.actingParties,
+            consuming: node.consuming,
+            result: node.result,
+          },
+        };
   };
-  return Buffer.from(JSON.stringify({
-    format: 'reference-prepared-transaction/1',
-    nonce: randomBytes(16).toString('hex'),
-    hashingSchemeVersion: PREPARED_HASHING_SCHEME,
-    userId: prepared.userId,
-    commandId: prepared.commandId,
-    actAs: prepared.actAs,
-    synchronizerId,
-    effectiveAt: prepared.tx.effectiveAt,
-    nodes: prepared.tx.nodes.map(describeNode),
-  }));
+  return Buffer.from(
+    JSON.stringify({
+      format: 'reference-prepared-transaction/1',
+      nonce: randomBytes(16).toString('hex'),
+      hashingSchemeVersion: PREPARED_HASHING_SCHEME,
+      userId: prepared.userId,
+      commandId: prepared.commandId,
+      actAs: prepared.actAs,
+      synchronizerId,
+      effectiveAt: prepared.tx.effectiveAt,
+      nodes: prepared.tx.nodes.map(describeNode),
+    }),
+  );
 }
 
 /** The transaction with its ledger effective time (and its contracts' `createdAt`) moved to `effectiveAt`. */
@@ -212,7 +256,10 @@ export class InteractiveSubmission {
     const submissionId = requireLedgerString(execute.submissionId, 'submission_id');
     const prepared = this.lookup(execute.preparedTransaction);
     const userId = execute.userId === undefined || execute.userId === '' ? caller.userId : execute.userId;
-    requirePermission(userId === caller.userId || caller.rights.admin, `user id ${userId} does not match the token's user ${caller.userId}`);
+    requirePermission(
+      userId === caller.userId || caller.rights.admin,
+      `user id ${userId} does not match the token's user ${caller.userId}`,
+    );
     validateUserIdFormat(userId);
     const signingParties = execute.partySignatures.map((entry) => entry.party);
     for (const party of new Set([...signingParties, ...prepared.actAs])) {
@@ -222,17 +269,20 @@ export class InteractiveSubmission {
       throw invalidField('hashing_scheme_version', `must be set (the transaction was prepared with ${PREPARED_HASHING_SCHEME})`);
     }
     if (execute.hashingSchemeVersion !== PREPARED_HASHING_SCHEME) {
-      throw invalidArgument(`hashingSchemeVersion ${execute.hashingSchemeVersion} does not match the version the transaction was prepared with (${PREPARED_HASHING_SCHEME})`);
+      throw invalidArgument(
+        `hashingSchemeVersion ${execute.hashingSchemeVersion} does not match the version the transaction was prepared with (${PREPARED_HASHING_SCHEME})`,
+      );
     }
     this.verifySignatures(execute.partySignatures, prepared);
     const window = this.window(execute.deduplication);
     const changeId = DeduplicationTable.changeId(prepared.userId, prepared.actAs, prepared.commandId);
     const now = state.now();
     if (!state.faults.has('dedup-ignored')) state.dedup.check(changeId, window, now.getTime());
-    const effectiveAt = formatTimestamp(new Date(Math.max(
-      Date.parse(prepared.tx.effectiveAt),
-      effectiveTime(now, execute.minLedgerTime.abs, execute.minLedgerTime.relMs).getTime(),
-    )));
+    const effectiveAt = formatTimestamp(
+      new Date(
+        Math.max(Date.parse(prepared.tx.effectiveAt), effectiveTime(now, execute.minLedgerTime.abs, execute.minLedgerTime.relMs).getTime()),
+      ),
+    );
     state.dedup.markInFlight(changeId, submissionId);
     const handle = setImmediate(() => {
       this.pending.delete(handle);
@@ -256,7 +306,14 @@ export class InteractiveSubmission {
     if (state.contracts.conflict(tx)) return;
     state.commitTransaction(
       tx,
-      { commandId: prepared.commandId, workflowId: '', userId: prepared.userId, actAs: prepared.actAs, submissionId, externalTransactionHash: prepared.hashHex },
+      {
+        commandId: prepared.commandId,
+        workflowId: '',
+        userId: prepared.userId,
+        actAs: prepared.actAs,
+        submissionId,
+        externalTransactionHash: prepared.hashHex,
+      },
       changeId,
     );
   }
@@ -275,7 +332,9 @@ export class InteractiveSubmission {
     const hashHex = createHash('sha256').update(Buffer.from(preparedTransaction, 'base64')).digest('hex');
     const prepared = this.prepared.get(hashHex);
     if (!prepared) {
-      throw invalidArgument('preparedTransaction was not prepared by this participant or was modified after preparation (its hash matches no prepared transaction)');
+      throw invalidArgument(
+        'preparedTransaction was not prepared by this participant or was modified after preparation (its hash matches no prepared transaction)',
+      );
     }
     return prepared;
   }
@@ -303,22 +362,31 @@ export class InteractiveSubmission {
         throw missingField(`party_signatures.signatures[${index}].signatures`);
       }
       const registered = this.publicKeys.get(entry.party);
-      if (!registered) throw invalidArgument(`party ${entry.party} has no registered signing key (it is not an external party of this participant)`);
+      if (!registered)
+        throw invalidArgument(`party ${entry.party} has no registered signing key (it is not an external party of this participant)`);
       for (const signature of entry.signatures) {
         if (!ACCEPTED_SIGNATURE_FORMATS.has(signature.format)) {
-          throw invalidArgument(`signature format ${signature.format} of party ${entry.party} is not supported for Ed25519 (use SIGNATURE_FORMAT_CONCAT or SIGNATURE_FORMAT_RAW)`);
+          throw invalidArgument(
+            `signature format ${signature.format} of party ${entry.party} is not supported for Ed25519 (use SIGNATURE_FORMAT_CONCAT or SIGNATURE_FORMAT_RAW)`,
+          );
         }
         if (signature.signingAlgorithmSpec !== ED25519) {
-          throw invalidArgument(`signing algorithm ${signature.signingAlgorithmSpec} of party ${entry.party} does not match its key (expected ${ED25519})`);
+          throw invalidArgument(
+            `signing algorithm ${signature.signingAlgorithmSpec} of party ${entry.party} does not match its key (expected ${ED25519})`,
+          );
         }
         if (signature.signedBy !== registered.fingerprint) {
-          throw invalidArgument(`signature of party ${entry.party} is signed by ${signature.signedBy}, which is not the party's key ${registered.fingerprint}`);
+          throw invalidArgument(
+            `signature of party ${entry.party} is signed by ${signature.signedBy}, which is not the party's key ${registered.fingerprint}`,
+          );
         }
         if (signature.signature === '' || !BASE64.test(signature.signature)) {
           throw invalidArgument(`signature of party ${entry.party} is empty or not base64`);
         }
         if (!skipVerification && !verifiesEd25519(prepared.hash, registered.key, signature.signature)) {
-          throw invalidArgument(`invalid signature of party ${entry.party}: it does not verify against the prepared transaction hash with key ${registered.fingerprint}`);
+          throw invalidArgument(
+            `invalid signature of party ${entry.party}: it does not verify against the prepared transaction hash with key ${registered.fingerprint}`,
+          );
         }
       }
       signed.add(entry.party);

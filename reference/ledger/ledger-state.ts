@@ -9,13 +9,7 @@ import { UniqueHexIds } from '../unique-ids.js';
 import { interpret, type Command, type Contract, type InterpretedTransaction, type TransactionNode } from './engine.js';
 import { createModelPackage, type ModelPackage } from './package-model.js';
 import { isPartyId } from './values.js';
-import {
-  ContractStore,
-  DeduplicationTable,
-  UpdateLog,
-  type TraceContext,
-  type TransactionUpdate,
-} from './store.js';
+import { ContractStore, DeduplicationTable, UpdateLog, type TraceContext, type TransactionUpdate } from './store.js';
 
 /** Canton's default maximum deduplication duration (participant `max-deduplication-duration`). */
 export const DEFAULT_MAX_DEDUPLICATION_MS = 7 * 24 * 3600 * 1000;

@@ -125,10 +125,13 @@ function buildPackage(name: string, id: string): ModelPackage {
       },
     ),
     views: new Map([
-      ['Asset:Asset', (argument: DamlRecord) => {
-        const amount = field(argument, 'amount');
-        return assetView(stringField(argument, 'owner'), `${stringField(amount, 'value')} ${stringField(amount, 'currency')}`);
-      }],
+      [
+        'Asset:Asset',
+        (argument: DamlRecord) => {
+          const amount = field(argument, 'amount');
+          return assetView(stringField(argument, 'owner'), `${stringField(amount, 'value')} ${stringField(amount, 'currency')}`);
+        },
+      ],
     ]),
   };
 

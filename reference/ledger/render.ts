@@ -7,13 +7,7 @@ import type { Faults } from '../faults.js';
 import type { Contract, TransactionNode } from './engine.js';
 import { packageIdForm } from './identifiers.js';
 import type { ModelPackage } from './package-model.js';
-import type {
-  CheckpointUpdate,
-  ReassignmentUpdate,
-  StoredUpdate,
-  TopologyUpdate,
-  TransactionUpdate,
-} from './store.js';
+import type { CheckpointUpdate, ReassignmentUpdate, StoredUpdate, TopologyUpdate, TransactionUpdate } from './store.js';
 import type { EventFormat, ResolvedFilter, UpdateFormat } from './update-format.js';
 import type { InterfaceDefinition, TemplateDefinition } from './package-model.js';
 
@@ -62,7 +56,12 @@ interface EventMatch extends TemplateMatch {
  * Which filter parties see an event of `template` whose relevant parties (stakeholders, or witnesses for
  * ledger effects) are `relevant`, and what the matching filters ask to include.
  */
-function matchEvent(format: EventFormat, template: TemplateDefinition, relevant: readonly string[], faults: Faults): EventMatch | undefined {
+function matchEvent(
+  format: EventFormat,
+  template: TemplateDefinition,
+  relevant: readonly string[],
+  faults: Faults,
+): EventMatch | undefined {
   const witnesses = new Set<string>();
   const result: TemplateMatch = { blob: false, views: [], interfaces: [] };
   const merge = (match: TemplateMatch): void => {
@@ -276,9 +275,10 @@ function renderTopology(update: TopologyUpdate, format: UpdateFormat): Json | un
     .map((event) => ({
       event: {
         [event.kind]: {
-          value: event.participantPermission === undefined
-            ? { partyId: event.partyId, participantId: event.participantId }
-            : { partyId: event.partyId, participantId: event.participantId, participantPermission: event.participantPermission },
+          value:
+            event.participantPermission === undefined
+              ? { partyId: event.partyId, participantId: event.participantId }
+              : { partyId: event.partyId, participantId: event.participantId, participantPermission: event.participantPermission },
         },
       },
     }));

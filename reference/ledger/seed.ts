@@ -37,9 +37,20 @@ function topologyEvents(fixtures: Fixtures): [TopologyEventRecord[], TopologyEve
   const later: TopologyEventRecord[] = [];
   for (const party of fixtures.parties) {
     const permission = hostedHere(fixtures, party);
-    if (permission) allocations.push({ kind: 'ParticipantAuthorizationAdded', partyId: party.id, participantId: here, participantPermission: permission });
+    if (permission)
+      allocations.push({
+        kind: 'ParticipantAuthorizationAdded',
+        partyId: party.id,
+        participantId: here,
+        participantPermission: permission,
+      });
     if (party.external) {
-      elsewhere.push({ kind: 'ParticipantAuthorizationAdded', partyId: party.id, participantId: here, participantPermission: CONFIRMATION });
+      elsewhere.push({
+        kind: 'ParticipantAuthorizationAdded',
+        partyId: party.id,
+        participantId: here,
+        participantPermission: CONFIRMATION,
+      });
     }
     const others = (party.hostedOn ?? []).filter((hosting) => hosting.participantId !== here);
     others.forEach((hosting, index) => {
@@ -47,14 +58,24 @@ function topologyEvents(fixtures: Fixtures): [TopologyEventRecord[], TopologyEve
       const kind = index === 0 ? 'ParticipantAuthorizationAdded' : 'ParticipantAuthorizationOnboarding';
       elsewhere.push({ kind, partyId: party.id, participantId: hosting.participantId, participantPermission: hosting.permission });
       if (kind === 'ParticipantAuthorizationOnboarding') {
-        later.push({ kind: 'ParticipantAuthorizationChanged', partyId: party.id, participantId: hosting.participantId, participantPermission: hosting.permission });
+        later.push({
+          kind: 'ParticipantAuthorizationChanged',
+          partyId: party.id,
+          participantId: hosting.participantId,
+          participantPermission: hosting.permission,
+        });
       }
     });
   }
   // A temporary extra hosting of a party, revoked again at offset 3.
   const revoked = fixtures.parties.find((party) => party.hostedOn && party.hostedOn.length > 1) ?? fixtures.parties[0];
   if (revoked) {
-    elsewhere.push({ kind: 'ParticipantAuthorizationAdded', partyId: revoked.id, participantId: fourthParticipant, participantPermission: OBSERVATION });
+    elsewhere.push({
+      kind: 'ParticipantAuthorizationAdded',
+      partyId: revoked.id,
+      participantId: fourthParticipant,
+      participantPermission: OBSERVATION,
+    });
     later.push({ kind: 'ParticipantAuthorizationRevoked', partyId: revoked.id, participantId: fourthParticipant });
   }
   return [allocations, elsewhere, later];
@@ -73,12 +94,25 @@ export function seedLedger(state: LedgerState): void {
   for (const events of topologyEvents(fixtures)) {
     const offset = state.log.nextOffset;
     const updateId = state.newUpdateId(offset);
-    state.log.append({ kind: 'topology', offset, updateId, synchronizerId: fixtures.synchronizerId, recordTime, events, traceContext: state.newTraceContext(updateId) });
+    state.log.append({
+      kind: 'topology',
+      offset,
+      updateId,
+      synchronizerId: fixtures.synchronizerId,
+      recordTime,
+      events,
+      traceContext: state.newTraceContext(updateId),
+    });
   }
 
   const iouFixture = fixtures.templates.iou;
   const payer = String(iouFixture.createArguments.payer);
-  const command = { kind: 'create' as const, templateId: parseIdentifier(iouFixture.templateId, 'templates.iou.templateId'), createArguments: iouFixture.createArguments, path: 'seed' };
+  const command = {
+    kind: 'create' as const,
+    templateId: parseIdentifier(iouFixture.templateId, 'templates.iou.templateId'),
+    createArguments: iouFixture.createArguments,
+    path: 'seed',
+  };
   const tx = state.interpret([command], [payer], [], now);
   const payerAlias = aliasOf(fixtures, payer);
   const userId = fixtures.users.find((user) => payerAlias !== undefined && user.rights.actAs.includes(payerAlias))?.id ?? 'reference-seed';
@@ -103,16 +137,18 @@ export function seedLedger(state: LedgerState): void {
     submitter: payer,
     recordTime,
     synchronizerId: fixtures.synchronizerId,
-    events: [{
-      reassignmentId: createHash('sha256').update(`unassign:${iou.contractId}`).digest('hex'),
-      contract: iou,
-      source: fixtures.synchronizerId,
-      target: secondSynchronizerId(fixtures),
-      submitter: payer,
-      reassignmentCounter: 1,
-      assignmentExclusivity: formatTimestamp(new Date(now.getTime() + 60_000)),
-      nodeId: 0,
-    }],
+    events: [
+      {
+        reassignmentId: createHash('sha256').update(`unassign:${iou.contractId}`).digest('hex'),
+        contract: iou,
+        source: fixtures.synchronizerId,
+        target: secondSynchronizerId(fixtures),
+        submitter: payer,
+        reassignmentCounter: 1,
+        assignmentExclusivity: formatTimestamp(new Date(now.getTime() + 60_000)),
+        nodeId: 0,
+      },
+    ],
     traceContext: state.newTraceContext(reassignmentUpdateId),
     paidTrafficCost: 100,
   });

@@ -151,7 +151,10 @@ export class ContractStore {
       if (contract.key && !tx.consumed.has(contract.contractId)) {
         const holder = this.keys.get(contract.key.identity);
         if (holder !== undefined && !tx.consumed.has(holder)) {
-          return new LedgerApiError('DUPLICATE_CONTRACT_KEY', `Inconsistent: Duplicate contract key of template ${contract.template.qualifiedName}`);
+          return new LedgerApiError(
+            'DUPLICATE_CONTRACT_KEY',
+            `Inconsistent: Duplicate contract key of template ${contract.template.qualifiedName}`,
+          );
         }
       }
     }
@@ -214,9 +217,8 @@ export class DeduplicationTable {
     }
     const previous = this.completed.get(changeId);
     if (!previous) return;
-    const duplicate = window.kind === 'duration'
-      ? nowMs - previous.recordedAtMs < window.milliseconds
-      : previous.offset > window.afterOffset;
+    const duplicate =
+      window.kind === 'duration' ? nowMs - previous.recordedAtMs < window.milliseconds : previous.offset > window.afterOffset;
     if (duplicate) {
       throw new LedgerApiError('DUPLICATE_COMMAND', 'A command with the given command id has already been successfully processed', {
         context: { existing_submission_id: previous.submissionId, completion_offset: String(previous.offset) },

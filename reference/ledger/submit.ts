@@ -87,7 +87,12 @@ export class SubmitAndWaitHandler {
     const submissionId = optionalLedgerString(submit.submissionId, 'submission_id') || state.newSubmissionId();
     const window = deduplicationWindow(state, submit.deduplicationMs);
     const now = state.now();
-    const tx = state.interpret(submit.commands, actAs, submit.readAs, effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs));
+    const tx = state.interpret(
+      submit.commands,
+      actAs,
+      submit.readAs,
+      effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs),
+    );
     const changeId = DeduplicationTable.changeId(userId, actAs, submit.commandId);
     if (!state.faults.has('dedup-ignored')) state.dedup.check(changeId, window, now.getTime());
     const update = state.commitTransaction(
@@ -101,9 +106,10 @@ export class SubmitAndWaitHandler {
   private reportedOffset(offset: number): number {
     this.submissions += 1;
     // Fault `offsets-not-monotonic`: every other submission reports the previous completion offset again.
-    const reported = this.state.faults.has('offsets-not-monotonic') && this.submissions % 2 === 0 && this.lastReportedOffset > 0
-      ? this.lastReportedOffset
-      : offset;
+    const reported =
+      this.state.faults.has('offsets-not-monotonic') && this.submissions % 2 === 0 && this.lastReportedOffset > 0
+        ? this.lastReportedOffset
+        : offset;
     this.lastReportedOffset = reported;
     return reported;
   }

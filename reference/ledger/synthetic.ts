@@ -36,14 +36,30 @@ class SyntheticTransaction implements TransactionUpdate {
     return `1220${this.offset.toString(16).padStart(64, '0')}`;
   }
 
-  get actAs(): readonly string[] { return this.body.actAs; }
-  get effectiveAt(): string { return this.body.effectiveAt; }
-  get recordTime(): string { return this.body.effectiveAt; }
-  get synchronizerId(): string { return this.body.synchronizerId; }
-  get nodes(): readonly TransactionNode[] { return this.body.nodes; }
-  get consumed(): ReadonlySet<string> { return this.body.consumed; }
-  get created(): ReadonlyMap<string, Contract> { return this.body.created; }
-  get traceContext(): TraceContext { return this.body.traceContext; }
+  get actAs(): readonly string[] {
+    return this.body.actAs;
+  }
+  get effectiveAt(): string {
+    return this.body.effectiveAt;
+  }
+  get recordTime(): string {
+    return this.body.effectiveAt;
+  }
+  get synchronizerId(): string {
+    return this.body.synchronizerId;
+  }
+  get nodes(): readonly TransactionNode[] {
+    return this.body.nodes;
+  }
+  get consumed(): ReadonlySet<string> {
+    return this.body.consumed;
+  }
+  get created(): ReadonlyMap<string, Contract> {
+    return this.body.created;
+  }
+  get traceContext(): TraceContext {
+    return this.body.traceContext;
+  }
 }
 
 /** Appends `count` synthetic Iou-create transactions; returns the new ledger end. */
@@ -52,7 +68,14 @@ export function appendSyntheticTransactions(state: LedgerState, count: number): 
   const payer = String(iou.createArguments.payer);
   const now = state.now();
   const tx = state.interpret(
-    [{ kind: 'create', templateId: parseIdentifier(iou.templateId, 'templates.iou.templateId'), createArguments: iou.createArguments, path: 'synthetic' }],
+    [
+      {
+        kind: 'create',
+        templateId: parseIdentifier(iou.templateId, 'templates.iou.templateId'),
+        createArguments: iou.createArguments,
+        path: 'synthetic',
+      },
+    ],
     [payer],
     [],
     now,

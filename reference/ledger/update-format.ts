@@ -50,14 +50,20 @@ function decodeIdentifierFilter(value: unknown, path: string): IdentifierFilterI
   const cumulative = asObject(value, path);
   if (isAbsent(cumulative, 'identifierFilter')) return { kind: 'empty' };
   const at = fieldPath(path, 'identifierFilter');
-  const { key, value: variant } = oneOfKeys(cumulative.identifierFilter, ['Empty', 'TemplateFilter', 'InterfaceFilter', 'WildcardFilter'] as const, 'IdentifierFilter', at);
+  const { key, value: variant } = oneOfKeys(
+    cumulative.identifierFilter,
+    ['Empty', 'TemplateFilter', 'InterfaceFilter', 'WildcardFilter'] as const,
+    'IdentifierFilter',
+    at,
+  );
   if (key === 'Empty') return { kind: 'empty' };
   const variantPath = fieldPath(at, key);
   const wrapper = asObject(variant, variantPath);
   const valuePath = fieldPath(variantPath, 'value');
   const inner = isAbsent(wrapper, 'value') ? {} : asObject(wrapper.value, valuePath);
   const includeCreatedEventBlob = optionalBoolean(inner, 'includeCreatedEventBlob', valuePath) ?? false;
-  const identifier = (name: string): ParsedIdentifier => parseIdentifier(optionalString(inner, name, valuePath) ?? '', fieldPath(valuePath, name));
+  const identifier = (name: string): ParsedIdentifier =>
+    parseIdentifier(optionalString(inner, name, valuePath) ?? '', fieldPath(valuePath, name));
   switch (key) {
     case 'WildcardFilter':
       return { kind: 'wildcard', includeCreatedEventBlob };
@@ -76,7 +82,9 @@ function decodeIdentifierFilter(value: unknown, path: string): IdentifierFilterI
 function decodeFilters(value: unknown, path: string): IdentifierFilterInput[] {
   const filters = asObject(value, path);
   const cumulativePath = fieldPath(path, 'cumulative');
-  return (optionalArray(filters, 'cumulative', path) ?? []).map((element, index) => decodeIdentifierFilter(element, indexPath(cumulativePath, index)));
+  return (optionalArray(filters, 'cumulative', path) ?? []).map((element, index) =>
+    decodeIdentifierFilter(element, indexPath(cumulativePath, index)),
+  );
 }
 
 function decodeEventFormat(obj: JsonObject, path: string): EventFormatInput {
@@ -116,9 +124,10 @@ export function decodeUpdateFormat(body: JsonObject, path: string): UpdateFormat
   return {
     transactions: transactionFormat,
     reassignments: reassignments === undefined ? undefined : decodeEventFormat(reassignments, fieldPath(at, 'includeReassignments')),
-    topologyParties: authorizationEvents === undefined
-      ? undefined
-      : optionalStringArray(authorizationEvents, 'parties', fieldPath(topologyPath, 'includeParticipantAuthorizationEvents')) ?? [],
+    topologyParties:
+      authorizationEvents === undefined
+        ? undefined
+        : (optionalStringArray(authorizationEvents, 'parties', fieldPath(topologyPath, 'includeParticipantAuthorizationEvents')) ?? []),
   };
 }
 
@@ -182,13 +191,15 @@ function resolveFilter(pkg: ModelPackage, inputs: IdentifierFilterInput[]): Reso
         break;
       case 'template': {
         const resolved = resolveIdentifier(pkg, input.templateId);
-        if (resolved.kind !== 'template') throw invalidArgument(`${input.templateId.text} is an interface, not a template (use an InterfaceFilter)`);
+        if (resolved.kind !== 'template')
+          throw invalidArgument(`${input.templateId.text} is an interface, not a template (use an InterfaceFilter)`);
         filter.templates.set(resolved.template, (filter.templates.get(resolved.template) ?? false) || input.includeCreatedEventBlob);
         break;
       }
       case 'interface': {
         const resolved = resolveIdentifier(pkg, input.interfaceId);
-        if (resolved.kind !== 'interface') throw invalidArgument(`${input.interfaceId.text} is a template, not an interface (use a TemplateFilter)`);
+        if (resolved.kind !== 'interface')
+          throw invalidArgument(`${input.interfaceId.text} is a template, not an interface (use a TemplateFilter)`);
         const previous = filter.interfaces.get(resolved.iface);
         filter.interfaces.set(resolved.iface, {
           view: (previous?.view ?? false) || input.includeInterfaceView,
@@ -220,7 +231,9 @@ export function resolveUpdateFormat(pkg: ModelPackage, input: UpdateFormatInput)
   if (input.transactions) {
     if (!input.transactions.eventFormat) throw missingField('update_format.include_transactions.event_format');
     if (input.transactions.shape === 'TRANSACTION_SHAPE_UNSPECIFIED') {
-      throw invalidArgument('update_format.include_transactions.transaction_shape is TRANSACTION_SHAPE_UNSPECIFIED; use TRANSACTION_SHAPE_ACS_DELTA or TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      throw invalidArgument(
+        'update_format.include_transactions.transaction_shape is TRANSACTION_SHAPE_UNSPECIFIED; use TRANSACTION_SHAPE_ACS_DELTA or TRANSACTION_SHAPE_LEDGER_EFFECTS',
+      );
     }
     transactions = {
       eventFormat: resolveEventFormat(pkg, input.transactions.eventFormat, 'include_transactions.event_format'),

@@ -109,7 +109,10 @@ function check(type: DamlType, json: unknown, path: string, parties: KnownPartie
       const known = typeof json === 'string' ? parties?.get(json) : undefined;
       if (known !== undefined) return known;
       if (typeof json !== 'string' || !isPartyId(json)) {
-        throw invalid(`Invalid party ${describe(json)}: expected a party id <hint>::<fingerprint> made of letters, digits, ':', '-', '_' and spaces`, path);
+        throw invalid(
+          `Invalid party ${describe(json)}: expected a party id <hint>::<fingerprint> made of letters, digits, ':', '-', '_' and spaces`,
+          path,
+        );
       }
       return json;
     }
@@ -153,7 +156,10 @@ function check(type: DamlType, json: unknown, path: string, parties: KnownPartie
       return checkVariant(type, json, path, parties);
     case 'Enum':
       if (typeof json !== 'string' || !type.constructors.includes(json)) {
-        throw invalid(`Unexpected enum constructor ${describe(json)} for ${type.name} (expected one of ${type.constructors.join(', ')})`, path);
+        throw invalid(
+          `Unexpected enum constructor ${describe(json)} for ${type.name} (expected one of ${type.constructors.join(', ')})`,
+          path,
+        );
       }
       return json;
   }
@@ -221,11 +227,17 @@ function checkTimestamp(json: unknown, path: string): string {
   const [, datePart = '', hours = '', minutes = '', seconds = '', fraction = ''] = match ?? [];
   const dateMatch = DATE.exec(datePart);
   if (
-    !match || !dateMatch ||
+    !match ||
+    !dateMatch ||
     !isCalendarDate(Number(dateMatch[1]), Number(dateMatch[2]), Number(dateMatch[3])) ||
-    Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59
+    Number(hours) > 23 ||
+    Number(minutes) > 59 ||
+    Number(seconds) > 59
   ) {
-    throw invalid(`Invalid Timestamp ${describe(json)}: expected an ISO-8601 UTC time such as 2023-04-06T04:30:23.123456Z (at most microseconds)`, path);
+    throw invalid(
+      `Invalid Timestamp ${describe(json)}: expected an ISO-8601 UTC time such as 2023-04-06T04:30:23.123456Z (at most microseconds)`,
+      path,
+    );
   }
   return flatString(`${datePart}T${hours}:${minutes}:${seconds}.${fraction.padEnd(6, '0')}Z`);
 }
@@ -242,7 +254,9 @@ function checkNestedOptional(type: { kind: 'Optional'; element: DamlType }, json
   }
   if (json.length === 0) return [];
   const inner = type.element;
-  return [inner.kind === 'Optional' ? checkNestedOptional(inner, json[0], `${path}[0]`, parties) : check(inner, json[0], `${path}[0]`, parties)];
+  return [
+    inner.kind === 'Optional' ? checkNestedOptional(inner, json[0], `${path}[0]`, parties) : check(inner, json[0], `${path}[0]`, parties),
+  ];
 }
 
 function checkGenMap(keyType: DamlType, valueType: DamlType, json: unknown, path: string, parties: KnownParties): DamlValue {
@@ -276,7 +290,9 @@ function checkRecord(type: RecordType, json: unknown, path: string, parties: Kno
       );
     }
   }
-  const missing = type.fields.filter((field) => field.type.kind !== 'Optional' && (json[field.name] === undefined || json[field.name] === null));
+  const missing = type.fields.filter(
+    (field) => field.type.kind !== 'Optional' && (json[field.name] === undefined || json[field.name] === null),
+  );
   if (missing.length > 0) {
     throw new LedgerApiError(
       'COMMAND_PREPROCESSING_FAILED',

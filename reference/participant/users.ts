@@ -30,8 +30,7 @@ export function resolvePartyAlias(fixtures: Fixtures, aliasOrId: string, where: 
 
 function seedUser(fixtures: Fixtures, user: UserFixture): ParticipantUser {
   const where = `fixtures user '${user.id}'`;
-  const resolveAll = (aliases: string[]): ReadonlySet<string> =>
-    new Set(aliases.map((alias) => resolvePartyAlias(fixtures, alias, where)));
+  const resolveAll = (aliases: string[]): ReadonlySet<string> => new Set(aliases.map((alias) => resolvePartyAlias(fixtures, alias, where)));
   const rights: UserRights = {
     actAs: resolveAll(user.rights.actAs),
     readAs: resolveAll(user.rights.readAs),

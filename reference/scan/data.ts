@@ -110,8 +110,7 @@ function latestRoundOf(rounds: ReadonlyMap<number, RoundRewards>, random: Seeded
   let cumulativeRewards = 0n;
   for (const rewards of rounds.values()) cumulativeRewards += rewards.appRewards + rewards.validatorRewards;
   const jitterMicros = BigInt(random.integer(1, 59_999_999));
-  const effectiveAtMicros =
-    FIRST_ROUND_EFFECTIVE_AT_MICROS + BigInt(LATEST_AGGREGATED_ROUND) * ROUND_DURATION_MICROS + jitterMicros;
+  const effectiveAtMicros = FIRST_ROUND_EFFECTIVE_AT_MICROS + BigInt(LATEST_AGGREGATED_ROUND) * ROUND_DURATION_MICROS + jitterMicros;
   return { round: LATEST_AGGREGATED_ROUND, effectiveAt: formatMicros(effectiveAtMicros), cumulativeRewards };
 }
 
@@ -129,10 +128,7 @@ function partyHostingOf(fixtures: Fixtures, validators: ValidatorFaucets[]): Par
   if (multiHosted !== undefined) {
     const multi = hosting.find((entry) => entry.party === multiHosted);
     if (!multi || multi.participants.length < 2) {
-      throw new ScanFixtureError(
-        'parties.multiHosted',
-        `(${multiHosted}) must be a fixture party with two or more hostedOn participants`,
-      );
+      throw new ScanFixtureError('parties.multiHosted', `(${multiHosted}) must be a fixture party with two or more hostedOn participants`);
     }
   }
   for (const { validator } of validators) {

@@ -64,8 +64,7 @@ export function memberTrafficStatus(context: ScanContext, parameters: PathParame
 }
 
 type PartyLookup =
-  | { ok: true; party: UniqueIdentifier; mappedParty: string; participants: string[] }
-  | { ok: false; response: ScanResponse };
+  { ok: true; party: UniqueIdentifier; mappedParty: string; participants: string[] } | { ok: false; response: ScanResponse };
 
 function lookUpPartyToParticipant(context: ScanContext, parameters: PathParameters, domainWord: string): PartyLookup {
   const domain = parseSynchronizerId(parameter(parameters, 'domain_id'));

@@ -83,9 +83,7 @@ export function parseUniqueIdentifier(text: string): Parsed<UniqueIdentifier> {
   }
   const fingerprintError = checkSimpleString(fingerprint, FINGERPRINT_MAX_LENGTH);
   if (fingerprintError !== undefined) {
-    return fail(
-      `Fingerprint decoding of \`${limit(text, 200)}\` failed with: StringConversionError(${fingerprintError},None)`,
-    );
+    return fail(`Fingerprint decoding of \`${limit(text, 200)}\` failed with: StringConversionError(${fingerprintError},None)`);
   }
   return ok({ identifier, fingerprint });
 }
@@ -133,9 +131,7 @@ const PRETTY_FINGERPRINT_LENGTH = 12;
 /** Canton's pretty-printer, used in every message: the fingerprint is cut to 12 characters plus `...`. */
 export function prettyUid(uid: UniqueIdentifier): string {
   const fingerprint =
-    uid.fingerprint.length > PRETTY_FINGERPRINT_LENGTH
-      ? `${uid.fingerprint.slice(0, PRETTY_FINGERPRINT_LENGTH)}...`
-      : uid.fingerprint;
+    uid.fingerprint.length > PRETTY_FINGERPRINT_LENGTH ? `${uid.fingerprint.slice(0, PRETTY_FINGERPRINT_LENGTH)}...` : uid.fingerprint;
   return `${uid.identifier}${DELIMITER}${fingerprint}`;
 }
 

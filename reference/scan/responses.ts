@@ -24,9 +24,7 @@ export function circePretty(value: Record<string, string>): string {
 }
 
 export function errorResponse(status: number, message: string, asPlainText = false): ScanResponse {
-  return asPlainText
-    ? textResponse(status, message)
-    : { status, contentType: JSON_CONTENT_TYPE, body: circePretty({ error: message }) };
+  return asPlainText ? textResponse(status, message) : { status, contentType: JSON_CONTENT_TYPE, body: circePretty({ error: message }) };
 }
 
 export function textResponse(status: number, text: string, headers?: Record<string, string>): ScanResponse {

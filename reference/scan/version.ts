@@ -16,8 +16,7 @@ export function parseScanVersion(text: string): ScanVersion {
   const match = VERSION_PATTERN.exec(text.trim());
   if (!match) {
     throw new Error(
-      `Invalid scan version "${text}": expected a Splice release number like "0.7.5" ` +
-        '(set features.scanVersion in the target config).',
+      `Invalid scan version "${text}": expected a Splice release number like "0.7.5" ` + '(set features.scanVersion in the target config).',
     );
   }
   return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]), text };

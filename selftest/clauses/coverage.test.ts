@@ -39,7 +39,7 @@ describe('clause registry covers the spec text', () => {
     expect(spec.units.filter((unit) => unit.kind === 'sentence').length).toBeGreaterThan(80);
   });
 
-  it('quotes every table row in a clause of the table\'s section', () => {
+  it("quotes every table row in a clause of the table's section", () => {
     const uncovered = spec.units.filter((unit) => unit.kind === 'row' && !isCovered(unit));
     expect(uncovered.map((unit) => `line ${unit.line} [${unit.section}]: ${unit.text}`)).toEqual([]);
   });
@@ -91,7 +91,10 @@ describe('clause registry covers the required checklist', () => {
   it('has, for every area A endpoint, existence, auth, the default error body and a 200 response clause', () => {
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
       for (const id of [`${name}.exists`, `${name}.auth.required`, `${name}.errors.default-body`]) expect(clauseIds, id).toContain(id);
-      expect(clauses.some((entry) => entry.endpoint === endpoint && entry.id.startsWith(`${name}.response.`)), `${name} 200 response`).toBe(true);
+      expect(
+        clauses.some((entry) => entry.endpoint === endpoint && entry.id.startsWith(`${name}.response.`)),
+        `${name} 200 response`,
+      ).toBe(true);
     }
   });
 
@@ -107,11 +110,33 @@ describe('clause registry covers the required checklist', () => {
 
   it('has clauses for every resource table', () => {
     const resources = [
-      'Duration', 'Signature', 'SinglePartySignatures', 'PartySignatures', 'DeduplicationPeriod', 'MinLedgerTime',
-      'EventFormat', 'Filters', 'CumulativeFilter', 'IdentifierFilter', 'TransactionFormat', 'UpdateFormat', 'Update',
-      'Reassignment', 'JsUnassignedEvent', 'CreatedEvent', 'JsTopologyTransaction', 'TopologyEvent', 'TraceContext',
-      'User', 'ObjectMeta', 'Command', 'UploadDarFileResponse', 'TrafficAccount', 'MemberTrafficStatus',
-      'ValidatorReceivedFaucets', 'ErrorBody',
+      'Duration',
+      'Signature',
+      'SinglePartySignatures',
+      'PartySignatures',
+      'DeduplicationPeriod',
+      'MinLedgerTime',
+      'EventFormat',
+      'Filters',
+      'CumulativeFilter',
+      'IdentifierFilter',
+      'TransactionFormat',
+      'UpdateFormat',
+      'Update',
+      'Reassignment',
+      'JsUnassignedEvent',
+      'CreatedEvent',
+      'JsTopologyTransaction',
+      'TopologyEvent',
+      'TraceContext',
+      'User',
+      'ObjectMeta',
+      'Command',
+      'UploadDarFileResponse',
+      'TrafficAccount',
+      'MemberTrafficStatus',
+      'ValidatorReceivedFaucets',
+      'ErrorBody',
     ];
     const missing = resources.filter((resource) => !clauses.some((entry) => entry.resource === resource && entry.level === 'spec'));
     expect(missing).toEqual([]);
@@ -130,17 +155,38 @@ describe('clause registry covers the required checklist', () => {
   });
 
   it('has a clause per limit row, error rule, auth bullet and versioning bullet', () => {
-    const limitRows = ['| User id |', '| Annotations total size |', '| Annotation key |', '| Annotation value |', '| Commands list, actAs, signatures lists |', '| Scan `limit` |', '| Offsets |'];
+    const limitRows = [
+      '| User id |',
+      '| Annotations total size |',
+      '| Annotation key |',
+      '| Annotation value |',
+      '| Commands list, actAs, signatures lists |',
+      '| Scan `limit` |',
+      '| Offsets |',
+    ];
     for (const row of limitRows) expect(clausesQuoting(row, 'spec').length, row).toBeGreaterThan(0);
-    for (const rule of ['When a request body or a query parameter is invalid', 'the update lookup raises `UPDATE_NOT_FOUND`', 'submit-and-wait returns the error of the failed submission', 'Scan endpoints answer errors as `{error: string}`']) {
+    for (const rule of [
+      'When a request body or a query parameter is invalid',
+      'the update lookup raises `UPDATE_NOT_FOUND`',
+      'submit-and-wait returns the error of the failed submission',
+      'Scan endpoints answer errors as `{error: string}`',
+    ]) {
       expect(clausesQuoting(rule, 'spec').length, rule).toBeGreaterThan(0);
     }
-    const bullets = (section: string) => spec.source.split(`## ${section}\n`)[1]!.split('\n## ')[0]!.split('\n').filter((line) => line.startsWith('- '));
+    const bullets = (section: string) =>
+      spec.source
+        .split(`## ${section}\n`)[1]!
+        .split('\n## ')[0]!
+        .split('\n')
+        .filter((line) => line.startsWith('- '));
     for (const section of ['Authentication', 'Versioning']) {
       const lines = bullets(section);
       expect(lines.length).toBeGreaterThan(5);
       for (const bullet of lines) {
-        const firstSentence = bullet.slice(2).split(/(?<=\.)\s/)[0]!.replace(/: not shown\.$/, '');
+        const firstSentence = bullet
+          .slice(2)
+          .split(/(?<=\.)\s/)[0]!
+          .replace(/: not shown\.$/, '');
         expect(clausesQuoting(firstSentence).length, bullet).toBeGreaterThan(0);
       }
     }
@@ -149,28 +195,69 @@ describe('clause registry covers the required checklist', () => {
   it('has the canton profile facts the task lists', () => {
     const required = [
       ...[1, 2, 4].map((category) => `canton.errors.category-${category}`),
-      'canton.errors.category-6-401', 'canton.errors.category-7-403', 'canton.errors.category-8-400', 'canton.errors.category-9-400',
-      'canton.errors.category-10-409', 'canton.errors.category-11-404', 'canton.errors.category-12-400',
-      'canton.errors.status-follows-category', 'canton.errors.body.absent-optionals-null', 'canton.errors.redacted-body',
-      'canton.errors.body.context-category', 'canton.errors.400-text.body-format', 'canton.errors.400-text.query-parameter-format',
-      'canton.http.method-not-allowed-405', 'canton.http.unknown-route-404-legacy-json', 'canton.http.body-over-8mib-413',
-      'canton.readyz.healthy-text', 'canton.readyz.not-serving-503', 'canton.update-by-offset.update-not-found-404',
-      'canton.update-by-offset.non-positive-offset-400', 'canton.submit-and-wait.duplicate-command-409',
-      'canton.submit-and-wait.templates-or-interfaces-not-found-404', 'canton.submit-and-wait.template-precondition-violated-400',
-      'canton.submit-and-wait.contract-not-found-404', 'canton.auth.missing-token-401', 'canton.auth.unknown-user-403', 'canton.auth.unauthenticated-401', 'canton.auth.permission-denied-403',
-      'canton.auth.deactivated-user-403', 'canton.auth.empty-bearer-400', 'canton.daml-lf.int64-string', 'canton.daml-lf.numeric-string',
-      'canton.daml-lf.variant-tag-value', 'canton.daml-lf.unexpected-fields-400', 'canton.daml-lf.missing-fields-400',
-      'canton.json.protocol-int64-numbers', 'canton.dars.invalid-dar-400', 'canton.dars.invalid-zip-entry-400',
-      'canton.dars.dar-parse-error-400', 'canton.dars.idempotent-reupload', 'canton.dars.vetAllPackages-malformed-400-text',
-      'canton.dars.synchronizerId-malformed-400', 'canton.traffic-account.disabled-404', 'canton.scan.error-body-pretty-json',
-      'canton.scan.top-validators.limit.min-1', 'canton.scan.limit.max-1000', 'canton.scan.top-validators.limit.missing-404',
-      'canton.scan.participant-id-v0.multi-hosted-500', 'canton.scan.participant-id-v1.all-participants',
-      'canton.scan.participant-id-v0.unknown-party-404', 'canton.scan.participant-id-v1.unknown-party-404',
-      'canton.scan.traffic-status.member-malformed-400', 'canton.scan.traffic-status.unknown-member-404',
-      'canton.scan.removed.top-validators-404', 'canton.scan.removed.rewards-collected-404', 'canton.scan.removed.round-of-latest-data-404',
+      'canton.errors.category-6-401',
+      'canton.errors.category-7-403',
+      'canton.errors.category-8-400',
+      'canton.errors.category-9-400',
+      'canton.errors.category-10-409',
+      'canton.errors.category-11-404',
+      'canton.errors.category-12-400',
+      'canton.errors.status-follows-category',
+      'canton.errors.body.absent-optionals-null',
+      'canton.errors.redacted-body',
+      'canton.errors.body.context-category',
+      'canton.errors.400-text.body-format',
+      'canton.errors.400-text.query-parameter-format',
+      'canton.http.method-not-allowed-405',
+      'canton.http.unknown-route-404-legacy-json',
+      'canton.http.body-over-8mib-413',
+      'canton.readyz.healthy-text',
+      'canton.readyz.not-serving-503',
+      'canton.update-by-offset.update-not-found-404',
+      'canton.update-by-offset.non-positive-offset-400',
+      'canton.submit-and-wait.duplicate-command-409',
+      'canton.submit-and-wait.templates-or-interfaces-not-found-404',
+      'canton.submit-and-wait.template-precondition-violated-400',
+      'canton.submit-and-wait.contract-not-found-404',
+      'canton.auth.missing-token-401',
+      'canton.auth.unknown-user-403',
+      'canton.auth.unauthenticated-401',
+      'canton.auth.permission-denied-403',
+      'canton.auth.deactivated-user-403',
+      'canton.auth.empty-bearer-400',
+      'canton.daml-lf.int64-string',
+      'canton.daml-lf.numeric-string',
+      'canton.daml-lf.variant-tag-value',
+      'canton.daml-lf.unexpected-fields-400',
+      'canton.daml-lf.missing-fields-400',
+      'canton.json.protocol-int64-numbers',
+      'canton.dars.invalid-dar-400',
+      'canton.dars.invalid-zip-entry-400',
+      'canton.dars.dar-parse-error-400',
+      'canton.dars.idempotent-reupload',
+      'canton.dars.vetAllPackages-malformed-400-text',
+      'canton.dars.synchronizerId-malformed-400',
+      'canton.traffic-account.disabled-404',
+      'canton.scan.error-body-pretty-json',
+      'canton.scan.top-validators.limit.min-1',
+      'canton.scan.limit.max-1000',
+      'canton.scan.top-validators.limit.missing-404',
+      'canton.scan.participant-id-v0.multi-hosted-500',
+      'canton.scan.participant-id-v1.all-participants',
+      'canton.scan.participant-id-v0.unknown-party-404',
+      'canton.scan.participant-id-v1.unknown-party-404',
+      'canton.scan.traffic-status.member-malformed-400',
+      'canton.scan.traffic-status.unknown-member-404',
+      'canton.scan.removed.top-validators-404',
+      'canton.scan.removed.rewards-collected-404',
+      'canton.scan.removed.round-of-latest-data-404',
       'canton.scan.rewards-collected.amount-10-decimals',
     ];
-    const missing = required.filter((id) => (id.split('.').length === 3 && /category-\d+$/.test(id) ? ![...clauseIds].some((known) => known.startsWith(`${id}-`)) : !clauseIds.has(id)));
+    const missing = required.filter((id) =>
+      id.split('.').length === 3 && /category-\d+$/.test(id)
+        ? ![...clauseIds].some((known) => known.startsWith(`${id}-`))
+        : !clauseIds.has(id),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -20,7 +20,17 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
 
 describe('ledger-conformance CLI', () => {
   it('has help on every command', async () => {
-    const commands = [[], ['run'], ['replay'], ['load'], ['load', 'merge'], ['reference'], ['reference', 'serve'], ['config'], ['config', 'check']];
+    const commands = [
+      [],
+      ['run'],
+      ['replay'],
+      ['load'],
+      ['load', 'merge'],
+      ['reference'],
+      ['reference', 'serve'],
+      ['config'],
+      ['config', 'check'],
+    ];
     const outputs = await Promise.all(commands.map((command) => cli([...command, '--help'])));
     outputs.forEach((output, index) => {
       expect(output.code, `${commands[index]!.join(' ')} --help`).toBe(0);
@@ -55,7 +65,15 @@ describe('ledger-conformance CLI', () => {
   });
 
   it('exit code 4 when a remote target cannot be reached', async () => {
-    const result = await cli(['run', '--target', 'staging', '--participant', 'http://127.0.0.1:9', '--scan', 'http://127.0.0.1:9/api/scan']);
+    const result = await cli([
+      'run',
+      '--target',
+      'staging',
+      '--participant',
+      'http://127.0.0.1:9',
+      '--scan',
+      'http://127.0.0.1:9/api/scan',
+    ]);
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/cannot be reached.*Check the URL/);
   });

@@ -13,7 +13,10 @@ beforeAll(async () => {
 
 describe('self-signed tokens', () => {
   it('HS256: sub, aud, scope and exp as Canton test auth expects; cached per user', async () => {
-    const provider = createTokenProvider({ kind: 'hs256', secret: 'secret', audience: 'https://daml.com/jwt/aud/participant/p1', tokenLifetimeSeconds: 600 }, fixtures);
+    const provider = createTokenProvider(
+      { kind: 'hs256', secret: 'secret', audience: 'https://daml.com/jwt/aud/participant/p1', tokenLifetimeSeconds: 600 },
+      fixtures,
+    );
     const token = (await provider.tokenFor('alice-user'))!;
     const { payload } = await jwtVerify(token, new TextEncoder().encode('secret'), { audience: 'https://daml.com/jwt/aud/participant/p1' });
     expect(payload.sub).toBe('alice-user');
@@ -33,7 +36,10 @@ describe('self-signed tokens', () => {
   it('ES256 and RS256 from a PKCS#8 PEM', async () => {
     for (const alg of ['ES256', 'RS256'] as const) {
       const pair = await generateKeyPair(alg, { extractable: true });
-      const provider = createTokenProvider({ kind: alg.toLowerCase() as 'es256', privateKey: await exportPKCS8(pair.privateKey), keyId: 'k1', tokenLifetimeSeconds: 60 }, fixtures);
+      const provider = createTokenProvider(
+        { kind: alg.toLowerCase() as 'es256', privateKey: await exportPKCS8(pair.privateKey), keyId: 'k1', tokenLifetimeSeconds: 60 },
+        fixtures,
+      );
       const token = (await provider.tokenFor('bob-user'))!;
       const { payload, protectedHeader } = await jwtVerify(token, await importSPKI(await exportSPKI(pair.publicKey), alg));
       expect(payload.sub).toBe('bob-user');
@@ -43,7 +49,7 @@ describe('self-signed tokens', () => {
 });
 
 describe('static and none', () => {
-  it('static: the user\'s own token, else the shared one; cannot mint', async () => {
+  it("static: the user's own token, else the shared one; cannot mint", async () => {
     const withTokens = { ...fixtures, users: fixtures.users.map((user) => (user.id === 'bob-user' ? { ...user, token: 'bobs' } : user)) };
     const provider = createTokenProvider({ kind: 'static', token: 'shared' }, withTokens);
     expect(await provider.tokenFor('bob-user')).toBe('bobs');
@@ -65,7 +71,9 @@ describe('OAuth2 client credentials', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       let body = '';
-      request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
       request.on('end', () => {
         const form = new URLSearchParams(body);
         requests.push(form);
@@ -73,7 +81,8 @@ describe('OAuth2 client credentials', () => {
           response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}');
           return;
         }
-        response.writeHead(200, { 'content-type': 'application/json' })
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ access_token: `token-of-${form.get('client_id')}-${requests.length}`, expires_in: 3600 }));
       });
     });
@@ -83,7 +92,10 @@ describe('OAuth2 client credentials', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('fetches with grant_type, client id/secret and audience; caches until expiry', async () => {
-    const provider = createTokenProvider({ kind: 'oauth2', tokenUrl: url, clientId: 'ci', clientSecret: 'right', audience: 'aud-1' }, fixtures);
+    const provider = createTokenProvider(
+      { kind: 'oauth2', tokenUrl: url, clientId: 'ci', clientSecret: 'right', audience: 'aud-1' },
+      fixtures,
+    );
     const first = await provider.tokenFor('alice-user');
     expect(first).toBe('token-of-ci-1');
     expect(await provider.tokenFor('bob-user')).toBe(first);

@@ -25,7 +25,10 @@ targets:
 ${extra}`;
 
 async function configError(promise: Promise<unknown>): Promise<ConfigError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ConfigError);
   return error as ConfigError;
 }
@@ -56,20 +59,31 @@ describe('loadConfig', () => {
     const fromEnv = await loadConfig({ configPath: path, env: { LEDGER_BASE_URL: 'http://env.example:2', MY_SECRET: 's' }, dotenvPath });
     expect(fromEnv.target.kind === 'remote' && fromEnv.target.participant).toBe('http://env.example:2');
 
-    const fromFlags = await loadConfig({ configPath: path, env: { MY_SECRET: 's' }, dotenvPath, overrides: { participant: 'http://flag.example:3', profile: 'spec', cases: 7 } });
+    const fromFlags = await loadConfig({
+      configPath: path,
+      env: { MY_SECRET: 's' },
+      dotenvPath,
+      overrides: { participant: 'http://flag.example:3', profile: 'spec', cases: 7 },
+    });
     expect(fromFlags.target.kind === 'remote' && fromFlags.target.participant).toBe('http://flag.example:3');
     expect(fromFlags.run.profile).toBe('spec');
     expect(fromFlags.run.cases).toBe(7);
   });
 
   it('LEDGER_TOKEN switches the remote target to a static token', async () => {
-    const config = await loadConfig({ configPath: writeConfig(remoteConfig()), env: { MY_SECRET: 's', LEDGER_TOKEN: 'tok' }, dotenvPath: false });
+    const config = await loadConfig({
+      configPath: writeConfig(remoteConfig()),
+      env: { MY_SECRET: 's', LEDGER_TOKEN: 'tok' },
+      dotenvPath: false,
+    });
     expect(config.target.auth).toEqual({ kind: 'static', token: 'tok' });
   });
 
   it('names an unset environment variable and how to fix it', async () => {
     const error = await configError(loadConfig({ configPath: writeConfig(remoteConfig()), env: {}, dotenvPath: false }));
-    expect(error.issues.join('\n')).toMatch(/targets\.staging\.auth\.secret: refers to the environment variable MY_SECRET, which is not set/);
+    expect(error.issues.join('\n')).toMatch(
+      /targets\.staging\.auth\.secret: refers to the environment variable MY_SECRET, which is not set/,
+    );
   });
 
   it('names the key, what was found and what was expected', async () => {
@@ -83,7 +97,9 @@ describe('loadConfig', () => {
 
   it('rejects a malformed URL, an unknown target and bad YAML', async () => {
     const badUrl = writeConfig(remoteConfig().replace('http://127.0.0.1:5012/api/scan', 'not a url'));
-    expect((await configError(loadConfig({ configPath: badUrl, env: { MY_SECRET: 's' }, dotenvPath: false }))).issues.join()).toContain('targets.staging.scan');
+    expect((await configError(loadConfig({ configPath: badUrl, env: { MY_SECRET: 's' }, dotenvPath: false }))).issues.join()).toContain(
+      'targets.staging.scan',
+    );
     const unknown = await configError(loadConfig({ env: { LEDGER_TARGET: 'prod' }, dotenvPath: false }));
     expect(unknown.issues[0]).toContain('expected one of the names under targets: reference, staging');
     const yaml = await configError(loadConfig({ configPath: writeConfig('target: [unclosed'), env: {}, dotenvPath: false }));

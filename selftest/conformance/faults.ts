@@ -19,54 +19,208 @@ export interface FaultExpectation {
   features?: Record<string, unknown>;
 }
 
-
 export const faultExpectations: FaultExpectation[] = [
   // HTTP core and error model
   { fault: 'malformed-json-500', include: ['errors'], profile: 'spec', clauses: ['errors.400-text-plain'] },
-  { fault: 'decode-failure-as-json', include: ['authenticated-user', 'errors'], profile: 'spec', clauses: ['errors.400-text-plain', 'errors.400-text-names-identity-provider-id', 'errors.400-text-names-part'] },
-  { fault: 'decode-failure-unnamed', include: ['errors', 'submit-and-wait'], profile: 'spec', clauses: ['errors.400-text-names-part', 'errors.400-text-names-body'] },
-  { fault: 'error-without-category', include: ['update-by-offset'], profile: 'spec', clauses: ['errors.body.errorCategory.required-int32', 'update-by-offset.update-not-found', 'update-by-offset.errors.default-body'] },
-  { fault: 'error-status-ignores-category', include: ['update-by-offset'], profile: 'canton', clauses: ['canton.errors.status-follows-category', 'canton.update-by-offset.update-not-found-404', 'canton.update-by-offset.non-positive-offset-400'] },
+  {
+    fault: 'decode-failure-as-json',
+    include: ['authenticated-user', 'errors'],
+    profile: 'spec',
+    clauses: ['errors.400-text-plain', 'errors.400-text-names-identity-provider-id', 'errors.400-text-names-part'],
+  },
+  {
+    fault: 'decode-failure-unnamed',
+    include: ['errors', 'submit-and-wait'],
+    profile: 'spec',
+    clauses: ['errors.400-text-names-part', 'errors.400-text-names-body'],
+  },
+  {
+    fault: 'error-without-category',
+    include: ['update-by-offset'],
+    profile: 'spec',
+    clauses: ['errors.body.errorCategory.required-int32', 'update-by-offset.update-not-found', 'update-by-offset.errors.default-body'],
+  },
+  {
+    fault: 'error-status-ignores-category',
+    include: ['update-by-offset'],
+    profile: 'canton',
+    clauses: [
+      'canton.errors.status-follows-category',
+      'canton.update-by-offset.update-not-found-404',
+      'canton.update-by-offset.non-positive-offset-400',
+    ],
+  },
   { fault: 'unknown-route-200', include: ['errors'], profile: 'spec', clauses: ['versioning.area-a.prefix-v2'] },
   { fault: 'wrong-method-404', include: ['errors'], profile: 'canton', clauses: ['canton.http.method-not-allowed-405'] },
   // Auth
-  { fault: 'auth-missing-token-accepted', include: ['auth'], profile: 'spec', clauses: ['authenticated-user.auth.required', 'dars-upload.auth.required', 'canton.auth.missing-token-401', 'canton.auth.unauthenticated-401'] },
-  { fault: 'auth-expired-token-accepted', include: ['auth'], profile: 'spec', clauses: ['authenticated-user.auth.required', 'submit-and-wait.auth.required', 'update-by-offset.auth.required', 'execute.auth.required'] },
-  { fault: 'auth-signature-not-verified', include: ['auth'], profile: 'spec', clauses: ['authenticated-user.auth.required', 'submit-and-wait.auth.required', 'update-by-offset.auth.required', 'execute.auth.required'] },
-  { fault: 'auth-deactivated-user-allowed', include: ['auth'], profile: 'spec', clauses: ['auth.deactivated-user-denied', 'canton.auth.deactivated-user-403'] },
+  {
+    fault: 'auth-missing-token-accepted',
+    include: ['auth'],
+    profile: 'spec',
+    clauses: [
+      'authenticated-user.auth.required',
+      'dars-upload.auth.required',
+      'canton.auth.missing-token-401',
+      'canton.auth.unauthenticated-401',
+    ],
+  },
+  {
+    fault: 'auth-expired-token-accepted',
+    include: ['auth'],
+    profile: 'spec',
+    clauses: [
+      'authenticated-user.auth.required',
+      'submit-and-wait.auth.required',
+      'update-by-offset.auth.required',
+      'execute.auth.required',
+    ],
+  },
+  {
+    fault: 'auth-signature-not-verified',
+    include: ['auth'],
+    profile: 'spec',
+    clauses: [
+      'authenticated-user.auth.required',
+      'submit-and-wait.auth.required',
+      'update-by-offset.auth.required',
+      'execute.auth.required',
+    ],
+  },
+  {
+    fault: 'auth-deactivated-user-allowed',
+    include: ['auth'],
+    profile: 'spec',
+    clauses: ['auth.deactivated-user-denied', 'canton.auth.deactivated-user-403'],
+  },
   { fault: 'auth-act-as-not-checked', include: ['auth'], profile: 'spec', clauses: ['auth.submit-and-wait.act-as'] },
   { fault: 'auth-websocket-protocol-rejected', include: ['auth'], profile: 'spec', clauses: ['auth.websocket-protocol'] },
-  { fault: 'authenticated-user-wrong-record', include: ['authenticated-user'], profile: 'spec', clauses: ['authenticated-user.response.caller'] },
+  {
+    fault: 'authenticated-user-wrong-record',
+    include: ['authenticated-user'],
+    profile: 'spec',
+    clauses: ['authenticated-user.response.caller'],
+  },
   { fault: 'readyz-json', include: ['readyz'], profile: 'spec', clauses: ['readyz.response.text-plain'] },
   // Ledger: submit-and-wait
   { fault: 'submit-empty-actas-accepted', include: ['submit-and-wait'], profile: 'spec', clauses: ['submit-and-wait.actAs.non-empty'] },
-  { fault: 'submit-empty-commands-accepted', include: ['submit-and-wait'], profile: 'spec', clauses: ['submit-and-wait.commands.non-empty'] },
+  {
+    fault: 'submit-empty-commands-accepted',
+    include: ['submit-and-wait'],
+    profile: 'spec',
+    clauses: ['submit-and-wait.commands.non-empty'],
+  },
   { fault: 'offsets-not-monotonic', include: ['flows / deduplication'], profile: 'spec', clauses: ['limits.offsets.positive'] },
-  { fault: 'dedup-ignored', include: ['flows / deduplication'], profile: 'spec', clauses: ['submit-and-wait.deduplicationPeriod.default-maximum'] },
+  {
+    fault: 'dedup-ignored',
+    include: ['flows / deduplication'],
+    profile: 'spec',
+    clauses: ['submit-and-wait.deduplicationPeriod.default-maximum'],
+  },
   { fault: 'precondition-not-checked', include: ['submit-and-wait'], profile: 'spec', clauses: ['submit-and-wait.errors.propagated'] },
   { fault: 'interpretation-error-200', include: ['flows / commands'], profile: 'spec', clauses: ['submit-and-wait.errors.propagated'] },
   // Ledger: update-by-offset
-  { fault: 'party-filter-ignored', include: ['flows / submit', 'flows / seeded'], profile: 'spec', clauses: ['update-by-offset.update-not-found.all-filtered', 'event-format.filtersByParty.acs-delta-stakeholders'] },
-  { fault: 'update-missing-offset', include: ['update-by-offset', 'flows / submit'], profile: 'spec', clauses: ['events.lookup-one-by-offset', 'update-by-offset.response.shape'] },
-  { fault: 'created-event-blob-always', include: ['flows / submit'], profile: 'spec', clauses: ['identifier-filter.includeCreatedEventBlob.adds-blob'] },
-  { fault: 'update-not-found-500', include: ['update-by-offset'], profile: 'spec', clauses: ['update-by-offset.update-not-found', 'errors.update-not-found'] },
-  { fault: 'non-positive-offset-accepted', include: ['update-by-offset'], profile: 'canton', clauses: ['canton.update-by-offset.non-positive-offset-400'] },
+  {
+    fault: 'party-filter-ignored',
+    include: ['flows / submit', 'flows / seeded'],
+    profile: 'spec',
+    clauses: ['update-by-offset.update-not-found.all-filtered', 'event-format.filtersByParty.acs-delta-stakeholders'],
+  },
+  {
+    fault: 'update-missing-offset',
+    include: ['update-by-offset', 'flows / submit'],
+    profile: 'spec',
+    clauses: ['events.lookup-one-by-offset', 'update-by-offset.response.shape'],
+  },
+  {
+    fault: 'created-event-blob-always',
+    include: ['flows / submit'],
+    profile: 'spec',
+    clauses: ['identifier-filter.includeCreatedEventBlob.adds-blob'],
+  },
+  {
+    fault: 'update-not-found-500',
+    include: ['update-by-offset'],
+    profile: 'spec',
+    clauses: ['update-by-offset.update-not-found', 'errors.update-not-found'],
+  },
+  {
+    fault: 'non-positive-offset-accepted',
+    include: ['update-by-offset'],
+    profile: 'canton',
+    clauses: ['canton.update-by-offset.non-positive-offset-400'],
+  },
   // Interactive submission
   { fault: 'execute-signature-not-verified', include: ['flows / interactive'], profile: 'spec', clauses: ['auth.execute.signature'] },
-  { fault: 'execute-empty-signatures-accepted', include: ['execute'], profile: 'spec', clauses: ['execute.partySignatures.signatures.non-empty', 'single-party-signatures.signatures.non-empty'] },
+  {
+    fault: 'execute-empty-signatures-accepted',
+    include: ['execute'],
+    profile: 'spec',
+    clauses: ['execute.partySignatures.signatures.non-empty', 'single-party-signatures.signatures.non-empty'],
+  },
   // DARs
-  { fault: 'dar-hash-not-checked', include: ['dars'], profile: 'spec', clauses: ['dars-upload.errors.default-body', 'dars-validate.errors.default-body', 'canton.dars.dar-parse-error-400'] },
+  {
+    fault: 'dar-hash-not-checked',
+    include: ['dars'],
+    profile: 'spec',
+    clauses: ['dars-upload.errors.default-body', 'dars-validate.errors.default-body', 'canton.dars.dar-parse-error-400'],
+  },
   { fault: 'dar-validate-persists', include: ['dars'], profile: 'spec', clauses: ['dars-validate.no-effect'] },
-  { fault: 'dar-garbage-accepted', include: ['dars'], profile: 'spec', clauses: ['dars-upload.errors.default-body', 'dars-validate.errors.default-body', 'canton.dars.invalid-dar-400'] },
+  {
+    fault: 'dar-garbage-accepted',
+    include: ['dars'],
+    profile: 'spec',
+    clauses: ['dars-upload.errors.default-body', 'dars-validate.errors.default-body', 'canton.dars.invalid-dar-400'],
+  },
   // Traffic
-  { fault: 'traffic-rights-not-checked', include: ['traffic-account'], profile: 'spec', clauses: ['traffic-account.auth.act-as-or-execute-as', 'auth.traffic-account'] },
+  {
+    fault: 'traffic-rights-not-checked',
+    include: ['traffic-account'],
+    profile: 'spec',
+    clauses: ['traffic-account.auth.act-as-or-execute-as', 'auth.traffic-account'],
+  },
   // Scan
   { fault: 'scan-limit-ignored', include: ['scan.top-validators'], profile: 'spec', clauses: ['scan.top-validators.limit.maximum'] },
   { fault: 'scan-wrong-order', include: ['scan.top-validators'], profile: 'spec', clauses: ['scan.top-validators.ordered'] },
-  { fault: 'scan-removed-endpoint-served', include: ['scan'], profile: 'spec', features: { scanVersion: '0.7.5' }, clauses: ['versioning.scan.top-validators.removed-0.6.6', 'versioning.scan.rewards-collected.removed-0.6.7', 'versioning.scan.round-of-latest-data.removed-0.6.7'] },
-  { fault: 'scan-error-not-json', include: ['scan'], profile: 'spec', clauses: ['errors.scan.error-body', 'scan.traffic-status.errors.error-body', 'scan.participant-id-v1.errors.error-body', 'scan.participant-id-v0.errors.error-body', 'scan.top-validators.errors.error-body'] },
-  { fault: 'scan-v0-multi-hosted-200', include: ['scan.participant-id-v0'], profile: 'spec', clauses: ['scan.participant-id-v0.multi-hosted-fails'] },
-  { fault: 'scan-bad-member-200', include: ['scan.traffic-status'], profile: 'spec', clauses: ['scan.traffic-status.member_id.format', 'canton.scan.traffic-status.member-checked-first'] },
+  {
+    fault: 'scan-removed-endpoint-served',
+    include: ['scan'],
+    profile: 'spec',
+    features: { scanVersion: '0.7.5' },
+    clauses: [
+      'versioning.scan.top-validators.removed-0.6.6',
+      'versioning.scan.rewards-collected.removed-0.6.7',
+      'versioning.scan.round-of-latest-data.removed-0.6.7',
+    ],
+  },
+  {
+    fault: 'scan-error-not-json',
+    include: ['scan'],
+    profile: 'spec',
+    clauses: [
+      'errors.scan.error-body',
+      'scan.traffic-status.errors.error-body',
+      'scan.participant-id-v1.errors.error-body',
+      'scan.participant-id-v0.errors.error-body',
+      'scan.top-validators.errors.error-body',
+    ],
+  },
+  {
+    fault: 'scan-v0-multi-hosted-200',
+    include: ['scan.participant-id-v0'],
+    profile: 'spec',
+    clauses: ['scan.participant-id-v0.multi-hosted-fails'],
+  },
+  {
+    fault: 'scan-bad-member-200',
+    include: ['scan.traffic-status'],
+    profile: 'spec',
+    clauses: ['scan.traffic-status.member_id.format', 'canton.scan.traffic-status.member-checked-first'],
+  },
   // The spec profile accepts int64 written as a numeric string (the spec does not fix the JSON encoding).
-  { fault: 'scan-traffic-wrong-shape', include: ['scan.traffic-status'], profile: 'canton', clauses: ['member-traffic-status.actual.total_limit.required-int64', 'canton.scan.traffic-status.int64-numbers'] },
+  {
+    fault: 'scan-traffic-wrong-shape',
+    include: ['scan.traffic-status'],
+    profile: 'canton',
+    clauses: ['member-traffic-status.actual.total_limit.required-int64', 'canton.scan.traffic-status.int64-numbers'],
+  },
 ];

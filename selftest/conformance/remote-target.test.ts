@@ -15,11 +15,17 @@ let output = '';
 let configPath: string;
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['bin/ledger-conformance.mjs', 'reference', 'serve', '--port', '0', '--scan-port', '0', '--scan-version', '0.7.5'], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = spawn(
+    process.execPath,
+    ['bin/ledger-conformance.mjs', 'reference', 'serve', '--port', '0', '--scan-port', '0', '--scan-version', '0.7.5'],
+    {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  server.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
   });
-  server.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
   const started = Date.now();
   while (!/scan:\s+http/.test(output)) {
     if (Date.now() - started > 60_000) throw new Error(`reference serve did not start:\n${output}`);
@@ -28,19 +34,31 @@ beforeAll(async () => {
   const participant = /participant:\s+(http:\/\/\S+)/.exec(output)![1]!;
   const scan = /scan:\s+(http:\/\/\S+)/.exec(output)![1]!;
   configPath = join(mkdtempSync(join(tmpdir(), 'remote-target-')), 'config.yaml');
-  writeFileSync(configPath, stringify({
-    target: 'served',
-    targets: {
-      served: {
-        kind: 'remote',
-        participant,
-        scan,
-        fixtures: join(process.cwd(), 'config/fixtures/reference.yaml'),
-        auth: { kind: 'hs256', secret: 'not-safe-for-production', audience: 'https://daml.com/jwt/aud/participant/participant1' },
-        features: { ledgerApiVersion: '3.5', trafficAccounts: true, interactiveSubmission: true, authorization: true, scanVersion: '0.7.5', reassignmentFixture: true, multiHostedParty: true, syntheticDars: true },
+  writeFileSync(
+    configPath,
+    stringify({
+      target: 'served',
+      targets: {
+        served: {
+          kind: 'remote',
+          participant,
+          scan,
+          fixtures: join(process.cwd(), 'config/fixtures/reference.yaml'),
+          auth: { kind: 'hs256', secret: 'not-safe-for-production', audience: 'https://daml.com/jwt/aud/participant/participant1' },
+          features: {
+            ledgerApiVersion: '3.5',
+            trafficAccounts: true,
+            interactiveSubmission: true,
+            authorization: true,
+            scanVersion: '0.7.5',
+            reassignmentFixture: true,
+            multiHostedParty: true,
+            syntheticDars: true,
+          },
+        },
       },
-    },
-  }));
+    }),
+  );
 }, 90_000);
 
 afterAll(async () => {
@@ -57,7 +75,9 @@ describe('a remote target (reference served by another process)', () => {
 
   it('is certified in the canton profile', async () => {
     const { code, report } = await runConformance(['--config', configPath, '--profile', 'canton']);
-    const failures = report.tests.filter((test) => test.outcome === 'failed').map((test) => `${test.id}: ${test.failure?.message.slice(0, 200)}`);
+    const failures = report.tests
+      .filter((test) => test.outcome === 'failed')
+      .map((test) => `${test.id}: ${test.failure?.message.slice(0, 200)}`);
     expect(failures).toEqual([]);
     expect(code).toBe(0);
     expect(report.target).toMatchObject({ kind: 'remote', name: 'served' });
@@ -70,6 +90,8 @@ describe('a remote target (reference served by another process)', () => {
     const skipped = report.tests.filter((test) => test.outcome === 'skipped');
     expect(skipped.length).toBeGreaterThan(0);
     expect(skipped.every((test) => /read-only/.test(test.skipReason ?? ''))).toBe(true);
-    expect(report.tests.filter((test) => test.outcome === 'passed').every((test) => !test.id.startsWith('submit-and-wait::accepts'))).toBe(true);
+    expect(report.tests.filter((test) => test.outcome === 'passed').every((test) => !test.id.startsWith('submit-and-wait::accepts'))).toBe(
+      true,
+    );
   }, 300_000);
 });

@@ -19,13 +19,20 @@ describe('the fault table', () => {
 
 // Two runs at a time: each run is a CLI process with its own reference target and suite workers.
 describe.concurrent('an injected fault is caught', { concurrent: true }, () => {
-  it.each(faultExpectations)('$fault ($profile profile)', async ({ fault, include, profile, clauses, features }) => {
-    const args = ['--profile', profile, '--cases', '20', '--include', include.join(','), '--inject-fault', fault];
-    if (features) args.push('--config', configWithReferenceFeatures(features));
-    const { code, report, stdout } = await runConformance(args);
-    const failures = report.tests.filter((test) => test.outcome === 'failed');
-    expect(code, `exit code of a run with ${fault}\n${stdout}`).toBe(1);
-    const named = failures.map((test) => test.failure?.clauseId ?? '');
-    expect(named.some((id) => clauses.includes(id)), `${fault}: failures name ${[...new Set(named)].join(', ')}; expected one of ${clauses.join(', ')}`).toBe(true);
-  }, 280_000);
+  it.each(faultExpectations)(
+    '$fault ($profile profile)',
+    async ({ fault, include, profile, clauses, features }) => {
+      const args = ['--profile', profile, '--cases', '20', '--include', include.join(','), '--inject-fault', fault];
+      if (features) args.push('--config', configWithReferenceFeatures(features));
+      const { code, report, stdout } = await runConformance(args);
+      const failures = report.tests.filter((test) => test.outcome === 'failed');
+      expect(code, `exit code of a run with ${fault}\n${stdout}`).toBe(1);
+      const named = failures.map((test) => test.failure?.clauseId ?? '');
+      expect(
+        named.some((id) => clauses.includes(id)),
+        `${fault}: failures name ${[...new Set(named)].join(', ')}; expected one of ${clauses.join(', ')}`,
+      ).toBe(true);
+    },
+    280_000,
+  );
 });

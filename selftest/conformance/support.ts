@@ -19,7 +19,9 @@ export interface CliRun {
 
 /** A copy of the default config with the reference target's features changed (e.g. another scan version). */
 export function configWithReferenceFeatures(features: Record<string, unknown>): string {
-  const config = parse(readFileSync(join(root, 'config/default.yaml'), 'utf8')) as { targets: { reference: { fixtures: string; features: Record<string, unknown> } } };
+  const config = parse(readFileSync(join(root, 'config/default.yaml'), 'utf8')) as {
+    targets: { reference: { fixtures: string; features: Record<string, unknown> } };
+  };
   config.targets.reference.fixtures = join(root, 'config/fixtures/reference.yaml');
   config.targets.reference.features = { ...config.targets.reference.features, ...features };
   const path = join(mkdtempSync(join(tmpdir(), 'conformance-config-')), 'config.yaml');
@@ -30,15 +32,19 @@ export function configWithReferenceFeatures(features: Record<string, unknown>): 
 export async function runConformance(args: string[]): Promise<CliRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-report-'));
   let code = 0;
-  let stdout = '';
-  let stderr = '';
+  let stdout: string;
+  let stderr: string;
   try {
-    ({ stdout, stderr } = await execute(process.execPath, [join(root, 'bin/ledger-conformance.mjs'), 'run', '--report-dir', reportDir, '--seed', '4242', ...args], {
-      cwd: root,
-      env: { ...process.env, CI: 'true' },
-      timeout: 280_000,
-      maxBuffer: 64 * 1024 * 1024,
-    }));
+    ({ stdout, stderr } = await execute(
+      process.execPath,
+      [join(root, 'bin/ledger-conformance.mjs'), 'run', '--report-dir', reportDir, '--seed', '4242', ...args],
+      {
+        cwd: root,
+        env: { ...process.env, CI: 'true' },
+        timeout: 280_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ));
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
     ({ code, stdout, stderr } = failed);

@@ -5,13 +5,20 @@ import { parseManifestText } from './dar-checker.js';
 
 describe('formatManifest', () => {
   it('keeps short attributes on one line each, with a trailing newline', () => {
-    expect(formatManifest([['Manifest-Version', '1.0'], ['Format', 'daml-lf']])).toBe('Manifest-Version: 1.0\nFormat: daml-lf\n');
+    expect(
+      formatManifest([
+        ['Manifest-Version', '1.0'],
+        ['Format', 'daml-lf'],
+      ]),
+    ).toBe('Manifest-Version: 1.0\nFormat: daml-lf\n');
     expect(formatManifest([['Format', 'daml-lf']], '\r\n')).toBe('Format: daml-lf\r\n');
   });
 
   it('wraps at 72 bytes with single-space continuation lines', () => {
     const value = 'x'.repeat(200);
-    const lines = formatManifest([['Dalfs', value]]).split('\n').slice(0, -1);
+    const lines = formatManifest([['Dalfs', value]])
+      .split('\n')
+      .slice(0, -1);
     expect(lines[0]).toHaveLength(72);
     for (const line of lines.slice(1)) {
       expect(line.startsWith(' ')).toBe(true);
@@ -22,7 +29,9 @@ describe('formatManifest', () => {
 
   it('never exceeds 72 bytes per line nor splits a UTF-8 character, and reads back', () => {
     const key = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,30}$/);
-    const value = fc.string({ unit: 'grapheme', minLength: 40, maxLength: 300 }).filter((text) => !/[\r\n]/.test(text) && !text.startsWith(' '));
+    const value = fc
+      .string({ unit: 'grapheme', minLength: 40, maxLength: 300 })
+      .filter((text) => !/[\r\n]/.test(text) && !text.startsWith(' '));
     fc.assert(
       fc.property(key, value, fc.constantFrom('\n' as const, '\r\n' as const), (name, text, lineEnding) => {
         const formatted = formatManifest([[name, text]], lineEnding);

@@ -76,7 +76,10 @@ async function everyAnswer(
     fc.asyncProperty(arbitrary, async (request) => {
       const reply = await answer(request);
       answers.push(reply);
-      expect(acceptable(reply), `${request.asUser} sent ${stringifyJson(request.body)}\n→ ${reply.status} ${reply.text.slice(0, 500)}`).toBe(true);
+      expect(
+        acceptable(reply),
+        `${request.asUser} sent ${stringifyJson(request.body)}\n→ ${reply.status} ${reply.text.slice(0, 500)}`,
+      ).toBe(true);
     }),
     { seed: SEED, numRuns, endOnFailure: true },
   );
@@ -100,12 +103,14 @@ async function preparedFor(request: GeneratedRequest, index: number) {
   const prepare = {
     userId: request.asUser,
     commandId: `accepted-by-reference-${index}`,
-    commands: [{
-      CreateCommand: {
-        templateId: fixtures.templates.iou.templateId,
-        createArguments: { payer: party, owner, amount: { value: '1.0', currency: 'USD' }, viewers: [] },
+    commands: [
+      {
+        CreateCommand: {
+          templateId: fixtures.templates.iou.templateId,
+          createArguments: { payer: party, owner, amount: { value: '1.0', currency: 'USD' }, viewers: [] },
+        },
       },
-    }],
+    ],
     actAs: [party],
     readAs: [],
     synchronizerId: fixtures.synchronizerId,
@@ -144,7 +149,12 @@ describe('accepted requests are accepted by the reference target', () => {
 
   it('update-by-offset: every lookup is answered with an update or UPDATE_NOT_FOUND', async () => {
     const notFound = (reply: Answer) => reply.status === 404 && reply.text.includes('UPDATE_NOT_FOUND');
-    const answers = await everyAnswer(accepted()['update-by-offset'], send, (reply) => reply.status === 200 || notFound(reply), LOOKUP_RUNS);
+    const answers = await everyAnswer(
+      accepted()['update-by-offset'],
+      send,
+      (reply) => reply.status === 200 || notFound(reply),
+      LOOKUP_RUNS,
+    );
     // Half the lookups name a seeded update's offset: some must find one, or this test proves little.
     expect(answers.filter((reply) => reply.status === 200).length).toBeGreaterThan(LOOKUP_RUNS / 10);
   });
@@ -152,7 +162,9 @@ describe('accepted requests are accepted by the reference target', () => {
   it('execute: every body, with a real prepared transaction and signature, is executed', async () => {
     let prepared = 0;
     const execute = (request: GeneratedRequest) =>
-      preparedFor(request, prepared++).then((real) => send({ ...request, body: withPreparedSubmission(request.body as Record<string, unknown>, real) }));
+      preparedFor(request, prepared++).then((real) =>
+        send({ ...request, body: withPreparedSubmission(request.body as Record<string, unknown>, real) }),
+      );
     const answers = await everyAnswer(accepted().execute, execute, is2xx);
     expect(answers).toHaveLength(RUNS);
   });

@@ -70,7 +70,9 @@ describe('Daml values of accepted submissions', () => {
           checkCreate(fields.templateId, fields.createArguments, body['actAs'] as string[]);
           // The model's only arithmetic: Deposit adds the amount to the balance, which must stay a Numeric 10.
           if (fields.choice === 'Deposit') {
-            expect(scaled(fields.createArguments.balance) + scaled(fields.choiceArgument.amount)).toBeLessThanOrEqual(NUMERIC_10_MAX_SCALED);
+            expect(scaled(fields.createArguments.balance) + scaled(fields.choiceArgument.amount)).toBeLessThanOrEqual(
+              NUMERIC_10_MAX_SCALED,
+            );
           }
         }
         const numbers = (body['commands'] as Json[])
@@ -95,9 +97,18 @@ describe('Daml values of accepted submissions', () => {
       }
     };
     const arbitrary = submitAndWaitCase(context, { mode: 'accepted' });
-    fc.assert(fc.property(arbitrary, (generated) => void record(generated)), { seed: SEED, numRuns: 1000 });
+    fc.assert(
+      fc.property(arbitrary, (generated) => void record(generated)),
+      { seed: SEED, numRuns: 1000 },
+    );
     // A property that always fails: fast-check shrinks its first value as far as it can.
-    const shrinking = fc.check(fc.property(arbitrary, (generated) => { record(generated); return false; }), { seed: SEED, numRuns: 1 });
+    const shrinking = fc.check(
+      fc.property(arbitrary, (generated) => {
+        record(generated);
+        return false;
+      }),
+      { seed: SEED, numRuns: 1 },
+    );
     expect(shrinking.numShrinks).toBeGreaterThan(0);
     for (const id of commandIds) expect(id).toMatch(FRESH_ID('cmd'));
     for (const id of submissionIds) expect(id).toMatch(FRESH_ID('sub'));
@@ -113,7 +124,10 @@ describe('Daml values of accepted submissions', () => {
     expect(numerics).toContain('0');
     expect(numerics.some((value) => value.startsWith('-'))).toBe(true);
     expect(numerics.some((value) => /^9{28}\.9{10}$/.test(value))).toBe(true);
-    const accepted = fc.sample(numericString(10, { nonNegative: true, integerDigits: ACCEPTED_NUMERIC_INTEGER_DIGITS }), { seed: SEED, numRuns: 1000 });
+    const accepted = fc.sample(numericString(10, { nonNegative: true, integerDigits: ACCEPTED_NUMERIC_INTEGER_DIGITS }), {
+      seed: SEED,
+      numRuns: 1000,
+    });
     for (const value of accepted) expect(value).toMatch(/^\d{1,27}(\.\d{1,10})?$/);
     expect(accepted.some((value) => /^9{27}\.9{10}$/.test(value))).toBe(true);
     const ints = fc.sample(int64String(), { seed: SEED, numRuns: 1000 });

@@ -19,7 +19,10 @@ describe('shrinking', () => {
   it.each(Object.keys(invalid))('%s: a shrunk counterexample still breaks exactly its tagged rule', (endpoint) => {
     const arbitrary = invalid[endpoint as keyof typeof invalid]!;
     // A predicate that always fails makes fast-check shrink the first value as far as it can.
-    const details = fc.check(fc.property(arbitrary, () => false), { seed: SEED, numRuns: 1 });
+    const details = fc.check(
+      fc.property(arbitrary, () => false),
+      { seed: SEED, numRuns: 1 },
+    );
     expect(details.failed).toBe(true);
     expect(details.numShrinks).toBeGreaterThanOrEqual(0);
     const [shrunk] = details.counterexample as [InvalidRequest];
@@ -36,7 +39,8 @@ describe('reproducibility', () => {
     const invalidArbitrary = invalid[endpoint];
     if (invalidArbitrary) expect(sample(invalidArbitrary)).toEqual(sample(invalidArbitrary));
     // Endpoints without any input have a single request; all others must vary with the seed.
-    if (!WITHOUT_INPUT.has(endpoint)) expect(fc.sample(valid[endpoint], { seed: SEED + 1, numRuns: 30 })).not.toEqual(sample(valid[endpoint]));
+    if (!WITHOUT_INPUT.has(endpoint))
+      expect(fc.sample(valid[endpoint], { seed: SEED + 1, numRuns: 30 })).not.toEqual(sample(valid[endpoint]));
   });
 });
 
@@ -44,14 +48,19 @@ describe('reproducibility of accepted requests', () => {
   const accepted = validRequests(context, 'accepted');
   const FRESH_IDS = /"(cmd|sub|ACC)-[0-9a-z]+-[0-9a-z]+"/g;
   const sample = (endpoint: 'submit-and-wait' | 'execute' | 'update-by-offset') =>
-    JSON.stringify(fc.sample(accepted[endpoint], { seed: SEED, numRuns: 30 }), (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
-  it.each(['submit-and-wait', 'execute', 'update-by-offset'] as const)('%s: the same seed gives the same values but for their fresh ids', (endpoint) => {
-    const [first, second] = [sample(endpoint), sample(endpoint)];
-    expect(first.replace(FRESH_IDS, '"$1-id"')).toEqual(second.replace(FRESH_IDS, '"$1-id"'));
-    const ids = (text: string) => new Set(text.match(FRESH_IDS) ?? []);
-    const firstIds = ids(first);
-    expect([...ids(second)].filter((id) => firstIds.has(id))).toEqual([]);
-  });
+    JSON.stringify(fc.sample(accepted[endpoint], { seed: SEED, numRuns: 30 }), (_key, value: unknown) =>
+      typeof value === 'bigint' ? `${value}n` : value,
+    );
+  it.each(['submit-and-wait', 'execute', 'update-by-offset'] as const)(
+    '%s: the same seed gives the same values but for their fresh ids',
+    (endpoint) => {
+      const [first, second] = [sample(endpoint), sample(endpoint)];
+      expect(first.replace(FRESH_IDS, '"$1-id"')).toEqual(second.replace(FRESH_IDS, '"$1-id"'));
+      const ids = (text: string) => new Set(text.match(FRESH_IDS) ?? []);
+      const firstIds = ids(first);
+      expect([...ids(second)].filter((id) => firstIds.has(id))).toEqual([]);
+    },
+  );
 });
 
 function unionKeys(values: unknown[]): Set<string> {
@@ -80,8 +89,12 @@ describe('distribution of a default-sized run', () => {
 
   it('execute: every deduplication and minimum-ledger-time variant, signature list boundaries', () => {
     const bodies = sampleBodies('execute');
-    expect(unionKeys(bodies.map((body) => body['deduplicationPeriod']))).toEqual(new Set(['DeduplicationDuration', 'DeduplicationOffset', 'Empty']));
-    expect(unionKeys(bodies.map((body) => body['minLedgerTime']?.time))).toEqual(new Set(['Empty', 'MinLedgerTimeAbs', 'MinLedgerTimeRel']));
+    expect(unionKeys(bodies.map((body) => body['deduplicationPeriod']))).toEqual(
+      new Set(['DeduplicationDuration', 'DeduplicationOffset', 'Empty']),
+    );
+    expect(unionKeys(bodies.map((body) => body['minLedgerTime']?.time))).toEqual(
+      new Set(['Empty', 'MinLedgerTimeAbs', 'MinLedgerTimeRel']),
+    );
     expect(new Set(bodies.map((body) => body['hashingSchemeVersion'])).size).toBe(3);
     const partyCounts = new Set(bodies.map((body) => body['partySignatures'].signatures.length));
     expect(partyCounts.has(1)).toBe(true);
@@ -121,7 +134,9 @@ describe('distribution of a default-sized run', () => {
   });
 
   it('scan limit: both boundaries', () => {
-    const limits = fc.sample(validRequests(context)['scan.top-validators'], { seed: SEED, numRuns: SAMPLES }).map((request) => request.query?.['limit']);
+    const limits = fc
+      .sample(validRequests(context)['scan.top-validators'], { seed: SEED, numRuns: SAMPLES })
+      .map((request) => request.query?.['limit']);
     expect(limits).toContain('1');
     expect(limits).toContain('1000');
   });
@@ -134,7 +149,10 @@ describe('distribution of a default-sized run', () => {
       if (!arbitrary) continue;
       const expected = new Set(rules[endpoint].map((rule) => fc.sample(rule, { seed: SEED, numRuns: 1 })[0]!.invalid.rule));
       const produced = new Set(fc.sample(arbitrary, { seed: SEED, numRuns: SAMPLES }).map((request) => request.invalid.rule));
-      expect([...expected].filter((rule) => !produced.has(rule)), endpoint).toEqual([]);
+      expect(
+        [...expected].filter((rule) => !produced.has(rule)),
+        endpoint,
+      ).toEqual([]);
     }
   });
 });

@@ -118,7 +118,9 @@ describe('accepted update formats', () => {
         const parties = readable(request.asUser);
         expect(parties.size).toBeGreaterThan(0);
         expect(Object.keys(format).length).toBeGreaterThan(0);
-        const eventFormats = [format['includeTransactions']?.eventFormat, format['includeReassignments']].filter((value) => value !== undefined) as Json[];
+        const eventFormats = [format['includeTransactions']?.eventFormat, format['includeReassignments']].filter(
+          (value) => value !== undefined,
+        ) as Json[];
         if (format['includeTransactions']) expect(format['includeTransactions'].transactionShape).not.toBe('TRANSACTION_SHAPE_UNSPECIFIED');
         for (const eventFormat of eventFormats) {
           expect(eventFormat['filtersForAnyParty']).toBeUndefined();
@@ -157,9 +159,11 @@ describe('invalid requests', () => {
   it('every tagged clause id exists in the clause registry', () => {
     const tagged = new Set<string>();
     for (const endpoint of ENDPOINT_NAMES) {
-      for (const rule of rules[endpoint]) for (const request of fc.sample(rule, { seed: SEED, numRuns: 5 })) tagged.add(request.invalid.clauseId);
+      for (const rule of rules[endpoint])
+        for (const request of fc.sample(rule, { seed: SEED, numRuns: 5 })) tagged.add(request.invalid.clauseId);
     }
-    for (const rule of invalidAnnotationRules()) for (const value of fc.sample(rule, { seed: SEED, numRuns: 2 })) tagged.add(value.clauseId);
+    for (const rule of invalidAnnotationRules())
+      for (const value of fc.sample(rule, { seed: SEED, numRuns: 2 })) tagged.add(value.clauseId);
     expect([...tagged].filter((id) => !clauseIds.has(id))).toEqual([]);
   });
 });
@@ -180,9 +184,10 @@ describe('annotations', () => {
           expect(brokenAnnotationRules(invalid.value), invalid.rule).toEqual([invalid.clauseId]);
         }),
         {
-        seed: SEED,
-        numRuns: 30,
-      });
+          seed: SEED,
+          numRuns: 30,
+        },
+      );
     }
   });
 });

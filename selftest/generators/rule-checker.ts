@@ -17,7 +17,8 @@ export interface CheckedRequest {
 type Json = Record<string, unknown>;
 type Report = (clauseId: string) => void;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 const has = (object: Json, key: string) => Object.prototype.hasOwnProperty.call(object, key) && object[key] !== undefined;
 
 const INT64_LOW = -9223372036854775808n;
@@ -59,7 +60,12 @@ function isTimestamp(value: unknown): boolean {
 }
 
 /** "exactly one of these single-key objects": reports each way the union is broken, then its variant. */
-function checkUnion(value: unknown, variants: Record<string, (inner: unknown) => void>, ids: { exactlyOne: string; allowed: string }, report: Report): void {
+function checkUnion(
+  value: unknown,
+  variants: Record<string, (inner: unknown) => void>,
+  ids: { exactlyOne: string; allowed: string },
+  report: Report,
+): void {
   if (!isObject(value)) {
     report(ids.exactlyOne);
     return;
@@ -149,7 +155,8 @@ function checkSubmitAndWait(body: Json, report: Report): void {
     report('submit-and-wait.packageIdSelectionPreference.strings');
   }
   const passes = body['tapsMaxPasses'];
-  if (has(body, 'tapsMaxPasses') && !(typeof passes === 'number' && Number.isInteger(passes))) report('submit-and-wait.tapsMaxPasses.integer');
+  if (has(body, 'tapsMaxPasses') && !(typeof passes === 'number' && Number.isInteger(passes)))
+    report('submit-and-wait.tapsMaxPasses.integer');
 }
 
 const HASHING_SCHEMES = ['HASHING_SCHEME_VERSION_UNSPECIFIED', 'HASHING_SCHEME_VERSION_V2', 'HASHING_SCHEME_VERSION_V3'];
@@ -265,7 +272,8 @@ function checkUpdateByOffset(body: Json, report: Report): void {
     const transactions = updateFormat['includeTransactions'];
     if (!has(transactions, 'eventFormat')) report('transaction-format.eventFormat.required');
     if (!has(transactions, 'transactionShape')) report('transaction-format.transactionShape.required');
-    else if (!TRANSACTION_SHAPES.includes(transactions['transactionShape'] as string)) report('transaction-format.transactionShape.allowed-values');
+    else if (!TRANSACTION_SHAPES.includes(transactions['transactionShape'] as string))
+      report('transaction-format.transactionShape.allowed-values');
     checkEventFormat(transactions['eventFormat'], report);
   }
   checkEventFormat(updateFormat['includeReassignments'], report);
@@ -359,15 +367,20 @@ function checkDar(body: unknown, report: Report): void {
   const manifest = entries['META-INF/MANIFEST.MF'];
   if (manifest === undefined) return report('canton.dars.invalid-dar-400');
   const attributes = manifestAttributes(new TextDecoder().decode(manifest));
-  const dalfs = (attributes.get('Dalfs') ?? '').split(',').map((path) => path.trim()).filter((path) => path !== '');
-  if (!attributes.get('Main-Dalf') || dalfs.length === 0 || attributes.get('Format') !== 'daml-lf') return report('canton.dars.invalid-dar-400');
+  const dalfs = (attributes.get('Dalfs') ?? '')
+    .split(',')
+    .map((path) => path.trim())
+    .filter((path) => path !== '');
+  if (!attributes.get('Main-Dalf') || dalfs.length === 0 || attributes.get('Format') !== 'daml-lf')
+    return report('canton.dars.invalid-dar-400');
   if (dalfs.some((path) => entries[path] === undefined)) return report('canton.dars.invalid-zip-entry-400');
   for (const path of dalfs) {
     const archive = protobufFields(entries[path]!);
     const payload = archive?.get(3)?.[0];
     const hash = archive?.get(4)?.[0];
     if (!(payload instanceof Uint8Array) || !(hash instanceof Uint8Array)) return report('canton.dars.dar-parse-error-400');
-    if (createHash('sha256').update(payload).digest('hex') !== new TextDecoder().decode(hash)) return report('canton.dars.dar-parse-error-400');
+    if (createHash('sha256').update(payload).digest('hex') !== new TextDecoder().decode(hash))
+      return report('canton.dars.dar-parse-error-400');
     const archivePayload = protobufFields(payload);
     if (archivePayload === undefined) return report('canton.dars.dar-parse-error-400');
     if (archivePayload.has(2)) return report('canton.dars.lf1-rejected-400');

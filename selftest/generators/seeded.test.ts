@@ -60,7 +60,10 @@ describe('seeded strings', () => {
   });
 
   it('shrink a failing ledger string to a valid one of the failing length (or the boundary it came from)', () => {
-    const details = fc.check(fc.property(ledgerString(), (text) => text.length < 8), { seed: SEED });
+    const details = fc.check(
+      fc.property(ledgerString(), (text) => text.length < 8),
+      { seed: SEED },
+    );
     expect(details.failed).toBe(true);
     const [shrunk] = details.counterexample as [string];
     expect([8, LEDGER_STRING.maxLength]).toContain(shrunk.length);
@@ -68,7 +71,10 @@ describe('seeded strings', () => {
   });
 
   it('shrink a failing party id to a valid party id', () => {
-    const details = fc.check(fc.property(partyIdString(), (party) => !party.includes('-')), { seed: SEED });
+    const details = fc.check(
+      fc.property(partyIdString(), (party) => !party.includes('-')),
+      { seed: SEED },
+    );
     expect(details.failed).toBe(true);
     const [shrunk] = details.counterexample as [string];
     const split = shrunk.indexOf(PARTY_ID.delimiter);

@@ -96,7 +96,16 @@ describe('Ctrl-C before the measured phase', () => {
       const base = await sinkConfig(sink.url, dir);
       const config = { ...base, load: { ...base.load, scenarios: largeSeeding } };
       const controller = new AbortController();
-      const run = runLoad({ config, scenario: 'update-by-offset', model: 'closed', durationSeconds: 5, warmupSeconds: 0, progress: false, signal: controller.signal, resultFile: join(dir, 'stalled.json') });
+      const run = runLoad({
+        config,
+        scenario: 'update-by-offset',
+        model: 'closed',
+        durationSeconds: 5,
+        warmupSeconds: 0,
+        progress: false,
+        signal: controller.signal,
+        resultFile: join(dir, 'stalled.json'),
+      });
       // Seeding is under way once submits arrive; then every answer is held for longer than the test allows.
       const deadline = Date.now() + 10_000;
       while (sink.commandIds().length < 50 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -121,7 +130,17 @@ describe('Ctrl-C before the measured phase', () => {
     it(`during the ${model} model's warm-up: a result saying nothing was measured`, async () => {
       const abort = abortAfter(300);
       const rate = model === 'open' ? { rate: 50 } : {};
-      const outcome = await runLoad({ config: reference, scenario: 'readyz', model, durationSeconds: 5, warmupSeconds: 10, ...rate, progress: false, signal: abort.signal, resultFile: join(dir, `warm-up-${model}.json`) });
+      const outcome = await runLoad({
+        config: reference,
+        scenario: 'readyz',
+        model,
+        durationSeconds: 5,
+        warmupSeconds: 10,
+        ...rate,
+        progress: false,
+        signal: abort.signal,
+        resultFile: join(dir, `warm-up-${model}.json`),
+      });
       expect(abort.msSinceAbort()).toBeLessThan(2000);
       expect(outcome.result.meta).toMatchObject({ aborted: true, abortedDuring: 'warm-up' });
       expect(outcome.result.requests.sent).toBe(0);
@@ -135,10 +154,28 @@ describe('a result aborted before measuring, read back', () => {
   const measured = (): LoadResult => {
     const recorder = testRecorder();
     for (let index = 0; index < 100; index += 1) recorder.recordResponse({ statuses: [200] }, 200, '', 1000 + index);
-    return buildResult({ scenario: 'readyz', model: 'closed', targetName: 't', targetUrl: 'http://127.0.0.1:1', shard: { index: 0, count: 2 }, settings, recorder, times: { startedAt: 1_000_000, endedAt: 1_002_000, aborted: false } });
+    return buildResult({
+      scenario: 'readyz',
+      model: 'closed',
+      targetName: 't',
+      targetUrl: 'http://127.0.0.1:1',
+      shard: { index: 0, count: 2 },
+      settings,
+      recorder,
+      times: { startedAt: 1_000_000, endedAt: 1_002_000, aborted: false },
+    });
   };
   const abortedInSetup = (): LoadResult =>
-    buildResult({ scenario: 'readyz', model: 'closed', targetName: 't', targetUrl: 'http://127.0.0.1:1', shard: { index: 1, count: 2 }, settings, recorder: testRecorder(), times: { startedAt: 5_000_000, endedAt: 5_000_000, aborted: true, abortedDuring: 'setup' } });
+    buildResult({
+      scenario: 'readyz',
+      model: 'closed',
+      targetName: 't',
+      targetUrl: 'http://127.0.0.1:1',
+      shard: { index: 1, count: 2 },
+      settings,
+      recorder: testRecorder(),
+      times: { startedAt: 5_000_000, endedAt: 5_000_000, aborted: true, abortedDuring: 'setup' },
+    });
 
   it('is refused as a baseline, naming the file and why', async () => {
     const file = join(dir, 'baseline-setup.json');
@@ -152,7 +189,13 @@ describe('a result aborted before measuring, read back', () => {
   it('adds nothing to a merge but the abort: the measured shard keeps its window and rate', () => {
     const shard = measured();
     const merged = mergeResults([shard, abortedInSetup()]);
-    expect(merged.meta).toMatchObject({ aborted: true, abortedDuring: 'measuring', startedAt: 1_000_000, endedAt: 1_002_000, measuredSeconds: 2 });
+    expect(merged.meta).toMatchObject({
+      aborted: true,
+      abortedDuring: 'measuring',
+      startedAt: 1_000_000,
+      endedAt: 1_002_000,
+      measuredSeconds: 2,
+    });
     expect(merged.rps.achieved).toBeCloseTo(shard.rps.achieved, 6);
     expect(merged.requests.ok).toBe(100);
     expect(mergeResults([abortedInSetup(), abortedInSetup()]).meta.abortedDuring).toBe('setup');
@@ -172,10 +215,26 @@ describe('the CLI on Ctrl-C during seeding', () => {
         .replace(/seedCommands: \d+/, 'seedCommands: 100000'),
     );
     expect(await readFile(configFile, 'utf8')).toContain('seedCommands: 100000');
-    const child = spawn(process.execPath, ['bin/ledger-conformance.mjs', 'load', 'update-by-offset', '--config', configFile, '--result', resultFile, '--duration', '5', '--warmup', '0'], {
-      cwd: process.cwd(),
-      env: { ...process.env, CI: '1' },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        'bin/ledger-conformance.mjs',
+        'load',
+        'update-by-offset',
+        '--config',
+        configFile,
+        '--result',
+        resultFile,
+        '--duration',
+        '5',
+        '--warmup',
+        '0',
+      ],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, CI: '1' },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => void (stdout += chunk.toString()));

@@ -9,7 +9,8 @@ import { testRecorder } from './support.js';
 function craftedResult(options: { latencyUs: number; ok: number; errors?: number; seconds?: number }): LoadResult {
   const recorder = testRecorder();
   for (let index = 0; index < options.ok; index += 1) recorder.recordResponse({ statuses: [200] }, 200, '', options.latencyUs);
-  for (let index = 0; index < (options.errors ?? 0); index += 1) recorder.recordResponse({ statuses: [200] }, 500, '{"code":"INTERNAL"}', options.latencyUs);
+  for (let index = 0; index < (options.errors ?? 0); index += 1)
+    recorder.recordResponse({ statuses: [200] }, 500, '{"code":"INTERNAL"}', options.latencyUs);
   return buildResult({
     scenario: 'submit-and-wait',
     model: 'closed',
@@ -40,7 +41,12 @@ describe('threshold sentences', () => {
   });
 
   it('passes a result within every threshold', () => {
-    const gate = evaluateThresholds(craftedResult({ latencyUs: 1_500, ok: 10_000 }), ['p99 < 250ms', 'p50 <= 2ms', 'errors < 1%', 'rps > 500']);
+    const gate = evaluateThresholds(craftedResult({ latencyUs: 1_500, ok: 10_000 }), [
+      'p99 < 250ms',
+      'p50 <= 2ms',
+      'errors < 1%',
+      'rps > 500',
+    ]);
     expect(gate.passed).toBe(true);
     expect(gate.verdicts.map((verdict) => verdict.passed)).toEqual([true, true, true, true]);
   });

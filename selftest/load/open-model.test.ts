@@ -22,7 +22,10 @@ describe('arrival schedule', () => {
   });
 
   it('ramps linearly: a 0 → 100 req/s stage over 2 s plans 100 requests, denser towards its end', () => {
-    const schedule = rampingRate(0, [{ durationSeconds: 2, targetRate: 100 }, { durationSeconds: 1, targetRate: 100 }]);
+    const schedule = rampingRate(0, [
+      { durationSeconds: 2, targetRate: 100 },
+      { durationSeconds: 1, targetRate: 100 },
+    ]);
     expect(schedule.total).toBe(200);
     // Half of the stage's 100 requests are due when the integral 25·t² reaches 50: t = √2 s.
     expect(schedule.plannedAtMs(50)).toBeCloseTo(Math.SQRT2 * 1000, 6);
@@ -33,7 +36,10 @@ describe('arrival schedule', () => {
 
 describe('--stages', () => {
   it('reads DURATION:RATE lists and says how to write a wrong one', () => {
-    expect(parseStages('10s:100, 1m:500')).toEqual([{ durationSeconds: 10, targetRate: 100 }, { durationSeconds: 60, targetRate: 500 }]);
+    expect(parseStages('10s:100, 1m:500')).toEqual([
+      { durationSeconds: 10, targetRate: 100 },
+      { durationSeconds: 60, targetRate: 500 },
+    ]);
     expect(() => parseStages('10:100')).toThrow(/not DURATION:RATE/);
   });
 });

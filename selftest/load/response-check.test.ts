@@ -37,7 +37,8 @@ describe('responses checked while loading', () => {
 
   it('checks the first 20 bodies, then about 1%', () => {
     const recorder = testRecorder();
-    for (let index = 0; index < 2020; index += 1) recorder.recordResponse(submitted, 200, JSON.stringify({ updateId: 'u', completionOffset: index + 1 }), 100);
+    for (let index = 0; index < 2020; index += 1)
+      recorder.recordResponse(submitted, 200, JSON.stringify({ updateId: 'u', completionOffset: index + 1 }), 100);
     expect(recorder.checker.schemaCheck.sampled).toBe(20 + 20);
     expect(recorder.checker.schemaCheck.passed).toBe(40);
   });

@@ -33,11 +33,23 @@ describe('each scenario against the reference target', () => {
 
   for (const [name, statuses] of Object.entries(expectedStatuses)) {
     it(`${name}: only expected statuses, every response passing its checks`, async () => {
-      const outcome = await runLoad({ config, scenario: name, model: 'closed', durationSeconds: 1, warmupSeconds: 0, connections: 4, progress: false, resultFile: join(dir, `${name}.json`) });
+      const outcome = await runLoad({
+        config,
+        scenario: name,
+        model: 'closed',
+        durationSeconds: 1,
+        warmupSeconds: 0,
+        connections: 4,
+        progress: false,
+        resultFile: join(dir, `${name}.json`),
+      });
       const { requests, statusCodes, errorCodes, schemaCheck } = outcome.result;
       expect(requests.ok).toBeGreaterThan(20);
       expect(requests.errors, outcome.summary).toBe(0);
-      expect(Object.keys(statusCodes).every((status) => statuses.includes(status)), JSON.stringify(statusCodes)).toBe(true);
+      expect(
+        Object.keys(statusCodes).every((status) => statuses.includes(status)),
+        JSON.stringify(statusCodes),
+      ).toBe(true);
       expect(schemaCheck.sampled).toBeGreaterThanOrEqual(Math.min(20, requests.ok));
       expect(schemaCheck.failed).toBe(0);
       if (statuses.includes('404')) {
@@ -50,7 +62,16 @@ describe('each scenario against the reference target', () => {
   }
 
   it('the open model against the reference: submit-and-wait at a fixed rate, all on time', async () => {
-    const outcome = await runLoad({ config, scenario: 'submit-and-wait', model: 'open', rate: 100, durationSeconds: 1, warmupSeconds: 0, progress: false, resultFile: join(dir, 'open.json') });
+    const outcome = await runLoad({
+      config,
+      scenario: 'submit-and-wait',
+      model: 'open',
+      rate: 100,
+      durationSeconds: 1,
+      warmupSeconds: 0,
+      progress: false,
+      resultFile: join(dir, 'open.json'),
+    });
     expect(outcome.result.requests.ok).toBe(100);
     expect(outcome.result.openModel?.notSent).toBe(0);
     expect(outcome.result.rps.planned).toBeCloseTo(100, 6);
@@ -60,7 +81,17 @@ describe('each scenario against the reference target', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 800);
     const started = Date.now();
-    const outcome = await runLoad({ config, scenario: 'readyz', model: 'closed', durationSeconds: 60, warmupSeconds: 0, connections: 2, progress: false, signal: controller.signal, resultFile: join(dir, 'aborted.json') });
+    const outcome = await runLoad({
+      config,
+      scenario: 'readyz',
+      model: 'closed',
+      durationSeconds: 60,
+      warmupSeconds: 0,
+      connections: 2,
+      progress: false,
+      signal: controller.signal,
+      resultFile: join(dir, 'aborted.json'),
+    });
     expect(Date.now() - started).toBeLessThan(5000);
     expect(outcome.result.meta).toMatchObject({ aborted: true, abortedDuring: 'measuring' });
     expect(outcome.result.requests.ok).toBeGreaterThan(0);
@@ -69,9 +100,13 @@ describe('each scenario against the reference target', () => {
   });
 
   it('refuses absurd or misplaced options before sending anything', async () => {
-    await expect(runLoad({ config, scenario: 'readyz', model: 'closed', durationSeconds: 86_400, progress: false })).rejects.toThrow(/durationSeconds = 86400 is out of range/);
+    await expect(runLoad({ config, scenario: 'readyz', model: 'closed', durationSeconds: 86_400, progress: false })).rejects.toThrow(
+      /durationSeconds = 86400 is out of range/,
+    );
     await expect(runLoad({ config, scenario: 'readyz', model: 'open', progress: false })).rejects.toThrow(/needs an arrival rate/);
     await expect(runLoad({ config, scenario: 'nope', model: 'closed', progress: false })).rejects.toThrow(/unknown load scenario "nope"/);
-    await expect(runLoad({ config, scenario: 'readyz', model: 'closed', thresholds: ['p99 < 250'], progress: false })).rejects.toThrow(/needs a unit/);
+    await expect(runLoad({ config, scenario: 'readyz', model: 'closed', thresholds: ['p99 < 250'], progress: false })).rejects.toThrow(
+      /needs a unit/,
+    );
   });
 });

@@ -34,7 +34,16 @@ describe('shards', () => {
 
   it('two shards of a fixed-count run together send what one unsharded run sends, with distinct command ids', async () => {
     const config = await sinkConfig(sink.url, dir);
-    const common = { config, scenario: 'submit-and-wait', model: 'closed' as const, requests: 1500, connections: 4, warmupSeconds: 0, durationSeconds: 20, progress: false as const };
+    const common = {
+      config,
+      scenario: 'submit-and-wait',
+      model: 'closed' as const,
+      requests: 1500,
+      connections: 4,
+      warmupSeconds: 0,
+      durationSeconds: 20,
+      progress: false as const,
+    };
     const whole = await runLoad({ ...common, resultFile: join(dir, 'whole.json') });
     const shards = await Promise.all(
       [0, 1].map((index) => runLoad({ ...common, shard: { index, count: 2 }, resultFile: join(dir, `shard-${index}.json`) })),

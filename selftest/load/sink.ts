@@ -34,7 +34,9 @@ export async function startSink(): Promise<Sink> {
         const commandId = /"commandId":"([^"]+)"/.exec(body)?.[1];
         if (commandId) commandIds.push(commandId);
         offset += 1;
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ updateId: `u${offset}`, completionOffset: offset }));
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ updateId: `u${offset}`, completionOffset: offset }));
       };
       const now = performance.now();
       if (freezeWindow && now >= freezeWindow.from && now < freezeWindow.to) setTimeout(answer, freezeWindow.to - now);

@@ -144,7 +144,9 @@ describe('auth configurations', () => {
     const check = async (options: Parameters<typeof userToken>[1]) => verifier.verify(await userToken('u', options));
     expect(await check({})).toEqual({ valid: true, userId: 'u' });
     expect(
-      await check({ audience: 'https://daml.com/jwt/aud/participant/participant1::1220818c4b7db5a055feb8ee6ac1ad0ab13487c18166a047ff3aa23f1ef3559acb59' }),
+      await check({
+        audience: 'https://daml.com/jwt/aud/participant/participant1::1220818c4b7db5a055feb8ee6ac1ad0ab13487c18166a047ff3aa23f1ef3559acb59',
+      }),
     ).toEqual({ valid: true, userId: 'u' });
     expect(await check({ audience: undefined, scope: 'openid daml_ledger_api' })).toEqual({ valid: true, userId: 'u' });
     expect((await check({ audience: 'https://daml.com/jwt/aud/participant/participant2' })).valid).toBe(false);

@@ -11,7 +11,12 @@ let adminToken: string;
 
 /** `token` null = no token at all. */
 async function upload(path: string, body: Uint8Array | string, token: string | null = adminToken): Promise<Answer> {
-  return call(server.url, path, { method: 'POST', body, token: token ?? undefined, headers: { 'content-type': 'application/octet-stream' } });
+  return call(server.url, path, {
+    method: 'POST',
+    body,
+    token: token ?? undefined,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
 }
 
 function code(answer: Answer): string {

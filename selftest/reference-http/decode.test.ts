@@ -25,7 +25,10 @@ function failureText(action: () => unknown): string {
 
 describe('parseJsonText', () => {
   it('keeps integers beyond 2^53 exact as bigint and small ones as number', () => {
-    const value = parseJsonText('{"offset": 9223372036854775807, "small": 12, "fraction": 1.5, "party": "A::1220"}') as Record<string, unknown>;
+    const value = parseJsonText('{"offset": 9223372036854775807, "small": 12, "fraction": 1.5, "party": "A::1220"}') as Record<
+      string,
+      unknown
+    >;
     expect(value.offset).toBe(9223372036854775807n);
     expect(value.small).toBe(12);
     expect(value.fraction).toBe(1.5);
@@ -113,8 +116,6 @@ describe('decode helpers', () => {
       "Invalid value for: body (type Command has no class/object/case named 'Foo'. at 'commands[0]')",
     );
     expect(failureText(() => oneOfKeys({}, kinds, 'Command', 'commands[0]'))).toContain('type Command expects exactly one of');
-    expect(failureText(() => oneOfKeys({ CreateCommand: {}, ExerciseCommand: {} }, kinds, 'Command', ''))).toContain(
-      'exactly one of',
-    );
+    expect(failureText(() => oneOfKeys({ CreateCommand: {}, ExerciseCommand: {} }, kinds, 'Command', ''))).toContain('exactly one of');
   });
 });

@@ -66,7 +66,12 @@ export interface Answer {
 export async function call(
   baseUrl: string,
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    token?: string;
+    headers?: Record<string, string>;
+    body?: string | Uint8Array;
+  } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
@@ -143,7 +148,11 @@ export function darZip(files: Record<string, Uint8Array | string>): Uint8Array {
 }
 
 /** A valid DAR with a main package and one dependency. */
-export function validDar(options: { name?: string; content?: string } = {}): { bytes: Uint8Array; mainPackageId: string; dependencyId: string } {
+export function validDar(options: { name?: string; content?: string } = {}): {
+  bytes: Uint8Array;
+  mainPackageId: string;
+  dependencyId: string;
+} {
   const main = dalf({ content: options.content ?? 'main package' });
   const dependency = dalf({ content: 'dependency package' });
   const mainPath = 'conformance-test-1.0.0-abc/conformance-test-1.0.0-abc.dalf';

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, iouArguments, IOU, signHash, startTestReference, transactionsFormat, uniqueCommandId, type TestReference } from './support.js';
+import {
+  eventually,
+  iouArguments,
+  IOU,
+  signHash,
+  startTestReference,
+  transactionsFormat,
+  uniqueCommandId,
+  type TestReference,
+} from './support.js';
 
 let ref: TestReference;
 let dana: string;
@@ -12,33 +21,48 @@ beforeAll(async () => {
 afterAll(() => ref.close());
 
 async function prepare(commandId = uniqueCommandId('prep')): Promise<{ preparedTransaction: string; preparedTransactionHash: string }> {
-  const reply = await ref.post('/v2/interactive-submission/prepare', {
-    commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice, '3.0') } }],
-    commandId,
-    actAs: [dana],
-  }, 'dana-executor');
+  const reply = await ref.post(
+    '/v2/interactive-submission/prepare',
+    {
+      commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice, '3.0') } }],
+      commandId,
+      actAs: [dana],
+    },
+    'dana-executor',
+  );
   expect(reply.status).toBe(200);
   expect(reply.json.hashingSchemeVersion).toBe('HASHING_SCHEME_VERSION_V2');
   return reply.json;
 }
 
 const execute = (prepared: { preparedTransaction: string }, partySignatures: unknown[], extra: Record<string, unknown> = {}) =>
-  ref.post('/v2/interactive-submission/execute', {
-    preparedTransaction: prepared.preparedTransaction,
-    partySignatures: { signatures: partySignatures },
-    submissionId: uniqueCommandId('sub'),
-    hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
-    deduplicationPeriod: { Empty: {} },
-    ...extra,
-  }, 'dana-executor');
+  ref.post(
+    '/v2/interactive-submission/execute',
+    {
+      preparedTransaction: prepared.preparedTransaction,
+      partySignatures: { signatures: partySignatures },
+      submissionId: uniqueCommandId('sub'),
+      hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      deduplicationPeriod: { Empty: {} },
+      ...extra,
+    },
+    'dana-executor',
+  );
 
 describe('interactive submission', () => {
   it('prepares, executes with a valid signature, and commits later at a new offset', async () => {
     const prepared = await prepare();
-    const hash = (await import('node:crypto')).createHash('sha256').update(Buffer.from(prepared.preparedTransaction, 'base64')).digest('base64');
+    const hash = (await import('node:crypto'))
+      .createHash('sha256')
+      .update(Buffer.from(prepared.preparedTransaction, 'base64'))
+      .digest('base64');
     expect(prepared.preparedTransactionHash).toBe(hash);
     // The ledger end right before executing: the offset of a fresh submission.
-    const marker = await ref.submit('alice-user', { commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(alice, alice) } }], commandId: uniqueCommandId(), actAs: [alice] });
+    const marker = await ref.submit('alice-user', {
+      commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(alice, alice) } }],
+      commandId: uniqueCommandId(),
+      actAs: [alice],
+    });
     const endBefore = marker.json.completionOffset as number;
     const reply = await execute(prepared, [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)], {
       minLedgerTime: { time: { MinLedgerTimeRel: { value: { seconds: 60, nanos: 0 } } } },
@@ -81,25 +105,44 @@ describe('interactive submission', () => {
     const prepared = await prepare();
     const bytes = Buffer.from(prepared.preparedTransaction, 'base64');
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 2) ^ 1, bytes.length - 2);
-    const tampered = await execute({ preparedTransaction: bytes.toString('base64') }, [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)]);
+    const tampered = await execute({ preparedTransaction: bytes.toString('base64') }, [
+      signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash),
+    ]);
     expect(tampered.status).toBe(400);
     expect(tampered.json.code).toBe('INVALID_ARGUMENT');
-    const noSubmissionId = await ref.post('/v2/interactive-submission/execute', {
-      preparedTransaction: prepared.preparedTransaction, partySignatures: { signatures: [] }, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
-    }, 'dana-executor');
+    const noSubmissionId = await ref.post(
+      '/v2/interactive-submission/execute',
+      {
+        preparedTransaction: prepared.preparedTransaction,
+        partySignatures: { signatures: [] },
+        hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      },
+      'dana-executor',
+    );
     expect(noSubmissionId.status).toBe(400);
     expect(noSubmissionId.text).toContain("Missing required field at 'submissionId'");
     const badEnum = await execute(prepared, [], { hashingSchemeVersion: 'V9' });
     expect(badEnum.contentType).toContain('text/plain');
-    const other = await ref.post('/v2/interactive-submission/execute', {
-      preparedTransaction: prepared.preparedTransaction,
-      partySignatures: { signatures: [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)] },
-      submissionId: 's1', hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
-    }, 'alice-user');
+    const other = await ref.post(
+      '/v2/interactive-submission/execute',
+      {
+        preparedTransaction: prepared.preparedTransaction,
+        partySignatures: { signatures: [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)] },
+        submissionId: 's1',
+        hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+      },
+      'alice-user',
+    );
     expect(other.status).toBe(403);
-    const notPreparable = await ref.post('/v2/interactive-submission/prepare', {
-      commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice) } }], commandId: 'c', actAs: [dana],
-    }, 'alice-user');
+    const notPreparable = await ref.post(
+      '/v2/interactive-submission/prepare',
+      {
+        commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice) } }],
+        commandId: 'c',
+        actAs: [dana],
+      },
+      'alice-user',
+    );
     expect(notPreparable.status).toBe(403);
   });
 });

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT, ASSET, IOU, createIou, exercise, iouArguments, startTestReference, transactionsFormat, uniqueCommandId, type TestReference } from './support.js';
+import {
+  ACCOUNT,
+  ASSET,
+  IOU,
+  createIou,
+  exercise,
+  iouArguments,
+  startTestReference,
+  transactionsFormat,
+  uniqueCommandId,
+  type TestReference,
+} from './support.js';
 
 let ref: TestReference;
 let bank: string;
@@ -46,7 +57,11 @@ describe('submit-and-wait: successful commands', () => {
   });
 
   it('accepts package-id template references too', async () => {
-    const reply = await submitAs('bank-user', [bank], [{ CreateCommand: { templateId: `${ref.fixtures.package.id}:Iou:Iou`, createArguments: iouArguments(bank, alice) } }]);
+    const reply = await submitAs(
+      'bank-user',
+      [bank],
+      [{ CreateCommand: { templateId: `${ref.fixtures.package.id}:Iou:Iou`, createArguments: iouArguments(bank, alice) } }],
+    );
     expect(reply.status).toBe(200);
   });
 
@@ -56,7 +71,15 @@ describe('submit-and-wait: successful commands', () => {
     expect(reply.status).toBe(200);
     const events = await ledgerEffects('alice-user', alice, reply.json.completionOffset);
     const exercised = events[0].ExercisedEvent;
-    expect(exercised).toMatchObject({ contractId, choice: 'Transfer', consuming: true, actingParties: [alice], nodeId: 0, lastDescendantNodeId: 1, acsDelta: true });
+    expect(exercised).toMatchObject({
+      contractId,
+      choice: 'Transfer',
+      consuming: true,
+      actingParties: [alice],
+      nodeId: 0,
+      lastDescendantNodeId: 1,
+      acsDelta: true,
+    });
     expect(exercised.exerciseResult).toBe(events[1].CreatedEvent.contractId);
     expect(events[1].CreatedEvent.createArgument.owner).toBe(bob);
     const again = await submitAs('alice-user', [alice], [exercise(IOU, contractId, 'Transfer', { newOwner: bob })]);
@@ -77,7 +100,11 @@ describe('submit-and-wait: successful commands', () => {
     const { contractId } = await newIou();
     const reply = await submitAs('alice-user', [alice], [exercise(IOU, contractId, 'Share', { viewer: carol })]);
     expect(reply.status).toBe(200);
-    const seen = await ref.updateByOffset('observer-user', reply.json.completionOffset, transactionsFormat([carol], 'TRANSACTION_SHAPE_ACS_DELTA'));
+    const seen = await ref.updateByOffset(
+      'observer-user',
+      reply.json.completionOffset,
+      transactionsFormat([carol], 'TRANSACTION_SHAPE_ACS_DELTA'),
+    );
     expect(seen.status).toBe(200);
     const created = seen.json.update.Transaction.value.events[0].CreatedEvent;
     expect(created.observers).toContain(carol);
@@ -89,20 +116,41 @@ describe('submit-and-wait: successful commands', () => {
     expect((await submitAs('alice-user', [alice], [exercise(IOU, contractId, 'Archive')])).json.code).toBe('DAML_AUTHORIZATION_ERROR');
     const reply = await submitAs('bank-user', [bank], [exercise(IOU, contractId, 'Archive')]);
     expect(reply.status).toBe(200);
-    const acs = await ref.updateByOffset('bank-user', reply.json.completionOffset, transactionsFormat([bank], 'TRANSACTION_SHAPE_ACS_DELTA'));
+    const acs = await ref.updateByOffset(
+      'bank-user',
+      reply.json.completionOffset,
+      transactionsFormat([bank], 'TRANSACTION_SHAPE_ACS_DELTA'),
+    );
     expect(acs.json.update.Transaction.value.events).toEqual([
       { ArchivedEvent: expect.objectContaining({ contractId, witnessParties: [bank], packageName: 'CantonExamples' }) },
     ]);
   });
 
   it('create-and-exercise yields a transient create (acsDelta false) and no ACS-delta events for it', async () => {
-    const reply = await submitAs('bank-user', [bank], [{ CreateAndExerciseCommand: { templateId: IOU, createArguments: iouArguments(bank, bank), choice: 'Transfer', choiceArgument: { newOwner: alice } } }]);
+    const reply = await submitAs(
+      'bank-user',
+      [bank],
+      [
+        {
+          CreateAndExerciseCommand: {
+            templateId: IOU,
+            createArguments: iouArguments(bank, bank),
+            choice: 'Transfer',
+            choiceArgument: { newOwner: alice },
+          },
+        },
+      ],
+    );
     expect(reply.status).toBe(200);
     const events = await ledgerEffects('bank-user', bank, reply.json.completionOffset);
     expect(events.map((event) => Object.keys(event)[0])).toEqual(['CreatedEvent', 'ExercisedEvent', 'CreatedEvent']);
     expect(events[0].CreatedEvent.acsDelta).toBe(false);
     expect(events[2].CreatedEvent.acsDelta).toBe(true);
-    const acs = await ref.updateByOffset('bank-user', reply.json.completionOffset, transactionsFormat([bank], 'TRANSACTION_SHAPE_ACS_DELTA'));
+    const acs = await ref.updateByOffset(
+      'bank-user',
+      reply.json.completionOffset,
+      transactionsFormat([bank], 'TRANSACTION_SHAPE_ACS_DELTA'),
+    );
     expect(acs.json.update.Transaction.value.events).toHaveLength(1);
     expect(acs.json.update.Transaction.value.events[0].CreatedEvent.createArgument.owner).toBe(alice);
   });
@@ -118,11 +166,37 @@ describe('submit-and-wait: successful commands', () => {
     const duplicate = await submitAs('alice-user', [alice], [{ CreateCommand: { templateId: ACCOUNT, createArguments: account } }]);
     expect(duplicate.status).toBe(409);
     expect(duplicate.json.code).toBe('DUPLICATE_CONTRACT_KEY');
-    const deposit = await submitAs('alice-user', [alice], [{ ExerciseByKeyCommand: { templateId: ACCOUNT, contractKey: { owner: alice, number }, choice: 'Deposit', choiceArgument: { amount: '1.5' } } }]);
+    const deposit = await submitAs(
+      'alice-user',
+      [alice],
+      [
+        {
+          ExerciseByKeyCommand: {
+            templateId: ACCOUNT,
+            contractKey: { owner: alice, number },
+            choice: 'Deposit',
+            choiceArgument: { amount: '1.5' },
+          },
+        },
+      ],
+    );
     expect(deposit.status).toBe(200);
     const events = await ledgerEffects('alice-user', alice, deposit.json.completionOffset);
     expect(events[1].CreatedEvent.createArgument.balance).toBe('11.5000000000');
-    const missing = await submitAs('alice-user', [alice], [{ ExerciseByKeyCommand: { templateId: ACCOUNT, contractKey: { owner: alice, number: 'no-such' }, choice: 'Deposit', choiceArgument: { amount: '1' } } }]);
+    const missing = await submitAs(
+      'alice-user',
+      [alice],
+      [
+        {
+          ExerciseByKeyCommand: {
+            templateId: ACCOUNT,
+            contractKey: { owner: alice, number: 'no-such' },
+            choice: 'Deposit',
+            choiceArgument: { amount: '1' },
+          },
+        },
+      ],
+    );
     expect(missing.status).toBe(404);
     expect(missing.json.code).toBe('CONTRACT_KEY_NOT_FOUND');
   });
@@ -132,7 +206,12 @@ describe('submit-and-wait: successful commands', () => {
     const reply = await submitAs('alice-user', [alice], [exercise(ASSET, contractId, 'Describe')]);
     expect(reply.status).toBe(200);
     const events = await ledgerEffects('alice-user', alice, reply.json.completionOffset);
-    expect(events[0].ExercisedEvent).toMatchObject({ choice: 'Describe', consuming: false, exerciseResult: '7.2500000000 USD', acsDelta: false });
+    expect(events[0].ExercisedEvent).toMatchObject({
+      choice: 'Describe',
+      consuming: false,
+      exerciseResult: '7.2500000000 USD',
+      acsDelta: false,
+    });
     expect(events[0].ExercisedEvent.interfaceId).toBe(`${ref.fixtures.package.id}:Asset:Asset`);
   });
 
@@ -152,7 +231,9 @@ describe('submit-and-wait: rejections', () => {
     expect(missing.contentType).toContain('text/plain');
     expect(missing.text).toBe("Invalid value for: body (Missing required field at 'commandId')");
     const badId = await submitAs('bank-user', [bank], [{ CreateCommand: { templateId: 'not-a-valid-template-id', createArguments: {} } }]);
-    expect(badId.text).toBe("Invalid value for: body (Invalid identifier format (not-a-valid-template-id) not matching the expected format (<package>:<moduleName>:<entityName>) at 'commands[0].CreateCommand.templateId')");
+    expect(badId.text).toBe(
+      "Invalid value for: body (Invalid identifier format (not-a-valid-template-id) not matching the expected format (<package>:<moduleName>:<entityName>) at 'commands[0].CreateCommand.templateId')",
+    );
     const unknownKind = await submitAs('bank-user', [bank], [{ FooCommand: {} }]);
     expect(unknownKind.text).toContain("has no class/object/case named 'FooCommand'");
     const wrongType = await ref.submit('bank-user', { commands: [], commandId: 5, actAs: [bank] });
@@ -162,7 +243,11 @@ describe('submit-and-wait: rejections', () => {
   it('answers empty commands or actAs with JSON 400 MISSING_FIELD', async () => {
     const noCommands = await submitAs('bank-user', [bank], []);
     expect(noCommands.status).toBe(400);
-    expect(noCommands.json).toMatchObject({ code: 'MISSING_FIELD', cause: 'The submitted command is missing a mandatory field: commands', errorCategory: 8 });
+    expect(noCommands.json).toMatchObject({
+      code: 'MISSING_FIELD',
+      cause: 'The submitted command is missing a mandatory field: commands',
+      errorCategory: 8,
+    });
     const noActAs = await submitAs('bank-user', [], [createIou(bank, alice)]);
     expect(noActAs.json).toMatchObject({ code: 'MISSING_FIELD', cause: 'The submitted command is missing a mandatory field: act_as' });
   });
@@ -174,7 +259,11 @@ describe('submit-and-wait: rejections', () => {
   });
 
   it('needs a token (401), act-as rights (403), read-as rights (403) and a matching user id (403)', async () => {
-    const anonymous = await ref.post('/v2/commands/submit-and-wait', { commands: [createIou(bank, alice)], commandId: uniqueCommandId(), actAs: [bank] });
+    const anonymous = await ref.post('/v2/commands/submit-and-wait', {
+      commands: [createIou(bank, alice)],
+      commandId: uniqueCommandId(),
+      actAs: [bank],
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.code).toBe('NA');
     expect((await submitAs('alice-user', [bank], [createIou(bank, alice)])).status).toBe(403);
@@ -185,25 +274,45 @@ describe('submit-and-wait: rejections', () => {
   });
 
   it('resolves templates: unknown package name, unknown template, unknown package id', async () => {
-    const name = await submitAs('bank-user', [bank], [{ CreateCommand: { templateId: '#NoSuchPackage:Iou:Iou', createArguments: iouArguments(bank, alice) } }]);
+    const name = await submitAs(
+      'bank-user',
+      [bank],
+      [{ CreateCommand: { templateId: '#NoSuchPackage:Iou:Iou', createArguments: iouArguments(bank, alice) } }],
+    );
     expect(name.status).toBe(404);
     expect(name.json.code).toBe('PACKAGE_NAMES_NOT_FOUND');
-    const entity = await submitAs('bank-user', [bank], [{ CreateCommand: { templateId: '#CantonExamples:Iou:Nope', createArguments: {} } }]);
+    const entity = await submitAs(
+      'bank-user',
+      [bank],
+      [{ CreateCommand: { templateId: '#CantonExamples:Iou:Nope', createArguments: {} } }],
+    );
     expect(entity.json).toMatchObject({ code: 'TEMPLATES_OR_INTERFACES_NOT_FOUND', errorCategory: 11 });
     const id = await submitAs('bank-user', [bank], [{ CreateCommand: { templateId: `${'ab'.repeat(32)}:Iou:Iou`, createArguments: {} } }]);
     expect(id.status).toBe(404);
   });
 
   it('type-checks arguments: missing field, unexpected field, wrong type', async () => {
-    const missing = await submitAs('bank-user', [bank], [{ CreateCommand: { templateId: IOU, createArguments: { payer: bank, owner: alice, viewers: [] } } }]);
+    const missing = await submitAs(
+      'bank-user',
+      [bank],
+      [{ CreateCommand: { templateId: IOU, createArguments: { payer: bank, owner: alice, viewers: [] } } }],
+    );
     expect(missing.status).toBe(400);
     expect(missing.json.code).toBe('COMMAND_PREPROCESSING_FAILED');
     expect(missing.json.cause).toContain('Missing non-optional fields: Set(amount)');
     expect(missing.json.definiteAnswer).toBe(false);
-    const extra = await submitAs('bank-user', [bank], [{ CreateCommand: { templateId: IOU, createArguments: { ...iouArguments(bank, alice), colour: 'red' } } }]);
+    const extra = await submitAs(
+      'bank-user',
+      [bank],
+      [{ CreateCommand: { templateId: IOU, createArguments: { ...iouArguments(bank, alice), colour: 'red' } } }],
+    );
     expect(extra.json).toMatchObject({ code: 'INVALID_ARGUMENT' });
     expect(extra.json.cause).toContain('Unexpected fields: colour');
-    const wrong = await submitAs('bank-user', [bank], [{ CreateCommand: { templateId: IOU, createArguments: { ...iouArguments(bank, alice), viewers: 'x' } } }]);
+    const wrong = await submitAs(
+      'bank-user',
+      [bank],
+      [{ CreateCommand: { templateId: IOU, createArguments: { ...iouArguments(bank, alice), viewers: 'x' } } }],
+    );
     expect(wrong.json.code).toBe('INVALID_ARGUMENT');
   });
 
@@ -229,13 +338,21 @@ describe('submit-and-wait: rejections', () => {
 
 describe('submit-and-wait: deduplication and concurrency', () => {
   it('rejects a second success of one change id with DUPLICATE_COMMAND, naming the first', async () => {
-    const body = { commands: [createIou(bank, alice)], commandId: uniqueCommandId('dedup'), actAs: [bank], submissionId: 'first-submission' };
+    const body = {
+      commands: [createIou(bank, alice)],
+      commandId: uniqueCommandId('dedup'),
+      actAs: [bank],
+      submissionId: 'first-submission',
+    };
     const first = await ref.submit('bank-user', body);
     expect(first.status).toBe(200);
     const second = await ref.submit('bank-user', { ...body, submissionId: 'second-submission' });
     expect(second.status).toBe(409);
     expect(second.json.code).toBe('DUPLICATE_COMMAND');
-    expect(second.json.context).toMatchObject({ existing_submission_id: 'first-submission', completion_offset: String(first.json.completionOffset) });
+    expect(second.json.context).toMatchObject({
+      existing_submission_id: 'first-submission',
+      completion_offset: String(first.json.completionOffset),
+    });
     const otherUser = await ref.submit('participant-admin', { ...body, userId: 'participant-admin' });
     expect(otherUser.status).toBe(403);
   });
@@ -248,32 +365,59 @@ describe('submit-and-wait: deduplication and concurrency', () => {
     expect(retried.status).toBe(200);
     const shortWindow = { DeduplicationDuration: { value: { seconds: 0, nanos: 1_000_000 } } };
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const afterWindow = await ref.submit('bank-user', { commands: [createIou(bank, alice)], commandId, actAs: [bank], deduplicationPeriod: shortWindow });
+    const afterWindow = await ref.submit('bank-user', {
+      commands: [createIou(bank, alice)],
+      commandId,
+      actAs: [bank],
+      deduplicationPeriod: shortWindow,
+    });
     expect(afterWindow.status).toBe(200);
-    const tooLong = await ref.submit('bank-user', { commands: [createIou(bank, alice)], commandId: uniqueCommandId(), actAs: [bank], deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 30 * 24 * 3600, nanos: 0 } } } });
+    const tooLong = await ref.submit('bank-user', {
+      commands: [createIou(bank, alice)],
+      commandId: uniqueCommandId(),
+      actAs: [bank],
+      deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 30 * 24 * 3600, nanos: 0 } } },
+    });
     expect(tooLong.json.code).toBe('INVALID_DEDUPLICATION_PERIOD');
-    const offsetForm = await ref.submit('bank-user', { commands: [createIou(bank, alice)], commandId: uniqueCommandId(), actAs: [bank], deduplicationPeriod: { DeduplicationOffset: { value: 1 } } });
+    const offsetForm = await ref.submit('bank-user', {
+      commands: [createIou(bank, alice)],
+      commandId: uniqueCommandId(),
+      actAs: [bank],
+      deduplicationPeriod: { DeduplicationOffset: { value: 1 } },
+    });
     expect(offsetForm.status).toBe(400);
     expect(offsetForm.contentType).toContain('text/plain');
   });
 
   it('gives 64 concurrent submissions from several users unique, increasing offsets', async () => {
-    const users: [string, string][] = [['bank-user', bank], ['alice-user', alice], ['bob-user', bob]];
-    const replies = await Promise.all(Array.from({ length: 64 }, (_, index) => {
-      const [user, party] = users[index % users.length] as [string, string];
-      return submitAs(user, [party], [createIou(party, party)]);
-    }));
+    const users: [string, string][] = [
+      ['bank-user', bank],
+      ['alice-user', alice],
+      ['bob-user', bob],
+    ];
+    const replies = await Promise.all(
+      Array.from({ length: 64 }, (_, index) => {
+        const [user, party] = users[index % users.length] as [string, string];
+        return submitAs(user, [party], [createIou(party, party)]);
+      }),
+    );
     expect(replies.map((reply) => reply.status)).toEqual(Array(64).fill(200));
     const offsets = replies.map((reply) => reply.json.completionOffset as number);
     expect(new Set(offsets).size).toBe(64);
     const sorted = [...offsets].sort((a, b) => a - b);
     expect(sorted[63]! - sorted[0]!).toBe(63);
     // Nothing lost: each offset holds the transaction its submitter was told about.
-    await Promise.all(replies.map(async (reply, index) => {
-      const [user, party] = users[index % users.length] as [string, string];
-      const stored = await ref.updateByOffset(user, reply.json.completionOffset, transactionsFormat([party], 'TRANSACTION_SHAPE_ACS_DELTA'));
-      expect(stored.json.update.Transaction.value.updateId).toBe(reply.json.updateId);
-    }));
+    await Promise.all(
+      replies.map(async (reply, index) => {
+        const [user, party] = users[index % users.length] as [string, string];
+        const stored = await ref.updateByOffset(
+          user,
+          reply.json.completionOffset,
+          transactionsFormat([party], 'TRANSACTION_SHAPE_ACS_DELTA'),
+        );
+        expect(stored.json.update.Transaction.value.updateId).toBe(reply.json.updateId);
+      }),
+    );
   });
 
   it('lets exactly one of concurrent submissions of one change id succeed', async () => {

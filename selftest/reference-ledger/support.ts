@@ -20,7 +20,7 @@ export interface Reply {
   contentType: string;
   text: string;
   // Tests read fields of JSON replies freely.
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  json: any;
 }
 
 export interface TestReference {
@@ -44,7 +44,10 @@ export async function startTestReference(faults: FaultName[] = []): Promise<Test
   const token = async (userId: string): Promise<string> => {
     let value = tokens.get(userId);
     if (!value) {
-      const jwt = new SignJWT({ scope: auth.scope ?? 'daml_ledger_api' }).setProtectedHeader({ alg: 'HS256' }).setSubject(userId).setExpirationTime('1h');
+      const jwt = new SignJWT({ scope: auth.scope ?? 'daml_ledger_api' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setExpirationTime('1h');
       value = await (auth.audience ? jwt.setAudience(auth.audience) : jwt).sign(secret);
       tokens.set(userId, value);
     }
@@ -118,7 +121,14 @@ export function signHash(fixtures: Fixtures, alias: string, hashBase64: string):
   const signature = sign(null, Buffer.from(hashBase64, 'base64'), key).toString('base64');
   return {
     party: party.id,
-    signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: party.external.fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
+    signatures: [
+      {
+        format: 'SIGNATURE_FORMAT_CONCAT',
+        signature,
+        signedBy: party.external.fingerprint,
+        signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+      },
+    ],
   };
 }
 

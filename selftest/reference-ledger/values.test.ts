@@ -92,6 +92,11 @@ describe('Daml-LF JSON values', () => {
     expect(check({ kind: 'TextMap', value: T.bool }, { a: true })).toEqual({ a: true });
     const genMap: DamlType = { kind: 'GenMap', key: T.int64, value: T.text };
     expect(check(genMap, [['1', 'a']])).toEqual([['1', 'a']]);
-    expect(failure(genMap, [['1', 'a'], ['01', 'b']]).errorCause).toContain('Duplicate GenMap key');
+    expect(
+      failure(genMap, [
+        ['1', 'a'],
+        ['01', 'b'],
+      ]).errorCause,
+    ).toContain('Duplicate GenMap key');
   });
 });

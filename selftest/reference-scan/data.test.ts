@@ -96,8 +96,8 @@ describe('fixture errors', () => {
   });
 
   it('rejects a multi-hosted party that is hosted once', () => {
-    expect(() => buildScanData(withScan({ parties: { ...fixtures.scan.parties, multiHosted: fixtures.scan.parties.singleHosted } }))).toThrow(
-      /parties\.multiHosted/,
-    );
+    expect(() =>
+      buildScanData(withScan({ parties: { ...fixtures.scan.parties, multiHosted: fixtures.scan.parties.singleHosted } })),
+    ).toThrow(/parties\.multiHosted/);
   });
 });

@@ -67,9 +67,7 @@ describe('GET /v0/domains/{domain_id}/members/{member_id}/traffic-status', () =>
     expect(errorMessage(get(context, trafficPath('bad-domain', 'bad')))).toMatch(/^Could not decode member ID: /);
     const response = get(context, trafficPath('bad-domain', members.topUpComplete!));
     expect(response.status).toBe(400);
-    expect(errorMessage(response)).toBe(
-      'Could not decode domain ID: Invalid unique identifier `bad-domain` with missing namespace.',
-    );
+    expect(errorMessage(response)).toBe('Could not decode domain ID: Invalid unique identifier `bad-domain` with missing namespace.');
     expect(get(context, trafficPath(`${synchronizerId}::35-0`, members.topUpComplete!)).status).toBe(400);
   });
 
@@ -164,9 +162,13 @@ describe('GET /v0/top-validators-by-validator-faucets', () => {
 
   it('reports all five fields of every entry', () => {
     for (const entry of json(top('?limit=25')).validatorsByReceivedFaucets) {
-      expect(Object.keys(entry).sort()).toEqual(
-        ['firstCollectedInRound', 'lastCollectedInRound', 'numRoundsCollected', 'numRoundsMissed', 'validator'],
-      );
+      expect(Object.keys(entry).sort()).toEqual([
+        'firstCollectedInRound',
+        'lastCollectedInRound',
+        'numRoundsCollected',
+        'numRoundsMissed',
+        'validator',
+      ]);
     }
   });
 

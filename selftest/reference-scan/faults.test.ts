@@ -6,7 +6,10 @@ import { fixtures, get, json, participantPath, scanContext, synchronizerId, traf
 const { members, parties } = fixtures.scan;
 
 /** For each scan fault: what a healthy 0.7.5 (or 0.6.5) scan answers, and what changes with the fault. */
-const faultChecks: Record<string, { version: string; path: string; healthy: (r: ScanResponse) => void; faulty: (r: ScanResponse) => void }> = {
+const faultChecks: Record<
+  string,
+  { version: string; path: string; healthy: (r: ScanResponse) => void; faulty: (r: ScanResponse) => void }
+> = {
   'scan-limit-ignored': {
     version: '0.6.5',
     path: '/v0/top-validators-by-validator-faucets?limit=3',

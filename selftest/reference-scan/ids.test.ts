@@ -35,8 +35,7 @@ describe('Canton unique identifiers', () => {
   });
 
   it('parses every identifier built from the allowed alphabet', () => {
-    const part = (max: number) =>
-      fc.stringMatching(/^[A-Za-z0-9\-_ ]+$/).filter((text) => text.length <= max);
+    const part = (max: number) => fc.stringMatching(/^[A-Za-z0-9\-_ ]+$/).filter((text) => text.length <= max);
     fc.assert(
       fc.property(part(185), part(68), (identifier, fp) => {
         expect(parseUniqueIdentifier(`${identifier}::${fp}`)).toEqual({ ok: true, value: { identifier, fingerprint: fp } });

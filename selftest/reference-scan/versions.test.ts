@@ -34,9 +34,7 @@ describe('endpoints by scan version', () => {
 
   it('answers a removed endpoint with the JSON unknown-route 404 naming the URI', () => {
     const response = get(scanContext('0.7.5'), paths.topValidators);
-    expect(errorMessage(response)).toBe(
-      `The requested resource could not be found: http://scan.test/api/scan${paths.topValidators}`,
-    );
+    expect(errorMessage(response)).toBe(`The requested resource could not be found: http://scan.test/api/scan${paths.topValidators}`);
     // Not 405 either: the route is gone, whatever the method.
     expect(get(scanContext('0.7.5'), paths.roundOfLatestData, 'POST').status).toBe(404);
   });

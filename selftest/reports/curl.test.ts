@@ -107,7 +107,13 @@ describe('toCurl', () => {
   it('replays binary and NUL-carrying bodies byte for byte through base64', async () => {
     const bytes = Buffer.from([0, 1, 2, 255, 254, 39, 34, 10, 0x50, 0x4b, 3, 4]);
     const binary = await sendThroughShell(
-      toCurl({ method: 'POST', url: `${baseUrl}/v2/dars`, headers: { 'content-type': 'application/octet-stream' }, body: '<12 bytes>', bodyBase64: bytes.toString('base64') }),
+      toCurl({
+        method: 'POST',
+        url: `${baseUrl}/v2/dars`,
+        headers: { 'content-type': 'application/octet-stream' },
+        body: '<12 bytes>',
+        bodyBase64: bytes.toString('base64'),
+      }),
     );
     expect(binary.body.equals(bytes)).toBe(true);
     const withNul = await sendThroughShell(toCurl({ method: 'POST', url: `${baseUrl}/x`, headers: {}, body: 'a\0b' }));
@@ -140,7 +146,9 @@ describe('toCurl', () => {
 
   it('parses in bash and dash and round-trips any text body', async () => {
     const shellSyntax = fc.constantFrom("'", '"', '$', '`', '\\', '!', '(', '*', ' ', '#', '&', ';', '|', '~');
-    const body = fc.string({ unit: fc.oneof(shellSyntax, fc.constantFrom('\n', '\r'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })) });
+    const body = fc.string({
+      unit: fc.oneof(shellSyntax, fc.constantFrom('\n', '\r'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+    });
     // HTTP header values are visible ASCII and spaces; the server would reject anything else before echoing it.
     const headerValue = fc.string({ unit: fc.oneof(shellSyntax, fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 })) });
     await fc.assert(

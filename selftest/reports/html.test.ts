@@ -41,7 +41,9 @@ describe('writeReportHtml', () => {
 
   it('shows failures with the clause, exchange and a copyable curl, never the token', () => {
     expect(html).toContain('<details class="failure" open>');
-    expect(html).toContain('<blockquote><code>submit-and-wait.actAs.non-empty</code> actAs | string[] | yes | must be non-empty &lt;b&gt;bold&lt;/b&gt;</blockquote>');
+    expect(html).toContain(
+      '<blockquote><code>submit-and-wait.actAs.non-empty</code> actAs | string[] | yes | must be non-empty &lt;b&gt;bold&lt;/b&gt;</blockquote>',
+    );
     expect(html).toContain('authorization: Bearer &lt;redacted&gt;');
     const curl = /<pre id="curl-0">([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? '';
     expect(unescapeHtml(curl)).toBe(fixtureTests[1]?.failure?.exchange?.curl);

@@ -51,7 +51,9 @@ describe('writeReports and readReport', () => {
   it('says what is wrong with a missing, corrupt or foreign report', async () => {
     const missing = join(dir, 'nowhere', 'report.json');
     expect(() => readReport(missing)).toThrow(ReportReadError);
-    expect(() => readReport(missing)).toThrow(`cannot read the conformance report ${missing}: the file does not exist (run \`ledger-conformance run\` first`);
+    expect(() => readReport(missing)).toThrow(
+      `cannot read the conformance report ${missing}: the file does not exist (run \`ledger-conformance run\` first`,
+    );
 
     const corrupt = join(dir, 'corrupt.json');
     await writeFile(corrupt, '{"tests": [');
@@ -59,7 +61,9 @@ describe('writeReports and readReport', () => {
 
     const foreign = join(dir, 'foreign.json');
     await writeFile(foreign, JSON.stringify({ ...fixtureReport(), tests: [{ name: 'no id' }] }));
-    expect(() => readReport(foreign)).toThrow(/foreign\.json: it is not a ledger-conformance report\.json \(tests\[0\] has no string `id`\)/);
+    expect(() => readReport(foreign)).toThrow(
+      /foreign\.json: it is not a ledger-conformance report\.json \(tests\[0\] has no string `id`\)/,
+    );
     await writeFile(foreign, '[]');
     expect(() => readReport(foreign)).toThrow(/the top level is not an object/);
   });

@@ -32,7 +32,9 @@ describe('writeJUnit', () => {
     expect(root.name).toBe('testsuites');
     expect(root.attributes).toMatchObject({ tests: '3', failures: '1', skipped: '1', errors: '0', time: '3.000' });
     const suites = descendants(root, 'testsuite');
-    expect(suites.map((suite) => [suite.attributes.name, suite.attributes.tests, suite.attributes.failures, suite.attributes.skipped])).toEqual([
+    expect(
+      suites.map((suite) => [suite.attributes.name, suite.attributes.tests, suite.attributes.failures, suite.attributes.skipped]),
+    ).toEqual([
       ['submit-and-wait', '2', '1', '0'],
       ['traffic', '1', '0', '1'],
     ]);
@@ -67,7 +69,9 @@ describe('writeJUnit', () => {
 
   it('marks a skipped test with its reason', () => {
     const skipped = descendants(root, 'skipped');
-    expect(skipped.map((entry) => entry.attributes.message)).toEqual(['the target does not offer traffic accounts (features.trafficAccounts: false)']);
+    expect(skipped.map((entry) => entry.attributes.message)).toEqual([
+      'the target does not offer traffic accounts (features.trafficAccounts: false)',
+    ]);
   });
 
   it('stays well-formed for names full of markup and control characters', () => {

@@ -18,7 +18,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 export function parseXml(source: string): XmlElement {
   const illegal = NOT_XML_CHARACTER.exec(source);
-  if (illegal !== null) throw new Error(`character U+${illegal[0].codePointAt(0)?.toString(16)} is not allowed in XML (at ${illegal.index})`);
+  if (illegal !== null)
+    throw new Error(`character U+${illegal[0].codePointAt(0)?.toString(16)} is not allowed in XML (at ${illegal.index})`);
   let position = 0;
 
   const fail = (problem: string): never => {

@@ -71,7 +71,9 @@ describe('writeSummaryMarkdown', () => {
     const blocks = codeBlocks(failure);
     expect(blocks.map((block) => block.language)).toEqual(['text', 'http', 'http', 'json', 'sh', 'sh']);
     expect(blocks[0]?.content).toBe('expected 400 text/plain, got 500 "Internal" & <nothing>');
-    expect(blocks[1]?.content).toMatch(/^POST http:\/\/127\.0\.0\.1:7575\/v2\/commands\/submit-and-wait\ncontent-type: application\/json\nauthorization: Bearer <redacted>\n\n\{"commands"/);
+    expect(blocks[1]?.content).toMatch(
+      /^POST http:\/\/127\.0\.0\.1:7575\/v2\/commands\/submit-and-wait\ncontent-type: application\/json\nauthorization: Bearer <redacted>\n\n\{"commands"/,
+    );
     // The response body holds ``` itself: its block must use a longer fence and still come out whole.
     const response = fixtureTests[1]?.failure?.exchange?.response;
     expect(blocks[2]?.content).toBe(`HTTP 500\ncontent-type: application/json\nx-weird: a"b<c>\n\n${response?.body}`);
@@ -93,7 +95,9 @@ describe('writeSummaryMarkdown', () => {
   });
 
   it('says INCOMPLETE and why when nothing failed but clauses were not covered', () => {
-    const incomplete = writeSummaryMarkdown(fixtureReport({ tests: fixtureTests.filter((test) => test.outcome !== 'failed'), interrupted: false }));
+    const incomplete = writeSummaryMarkdown(
+      fixtureReport({ tests: fixtureTests.filter((test) => test.outcome !== 'failed'), interrupted: false }),
+    );
     expect(incomplete).toContain('## ⚠️ INCOMPLETE for the `spec` profile');
     expect(incomplete).toContain('2 testable clause(s) of the spec profile were not covered by any test');
   });
@@ -104,6 +108,8 @@ describe('writeSummaryMarkdown', () => {
     const summary = writeSummaryMarkdown(fixtureReport({ tests: many }));
     expect(summary.match(/^### \d+\. bulk::failure/gm)).toHaveLength(50);
     expect(summary).toContain('### 3 more failures');
-    expect(summary).toContain('| bulk::failure 52 | `submit-and-wait.actAs.non-empty` | expected 400 text/plain, got 500 "Internal" &amp; &lt;nothing&gt; |');
+    expect(summary).toContain(
+      '| bulk::failure 52 | `submit-and-wait.actAs.non-empty` | expected 400 text/plain, got 500 "Internal" &amp; &lt;nothing&gt; |',
+    );
   });
 });

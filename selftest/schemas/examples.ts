@@ -41,11 +41,7 @@ export const VALID_EXAMPLES: Record<SchemaName, string[]> = {
   Signature: [signature],
   SinglePartySignatures: [singlePartySignatures],
   PartySignatures: [partySignatures],
-  DeduplicationPeriodExecute: [
-    `{"DeduplicationDuration":{"value":${duration}}}`,
-    `{"DeduplicationOffset":{"value":12}}`,
-    `{"Empty":{}}`,
-  ],
+  DeduplicationPeriodExecute: [`{"DeduplicationDuration":{"value":${duration}}}`, `{"DeduplicationOffset":{"value":12}}`, `{"Empty":{}}`],
   DeduplicationPeriodSubmit: [`{"DeduplicationDuration":{"value":${duration}}}`],
   MinLedgerTime: [
     `{"time":{"Empty":{}}}`,

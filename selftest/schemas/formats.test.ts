@@ -12,9 +12,8 @@ describe('isUserId (Limits: user id)', () => {
 });
 
 describe('isAnnotationKey (Limits: annotation key)', () => {
-  it.each(['a', 'A9', 'a.b-c_d', 'example.com/owner', 'Example-1.io/x', 'n'.repeat(63), `${'p'.repeat(253)}/n`])(
-    'accepts %j',
-    (key) => expect(isAnnotationKey(key)).toBe(true),
+  it.each(['a', 'A9', 'a.b-c_d', 'example.com/owner', 'Example-1.io/x', 'n'.repeat(63), `${'p'.repeat(253)}/n`])('accepts %j', (key) =>
+    expect(isAnnotationKey(key)).toBe(true),
   );
   it.each([
     '',

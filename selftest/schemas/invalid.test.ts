@@ -67,9 +67,9 @@ describe('required fields and types', () => {
   });
 
   it('check the enums of the spec', () => {
-    expect(pathsAndKeywords('TransactionFormat', { ...validExample('TransactionFormat'), transactionShape: 'TRANSACTION_SHAPE_FLAT' })).toEqual([
-      ['/transactionShape', 'enum'],
-    ]);
+    expect(
+      pathsAndKeywords('TransactionFormat', { ...validExample('TransactionFormat'), transactionShape: 'TRANSACTION_SHAPE_FLAT' }),
+    ).toEqual([['/transactionShape', 'enum']]);
     const execute = validExample('ExecuteSubmissionRequest');
     execute.hashingSchemeVersion = 'HASHING_SCHEME_VERSION_V1';
     expect(pathsAndKeywords('ExecuteSubmissionRequest', execute)).toEqual([['/hashingSchemeVersion', 'enum']]);
@@ -168,7 +168,9 @@ describe('string formats', () => {
 
   it.each(['', 'a'.repeat(129), 'alice smith', 'alice/bob', 'élise', 'a,b'])('rejects the user id %j', (id) => {
     expect(pathsAndKeywords('User', { id })).toEqual([['/id', 'format']]);
-    expect(pathsAndKeywords('SubmitAndWaitRequest', { ...validExample('SubmitAndWaitRequest'), userId: id })).toEqual([['/userId', 'format']]);
+    expect(pathsAndKeywords('SubmitAndWaitRequest', { ...validExample('SubmitAndWaitRequest'), userId: id })).toEqual([
+      ['/userId', 'format'],
+    ]);
   });
 
   it('accepts a 128-character user id', () => {

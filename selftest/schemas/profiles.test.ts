@@ -21,7 +21,15 @@ describe('null and absent optional fields', () => {
   });
 
   it('both profiles accept null optionals and still check present ones', () => {
-    const withNulls = { ...bare, correlationId: null, traceId: null, resources: null, grpcCodeValue: null, retryInfo: null, definiteAnswer: null };
+    const withNulls = {
+      ...bare,
+      correlationId: null,
+      traceId: null,
+      resources: null,
+      grpcCodeValue: null,
+      retryInfo: null,
+      definiteAnswer: null,
+    };
     expect(failuresOf('JsCantonError', withNulls, 'spec')).toEqual([]);
     expect(failuresOf('JsCantonError', withNulls, 'canton')).toEqual([]);
     const badResources = { ...withNulls, resources: [['OFFSET']], grpcCodeValue: 2 ** 31 };
@@ -49,7 +57,9 @@ describe('int64 spelled as a numeric string', () => {
       expect(pathsAndKeywords('UpdateByOffsetRequest', { offset: '9223372036854775808', updateFormat: {} }, profile)).toEqual([
         ['/offset', 'positiveInt64'],
       ]);
-      expect(pathsAndKeywords('UpdateByOffsetRequest', { offset: '12abc', updateFormat: {} }, profile)).toEqual([['/offset', 'positiveInt64']]);
+      expect(pathsAndKeywords('UpdateByOffsetRequest', { offset: '12abc', updateFormat: {} }, profile)).toEqual([
+        ['/offset', 'positiveInt64'],
+      ]);
     }
   });
 
@@ -95,7 +105,9 @@ describe('scan shapes the spec leaves open', () => {
     const response = { participant_ids: ['PAR::a@b::1220'] };
     expect(failuresOf('GetPartyToParticipantResponseV1', response, 'spec')).toEqual([]);
     expect(pathsAndKeywords('GetPartyToParticipantResponseV1', response, 'canton')).toEqual([['/participant_ids/0', 'format']]);
-    expect(pathsAndKeywords('GetPartyToParticipantResponse', { participant_id: 'MED::a::b' }, 'spec')).toEqual([['/participant_id', 'format']]);
+    expect(pathsAndKeywords('GetPartyToParticipantResponse', { participant_id: 'MED::a::b' }, 'spec')).toEqual([
+      ['/participant_id', 'format'],
+    ]);
   });
 });
 

@@ -25,7 +25,9 @@ it('renders one readable line per failure: path, rule, message, value', () => {
 it('names the allowed keys of a union and truncates long values', () => {
   const result = createValidators('spec').validate('Command', { CreateContract: { payload: 'x'.repeat(500) } });
   const text = formatValidationErrors(result);
-  expect(text).toMatch(/^\/CreateContract {2}additionalProperties {2}is not one of the allowed keys \(CreateAndExerciseCommand, CreateCommand, ExerciseByKeyCommand, ExerciseCommand\) {2}value: /);
+  expect(text).toMatch(
+    /^\/CreateContract {2}additionalProperties {2}is not one of the allowed keys \(CreateAndExerciseCommand, CreateCommand, ExerciseByKeyCommand, ExerciseCommand\) {2}value: /,
+  );
   const value = text.split('value: ')[1] ?? '';
   expect(value.length).toBe(80);
   expect(value.endsWith('…')).toBe(true);

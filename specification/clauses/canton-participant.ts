@@ -50,8 +50,20 @@ const CATEGORY_STATUS: { category: number; name: string; grpc: string; status: n
     status: 503,
     untestable: 'a transient server failure cannot be provoked from outside on demand',
   },
-  { category: 2, name: 'ContentionOnSharedResources', grpc: 'ABORTED', status: 409, untestable: 'contention cannot be provoked deterministically from outside' },
-  { category: 4, name: 'SystemInternalAssumptionViolated', grpc: 'INTERNAL', status: 500, untestable: 'an internal error cannot be provoked on demand' },
+  {
+    category: 2,
+    name: 'ContentionOnSharedResources',
+    grpc: 'ABORTED',
+    status: 409,
+    untestable: 'contention cannot be provoked deterministically from outside',
+  },
+  {
+    category: 4,
+    name: 'SystemInternalAssumptionViolated',
+    grpc: 'INTERNAL',
+    status: 500,
+    untestable: 'an internal error cannot be provoked on demand',
+  },
   { category: 6, name: 'AuthInterceptorInvalidAuthenticationCredentials', grpc: 'UNAUTHENTICATED', status: 401 },
   { category: 7, name: 'InsufficientPermission', grpc: 'PERMISSION_DENIED', status: 403 },
   { category: 8, name: 'InvalidIndependentOfSystemState', grpc: 'INVALID_ARGUMENT', status: 400 },
@@ -63,7 +75,8 @@ const CATEGORY_STATUS: { category: number; name: string; grpc: string; status: n
     name: 'InvalidGivenCurrentSystemStateSeekAfterEnd',
     grpc: 'OUT_OF_RANGE',
     status: 400,
-    untestable: 'no endpoint in scope is known to raise a category-12 error (the update lookup answers a missing offset with UPDATE_NOT_FOUND)',
+    untestable:
+      'no endpoint in scope is known to raise a category-12 error (the update lookup answers a missing offset with UPDATE_NOT_FOUND)',
   },
 ];
 
@@ -83,43 +96,43 @@ export const cantonParticipantClauses: Clause[] = [
   errors(
     'canton.errors.status-follows-category',
     'error',
-    "The HTTP status of a JsCantonError response equals the gRPC→HTTP mapping of its errorCategory (or, when errorCategory is -1, of its grpcCodeValue); the ledger API test tool asserts this invariant (facts canton §2, §6 JSON API conformance).",
+    'The HTTP status of a JsCantonError response equals the gRPC→HTTP mapping of its errorCategory (or, when errorCategory is -1, of its grpcCodeValue); the ledger API test tool asserts this invariant (facts canton §2, §6 JSON API conformance).',
   ),
   errors(
     'canton.errors.body.absent-optionals-null',
     'format',
-    "JsCantonError is encoded with a plain circe codec: absent optional fields are written as JSON null, not omitted (facts canton §1 JsCantonError).",
+    'JsCantonError is encoded with a plain circe codec: absent optional fields are written as JSON null, not omitted (facts canton §1 JsCantonError).',
   ),
   errors(
     'canton.errors.body.context-category',
     'error',
-    "A non-redacted error carries context.category, the errorCategory as a string, e.g. \"category\":\"8\" (facts canton §2 how the error body is built).",
+    'A non-redacted error carries context.category, the errorCategory as a string, e.g. "category":"8" (facts canton §2 how the error body is built).',
   ),
   errors(
     'canton.errors.body.cause-max-512',
     'error',
-    "cause is the message after the CODE(cat,corr) prefix, truncated to 512 characters (facts canton §2 how the error body is built).",
+    'cause is the message after the CODE(cat,corr) prefix, truncated to 512 characters (facts canton §2 how the error body is built).',
   ),
   errors(
     'canton.errors.body.resources-pairs',
     'error',
-    "resources is an array of 2-element string arrays such as [[\"OFFSET\",\"12\"]] (facts canton §1 JsCantonError).",
+    'resources is an array of 2-element string arrays such as [["OFFSET","12"]] (facts canton §1 JsCantonError).',
   ),
   errors(
     'canton.errors.redacted-body',
     'error',
-    "Security-sensitive errors (categories 4, 5, 6, 7, 14) are redacted: code \"NA\", cause \"A security-sensitive error has been received\", errorCategory -1, context {}, resources [], the status following the gRPC code (facts canton §2 redacted errors).",
+    'Security-sensitive errors (categories 4, 5, 6, 7, 14) are redacted: code "NA", cause "A security-sensitive error has been received", errorCategory -1, context {}, resources [], the status following the gRPC code (facts canton §2 redacted errors).',
     { features: ['authorization'] },
   ),
   errors(
     'canton.errors.400-text.content-type',
     'error',
-    "Decode failures are answered 400 with Content-Type text/plain; charset=UTF-8 (facts canton §2 Tapir decode failures).",
+    'Decode failures are answered 400 with Content-Type text/plain; charset=UTF-8 (facts canton §2 Tapir decode failures).',
   ),
   errors(
     'canton.errors.400-text.body-format',
     'error',
-    "An invalid body gives the text `Invalid value for: body` optionally followed by ` (<detail>)` (facts canton §2 Tapir decode failures).",
+    'An invalid body gives the text `Invalid value for: body` optionally followed by ` (<detail>)` (facts canton §2 Tapir decode failures).',
   ),
   errors(
     'canton.errors.400-text.json-path-detail',
@@ -129,29 +142,29 @@ export const cantonParticipantClauses: Clause[] = [
   errors(
     'canton.errors.400-text.query-parameter-format',
     'error',
-    "An unparsable query value gives exactly `Invalid value for: query parameter <name>` with no detail, e.g. `?vetAllPackages=maybe` (facts canton §2 Tapir decode failures, inferred).",
+    'An unparsable query value gives exactly `Invalid value for: query parameter <name>` with no detail, e.g. `?vetAllPackages=maybe` (facts canton §2 Tapir decode failures, inferred).',
   ),
   errors(
     'canton.errors.400-text.malformed-json',
     'error',
-    "Malformed or empty JSON gives `Invalid value for: body (<parser message>)` with no path, e.g. `(exhausted input)` for an empty body (facts canton §2 Tapir decode failures, inferred).",
+    'Malformed or empty JSON gives `Invalid value for: body (<parser message>)` with no path, e.g. `(exhausted input)` for an empty body (facts canton §2 Tapir decode failures, inferred).',
   ),
   errors(
     'canton.errors.internal-500',
     'error',
-    "A non-fatal exception inside the JSON layer is answered 500 LEDGER_API_INTERNAL_ERROR, category 4, grpc 13, unredacted with the exception message as cause (facts canton §2 errors raised inside the JSON layer).",
+    'A non-fatal exception inside the JSON layer is answered 500 LEDGER_API_INTERNAL_ERROR, category 4, grpc 13, unredacted with the exception message as cause (facts canton §2 errors raised inside the JSON layer).',
     { untestable: 'needs an input that crashes the JSON layer; none is known to be stable across versions' },
   ),
 
   endpoints(
     'canton.http.method-not-allowed-405',
     'endpoint',
-    "A known path with the wrong method is answered 405 text/plain `Method Not Allowed` (facts canton §2 unknown routes and wrong methods).",
+    'A known path with the wrong method is answered 405 text/plain `Method Not Allowed` (facts canton §2 unknown routes and wrong methods).',
   ),
   endpoints(
     'canton.http.unknown-route-404-legacy-json',
     'endpoint',
-    "A path that matches no route is answered 404 application/json in the legacy v1 shape {\"errors\":[\"HttpMethod(GET), uri: <uri>\"],\"status\":404,\"ledgerApiError\":null} (facts canton §2 unknown routes and wrong methods).",
+    'A path that matches no route is answered 404 application/json in the legacy v1 shape {"errors":["HttpMethod(GET), uri: <uri>"],"status":404,"ledgerApiError":null} (facts canton §2 unknown routes and wrong methods).',
   ),
   endpoints(
     'canton.http.body-over-8mib-413',
@@ -162,12 +175,12 @@ export const cantonParticipantClauses: Clause[] = [
   endpoints(
     'canton.http.unknown-fields-ignored',
     'format',
-    "Unknown JSON fields in protocol objects are ignored (strictDecoding = false) (facts canton §2 which fields are really required).",
+    'Unknown JSON fields in protocol objects are ignored (strictDecoding = false) (facts canton §2 which fields are really required).',
   ),
   endpoints(
     'canton.http.content-type-not-enforced',
     'format',
-    "The request Content-Type is not enforced for single-body endpoints (facts canton §2 which fields are really required).",
+    'The request Content-Type is not enforced for single-body endpoints (facts canton §2 which fields are really required).',
   ),
   endpoints(
     'canton.http.body-decoded-before-service-auth',
@@ -179,118 +192,115 @@ export const cantonParticipantClauses: Clause[] = [
   encoding(
     'canton.json.protocol-int64-numbers',
     'format',
-    "int64 protocol fields such as offset, completionOffset, nodeId and balance are JSON numbers on output (facts canton §4 protocol fields).",
+    'int64 protocol fields such as offset, completionOffset, nodeId and balance are JSON numbers on output (facts canton §4 protocol fields).',
   ),
   encoding(
     'canton.json.protocol-int64-string-input',
     'format',
-    "On input, int64 protocol fields also accept numeric strings such as \"offset\":\"5\" (facts canton §4 protocol fields).",
+    'On input, int64 protocol fields also accept numeric strings such as "offset":"5" (facts canton §4 protocol fields).',
     { endpoint: UPDATE_BY_OFFSET },
   ),
   encoding(
     'canton.json.absent-optionals-null',
     'format',
-    "Optional protocol fields that are absent come back as null; nothing is dropped (facts canton §4 protocol fields).",
+    'Optional protocol fields that are absent come back as null; nothing is dropped (facts canton §4 protocol fields).',
   ),
-  encoding(
-    'canton.json.duration-shape',
-    'format',
-    "Duration is written as {\"seconds\":30,\"nanos\":0} (facts canton §4 protocol fields).",
-    { resource: 'Duration' },
-  ),
+  encoding('canton.json.duration-shape', 'format', 'Duration is written as {"seconds":30,"nanos":0} (facts canton §4 protocol fields).', {
+    resource: 'Duration',
+  }),
 
   command(
     'canton.daml-lf.int64-string',
     'format',
-    "Daml Int64 values are written as JSON strings, e.g. \"42\" (facts canton §4 Daml values).",
+    'Daml Int64 values are written as JSON strings, e.g. "42" (facts canton §4 Daml values).',
   ),
   command(
     'canton.daml-lf.numeric-string',
     'format',
-    "Daml Numeric/Decimal values are written as strings with the full scale, e.g. \"999.9900000000\"; input may be a string or a number (facts canton §4 Daml values).",
+    'Daml Numeric/Decimal values are written as strings with the full scale, e.g. "999.9900000000"; input may be a string or a number (facts canton §4 Daml values).',
   ),
   command(
     'canton.daml-lf.variant-tag-value',
     'format',
-    "Daml variants are {\"tag\":<constructor>,\"value\":<payload>}; a variant without tag/value or with an unknown tag is 400 INVALID_ARGUMENT (facts canton §2 errors raised inside the JSON layer, §4 Daml values).",
+    'Daml variants are {"tag":<constructor>,"value":<payload>}; a variant without tag/value or with an unknown tag is 400 INVALID_ARGUMENT (facts canton §2 errors raised inside the JSON layer, §4 Daml values).',
     { untestable: 'the CantonExamples model has no variant-typed field or choice argument to send one in' },
   ),
   command(
     'canton.daml-lf.unexpected-fields-400',
     'error',
-    "An extra non-null field in a Daml record is 400 INVALID_ARGUMENT (category 8), cause `The submitted request has invalid arguments: Unexpected fields: <names>` (facts canton §2 errors raised inside the JSON layer).",
+    'An extra non-null field in a Daml record is 400 INVALID_ARGUMENT (category 8), cause `The submitted request has invalid arguments: Unexpected fields: <names>` (facts canton §2 errors raised inside the JSON layer).',
   ),
   command(
     'canton.daml-lf.missing-fields-400',
     'error',
-    "A missing non-optional Daml record field is 400 COMMAND_PREPROCESSING_FAILED (category 8), cause containing `Missing non-optional fields: Set(...)` (3.5) or `Missing non-optional field: <name>` (3.4) (facts canton §2 errors raised inside the JSON layer).",
+    'A missing non-optional Daml record field is 400 COMMAND_PREPROCESSING_FAILED (category 8), cause containing `Missing non-optional fields: Set(...)` (3.5) or `Missing non-optional field: <name>` (3.4) (facts canton §2 errors raised inside the JSON layer).',
   ),
   command(
     'canton.daml-lf.optional-null',
     'format',
-    "A Daml Optional None is null or absent and Some is the bare value; nested optionals use [] and [x] (facts canton §4 Daml values).",
+    'A Daml Optional None is null or absent and Some is the bare value; nested optionals use [] and [x] (facts canton §4 Daml values).',
   ),
   command(
     'canton.daml-lf.template-id-format',
     'format',
-    "An identifier that is neither `<pkgId>:<Module>:<Entity>` nor `#<package-name>:<Module>:<Entity>` is a 400 text error `Invalid identifier format (...)` at its JSON path (facts canton §2 JSON decode errors, §4 protocol fields).",
+    'An identifier that is neither `<pkgId>:<Module>:<Entity>` nor `#<package-name>:<Module>:<Entity>` is a 400 text error `Invalid identifier format (...)` at its JSON path (facts canton §2 JSON decode errors, §4 protocol fields).',
   ),
 
   updateByOffset(
     'canton.update-by-offset.update-not-found-404',
     'error',
-    "UPDATE_NOT_FOUND is category 11, gRPC 5, HTTP 404, cause `Update not found, or not visible.`, resource OFFSET (facts canton §3 codes table).",
+    'UPDATE_NOT_FOUND is category 11, gRPC 5, HTTP 404, cause `Update not found, or not visible.`, resource OFFSET (facts canton §3 codes table).',
   ),
   updateByOffset(
     'canton.update-by-offset.non-positive-offset-400',
     'error',
-    "A non-positive offset is 400 NON_POSITIVE_OFFSET (category 8), e.g. `Offset 0 in offset is not a positive integer: the offset has to be a positive integer (>0)` (facts canton §3 codes table).",
+    'A non-positive offset is 400 NON_POSITIVE_OFFSET (category 8), e.g. `Offset 0 in offset is not a positive integer: the offset has to be a positive integer (>0)` (facts canton §3 codes table).',
   ),
   updateByOffset(
     'canton.update-by-offset.relaxed-missing-fields',
     'error',
-    "The request is protobuf-generated and decoded relaxed: `{}` decodes to offset 0 and gives JSON 400 NON_POSITIVE_OFFSET rather than a text 400 (facts canton §2 which fields are really required).",
+    'The request is protobuf-generated and decoded relaxed: `{}` decodes to offset 0 and gives JSON 400 NON_POSITIVE_OFFSET rather than a text 400 (facts canton §2 which fields are really required).',
   ),
 
   submitAndWait(
     'canton.submit-and-wait.duplicate-command-409',
     'error',
-    "Re-submitting a successfully processed command (same change id) is 409 DUPLICATE_COMMAND, category 10, cause `A command with the given command id has already been successfully processed` (facts canton §3 codes table).",
+    'Re-submitting a successfully processed command (same change id) is 409 DUPLICATE_COMMAND, category 10, cause `A command with the given command id has already been successfully processed` (facts canton §3 codes table).',
   ),
   execute(
     'canton.execute.duplicate-command-409',
     'error',
-    "Executing a prepared transaction whose change id was already committed is 409 DUPLICATE_COMMAND, category 10 (facts canton §3 codes table: DUPLICATE_COMMAND, ConsistencyErrors).",
+    'Executing a prepared transaction whose change id was already committed is 409 DUPLICATE_COMMAND, category 10 (facts canton §3 codes table: DUPLICATE_COMMAND, ConsistencyErrors).',
   ),
   submitAndWait(
     'canton.submit-and-wait.templates-or-interfaces-not-found-404',
     'error',
-    "A command naming an unknown template is 404 TEMPLATES_OR_INTERFACES_NOT_FOUND, category 11 (facts canton §3 codes table).",
+    'A command naming an unknown template is 404 TEMPLATES_OR_INTERFACES_NOT_FOUND, category 11 (facts canton §3 codes table).',
   ),
   submitAndWait(
     'canton.submit-and-wait.package-names-not-found-404',
     'error',
-    "A `#name:` reference to an unknown package name is 404 PACKAGE_NAMES_NOT_FOUND (or NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME), category 11 (facts canton §3 codes table).",
+    'A `#name:` reference to an unknown package name is 404 PACKAGE_NAMES_NOT_FOUND (or NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME), category 11 (facts canton §3 codes table).',
   ),
   submitAndWait(
     'canton.submit-and-wait.template-precondition-violated-400',
     'error',
-    "A create whose `ensure` fails is 400 TEMPLATE_PRECONDITION_VIOLATED, category 8 (facts canton §3 codes table).",
+    'A create whose `ensure` fails is 400 TEMPLATE_PRECONDITION_VIOLATED, category 8 (facts canton §3 codes table).',
   ),
   submitAndWait(
     'canton.submit-and-wait.contract-not-found-404',
     'error',
-    "Exercising an unknown contract id is 404 CONTRACT_NOT_FOUND, category 11 (facts canton §3 codes table).",
+    'Exercising an unknown contract id is 404 CONTRACT_NOT_FOUND, category 11 (facts canton §3 codes table).',
   ),
   submitAndWait(
     'canton.submit-and-wait.interpretation-error-400',
     'error',
-    "A Daml interpretation failure (e.g. `assert`) is 400 UNHANDLED_EXCEPTION or DAML_INTERPRETATION_ERROR, category 9 (facts canton §3 codes table).",
+    'A Daml interpretation failure (e.g. `assert`) is 400 UNHANDLED_EXCEPTION or DAML_INTERPRETATION_ERROR, category 9 (facts canton §3 codes table).',
   ),
   submitAndWait(
     'canton.submit-and-wait.authorization-error-400',
     'error',
-    "A command whose actAs parties do not authorize it (e.g. missing signatory) is 400 DAML_AUTHORIZATION_ERROR, category 8 (facts canton §3 codes table).",
+    'A command whose actAs parties do not authorize it (e.g. missing signatory) is 400 DAML_AUTHORIZATION_ERROR, category 8 (facts canton §3 codes table).',
   ),
   submitAndWait(
     'canton.submit-and-wait.missing-field-text-400',
@@ -306,30 +316,30 @@ export const cantonParticipantClauses: Clause[] = [
   execute(
     'canton.execute.response-empty-object',
     'endpoint',
-    "ExecuteSubmissionResponse is the empty object {} (facts canton §1 requested operations).",
+    'ExecuteSubmissionResponse is the empty object {} (facts canton §1 requested operations).',
     { features: ['writes'] },
   ),
   execute(
     'canton.execute.hashing-scheme-v3-3.5-only',
     'versioning',
-    "HASHING_SCHEME_VERSION_V3 exists in 3.5 only; 3.4 knows UNSPECIFIED and V2 (facts canton §1 requested operations).",
+    'HASHING_SCHEME_VERSION_V3 exists in 3.5 only; 3.4 knows UNSPECIFIED and V2 (facts canton §1 requested operations).',
     { features: ['ledgerApi3.5'] },
   ),
 
   dars(
     'canton.dars.response-empty-object',
     'endpoint',
-    "UploadDarFileResponse is the empty object {} (facts canton §1 requested operations).",
+    'UploadDarFileResponse is the empty object {} (facts canton §1 requested operations).',
   ),
   dars(
     'canton.dars.invalid-dar-400',
     'error',
-    "Garbage bytes, an empty body, or a zip without a valid manifest is 400 INVALID_DAR, category 8, cause `Dar file is corrupt` (facts canton §7 upload path failures).",
+    'Garbage bytes, an empty body, or a zip without a valid manifest is 400 INVALID_DAR, category 8, cause `Dar file is corrupt` (facts canton §7 upload path failures).',
   ),
   dars(
     'canton.dars.invalid-zip-entry-400',
     'error',
-    "A manifest naming a dalf that is not in the zip is 400 INVALID_ZIP_ENTRY (facts canton §7 upload path failures).",
+    'A manifest naming a dalf that is not in the zip is 400 INVALID_ZIP_ENTRY (facts canton §7 upload path failures).',
   ),
   dars(
     'canton.dars.dar-parse-error-400',
@@ -339,136 +349,132 @@ export const cantonParticipantClauses: Clause[] = [
   dars(
     'canton.dars.lf1-rejected-400',
     'error',
-    "A DAR whose packages are Daml-LF 1.x is 400 ALLOWED_LANGUAGE_VERSIONS, category 8 (facts canton §7 upload path failures, §3 codes table).",
+    'A DAR whose packages are Daml-LF 1.x is 400 ALLOWED_LANGUAGE_VERSIONS, category 8 (facts canton §7 upload path failures, §3 codes table).',
   ),
   dars(
     'canton.dars.idempotent-reupload',
     'endpoint',
-    "Re-uploading the same DAR is idempotent: 200 {} (facts canton §7 upload path failures).",
+    'Re-uploading the same DAR is idempotent: 200 {} (facts canton §7 upload path failures).',
   ),
   dars(
     'canton.dars.vetAllPackages-malformed-400-text',
     'error',
-    "A vetAllPackages value that is not a boolean is 400 text/plain `Invalid value for: query parameter vetAllPackages` (facts canton §1 requested operations, §2 Tapir decode failures).",
+    'A vetAllPackages value that is not a boolean is 400 text/plain `Invalid value for: query parameter vetAllPackages` (facts canton §1 requested operations, §2 Tapir decode failures).',
   ),
   dars(
     'canton.dars.synchronizerId-malformed-400',
     'error',
-    "A malformed synchronizerId is 400 PROTO_DESERIALIZATION_FAILURE, checked before the DAR is parsed (facts canton §7 upload path failures).",
+    'A malformed synchronizerId is 400 PROTO_DESERIALIZATION_FAILURE, checked before the DAR is parsed (facts canton §7 upload path failures).',
   ),
   dars(
     'canton.dars.vetting-autodetect-synchronizer',
     'error',
-    "With vetting requested and zero or several connected synchronizers and no synchronizerId, the answer is 400 PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER, category 9, before parsing (facts canton §7 upload path failures).",
+    'With vetting requested and zero or several connected synchronizers and no synchronizerId, the answer is 400 PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER, category 9, before parsing (facts canton §7 upload path failures).',
     { untestable: 'depends on how many synchronizers the target node is connected to, which the suite cannot know' },
   ),
   dars(
     'canton.packages.same-handler',
     'endpoint',
-    "POST /v2/packages is served by the same handler as POST /v2/dars and gives the same answers (facts canton §1 requested operations).",
+    'POST /v2/packages is served by the same handler as POST /v2/dars and gives the same answers (facts canton §1 requested operations).',
     { endpoint: PACKAGES },
   ),
   darsValidate(
     'canton.dars-validate.response-no-content',
     'endpoint',
-    "POST /v2/dars/validate answers 200 with no body (no content declared) (facts canton §1 requested operations).",
+    'POST /v2/dars/validate answers 200 with no body (no content declared) (facts canton §1 requested operations).',
   ),
 
   trafficAccount(
     'canton.traffic-account.disabled-404',
     'endpoint',
-    "When traffic enforcement is disabled the traffic route does not exist and falls through to the legacy JSON 404 (facts canton §1 the traffic endpoint, §2 unknown routes).",
+    'When traffic enforcement is disabled the traffic route does not exist and falls through to the legacy JSON 404 (facts canton §1 the traffic endpoint, §2 unknown routes).',
     { features: ['trafficAccountsDisabled', 'ledgerApi3.5'] },
   ),
   trafficAccount(
     'canton.traffic-account.balance-number',
     'format',
-    "balance is an int64 written as a JSON number (facts canton §1 the traffic endpoint, §4 protocol fields).",
+    'balance is an int64 written as a JSON number (facts canton §1 the traffic endpoint, §4 protocol fields).',
     { features: ['trafficAccounts', 'ledgerApi3.5'] },
   ),
 
   readyz(
     'canton.readyz.healthy-text',
     'endpoint',
-    "A healthy node answers 200 text/plain with exactly the lines `[+] ledger ok (SERVING)` and `readyz check passed` and a trailing newline (facts canton §2 /livez and /readyz).",
+    'A healthy node answers 200 text/plain with exactly the lines `[+] ledger ok (SERVING)` and `readyz check passed` and a trailing newline (facts canton §2 /livez and /readyz).',
   ),
   readyz(
     'canton.readyz.not-serving-503',
     'endpoint',
-    "A node whose ledger is not serving answers 503 with `[-] ledger failed (<status>)` and `readyz check failed` (facts canton §2 /livez and /readyz).",
+    'A node whose ledger is not serving answers 503 with `[-] ledger failed (<status>)` and `readyz check failed` (facts canton §2 /livez and /readyz).',
     { untestable: 'the suite cannot make the target unhealthy' },
   ),
-  readyz(
-    'canton.readyz.no-token-needed',
-    'auth',
-    "Readiness is answered without a token (facts canton §2 /livez and /readyz).",
-  ),
+  readyz('canton.readyz.no-token-needed', 'auth', 'Readiness is answered without a token (facts canton §2 /livez and /readyz).'),
 
   auth(
     'canton.auth.unauthenticated-401',
     'auth',
-    "A request without valid credentials (no token, a non-Bearer scheme, a bad signature, a wrong audience or scope, an expired token) is 401 with the redacted body, grpcCodeValue 16 (facts canton §5 behaviour with JWT auth configured).",
+    'A request without valid credentials (no token, a non-Bearer scheme, a bad signature, a wrong audience or scope, an expired token) is 401 with the redacted body, grpcCodeValue 16 (facts canton §5 behaviour with JWT auth configured).',
   ),
   auth(
     'canton.auth.permission-denied-403',
     'auth',
-    "A valid token whose user is unknown or deactivated, or lacks the rights for the operation, is 403 with the redacted body, grpcCodeValue 7 (facts canton §5 behaviour with JWT auth configured).",
+    'A valid token whose user is unknown or deactivated, or lacks the rights for the operation, is 403 with the redacted body, grpcCodeValue 7 (facts canton §5 behaviour with JWT auth configured).',
   ),
   auth(
     'canton.auth.missing-token-401',
     'auth',
-    "No Authorization header means no claims: 401 with the redacted body (code NA, errorCategory -1, grpcCodeValue 16) (facts canton §5 behaviour with JWT auth configured).",
+    'No Authorization header means no claims: 401 with the redacted body (code NA, errorCategory -1, grpcCodeValue 16) (facts canton §5 behaviour with JWT auth configured).',
   ),
   auth(
     'canton.auth.invalid-token-401',
     'auth',
-    "A token with a bad signature, wrong audience or scope, or an expired exp is treated as unauthenticated: 401 redacted (facts canton §5 behaviour with JWT auth configured).",
+    'A token with a bad signature, wrong audience or scope, or an expired exp is treated as unauthenticated: 401 redacted (facts canton §5 behaviour with JWT auth configured).',
   ),
   auth(
     'canton.auth.non-bearer-scheme-401',
     'auth',
-    "An Authorization header with a scheme other than Bearer (e.g. Basic) is ignored and treated as no token: 401 (facts canton §5 behaviour with JWT auth configured).",
+    'An Authorization header with a scheme other than Bearer (e.g. Basic) is ignored and treated as no token: 401 (facts canton §5 behaviour with JWT auth configured).',
   ),
   auth(
     'canton.auth.bearer-case-insensitive',
     'auth',
-    "The `Bearer` scheme name is matched ignoring case (facts canton §5 how the token is passed).",
+    'The `Bearer` scheme name is matched ignoring case (facts canton §5 how the token is passed).',
   ),
   auth(
     'canton.auth.empty-bearer-400',
     'auth',
-    "`Authorization: Bearer ` with an empty token fails the header decode: 400 text/plain `Invalid value for: header Authorization` (facts canton §5 behaviour with JWT auth configured; body text inferred).",
+    '`Authorization: Bearer ` with an empty token fails the header decode: 400 text/plain `Invalid value for: header Authorization` (facts canton §5 behaviour with JWT auth configured; body text inferred).',
   ),
   auth(
     'canton.auth.unknown-user-403',
     'auth',
-    "A valid token for an unknown user is 403 redacted, with context {\"ledger_api_error\": \"invalid token\"} (facts canton §5 behaviour with JWT auth configured).",
+    'A valid token for an unknown user is 403 redacted, with context {"ledger_api_error": "invalid token"} (facts canton §5 behaviour with JWT auth configured).',
   ),
   auth(
     'canton.auth.deactivated-user-403',
     'auth',
-    "A valid token for a deactivated user is 403 redacted, with context {\"ledger_api_error\": \"invalid token\"} (facts canton §5 behaviour with JWT auth configured).",
+    'A valid token for a deactivated user is 403 redacted, with context {"ledger_api_error": "invalid token"} (facts canton §5 behaviour with JWT auth configured).',
   ),
   auth(
     'canton.auth.update-by-offset.read-as-filter-parties',
     'auth',
-    "update-by-offset needs read rights (act-as or read-as) for every party of filtersByParty; a filter party the user cannot read as is 403 redacted (facts canton §5: a valid token without rights for the operation is denied by the Authorizer).",
+    'update-by-offset needs read rights (act-as or read-as) for every party of filtersByParty; a filter party the user cannot read as is 403 redacted (facts canton §5: a valid token without rights for the operation is denied by the Authorizer).',
     { endpoint: UPDATE_BY_OFFSET },
   ),
   auth(
     'canton.auth.insufficient-rights-403',
     'auth',
-    "A valid token without the rights for the operation (e.g. acting for a party the user may not act as) is 403 redacted, grpcCodeValue 7 (facts canton §5 behaviour with JWT auth configured).",
+    'A valid token without the rights for the operation (e.g. acting for a party the user may not act as) is 403 redacted, grpcCodeValue 7 (facts canton §5 behaviour with JWT auth configured).',
   ),
   auth(
     'canton.auth.websocket-protocol-token',
     'auth',
-    "The Sec-WebSocket-Protocol header carries the token as an entry `jwt.token.<jwt>`, usually with `daml.ws.auth` (facts canton §5 how the token is passed).",
+    'The Sec-WebSocket-Protocol header carries the token as an entry `jwt.token.<jwt>`, usually with `daml.ws.auth` (facts canton §5 how the token is passed).',
   ),
   auth(
     'canton.auth.authenticated-user-without-auth',
     'auth',
-    "With no auth configured, GET /v2/authenticated-user has no user to return and answers 400 INVALID_TOKEN `missing a user-id` (facts canton §5 unsafe HMAC256 test auth, inferred).",
+    'With no auth configured, GET /v2/authenticated-user has no user to return and answers 400 INVALID_TOKEN `missing a user-id` (facts canton §5 unsafe HMAC256 test auth, inferred).',
     { endpoint: AUTHENTICATED_USER, untestable: 'needs a target without authorization; the feature tags only describe targets with it' },
   ),
 ];

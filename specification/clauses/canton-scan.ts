@@ -28,64 +28,64 @@ export const cantonScanClauses: Clause[] = [
   scanWide(
     'canton.scan.error-body-pretty-json',
     'error',
-    "Handler errors are application/json {\"error\": \"...\"} pretty-printed by circe as `{\\n  \"error\" : \"...\"\\n}` (facts scan: error handling shared by all endpoints).",
+    'Handler errors are application/json {"error": "..."} pretty-printed by circe as `{\\n  "error" : "..."\\n}` (facts scan: error handling shared by all endpoints).',
   ),
   scanWide(
     'canton.scan.unknown-route-404',
     'endpoint',
-    "A path that matches no route is 404 with JSON {\"error\":\"The requested resource could not be found: <full uri>\"} on 0.6.0 and later (facts scan: unknown path).",
+    'A path that matches no route is 404 with JSON {"error":"The requested resource could not be found: <full uri>"} on 0.6.0 and later (facts scan: unknown path).',
     { features: ['scanVersion>=0.6.0'] },
   ),
   scanWide(
     'canton.scan.method-not-allowed-405',
     'endpoint',
-    "A wrong HTTP method on an existing path is 405 (Pekko rejection, text/plain) (facts scan: rejections before the handler runs).",
+    'A wrong HTTP method on an existing path is 405 (Pekko rejection, text/plain) (facts scan: rejections before the handler runs).',
   ),
 
   trafficStatus(
     'canton.scan.traffic-status.member-malformed-400',
     'error',
-    "A member_id that does not parse is 400 `Could not decode member ID: <msg>` (facts scan §1 how the handler works).",
+    'A member_id that does not parse is 400 `Could not decode member ID: <msg>` (facts scan §1 how the handler works).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.member-too-short',
     'error',
-    "A member_id of 7 characters or fewer gives the message ``Invalid member `X`, expecting <three-letter-code>::id::fingerprint.`` (facts scan §1 messages for a malformed member).",
+    'A member_id of 7 characters or fewer gives the message ``Invalid member `X`, expecting <three-letter-code>::id::fingerprint.`` (facts scan §1 messages for a malformed member).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.member-missing-delimiter',
     'error',
-    "A member_id whose characters 4–5 are not `::` gives ``Expected delimiter :: after three letter code of `X` `` (facts scan §1 messages for a malformed member).",
+    'A member_id whose characters 4–5 are not `::` gives ``Expected delimiter :: after three letter code of `X` `` (facts scan §1 messages for a malformed member).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.member-unknown-code',
     'error',
-    "A member code other than PAR, MED or SEQ (case-sensitive) gives `Unknown three letter type xyz` (facts scan §1 messages for a malformed member).",
+    'A member code other than PAR, MED or SEQ (case-sensitive) gives `Unknown three letter type xyz` (facts scan §1 messages for a malformed member).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.member-bad-uid',
     'error',
-    "A bad `id::fingerprint` part gives the unique-identifier error, e.g. ``Invalid unique identifier `alice` with missing namespace.`` (facts scan §1 messages for a malformed member, ID formats).",
+    'A bad `id::fingerprint` part gives the unique-identifier error, e.g. ``Invalid unique identifier `alice` with missing namespace.`` (facts scan §1 messages for a malformed member, ID formats).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.seq-accepted',
     'format',
-    "`SEQ::...` member ids pass the parser although the description names only PAR and MED (facts scan §1 messages for a malformed member).",
+    '`SEQ::...` member ids pass the parser although the description names only PAR and MED (facts scan §1 messages for a malformed member).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.domain-malformed-400',
     'error',
-    "A domain_id that does not parse is 400 `Could not decode domain ID: <msg>` (facts scan §1 how the handler works).",
+    'A domain_id that does not parse is 400 `Could not decode domain ID: <msg>` (facts scan §1 how the handler works).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.member-checked-first',
     'error',
-    "member_id is parsed before domain_id: when both are bad only the member error is reported (facts scan §1 how the handler works).",
+    'member_id is parsed before domain_id: when both are bad only the member error is reported (facts scan §1 how the handler works).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.unknown-member-404',
     'error',
-    "A well-formed member unknown to the sequencer is 404 `No traffic state found for member <member>` (facts scan §1 unknown or unregistered member).",
+    'A well-formed member unknown to the sequencer is 404 `No traffic state found for member <member>` (facts scan §1 unknown or unregistered member).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.unknown-domain-200',
@@ -95,59 +95,59 @@ export const cantonScanClauses: Clause[] = [
   trafficStatus(
     'canton.scan.traffic-status.physical-synchronizer-id-400',
     'error',
-    "A physical synchronizer id such as `global-domain::1220…::35-0` fails to parse: 400 (facts scan §1 physical synchronizer IDs).",
+    'A physical synchronizer id such as `global-domain::1220…::35-0` fails to parse: 400 (facts scan §1 physical synchronizer IDs).',
   ),
   trafficStatus(
     'canton.scan.traffic-status.int64-numbers',
     'format',
-    "total_consumed, total_limit and total_purchased are JSON integers (int64) (facts scan §1 200 response).",
+    'total_consumed, total_limit and total_purchased are JSON integers (int64) (facts scan §1 200 response).',
   ),
 
   participantIdV0(
     'canton.scan.participant-id-v0.party-malformed-400',
     'error',
-    "A party_id that does not parse is 400 `Could not decode party ID: ValueConversionError(partyId,<msg>)`, though only 404 and 500 are declared (facts scan §2 how the handler works, gaps).",
+    'A party_id that does not parse is 400 `Could not decode party ID: ValueConversionError(partyId,<msg>)`, though only 404 and 500 are declared (facts scan §2 how the handler works, gaps).',
   ),
   participantIdV1(
     'canton.scan.participant-id-v1.party-malformed-400',
     'error',
-    "A party_id that does not parse is 400 `Could not decode party ID: ValueConversionError(partyId,<msg>)`, though only 404 and 500 are declared (facts scan §3 same as v0, gaps).",
+    'A party_id that does not parse is 400 `Could not decode party ID: ValueConversionError(partyId,<msg>)`, though only 404 and 500 are declared (facts scan §3 same as v0, gaps).',
   ),
   participantIdV0(
     'canton.scan.participant-id-v0.domain-malformed-400',
     'error',
-    "A domain_id that does not parse is 400 `Could not decode domain ID: <msg>` (facts scan §2 how the handler works).",
+    'A domain_id that does not parse is 400 `Could not decode domain ID: <msg>` (facts scan §2 how the handler works).',
   ),
   participantIdV1(
     'canton.scan.participant-id-v1.domain-malformed-400',
     'error',
-    "A domain_id that does not parse is 400 `Could not decode synchronizer ID: <msg>` (the word is synchronizer, not domain) (facts scan §3 how the handler works).",
+    'A domain_id that does not parse is 400 `Could not decode synchronizer ID: <msg>` (the word is synchronizer, not domain) (facts scan §3 how the handler works).',
   ),
   participantIdV0(
     'canton.scan.participant-id-v0.unknown-party-404',
     'error',
-    "A well-formed party with no PartyToParticipant mapping is 404 `No PartyToParticipant state for <party> on domain <sync>` (facts scan §2 outcomes).",
+    'A well-formed party with no PartyToParticipant mapping is 404 `No PartyToParticipant state for <party> on domain <sync>` (facts scan §2 outcomes).',
   ),
   participantIdV1(
     'canton.scan.participant-id-v1.unknown-party-404',
     'error',
-    "A well-formed party with no PartyToParticipant mapping is 404 `No PartyToParticipant state for ...` (facts scan §3 how the handler works).",
+    'A well-formed party with no PartyToParticipant mapping is 404 `No PartyToParticipant state for ...` (facts scan §3 how the handler works).',
   ),
   participantIdV0(
     'canton.scan.participant-id-v0.unknown-domain-404',
     'error',
-    "A well-formed but unknown synchronizer id finds no topology store and is 404, like an unknown party (facts scan §2 outcomes, inferred).",
+    'A well-formed but unknown synchronizer id finds no topology store and is 404, like an unknown party (facts scan §2 outcomes, inferred).',
   ),
   participantIdV0(
     'canton.scan.participant-id-v0.multi-hosted-500',
     'error',
-    "A party hosted on more than one participant is 500 `Party <p> is hosted on multiple participants, ...` (facts scan §2 outcomes).",
+    'A party hosted on more than one participant is 500 `Party <p> is hosted on multiple participants, ...` (facts scan §2 outcomes).',
     { features: ['multiHostedParty'] },
   ),
   participantIdV1(
     'canton.scan.participant-id-v1.all-participants',
     'endpoint',
-    "v1 returns one entry per hosting participant and has no 500 for multiple participants (facts scan §3 how the handler works).",
+    'v1 returns one entry per hosting participant and has no 500 for multiple participants (facts scan §3 how the handler works).',
     { features: ['multiHostedParty'] },
   ),
   participantIdV1(
@@ -159,12 +159,12 @@ export const cantonScanClauses: Clause[] = [
   topValidators(
     'canton.scan.top-validators.limit.min-1',
     'limit',
-    "limit < 1 is 400 {\"error\":\"Limit must be at least 1.\"} (facts scan §4 how the handler works).",
+    'limit < 1 is 400 {"error":"Limit must be at least 1."} (facts scan §4 how the handler works).',
   ),
   topValidators(
     'canton.scan.limit.max-1000',
     'limit',
-    "limit > 1000 is 400 {\"error\":\"Exceeded limit maximum (<limit> > 1000).\"} (facts scan §4 how the handler works).",
+    'limit > 1000 is 400 {"error":"Exceeded limit maximum (<limit> > 1000)."} (facts scan §4 how the handler works).',
   ),
   topValidators(
     'canton.scan.top-validators.limit.missing-404',
@@ -179,76 +179,76 @@ export const cantonScanClauses: Clause[] = [
   topValidators(
     'canton.scan.top-validators.empty-200',
     'endpoint',
-    "An empty result is 200 {\"validatorsByReceivedFaucets\":[]}, not 404 (facts scan §4 how the handler works).",
+    'An empty result is 200 {"validatorsByReceivedFaucets":[]}, not 404 (facts scan §4 how the handler works).',
     { untestable: 'needs a scan with no validator licenses, which the suite cannot arrange' },
   ),
   topValidators(
     'canton.scan.top-validators.fields-int64',
     'format',
-    "ValidatorReceivedFaucets requires all five fields; validator is a party id string and the four counts are int64 integers (facts scan §4 spec).",
+    'ValidatorReceivedFaucets requires all five fields; validator is a party id string and the four counts are int64 integers (facts scan §4 spec).',
     { resource: 'ValidatorReceivedFaucets' },
   ),
   topValidators(
     'canton.scan.top-validators.rounds-arithmetic',
     'resource',
-    "numRoundsCollected + numRoundsMissed = lastCollectedInRound − firstCollectedInRound + 1, except for a license without faucet state, reported with all four numbers 0 (facts scan §4).",
+    'numRoundsCollected + numRoundsMissed = lastCollectedInRound − firstCollectedInRound + 1, except for a license without faucet state, reported with all four numbers 0 (facts scan §4).',
     { resource: 'ValidatorReceivedFaucets' },
   ),
 
   rewardsCollected(
     'canton.scan.rewards-collected.amount-10-decimals',
     'format',
-    "amount is a Daml Numeric with scale 10: always exactly 10 digits after the point, e.g. \"0.0000000000\" (facts scan §5 spec).",
+    'amount is a Daml Numeric with scale 10: always exactly 10 digits after the point, e.g. "0.0000000000" (facts scan §5 spec).',
   ),
   rewardsCollected(
     'canton.scan.rewards-collected.no-round-never-404',
     'endpoint',
-    "Without round the answer is never 404: with nothing aggregated it is 200 \"0.0000000000\" (facts scan §5 how the handler works).",
+    'Without round the answer is never 404: with nothing aggregated it is 200 "0.0000000000" (facts scan §5 how the handler works).',
   ),
   rewardsCollected(
     'canton.scan.rewards-collected.future-round-404',
     'error',
-    "A round above the latest aggregated round is 404 {\"error\":\"No data has been made available yet\"} (facts scan §5 how the handler works).",
+    'A round above the latest aggregated round is 404 {"error":"No data has been made available yet"} (facts scan §5 how the handler works).',
   ),
   rewardsCollected(
     'canton.scan.rewards-collected.round-without-row-200',
     'endpoint',
-    "A round at or below the latest aggregated one but without a row (e.g. negative) is 200 \"0.0000000000\" (facts scan §5 how the handler works).",
+    'A round at or below the latest aggregated one but without a row (e.g. negative) is 200 "0.0000000000" (facts scan §5 how the handler works).',
   ),
   rewardsCollected(
     'canton.scan.rewards-collected.round-malformed-400',
     'error',
-    "A round that is not an int64 is a Pekko rejection: 400 text/plain (facts scan §5 how the handler works, inferred).",
+    'A round that is not an int64 is a Pekko rejection: 400 text/plain (facts scan §5 how the handler works, inferred).',
   ),
 
   roundOfLatestData(
     'canton.scan.round-of-latest-data.effectiveAt-utc',
     'format',
-    "effectiveAt is a UTC date-time with microseconds, written like `2024-06-05T12:34:56.123456Z` (facts scan §6 spec).",
+    'effectiveAt is a UTC date-time with microseconds, written like `2024-06-05T12:34:56.123456Z` (facts scan §6 spec).',
   ),
   roundOfLatestData(
     'canton.scan.round-of-latest-data.no-data-404',
     'error',
-    "With no aggregated round the answer is 404 {\"error\":\"No data has been made available yet\"} (facts scan §6 how the handler works).",
+    'With no aggregated round the answer is 404 {"error":"No data has been made available yet"} (facts scan §6 how the handler works).',
     { untestable: 'needs a scan with no aggregated round, which the suite cannot arrange' },
   ),
 
   removed(
     'canton.scan.removed.top-validators-404',
     'versioning',
-    "From 0.6.6 the top-validators path is gone and answers the unknown-route 404 (facts scan §4 removal, version numbers).",
+    'From 0.6.6 the top-validators path is gone and answers the unknown-route 404 (facts scan §4 removal, version numbers).',
     { endpoint: TOP_VALIDATORS, features: ['scanVersion>=0.6.6'] },
   ),
   removed(
     'canton.scan.removed.rewards-collected-404',
     'versioning',
-    "From 0.6.7 the rewards-collected path is gone and answers the unknown-route 404 (facts scan §5 removal, version numbers).",
+    'From 0.6.7 the rewards-collected path is gone and answers the unknown-route 404 (facts scan §5 removal, version numbers).',
     { endpoint: REWARDS_COLLECTED, features: ['scanVersion>=0.6.7'] },
   ),
   removed(
     'canton.scan.removed.round-of-latest-data-404',
     'versioning',
-    "From 0.6.7 the round-of-latest-data path is gone and answers the unknown-route 404 (facts scan §6 removal, version numbers).",
+    'From 0.6.7 the round-of-latest-data path is gone and answers the unknown-route 404 (facts scan §6 removal, version numbers).',
     { endpoint: ROUND_OF_LATEST_DATA, features: ['scanVersion>=0.6.7'] },
   ),
 ];

@@ -7,25 +7,24 @@ const rules = clauseGroup({ section: 'Errors' });
 const errorsNotShown = notShownGroup({ section: 'Errors' });
 
 const RULE_1 =
-  "When a request body or a query parameter is invalid, area A answers 400 with a `text/plain` string naming the invalid part (body, or the query parameter: `identity-provider-id`, `vetAllPackages`, `synchronizerId`).";
-const RULE_1_PATH =
-  "A malformed path parameter of the traffic account and readiness endpoints also yields 400 (`Invalid value`).";
+  'When a request body or a query parameter is invalid, area A answers 400 with a `text/plain` string naming the invalid part (body, or the query parameter: `identity-provider-id`, `vetAllPackages`, `synchronizerId`).';
+const RULE_1_PATH = 'A malformed path parameter of the traffic account and readiness endpoints also yields 400 (`Invalid value`).';
 const RULE_2 =
-  "When no update exists at the requested offset, or all its events are filtered, the update lookup raises `UPDATE_NOT_FOUND`.";
-const RULE_3 = "When a submission fails, including interpretation failure, submit-and-wait returns the error of the failed submission.";
-const RULE_4 = "Scan endpoints answer errors as `{error: string}` with statuses shown in the endpoint table (400, 404, 500).";
+  'When no update exists at the requested offset, or all its events are filtered, the update lookup raises `UPDATE_NOT_FOUND`.';
+const RULE_3 = 'When a submission fails, including interpretation failure, submit-and-wait returns the error of the failed submission.';
+const RULE_4 = 'Scan endpoints answer errors as `{error: string}` with statuses shown in the endpoint table (400, 404, 500).';
 
 export const errorClauses: Clause[] = [
-  errors('errors.body.code.required-string', 'error', "| code | string | yes |"),
-  errors('errors.body.cause.required-string', 'error', "| cause | string | yes |"),
-  errors('errors.body.correlationId.optional-string', 'error', "| correlationId | string | no |"),
-  errors('errors.body.traceId.optional-string', 'error', "| traceId | string | no |"),
-  errors('errors.body.context.required-string-map', 'error', "| context | map string to string | yes |"),
-  errors('errors.body.resources.optional-string-pairs', 'error', "| resources | array of string pairs | no |"),
-  errors('errors.body.errorCategory.required-int32', 'error', "| errorCategory | int32 | yes |"),
-  errors('errors.body.grpcCodeValue.optional-int32', 'error', "| grpcCodeValue | int32 | no |"),
-  errors('errors.body.retryInfo.optional-string', 'error', "| retryInfo | string | no |"),
-  errors('errors.body.definiteAnswer.optional-boolean', 'error', "| definiteAnswer | boolean | no |"),
+  errors('errors.body.code.required-string', 'error', '| code | string | yes |'),
+  errors('errors.body.cause.required-string', 'error', '| cause | string | yes |'),
+  errors('errors.body.correlationId.optional-string', 'error', '| correlationId | string | no |'),
+  errors('errors.body.traceId.optional-string', 'error', '| traceId | string | no |'),
+  errors('errors.body.context.required-string-map', 'error', '| context | map string to string | yes |'),
+  errors('errors.body.resources.optional-string-pairs', 'error', '| resources | array of string pairs | no |'),
+  errors('errors.body.errorCategory.required-int32', 'error', '| errorCategory | int32 | yes |'),
+  errors('errors.body.grpcCodeValue.optional-int32', 'error', '| grpcCodeValue | int32 | no |'),
+  errors('errors.body.retryInfo.optional-string', 'error', '| retryInfo | string | no |'),
+  errors('errors.body.definiteAnswer.optional-boolean', 'error', '| definiteAnswer | boolean | no |'),
 
   rules('errors.400-text-plain', 'error', RULE_1),
   rules('errors.400-text-names-part', 'error', RULE_1),
@@ -45,6 +44,6 @@ export const errorClauses: Clause[] = [
   rules('errors.submission-error-propagated', 'error', RULE_3, { endpoint: 'POST /v2/commands/submit-and-wait', features: ['writes'] }),
   rules('errors.scan.error-body', 'error', RULE_4),
   rules('errors.scan.declared-statuses', 'error', RULE_4),
-  errorsNotShown('errors.status-code.not-shown', 'error', "Status code of the default error response: not shown."),
-  errorsNotShown('errors.code-catalogue.not-shown', 'error', "Catalogue of `code` values other than `UPDATE_NOT_FOUND`: not shown."),
+  errorsNotShown('errors.status-code.not-shown', 'error', 'Status code of the default error response: not shown.'),
+  errorsNotShown('errors.code-catalogue.not-shown', 'error', 'Catalogue of `code` values other than `UPDATE_NOT_FOUND`: not shown.'),
 ];

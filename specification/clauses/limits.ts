@@ -7,12 +7,12 @@ const limitsNotShown = notShownGroup({ section: 'Limits' });
 
 const USER_ID =
   "| User id | non-empty, at most 128 characters, each an ASCII letter or digit or one of `@ ^ $ . ! ` - # + ' ~ _ : ( ) \\|` |";
-const ANNOTATIONS_TOTAL = "| Annotations total size | at most 256 kb in UTF-8 over all keys and values |";
+const ANNOTATIONS_TOTAL = '| Annotations total size | at most 256 kb in UTF-8 over all keys and values |';
 const ANNOTATION_KEY =
-  "| Annotation key | optional prefix (a DNS subdomain of at most 253 characters followed by `/`) and a required name of at most 63 characters from letters, digits, `.`, `-`, `_`, starting and ending with a letter or digit; empty-prefix keys are reserved for end-users; prefixed keys are for external tools and the server |";
+  '| Annotation key | optional prefix (a DNS subdomain of at most 253 characters followed by `/`) and a required name of at most 63 characters from letters, digits, `.`, `-`, `_`, starting and ending with a letter or digit; empty-prefix keys are reserved for end-users; prefixed keys are for external tools and the server |';
 const ANNOTATION_VALUE =
-  "| Annotation value | any non-empty string; in an update, an empty value removes the key; duplicate keys impossible |";
-const NON_EMPTY_LISTS = "| Commands list, actAs, signatures lists | non-empty |";
+  '| Annotation value | any non-empty string; in an update, an empty value removes the key; duplicate keys impossible |';
+const NON_EMPTY_LISTS = '| Commands list, actAs, signatures lists | non-empty |';
 
 const AUTHENTICATED_USER = 'GET /v2/authenticated-user';
 const NO_USER_UPDATE = 'no endpoint in scope creates or updates users, so the server side of this rule cannot be exercised';
@@ -50,16 +50,16 @@ export const limitClauses: Clause[] = [
     endpoint: 'POST /v2/interactive-submission/execute',
     features: ['interactiveSubmission'],
   }),
-  limits('limits.scan-limit.maximum-records', 'limit', "| Scan `limit` | maximum number of returned validator records |", {
+  limits('limits.scan-limit.maximum-records', 'limit', '| Scan `limit` | maximum number of returned validator records |', {
     endpoint: 'GET scan /v0/top-validators-by-validator-faucets',
     features: ['scanVersion<0.6.6'],
   }),
-  limits('limits.offsets.positive', 'limit', "| Offsets | absolute offsets are positive integers |", {
+  limits('limits.offsets.positive', 'limit', '| Offsets | absolute offsets are positive integers |', {
     endpoint: 'POST /v2/updates/update-by-offset',
   }),
-  limitsNotShown('limits.rate-limits.not-shown', 'limit', "Rate limits: not shown."),
-  limitsNotShown('limits.dar-size.not-shown', 'limit', "Maximum size of an uploaded DAR: not shown.", { endpoint: 'POST /v2/dars' }),
-  limitsNotShown('limits.scan-limit-maximum.not-shown', 'limit', "Maximum allowed value of the scan `limit` parameter: not shown.", {
+  limitsNotShown('limits.rate-limits.not-shown', 'limit', 'Rate limits: not shown.'),
+  limitsNotShown('limits.dar-size.not-shown', 'limit', 'Maximum size of an uploaded DAR: not shown.', { endpoint: 'POST /v2/dars' }),
+  limitsNotShown('limits.scan-limit-maximum.not-shown', 'limit', 'Maximum allowed value of the scan `limit` parameter: not shown.', {
     endpoint: 'GET scan /v0/top-validators-by-validator-faucets',
   }),
 ];

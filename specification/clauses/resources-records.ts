@@ -18,34 +18,33 @@ const states = clauseGroup({ section: STATES });
 const statesNotShown = notShownGroup({ section: STATES });
 
 const PRIMARY_PARTY =
-  "| primaryParty | string | no | party as which the user reads and acts by default, given matching read-as/act-as rights; clients SHOULD set it; participant-administrator users MAY have one; modifiable |";
-const IS_DEACTIVATED = "| isDeactivated | boolean | no | when set, the user is denied all access to the ledger API; modifiable |";
-const IDENTITY_PROVIDER_ID =
-  "| identityProviderId | string | no | when unset, the user is managed by the default identity provider |";
+  '| primaryParty | string | no | party as which the user reads and acts by default, given matching read-as/act-as rights; clients SHOULD set it; participant-administrator users MAY have one; modifiable |';
+const IS_DEACTIVATED = '| isDeactivated | boolean | no | when set, the user is denied all access to the ledger API; modifiable |';
+const IDENTITY_PROVIDER_ID = '| identityProviderId | string | no | when unset, the user is managed by the default identity provider |';
 const PRIMARY_PARTY_AUTHENTICATION =
   "| primaryPartyAuthentication | boolean | no | when true the user may authenticate by signing a party JWT with the primary party's signing key; modifiable |";
 const RESOURCE_VERSION =
-  "`resourceVersion` (string, optional; opaque, non-empty, changes on every update; used for optional concurrent change detection by passing it back unmodified in an update request, and the update fails if another update happened; must be left empty when creating a resource)";
-const ANNOTATIONS = "`annotations` (map string to string, optional, may be empty, modifiable; constraints in Limits)";
+  '`resourceVersion` (string, optional; opaque, non-empty, changes on every update; used for optional concurrent change detection by passing it back unmodified in an update request, and the update fails if another update happened; must be left empty when creating a resource)';
+const ANNOTATIONS = '`annotations` (map string to string, optional, may be empty, modifiable; constraints in Limits)';
 const NO_USER_UPDATE = 'no endpoint in scope creates or updates users';
-const TRAFFIC_ACCOUNT_STATE = "Traffic account state: `accountId` (string, required), `balance` (int64, required).";
-const TOTAL_CONSUMED = "`total_consumed` int64 required: extra traffic consumed;";
-const TOTAL_LIMIT = "`total_limit` int64 required: current extra traffic limit, a top-up is complete once it equals `total_purchased`";
+const TRAFFIC_ACCOUNT_STATE = 'Traffic account state: `accountId` (string, required), `balance` (int64, required).';
+const TOTAL_CONSUMED = '`total_consumed` int64 required: extra traffic consumed;';
+const TOTAL_LIMIT = '`total_limit` int64 required: current extra traffic limit, a top-up is complete once it equals `total_purchased`';
 const TOTAL_PURCHASED =
-  "`total_purchased` int64 required: bytes of extra traffic purchased; may exceed `actual` limit since purchases take time to be incorporated";
+  '`total_purchased` int64 required: bytes of extra traffic purchased; may exceed `actual` limit since purchases take time to be incorporated';
 const FAUCETS =
-  "ValidatorReceivedFaucets (scan, historical): `validator`, `numRoundsCollected`, `numRoundsMissed`, `firstCollectedInRound`, `lastCollectedInRound`.";
+  'ValidatorReceivedFaucets (scan, historical): `validator`, `numRoundsCollected`, `numRoundsMissed`, `firstCollectedInRound`, `lastCollectedInRound`.';
 const TRAFFIC_STATUS = 'GET scan /v0/domains/{domain_id}/members/{member_id}/traffic-status';
 const TOP_VALIDATORS = 'GET scan /v0/top-validators-by-validator-faucets';
 
 export const recordResourceClauses: Clause[] = [
-  user('user.id.required', 'resource', "| id | string | yes | see Limits |"),
+  user('user.id.required', 'resource', '| id | string | yes | see Limits |'),
   user('user.primaryParty.optional', 'resource', PRIMARY_PARTY),
   user('user.primaryParty.clients-should-set', 'resource', PRIMARY_PARTY, {
     untestable: 'SHOULD advice to clients and MAY for administrators; nothing a server must do',
   }),
   user('user.isDeactivated.optional-boolean', 'resource', IS_DEACTIVATED),
-  user('user.metadata.optional', 'resource', "| metadata | ObjectMeta | no | |"),
+  user('user.metadata.optional', 'resource', '| metadata | ObjectMeta | no | |'),
   user('user.identityProviderId.optional', 'resource', IDENTITY_PROVIDER_ID),
   user('user.primaryPartyAuthentication.optional-boolean', 'resource', PRIMARY_PARTY_AUTHENTICATION, {
     features: ['ledgerApi3.5'],
@@ -56,15 +55,20 @@ export const recordResourceClauses: Clause[] = [
   objectMeta('object-meta.annotations.optional', 'resource', ANNOTATIONS),
   objectMeta('object-meta.annotations.string-map', 'resource', ANNOTATIONS),
 
-  otherRecords('upload-dar-file-response.sent-on-success', 'resource', "UploadDarFileResponse: sent when an upload succeeded;", {
+  otherRecords('upload-dar-file-response.sent-on-success', 'resource', 'UploadDarFileResponse: sent when an upload succeeded;', {
     resource: 'UploadDarFileResponse',
     endpoint: 'POST /v2/dars',
     features: ['writes'],
   }),
-  otherRecordsNotShown('upload-dar-file-response.fields.not-shown', 'resource', "UploadDarFileResponse: sent when an upload succeeded; fields not shown.", {
-    resource: 'UploadDarFileResponse',
-    endpoint: 'POST /v2/dars',
-  }),
+  otherRecordsNotShown(
+    'upload-dar-file-response.fields.not-shown',
+    'resource',
+    'UploadDarFileResponse: sent when an upload succeeded; fields not shown.',
+    {
+      resource: 'UploadDarFileResponse',
+      endpoint: 'POST /v2/dars',
+    },
+  ),
   otherRecords('traffic-account.accountId.required', 'resource', TRAFFIC_ACCOUNT_STATE, {
     resource: 'TrafficAccount',
     endpoint: 'GET /v2/traffic/accounts/{account-id}',
@@ -90,7 +94,7 @@ export const recordResourceClauses: Clause[] = [
   otherRecords(
     'member-traffic-status.shape',
     'resource',
-    "MemberTrafficStatus (scan): `traffic_status` with `actual` (`total_consumed` int64 required: extra traffic consumed; `total_limit` int64 required: current extra traffic limit, a top-up is complete once it equals `total_purchased`) and `target` (`total_purchased` int64 required: bytes of extra traffic purchased; may exceed `actual` limit since purchases take time to be incorporated).",
+    'MemberTrafficStatus (scan): `traffic_status` with `actual` (`total_consumed` int64 required: extra traffic consumed; `total_limit` int64 required: current extra traffic limit, a top-up is complete once it equals `total_purchased`) and `target` (`total_purchased` int64 required: bytes of extra traffic purchased; may exceed `actual` limit since purchases take time to be incorporated).',
     { resource: 'MemberTrafficStatus', endpoint: TRAFFIC_STATUS },
   ),
   otherRecords('validator-received-faucets.fields', 'resource', FAUCETS, {
@@ -102,20 +106,20 @@ export const recordResourceClauses: Clause[] = [
   states(
     'state.user.isDeactivated.denies-access',
     'state',
-    "| User.isDeactivated | true / false (unset behaves as not deactivated) | true denies all ledger API access |",
+    '| User.isDeactivated | true / false (unset behaves as not deactivated) | true denies all ledger API access |',
     { resource: 'User', features: ['authorization'] },
   ),
   states(
     'state.traffic-top-up',
     'state',
-    "| Traffic top-up | in progress while `total_limit` differs from `total_purchased`; complete when they match | |",
+    '| Traffic top-up | in progress while `total_limit` differs from `total_purchased`; complete when they match | |',
     { resource: 'MemberTrafficStatus', endpoint: TRAFFIC_STATUS },
   ),
   states(
     'state.participant-permission.values',
     'state',
-    "| Participant permission of a party on a participant | SUBMISSION, CONFIRMATION, OBSERVATION (plus UNSPECIFIED) | carried by topology events |",
+    '| Participant permission of a party on a participant | SUBMISSION, CONFIRMATION, OBSERVATION (plus UNSPECIFIED) | carried by topology events |',
     { resource: 'TopologyEvent', endpoint: 'POST /v2/updates/update-by-offset', features: ['topologyFixture'] },
   ),
-  statesNotShown('state.transitions.not-shown', 'state', "Transitions: not shown."),
+  statesNotShown('state.transitions.not-shown', 'state', 'Transitions: not shown.'),
 ];

@@ -43,47 +43,43 @@ const command = clauseGroup({
   features: ['writes'],
 });
 
-const DURATION_SECONDS = "| seconds | int64 | yes | |";
-const DURATION_NANOS = "| nanos | int32 | yes | |";
+const DURATION_SECONDS = '| seconds | int64 | yes | |';
+const DURATION_NANOS = '| nanos | int32 | yes | |';
 const DURATION_UNKNOWN_FIELDS =
-  "| unknownFields | object `{fields: object (map from integer to field), required}` | no | added automatically by the protobuf-to-JSON mapping |";
-const SIGNATURE_SIGNATURE = "| signature | string | yes | must be non-empty |";
-const SINGLE_PARTY_SIGNATURES = "| signatures | Signature[] | yes | must be non-empty |";
-const PARTY_SIGNATURES = "| signatures | SinglePartySignatures[] | yes | must be non-empty |";
-const DEDUP_UNION = "A tagged union: exactly one of these single-key objects.";
-const DEDUP_DURATION = "| DeduplicationDuration | `{value: Duration}` |";
-const DEDUP_OFFSET = "| DeduplicationOffset | `{value: int64}` (execute form only) |";
-const DEDUP_EMPTY = "| Empty | `{}` (execute form only) |";
-const TIME_UNION = "`{time: Time}`, where Time is exactly one of:";
-const COMMAND_UNION = "Command (submit-and-wait); exactly one single-key object";
+  '| unknownFields | object `{fields: object (map from integer to field), required}` | no | added automatically by the protobuf-to-JSON mapping |';
+const SIGNATURE_SIGNATURE = '| signature | string | yes | must be non-empty |';
+const SINGLE_PARTY_SIGNATURES = '| signatures | Signature[] | yes | must be non-empty |';
+const PARTY_SIGNATURES = '| signatures | SinglePartySignatures[] | yes | must be non-empty |';
+const DEDUP_UNION = 'A tagged union: exactly one of these single-key objects.';
+const DEDUP_DURATION = '| DeduplicationDuration | `{value: Duration}` |';
+const DEDUP_OFFSET = '| DeduplicationOffset | `{value: int64}` (execute form only) |';
+const DEDUP_EMPTY = '| Empty | `{}` (execute form only) |';
+const TIME_UNION = '`{time: Time}`, where Time is exactly one of:';
+const COMMAND_UNION = 'Command (submit-and-wait); exactly one single-key object';
 const CREATE_AND_EXERCISE =
-  "| CreateAndExerciseCommand | templateId (string), createArguments (object), choice (NameString), choiceArgument (object) |";
-const CREATE = "| CreateCommand | templateId (string), createArguments (object) |";
+  '| CreateAndExerciseCommand | templateId (string), createArguments (object), choice (NameString), choiceArgument (object) |';
+const CREATE = '| CreateCommand | templateId (string), createArguments (object) |';
 const EXERCISE_BY_KEY =
-  "| ExerciseByKeyCommand | templateId (string), contractKey (object), choice (NameString), choiceArgument (object) |";
+  '| ExerciseByKeyCommand | templateId (string), contractKey (object), choice (NameString), choiceArgument (object) |';
 const EXERCISE =
-  "| ExerciseCommand | templateId (string; a template or an interface identifier, interface identifier exercises an interface choice), contractId (LedgerString), choice (NameString), choiceArgument (object) |";
+  '| ExerciseCommand | templateId (string; a template or an interface identifier, interface identifier exercises an interface choice), contractId (LedgerString), choice (NameString), choiceArgument (object) |';
 
 export const submissionResourceClauses: Clause[] = [
   duration('duration.seconds.required-int64', 'resource', DURATION_SECONDS),
   duration('duration.nanos.required-int32', 'resource', DURATION_NANOS),
   duration('duration.unknownFields.optional', 'resource', DURATION_UNKNOWN_FIELDS),
 
-  signature('signature.format.required', 'resource', "| format | string | yes | |"),
+  signature('signature.format.required', 'resource', '| format | string | yes | |'),
   signature('signature.signature.required', 'resource', SIGNATURE_SIGNATURE),
   signature('signature.signature.non-empty', 'resource', SIGNATURE_SIGNATURE),
   signature(
     'signature.signedBy.required',
     'resource',
-    "| signedBy | string | yes | fingerprint/id of the key pair used to sign; needed to verify |",
+    '| signedBy | string | yes | fingerprint/id of the key pair used to sign; needed to verify |',
   ),
-  signature(
-    'signature.signingAlgorithmSpec.required',
-    'resource',
-    "| signingAlgorithmSpec | string | yes | signing algorithm used |",
-  ),
+  signature('signature.signingAlgorithmSpec.required', 'resource', '| signingAlgorithmSpec | string | yes | signing algorithm used |'),
 
-  singlePartySignatures('single-party-signatures.party.required', 'resource', "| party | string | yes | the submitting party |"),
+  singlePartySignatures('single-party-signatures.party.required', 'resource', '| party | string | yes | the submitting party |'),
   singlePartySignatures('single-party-signatures.signatures.required', 'resource', SINGLE_PARTY_SIGNATURES),
   singlePartySignatures('single-party-signatures.signatures.non-empty', 'resource', SINGLE_PARTY_SIGNATURES),
 
@@ -111,9 +107,9 @@ export const submissionResourceClauses: Clause[] = [
   minLedgerTime('min-ledger-time.time.shape', 'union', TIME_UNION),
   minLedgerTime('min-ledger-time.time.exactly-one-key', 'union', TIME_UNION),
   minLedgerTime('min-ledger-time.time.allowed-keys', 'union', TIME_UNION),
-  minLedgerTime('min-ledger-time.time.Empty.shape', 'union', "| Empty | `{}` |"),
-  minLedgerTime('min-ledger-time.time.MinLedgerTimeAbs.shape', 'union', "| MinLedgerTimeAbs | `{value: string}` (timestamp) |"),
-  minLedgerTime('min-ledger-time.time.MinLedgerTimeRel.shape', 'union', "| MinLedgerTimeRel | `{value: Duration}` |"),
+  minLedgerTime('min-ledger-time.time.Empty.shape', 'union', '| Empty | `{}` |'),
+  minLedgerTime('min-ledger-time.time.MinLedgerTimeAbs.shape', 'union', '| MinLedgerTimeAbs | `{value: string}` (timestamp) |'),
+  minLedgerTime('min-ledger-time.time.MinLedgerTimeRel.shape', 'union', '| MinLedgerTimeRel | `{value: Duration}` |'),
 
   command('command.exactly-one-key', 'union', COMMAND_UNION),
   command('command.allowed-keys', 'union', COMMAND_UNION),
@@ -129,6 +125,6 @@ export const submissionResourceClauses: Clause[] = [
   command(
     'command.templateId.reference-formats',
     'format',
-    "Template identifiers accept package-name and package-id reference formats (package-id format deprecated).",
+    'Template identifiers accept package-name and package-id reference formats (package-id format deprecated).',
   ),
 ];

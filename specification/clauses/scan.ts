@@ -16,15 +16,15 @@ const ROUND_OF_LATEST_DATA = 'GET scan /v0/round-of-latest-data';
 const TRAFFIC_STATUS_ROW =
   "| GET {scan_base_url}/v0/domains/{domain_id}/members/{member_id}/traffic-status | path `domain_id` (string, required; synchronizer id), `member_id` (string, required; participant or mediator, format `code::id::fingerprint` with `code` `PAR` or `MED`) | `{traffic_status: MemberTrafficStatus}`; reports the sequencer's view according to ledger state at request time | 400, 404, 500 with `{error: string}` |";
 const PARTICIPANT_ID_V1_ROW =
-  "| GET {scan_base_url}/v1/domains/{domain_id}/parties/{party_id}/participant-id | path `domain_id` (string, required; synchronizer id), `party_id` (string, required) | `{participant_ids: string[]}` (required), each in form `PAR::id::fingerprint`; supports parties hosted on several participants | 404, 500 with `{error}` |";
+  '| GET {scan_base_url}/v1/domains/{domain_id}/parties/{party_id}/participant-id | path `domain_id` (string, required; synchronizer id), `party_id` (string, required) | `{participant_ids: string[]}` (required), each in form `PAR::id::fingerprint`; supports parties hosted on several participants | 404, 500 with `{error}` |';
 const PARTICIPANT_ID_V0_ROW =
-  "| GET {scan_base_url}/v0/domains/{domain_id}/parties/{party_id}/participant-id | same path parameters | `{participant_id: string}` (required), form `PAR::id::fingerprint`; fails if several party-to-participant mappings exist for the synchronizer and party | 404, 500 with `{error}` |";
+  '| GET {scan_base_url}/v0/domains/{domain_id}/parties/{party_id}/participant-id | same path parameters | `{participant_id: string}` (required), form `PAR::id::fingerprint`; fails if several party-to-participant mappings exist for the synchronizer and party | 404, 500 with `{error}` |';
 const TOP_VALIDATORS_ROW =
-  "| GET {scan_base_url}/v0/top-validators-by-validator-faucets (removed in 0.6.6) | query `limit` (int32, required; maximum number of records) | `{validatorsByReceivedFaucets: ValidatorReceivedFaucets[]}` (required), up to `limit` entries, greatest number of rounds collected first | 400, 404 with `{error}` |";
+  '| GET {scan_base_url}/v0/top-validators-by-validator-faucets (removed in 0.6.6) | query `limit` (int32, required; maximum number of records) | `{validatorsByReceivedFaucets: ValidatorReceivedFaucets[]}` (required), up to `limit` entries, greatest number of rounds collected first | 400, 404 with `{error}` |';
 const REWARDS_COLLECTED_ROW =
-  "| GET {scan_base_url}/v0/rewards-collected (deprecated, removed in 0.6.7) | query `round` (int64, optional) | `{amount: string}` (required) | 404 with `{error}` |";
+  '| GET {scan_base_url}/v0/rewards-collected (deprecated, removed in 0.6.7) | query `round` (int64, optional) | `{amount: string}` (required) | 404 with `{error}` |';
 const ROUND_OF_LATEST_DATA_ROW =
-  "| GET {scan_base_url}/v0/round-of-latest-data (deprecated, removed in 0.6.7) | none | `{round: int64, effectiveAt: string (date-time)}` both required; latest round with aggregated data and the ledger effective time at which it closed | 404 with `{error}` |";
+  '| GET {scan_base_url}/v0/round-of-latest-data (deprecated, removed in 0.6.7) | none | `{round: int64, effectiveAt: string (date-time)}` both required; latest round with aggregated data and the ledger effective time at which it closed | 404 with `{error}` |';
 
 const scan = (endpoint: string, features: FeatureTag[] = []) => clauseGroup({ section: SECTION, endpoint, features });
 const trafficStatus = scan(TRAFFIC_STATUS);
@@ -39,8 +39,8 @@ const scanNotShown = notShownGroup({ section: SECTION, endpoint: TOP_VALIDATORS,
 const SEQUENCER_VIEW_REASON = "the sequencer's own view is not reachable by a black-box client; only its report through scan is";
 
 export const scanClauses: Clause[] = [
-  scanWide('scan.auth.no-headers', 'auth', "Scan endpoints (no authentication headers; responses JSON)"),
-  scanWide('scan.responses.json', 'format', "Scan endpoints (no authentication headers; responses JSON)"),
+  scanWide('scan.auth.no-headers', 'auth', 'Scan endpoints (no authentication headers; responses JSON)'),
+  scanWide('scan.responses.json', 'format', 'Scan endpoints (no authentication headers; responses JSON)'),
 
   trafficStatus('scan.traffic-status.exists', 'endpoint', TRAFFIC_STATUS_ROW),
   trafficStatus('scan.traffic-status.domain_id.required', 'endpoint', TRAFFIC_STATUS_ROW),
@@ -79,7 +79,7 @@ export const scanClauses: Clause[] = [
   scanNotShown(
     'scan.top-validators.numeric-types.not-shown',
     'resource',
-    "Numeric types of the ValidatorReceivedFaucets fields: not shown.",
+    'Numeric types of the ValidatorReceivedFaucets fields: not shown.',
   ),
 
   rewardsCollected('scan.rewards-collected.exists', 'endpoint', REWARDS_COLLECTED_ROW),

@@ -9,17 +9,7 @@
  */
 export type ClauseLevel = 'spec' | 'canton' | 'not-shown';
 
-export type ClauseKind =
-  | 'endpoint'
-  | 'resource'
-  | 'union'
-  | 'limit'
-  | 'error'
-  | 'auth'
-  | 'versioning'
-  | 'state'
-  | 'format'
-  | 'event';
+export type ClauseKind = 'endpoint' | 'resource' | 'union' | 'limit' | 'error' | 'auth' | 'versioning' | 'state' | 'format' | 'event';
 
 /**
  * What a target must offer (or be configured as) before a clause can be checked; a runner skips the clause

@@ -6,15 +6,15 @@ const versioning = clauseGroup({ section: 'Versioning' });
 const versioningNotShown = notShownGroup({ section: 'Versioning' });
 
 const PATHS =
-  "Area A paths carry the prefix `/v2`; readiness is unversioned (`/readyz`). Scan paths carry `/v0` or `/v1`; `/v1` participant-id lookup (added 0.5.17) supersedes the `/v0` one by supporting several hosting participants.";
+  'Area A paths carry the prefix `/v2`; readiness is unversioned (`/readyz`). Scan paths carry `/v0` or `/v1`; `/v1` participant-id lookup (added 0.5.17) supersedes the `/v0` one by supporting several hosting participants.';
 const RELEASE_3_5 =
-  "Ledger interface release 3.5: `GET /v2/traffic/accounts/{account-id}` and `GET /readyz` added; the execute, update-by-offset, authenticated-user, submit-and-wait, packages, dars and dars/validate operations changed.";
+  'Ledger interface release 3.5: `GET /v2/traffic/accounts/{account-id}` and `GET /readyz` added; the execute, update-by-offset, authenticated-user, submit-and-wait, packages, dars and dars/validate operations changed.';
 const PACKAGE_ID_DEPRECATED =
-  "The package-id reference format for template and interface identifiers is deprecated; support was announced to end in version 3.4. Package-name references are the alternative.";
+  'The package-id reference format for template and interface identifiers is deprecated; support was announced to end in version 3.4. Package-name references are the alternative.';
 const HASHING =
-  "`hashingSchemeVersion` selects the hashing scheme: `HASHING_SCHEME_VERSION_V2` or `HASHING_SCHEME_VERSION_V3` (`HASHING_SCHEME_VERSION_UNSPECIFIED` also allowed).";
+  '`hashingSchemeVersion` selects the hashing scheme: `HASHING_SCHEME_VERSION_V2` or `HASHING_SCHEME_VERSION_V3` (`HASHING_SCHEME_VERSION_UNSPECIFIED` also allowed).';
 const SCAN_REMOVALS =
-  "Scan: `/v0/rewards-collected` and `/v0/round-of-latest-data` deprecated in 0.5.10 and removed in 0.6.7; `/v0/top-validators-by-validator-faucets` removed in 0.6.6.";
+  'Scan: `/v0/rewards-collected` and `/v0/round-of-latest-data` deprecated in 0.5.10 and removed in 0.6.7; `/v0/top-validators-by-validator-faucets` removed in 0.6.6.';
 const ANNOUNCEMENT = 'announces a deprecation; nothing observable on a target';
 
 export const versioningClauses: Clause[] = [
@@ -44,7 +44,7 @@ export const versioningClauses: Clause[] = [
   versioning(
     'versioning.packages-upload.slated-for-removal',
     'versioning',
-    "`POST /v2/packages` is slated for deprecation and removal in favour of `POST /v2/dars`.",
+    '`POST /v2/packages` is slated for deprecation and removal in favour of `POST /v2/dars`.',
     { endpoint: 'POST /v2/packages', untestable: ANNOUNCEMENT },
   ),
   versioning('versioning.hashingSchemeVersion.values', 'versioning', HASHING, {
@@ -64,5 +64,5 @@ export const versioningClauses: Clause[] = [
     features: ['scanVersion>=0.6.6'],
   }),
   versioning('versioning.scan.deprecated-0.5.10', 'versioning', SCAN_REMOVALS, { untestable: ANNOUNCEMENT }),
-  versioningNotShown('versioning.selection.not-shown', 'versioning', "Selection of a version by header or parameter: not shown."),
+  versioningNotShown('versioning.selection.not-shown', 'versioning', 'Selection of a version by header or parameter: not shown.'),
 ];

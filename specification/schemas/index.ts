@@ -25,9 +25,6 @@ export function schemaDefinitions(profile: SchemaProfile): Record<SchemaName, Sc
     ...updateSchemas(profile),
     ...scanSchemas(profile),
   } satisfies Record<SchemaName, Schema>;
-  const withIds = Object.entries(bodies).map(([name, body]) => [
-    name,
-    { $id: schemaId(name as SchemaName), ...body },
-  ]);
+  const withIds = Object.entries(bodies).map(([name, body]) => [name, { $id: schemaId(name as SchemaName), ...body }]);
   return Object.fromEntries(withIds) as Record<SchemaName, Schema>;
 }

@@ -3,20 +3,7 @@
  * DAR upload, traffic accounts, and the default error body.
  */
 import { MAX_ANNOTATIONS_BYTES } from './keywords.js';
-import {
-  anyObject,
-  arrayOf,
-  boolean,
-  int32,
-  int64,
-  mapOf,
-  nonEmptyString,
-  offset,
-  record,
-  ref,
-  string,
-  type Schema,
-} from './build.js';
+import { anyObject, arrayOf, boolean, int32, int64, mapOf, nonEmptyString, offset, record, ref, string, type Schema } from './build.js';
 import type { SchemaProfile } from './profile.js';
 
 /** Limits: annotation keys (format), non-empty values, at most 256 kb over all keys and values. */

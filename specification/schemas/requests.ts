@@ -70,17 +70,12 @@ export function requestSchemas(profile: SchemaProfile) {
     CumulativeFilter: record({
       identifierFilter: taggedUnion({
         Empty: emptyObject,
-        InterfaceFilter: valueOf(
-          record({ interfaceId: string }, { includeInterfaceView: boolean, includeCreatedEventBlob: boolean }),
-        ),
+        InterfaceFilter: valueOf(record({ interfaceId: string }, { includeInterfaceView: boolean, includeCreatedEventBlob: boolean })),
         TemplateFilter: valueOf(record({ templateId: string }, { includeCreatedEventBlob: boolean })),
         WildcardFilter: valueOf(record({}, { includeCreatedEventBlob: boolean })),
       }),
     }),
-    EventFormat: record(
-      {},
-      { filtersByParty: mapOf(ref('Filters')), filtersForAnyParty: ref('Filters'), verbose: boolean },
-    ),
+    EventFormat: record({}, { filtersByParty: mapOf(ref('Filters')), filtersForAnyParty: ref('Filters'), verbose: boolean }),
     TransactionFormat: record({ eventFormat: ref('EventFormat'), transactionShape: oneOfStrings(TRANSACTION_SHAPES) }),
     UpdateFormat: record(
       {},
@@ -119,9 +114,7 @@ export function requestSchemas(profile: SchemaProfile) {
         synchronizerId: string,
         packageIdSelectionPreference: stringList,
         // The spec types the key as a string; Canton takes a Daml value there, which may be any JSON.
-        prefetchContractKeys: arrayOf(
-          record({}, { templateId: string, contractKey: profile === 'canton' ? {} : string, limit: int32 }),
-        ),
+        prefetchContractKeys: arrayOf(record({}, { templateId: string, contractKey: profile === 'canton' ? {} : string, limit: int32 })),
         // "integer" without a width in the spec; Canton's field is an Int (int32).
         tapsMaxPasses: profile === 'canton' ? int32 : int64,
       },

@@ -12,8 +12,17 @@ import type { PartyFixture } from '../../config/types.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
 import { readRunContext } from '../../harness/run-context.js';
-import { expectThat } from '../../harness/failure.js';
-import { createdEvents, iouCreate, submit, transactionFormat, transactionOf, updateByOffset, wildcardFilter, type JsonObject } from './support.js';
+import { expectThat } from '../../checks/assertion.js';
+import {
+  createdEvents,
+  iouCreate,
+  submit,
+  transactionFormat,
+  transactionOf,
+  updateByOffset,
+  wildcardFilter,
+  type JsonObject,
+} from './support.js';
 import { freshId } from '../../generators/index.js';
 
 export interface ExternalParty {
@@ -43,7 +52,8 @@ export interface PreparedIou {
 export function externalParty(ctx: ConformanceContext, alias: string): ExternalParty {
   const party: PartyFixture | undefined = ctx.fixtures.parties.find((candidate) => candidate.alias === alias);
   if (!party?.external) ctx.skip(`the fixtures name no external party "${alias}" (parties[].external)`);
-  if (!party.external.privateKey) ctx.skip(`the fixtures hold no private key of the external party "${alias}" (parties[].external.privateKey)`);
+  if (!party.external.privateKey)
+    ctx.skip(`the fixtures hold no private key of the external party "${alias}" (parties[].external.privateKey)`);
   return { alias, id: party.id, fingerprint: party.external.fingerprint, privateKey: party.external.privateKey };
 }
 
@@ -75,11 +85,27 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
       verboseHashing: false,
     },
   });
-  expectThat(response.status === 200, 'positive_data_acceptance', 'execute.exists',
-    `preparing a submission for ${payerAlias} as ${executor} failed (the flow cannot reach execute): ${response.status} ${response.text.slice(0, 300)}`, response);
-  const body = parseJsonLossless(response.text) as { preparedTransaction?: string; preparedTransactionHash?: string; hashingSchemeVersion?: string };
-  expectThat(typeof body.preparedTransaction === 'string' && typeof body.preparedTransactionHash === 'string' && typeof body.hashingSchemeVersion === 'string',
-    'positive_data_acceptance', 'execute.exists', 'the prepare response lacks preparedTransaction, preparedTransactionHash or hashingSchemeVersion', response);
+  expectThat(
+    response.status === 200,
+    'positive_data_acceptance',
+    'execute.exists',
+    `preparing a submission for ${payerAlias} as ${executor} failed (the flow cannot reach execute): ${response.status} ${response.text.slice(0, 300)}`,
+    response,
+  );
+  const body = parseJsonLossless(response.text) as {
+    preparedTransaction?: string;
+    preparedTransactionHash?: string;
+    hashingSchemeVersion?: string;
+  };
+  expectThat(
+    typeof body.preparedTransaction === 'string' &&
+      typeof body.preparedTransactionHash === 'string' &&
+      typeof body.hashingSchemeVersion === 'string',
+    'positive_data_acceptance',
+    'execute.exists',
+    'the prepare response lacks preparedTransaction, preparedTransactionHash or hashingSchemeVersion',
+    response,
+  );
   return {
     response,
     preparedTransaction: body.preparedTransaction,
@@ -108,15 +134,19 @@ export function executeBody(prepared: PreparedIou, choice: SignatureChoice = {},
   return {
     preparedTransaction: prepared.preparedTransaction,
     partySignatures: {
-      signatures: [{
-        party: prepared.payer.id,
-        signatures: [{
-          format: 'SIGNATURE_FORMAT_CONCAT',
-          signature,
-          signedBy: choice.signedBy ?? prepared.payer.fingerprint,
-          signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
-        }],
-      }],
+      signatures: [
+        {
+          party: prepared.payer.id,
+          signatures: [
+            {
+              format: 'SIGNATURE_FORMAT_CONCAT',
+              signature,
+              signedBy: choice.signedBy ?? prepared.payer.fingerprint,
+              signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+            },
+          ],
+        },
+      ],
     },
     deduplicationPeriod: { Empty: {} },
     submissionId: randomUUID(),
@@ -180,7 +210,10 @@ export async function findPreparedIou(
   stopAtFirst: boolean,
 ): Promise<FoundTransaction[]> {
   const ownerAlias = ctx.fixtures.parties.find((party) => party.id === prepared.owner)?.alias ?? '';
-  const reader = ctx.userWhere(`can read as ${ownerAlias}`, (user) => user.rights.actAs.includes(ownerAlias) || user.rights.readAs.includes(ownerAlias)).id;
+  const reader = ctx.userWhere(
+    `can read as ${ownerAlias}`,
+    (user) => user.rights.actAs.includes(ownerAlias) || user.rights.readAs.includes(ownerAlias),
+  ).id;
   const format = transactionFormat({ [prepared.owner]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
   const scale = readRunContext().config.run.timeoutScale;
   const deadline = Date.now() + (bounds.timeoutMs ?? 10_000) * scale;

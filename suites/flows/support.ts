@@ -5,7 +5,7 @@
 import type { ClientResponse } from '../../client/http.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
-import { expectThat } from '../../harness/failure.js';
+import { expectThat } from '../../checks/assertion.js';
 import { freshId } from '../../generators/index.js';
 
 export type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
@@ -22,7 +22,15 @@ export type JsonObject = Record<string, unknown>;
 /** Submits commands and expects success; returns the completion. */
 export async function submit(
   ctx: ConformanceContext,
-  options: { user: string; actAs: string[]; readAs?: string[]; commands: unknown[]; commandId?: string; clauseId: string; extra?: JsonObject },
+  options: {
+    user: string;
+    actAs: string[];
+    readAs?: string[];
+    commands: unknown[];
+    commandId?: string;
+    clauseId: string;
+    extra?: JsonObject;
+  },
 ): Promise<Submitted> {
   const commandId = options.commandId ?? freshId('flow');
   const response = await ctx.send({
@@ -30,10 +38,21 @@ export async function submit(
     method: 'POST',
     path: '/v2/commands/submit-and-wait',
     user: options.user,
-    body: { commands: options.commands, commandId, actAs: options.actAs, ...(options.readAs ? { readAs: options.readAs } : {}), ...(options.extra ?? {}) },
+    body: {
+      commands: options.commands,
+      commandId,
+      actAs: options.actAs,
+      ...(options.readAs ? { readAs: options.readAs } : {}),
+      ...(options.extra ?? {}),
+    },
   });
-  expectThat(response.status === 200, 'positive_data_acceptance', options.clauseId,
-    `a valid submission was not accepted: ${response.status} ${response.text.slice(0, 300)}`, response);
+  expectThat(
+    response.status === 200,
+    'positive_data_acceptance',
+    options.clauseId,
+    `a valid submission was not accepted: ${response.status} ${response.text.slice(0, 300)}`,
+    response,
+  );
   const body = parseJsonLossless(response.text) as { updateId: string; completionOffset: number | bigint };
   return { response, updateId: body.updateId, completionOffset: Number(body.completionOffset), commandId };
 }
@@ -63,7 +82,12 @@ export function transactionFormat(parties: Record<string, JsonObject[]>, shape: 
   };
 }
 
-export async function updateByOffset(ctx: ConformanceContext, user: string, offset: number, updateFormat: JsonObject): Promise<ClientResponse> {
+export async function updateByOffset(
+  ctx: ConformanceContext,
+  user: string,
+  offset: number,
+  updateFormat: JsonObject,
+): Promise<ClientResponse> {
   return ctx.send({ api: 'participant', method: 'POST', path: '/v2/updates/update-by-offset', user, body: { offset, updateFormat } });
 }
 
@@ -71,9 +95,14 @@ export async function updateByOffset(ctx: ConformanceContext, user: string, offs
 export function transactionOf(response: ClientResponse, clauseId: string): { value: JsonObject; events: [string, JsonObject][] } {
   const body = parseJsonLossless(response.text) as { update?: Record<string, { value?: JsonObject }> };
   const transaction = body.update?.Transaction?.value;
-  expectThat(transaction !== undefined, 'stateful_consistency', clauseId,
-    `expected a Transaction update, got ${Object.keys(body.update ?? {}).join(', ') || 'nothing'}`, response);
-  const events = (transaction.events as JsonObject[] | undefined ?? []).map((event) => {
+  expectThat(
+    transaction !== undefined,
+    'stateful_consistency',
+    clauseId,
+    `expected a Transaction update, got ${Object.keys(body.update ?? {}).join(', ') || 'nothing'}`,
+    response,
+  );
+  const events = ((transaction.events as JsonObject[] | undefined) ?? []).map((event) => {
     const [kind, payload] = Object.entries(event)[0] ?? ['?', {}];
     return [kind, payload as JsonObject] as [string, JsonObject];
   });
@@ -93,11 +122,26 @@ export async function createIouAndFindIt(
 ): Promise<{ submitted: Submitted; contractId: string; payer: string; bankUser: string }> {
   const payer = ctx.party('bank');
   const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-  const submitted = await submit(ctx, { user: bankUser, actAs: [payer], commands: [iouCreate(ctx, payer, owner, '100.0', viewers)], clauseId });
-  const response = await updateByOffset(ctx, bankUser, submitted.completionOffset,
-    transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'));
+  const submitted = await submit(ctx, {
+    user: bankUser,
+    actAs: [payer],
+    commands: [iouCreate(ctx, payer, owner, '100.0', viewers)],
+    clauseId,
+  });
+  const response = await updateByOffset(
+    ctx,
+    bankUser,
+    submitted.completionOffset,
+    transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+  );
   const created = createdEvents(transactionOf(response, clauseId).events);
-  expectThat(created.length === 1, 'stateful_consistency', clauseId, `expected the created Iou at offset ${submitted.completionOffset}`, response);
+  expectThat(
+    created.length === 1,
+    'stateful_consistency',
+    clauseId,
+    `expected the created Iou at offset ${submitted.completionOffset}`,
+    response,
+  );
   return { submitted, contractId: String(created[0]!.contractId), payer, bankUser };
 }
 

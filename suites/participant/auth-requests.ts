@@ -79,7 +79,9 @@ export const endpointProbes: EndpointProbe[] = [
           body: { offset, updateFormat: transactionFormat({ [ctx.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
         },
         allowedUser: reader.id,
-        ...(seeded === undefined ? { alsoAccepted: (response: ClientResponse) => response.status === 404 && response.text.includes('UPDATE_NOT_FOUND') } : {}),
+        ...(seeded === undefined
+          ? { alsoAccepted: (response: ClientResponse) => response.status === 404 && response.text.includes('UPDATE_NOT_FOUND') }
+          : {}),
       };
     },
   },
@@ -114,8 +116,10 @@ export const endpointProbes: EndpointProbe[] = [
     build: async (ctx) => {
       const account = ctx.fixtures.trafficAccount;
       if (!account) return ctx.skip('the fixtures name no traffic account (trafficAccount)');
-      const owner = ctx.userWhere(`can act or execute as ${account.party}`,
-        (user) => user.rights.actAs.includes(account.party) || user.rights.executeAs.includes(account.party));
+      const owner = ctx.userWhere(
+        `can act or execute as ${account.party}`,
+        (user) => user.rights.actAs.includes(account.party) || user.rights.executeAs.includes(account.party),
+      );
       return {
         request: { api: 'participant', method: 'GET', path: `/v2/traffic/accounts/${encodeURIComponent(account.accountId)}` },
         allowedUser: owner.id,

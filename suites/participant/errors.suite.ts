@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { errorBodyConformance } from '../../checks/error-body.js';
 import { negativeDataRejection } from '../../checks/rejection.js';
-import { expectThat } from '../../harness/failure.js';
+import { expectThat } from '../../checks/assertion.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import { postJson } from './support/requests.js';
 
@@ -28,104 +28,230 @@ function reader(context: ConformanceContext): string {
 }
 
 conformanceSuite('errors', () => {
-  conformanceTest({
-    name: 'a body that is not JSON is a 400 text naming the body, never a server error',
-    endpoint: 'update-by-offset',
-    clauses: ['errors.400-text-plain', 'errors.400-text-names-body', 'errors.400-text-names-part', 'format.area-a-400-plain-text', 'canton.errors.400-text.malformed-json',
-      'canton.errors.400-text.content-type', 'canton.errors.400-text.body-format'],
-    checks: ['negative_data_rejection', 'content_type_conformance', 'not_a_server_error'],
-  }, async (context) => {
-    const user = reader(context);
-    await context.forAll(notJson.filter((text) => !isJsonText(text)), async (text) => {
-      const response = await context.send({ api: 'participant', method: 'POST', path: UPDATE_BY_OFFSET, user, headers: { 'content-type': 'application/json' }, body: text });
-      notAServerError(response, 'errors.400-text-plain');
-      statusCodeConformance(response, [400], 'errors.400-text-plain');
-      contentTypeConformance(response, 'text', 'errors.400-text-plain');
-      negativeDataRejection(context, response, 'errors.400-text-names-body', { kind: 'body', name: 'body' }, { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' });
+  conformanceTest(
+    {
+      name: 'a body that is not JSON is a 400 text naming the body, never a server error',
+      endpoint: 'update-by-offset',
+      clauses: [
+        'errors.400-text-plain',
+        'errors.400-text-names-body',
+        'errors.400-text-names-part',
+        'format.area-a-400-plain-text',
+        'canton.errors.400-text.malformed-json',
+        'canton.errors.400-text.content-type',
+        'canton.errors.400-text.body-format',
+      ],
+      checks: ['negative_data_rejection', 'content_type_conformance', 'not_a_server_error'],
+    },
+    async (context) => {
+      const user = reader(context);
+      await context.forAll(
+        notJson.filter((text) => !isJsonText(text)),
+        async (text) => {
+          const response = await context.send({
+            api: 'participant',
+            method: 'POST',
+            path: UPDATE_BY_OFFSET,
+            user,
+            headers: { 'content-type': 'application/json' },
+            body: text,
+          });
+          notAServerError(response, 'errors.400-text-plain');
+          statusCodeConformance(response, [400], 'errors.400-text-plain');
+          contentTypeConformance(response, 'text', 'errors.400-text-plain');
+          negativeDataRejection(
+            context,
+            response,
+            'errors.400-text-names-body',
+            { kind: 'body', name: 'body' },
+            { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' },
+          );
+          if (context.profile === 'canton') {
+            expectThat(
+              /^Invalid value for: body \(.+\)$/s.test(response.text),
+              'negative_data_rejection',
+              'canton.errors.400-text.malformed-json',
+              `expected "Invalid value for: body (<parser message>)", got ${JSON.stringify(response.text.slice(0, 200))}`,
+              response,
+            );
+            expectThat(
+              /^text\/plain; ?charset=utf-8$/i.test(response.contentType),
+              'content_type_conformance',
+              'canton.errors.400-text.content-type',
+              `expected text/plain; charset=UTF-8, got "${response.contentType}"`,
+              response,
+            );
+          }
+        },
+        { numRuns: 20 },
+      );
+      const empty = await context.send({ api: 'participant', method: 'POST', path: UPDATE_BY_OFFSET, user });
+      negativeDataRejection(
+        context,
+        empty,
+        'errors.400-text-names-body',
+        { kind: 'body', name: 'body' },
+        { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' },
+      );
       if (context.profile === 'canton') {
-        expectThat(/^Invalid value for: body \(.+\)$/s.test(response.text), 'negative_data_rejection', 'canton.errors.400-text.malformed-json',
-          `expected "Invalid value for: body (<parser message>)", got ${JSON.stringify(response.text.slice(0, 200))}`, response);
-        expectThat(/^text\/plain; ?charset=utf-8$/i.test(response.contentType), 'content_type_conformance', 'canton.errors.400-text.content-type',
-          `expected text/plain; charset=UTF-8, got "${response.contentType}"`, response);
+        expectThat(
+          empty.text === 'Invalid value for: body (exhausted input)',
+          'negative_data_rejection',
+          'canton.errors.400-text.malformed-json',
+          `an empty body reads "Invalid value for: body (exhausted input)", got ${JSON.stringify(empty.text)}`,
+          empty,
+        );
       }
-    }, { numRuns: 20 });
-    const empty = await context.send({ api: 'participant', method: 'POST', path: UPDATE_BY_OFFSET, user });
-    negativeDataRejection(context, empty, 'errors.400-text-names-body', { kind: 'body', name: 'body' }, { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' });
-    if (context.profile === 'canton') {
-      expectThat(empty.text === 'Invalid value for: body (exhausted input)', 'negative_data_rejection', 'canton.errors.400-text.malformed-json',
-        `an empty body reads "Invalid value for: body (exhausted input)", got ${JSON.stringify(empty.text)}`, empty);
-    }
-  });
+    },
+  );
 
-  conformanceTest({
-    name: 'JSON errors carry the default error body; canton: status follows the category',
-    endpoint: 'update-by-offset',
-    clauses: [
-      'errors.body.code.required-string', 'errors.body.cause.required-string', 'errors.body.correlationId.optional-string', 'errors.body.traceId.optional-string',
-      'errors.body.context.required-string-map', 'errors.body.resources.optional-string-pairs', 'errors.body.errorCategory.required-int32',
-      'errors.body.grpcCodeValue.optional-int32', 'errors.body.retryInfo.optional-string', 'errors.body.definiteAnswer.optional-boolean',
-      'canton.errors.status-follows-category', 'canton.errors.body.absent-optionals-null', 'canton.errors.body.context-category', 'canton.errors.body.cause-max-512',
-      'canton.errors.category-8-400', 'canton.errors.category-11-404',
-    ],
-    checks: ['error_body_conformance', 'status_code_conformance'],
-  }, async (context) => {
-    const user = reader(context);
-    const alice = context.party('alice');
-    const format = { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [alice] } } };
-    // Offset 0 (category 8, 400) and an offset far beyond the ledger end (category 11, 404).
-    await context.forAll(fc.constantFrom<[number | bigint, number]>([0, 8], [2n ** 62n, 11]), async ([offset, category]) => {
-      const response = await postJson(context, UPDATE_BY_OFFSET, { offset, updateFormat: format }, user);
-      const body = errorBodyConformance(context, response, 'errors.body.errorCategory.required-int32');
-      if (context.profile !== 'canton') return;
-      const clauseId = category === 8 ? 'canton.errors.category-8-400' : 'canton.errors.category-11-404';
-      statusCodeConformance(response, [category === 8 ? 400 : 404], clauseId);
-      expectThat(body.errorCategory === category, 'error_body_conformance', clauseId, `expected errorCategory ${category}, got ${body.errorCategory}`, response);
-      const raw = response.json() as Record<string, unknown>;
-      const absent = ['correlationId', 'traceId', 'resources', 'grpcCodeValue', 'retryInfo', 'definiteAnswer'].filter((field) => !(field in raw));
-      expectThat(absent.length === 0, 'error_body_conformance', 'canton.errors.body.absent-optionals-null', `optional fields must be written as null, missing: ${absent.join(', ')}`, response);
-      expectThat(body.context['category'] === String(body.errorCategory), 'error_body_conformance', 'canton.errors.body.context-category',
-        `context.category must be "${body.errorCategory}", got ${JSON.stringify(body.context['category'])}`, response);
-      expectThat(body.cause.length <= 512, 'error_body_conformance', 'canton.errors.body.cause-max-512', `cause has ${body.cause.length} characters`, response);
-    }, { numRuns: 4 });
-  });
+  conformanceTest(
+    {
+      name: 'JSON errors carry the default error body; canton: status follows the category',
+      endpoint: 'update-by-offset',
+      clauses: [
+        'errors.body.code.required-string',
+        'errors.body.cause.required-string',
+        'errors.body.correlationId.optional-string',
+        'errors.body.traceId.optional-string',
+        'errors.body.context.required-string-map',
+        'errors.body.resources.optional-string-pairs',
+        'errors.body.errorCategory.required-int32',
+        'errors.body.grpcCodeValue.optional-int32',
+        'errors.body.retryInfo.optional-string',
+        'errors.body.definiteAnswer.optional-boolean',
+        'canton.errors.status-follows-category',
+        'canton.errors.body.absent-optionals-null',
+        'canton.errors.body.context-category',
+        'canton.errors.body.cause-max-512',
+        'canton.errors.category-8-400',
+        'canton.errors.category-11-404',
+      ],
+      checks: ['error_body_conformance', 'status_code_conformance'],
+    },
+    async (context) => {
+      const user = reader(context);
+      const alice = context.party('alice');
+      const format = { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [alice] } } };
+      // Offset 0 (category 8, 400) and an offset far beyond the ledger end (category 11, 404).
+      await context.forAll(
+        fc.constantFrom<[number | bigint, number]>([0, 8], [2n ** 62n, 11]),
+        async ([offset, category]) => {
+          const response = await postJson(context, UPDATE_BY_OFFSET, { offset, updateFormat: format }, user);
+          const body = errorBodyConformance(context, response, 'errors.body.errorCategory.required-int32');
+          if (context.profile !== 'canton') return;
+          const clauseId = category === 8 ? 'canton.errors.category-8-400' : 'canton.errors.category-11-404';
+          statusCodeConformance(response, [category === 8 ? 400 : 404], clauseId);
+          expectThat(
+            body.errorCategory === category,
+            'error_body_conformance',
+            clauseId,
+            `expected errorCategory ${category}, got ${body.errorCategory}`,
+            response,
+          );
+          const raw = response.json() as Record<string, unknown>;
+          const absent = ['correlationId', 'traceId', 'resources', 'grpcCodeValue', 'retryInfo', 'definiteAnswer'].filter(
+            (field) => !(field in raw),
+          );
+          expectThat(
+            absent.length === 0,
+            'error_body_conformance',
+            'canton.errors.body.absent-optionals-null',
+            `optional fields must be written as null, missing: ${absent.join(', ')}`,
+            response,
+          );
+          expectThat(
+            body.context['category'] === String(body.errorCategory),
+            'error_body_conformance',
+            'canton.errors.body.context-category',
+            `context.category must be "${body.errorCategory}", got ${JSON.stringify(body.context['category'])}`,
+            response,
+          );
+          expectThat(
+            body.cause.length <= 512,
+            'error_body_conformance',
+            'canton.errors.body.cause-max-512',
+            `cause has ${body.cause.length} characters`,
+            response,
+          );
+        },
+        { numRuns: 4 },
+      );
+    },
+  );
 
-  conformanceTest({
-    name: 'an unknown route is 404 and never served',
-    endpoint: 'errors',
-    clauses: ['versioning.area-a.prefix-v2', 'format.area-a.base-url', 'canton.http.unknown-route-404-legacy-json'],
-    checks: ['status_code_conformance', 'not_a_server_error'],
-  }, async (context) => {
-    const unknownPaths = fc.constantFrom('/v2/no-such-endpoint', '/v1/commands/submit-and-wait', '/v3/updates/update-by-offset', '/v2/commands', '/v2/dars/validate/extra', '/nope');
-    const user = reader(context);
-    await context.forAll(unknownPaths, async (path) => {
-      const response = await context.send({ api: 'participant', method: 'GET', path, user });
-      // The spec only says which paths exist: anything else must not be served. Canton says how (404, legacy body).
-      expectThat(response.status >= 400 && response.status < 500, 'status_code_conformance', 'versioning.area-a.prefix-v2',
-        `${path} is no endpoint of area A, yet it was answered ${response.status}: ${response.text.slice(0, 200)}`, response);
-      if (context.profile === 'canton') {
-        statusCodeConformance(response, [404], 'canton.http.unknown-route-404-legacy-json');
-        contentTypeConformance(response, 'json', 'canton.http.unknown-route-404-legacy-json');
-        const body = response.json() as { errors?: unknown; status?: unknown; ledgerApiError?: unknown };
-        expectThat(Array.isArray(body.errors) && body.status === 404 && body.ledgerApiError === null, 'status_code_conformance', 'canton.http.unknown-route-404-legacy-json',
-          `expected {"errors":[...],"status":404,"ledgerApiError":null}, got ${response.text.slice(0, 200)}`, response);
-      }
-    }, { numRuns: 6 });
-  });
+  conformanceTest(
+    {
+      name: 'an unknown route is 404 and never served',
+      endpoint: 'errors',
+      clauses: ['versioning.area-a.prefix-v2', 'format.area-a.base-url', 'canton.http.unknown-route-404-legacy-json'],
+      checks: ['status_code_conformance', 'not_a_server_error'],
+    },
+    async (context) => {
+      const unknownPaths = fc.constantFrom(
+        '/v2/no-such-endpoint',
+        '/v1/commands/submit-and-wait',
+        '/v3/updates/update-by-offset',
+        '/v2/commands',
+        '/v2/dars/validate/extra',
+        '/nope',
+      );
+      const user = reader(context);
+      await context.forAll(
+        unknownPaths,
+        async (path) => {
+          const response = await context.send({ api: 'participant', method: 'GET', path, user });
+          // The spec only says which paths exist: anything else must not be served. Canton says how (404, legacy body).
+          expectThat(
+            response.status >= 400 && response.status < 500,
+            'status_code_conformance',
+            'versioning.area-a.prefix-v2',
+            `${path} is no endpoint of area A, yet it was answered ${response.status}: ${response.text.slice(0, 200)}`,
+            response,
+          );
+          if (context.profile === 'canton') {
+            statusCodeConformance(response, [404], 'canton.http.unknown-route-404-legacy-json');
+            contentTypeConformance(response, 'json', 'canton.http.unknown-route-404-legacy-json');
+            const body = response.json() as { errors?: unknown; status?: unknown; ledgerApiError?: unknown };
+            expectThat(
+              Array.isArray(body.errors) && body.status === 404 && body.ledgerApiError === null,
+              'status_code_conformance',
+              'canton.http.unknown-route-404-legacy-json',
+              `expected {"errors":[...],"status":404,"ledgerApiError":null}, got ${response.text.slice(0, 200)}`,
+              response,
+            );
+          }
+        },
+        { numRuns: 6 },
+      );
+    },
+  );
 
-  conformanceTest({
-    name: 'a known path with the wrong method is 405 text',
-    endpoint: 'errors',
-    clauses: ['canton.http.method-not-allowed-405'],
-    checks: ['status_code_conformance', 'content_type_conformance'],
-  }, async (context) => {
-    const wrongMethods = fc.constantFrom<['GET' | 'POST' | 'PUT' | 'DELETE', string]>(
-      ['GET', '/v2/commands/submit-and-wait'], ['GET', UPDATE_BY_OFFSET], ['POST', '/v2/authenticated-user'], ['DELETE', '/v2/dars'], ['PUT', '/readyz'],
-    );
-    const user = reader(context);
-    await context.forAll(wrongMethods, async ([method, path]) => {
-      const response = await context.send({ api: 'participant', method, path, user });
-      statusCodeConformance(response, [405], 'canton.http.method-not-allowed-405');
-      contentTypeConformance(response, 'text', 'canton.http.method-not-allowed-405');
-    }, { numRuns: 5 });
-  });
+  conformanceTest(
+    {
+      name: 'a known path with the wrong method is 405 text',
+      endpoint: 'errors',
+      clauses: ['canton.http.method-not-allowed-405'],
+      checks: ['status_code_conformance', 'content_type_conformance'],
+    },
+    async (context) => {
+      const wrongMethods = fc.constantFrom<['GET' | 'POST' | 'PUT' | 'DELETE', string]>(
+        ['GET', '/v2/commands/submit-and-wait'],
+        ['GET', UPDATE_BY_OFFSET],
+        ['POST', '/v2/authenticated-user'],
+        ['DELETE', '/v2/dars'],
+        ['PUT', '/readyz'],
+      );
+      const user = reader(context);
+      await context.forAll(
+        wrongMethods,
+        async ([method, path]) => {
+          const response = await context.send({ api: 'participant', method, path, user });
+          statusCodeConformance(response, [405], 'canton.http.method-not-allowed-405');
+          contentTypeConformance(response, 'text', 'canton.http.method-not-allowed-405');
+        },
+        { numRuns: 5 },
+      );
+    },
+  );
 });

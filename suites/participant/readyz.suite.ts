@@ -1,57 +1,92 @@
 import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { errorBodyConformance } from '../../checks/error-body.js';
-import { expectThat } from '../../harness/failure.js';
+import { expectThat } from '../../checks/assertion.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
 
 conformanceSuite('readyz', () => {
-  conformanceTest({
-    name: 'answers 200 text/plain when ready',
-    endpoint: 'readyz',
-    clauses: ['readyz.exists', 'readyz.response.text-plain', 'format.readiness-plain-text', 'versioning.readyz.unversioned', 'readyz.summary', 'versioning.ledger-api-3.5.readyz-added'],
-    checks: ['status_code_conformance', 'content_type_conformance', 'not_a_server_error'],
-    requires: ['ledgerApi3.5'],
-  }, async ({ send }) => {
-    const response = await send({ api: 'participant', method: 'GET', path: '/readyz', user: null });
-    notAServerError(response, 'readyz.exists');
-    statusCodeConformance(response, [200], 'readyz.exists');
-    contentTypeConformance(response, 'text', 'readyz.response.text-plain');
-    expectThat(response.text.length > 0, 'content_type_conformance', 'readyz.response.text-plain', 'the readiness message is empty', response);
-  });
+  conformanceTest(
+    {
+      name: 'answers 200 text/plain when ready',
+      endpoint: 'readyz',
+      clauses: [
+        'readyz.exists',
+        'readyz.response.text-plain',
+        'format.readiness-plain-text',
+        'versioning.readyz.unversioned',
+        'readyz.summary',
+        'versioning.ledger-api-3.5.readyz-added',
+      ],
+      checks: ['status_code_conformance', 'content_type_conformance', 'not_a_server_error'],
+      requires: ['ledgerApi3.5'],
+    },
+    async ({ send }) => {
+      const response = await send({ api: 'participant', method: 'GET', path: '/readyz', user: null });
+      notAServerError(response, 'readyz.exists');
+      statusCodeConformance(response, [200], 'readyz.exists');
+      contentTypeConformance(response, 'text', 'readyz.response.text-plain');
+      expectThat(
+        response.text.length > 0,
+        'content_type_conformance',
+        'readyz.response.text-plain',
+        'the readiness message is empty',
+        response,
+      );
+    },
+  );
 
-  conformanceTest({
-    name: 'healthy text is Canton\'s',
-    endpoint: 'readyz',
-    clauses: ['canton.readyz.healthy-text', 'canton.readyz.no-token-needed'],
-    checks: ['content_type_conformance'],
-    requires: ['ledgerApi3.5'],
-  }, async ({ send }) => {
-    const response = await send({ api: 'participant', method: 'GET', path: '/readyz', user: null });
-    statusCodeConformance(response, [200], 'canton.readyz.no-token-needed');
-    expectThat(response.text === '[+] ledger ok (SERVING)\nreadyz check passed\n', 'content_type_conformance', 'canton.readyz.healthy-text',
-      `expected the lines "[+] ledger ok (SERVING)" and "readyz check passed", got ${JSON.stringify(response.text)}`, response);
-  });
+  conformanceTest(
+    {
+      name: "healthy text is Canton's",
+      endpoint: 'readyz',
+      clauses: ['canton.readyz.healthy-text', 'canton.readyz.no-token-needed'],
+      checks: ['content_type_conformance'],
+      requires: ['ledgerApi3.5'],
+    },
+    async ({ send }) => {
+      const response = await send({ api: 'participant', method: 'GET', path: '/readyz', user: null });
+      statusCodeConformance(response, [200], 'canton.readyz.no-token-needed');
+      expectThat(
+        response.text === '[+] ledger ok (SERVING)\nreadyz check passed\n',
+        'content_type_conformance',
+        'canton.readyz.healthy-text',
+        `expected the lines "[+] ledger ok (SERVING)" and "readyz check passed", got ${JSON.stringify(response.text)}`,
+        response,
+      );
+    },
+  );
 
-  conformanceTest({
-    name: 'readyz refuses an unknown user\'s token, if at all, with the default error body (canton: 403 redacted)',
-    endpoint: 'readyz',
-    clauses: ['readyz.errors.default-body', 'canton.auth.unknown-user-403'],
-    checks: ['error_body_conformance', 'not_a_server_error', 'auth_enforcement'],
-    // Without token checks an unknown user's token provokes nothing, so the test would prove nothing.
-    requires: ['ledgerApi3.5', 'mintTokens', 'authorization'],
-  }, async (ctx) => {
-    const token = await ctx.tokens.mint({ userId: `no-such-user-${ctx.seed}` });
-    const response = await ctx.send({ api: 'participant', method: 'GET', path: '/readyz', token });
-    notAServerError(response, 'readyz.errors.default-body');
-    if (ctx.profile === 'canton') {
-      // Canton 3.5 resolves a presented token on readyz too, and an unknown user fails that resolution.
-      statusCodeConformance(response, [403], 'canton.auth.unknown-user-403');
-      const body = errorBodyConformance(ctx, response, 'readyz.errors.default-body', { code: 'NA', cantonClauseId: 'canton.auth.unknown-user-403' });
-      expectThat(body.errorCategory === -1 && body.context.ledger_api_error === 'invalid token', 'auth_enforcement', 'canton.auth.unknown-user-403',
-        `Canton redacts this refusal (errorCategory -1) with context {"ledger_api_error": "invalid token"}, got ${response.text.slice(0, 300)}`, response);
-      return;
-    }
-    // The spec does not say readyz checks tokens: 200 is fine, but an error must be the default error body.
-    if (response.status >= 400) errorBodyConformance(ctx, response, 'readyz.errors.default-body');
-    else statusCodeConformance(response, [200], 'readyz.errors.default-body');
-  });
+  conformanceTest(
+    {
+      name: "readyz refuses an unknown user's token, if at all, with the default error body (canton: 403 redacted)",
+      endpoint: 'readyz',
+      clauses: ['readyz.errors.default-body', 'canton.auth.unknown-user-403'],
+      checks: ['error_body_conformance', 'not_a_server_error', 'auth_enforcement'],
+      // Without token checks an unknown user's token provokes nothing, so the test would prove nothing.
+      requires: ['ledgerApi3.5', 'mintTokens', 'authorization'],
+    },
+    async (ctx) => {
+      const token = await ctx.tokens.mint({ userId: `no-such-user-${ctx.seed}` });
+      const response = await ctx.send({ api: 'participant', method: 'GET', path: '/readyz', token });
+      notAServerError(response, 'readyz.errors.default-body');
+      if (ctx.profile === 'canton') {
+        // Canton 3.5 resolves a presented token on readyz too, and an unknown user fails that resolution.
+        statusCodeConformance(response, [403], 'canton.auth.unknown-user-403');
+        const body = errorBodyConformance(ctx, response, 'readyz.errors.default-body', {
+          code: 'NA',
+          cantonClauseId: 'canton.auth.unknown-user-403',
+        });
+        expectThat(
+          body.errorCategory === -1 && body.context.ledger_api_error === 'invalid token',
+          'auth_enforcement',
+          'canton.auth.unknown-user-403',
+          `Canton redacts this refusal (errorCategory -1) with context {"ledger_api_error": "invalid token"}, got ${response.text.slice(0, 300)}`,
+          response,
+        );
+        return;
+      }
+      // The spec does not say readyz checks tokens: 200 is fine, but an error must be the default error body.
+      if (response.status >= 400) errorBodyConformance(ctx, response, 'readyz.errors.default-body');
+      else statusCodeConformance(response, [200], 'readyz.errors.default-body');
+    },
+  );
 });

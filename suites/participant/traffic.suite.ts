@@ -5,7 +5,7 @@ import { errorBodyConformance } from '../../checks/error-body.js';
 import { negativeDataRejection } from '../../checks/rejection.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { FixtureGapError } from '../../harness/environment.js';
-import { expectThat } from '../../harness/failure.js';
+import { expectThat } from '../../checks/assertion.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 
 const ENDPOINT = 'traffic-account';
@@ -14,123 +14,196 @@ const pathOf = (accountId: string) => `${ACCOUNTS_PATH}${encodeURIComponent(acco
 
 function account(context: ConformanceContext) {
   const fixture = context.fixtures.trafficAccount;
-  if (fixture === undefined) throw new FixtureGapError('the fixtures define no trafficAccount; add one (accountId, party, balance) to test traffic accounts');
+  if (fixture === undefined)
+    throw new FixtureGapError('the fixtures define no trafficAccount; add one (accountId, party, balance) to test traffic accounts');
   return fixture;
 }
 
 /** Users who may and who may not read the account (act-as or execute-as rights for its party). */
 function readers(context: ConformanceContext) {
   const { party } = account(context);
-  const allowed = context.userWhere(`can act or execute as the traffic account's party ${party}`,
-    (user) => user.rights.actAs.includes(party) || user.rights.executeAs.includes(party));
-  const denied = context.userWhere(`has neither act-as nor execute-as rights for ${party}`,
-    (user) => !user.rights.actAs.includes(party) && !user.rights.executeAs.includes(party) && !user.rights.admin);
+  const allowed = context.userWhere(
+    `can act or execute as the traffic account's party ${party}`,
+    (user) => user.rights.actAs.includes(party) || user.rights.executeAs.includes(party),
+  );
+  const denied = context.userWhere(
+    `has neither act-as nor execute-as rights for ${party}`,
+    (user) => !user.rights.actAs.includes(party) && !user.rights.executeAs.includes(party) && !user.rights.admin,
+  );
   return { allowed: allowed.id, denied: denied.id };
 }
 
 conformanceSuite('traffic-account', () => {
-  conformanceTest({
-    name: 'returns the account balance to a user acting for its party',
-    endpoint: ENDPOINT,
-    clauses: [
-      'traffic-account.exists', 'traffic-account.response.shape', 'traffic-account.accountId.required', 'traffic-account.balance.required-int64',
-      'traffic-account.account-id.required', 'traffic-account.feature-gated', 'versioning.ledger-api-3.5.traffic-account-added', 'canton.traffic-account.balance-number',
-    ],
-    checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
-    requires: ['trafficAccounts', 'ledgerApi3.5'],
-  }, async (context) => {
-    const fixture = account(context);
-    const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(fixture.accountId), user: readers(context).allowed });
-    notAServerError(response, 'traffic-account.exists');
-    positiveDataAcceptance(response, 'traffic-account.exists');
-    contentTypeConformance(response, 'json', 'traffic-account.response.shape');
-    const body = responseSchemaConformance(context.validators, response, 'TrafficAccount', 'traffic-account.response.shape') as { accountId: string; balance: unknown };
-    expectThat(body.accountId === fixture.accountId, 'response_schema_conformance', 'traffic-account.accountId.required',
-      `asked for account ${fixture.accountId}, got ${body.accountId}`, response);
-    if (context.profile === 'canton') {
-      expectThat(typeof body.balance === 'number' || typeof body.balance === 'bigint', 'response_schema_conformance', 'canton.traffic-account.balance-number',
-        `balance must be a JSON number, got ${JSON.stringify(String(body.balance))}`, response);
-    }
-  });
+  conformanceTest(
+    {
+      name: 'returns the account balance to a user acting for its party',
+      endpoint: ENDPOINT,
+      clauses: [
+        'traffic-account.exists',
+        'traffic-account.response.shape',
+        'traffic-account.accountId.required',
+        'traffic-account.balance.required-int64',
+        'traffic-account.account-id.required',
+        'traffic-account.feature-gated',
+        'versioning.ledger-api-3.5.traffic-account-added',
+        'canton.traffic-account.balance-number',
+      ],
+      checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
+      requires: ['trafficAccounts', 'ledgerApi3.5'],
+    },
+    async (context) => {
+      const fixture = account(context);
+      const response = await context.send({
+        api: 'participant',
+        method: 'GET',
+        path: pathOf(fixture.accountId),
+        user: readers(context).allowed,
+      });
+      notAServerError(response, 'traffic-account.exists');
+      positiveDataAcceptance(response, 'traffic-account.exists');
+      contentTypeConformance(response, 'json', 'traffic-account.response.shape');
+      const body = responseSchemaConformance(context.validators, response, 'TrafficAccount', 'traffic-account.response.shape') as {
+        accountId: string;
+        balance: unknown;
+      };
+      expectThat(
+        body.accountId === fixture.accountId,
+        'response_schema_conformance',
+        'traffic-account.accountId.required',
+        `asked for account ${fixture.accountId}, got ${body.accountId}`,
+        response,
+      );
+      if (context.profile === 'canton') {
+        expectThat(
+          typeof body.balance === 'number' || typeof body.balance === 'bigint',
+          'response_schema_conformance',
+          'canton.traffic-account.balance-number',
+          `balance must be a JSON number, got ${JSON.stringify(String(body.balance))}`,
+          response,
+        );
+      }
+    },
+  );
 
-  conformanceTest({
-    name: 'denies a user without act-as or execute-as rights for the account party',
-    endpoint: ENDPOINT,
-    clauses: ['traffic-account.auth.act-as-or-execute-as', 'auth.traffic-account', 'traffic-account.errors.default-body'],
-    checks: ['auth_enforcement', 'error_body_conformance'],
-    requires: ['trafficAccounts', 'ledgerApi3.5', 'authorization'],
-  }, async (context) => {
-    const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(account(context).accountId), user: readers(context).denied });
-    authEnforcement(context, response, 'permission-denied', 'traffic-account.auth.act-as-or-execute-as');
-    errorBodyConformance(context, response, 'traffic-account.errors.default-body');
-  });
-
-  conformanceTest({
-    name: 'an unknown account is an error, never a balance',
-    endpoint: ENDPOINT,
-    clauses: ['traffic-account.errors.default-body'],
-    checks: ['error_body_conformance', 'not_a_server_error'],
-    requires: ['trafficAccounts', 'ledgerApi3.5'],
-  }, async (context) => {
-    const unknown = fc.stringMatching(/^[a-z][a-z0-9-]{3,20}$/).map((name) => `no-such-account-${name}`);
-    const { allowed } = readers(context);
-    await context.forAll(unknown, async (accountId) => {
-      const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
-      notAServerError(response, 'traffic-account.errors.default-body');
+  conformanceTest(
+    {
+      name: 'denies a user without act-as or execute-as rights for the account party',
+      endpoint: ENDPOINT,
+      clauses: ['traffic-account.auth.act-as-or-execute-as', 'auth.traffic-account', 'traffic-account.errors.default-body'],
+      checks: ['auth_enforcement', 'error_body_conformance'],
+      requires: ['trafficAccounts', 'ledgerApi3.5', 'authorization'],
+    },
+    async (context) => {
+      const response = await context.send({
+        api: 'participant',
+        method: 'GET',
+        path: pathOf(account(context).accountId),
+        user: readers(context).denied,
+      });
+      authEnforcement(context, response, 'permission-denied', 'traffic-account.auth.act-as-or-execute-as');
       errorBodyConformance(context, response, 'traffic-account.errors.default-body');
-    }, { numRuns: 5 });
-  });
+    },
+  );
 
-  conformanceTest({
-    name: 'an account id that is no valid percent-encoding is 400',
-    endpoint: ENDPOINT,
-    clauses: ['errors.400-path-parameter.traffic-account'],
-    checks: ['negative_data_rejection', 'status_code_conformance'],
-    requires: ['trafficAccounts', 'ledgerApi3.5'],
-  }, async (context) => {
-    // The spec gives `account-id` no format, so only a segment that cannot even be decoded as a URL path
-    // is malformed by the spec. Sent raw: the client's URL parser keeps an invalid escape as it is.
-    const { allowed } = readers(context);
-    for (const rawSegment of ['%ZZ', '%', 'account%2', 'acc%G0unt']) {
-      const response = await context.send({ api: 'participant', method: 'GET', path: `${ACCOUNTS_PATH}${rawSegment}`, user: allowed });
-      // 400 as errors rule 1 says. Its text is not judged: a real node's HTTP layer may reject a malformed
-      // URI before routing, with its own wording, and failing a correct node on that would be a false alarm.
-      statusCodeConformance(response, [400], 'errors.400-path-parameter.traffic-account');
-      if (!response.contentType.startsWith('text/plain')) errorBodyConformance(context, response, 'errors.400-path-parameter.traffic-account');
-    }
-  });
+  conformanceTest(
+    {
+      name: 'an unknown account is an error, never a balance',
+      endpoint: ENDPOINT,
+      clauses: ['traffic-account.errors.default-body'],
+      checks: ['error_body_conformance', 'not_a_server_error'],
+      requires: ['trafficAccounts', 'ledgerApi3.5'],
+    },
+    async (context) => {
+      const unknown = fc.stringMatching(/^[a-z][a-z0-9-]{3,20}$/).map((name) => `no-such-account-${name}`);
+      const { allowed } = readers(context);
+      await context.forAll(
+        unknown,
+        async (accountId) => {
+          const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
+          notAServerError(response, 'traffic-account.errors.default-body');
+          errorBodyConformance(context, response, 'traffic-account.errors.default-body');
+        },
+        { numRuns: 5 },
+      );
+    },
+  );
 
-  conformanceTest({
-    name: 'an account id no LedgerString could be is refused: a 4xx error, never a balance or a server error',
-    endpoint: ENDPOINT,
-    clauses: ['traffic-account.errors.default-body'],
-    checks: ['negative_data_rejection', 'not_a_server_error', 'error_body_conformance'],
-    requires: ['trafficAccounts', 'ledgerApi3.5'],
-  }, async (context) => {
-    // No account can carry such an id, but the spec does not call it malformed: a node may answer it as
-    // not found, denied or invalid (400 `Invalid value`), in the default error body or the 400 text.
-    const { allowed } = readers(context);
-    for (const accountId of ['bad!account', 'acc@unt', 'x'.repeat(256), 'ünïcode', 'semi;colon']) {
-      const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
-      notAServerError(response, 'traffic-account.errors.default-body');
-      negativeDataRejection(context, response, 'traffic-account.errors.default-body', { kind: 'path', name: 'account-id' }, { form: 'either' });
-    }
-  });
+  conformanceTest(
+    {
+      name: 'an account id that is no valid percent-encoding is 400',
+      endpoint: ENDPOINT,
+      clauses: ['errors.400-path-parameter.traffic-account'],
+      checks: ['negative_data_rejection', 'status_code_conformance'],
+      requires: ['trafficAccounts', 'ledgerApi3.5'],
+    },
+    async (context) => {
+      // The spec gives `account-id` no format, so only a segment that cannot even be decoded as a URL path
+      // is malformed by the spec. Sent raw: the client's URL parser keeps an invalid escape as it is.
+      const { allowed } = readers(context);
+      for (const rawSegment of ['%ZZ', '%', 'account%2', 'acc%G0unt']) {
+        const response = await context.send({ api: 'participant', method: 'GET', path: `${ACCOUNTS_PATH}${rawSegment}`, user: allowed });
+        // 400 as errors rule 1 says. Its text is not judged: a real node's HTTP layer may reject a malformed
+        // URI before routing, with its own wording, and failing a correct node on that would be a false alarm.
+        statusCodeConformance(response, [400], 'errors.400-path-parameter.traffic-account');
+        if (!response.contentType.startsWith('text/plain'))
+          errorBodyConformance(context, response, 'errors.400-path-parameter.traffic-account');
+      }
+    },
+  );
 
-  conformanceTest({
-    name: 'is not served when traffic enforcement is disabled',
-    endpoint: ENDPOINT,
-    clauses: ['canton.traffic-account.disabled-404', 'traffic-account.feature-gated'],
-    checks: ['status_code_conformance'],
-    requires: ['trafficAccountsDisabled', 'ledgerApi3.5'],
-  }, async (context) => {
-    const accountId = context.fixtures.trafficAccount?.accountId ?? 'any-account';
-    const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: context.userWhere('exists', () => true).id });
-    statusCodeConformance(response, [404], 'traffic-account.feature-gated');
-    if (context.profile === 'canton') {
-      const body = response.json() as { status?: unknown; errors?: unknown };
-      expectThat(body.status === 404 && Array.isArray(body.errors), 'status_code_conformance', 'canton.traffic-account.disabled-404',
-        `expected the legacy 404 body {errors, status: 404, ledgerApiError}, got ${response.text.slice(0, 200)}`, response);
-    }
-  });
+  conformanceTest(
+    {
+      name: 'an account id no LedgerString could be is refused: a 4xx error, never a balance or a server error',
+      endpoint: ENDPOINT,
+      clauses: ['traffic-account.errors.default-body'],
+      checks: ['negative_data_rejection', 'not_a_server_error', 'error_body_conformance'],
+      requires: ['trafficAccounts', 'ledgerApi3.5'],
+    },
+    async (context) => {
+      // No account can carry such an id, but the spec does not call it malformed: a node may answer it as
+      // not found, denied or invalid (400 `Invalid value`), in the default error body or the 400 text.
+      const { allowed } = readers(context);
+      for (const accountId of ['bad!account', 'acc@unt', 'x'.repeat(256), 'ünïcode', 'semi;colon']) {
+        const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
+        notAServerError(response, 'traffic-account.errors.default-body');
+        negativeDataRejection(
+          context,
+          response,
+          'traffic-account.errors.default-body',
+          { kind: 'path', name: 'account-id' },
+          { form: 'either' },
+        );
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'is not served when traffic enforcement is disabled',
+      endpoint: ENDPOINT,
+      clauses: ['canton.traffic-account.disabled-404', 'traffic-account.feature-gated'],
+      checks: ['status_code_conformance'],
+      requires: ['trafficAccountsDisabled', 'ledgerApi3.5'],
+    },
+    async (context) => {
+      const accountId = context.fixtures.trafficAccount?.accountId ?? 'any-account';
+      const response = await context.send({
+        api: 'participant',
+        method: 'GET',
+        path: pathOf(accountId),
+        user: context.userWhere('exists', () => true).id,
+      });
+      statusCodeConformance(response, [404], 'traffic-account.feature-gated');
+      if (context.profile === 'canton') {
+        const body = response.json() as { status?: unknown; errors?: unknown };
+        expectThat(
+          body.status === 404 && Array.isArray(body.errors),
+          'status_code_conformance',
+          'canton.traffic-account.disabled-404',
+          `expected the legacy 404 body {errors, status: 404, ledgerApiError}, got ${response.text.slice(0, 200)}`,
+          response,
+        );
+      }
+    },
+  );
 });

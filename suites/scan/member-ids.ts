@@ -23,7 +23,8 @@ export interface CantonMemberRejection {
   messagePattern: RegExp;
 }
 
-const UID_ERROR = /^(Invalid unique identifier|Empty string is not a valid unique identifier|Identifier decoding of|Fingerprint decoding of)/;
+const UID_ERROR =
+  /^(Invalid unique identifier|Empty string is not a valid unique identifier|Identifier decoding of|Fingerprint decoding of)/;
 const LF_PARTY_CHARACTERS = /^[A-Za-z0-9:_ -]+$/;
 
 function uidIsCanton(uid: string): boolean {
@@ -31,8 +32,11 @@ function uidIsCanton(uid: string): boolean {
   if (split <= 0) return false;
   const parts = [uid.slice(0, split), uid.slice(split + DELIMITER.length)];
   const [identifier = '', fingerprint = ''] = parts;
-  return parts.every((part) => part.length > 0 && LF_PARTY_CHARACTERS.test(part) && !part.includes(DELIMITER))
-    && identifier.length <= 185 && fingerprint.length <= 68;
+  return (
+    parts.every((part) => part.length > 0 && LF_PARTY_CHARACTERS.test(part) && !part.includes(DELIMITER)) &&
+    identifier.length <= 185 &&
+    fingerprint.length <= 68
+  );
 }
 
 /**
@@ -44,11 +48,17 @@ export function cantonMemberRejection(text: string): CantonMemberRejection | und
     return { clauseId: 'canton.scan.traffic-status.member-too-short', messagePattern: /^Invalid member `/ };
   }
   if (text.slice(3, 5) !== DELIMITER) {
-    return { clauseId: 'canton.scan.traffic-status.member-missing-delimiter', messagePattern: /^Expected delimiter :: after three letter code of `/ };
+    return {
+      clauseId: 'canton.scan.traffic-status.member-missing-delimiter',
+      messagePattern: /^Expected delimiter :: after three letter code of `/,
+    };
   }
   const code = text.slice(0, 3);
   if (!['PAR', 'MED', 'SEQ'].includes(code)) {
-    return { clauseId: 'canton.scan.traffic-status.member-unknown-code', messagePattern: new RegExp(`^Unknown three letter type ${code.replace(/[^A-Za-z0-9]/g, '\\$&')}`) };
+    return {
+      clauseId: 'canton.scan.traffic-status.member-unknown-code',
+      messagePattern: new RegExp(`^Unknown three letter type ${code.replace(/[^A-Za-z0-9]/g, '\\$&')}`),
+    };
   }
   if (!uidIsCanton(text.slice(5))) return { clauseId: 'canton.scan.traffic-status.member-bad-uid', messagePattern: UID_ERROR };
   return undefined;
@@ -67,7 +77,9 @@ export function malformedMemberId(): fc.Arbitrary<string> {
     // 7 characters or fewer.
     fc.tuple(code, word(0, 2)).map(([prefix, rest]) => `${prefix}::${rest}`),
     // No `::` right after the code.
-    fc.tuple(code, fc.constantFrom(':-', '-:', '__', ': ', 'x:'), uniqueIdentifier()).map(([prefix, separator, uid]) => `${prefix}${separator}${uid}`),
+    fc
+      .tuple(code, fc.constantFrom(':-', '-:', '__', ': ', 'x:'), uniqueIdentifier())
+      .map(([prefix, separator, uid]) => `${prefix}${separator}${uid}`),
     // A code that is neither PAR, MED nor SEQ (the check is case-sensitive).
     fc.tuple(fc.constantFrom('XYZ', 'par', 'med', 'Par', 'DOM', 'ABC'), uniqueIdentifier()).map(([prefix, uid]) => `${prefix}::${uid}`),
     // A unique identifier without namespace, with an empty identifier or an empty fingerprint.

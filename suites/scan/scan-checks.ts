@@ -9,8 +9,8 @@ import { formatValidationErrors } from '../../specification/validate.js';
 import { statusCodeConformance } from '../../checks/basic.js';
 import { scanErrorBodyConformance } from '../../checks/error-body.js';
 import { parseBody } from '../../checks/schema.js';
-import type { Validators } from '../../harness/environment.js';
-import { expectThat } from '../../harness/failure.js';
+import type { Validators } from '../../specification/validate.js';
+import { expectThat } from '../../checks/assertion.js';
 
 interface ScanCheckEnvironment {
   validators: Validators;
@@ -33,8 +33,13 @@ export function scanResponseSchema(
   if (result.valid) return body;
   const firstPath = result.errors[0]?.path ?? '';
   const fieldClause = Object.entries(fieldClauses).find(([pointer]) => firstPath.startsWith(pointer))?.[1];
-  expectThat(false, 'response_schema_conformance', fieldClause ?? clauseId,
-    `the body does not match ${schema}:\n${formatValidationErrors(result)}`, response);
+  expectThat(
+    false,
+    'response_schema_conformance',
+    fieldClause ?? clauseId,
+    `the body does not match ${schema}:\n${formatValidationErrors(result)}`,
+    response,
+  );
 }
 
 export interface ExpectedScanError {
@@ -52,8 +57,13 @@ export function scanErrorAnswer(environment: ScanCheckEnvironment, response: Cli
 
 /** Canton's message for this error starts with `prefix` (ids inside are shortened, so only prefixes are compared). */
 export function cantonErrorMessage(response: ClientResponse, message: string, prefix: string, clauseId: string): void {
-  expectThat(message.startsWith(prefix), 'error_body_conformance', clauseId,
-    `expected an error message starting with ${JSON.stringify(prefix)}, got ${JSON.stringify(message)}`, response);
+  expectThat(
+    message.startsWith(prefix),
+    'error_body_conformance',
+    clauseId,
+    `expected an error message starting with ${JSON.stringify(prefix)}, got ${JSON.stringify(message)}`,
+    response,
+  );
 }
 
 /**
@@ -68,7 +78,11 @@ export async function expectUndecodableIdsRejected(
 ): Promise<void> {
   for (const id of ids) {
     const response = await send(id);
-    const message = scanErrorAnswer(environment, response, { statuses: [400], statusClause: expected.clauseId, bodyClause: 'errors.scan.error-body' });
+    const message = scanErrorAnswer(environment, response, {
+      statuses: [400],
+      statusClause: expected.clauseId,
+      bodyClause: 'errors.scan.error-body',
+    });
     cantonErrorMessage(response, message, expected.prefix, expected.clauseId);
   }
 }
@@ -77,8 +91,13 @@ const CIRCE_PRETTY_ERROR = /^\{\n {2}"error" : "(?:[^"\\]|\\.)*"\n\}$/s;
 
 /** circe's `Json.toString`: two-space indent and `" : "` between key and value. */
 export function cantonPrettyErrorBody(response: ClientResponse, clauseId: string): void {
-  expectThat(CIRCE_PRETTY_ERROR.test(response.text), 'error_body_conformance', clauseId,
-    `Canton writes {error} pretty-printed as {\\n  "error" : "..."\\n}, got ${JSON.stringify(response.text.slice(0, 200))}`, response);
+  expectThat(
+    CIRCE_PRETTY_ERROR.test(response.text),
+    'error_body_conformance',
+    clauseId,
+    `Canton writes {error} pretty-printed as {\\n  "error" : "..."\\n}, got ${JSON.stringify(response.text.slice(0, 200))}`,
+    response,
+  );
 }
 
 /** A JSON integer as parsed losslessly (number or bigint); anything else is not an integer on the wire. */

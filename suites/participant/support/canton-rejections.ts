@@ -39,7 +39,9 @@ const WRONG_TYPE_RULES = [
 export function cantonRejectionOf(tag: InvalidTag, value: unknown): CantonRejection {
   const { clauseId, rule } = tag;
   if (HAND_WRITTEN_REQUIRED.has(clauseId)) {
-    return bodyText(clauseId.startsWith('submit-and-wait.') ? 'canton.submit-and-wait.missing-field-text-400' : 'canton.errors.400-text.json-path-detail');
+    return bodyText(
+      clauseId.startsWith('submit-and-wait.') ? 'canton.submit-and-wait.missing-field-text-400' : 'canton.errors.400-text.json-path-detail',
+    );
   }
   if (WRONG_TYPE_RULES.some((pattern) => pattern.test(rule))) return bodyText('canton.errors.400-text.json-path-detail');
   if (clauseId === 'submit-and-wait.minLedgerTimeAbs.timestamp') return bodyText('canton.errors.400-text.body-format');

@@ -67,7 +67,9 @@ function validArchive(bytes: Uint8Array): boolean {
   if (payload === undefined || hash === undefined) return false;
   if (createHash('sha256').update(payload).digest('hex') !== new TextDecoder().decode(hash)) return false;
   const payloadFields = protobufFields(payload);
-  return payloadFields !== undefined && payloadFields.some((field) => field.number === 4) && !payloadFields.some((field) => field.number === 2);
+  return (
+    payloadFields !== undefined && payloadFields.some((field) => field.number === 4) && !payloadFields.some((field) => field.number === 2)
+  );
 }
 
 /** Whether `bytes` is a DAR that follows every rule above. */
@@ -82,7 +84,11 @@ export function isWellFormedDar(bytes: Uint8Array): boolean {
   if (manifest === undefined) return false;
   const attributes = manifestAttributes(new TextDecoder().decode(manifest));
   const main = attributes.get('Main-Dalf');
-  const dalfs = attributes.get('Dalfs')?.split(',').map((path) => path.trim()).filter((path) => path !== '');
+  const dalfs = attributes
+    .get('Dalfs')
+    ?.split(',')
+    .map((path) => path.trim())
+    .filter((path) => path !== '');
   if (main === undefined || dalfs === undefined || attributes.get('Format') !== 'daml-lf') return false;
   return [main, ...dalfs].every((path) => files[path] !== undefined && validArchive(files[path]!));
 }

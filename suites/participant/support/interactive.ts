@@ -4,7 +4,7 @@
  */
 import { createPrivateKey, sign } from 'node:crypto';
 import type { ConformanceContext } from '../../../harness/conformance-test.js';
-import { expectThat } from '../../../harness/failure.js';
+import { expectThat } from '../../../checks/assertion.js';
 import { createIouCommand, postJson } from './requests.js';
 import { FixtureGapError } from '../../../harness/environment.js';
 import { freshId } from '../../../generators/index.js';
@@ -22,8 +22,11 @@ export interface SignedSubmission {
 /** The first external party with a private key, and a user who may execute as it. */
 export function externalSigner(context: ConformanceContext) {
   const party = context.fixtures.parties.find((candidate) => candidate.external?.privateKey);
-  if (!party?.external?.privateKey) throw new FixtureGapError('the fixtures define no external party with a private key (parties[].external.privateKey)');
-  const user = context.userWhere(`may execute as the external party ${party.alias}`, (candidate) => candidate.rights.executeAs.includes(party.alias));
+  if (!party?.external?.privateKey)
+    throw new FixtureGapError('the fixtures define no external party with a private key (parties[].external.privateKey)');
+  const user = context.userWhere(`may execute as the external party ${party.alias}`, (candidate) =>
+    candidate.rights.executeAs.includes(party.alias),
+  );
   return { party, user: user.id };
 }
 
@@ -40,7 +43,13 @@ export async function preparedAndSigned(context: ConformanceContext, clauseId: s
     synchronizerId: context.fixtures.synchronizerId,
   };
   const response = await postJson(context, PREPARE_PATH, prepare, user);
-  expectThat(response.status === 200, 'positive_data_acceptance', clauseId, `could not prepare a submission to execute: ${response.status} ${response.text.slice(0, 300)}`, response);
+  expectThat(
+    response.status === 200,
+    'positive_data_acceptance',
+    clauseId,
+    `could not prepare a submission to execute: ${response.status} ${response.text.slice(0, 300)}`,
+    response,
+  );
   const prepared = response.json() as { preparedTransaction: string; preparedTransactionHash: string; hashingSchemeVersion: string };
   const key = createPrivateKey({ key: Buffer.from(external.privateKey!, 'base64'), format: 'der', type: 'pkcs8' });
   const signature = sign(null, Buffer.from(prepared.preparedTransactionHash, 'base64'), key).toString('base64');
@@ -49,10 +58,19 @@ export async function preparedAndSigned(context: ConformanceContext, clauseId: s
     body: {
       preparedTransaction: prepared.preparedTransaction,
       partySignatures: {
-        signatures: [{
-          party: party.id,
-          signatures: [{ format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: external.fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' }],
-        }],
+        signatures: [
+          {
+            party: party.id,
+            signatures: [
+              {
+                format: 'SIGNATURE_FORMAT_CONCAT',
+                signature,
+                signedBy: external.fingerprint,
+                signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519',
+              },
+            ],
+          },
+        ],
       },
       deduplicationPeriod: { Empty: {} },
       submissionId: freshId('sub'),

@@ -30,6 +30,12 @@ export async function rejectsInvalidBodies(
     const clauseId = registryClause(request.invalid.clauseId, options.fallbackClause, context.profile);
     assertStillInvalid(bodyStillInvalid(context.validators, options.schema, request.invalid, request.body), clauseId, request.invalid.rule);
     const response = await sendGenerated(context, request, options.user);
-    negativeDataRejection(context, response, clauseId, request.invalid.part, cantonRejectionOf(request.invalid, valueAt(request.body, request.invalid.part.name)));
+    negativeDataRejection(
+      context,
+      response,
+      clauseId,
+      request.invalid.part,
+      cantonRejectionOf(request.invalid, valueAt(request.body, request.invalid.part.name)),
+    );
   });
 }

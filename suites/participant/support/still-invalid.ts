@@ -6,7 +6,7 @@
  */
 import type { InvalidTag } from '../../../generators/index.js';
 import type { SchemaName } from '../../../specification/validate.js';
-import type { Validators } from '../../../harness/environment.js';
+import type { Validators } from '../../../specification/validate.js';
 
 /** Daml-LF LedgerString: 1-255 characters of letters, digits and `._:-#/` and space. */
 const LEDGER_STRING = /^[A-Za-z0-9._:\-#/ ]{1,255}$/;

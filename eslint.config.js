@@ -1,0 +1,108 @@
+// ESLint: typescript-eslint's recommended rules, plus the project's architecture as lint rules.
+//
+// Data flows one way (docs/architecture.md): each stage may import only from the stages before it.
+//   config → specification → client → generators → checks → harness → suites → reports → cli
+// `load/` is its own pipeline after `client/`. The reference target (`reference/`) is an independent
+// implementation: it may import nothing but config *types*, and only the runner, the load harness, the
+// CLI, the self-tests and the benchmarks may start it, through `reference/index.ts`.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import tseslint from 'typescript-eslint';
+
+const stages = ['config', 'specification', 'client', 'generators', 'checks', 'harness', 'suites', 'reports', 'cli'];
+const pipeline = 'config → specification → client → generators → checks → harness → suites → reports → cli';
+
+/** Each stage may not import a later stage, the load harness (except cli) or the tests and benchmarks. */
+const stageZones = stages.map((stage, index) => ({
+  target: `./${stage}`,
+  from: [...stages.slice(index + 1), ...(stage === 'cli' ? [] : ['load']), 'selftest', 'bench'].map((from) => `./${from}`),
+  message: `${stage}/ is a stage of the pipeline ${pipeline}: it must not import from a later stage.`,
+}));
+
+const zones = [
+  ...stageZones,
+  {
+    target: './load',
+    from: ['generators', 'checks', 'harness', 'suites', 'reports', 'cli', 'selftest', 'bench'].map((from) => `./${from}`),
+    message: 'load/ builds on config, specification and client only (and starts the reference through reference/index.ts).',
+  },
+  {
+    target: './reference',
+    from: [...stages.filter((stage) => stage !== 'config'), 'load', 'selftest', 'bench'].map((from) => `./${from}`),
+    message: 'The reference target is an independent implementation: it imports nothing from the suite (only config types).',
+  },
+  {
+    // Outside reference/, only its entry point may be imported...
+    target: [
+      './config',
+      './specification',
+      './client',
+      './generators',
+      './checks',
+      './harness',
+      './suites',
+      './reports',
+      './load',
+      './cli',
+    ],
+    from: './reference',
+    except: ['./index.ts'],
+    message: 'Outside reference/, import the reference target only through reference/index.ts.',
+  },
+  {
+    // ...and only by the runner, the load harness, the CLI, the self-tests and the benchmarks.
+    target: ['./config', './specification', './client', './generators', './checks', './suites', './reports'],
+    from: './reference',
+    message: 'Only the runner (harness/runner.ts), load/, cli/, the self-tests and the benchmarks may start the reference target.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'out/**', 'coverage/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    // reference/ may import config *types* only: no runtime code of the suite reaches the reference target.
+    files: ['reference/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/config/*'], allowTypeImports: true, message: 'reference/ may import config types only (import type ...).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The self-tests poke at loosely typed JSON bodies.
+    files: ['selftest/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  prettier,
+);

@@ -1,0 +1,87 @@
+/**
+ * The static checks run with the self-tests, so `npm test` (and CI) fails on them with a count like any
+ * other test: the type check (typed clause ids, check names and endpoint names reject a typo), ESLint
+ * (including the layering rules of eslint.config.js) and Prettier's formatting check.
+ */
+import { execFile } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const execute = promisify(execFile);
+
+async function run(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await execute(process.execPath, [join(root, 'node_modules', command), ...args], {
+      cwd: root,
+      maxBuffer: 32 * 1024 * 1024,
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+describe('static checks', () => {
+  it('tsc --noEmit finds no type error', async () => {
+    const { code, output } = await run('typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']);
+    expect(output).toBe('');
+    expect(code).toBe(0);
+  }, 180_000);
+
+  it('eslint (with the layering rules) finds no problem', async () => {
+    const { code, output } = await run('eslint/bin/eslint.js', ['--max-warnings', '0', '.']);
+    expect(output).toBe('');
+    expect(code).toBe(0);
+  }, 180_000);
+
+  it('prettier finds every file formatted', async () => {
+    const { code, output } = await run('prettier/bin/prettier.cjs', ['--check', '--log-level', 'warn', '.']);
+    expect(output).toBe('');
+    expect(code).toBe(0);
+  }, 180_000);
+});
+
+describe('the layering rules catch a violation', () => {
+  const cases: [file: string, source: string, rule: string][] = [
+    [
+      'reference/ledger/sneaky.ts',
+      "import { clauses } from '../../specification/clauses.js';\nexport const n = clauses.length;\n",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'reference/ledger/sneaky.ts',
+      "import { loadConfig } from '../../config/load.js';\nexport const f = loadConfig;\n",
+      '@typescript-eslint/no-restricted-imports',
+    ],
+    [
+      'checks/sneaky.ts',
+      "import { conformanceTest } from '../harness/conformance-test.js';\nexport const f = conformanceTest;\n",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'generators/sneaky.ts',
+      "import { authEnforcement } from '../checks/auth.js';\nexport const f = authEnforcement;\n",
+      'import-x/no-restricted-paths',
+    ],
+    [
+      'suites/sneaky.ts',
+      "import { startReference } from '../reference/index.js';\nexport const f = startReference;\n",
+      'import-x/no-restricted-paths',
+    ],
+    ['harness/sneaky.ts', "import { Faults } from '../reference/faults.js';\nexport const f = Faults;\n", 'import-x/no-restricted-paths'],
+  ];
+  it.each(cases)(
+    '%s importing across the line is an error',
+    async (file, source, rule) => {
+      const { ESLint } = await import('eslint');
+      const eslint = new ESLint({ cwd: root });
+      const [result] = await eslint.lintText(source, { filePath: join(root, file) });
+      expect(result!.messages.map((message) => message.ruleId)).toContain(rule);
+    },
+    60_000,
+  );
+});
