@@ -7,8 +7,7 @@
 // CLI, the self-tests and the benchmarks may start it, through `reference/index.ts`.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import { importX } from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import architecture from './lint/architecture-rules.js';
 import tseslint from 'typescript-eslint';
 
 const stages = ['config', 'specification', 'client', 'generators', 'checks', 'harness', 'suites', 'reports', 'cli'];
@@ -16,45 +15,34 @@ const pipeline = 'config → specification → client → generators → checks 
 
 /** Each stage may not import a later stage, the load harness (except cli) or the tests and benchmarks. */
 const stageZones = stages.map((stage, index) => ({
-  target: `./${stage}`,
-  from: [...stages.slice(index + 1), ...(stage === 'cli' ? [] : ['load']), 'selftest', 'bench'].map((from) => `./${from}`),
+  target: stage,
+  from: [...stages.slice(index + 1), ...(stage === 'cli' ? [] : ['load']), 'selftest', 'bench'],
   message: `${stage}/ is a stage of the pipeline ${pipeline}: it must not import from a later stage.`,
 }));
 
 const zones = [
   ...stageZones,
   {
-    target: './load',
-    from: ['generators', 'checks', 'harness', 'suites', 'reports', 'cli', 'selftest', 'bench'].map((from) => `./${from}`),
+    target: 'load',
+    from: ['generators', 'checks', 'harness', 'suites', 'reports', 'cli', 'selftest', 'bench'],
     message: 'load/ builds on config, specification and client only (and starts the reference through reference/index.ts).',
   },
   {
-    target: './reference',
-    from: [...stages.filter((stage) => stage !== 'config'), 'load', 'selftest', 'bench'].map((from) => `./${from}`),
+    target: 'reference',
+    from: [...stages.filter((stage) => stage !== 'config'), 'load', 'selftest', 'bench'],
     message: 'The reference target is an independent implementation: it imports nothing from the suite (only config types).',
   },
   {
     // Outside reference/, only its entry point may be imported...
-    target: [
-      './config',
-      './specification',
-      './client',
-      './generators',
-      './checks',
-      './harness',
-      './suites',
-      './reports',
-      './load',
-      './cli',
-    ],
-    from: './reference',
-    except: ['./index.ts'],
+    target: ['config', 'specification', 'client', 'generators', 'checks', 'harness', 'suites', 'reports', 'load', 'cli'],
+    from: 'reference',
+    except: ['index.ts'],
     message: 'Outside reference/, import the reference target only through reference/index.ts.',
   },
   {
     // ...and only by the runner, the load harness, the CLI, the self-tests and the benchmarks.
-    target: ['./config', './specification', './client', './generators', './checks', './suites', './reports'],
-    from: './reference',
+    target: ['config', 'specification', 'client', 'generators', 'checks', 'suites', 'reports'],
+    from: 'reference',
     message: 'Only the runner (harness/runner.ts), load/, cli/, the self-tests and the benchmarks may start the reference target.',
   },
 ];
@@ -65,13 +53,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
+    plugins: { architecture },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'architecture/no-cycle': 'error',
+      'architecture/layering': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },

@@ -2,15 +2,15 @@
  * `ledger-conformance`: conformance suites and load harness for Canton JSON Ledger API v2 participants and
  * Splice Scan, with an embedded reference target. Every command has --help; exit codes in exit-codes.ts.
  */
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ConfigOverrides } from '../config/load.js';
 import { reportError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+import { toolVersion, type LoadFlags, type RunFlags, type ServeFlags } from './flags.js';
 
-export const toolVersion = packageJson.version;
+export { toolVersion } from './flags.js';
+export type { LoadFlags, RunFlags, ServeFlags } from './flags.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -187,46 +187,6 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     });
 
   return program;
-}
-
-export interface RunFlags {
-  profile?: 'spec' | 'canton';
-  participant?: string;
-  scan?: string;
-  include?: string[];
-  exclude?: string[];
-  cases?: number;
-  seed?: number;
-  concurrency?: number;
-  timeoutScale?: number;
-  reportDir?: string;
-  readOnly?: boolean;
-  list?: boolean;
-  injectFault?: string[];
-}
-
-export interface LoadFlags {
-  model: 'closed' | 'open';
-  duration?: number;
-  requests?: number;
-  connections?: number;
-  pipelining?: number;
-  rate?: number;
-  stages?: string;
-  warmup?: number;
-  shard?: string;
-  result?: string;
-  baseline?: string;
-  threshold?: string[];
-  list?: boolean;
-}
-
-export interface ServeFlags {
-  port?: number;
-  scanPort?: number;
-  scanVersion?: string;
-  injectFault?: string[];
-  listFaults?: boolean;
 }
 
 export function overridesFrom(options: CommonOptions & RunFlags): ConfigOverrides {

@@ -1,7 +1,7 @@
 import { loadConfig } from '../../config/load.js';
 import { ExitCode } from '../exit-codes.js';
 import { UsageError, reportError } from '../errors.js';
-import type { LoadFlags } from '../main.js';
+import type { LoadFlags } from '../flags.js';
 import type { LoadRunOutcome } from '../../load/run.js';
 
 /** Load-harness errors about the user's options or files: said plainly, as usage errors (exit 2). */

@@ -3,7 +3,7 @@ import { createTokenProvider } from '../../client/auth.js';
 import { FaultCatalogue, isFaultName, type FaultName } from '../../reference/index.js';
 import { ExitCode } from '../exit-codes.js';
 import { UsageError, reportError } from '../errors.js';
-import type { ServeFlags } from '../main.js';
+import type { ServeFlags } from '../flags.js';
 
 export function parseFaults(names: string[] | undefined): FaultName[] {
   const faults: FaultName[] = [];

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { loadConfig, type ConfigOverrides } from '../../config/load.js';
 import { ExitCode } from '../exit-codes.js';
 import { CouldNotRunError, UsageError, reportError } from '../errors.js';
-import { toolVersion, type RunFlags } from '../main.js';
+import { toolVersion, type RunFlags } from '../flags.js';
 import { parseFaults } from './reference.js';
 import { writeReports } from '../../reports/write.js';
 

@@ -50,7 +50,7 @@ describe('the layering rules catch a violation', () => {
     [
       'reference/ledger/sneaky.ts',
       "import { clauses } from '../../specification/clauses.js';\nexport const n = clauses.length;\n",
-      'import-x/no-restricted-paths',
+      'architecture/layering',
     ],
     [
       'reference/ledger/sneaky.ts',
@@ -60,19 +60,19 @@ describe('the layering rules catch a violation', () => {
     [
       'checks/sneaky.ts',
       "import { conformanceTest } from '../harness/conformance-test.js';\nexport const f = conformanceTest;\n",
-      'import-x/no-restricted-paths',
+      'architecture/layering',
     ],
     [
       'generators/sneaky.ts',
       "import { authEnforcement } from '../checks/auth.js';\nexport const f = authEnforcement;\n",
-      'import-x/no-restricted-paths',
+      'architecture/layering',
     ],
     [
       'suites/sneaky.ts',
       "import { startReference } from '../reference/index.js';\nexport const f = startReference;\n",
-      'import-x/no-restricted-paths',
+      'architecture/layering',
     ],
-    ['harness/sneaky.ts', "import { Faults } from '../reference/faults.js';\nexport const f = Faults;\n", 'import-x/no-restricted-paths'],
+    ['harness/sneaky.ts', "import { Faults } from '../reference/faults.js';\nexport const f = Faults;\n", 'architecture/layering'],
   ];
   it.each(cases)(
     '%s importing across the line is an error',

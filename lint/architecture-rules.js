@@ -1,0 +1,108 @@
+// Two lint rules that check the architecture rather than describe it (used by eslint.config.js):
+// - `architecture/layering`: a file may not import from the places its zone forbids (zones are given in
+//   the config: a target folder, the folders it must not import from, optional exceptions, a message);
+// - `architecture/no-cycle`: no import cycle between the project's modules, type-only imports included.
+// Imports here are always relative (`./x.js` stands for `./x.ts`), so paths resolve without a resolver.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** The project file a relative specifier names, or undefined (packages, missing files). */
+function resolveSpecifier(fromFile, specifier) {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = resolve(dirname(fromFile), specifier);
+  const candidates = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), `${base}.ts`, join(base, 'index.ts')];
+  return candidates.find((candidate) => candidate.endsWith('.ts') && existsSync(candidate)) ?? (existsSync(base) ? base : undefined);
+}
+
+const IMPORT_PATTERN =
+  /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const edgesCache = new Map();
+
+function importsOf(file) {
+  let edges = edgesCache.get(file);
+  if (edges === undefined) {
+    edges = [];
+    let source;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      source = '';
+    }
+    for (const match of source.matchAll(IMPORT_PATTERN)) {
+      const target = resolveSpecifier(file, match[1] ?? match[2]);
+      if (target !== undefined && target.endsWith('.ts')) edges.push(target);
+    }
+    edgesCache.set(file, edges);
+  }
+  return edges;
+}
+
+/** A path of modules from `start` back to `goal`, or undefined. */
+function pathBack(start, goal) {
+  const seen = new Set();
+  const stack = [[start, [start]]];
+  while (stack.length > 0) {
+    const [file, path] = stack.pop();
+    if (file === goal) return path;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const next of importsOf(file)) stack.push([next, [...path, next]]);
+  }
+  return undefined;
+}
+
+const inside = (file, folder) => {
+  const path = relative(join(root, folder), file);
+  return path !== '' && !path.startsWith('..');
+};
+
+function importNodes(context, onImport) {
+  const check = (node, sourceNode) => {
+    if (sourceNode && typeof sourceNode.value === 'string') onImport(node, sourceNode.value);
+  };
+  return {
+    ImportDeclaration: (node) => check(node, node.source),
+    ExportNamedDeclaration: (node) => check(node, node.source),
+    ExportAllDeclaration: (node) => check(node, node.source),
+    ImportExpression: (node) => check(node, node.source),
+  };
+}
+
+const layering = {
+  meta: { type: 'problem', docs: { description: 'no import across a forbidden line of the architecture' }, schema: [{ type: 'object' }] },
+  create(context) {
+    const file = context.filename;
+    const zones = (context.options[0]?.zones ?? []).filter((zone) => [zone.target].flat().some((target) => inside(file, target)));
+    if (zones.length === 0) return {};
+    return importNodes(context, (node, specifier) => {
+      const target = resolveSpecifier(file, specifier);
+      if (target === undefined) return;
+      for (const zone of zones) {
+        const from = [zone.from].flat().find((folder) => inside(target, folder));
+        if (from === undefined) continue;
+        if ((zone.except ?? []).some((allowed) => resolve(root, from, allowed) === target)) continue;
+        context.report({ node, message: `${relative(root, target)}: ${zone.message}` });
+        return;
+      }
+    });
+  },
+};
+
+const noCycle = {
+  meta: { type: 'problem', docs: { description: 'no import cycle between project modules' }, schema: [] },
+  create(context) {
+    const file = context.filename;
+    return importNodes(context, (node, specifier) => {
+      const target = resolveSpecifier(file, specifier);
+      if (target === undefined || !target.endsWith('.ts')) return;
+      const cycle = pathBack(target, file);
+      if (cycle !== undefined) {
+        context.report({ node, message: `import cycle: ${[file, ...cycle].map((entry) => relative(root, entry)).join(' → ')}` });
+      }
+    });
+  },
+};
+
+export default { rules: { layering, 'no-cycle': noCycle } };
