@@ -1,29 +1,122 @@
 /**
- * A failed check: which check, which clause, what was wrong, and the exchange that shows it.
- * Thrown by the checks; the test wrapper turns it into the report's FailureDetail.
+ * The one primitive every check is built on: an assertion of one clause by one check. Each call is recorded
+ * with its outcome — passed, failed, inconclusive (the evidence does not bear on the rule) or deviation (a
+ * conflict clause answered the way Canton 3.5 does rather than the spec) — in the recorder the harness
+ * installs around each test, so a clause is credited only for assertions that really ran.
+ *
+ * A failed assertion throws `CheckFailure`, which stops the test; the harness records it once, after
+ * fast-check has shrunk the counterexample. A switched-off check (`run --exclude-checks`) records nothing;
+ * when its condition does not hold the test cannot go on, and `SwitchedOffCheckStop` stops it without a verdict.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientResponse } from '../client/http.js';
 import { recordExchange, type RecordedExchange } from '../client/exchange.js';
+import type { ClauseId } from '../specification/clauses.js';
+import type { CheckName } from './names.js';
+
+export type AssertionOutcome = 'passed' | 'failed' | 'inconclusive' | 'deviation';
+
+export interface AssertionEvent {
+  check: CheckName;
+  clause: ClauseId;
+  outcome: AssertionOutcome;
+  /** Why an assertion was inconclusive or a deviation (failures carry theirs in the CheckFailure). */
+  reason?: string;
+  exchange?: RecordedExchange;
+}
+
+export interface AssertionRecorder {
+  record(event: AssertionEvent): void;
+  enabled(check: CheckName): boolean;
+}
+
+const recorders = new AsyncLocalStorage<AssertionRecorder>();
+
+/** Runs `body` with `recorder` receiving every assertion made inside it (also across awaits). */
+export function withAssertionRecorder<T>(recorder: AssertionRecorder, body: () => T): T {
+  return recorders.run(recorder, body);
+}
 
 export class CheckFailure extends Error {
   constructor(
-    readonly check: string,
-    readonly clauseId: string,
-    message: string,
+    readonly check: CheckName,
+    readonly clauseId: ClauseId,
+    readonly detail: string,
     readonly exchange?: RecordedExchange,
   ) {
-    super(`[${check}] ${clauseId}: ${message}`);
+    super(`[${check}] ${clauseId}: ${detail}`);
     this.name = 'CheckFailure';
   }
 }
 
-/** Throws a CheckFailure unless `condition` holds. */
-export function expectThat(
+/** A switched-off check's condition did not hold: the rest of the test depends on it and cannot run. */
+export class SwitchedOffCheckStop extends Error {
+  constructor(
+    readonly check: CheckName,
+    readonly clauseId: ClauseId,
+    detail: string,
+  ) {
+    super(`the switched-off check ${check} (${clauseId}) did not hold, so the rest of the test cannot run: ${detail}`);
+    this.name = 'SwitchedOffCheckStop';
+  }
+}
+
+/** The suite's own code is wrong (e.g. a generator made an input that no longer breaks its rule): an error, never the target's failure. */
+export class SuiteBug extends Error {
+  readonly code = 'SUITE_BUG';
+  constructor(message: string) {
+    super(message);
+    this.name = 'SuiteBug';
+  }
+}
+
+/** Whether a check runs in this test (all run outside a recorder, e.g. in unit tests of the checks). */
+export function checkEnabled(check: CheckName): boolean {
+  return recorders.getStore()?.enabled(check) ?? true;
+}
+
+/** Asserts `condition` for `clause` on behalf of `check`: records a pass, or throws a CheckFailure. */
+export function assertClause(
+  check: CheckName,
+  clause: ClauseId,
   condition: boolean,
-  check: string,
-  clauseId: string,
   message: string,
   response?: ClientResponse,
 ): asserts condition {
-  if (!condition) throw new CheckFailure(check, clauseId, message, response ? recordExchange(response.request, response) : undefined);
+  const recorder = recorders.getStore();
+  if (recorder !== undefined && !recorder.enabled(check)) {
+    if (!condition) throw new SwitchedOffCheckStop(check, clause, message);
+    return;
+  }
+  if (condition) {
+    recorder?.record({ check, clause, outcome: 'passed' });
+    return;
+  }
+  throw new CheckFailure(check, clause, message, response ? recordExchange(response.request, response) : undefined);
+}
+
+/** Records that the evidence at hand does not bear on `clause` (e.g. the control request was rejected too). */
+export function recordInconclusive(check: CheckName, clause: ClauseId, reason: string, response?: ClientResponse): void {
+  const recorder = recorders.getStore();
+  if (recorder === undefined || !recorder.enabled(check)) return;
+  recorder.record({
+    check,
+    clause,
+    outcome: 'inconclusive',
+    reason,
+    ...(response ? { exchange: recordExchange(response.request, response) } : {}),
+  });
+}
+
+/** Records that the target followed Canton 3.5 rather than the spec on a conflict clause (spec profile). */
+export function recordDeviation(check: CheckName, clause: ClauseId, reason: string, response?: ClientResponse): void {
+  const recorder = recorders.getStore();
+  if (recorder === undefined || !recorder.enabled(check)) return;
+  recorder.record({
+    check,
+    clause,
+    outcome: 'deviation',
+    reason,
+    ...(response ? { exchange: recordExchange(response.request, response) } : {}),
+  });
 }

@@ -1,44 +1,72 @@
-/** The response-level checks: status, content type, server errors, acceptance. */
+/** The response-level checks: status, content type, server errors, acceptance, exact bodies. */
 import type { ClientResponse } from '../client/http.js';
-import { expectThat } from './assertion.js';
+import type { ClauseId } from '../specification/clauses.js';
+import { assertClause } from './assertion.js';
 
 const brief = (response: ClientResponse): string =>
   `${response.status} ${response.contentType || '(no content type)'}: ${response.text.slice(0, 300)}`;
 
-export function notAServerError(response: ClientResponse, clauseId: string): void {
-  expectThat(response.status < 500, 'not_a_server_error', clauseId, `the target answered a server error: ${brief(response)}`, response);
+export function notAServerError(response: ClientResponse, clauseId: ClauseId): void {
+  assertClause('not_a_server_error', clauseId, response.status < 500, `the target answered a server error: ${brief(response)}`, response);
 }
 
-export function statusCodeConformance(response: ClientResponse, allowed: readonly number[], clauseId: string): void {
-  expectThat(
-    allowed.includes(response.status),
+export function statusCodeConformance(response: ClientResponse, allowed: readonly number[], clauseId: ClauseId): void {
+  assertClause(
     'status_code_conformance',
     clauseId,
+    allowed.includes(response.status),
     `expected status ${allowed.join(' or ')}, got ${brief(response)}`,
+    response,
+  );
+}
+
+/** The status is in [low, high] (e.g. any 4xx: the spec states a rejection, not its status). */
+export function statusInRange(response: ClientResponse, low: number, high: number, clauseId: ClauseId): void {
+  assertClause(
+    'status_code_conformance',
+    clauseId,
+    response.status >= low && response.status <= high,
+    `expected a status from ${low} to ${high}, got ${brief(response)}`,
     response,
   );
 }
 
 export type ExpectedContent = 'json' | 'text';
 
-export function contentTypeConformance(response: ClientResponse, expected: ExpectedContent, clauseId: string): void {
+export function contentTypeConformance(response: ClientResponse, expected: ExpectedContent, clauseId: ClauseId): void {
   const type = response.contentType.toLowerCase();
   const ok = expected === 'json' ? type.startsWith('application/json') : type.startsWith('text/plain');
-  expectThat(
-    ok,
+  assertClause(
     'content_type_conformance',
     clauseId,
+    ok,
     `expected ${expected === 'json' ? 'application/json' : 'text/plain'}, got "${response.contentType}" (status ${response.status})`,
     response,
   );
 }
 
-export function positiveDataAcceptance(response: ClientResponse, clauseId: string): void {
-  expectThat(
-    response.status >= 200 && response.status < 300,
+/** The exact content type Canton writes, e.g. `text/plain; charset=UTF-8` (parameters and case normalised). */
+export function exactContentType(response: ClientResponse, pattern: RegExp, description: string, clauseId: ClauseId): void {
+  assertClause(
+    'content_type_conformance',
+    clauseId,
+    pattern.test(response.contentType),
+    `expected ${description}, got "${response.contentType}"`,
+    response,
+  );
+}
+
+export function positiveDataAcceptance(response: ClientResponse, clauseId: ClauseId): void {
+  assertClause(
     'positive_data_acceptance',
     clauseId,
+    response.status >= 200 && response.status < 300,
     `a valid request was not accepted: ${brief(response)}`,
     response,
   );
+}
+
+/** A valid request is answered exactly `status` (e.g. 200 where the spec names it). */
+export function acceptedWith(response: ClientResponse, status: number, clauseId: ClauseId): void {
+  assertClause('positive_data_acceptance', clauseId, response.status === status, `expected ${status}, got ${brief(response)}`, response);
 }

@@ -1,15 +1,73 @@
-/** The checks (oracles) of the suite, in one registry; tests list the ones they apply. */
-export const checkRegistry = {
-  not_a_server_error: 'the target never answers 5xx to a request the spec does not expect to fail on the server',
-  status_code_conformance: 'the status code is one the clause (or, in the canton profile, Canton) allows',
-  content_type_conformance: 'JSON bodies are application/json; the 400 decode failures and readiness are text/plain',
-  response_schema_conformance: 'the response body matches the schema of the endpoint (exact int64, closed unions)',
-  error_body_conformance: 'errors carry the default error body (area A) or {error} (scan); canton: status follows errorCategory',
-  negative_data_rejection: 'every invalid request is rejected the way its clause says: never 2xx, never 5xx',
-  positive_data_acceptance: 'every valid request is accepted',
-  auth_enforcement: 'requests without valid credentials or rights are denied',
-  stateful_consistency: 'what a write returns is what later reads show (offsets, update ids, events, deduplication)',
-} as const;
+/**
+ * The check registry: every check name with its one-line description and the functions that implement it.
+ * Tests declare the checks they apply by name (`CheckName`); `run --checks/--exclude-checks` switch them.
+ * `satisfies Record<CheckName, ...>` makes `tsc` reject a registry that misses a check or names one that
+ * does not exist.
+ */
+import { authEnforcement } from './auth.js';
+import {
+  acceptedWith,
+  contentTypeConformance,
+  exactContentType,
+  notAServerError,
+  positiveDataAcceptance,
+  statusCodeConformance,
+  statusInRange,
+} from './basic.js';
+import { specConflict } from './conflict.js';
+import { errorBodyConformance, scanErrorBodyConformance } from './error-body.js';
+import { CHECK_DESCRIPTIONS, CHECK_NAMES, type CheckName } from './names.js';
+import { negativeDataRejection } from './rejection.js';
+import { responseSchemaConformance } from './schema.js';
+import {
+  allDistinct,
+  eventSetsEqual,
+  offsetAfter,
+  offsetsStrictlyIncreasing,
+  readMatchesWrite,
+  sameUpdateAtOffset,
+  subsetOf,
+  writeVisible,
+} from './stateful.js';
+import { expectCount, expectOneOf, expectOrdered, expectText, expectValue, expectValueMatches } from './values.js';
 
-export type CheckName = keyof typeof checkRegistry;
-export const checkNames = Object.keys(checkRegistry) as CheckName[];
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+type CheckFunctions = Record<string, Function>;
+
+const implementations = {
+  not_a_server_error: { notAServerError },
+  status_code_conformance: { statusCodeConformance, statusInRange },
+  content_type_conformance: { contentTypeConformance, exactContentType },
+  response_schema_conformance: { responseSchemaConformance },
+  error_body_conformance: { errorBodyConformance, scanErrorBodyConformance },
+  negative_data_rejection: { negativeDataRejection },
+  positive_data_acceptance: { positiveDataAcceptance, acceptedWith },
+  auth_enforcement: { authEnforcement },
+  stateful_consistency: {
+    sameUpdateAtOffset,
+    offsetsStrictlyIncreasing,
+    offsetAfter,
+    allDistinct,
+    eventSetsEqual,
+    subsetOf,
+    readMatchesWrite,
+    writeVisible,
+  },
+  response_value_conformance: { expectValue, expectValueMatches, expectOneOf, expectCount, expectOrdered, expectText },
+  spec_conflict: { specConflict },
+} satisfies Record<CheckName, CheckFunctions>;
+
+export interface RegisteredCheck {
+  name: CheckName;
+  description: string;
+  functions: CheckFunctions;
+}
+
+export const checkRegistry: Readonly<Record<CheckName, RegisteredCheck>> = Object.fromEntries(
+  CHECK_NAMES.map((name): [CheckName, RegisteredCheck] => [
+    name,
+    { name, description: CHECK_DESCRIPTIONS[name], functions: implementations[name] as CheckFunctions },
+  ]),
+) as Record<CheckName, RegisteredCheck>;
+
+export { CHECK_NAMES, type CheckName } from './names.js';

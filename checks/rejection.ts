@@ -7,9 +7,10 @@
  * `assertStillInvalid`): a check must never blame the target for an input that is in fact valid.
  */
 import type { ClientResponse } from '../client/http.js';
+import type { ClauseId } from '../specification/clauses.js';
 import type { ProfileName } from '../config/types.js';
 import type { Validators } from '../specification/validate.js';
-import { CheckFailure, expectThat } from './assertion.js';
+import { assertClause, SuiteBug } from './assertion.js';
 import { errorBodyConformance } from './error-body.js';
 
 export interface InvalidPart {
@@ -19,7 +20,7 @@ export interface InvalidPart {
 
 /** How real Canton rejects a given invalid input (canton profile). */
 export type CantonRejection =
-  { form: 'text'; cantonClauseId: string } | { form: 'error'; code: string; cantonClauseId: string } | { form: 'either' };
+  { form: 'text'; cantonClauseId: ClauseId } | { form: 'error'; code: string; cantonClauseId: ClauseId } | { form: 'either' };
 
 /** The words a 400 text body must contain to name the invalid part. */
 export function partWords(part: InvalidPart): string[] {
@@ -38,40 +39,40 @@ export function partWords(part: InvalidPart): string[] {
 export function negativeDataRejection(
   environment: { validators: Validators; profile: ProfileName },
   response: ClientResponse,
-  clauseId: string,
+  clauseId: ClauseId,
   part: InvalidPart,
   canton: CantonRejection = { form: 'either' },
 ): void {
   const check = 'negative_data_rejection';
-  expectThat(
-    response.status < 200 || response.status >= 300,
+  assertClause(
     check,
     clauseId,
+    response.status < 200 || response.status >= 300,
     `an invalid request (${part.kind} ${part.name}) was accepted with ${response.status}`,
     response,
   );
-  expectThat(
-    response.status < 500,
+  assertClause(
     check,
     clauseId,
+    response.status < 500,
     `an invalid request (${part.kind} ${part.name}) caused a server error ${response.status}: ${response.text.slice(0, 300)}`,
     response,
   );
   const isText = response.contentType.toLowerCase().startsWith('text/plain');
   if (isText) {
-    expectThat(
-      response.status === 400,
+    assertClause(
       check,
       'errors.400-text-names-part',
+      response.status === 400,
       `a text/plain rejection must be 400, got ${response.status}`,
       response,
     );
     const text = response.text.toLowerCase();
     const words = partWords(part);
-    expectThat(
-      words.some((word) => text.includes(word.toLowerCase())),
+    assertClause(
       check,
       'errors.400-text-names-part',
+      words.some((word) => text.includes(word.toLowerCase())),
       `the 400 text does not name the invalid part (${part.kind} ${part.name}): "${response.text.slice(0, 200)}"`,
       response,
     );
@@ -84,10 +85,10 @@ export function negativeDataRejection(
     );
   }
   if (environment.profile === 'canton' && canton.form !== 'either') {
-    expectThat(
-      canton.form === 'text' ? isText : !isText,
+    assertClause(
       check,
       canton.cantonClauseId,
+      canton.form === 'text' ? isText : !isText,
       canton.form === 'text'
         ? `Canton rejects this input with a 400 text/plain decode failure, got ${response.status} ${response.contentType}`
         : `Canton rejects this input with error ${canton.code}, got ${response.status} ${response.contentType}: ${response.text.slice(0, 200)}`,
@@ -97,12 +98,10 @@ export function negativeDataRejection(
 }
 
 /** Re-check that a (shrunk) input is really invalid before judging the target's answer to it. */
-export function assertStillInvalid(stillInvalid: boolean, clauseId: string, description: string): void {
+export function assertStillInvalid(stillInvalid: boolean, clauseId: ClauseId, description: string): void {
   if (!stillInvalid) {
-    throw new CheckFailure(
-      'negative_data_rejection',
-      clauseId,
-      `internal: the input no longer breaks its rule after shrinking (${description}); this is a bug of the generator, not of the target`,
+    throw new SuiteBug(
+      `the input no longer breaks its rule ${clauseId} after shrinking (${description}); this is a bug of the generator, not of the target`,
     );
   }
 }

@@ -14,6 +14,8 @@ export const ExitCode = {
   thresholdBroken: 5,
   /** A load run regressed against its baseline. */
   regression: 6,
+  /** The suite itself broke in some tests (no target failure): the run is neither certified nor failed by the target. */
+  suiteError: 7,
   /** A bug in ledger-conformance itself. */
   internal: 70,
   /** Interrupted (Ctrl-C); partial reports were written. */

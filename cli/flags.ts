@@ -17,6 +17,9 @@ export interface RunFlags {
   timeoutScale?: number;
   reportDir?: string;
   readOnly?: boolean;
+  checks?: string[];
+  excludeChecks?: string[];
+  listChecks?: boolean;
   list?: boolean;
   injectFault?: string[];
 }

@@ -86,6 +86,13 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--timeout-scale <factor>', 'multiply every timeout by this factor (slow targets)', positiveNumber('--timeout-scale'))
     .option('-o, --report-dir <dir>', 'where to write the reports (default: out/conformance)')
     .option('--read-only', 'send only requests without side effects (for a node you must not write to)')
+    .option(
+      '--checks <names>',
+      'apply only these checks (repeatable, comma-separated; --list-checks shows them); tests none of whose checks run are left out',
+      collectList,
+    )
+    .option('--exclude-checks <names>', 'switch these checks off (repeatable, comma-separated)', collectList)
+    .option('--list-checks', 'list the checks with their descriptions, and exit')
     .option('--list', 'list the tests that would run, with their clauses, and exit')
     .option(
       '--inject-fault <names>',
@@ -203,6 +210,8 @@ export function overridesFrom(options: CommonOptions & RunFlags): ConfigOverride
   if (options.timeoutScale !== undefined) overrides.timeoutScale = options.timeoutScale;
   if (options.reportDir !== undefined) overrides.reportDir = options.reportDir;
   if (options.readOnly !== undefined) overrides.readOnly = options.readOnly;
+  if (options.checks !== undefined) overrides.checks = options.checks;
+  if (options.excludeChecks !== undefined) overrides.excludeChecks = options.excludeChecks;
   return overrides;
 }
 

@@ -147,6 +147,8 @@ export const configFileSchema = {
         include: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
         exclude: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
         readOnly: { type: 'boolean', default: false },
+        checks: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+        excludeChecks: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
       },
       additionalProperties: false,
     },

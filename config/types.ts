@@ -179,6 +179,10 @@ export interface RunConfig {
   include: string[];
   exclude: string[];
   readOnly: boolean;
+  /** Checks to run (check names); empty: every check. Validated against the check registry by the runner. */
+  checks: string[];
+  /** Checks switched off. */
+  excludeChecks: string[];
 }
 
 export interface LoadConfig {

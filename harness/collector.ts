@@ -3,7 +3,7 @@
  * shows progress (a live line on a terminal, a plain line every few seconds in CI).
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { TestResult } from './results.js';
+import type { Outcome, TestResult } from './results.js';
 import type { ConformanceMeta } from './conformance-test.js';
 
 export interface Progress {
@@ -22,36 +22,41 @@ export class ResultCollector implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().conformance as ConformanceMeta | undefined;
     const result = testCase.result();
-    const outcome = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
     const suite = meta?.suite ?? testCase.module.moduleId;
+    // The harness knows how a test ended; vitest alone cannot tell a failed check from a broken suite.
+    const vitestOutcome: Outcome = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'error' : 'skipped';
+    const outcome = meta?.outcome ?? vitestOutcome;
     const entry: TestResult = {
       id: meta?.id ?? `${suite}::${testCase.name}`,
       suite,
       name: testCase.name,
-      endpoint: meta?.endpoint ?? 'unknown',
+      endpoint: meta?.endpoint ?? 'participant',
       clauses: meta?.clauses ?? [],
       checks: meta?.checks ?? [],
       outcome,
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+      assertions: meta?.assertions ?? [],
+      ...(meta?.notReached ? { notReached: meta.notReached } : {}),
       ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
       ...(meta?.requests !== undefined ? { requests: meta.requests } : {}),
     };
-    if (result.state === 'skipped') {
-      entry.skipReason = result.note ?? (this.interrupted ? 'not run: the run was interrupted (Ctrl-C)' : 'skipped');
+    if (outcome === 'skipped') {
+      entry.skipReason =
+        meta?.skipReason ??
+        (result.state === 'skipped' ? result.note : undefined) ??
+        (this.interrupted ? 'not run: the run was interrupted (Ctrl-C)' : 'skipped without a reason');
     }
-    if (result.state === 'failed') {
+    if (outcome === 'failed' || outcome === 'error') {
       entry.failure = meta?.failure ?? {
-        check: 'test-error',
-        clauseId: meta?.clauses[0] ?? 'unknown',
-        clauseText: '',
-        message: result.errors.map((error) => error.message).join('\n'),
+        check: 'suite-error',
+        message: result.state === 'failed' ? result.errors.map((error) => error.message).join('\n') : 'the test ended without a result',
       };
     }
     this.results.push(entry);
     this.showProgress(entry);
   }
 
-  /** A suite file that fails to load (syntax error, unknown clause id) is a failure, never silently lost. */
+  /** A suite file that fails to load (syntax error, unknown clause id) is a suite error, never silently lost. */
   onTestModuleEnd(testModule: TestModule): void {
     // A file whose tests were all left out by --include/--exclude/profile has none: not an error.
     const errors = testModule.errors().filter((error) => !/^No test (found|suite found) in/.test(error.message));
@@ -61,27 +66,29 @@ export class ResultCollector implements Reporter {
       id: `${suite}::(load)`,
       suite,
       name: '(load)',
-      endpoint: 'unknown',
+      endpoint: 'participant',
       clauses: [],
       checks: [],
-      outcome: 'failed',
+      outcome: 'error',
       durationMs: 0,
-      failure: { check: 'test-error', clauseId: 'unknown', clauseText: '', message: errors.map((error) => error.message).join('\n') },
+      assertions: [],
+      failure: { check: 'suite-error', message: `the suite file did not load: ${errors.map((error) => error.message).join('\n')}` },
     });
   }
 
   private showProgress(last: TestResult): void {
     if (this.progress.mode === 'silent') return;
-    const counts = { passed: 0, failed: 0, skipped: 0 };
+    const counts: Record<Outcome, number> = { passed: 0, failed: 0, error: 0, inconclusive: 0, skipped: 0 };
     for (const result of this.results) counts[result.outcome]++;
     const elapsed = ((Date.now() - this.startedAt) / 1000).toFixed(0);
-    const line = `[${elapsed}s] ${this.results.length} tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+    const extra = `${counts.error > 0 ? `, ${counts.error} errors` : ''}${counts.inconclusive > 0 ? `, ${counts.inconclusive} inconclusive` : ''}`;
+    const line = `[${elapsed}s] ${this.results.length} tests: ${counts.passed} passed, ${counts.failed} failed${extra}, ${counts.skipped} skipped`;
     if (this.progress.mode === 'tty') {
       const width = process.stdout.columns ?? 120;
       process.stdout.write(`\r${`${line} | ${last.id}`.slice(0, width - 1).padEnd(width - 1)}`);
-      if (last.outcome === 'failed') process.stdout.write(`\n  FAILED ${last.id}: ${last.failure?.message.split('\n')[0] ?? ''}\n`);
+      if (last.outcome === 'failed' || last.outcome === 'error') process.stdout.write(`\n  ${headline(last)}\n`);
     } else {
-      if (last.outcome === 'failed') process.stdout.write(`FAILED ${last.id}: ${last.failure?.message.split('\n')[0] ?? ''}\n`);
+      if (last.outcome === 'failed' || last.outcome === 'error') process.stdout.write(`${headline(last)}\n`);
       if (Date.now() - this.lastPlainLine > 5000) {
         this.lastPlainLine = Date.now();
         process.stdout.write(`${line}\n`);
@@ -92,4 +99,9 @@ export class ResultCollector implements Reporter {
   finishProgress(): void {
     if (this.progress.mode === 'tty') process.stdout.write('\n');
   }
+}
+
+function headline(test: TestResult): string {
+  const label = test.outcome === 'error' ? 'SUITE ERROR' : 'FAILED';
+  return `${label} ${test.id}: ${test.failure?.message.split('\n')[0] ?? ''}`;
 }

@@ -1,29 +1,41 @@
 /**
  * `conformanceSuite` / `conformanceTest`: vitest's describe/test with the metadata a certification needs.
- * Each test names the endpoint, the clauses it proves and the checks it applies; the wrapper selects it
- * (--include/--exclude, profile, replay), skips it with a reason when the target lacks a requirement,
- * runs properties with the run's seed, and turns failures into report details (clause sentence,
- * exchange, curl, seed, path, shrunk counterexample).
+ * Each test declares its endpoint, the clauses it asserts and the checks it applies; the wrapper selects it
+ * (--include/--exclude, profile, replay, switched-off checks), skips it with a reason when the target lacks a
+ * requirement, runs properties with the run's seed, records every assertion its checks make, and sorts how
+ * it ended:
+ * - a check failed → `failed`, crediting the failure to that check's clause only; the declared clauses no
+ *   assertion reached are "not reached";
+ * - anything else thrown → `error`: the suite itself broke, which is not the target's failure;
+ * - every assertion inconclusive → `inconclusive`.
  */
 import fc from 'fast-check';
 import { describe, test, type TaskMeta } from 'vitest';
-import { clause } from '../specification/clauses.js';
-import type { FailureDetail } from './results.js';
-import { CheckFailure } from '../checks/assertion.js';
+import { CheckFailure, SwitchedOffCheckStop, withAssertionRecorder } from '../checks/assertion.js';
+import type { CheckName } from '../checks/names.js';
+import { enabledChecks } from './check-selection.js';
+import { clause, type ClauseId } from '../specification/clauses.js';
+import type { EndpointName } from '../specification/endpoints.js';
+import { AssertionLedger } from './attribution.js';
 import { FixtureGapError, getSuiteEnvironment, type SuiteEnvironment } from './environment.js';
 import { missingRequirement, type Requirement } from './requirements.js';
+import type { ClauseAssertions, FailureDetail, NotReached, Outcome } from './results.js';
 import { readRunContext } from './run-context.js';
-import type { CheckName } from '../checks/registry.js';
 
 export interface ConformanceMeta {
   id: string;
   suite: string;
-  endpoint: string;
-  clauses: string[];
+  endpoint: EndpointName;
+  clauses: ClauseId[];
   checks: CheckName[];
   seed: number;
+  /** How the test ended as far as the harness knows (vitest's own state cannot tell a failure from an error). */
+  outcome?: Outcome;
+  skipReason?: string;
   failure?: FailureDetail;
   requests?: number;
+  assertions?: ClauseAssertions[];
+  notReached?: NotReached[];
 }
 
 declare module 'vitest' {
@@ -34,10 +46,10 @@ declare module 'vitest' {
 
 export interface ConformanceTestDefinition {
   name: string;
-  /** Endpoint short name, e.g. `submit-and-wait`, `scan.top-validators`. */
-  endpoint: string;
-  /** Clause ids this test proves; every id must exist in specification/clauses. */
-  clauses: string[];
+  endpoint: EndpointName;
+  /** The clauses this test asserts; each must be asserted by one of its checks (self-test `full-run`). */
+  clauses: ClauseId[];
+  /** The checks it applies; switching all of them off (`--exclude-checks`) leaves the test out. */
   checks: CheckName[];
   requires?: Requirement[];
   /** Timeout before --timeout-scale, ms. */
@@ -84,7 +96,7 @@ function hash(text: string): number {
   return value | 0;
 }
 
-function matchesAny(prefixes: string[], keys: string[]): boolean {
+function matchesAny(prefixes: readonly string[], keys: readonly string[]): boolean {
   return prefixes.some((prefix) => keys.some((key) => key.startsWith(prefix)));
 }
 
@@ -92,7 +104,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
   const runContext = readRunContext();
   const suite = suiteStack.join(' / ') || 'conformance';
   const id = `${suite}::${definition.name}`;
-  const clauses = definition.clauses.map((clauseId) => clause(clauseId));
+  const declared = definition.clauses.map((clauseId) => clause(clauseId));
   const { run } = runContext.config;
 
   if (runContext.replay && runContext.replay.testId !== id) return;
@@ -101,23 +113,36 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     if (run.include.length > 0 && !matchesAny(run.include, keys)) return;
     if (run.exclude.length > 0 && matchesAny(run.exclude, keys)) return;
   }
-  // A test that proves only canton-profile behaviour does not belong to a spec-profile run.
-  if (run.profile === 'spec' && clauses.every((entry) => entry.level === 'canton')) return;
+  // A test that asserts only canton-profile behaviour does not belong to a spec-profile run.
+  if (run.profile === 'spec' && declared.every((entry) => entry.level === 'canton')) return;
+  const checks = enabledChecks(run);
+  // Every check of the test switched off: nothing of it would run (as Schemathesis leaves such an operation out).
+  if (!definition.checks.some((check) => checks.has(check))) return;
 
   const seed = runContext.replay?.seed ?? (runContext.seed ^ hash(id)) | 0;
-  const meta: ConformanceMeta = { id, suite, endpoint: definition.endpoint, clauses: definition.clauses, checks: definition.checks, seed };
+  const meta: ConformanceMeta = {
+    id,
+    suite,
+    endpoint: definition.endpoint,
+    clauses: definition.clauses,
+    checks: definition.checks,
+    seed,
+  };
   const timeout = Math.round((definition.timeoutMs ?? 30_000) * run.timeoutScale);
 
   test(definition.name, { meta: { conformance: meta } as Partial<TaskMeta>, timeout }, async ({ task, skip }) => {
+    const liveMeta = task.meta.conformance!;
     const environment = await getSuiteEnvironment();
     for (const requirement of definition.requires ?? []) {
       const reason = missingRequirement(requirement, environment.abilities);
       if (reason !== undefined) {
+        liveMeta.outcome = 'skipped';
+        liveMeta.skipReason = reason;
         skip(reason);
         return;
       }
     }
-    const liveMeta = task.meta.conformance!;
+    const ledger = new AssertionLedger(checks);
     const requestsBefore = environment.requestCount();
     const context: ConformanceContext = {
       ...environment,
@@ -125,23 +150,66 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       forAll: (arbitrary, predicate, options) =>
         runProperty(arbitrary, predicate, seed, options?.numRuns ?? run.cases, runContext.replay?.path),
       skip: (reason: string): never => {
-        skip(reason);
-        throw new Error('unreachable: vitest skip() throws');
+        throw new TestSkip(reason);
       },
     };
+    let thrown: unknown;
     try {
-      await body(context);
+      await withAssertionRecorder(ledger, () => body(context));
     } catch (error) {
-      if (error instanceof FixtureGapError) {
-        skip(`${error.message} (fixtures gap)`);
-        return;
-      }
-      liveMeta.failure = toFailureDetail(error, definition.clauses[0]!);
-      throw error;
-    } finally {
-      liveMeta.requests = environment.requestCount() - requestsBefore;
+      thrown = error;
     }
+    liveMeta.requests = environment.requestCount() - requestsBefore;
+    const ending = endingOf(thrown, ledger, definition.clauses);
+    liveMeta.outcome = ending.outcome;
+    liveMeta.assertions = ledger.summary();
+    if (ending.notReached !== undefined && ending.notReached.length > 0) liveMeta.notReached = ending.notReached;
+    if (ending.failure !== undefined) liveMeta.failure = ending.failure;
+    if (ending.outcome === 'skipped') {
+      liveMeta.skipReason = ending.skipReason!;
+      skip(ending.skipReason!);
+      return;
+    }
+    if (ending.outcome === 'failed' || ending.outcome === 'error') throw thrown;
   });
+}
+
+/** `context.skip(reason)`: thrown out of the body so the harness can still file its assertions. */
+class TestSkip extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'TestSkip';
+  }
+}
+
+interface Ending {
+  outcome: Outcome;
+  skipReason?: string;
+  failure?: FailureDetail;
+  notReached?: NotReached[];
+}
+
+function endingOf(thrown: unknown, ledger: AssertionLedger, declared: readonly ClauseId[]): Ending {
+  const counts = ledger.counts();
+  if (thrown === undefined) {
+    const allInconclusive = counts.inconclusive > 0 && counts.passed + counts.failed + counts.deviation === 0;
+    return { outcome: allInconclusive ? 'inconclusive' : 'passed' };
+  }
+  const property = thrown instanceof PropertyFailure ? thrown : undefined;
+  const cause = property ? property.failure : thrown;
+  if (cause instanceof TestSkip || cause instanceof FixtureGapError) {
+    const reason = cause instanceof FixtureGapError ? `${cause.message} (fixtures gap)` : cause.reason;
+    return { outcome: 'skipped', skipReason: reason, notReached: ledger.notReached(declared, `the test was skipped: ${reason}`) };
+  }
+  if (cause instanceof SwitchedOffCheckStop) {
+    return { outcome: 'skipped', skipReason: cause.message, notReached: ledger.notReached(declared, cause.message) };
+  }
+  const failure = toFailureDetail(property, cause);
+  if (cause instanceof CheckFailure) {
+    ledger.record({ check: cause.check, clause: cause.clauseId, outcome: 'failed' });
+    return { outcome: 'failed', failure, notReached: ledger.notReached(declared, `the test stopped at the failure of ${cause.clauseId}`) };
+  }
+  return { outcome: 'error', failure, notReached: ledger.notReached(declared, `the suite broke: ${failure.message.split('\n')[0]}`) };
 }
 
 class PropertyFailure extends Error {
@@ -174,7 +242,10 @@ async function runProperty<T>(
   );
   if (!details.failed) return;
   const counterexample = details.counterexample?.[0];
-  throw new PropertyFailure(details.errorInstance, details.seed, details.counterexamplePath ?? undefined, counterexample, details.numRuns);
+  const cause = details.errorInstance;
+  // A skip or a switched-off check is not a property failure: no shrinking story to tell.
+  if (cause instanceof TestSkip || cause instanceof SwitchedOffCheckStop || cause instanceof FixtureGapError) throw cause;
+  throw new PropertyFailure(cause, details.seed, details.counterexamplePath ?? undefined, counterexample, details.numRuns);
 }
 
 function jsonSafe(value: unknown): unknown {
@@ -189,22 +260,14 @@ function jsonSafe(value: unknown): unknown {
   }
 }
 
-function toFailureDetail(error: unknown, defaultClauseId: string): FailureDetail {
-  const property = error instanceof PropertyFailure ? error : undefined;
-  const cause = property ? property.failure : error;
+function toFailureDetail(property: PropertyFailure | undefined, cause: unknown): FailureDetail {
   const check = cause instanceof CheckFailure ? cause : undefined;
-  const clauseId = check?.clauseId ?? defaultClauseId;
-  let clauseText: string;
-  try {
-    clauseText = clause(clauseId).text;
-  } catch {
-    clauseText = '(unknown clause id)';
-  }
+  const message = check ? check.detail : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  const stack = check === undefined && cause instanceof Error && cause.stack ? `\n${cause.stack.split('\n').slice(1, 6).join('\n')}` : '';
   return {
-    check: check?.check ?? 'test-error',
-    clauseId,
-    clauseText,
-    message: check ? check.message.replace(/^\[[^\]]+\] [^:]+: /, '') : ((cause as Error)?.message ?? String(cause)),
+    check: check?.check ?? 'suite-error',
+    ...(check ? { clauseId: check.clauseId, clauseText: clause(check.clauseId).text } : {}),
+    message: `${message}${stack}`,
     ...(check?.exchange ? { exchange: check.exchange } : {}),
     ...(property
       ? {

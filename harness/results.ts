@@ -1,20 +1,32 @@
 /**
  * The result of one conformance run: what the runner collects and every report writer reads
  * (JUnit XML, report.json, summary.md, report.html).
+ *
+ * Clause credit is earned by assertions: each test records, per clause, how many assertions of it passed,
+ * failed, were inconclusive (the evidence did not bear on the rule, e.g. the control request was rejected
+ * too) or deviated (a conflict clause answered as Canton 3.5 does rather than as the spec says).
  */
-
 import type { RecordedExchange } from '../client/exchange.js';
+import type { CheckName } from '../checks/names.js';
+import type { ClauseConflict, ClauseId } from '../specification/clauses.js';
+import type { EndpointName } from '../specification/endpoints.js';
 
 export type { RecordedExchange } from '../client/exchange.js';
 
-export type Outcome = 'passed' | 'failed' | 'skipped';
+/**
+ * `error`: the suite itself broke (an exception that is not a check failing), counted apart from failures.
+ * `inconclusive`: the test ran, but none of its assertions was conclusive (all its evidence was inconclusive).
+ */
+export type Outcome = 'passed' | 'failed' | 'skipped' | 'error' | 'inconclusive';
+
+export const OUTCOMES: readonly Outcome[] = ['passed', 'failed', 'error', 'inconclusive', 'skipped'];
 
 export interface FailureDetail {
-  /** The check (oracle) that failed, e.g. `status_code_conformance`. */
-  check: string;
-  /** The clause the check enforces, with its sentence. */
-  clauseId: string;
-  clauseText: string;
+  /** The check (oracle) that failed, e.g. `status_code_conformance`; `suite-error` when the suite broke. */
+  check: CheckName | 'suite-error';
+  /** The clause the failed assertion asserts (absent when the suite broke before any clause was at stake). */
+  clauseId?: ClauseId;
+  clauseText?: string;
   message: string;
   exchange?: RecordedExchange;
   /** fast-check details when the test is a property. */
@@ -25,15 +37,34 @@ export interface FailureDetail {
   numRuns?: number;
 }
 
+/** What one test's assertions of one clause came to. */
+export interface ClauseAssertions {
+  clause: ClauseId;
+  passed: number;
+  failed: number;
+  inconclusive: number;
+  deviation: number;
+  /** The checks that asserted it. */
+  checks: CheckName[];
+  /** Why assertions were inconclusive or deviations (the first few distinct reasons). */
+  reasons?: string[];
+}
+
+export interface NotReached {
+  clause: ClauseId;
+  reason: string;
+}
+
 export interface TestResult {
   /** Stable id: `<suite>::<test name>`; `replay <id>` re-runs it. */
   id: string;
   suite: string;
   name: string;
-  /** Endpoint short name (`submit-and-wait`, `scan.top-validators`, ...). */
-  endpoint: string;
-  clauses: string[];
-  checks: string[];
+  endpoint: EndpointName;
+  /** The clauses the test declares it asserts. */
+  clauses: ClauseId[];
+  /** The checks the test declares it applies. */
+  checks: CheckName[];
   outcome: Outcome;
   skipReason?: string;
   durationMs: number;
@@ -41,24 +72,70 @@ export interface TestResult {
   failure?: FailureDetail;
   /** Requests sent by the test. */
   requests?: number;
+  /** Every clause the test asserted, with the outcomes of its assertions. */
+  assertions: ClauseAssertions[];
+  /** Declared clauses the test did not get to assert because it stopped (failure, error, switched-off check). */
+  notReached?: NotReached[];
 }
 
-export type ClauseStatus = 'passed' | 'failed' | 'skipped' | 'not-covered' | 'not-testable' | 'not-shown' | 'not-in-profile';
+export type ClauseStatus =
+  | 'passed'
+  | 'failed'
+  | 'deviation'
+  | 'inconclusive'
+  | 'not-reached'
+  | 'skipped'
+  | 'not-covered'
+  | 'not-testable'
+  | 'not-shown'
+  | 'not-in-profile';
+
+export const CLAUSE_STATUSES: readonly ClauseStatus[] = [
+  'passed',
+  'failed',
+  'deviation',
+  'inconclusive',
+  'not-reached',
+  'skipped',
+  'not-covered',
+  'not-testable',
+  'not-shown',
+  'not-in-profile',
+];
 
 export interface ClauseCoverage {
-  id: string;
+  id: ClauseId;
   text: string;
   section: string;
   endpoint?: string;
   level: 'spec' | 'canton' | 'not-shown';
   status: ClauseStatus;
-  /** Ids of the tests citing it. */
+  /** Assertions of the clause over the whole run. */
+  assertions: { passed: number; failed: number; inconclusive: number; deviation: number };
+  /** Ids of the tests that declare it. */
   tests: string[];
-  /** Why it is skipped / not testable. */
+  /** Ids of the tests that asserted it. */
+  assertedBy: string[];
+  /** Why it is skipped, not reached, not covered, inconclusive, a deviation or not testable. */
   reason?: string;
+  conflict?: ClauseConflict;
 }
 
-export type Verdict = 'certified' | 'not-certified' | 'incomplete';
+/**
+ * certified: nothing failed, the suite did not break, and every testable clause of the profile passed (or
+ * deviated as Canton 3.5 does, or was skipped for a declared missing feature); not-certified: the target
+ * failed an assertion; suite-error: nothing failed but the suite itself broke; incomplete: clauses were not
+ * covered, not reached or inconclusive (filters, interruption, evidence that did not bear on a rule).
+ */
+export type Verdict = 'certified' | 'not-certified' | 'suite-error' | 'incomplete';
+
+/** Negative assertions per endpoint: how many rejections were credited to their rule, how many not. */
+export interface RejectionCount {
+  endpoint: EndpointName;
+  conclusive: number;
+  inconclusive: number;
+  failed: number;
+}
 
 export interface RunReport {
   tool: { name: string; version: string };
@@ -72,13 +149,21 @@ export interface RunReport {
   interrupted: boolean;
   /** Filters given with --include / --exclude / --read-only. */
   selection: { include: string[]; exclude: string[]; readOnly: boolean };
-  totals: { passed: number; failed: number; skipped: number; requests: number; durationMs: number };
+  /** The checks that ran and the ones switched off (--checks / --exclude-checks). */
+  checks: { ran: CheckName[]; switchedOff: CheckName[] };
+  totals: {
+    passed: number;
+    failed: number;
+    errors: number;
+    inconclusive: number;
+    skipped: number;
+    /** Clauses on which the target deviates from the spec as Canton 3.5 does. */
+    deviations: number;
+    requests: number;
+    durationMs: number;
+  };
   tests: TestResult[];
   clauses: ClauseCoverage[];
-  /**
-   * certified: nothing failed, and every testable clause of the profile is passed or skipped by a declared
-   * missing feature; not-certified: something failed; incomplete: nothing failed but clauses are not covered
-   * (filters, interruption).
-   */
+  rejections: RejectionCount[];
   verdict: Verdict;
 }

@@ -11,7 +11,9 @@ import { createVitest, type Vitest } from 'vitest/node';
 import { ConfigError } from '../config/errors.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { clauses as clauseRegistry } from '../specification/clauses.js';
-import { computeClauseCoverage, computeVerdict } from './coverage.js';
+import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
+import { CHECK_NAMES } from '../checks/names.js';
+import { enabledChecks, validateCheckSelection } from './check-selection.js';
 import type { RunReport, TestResult } from './results.js';
 import type { FaultName } from '../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
@@ -111,6 +113,7 @@ function ensureWritableReportDirectory(directory: string): void {
 }
 
 export async function runConformance(config: ResolvedConfig, options: RunOptions): Promise<RunOutcome> {
+  validateCheckSelection(config.run);
   ensureWritableReportDirectory(config.run.reportDir);
   const faults = options.faults ?? [];
   const seed = createSeed(config, options.replay);
@@ -175,10 +178,15 @@ export function buildReport(
   const sorted = [...tests].sort((a, b) => a.id.localeCompare(b.id));
   // Every clause of the registry: the report also lists what the profile leaves out and what the spec does not show.
   const clauses = computeClauseCoverage(sorted, clauseRegistry, profile);
+  const count = (outcome: TestResult['outcome']) => sorted.filter((test) => test.outcome === outcome).length;
+  const enabled = enabledChecks(config.run);
   const totals = {
-    passed: sorted.filter((test) => test.outcome === 'passed').length,
-    failed: sorted.filter((test) => test.outcome === 'failed').length,
-    skipped: sorted.filter((test) => test.outcome === 'skipped').length,
+    passed: count('passed'),
+    failed: count('failed'),
+    errors: count('error'),
+    inconclusive: count('inconclusive'),
+    skipped: count('skipped'),
+    deviations: clauses.filter((clause) => clause.status === 'deviation').length,
     requests: sorted.reduce((sum, test) => sum + (test.requests ?? 0), 0),
     durationMs: Date.now() - run.startedAt.getTime(),
   };
@@ -198,9 +206,11 @@ export function buildReport(
     cases: config.run.cases,
     interrupted: run.interrupted,
     selection: { include: config.run.include, exclude: config.run.exclude, readOnly: config.run.readOnly },
+    checks: { ran: CHECK_NAMES.filter((name) => enabled.has(name)), switchedOff: CHECK_NAMES.filter((name) => !enabled.has(name)) },
     totals,
     tests: sorted,
     clauses,
+    rejections: rejectionCounts(sorted),
     verdict: computeVerdict(sorted, clauses, run.interrupted),
   };
 }

@@ -2,7 +2,7 @@
  * Small text helpers every report writer shares, so the four reports say the same thing the same way.
  */
 import { redactHeaders, shellWord } from '../client/curl.js';
-import type { ClauseStatus, RunReport, TestResult, Verdict } from '../harness/results.js';
+import { CLAUSE_STATUSES, type ClauseStatus, type RunReport, type TestResult, type Verdict } from '../harness/results.js';
 
 /** A response or request body longer than this is cut in the human-readable reports (report.json keeps it whole). */
 export const BODY_DISPLAY_CHARS = 4_000;
@@ -42,33 +42,54 @@ export function humanDuration(durationMs: number): string {
 export const VERDICT_TITLE: Record<Verdict, string> = {
   certified: 'CERTIFIED',
   'not-certified': 'NOT CERTIFIED',
+  'suite-error': 'SUITE ERROR',
   incomplete: 'INCOMPLETE',
 };
+
+/** "… with N deviation(s) from the spec, as Canton 3.5 does" (empty when there are none). */
+export function deviationsNote(report: RunReport): string {
+  const count = report.totals.deviations;
+  if (count === 0) return '';
+  return ` The target deviates from the spec as Canton 3.5 does in ${count} clause(s) (listed apart; not failures).`;
+}
 
 export function verdictExplanation(report: RunReport): string {
   const profile = `the ${report.profile} profile`;
   switch (report.verdict) {
     case 'certified':
-      return `Nothing failed, and every testable clause of ${profile} passed or was skipped for a declared missing feature.`;
-    case 'not-certified':
-      return `${report.totals.failed} test(s) failed against ${profile}.`;
+      return `Nothing failed, and every testable clause of ${profile} was asserted and passed or was skipped for a declared missing feature.${deviationsNote(report)}`;
+    case 'not-certified': {
+      const failedClauses = report.clauses.filter((clause) => clause.status === 'failed').length;
+      const errors =
+        report.totals.errors > 0
+          ? ` The suite also broke in ${report.totals.errors} test(s) (suite errors, not the target's failures).`
+          : '';
+      return `${report.totals.failed} test(s) failed against ${profile}, failing ${failedClauses} clause(s).${errors}${deviationsNote(report)}`;
+    }
+    case 'suite-error':
+      return `The target failed nothing, but the suite itself broke in ${report.totals.errors} test(s): their clauses were not reached. This is a bug of ledger-conformance or of its configuration, not a failure of the target.`;
     case 'incomplete': {
-      const notCovered = report.clauses.filter((clause) => clause.status === 'not-covered').length;
+      const count = (status: ClauseStatus) => report.clauses.filter((clause) => clause.status === status).length;
       const causes = [
         report.interrupted ? 'the run was interrupted, so the report covers only what ran' : '',
-        notCovered > 0 ? `${notCovered} testable clause(s) of ${profile} were not covered by any test` : '',
+        count('not-covered') > 0 ? `${count('not-covered')} testable clause(s) of ${profile} were not covered by any assertion` : '',
+        count('not-reached') > 0 ? `${count('not-reached')} clause(s) were not reached` : '',
+        count('inconclusive') > 0 ? `${count('inconclusive')} clause(s) had only inconclusive evidence` : '',
       ].filter((cause) => cause !== '');
-      return `Nothing failed, but ${causes.join(', and ')}.`;
+      return `Nothing failed, but ${causes.join(', and ')}.${deviationsNote(report)}`;
     }
   }
 }
 
 /** The order statuses are counted and offered in, best first. */
-export const STATUS_ORDER: ClauseStatus[] = ['passed', 'failed', 'skipped', 'not-covered', 'not-testable', 'not-shown', 'not-in-profile'];
+export const STATUS_ORDER: readonly ClauseStatus[] = CLAUSE_STATUSES;
 
 export const STATUS_LABEL: Record<ClauseStatus, string> = {
   passed: 'passed',
   failed: 'failed',
+  deviation: 'deviates as Canton does',
+  inconclusive: 'inconclusive',
+  'not-reached': 'not reached',
   skipped: 'skipped',
   'not-covered': 'not covered',
   'not-testable': 'not testable',
@@ -89,7 +110,13 @@ export function httpMessage(startLine: string, headers: Record<string, string>, 
 export function failureText(test: TestResult): string {
   const failure = test.failure;
   if (failure === undefined) return `${test.id} failed (no details were recorded)`;
-  const lines = [`${failure.clauseId}: ${failure.clauseText}`, `check: ${failure.check}`, failure.message];
+  const lines = [
+    failure.clauseId === undefined
+      ? 'the suite itself broke (not a failure of the target)'
+      : `${failure.clauseId}: ${failure.clauseText ?? ''}`,
+    `check: ${failure.check}`,
+    failure.message,
+  ];
   const exchange = failure.exchange;
   if (exchange !== undefined) {
     const { request, response } = exchange;

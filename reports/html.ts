@@ -15,7 +15,17 @@ import {
   verdictExplanation,
 } from './format.js';
 import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/results.js';
-import { clauseGroups, endpointRows, failedTests, notShownClauses, statusCounts, type StatusCounts } from './tables.js';
+import {
+  clauseGroups,
+  deviationClauses,
+  endpointRows,
+  erroredTests,
+  failedTests,
+  inconclusiveClauses,
+  notShownClauses,
+  statusCounts,
+  type StatusCounts,
+} from './tables.js';
 
 const TESTS_SHOWN_PER_CLAUSE = 5;
 
@@ -36,7 +46,11 @@ ${verdictBanner(report)}
 ${runSection(report)}
 ${endpointsSection(report)}
 ${failuresSection(report)}
+${suiteErrorsSection(report)}
+${deviationsSection(report)}
+${inconclusiveSection(report)}
 ${skippedSection(report)}
+${checksSection(report)}
 ${clausesSection(report)}
 ${notShownSection(report)}
 </main>
@@ -78,6 +92,9 @@ function runSection(report: RunReport): string {
   const tiles: [string, number | string, string][] = [
     ['passed', totals.passed, 'passed'],
     ['failed', totals.failed, 'failed'],
+    ['suite errors', totals.errors, totals.errors > 0 ? 'failed' : 'neutral'],
+    ['inconclusive', totals.inconclusive, 'skipped'],
+    ['deviations', totals.deviations, 'neutral'],
     ['skipped', totals.skipped, 'skipped'],
     ['requests', totals.requests, 'neutral'],
     ['duration', humanDuration(totals.durationMs), 'neutral'],
@@ -96,17 +113,18 @@ function runSection(report: RunReport): string {
 }
 
 function endpointsSection(report: RunReport): string {
-  const rows = endpointRows(report.tests);
+  const rows = endpointRows(report.tests, report.rejections);
   if (rows.length === 0) return '<section id="endpoints"><h2>Endpoints</h2><p>No test ran.</p></section>';
   return `<section id="endpoints">
 <h2>Endpoints</h2>
+<p>Rejections: negative assertions credited to their rule because the same request without the mutation was accepted (conclusive), or not (inconclusive).</p>
 <table>
-<thead><tr><th>Endpoint</th><th class="number">Passed</th><th class="number">Failed</th><th class="number">Skipped</th><th class="number">Clauses cited</th></tr></thead>
+<thead><tr><th>Endpoint</th><th class="number">Passed</th><th class="number">Failed</th><th class="number">Suite errors</th><th class="number">Inconclusive</th><th class="number">Skipped</th><th class="number">Rejections conclusive / inconclusive</th><th class="number">Clauses declared</th></tr></thead>
 <tbody>
 ${rows
   .map(
     (row) =>
-      `<tr${row.failed > 0 ? ' class="has-failures"' : ''}><td>${escape(row.endpoint)}</td><td class="number">${row.passed}</td><td class="number">${row.failed}</td><td class="number">${row.skipped}</td><td class="number">${row.clausesCited}</td></tr>`,
+      `<tr${row.failed > 0 ? ' class="has-failures"' : ''}><td>${escape(row.endpoint)}</td><td class="number">${row.passed}</td><td class="number">${row.failed}</td><td class="number">${row.error}</td><td class="number">${row.inconclusive}</td><td class="number">${row.skipped}</td><td class="number">${row.conclusiveRejections} / ${row.inconclusiveRejections}</td><td class="number">${row.clausesCited}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -130,7 +148,9 @@ function failure(test: TestResult, index: number): string {
     parts.push('<p>No details were recorded for this failure.</p>');
   } else {
     parts.push(
-      `<blockquote><code>${escape(detail.clauseId)}</code> ${escape(detail.clauseText)}</blockquote>`,
+      detail.clauseId === undefined
+        ? '<blockquote>The suite itself broke (not a failure of the target); the clauses of this test were not reached.</blockquote>'
+        : `<blockquote><code>${escape(detail.clauseId)}</code> ${escape(detail.clauseText ?? '')}</blockquote>`,
       `<p>Check <code>${escape(detail.check)}</code> · endpoint ${escape(test.endpoint)}</p>`,
       `<pre class="message">${escape(detail.message)}</pre>`,
     );
@@ -162,11 +182,65 @@ function failure(test: TestResult, index: number): string {
     );
   }
   parts.push('<h4>Replay</h4>', copyable(`replay-${index}`, replayCommand(test.id)));
-  const summary = detail === undefined ? test.id : `${test.id}: ${detail.clauseId}`;
+  const summary = detail === undefined ? test.id : `${test.id}: ${detail.clauseId ?? 'suite error'}`;
+  const label = test.outcome === 'error' ? 'suite error' : 'failed';
   return `<details class="failure"${index < 10 ? ' open' : ''}>
-<summary><span class="badge status-failed">failed</span> ${escape(summary)}</summary>
+<summary><span class="badge status-failed">${label}</span> ${escape(summary)}</summary>
 ${parts.join('\n')}
 </details>`;
+}
+
+function suiteErrorsSection(report: RunReport): string {
+  const errors = erroredTests(report);
+  if (errors.length === 0) return '';
+  return `<section id="suite-errors">
+<h2>Suite errors (${errors.length})</h2>
+<p>The suite itself broke in these tests (an exception that is not a check failing). They are not failures of the target; their clauses are "not reached".</p>
+${errors.map((test, index) => failure(test, index)).join('\n')}
+</section>`;
+}
+
+function deviationsSection(report: RunReport): string {
+  const deviations = deviationClauses(report);
+  if (deviations.length === 0) return '';
+  return `<section id="deviations">
+<h2>Deviates from the spec as Canton 3.5 does (${deviations.length})</h2>
+<p>Where the written spec and Canton 3.5 disagree, the target answered as Canton does. These are not failures; the verdict counts them.</p>
+<table>
+<thead><tr><th>Clause</th><th>The spec</th><th>Canton 3.5</th><th>Evidence</th><th>What the target did</th></tr></thead>
+<tbody>${deviations
+    .map(
+      (clause) =>
+        `<tr><td><code>${escape(clause.id)}</code></td><td>${escape(clause.conflict?.spec ?? clause.text)}</td><td>${escape(clause.conflict?.canton ?? '')}</td><td>${escape(clause.conflict?.evidence ?? '')}</td><td>${escape(clause.reason ?? '')}</td></tr>`,
+    )
+    .join('\n')}</tbody>
+</table>
+</section>`;
+}
+
+function inconclusiveSection(report: RunReport): string {
+  const clauses = inconclusiveClauses(report);
+  if (clauses.length === 0) return '';
+  return `<section id="inconclusive">
+<h2>Inconclusive clauses (${clauses.length})</h2>
+<p>Every assertion of these clauses was inconclusive: the evidence did not bear on the rule. They are not credited as passed.</p>
+<table>
+<thead><tr><th>Clause</th><th>Why</th></tr></thead>
+<tbody>${clauses.map((clause) => `<tr><td><code>${escape(clause.id)}</code></td><td>${escape(clause.reason ?? '')}</td></tr>`).join('\n')}</tbody>
+</table>
+</section>`;
+}
+
+function checksSection(report: RunReport): string {
+  const { ran, switchedOff } = report.checks;
+  const off =
+    switchedOff.length > 0
+      ? `<p>Switched off (--checks / --exclude-checks): ${switchedOff.map((name) => `<code>${escape(name)}</code>`).join(', ')}.</p>`
+      : '';
+  return `<section id="checks">
+<h2>Checks</h2>
+<p>Ran: ${ran.map((name) => `<code>${escape(name)}</code>`).join(', ') || 'none'}.</p>
+${off}</section>`;
 }
 
 function copyable(id: string, text: string): string {
@@ -209,11 +283,11 @@ ${note}
 <span id="filter-count"></span>
 </div>
 <table id="clause-table">
-<thead><tr><th>Clause</th><th>Level</th><th>Status</th><th>Tests</th><th>Reason</th></tr></thead>
+<thead><tr><th>Clause</th><th>Level</th><th>Status</th><th>Assertions passed / failed / inconclusive</th><th>Asserted by</th><th>Reason</th></tr></thead>
 ${groups
   .map(
     (group) => `<tbody>
-<tr class="group"><th colspan="5">${escape(group.title)} <span class="counts">${countBadges(group.counts)}</span></th></tr>
+<tr class="group"><th colspan="6">${escape(group.title)} <span class="counts">${countBadges(group.counts)}</span></th></tr>
 ${group.clauses.map(clauseRow).join('\n')}
 </tbody>`,
   )
@@ -223,7 +297,9 @@ ${group.clauses.map(clauseRow).join('\n')}
 }
 
 function clauseRow(clause: ClauseCoverage): string {
-  return `<tr class="clause" data-status="${escape(clause.status)}"><td><code>${escape(clause.id)}</code><div class="sentence">${escape(clause.text)}</div></td><td>${escape(clause.level)}</td><td>${badge(clause.status)}</td><td>${testList(clause.tests)}</td><td>${escape(clause.reason ?? '')}</td></tr>`;
+  const { passed, failed, inconclusive, deviation } = clause.assertions;
+  const counts = `${passed} / ${failed} / ${inconclusive}${deviation > 0 ? ` (${deviation} deviating)` : ''}`;
+  return `<tr class="clause" data-status="${escape(clause.status)}"><td><code>${escape(clause.id)}</code><div class="sentence">${escape(clause.text)}</div></td><td>${escape(clause.level)}</td><td>${badge(clause.status)}</td><td class="number">${counts}</td><td>${testList(clause.assertedBy)}</td><td>${escape(clause.reason ?? '')}</td></tr>`;
 }
 
 /** A clause cited by dozens of property tests shows the first few; the rest fold away. */
@@ -289,8 +365,8 @@ pre { background: var(--code-bg); border: 1px solid var(--border); border-radius
 .verdict-certified .verdict { color: var(--pass); }
 .verdict-not-certified { background: var(--fail-bg); border-color: var(--fail); }
 .verdict-not-certified .verdict { color: var(--fail); }
-.verdict-incomplete { background: var(--skip-bg); border-color: var(--skip); }
-.verdict-incomplete .verdict { color: var(--skip); }
+.verdict-incomplete, .verdict-suite-error { background: var(--skip-bg); border-color: var(--skip); }
+.verdict-incomplete .verdict, .verdict-suite-error .verdict { color: var(--skip); }
 .interrupted { font-weight: 700; }
 .tiles { display: flex; flex-wrap: wrap; gap: 0.75rem; }
 .tile { border: 1px solid var(--border); border-radius: 8px; padding: 0.6rem 1rem; min-width: 7rem; display: flex; flex-direction: column; }
@@ -316,7 +392,8 @@ ul.tests { margin: 0; padding-left: 1rem; font-size: 0.85rem; }
 .status-passed { color: var(--pass); background: var(--pass-bg); }
 .status-failed { color: var(--fail); background: var(--fail-bg); }
 .status-skipped { color: var(--skip); background: var(--skip-bg); }
-.status-not-covered { color: var(--open); background: var(--open-bg); }
+.status-not-covered, .status-not-reached, .status-inconclusive { color: var(--open); background: var(--open-bg); }
+.status-deviation { color: var(--quiet); background: var(--pass-bg); }
 .status-not-testable, .status-not-shown, .status-not-in-profile { color: var(--quiet); background: var(--quiet-bg); }
 .filters { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; margin: 0.5rem 0; }
 .filters input, .filters select { font: inherit; padding: 0.2rem 0.4rem; background: var(--bg); color: var(--fg); border: 1px solid var(--border); border-radius: 4px; }

@@ -30,7 +30,8 @@ export function writeJUnit(report: RunReport): string {
 
 function countAttributes(tests: readonly TestResult[]): string {
   const count = (outcome: TestResult['outcome']) => tests.filter((test) => test.outcome === outcome).length;
-  return `tests="${tests.length}" failures="${count('failed')}" errors="0" skipped="${count('skipped')}"`;
+  // Inconclusive tests proved nothing: JUnit has no such state, so they count as skipped (with the reason).
+  return `tests="${tests.length}" failures="${count('failed')}" errors="${count('error')}" skipped="${count('skipped') + count('inconclusive')}"`;
 }
 
 function runProperties(report: RunReport): string[] {
@@ -55,7 +56,19 @@ function testcase(test: TestResult): string[] {
   if (test.outcome === 'skipped') {
     return [`${open}>`, `  <skipped message="${attr(test.skipReason ?? 'skipped')}"/>`, '</testcase>'];
   }
-  const message = test.failure === undefined ? 'failed' : `${test.failure.clauseId}: ${test.failure.message}`;
+  if (test.outcome === 'inconclusive') {
+    const reasons = test.assertions.flatMap((entry) => entry.reasons ?? []).slice(0, 3);
+    return [
+      `${open}>`,
+      `  <skipped message="${attr(`inconclusive: ${reasons.join('; ') || 'no assertion bore on its rule'}`)}"/>`,
+      '</testcase>',
+    ];
+  }
+  if (test.outcome === 'error') {
+    const message = `the suite itself broke: ${test.failure?.message.split('\n')[0] ?? 'no details'}`;
+    return [`${open}>`, `  <error message="${attr(message)}" type="suite-error">${text(failureText(test))}</error>`, '</testcase>'];
+  }
+  const message = test.failure === undefined ? 'failed' : `${test.failure.clauseId ?? ''}: ${test.failure.message}`;
   const check = test.failure?.check ?? 'check';
   return [`${open}>`, `  <failure message="${attr(message)}" type="${attr(check)}">${text(failureText(test))}</failure>`, '</testcase>'];
 }

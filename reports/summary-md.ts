@@ -15,9 +15,19 @@ import {
   verdictExplanation,
 } from './format.js';
 import type { ClauseCoverage, RecordedExchange, RunReport, TestResult, Verdict } from '../harness/results.js';
-import { clauseGroups, endpointRows, failedTests, notShownClauses, statusCounts, type StatusCounts } from './tables.js';
+import {
+  clauseGroups,
+  deviationClauses,
+  endpointRows,
+  erroredTests,
+  failedTests,
+  inconclusiveClauses,
+  notShownClauses,
+  statusCounts,
+  type StatusCounts,
+} from './tables.js';
 
-const VERDICT_MARK: Record<Verdict, string> = { certified: '✅', 'not-certified': '❌', incomplete: '⚠️' };
+const VERDICT_MARK: Record<Verdict, string> = { certified: '✅', 'not-certified': '❌', 'suite-error': '🛠️', incomplete: '⚠️' };
 /** A broken target can fail hundreds of tests; past this many, summary.md lists them in a table instead. */
 const FAILURES_IN_FULL = 50;
 /** Test ids listed per clause before the rest is summed up as "+N more". */
@@ -28,7 +38,11 @@ export function writeSummaryMarkdown(report: RunReport): string {
     header(report),
     endpointsSection(report),
     failuresSection(report),
+    suiteErrorsSection(report),
+    deviationsSection(report),
+    inconclusiveSection(report),
     skippedSection(report),
+    checksSection(report),
     clausesSection(report),
     notShownSection(report),
   ];
@@ -61,7 +75,7 @@ function header(report: RunReport): string {
     '|---|---|',
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     '',
-    `**Tests:** ${totals.passed} passed · ${totals.failed} failed · ${totals.skipped} skipped · ${totals.requests} requests · ${humanDuration(totals.durationMs)}`,
+    `**Tests:** ${totals.passed} passed · ${totals.failed} failed · ${totals.errors} suite errors · ${totals.inconclusive} inconclusive · ${totals.skipped} skipped · ${totals.requests} requests · ${humanDuration(totals.durationMs)}`,
     '',
     `**Clauses:** ${countsLine(statusCounts(report.clauses))}`,
     '',
@@ -89,16 +103,18 @@ function countsLine(counts: StatusCounts): string {
 }
 
 function endpointsSection(report: RunReport): string {
-  const rows = endpointRows(report.tests);
+  const rows = endpointRows(report.tests, report.rejections);
   if (rows.length === 0) return '## Endpoints\n\nNo test ran.';
   return [
     '## Endpoints',
     '',
-    '| Endpoint | Passed | Failed | Skipped | Clauses cited |',
-    '|---|---:|---:|---:|---:|',
+    'Rejections: negative assertions (invalid input, missing credentials) credited to their rule because the same request without the mutation was accepted (conclusive), or not (inconclusive).',
+    '',
+    '| Endpoint | Passed | Failed | Suite errors | Inconclusive | Skipped | Rejections conclusive / inconclusive | Clauses declared |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (row) =>
-        `| ${inline(row.endpoint)} | ${row.passed} | ${row.failed === 0 ? '0' : `**${row.failed}**`} | ${row.skipped} | ${row.clausesCited} |`,
+        `| ${inline(row.endpoint)} | ${row.passed} | ${row.failed === 0 ? '0' : `**${row.failed}**`} | ${row.error} | ${row.inconclusive} | ${row.skipped} | ${row.conclusiveRejections} / ${row.inconclusiveRejections} | ${row.clausesCited} |`,
     ),
   ].join('\n');
 }
@@ -131,7 +147,9 @@ function failure(test: TestResult, number: number): string {
     lines.push('No details were recorded for this failure.');
   } else {
     lines.push(
-      `**Clause** ${codeSpan(detail.clauseId)}: ${inline(detail.clauseText)}`,
+      detail.clauseId === undefined
+        ? '**The suite itself broke** (not a failure of the target); the clauses of this test were not reached.'
+        : `**Clause** ${codeSpan(detail.clauseId)}: ${inline(detail.clauseText ?? '')}`,
       '',
       `**Check** ${codeSpan(detail.check)} · **endpoint** ${inline(test.endpoint)}`,
       '',
@@ -163,6 +181,56 @@ function exchange(recorded: RecordedExchange): string[] {
     lines.push('**Response**', '', fenced(httpMessage(`HTTP ${response.status}`, response.headers, response.body), 'http'));
   }
   return lines;
+}
+
+function suiteErrorsSection(report: RunReport): string {
+  const errors = erroredTests(report);
+  if (errors.length === 0) return '';
+  return [
+    '## Suite errors',
+    '',
+    'The suite itself broke in these tests (an exception that is not a check failing). They are not failures of the target; their clauses are "not reached".',
+    '',
+    ...errors.map((test, index) => failure(test, index + 1)),
+  ].join('\n\n');
+}
+
+function deviationsSection(report: RunReport): string {
+  const deviations = deviationClauses(report);
+  if (deviations.length === 0) return '';
+  return [
+    '## Deviates from the spec as Canton 3.5 does',
+    '',
+    'Where the written spec and Canton 3.5 disagree, the target answered as Canton does. These are not failures; the verdict counts them.',
+    '',
+    '| Clause | The spec | Canton 3.5 | Evidence | What the target did |',
+    '|---|---|---|---|---|',
+    ...deviations.map(
+      (clause) =>
+        `| ${codeSpan(clause.id)} | ${inline(clause.conflict?.spec ?? clause.text)} | ${inline(clause.conflict?.canton ?? '')} | ${inline(clause.conflict?.evidence ?? '')} | ${inline(clause.reason ?? '')} |`,
+    ),
+  ].join('\n');
+}
+
+function inconclusiveSection(report: RunReport): string {
+  const clauses = inconclusiveClauses(report);
+  if (clauses.length === 0) return '';
+  return [
+    '## Inconclusive clauses',
+    '',
+    'Every assertion of these clauses was inconclusive: the evidence did not bear on the rule (e.g. the control request was rejected too, or the rejection was for another reason). They are not credited as passed.',
+    '',
+    '| Clause | Why |',
+    '|---|---|',
+    ...clauses.map((clause) => `| ${codeSpan(clause.id)} | ${inline(clause.reason ?? '')} |`),
+  ].join('\n');
+}
+
+function checksSection(report: RunReport): string {
+  const { ran, switchedOff } = report.checks;
+  const lines = ['## Checks', '', `Ran: ${ran.map(codeSpan).join(', ') || 'none'}.`];
+  if (switchedOff.length > 0) lines.push('', `Switched off (--checks / --exclude-checks): ${switchedOff.map(codeSpan).join(', ')}.`);
+  return lines.join('\n');
 }
 
 function skippedSection(report: RunReport): string {
@@ -199,8 +267,8 @@ function clausesSection(report: RunReport): string {
       '',
       countsLine(group.counts),
       '',
-      '| Clause | Level | Status | Tests | Reason |',
-      '|---|---|---|---|---|',
+      '| Clause | Level | Status | Assertions passed / failed / inconclusive | Asserted by | Reason |',
+      '|---|---|---|---|---|---|',
       ...group.clauses.map(clauseRow),
     );
   }
@@ -209,12 +277,14 @@ function clausesSection(report: RunReport): string {
 }
 
 function clauseRow(clause: ClauseCoverage): string {
-  const status =
-    clause.status === 'failed' || clause.status === 'not-covered' ? `**${STATUS_LABEL[clause.status]}**` : STATUS_LABEL[clause.status];
-  const listed = clause.tests.slice(0, TESTS_LISTED_PER_CLAUSE).map(inline);
-  const more = clause.tests.length - listed.length;
+  const emphasised: readonly string[] = ['failed', 'not-covered', 'not-reached', 'inconclusive'];
+  const status = emphasised.includes(clause.status) ? `**${STATUS_LABEL[clause.status]}**` : STATUS_LABEL[clause.status];
+  const listed = clause.assertedBy.slice(0, TESTS_LISTED_PER_CLAUSE).map(inline);
+  const more = clause.assertedBy.length - listed.length;
   const tests = more > 0 ? `${listed.join('<br>')}<br>+${more} more` : listed.join('<br>');
-  return `| ${codeSpan(clause.id)}<br>${inline(clause.text)} | ${clause.level} | ${status} | ${tests} | ${inline(clause.reason ?? '')} |`;
+  const { passed, failed, inconclusive, deviation } = clause.assertions;
+  const counts = `${passed} / ${failed} / ${inconclusive}${deviation > 0 ? ` (${deviation} deviating)` : ''}`;
+  return `| ${codeSpan(clause.id)}<br>${inline(clause.text)} | ${clause.level} | ${status} | ${counts} | ${tests} | ${inline(clause.reason ?? '')} |`;
 }
 
 function notShownSection(report: RunReport): string {

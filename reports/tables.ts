@@ -1,31 +1,53 @@
 /**
  * The tables summary.md and report.html both show, computed once so the two reports always agree.
  */
-import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/results.js';
+import {
+  CLAUSE_STATUSES,
+  type ClauseCoverage,
+  type ClauseStatus,
+  type RejectionCount,
+  type RunReport,
+  type TestResult,
+} from '../harness/results.js';
 
 export interface EndpointRow {
   endpoint: string;
   passed: number;
   failed: number;
+  error: number;
+  inconclusive: number;
   skipped: number;
+  /** Negative assertions credited to their rule / inconclusive (see RunReport.rejections). */
+  conclusiveRejections: number;
+  inconclusiveRejections: number;
   /** Distinct clauses the endpoint's tests cite. */
   clausesCited: number;
 }
 
-export function endpointRows(tests: readonly TestResult[]): EndpointRow[] {
+export function endpointRows(tests: readonly TestResult[], rejections: readonly RejectionCount[] = []): EndpointRow[] {
   const rows = new Map<string, EndpointRow & { clauseIds: Set<string> }>();
   for (const test of tests) {
     const row = rows.get(test.endpoint) ?? {
       endpoint: test.endpoint,
       passed: 0,
       failed: 0,
+      error: 0,
+      inconclusive: 0,
       skipped: 0,
+      conclusiveRejections: 0,
+      inconclusiveRejections: 0,
       clausesCited: 0,
       clauseIds: new Set(),
     };
     row[test.outcome] += 1;
     for (const clauseId of test.clauses) row.clauseIds.add(clauseId);
     rows.set(test.endpoint, row);
+  }
+  for (const count of rejections) {
+    const row = rows.get(count.endpoint);
+    if (row === undefined) continue;
+    row.conclusiveRejections = count.conclusive;
+    row.inconclusiveRejections = count.inconclusive;
   }
   return [...rows.values()]
     .sort((left, right) => left.endpoint.localeCompare(right.endpoint))
@@ -59,21 +81,27 @@ export function clauseGroups(clauses: readonly ClauseCoverage[]): ClauseGroup[] 
 }
 
 export function statusCounts(clauses: readonly ClauseCoverage[]): StatusCounts {
-  const counts: StatusCounts = {
-    passed: 0,
-    failed: 0,
-    skipped: 0,
-    'not-covered': 0,
-    'not-testable': 0,
-    'not-shown': 0,
-    'not-in-profile': 0,
-  };
+  const counts = Object.fromEntries(CLAUSE_STATUSES.map((status) => [status, 0])) as StatusCounts;
   for (const clause of clauses) counts[clause.status] += 1;
   return counts;
 }
 
 export function failedTests(report: RunReport): TestResult[] {
   return report.tests.filter((test) => test.outcome === 'failed');
+}
+
+/** Tests in which the suite itself broke. */
+export function erroredTests(report: RunReport): TestResult[] {
+  return report.tests.filter((test) => test.outcome === 'error');
+}
+
+/** Clauses where the target answered as Canton 3.5 does rather than as the spec says. */
+export function deviationClauses(report: RunReport): ClauseCoverage[] {
+  return report.clauses.filter((clause) => clause.status === 'deviation');
+}
+
+export function inconclusiveClauses(report: RunReport): ClauseCoverage[] {
+  return report.clauses.filter((clause) => clause.status === 'inconclusive');
 }
 
 export function notShownClauses(report: RunReport): ClauseCoverage[] {

@@ -16,10 +16,10 @@ import { scanClauses } from './clauses/scan.js';
 import { versioningClauses } from './clauses/versioning.js';
 import type { Clause } from './clauses/types.js';
 
-export type { Clause, ClauseKind, ClauseLevel, FeatureTag } from './clauses/types.js';
+export type { Clause, ClauseConflict, ClauseKind, ClauseLevel, FeatureTag } from './clauses/types.js';
 export { FEATURE_TAGS } from './clauses/types.js';
 
-export const clauses: readonly Clause[] = Object.freeze([
+const registry = [
   ...generalClauses,
   ...submissionResourceClauses,
   ...updateResourceClauses,
@@ -32,14 +32,24 @@ export const clauses: readonly Clause[] = Object.freeze([
   ...versioningClauses,
   ...cantonParticipantClauses,
   ...cantonScanClauses,
-]);
+] as const;
 
-const clausesById: ReadonlyMap<string, Clause> = indexById(clauses);
+/** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */
+export type ClauseId = (typeof registry)[number]['id'];
+
+export const clauses: readonly Clause<ClauseId>[] = Object.freeze(registry);
+
+const clausesById: ReadonlyMap<string, Clause<ClauseId>> = indexById(clauses);
 
 export const clauseIds: ReadonlySet<string> = new Set(clausesById.keys());
 
-function indexById(all: readonly Clause[]): Map<string, Clause> {
-  const byId = new Map<string, Clause>();
+/** Whether a string (from a report file or a command line) is a clause id of the registry. */
+export function isClauseId(id: string): id is ClauseId {
+  return clausesById.has(id);
+}
+
+function indexById(all: readonly Clause<ClauseId>[]): Map<string, Clause<ClauseId>> {
+  const byId = new Map<string, Clause<ClauseId>>();
   for (const entry of all) {
     if (byId.has(entry.id))
       throw new Error(`Clause registry: the id "${entry.id}" is defined twice (specification/clauses/*.ts); give each clause its own id.`);
@@ -49,7 +59,7 @@ function indexById(all: readonly Clause[]): Map<string, Clause> {
 }
 
 /** The clause with this id; throws when the id is not in the registry, naming close matches. */
-export function clause(id: string): Clause {
+export function clause(id: ClauseId): Clause<ClauseId> {
   const found = clausesById.get(id);
   if (found !== undefined) return found;
   const suggestions = closestIds(id, 5);
@@ -61,7 +71,7 @@ export function clause(id: string): Clause {
 }
 
 /** Clauses checked under a profile: `spec` checks the spec's own clauses; `canton` adds the Canton/Splice ones. */
-export function clausesForProfile(profile: 'spec' | 'canton'): Clause[] {
+export function clausesForProfile(profile: 'spec' | 'canton'): Clause<ClauseId>[] {
   return clauses.filter((entry) => entry.level === 'spec' || (profile === 'canton' && entry.level === 'canton'));
 }
 

@@ -5,22 +5,33 @@ import { CouldNotRunError, UsageError, reportError } from '../errors.js';
 import { toolVersion, type RunFlags } from '../flags.js';
 import { parseFaults } from './reference.js';
 import { writeReports } from '../../reports/write.js';
+import type { RunReport } from '../../harness/results.js';
 
 interface CommonOptions {
   config?: string;
   target?: string;
 }
 
-function summaryLine(report: {
-  totals: { passed: number; failed: number; skipped: number; requests: number; durationMs: number };
-  verdict: string;
-  interrupted: boolean;
-}): string {
+function summaryLine(report: RunReport): string {
   const { totals } = report;
+  const extras = [
+    totals.errors > 0 ? `${totals.errors} suite errors` : '',
+    totals.inconclusive > 0 ? `${totals.inconclusive} inconclusive` : '',
+  ].filter((part) => part !== '');
+  const deviations = totals.deviations > 0 ? `, ${totals.deviations} deviations from the spec as Canton 3.5 does` : '';
   return (
-    `${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped (${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
-    `verdict: ${report.verdict}${report.interrupted ? ' (interrupted: partial reports)' : ''}`
+    `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')} ` +
+    `(${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
+    `verdict: ${report.verdict}${deviations}${report.interrupted ? ' (interrupted: partial reports)' : ''}`
   );
+}
+
+/** 1 when the target failed; 7 when only the suite broke; 0 otherwise (incomplete runs are not failures). */
+export function exitCodeOf(report: RunReport): number {
+  if (report.interrupted) return ExitCode.interrupted;
+  if (report.totals.failed > 0) return ExitCode.failures;
+  if (report.totals.errors > 0) return ExitCode.suiteError;
+  return ExitCode.ok;
 }
 
 /** Include prefixes that selected nothing: a typo must not pass as an empty, successful run. */
@@ -47,6 +58,13 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     if (faults.length > 0 && config.target.kind !== 'reference')
       throw new UsageError('--inject-fault works only with the embedded reference target');
     const { runConformance, listTests } = await import('../../harness/runner.js');
+    if (options.listChecks) {
+      const { checkRegistry } = await import('../../checks/registry.js');
+      for (const check of Object.values(checkRegistry)) {
+        process.stdout.write(`${check.name}\n    ${check.description}\n    functions: ${Object.keys(check.functions).join(', ')}\n`);
+      }
+      return ExitCode.ok;
+    }
     if (options.list) {
       const tests = await listTests(config);
       for (const test of tests) process.stdout.write(`${test.id}\n    endpoint ${test.endpoint}; clauses ${test.clauses.join(', ')}\n`);
@@ -64,10 +82,14 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
       );
     }
     for (const test of report.tests.filter((entry) => entry.outcome === 'failed').slice(0, 20)) {
-      process.stdout.write(`  FAILED ${test.id}\n         ${test.failure?.clauseId}: ${test.failure?.message.split('\n')[0] ?? ''}\n`);
+      process.stdout.write(
+        `  FAILED ${test.id}\n         ${test.failure?.clauseId ?? ''}: ${test.failure?.message.split('\n')[0] ?? ''}\n`,
+      );
     }
-    if (report.interrupted) return ExitCode.interrupted;
-    return report.totals.failed > 0 ? ExitCode.failures : ExitCode.ok;
+    for (const test of report.tests.filter((entry) => entry.outcome === 'error').slice(0, 20)) {
+      process.stdout.write(`  SUITE ERROR ${test.id}\n         ${test.failure?.message.split('\n')[0] ?? ''}\n`);
+    }
+    return exitCodeOf(report);
   } catch (error) {
     if ((error as { code?: string }).code === 'TARGET_UNREACHABLE') return reportError(new CouldNotRunError((error as Error).message));
     return reportError(error);
@@ -123,10 +145,11 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
     process.stdout.write(`${result.outcome.toUpperCase()} ${testId}${result.skipReason ? `: not run, ${result.skipReason}` : ''}\n`);
     if (result.failure)
       process.stdout.write(
-        `  ${result.failure.clauseId}: ${result.failure.message}\n${result.failure.exchange ? `  reproduce: ${result.failure.exchange.curl}\n` : ''}`,
+        `  ${result.failure.clauseId ?? 'suite error'}: ${result.failure.message}\n${result.failure.exchange ? `  reproduce: ${result.failure.exchange.curl}\n` : ''}`,
       );
     process.stdout.write(`reports: ${files.join(', ')}\n`);
     if (result.outcome === 'skipped') return ExitCode.couldNotRun;
+    if (result.outcome === 'error') return ExitCode.suiteError;
     return result.outcome === 'failed' ? ExitCode.failures : ExitCode.ok;
   } catch (error) {
     return reportError(error);

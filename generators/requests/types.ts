@@ -3,24 +3,10 @@
  */
 import type { InvalidTag } from '../invalid/mutation.js';
 
-export const ENDPOINT_NAMES = [
-  'execute',
-  'update-by-offset',
-  'authenticated-user',
-  'submit-and-wait',
-  'dars-upload',
-  'packages-upload',
-  'dars-validate',
-  'traffic-account',
-  'readyz',
-  'scan.traffic-status',
-  'scan.participant-id-v1',
-  'scan.participant-id-v0',
-  'scan.top-validators',
-  'scan.rewards-collected',
-  'scan.round-of-latest-data',
-] as const;
-export type EndpointName = (typeof ENDPOINT_NAMES)[number];
+import { REQUEST_ENDPOINT_NAMES, type RequestEndpointName } from '../../specification/endpoints.js';
+
+export const ENDPOINT_NAMES = REQUEST_ENDPOINT_NAMES;
+export type EndpointName = RequestEndpointName;
 
 export interface GeneratedRequest {
   endpoint: EndpointName;

@@ -10,7 +10,7 @@ const SUBMIT_AND_WAIT_AUTH =
 const EXECUTE_AUTH =
   'Execute requires act-as or execute-as authorization for the submitting party (when user authorization is enabled) and a transaction signature by the submitting external party (see `partySignatures`).';
 
-export const authClauses: Clause[] = [
+export const authClauses = [
   auth(
     'auth.bearer',
     'auth',

@@ -42,7 +42,7 @@ const command = cantonGroup({
 });
 
 /** Error category → HTTP status rows of facts canton §3 that a suite can provoke on a real node. */
-const CATEGORY_STATUS: { category: number; name: string; grpc: string; status: number; untestable?: string }[] = [
+const CATEGORY_STATUS = [
   {
     category: 1,
     name: 'TransientServerFailure',
@@ -78,20 +78,21 @@ const CATEGORY_STATUS: { category: number; name: string; grpc: string; status: n
     untestable:
       'no endpoint in scope is known to raise a category-12 error (the update lookup answers a missing offset with UPDATE_NOT_FOUND)',
   },
-];
+] as const satisfies readonly { category: number; name: string; grpc: string; status: number; untestable?: string }[];
 
-function categoryStatusClauses(): Clause[] {
-  return CATEGORY_STATUS.map(({ category, name, grpc, status, untestable }) =>
-    errors(
+function categoryStatusClauses() {
+  return CATEGORY_STATUS.map((entry) => {
+    const { category, name, grpc, status } = entry;
+    return errors(
       `canton.errors.category-${category}-${status}`,
       'error',
       `An error of category ${category} (${name}, gRPC ${grpc}) is answered with HTTP ${status} (facts canton §2 gRPC status → HTTP status, §3 categories table).`,
-      untestable === undefined ? {} : { untestable },
-    ),
-  );
+      'untestable' in entry ? { untestable: entry.untestable } : {},
+    );
+  });
 }
 
-export const cantonParticipantClauses: Clause[] = [
+export const cantonParticipantClauses = [
   ...categoryStatusClauses(),
   errors(
     'canton.errors.status-follows-category',

@@ -24,7 +24,7 @@ const rewardsCollected = scan(REWARDS_COLLECTED, ['scanVersion<0.6.7']);
 const roundOfLatestData = scan(ROUND_OF_LATEST_DATA, ['scanVersion<0.6.7']);
 const removed = cantonGroup({ section: 'Versioning' });
 
-export const cantonScanClauses: Clause[] = [
+export const cantonScanClauses = [
   scanWide(
     'canton.scan.error-body-pretty-json',
     'error',

@@ -2,7 +2,7 @@
  * Small builders so each area file reads as a list of (id, kind, quoted text) with the section, endpoint and
  * resource stated once per group instead of on every clause.
  */
-import type { Clause, ClauseKind, ClauseLevel, FeatureTag } from './types.js';
+import type { Clause, ClauseConflict, ClauseKind, ClauseLevel, FeatureTag } from './types.js';
 
 export interface GroupDefaults {
   section: string;
@@ -19,13 +19,16 @@ export interface ClauseOptions {
   endpoint?: string;
   resource?: string;
   section?: string;
+  /** Makes it a conflict clause: what the spec says, what Canton 3.5 does, and the evidence. */
+  conflict?: ClauseConflict;
 }
 
-export type ClauseBuilder = (id: string, kind: ClauseKind, text: string, options?: ClauseOptions) => Clause;
+/** Generic in the id, so the registry's ids form the `ClauseId` type and `tsc` rejects a typo. */
+export type ClauseBuilder = <const Id extends string>(id: Id, kind: ClauseKind, text: string, options?: ClauseOptions) => Clause<Id>;
 
 export function clauseGroup(defaults: GroupDefaults): ClauseBuilder {
-  return (id, kind, text, options = {}) => {
-    const built: Clause = {
+  return <const Id extends string>(id: Id, kind: ClauseKind, text: string, options: ClauseOptions = {}): Clause<Id> => {
+    const built: Clause<Id> = {
       id,
       text,
       section: options.section ?? defaults.section,
@@ -40,6 +43,7 @@ export function clauseGroup(defaults: GroupDefaults): ClauseBuilder {
     if (resource !== undefined) built.resource = resource;
     if (options.untestable !== undefined) built.untestableReason = options.untestable;
     if (features.length > 0) built.features = [...new Set(features)];
+    if (options.conflict !== undefined) built.conflict = options.conflict;
     return built;
   };
 }
@@ -49,7 +53,8 @@ const NOT_SHOWN_REASON = 'the spec states explicitly that this is not shown; rec
 /** A statement the spec deliberately leaves open (`...: not shown.`). */
 export function notShownGroup(defaults: Omit<GroupDefaults, 'level' | 'features'>): ClauseBuilder {
   const build = clauseGroup({ ...defaults, level: 'not-shown' });
-  return (id, kind, text, options = {}) => build(id, kind, text, { untestable: NOT_SHOWN_REASON, ...options });
+  return <const Id extends string>(id: Id, kind: ClauseKind, text: string, options: ClauseOptions = {}) =>
+    build(id, kind, text, { untestable: NOT_SHOWN_REASON, ...options });
 }
 
 /** Real Canton/Splice behaviour beyond the spec, checked only by the `canton` profile. */

@@ -14,7 +14,7 @@ const RULE_2 =
 const RULE_3 = 'When a submission fails, including interpretation failure, submit-and-wait returns the error of the failed submission.';
 const RULE_4 = 'Scan endpoints answer errors as `{error: string}` with statuses shown in the endpoint table (400, 404, 500).';
 
-export const errorClauses: Clause[] = [
+export const errorClauses = [
   errors('errors.body.code.required-string', 'error', '| code | string | yes |'),
   errors('errors.body.cause.required-string', 'error', '| cause | string | yes |'),
   errors('errors.body.correlationId.optional-string', 'error', '| correlationId | string | no |'),

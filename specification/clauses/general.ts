@@ -23,7 +23,7 @@ const PLAIN_TEXT = 'the readiness response and the 400 responses of area A are p
 const EVENTS_RECORDS =
   'The ledger update records returned by the update lookup are described under Resources: offset checkpoints, transactions, reassignments (unassigned events and created events) and topology transactions carrying participant-authorization events (added, changed, onboarding, revoked).';
 
-export const generalClauses: Clause[] = [
+export const generalClauses = [
   introduction('format.area-a.base-url', 'format', AREA_A_PATHS),
   introduction('format.area-b.base-url', 'format', AREA_B_PATHS),
   introduction('format.json-bodies', 'format', 'JSON is used for bodies unless stated otherwise.'),

@@ -19,7 +19,7 @@ const NO_USER_UPDATE = 'no endpoint in scope creates or updates users, so the se
 const user = { endpoint: AUTHENTICATED_USER, resource: 'User' };
 const annotations = { endpoint: AUTHENTICATED_USER, resource: 'ObjectMeta' };
 
-export const limitClauses: Clause[] = [
+export const limitClauses = [
   limits('user-id.limit.non-empty', 'limit', USER_ID, user),
   limits('user-id.limit.max-128', 'limit', USER_ID, user),
   limits('user-id.limit.charset', 'limit', USER_ID, user),

@@ -87,7 +87,7 @@ const VALIDATE_NO_EFFECT = 'No effect on participant or ledger state: the DAR an
 const TRAFFIC_RESPONSE = 'Response 200: `{accountId: string, balance: int64}`.';
 
 /** Every area A endpoint with its short name, for the clauses all of them share. */
-const AREA_A: { name: string; endpoint: string; section: string }[] = [
+const AREA_A = [
   { name: 'execute', endpoint: EXECUTE, section: 'POST {base_url}/v2/interactive-submission/execute' },
   { name: 'update-by-offset', endpoint: UPDATE_BY_OFFSET, section: 'POST {base_url}/v2/updates/update-by-offset' },
   { name: 'authenticated-user', endpoint: AUTHENTICATED_USER, section: 'GET {base_url}/v2/authenticated-user' },
@@ -97,12 +97,12 @@ const AREA_A: { name: string; endpoint: string; section: string }[] = [
   { name: 'dars-validate', endpoint: DARS_VALIDATE, section: 'POST {base_url}/v2/dars/validate' },
   { name: 'traffic-account', endpoint: TRAFFIC_ACCOUNT, section: 'GET {base_url}/v2/traffic/accounts/{account-id}' },
   { name: 'readyz', endpoint: READYZ, section: 'GET {base_url}/readyz' },
-];
+] as const;
 
 const READINESS_WITHOUT_TOKEN =
   'real nodes answer readiness probes without a token (facts canton §2), and the spec does not say what an unauthenticated readiness request gets';
 
-function sharedAreaAClauses(): Clause[] {
+function sharedAreaAClauses() {
   return AREA_A.flatMap(({ name, endpoint, section }) => [
     endpoints(`${name}.auth.required`, 'auth', AREA_A_AUTH, {
       endpoint,
@@ -114,7 +114,7 @@ function sharedAreaAClauses(): Clause[] {
   ]);
 }
 
-export const participantEndpointClauses: Clause[] = [
+export const participantEndpointClauses = [
   overview(
     'execute.exists',
     'endpoint',

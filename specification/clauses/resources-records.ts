@@ -37,7 +37,7 @@ const FAUCETS =
 const TRAFFIC_STATUS = 'GET scan /v0/domains/{domain_id}/members/{member_id}/traffic-status';
 const TOP_VALIDATORS = 'GET scan /v0/top-validators-by-validator-faucets';
 
-export const recordResourceClauses: Clause[] = [
+export const recordResourceClauses = [
   user('user.id.required', 'resource', '| id | string | yes | see Limits |'),
   user('user.primaryParty.optional', 'resource', PRIMARY_PARTY),
   user('user.primaryParty.clients-should-set', 'resource', PRIMARY_PARTY, {

@@ -64,7 +64,7 @@ const EXERCISE_BY_KEY =
 const EXERCISE =
   '| ExerciseCommand | templateId (string; a template or an interface identifier, interface identifier exercises an interface choice), contractId (LedgerString), choice (NameString), choiceArgument (object) |';
 
-export const submissionResourceClauses: Clause[] = [
+export const submissionResourceClauses = [
   duration('duration.seconds.required-int64', 'resource', DURATION_SECONDS),
   duration('duration.nanos.required-int32', 'resource', DURATION_NANOS),
   duration('duration.unknownFields.optional', 'resource', DURATION_UNKNOWN_FIELDS),

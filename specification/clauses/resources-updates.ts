@@ -120,7 +120,7 @@ const UNARRANGEABLE_TOPOLOGY_CHANGE = (change: string) =>
 const PERMISSION_VALUES =
   '`participantPermission` allowed values: `PARTICIPANT_PERMISSION_UNSPECIFIED`, `PARTICIPANT_PERMISSION_SUBMISSION`, `PARTICIPANT_PERMISSION_CONFIRMATION`, `PARTICIPANT_PERMISSION_OBSERVATION`.';
 
-export const updateResourceClauses: Clause[] = [
+export const updateResourceClauses = [
   eventFormat('event-format.filtersByParty.optional', 'resource', FILTERS_BY_PARTY),
   eventFormat('event-format.filtersByParty.may-be-empty', 'resource', FILTERS_BY_PARTY),
   eventFormat(

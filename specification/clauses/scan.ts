@@ -38,7 +38,7 @@ const scanNotShown = notShownGroup({ section: SECTION, endpoint: TOP_VALIDATORS,
 
 const SEQUENCER_VIEW_REASON = "the sequencer's own view is not reachable by a black-box client; only its report through scan is";
 
-export const scanClauses: Clause[] = [
+export const scanClauses = [
   scanWide('scan.auth.no-headers', 'auth', 'Scan endpoints (no authentication headers; responses JSON)'),
   scanWide('scan.responses.json', 'format', 'Scan endpoints (no authentication headers; responses JSON)'),
 

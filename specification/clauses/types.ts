@@ -42,9 +42,23 @@ export const FEATURE_TAGS = [
 
 export type FeatureTag = (typeof FEATURE_TAGS)[number];
 
-export interface Clause {
+/**
+ * Where the written spec and real Canton 3.5 disagree (facts: verified-against-real.md §2). The `canton`
+ * profile expects Canton's behaviour; the `spec` profile expects the spec's and reports Canton's as a
+ * deviation, apart from failures.
+ */
+export interface ClauseConflict {
+  /** What the spec expects. */
+  spec: string;
+  /** What Canton 3.5 does. */
+  canton: string;
+  /** Source files and lines, or the official client, that show Canton's behaviour. */
+  evidence: string;
+}
+
+export interface Clause<Id extends string = string> {
   /** Stable and readable: `<endpoint-or-resource>.<field>.<rule>`; canton-profile ids start with `canton.`. */
-  id: string;
+  id: Id;
   /** The sentence or table row it comes from, verbatim; for `canton`, the fact paraphrased tightly with its facts-doc section. */
   text: string;
   /** Spec section heading path, e.g. `Endpoints > POST {base_url}/v2/commands/submit-and-wait`. */
@@ -59,4 +73,6 @@ export interface Clause {
   testable: boolean;
   untestableReason?: string;
   features?: FeatureTag[];
+  /** Set on a conflict clause: the spec says one thing, Canton 3.5 does another. */
+  conflict?: ClauseConflict;
 }

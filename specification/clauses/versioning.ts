@@ -17,7 +17,7 @@ const SCAN_REMOVALS =
   'Scan: `/v0/rewards-collected` and `/v0/round-of-latest-data` deprecated in 0.5.10 and removed in 0.6.7; `/v0/top-validators-by-validator-faucets` removed in 0.6.6.';
 const ANNOUNCEMENT = 'announces a deprecation; nothing observable on a target';
 
-export const versioningClauses: Clause[] = [
+export const versioningClauses = [
   versioning('versioning.area-a.prefix-v2', 'versioning', PATHS),
   versioning('versioning.readyz.unversioned', 'versioning', PATHS, { endpoint: 'GET /readyz', features: ['ledgerApi3.5'] }),
   versioning('versioning.scan.prefix-v0-v1', 'versioning', PATHS),

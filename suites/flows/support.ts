@@ -5,7 +5,10 @@
 import type { ClientResponse } from '../../client/http.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
-import { expectThat } from '../../checks/assertion.js';
+import { acceptedWith } from '../../checks/basic.js';
+import { writeVisible } from '../../checks/stateful.js';
+import { expectValue } from '../../checks/values.js';
+import type { ClauseId } from '../../specification/clauses.js';
 import { freshId } from '../../generators/index.js';
 
 export type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
@@ -28,7 +31,7 @@ export async function submit(
     readAs?: string[];
     commands: unknown[];
     commandId?: string;
-    clauseId: string;
+    clauseId: ClauseId;
     extra?: JsonObject;
   },
 ): Promise<Submitted> {
@@ -46,13 +49,7 @@ export async function submit(
       ...(options.extra ?? {}),
     },
   });
-  expectThat(
-    response.status === 200,
-    'positive_data_acceptance',
-    options.clauseId,
-    `a valid submission was not accepted: ${response.status} ${response.text.slice(0, 300)}`,
-    response,
-  );
+  acceptedWith(response, 200, options.clauseId);
   const body = parseJsonLossless(response.text) as { updateId: string; completionOffset: number | bigint };
   return { response, updateId: body.updateId, completionOffset: Number(body.completionOffset), commandId };
 }
@@ -92,16 +89,10 @@ export async function updateByOffset(
 }
 
 /** The events of a Transaction update, each as `[kind, payload]` (`CreatedEvent`, `ArchivedEvent`, `ExercisedEvent`). */
-export function transactionOf(response: ClientResponse, clauseId: string): { value: JsonObject; events: [string, JsonObject][] } {
+export function transactionOf(response: ClientResponse, clauseId: ClauseId): { value: JsonObject; events: [string, JsonObject][] } {
   const body = parseJsonLossless(response.text) as { update?: Record<string, { value?: JsonObject }> };
-  const transaction = body.update?.Transaction?.value;
-  expectThat(
-    transaction !== undefined,
-    'stateful_consistency',
-    clauseId,
-    `expected a Transaction update, got ${Object.keys(body.update ?? {}).join(', ') || 'nothing'}`,
-    response,
-  );
+  expectValue(clauseId, 'the update variant', Object.keys(body.update ?? {}).join(', ') || undefined, 'Transaction', response);
+  const transaction = body.update!.Transaction!.value ?? {};
   const events = ((transaction.events as JsonObject[] | undefined) ?? []).map((event) => {
     const [kind, payload] = Object.entries(event)[0] ?? ['?', {}];
     return [kind, payload as JsonObject] as [string, JsonObject];
@@ -117,7 +108,7 @@ export function createdEvents(events: [string, JsonObject][]): JsonObject[] {
 export async function createIouAndFindIt(
   ctx: ConformanceContext,
   owner: string,
-  clauseId: string,
+  clauseId: ClauseId,
   viewers: string[] = [],
 ): Promise<{ submitted: Submitted; contractId: string; payer: string; bankUser: string }> {
   const payer = ctx.party('bank');
@@ -135,13 +126,7 @@ export async function createIouAndFindIt(
     transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
   );
   const created = createdEvents(transactionOf(response, clauseId).events);
-  expectThat(
-    created.length === 1,
-    'stateful_consistency',
-    clauseId,
-    `expected the created Iou at offset ${submitted.completionOffset}`,
-    response,
-  );
+  writeVisible(clauseId, `created events of the Iou at offset ${submitted.completionOffset}`, created, 1, response);
   return { submitted, contractId: String(created[0]!.contractId), payer, bankUser };
 }
 

@@ -183,7 +183,7 @@ conformanceSuite('errors', () => {
   conformanceTest(
     {
       name: 'an unknown route is 404 and never served',
-      endpoint: 'errors',
+      endpoint: 'participant',
       clauses: ['versioning.area-a.prefix-v2', 'format.area-a.base-url', 'canton.http.unknown-route-404-legacy-json'],
       checks: ['status_code_conformance', 'not_a_server_error'],
     },
@@ -230,7 +230,7 @@ conformanceSuite('errors', () => {
   conformanceTest(
     {
       name: 'a known path with the wrong method is 405 text',
-      endpoint: 'errors',
+      endpoint: 'participant',
       clauses: ['canton.http.method-not-allowed-405'],
       checks: ['status_code_conformance', 'content_type_conformance'],
     },
