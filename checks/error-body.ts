@@ -64,3 +64,117 @@ export function scanErrorBodyConformance(validators: Validators, response: Clien
   contentTypeConformance(response, 'json', clauseId);
   return responseSchemaConformance(validators, response, 'ScanErrorResponse', clauseId) as { error: string };
 }
+
+/** The error's `code` is `code` (or one of `codes`, where a real node may legitimately answer either). */
+export function expectErrorCode(
+  body: JsCantonErrorBody,
+  codes: string | readonly string[],
+  clauseId: ClauseId,
+  response: ClientResponse,
+): void {
+  const allowed = typeof codes === 'string' ? [codes] : codes;
+  assertClause(
+    'error_body_conformance',
+    clauseId,
+    allowed.includes(body.code),
+    `expected error code ${allowed.join(' or ')}, got ${body.code} (${body.cause})`,
+    response,
+  );
+}
+
+interface FullErrorBody extends JsCantonErrorBody {
+  correlationId?: string | null;
+  traceId?: string | null;
+  resources?: [string, string][] | null;
+  definiteAnswer?: boolean | null;
+}
+
+const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value.length > 0;
+
+/**
+ * Canton's redacted 401/403 body (facts verified-against-real §4): code NA, the fixed cause, category -1,
+ * `context` `{}` (for token problems only `ledger_api_error`), `resources` `[]`, correlation and trace ids filled.
+ */
+export function redactedErrorDetails(body: JsCantonErrorBody, response: ClientResponse): void {
+  const full = body as FullErrorBody;
+  const clauseId = 'canton.errors.redacted-body.details';
+  assertClause(
+    'error_body_conformance',
+    'canton.errors.redacted-body',
+    full.code === 'NA' && full.cause === 'A security-sensitive error has been received' && full.errorCategory === -1,
+    `a redacted error has code NA, cause "A security-sensitive error has been received" and errorCategory -1; got ${full.code}, "${full.cause}", ${full.errorCategory}`,
+    response,
+  );
+  const contextKeys = Object.keys(full.context ?? {});
+  assertClause(
+    'error_body_conformance',
+    clauseId,
+    contextKeys.every((key) => key === 'ledger_api_error'),
+    `a redacted error's context is {} (or only ledger_api_error for token problems), got keys ${JSON.stringify(contextKeys)}`,
+    response,
+  );
+  assertClause(
+    'error_body_conformance',
+    clauseId,
+    Array.isArray(full.resources) && full.resources.length === 0,
+    `a redacted error's resources are [], got ${JSON.stringify(full.resources)}`,
+    response,
+  );
+  assertClause(
+    'error_body_conformance',
+    clauseId,
+    nonEmpty(full.correlationId) && nonEmpty(full.traceId),
+    `a redacted error carries correlationId and traceId, got ${JSON.stringify(full.correlationId)} and ${JSON.stringify(full.traceId)}`,
+    response,
+  );
+}
+
+/** UPDATE_NOT_FOUND's cause and its OFFSET resource naming the offset looked up (facts verified-against-real §4). */
+export function updateNotFoundDetails(body: JsCantonErrorBody, offset: number | bigint, response: ClientResponse): void {
+  const full = body as FullErrorBody;
+  const clauseId = 'canton.update-by-offset.update-not-found-details';
+  assertClause(
+    'error_body_conformance',
+    clauseId,
+    full.cause === 'Update not found, or not visible.',
+    `UPDATE_NOT_FOUND's cause is "Update not found, or not visible.", got ${JSON.stringify(full.cause)}`,
+    response,
+  );
+  assertClause(
+    'error_body_conformance',
+    clauseId,
+    Array.isArray(full.resources) && full.resources.some(([kind, value]) => kind === 'OFFSET' && value === String(offset)),
+    `UPDATE_NOT_FOUND's resources name the offset as ["OFFSET","${offset}"], got ${JSON.stringify(full.resources)}`,
+    response,
+  );
+}
+
+/** DUPLICATE_COMMAND names the earlier submission in `context.existing_submission_id` (facts verified-against-real §4). */
+export function duplicateCommandDetails(body: JsCantonErrorBody, response: ClientResponse, earlierSubmissionId?: string): void {
+  const existing = body.context['existing_submission_id'];
+  assertClause(
+    'error_body_conformance',
+    'canton.deduplication.existing-submission-id',
+    nonEmpty(existing) && (earlierSubmissionId === undefined || existing === earlierSubmissionId),
+    earlierSubmissionId === undefined
+      ? `DUPLICATE_COMMAND's context carries existing_submission_id, got ${JSON.stringify(body.context)}`
+      : `DUPLICATE_COMMAND's context.existing_submission_id is the earlier submission ${earlierSubmissionId}, got ${JSON.stringify(existing)}`,
+    response,
+  );
+}
+
+/**
+ * `definiteAnswer`: null for errors of the gRPC path, false for errors the JSON layer raises itself
+ * (facts verified-against-real §4). `path` says which kind of error this is.
+ */
+export function definiteAnswerConformance(body: JsCantonErrorBody, path: 'grpc' | 'json-layer', response: ClientResponse): void {
+  const value = (body as FullErrorBody).definiteAnswer;
+  const expected = path === 'grpc' ? null : false;
+  assertClause(
+    'error_body_conformance',
+    'canton.errors.definite-answer',
+    value === expected || (path === 'grpc' && value === undefined),
+    `definiteAnswer of an error of the ${path === 'grpc' ? 'gRPC path' : 'JSON layer'} is ${String(expected)}, got ${JSON.stringify(value)}`,
+    response,
+  );
+}

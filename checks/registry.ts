@@ -15,7 +15,15 @@ import {
   statusInRange,
 } from './basic.js';
 import { specConflict } from './conflict.js';
-import { errorBodyConformance, scanErrorBodyConformance } from './error-body.js';
+import {
+  definiteAnswerConformance,
+  duplicateCommandDetails,
+  errorBodyConformance,
+  expectErrorCode,
+  redactedErrorDetails,
+  scanErrorBodyConformance,
+  updateNotFoundDetails,
+} from './error-body.js';
 import { CHECK_DESCRIPTIONS, CHECK_NAMES, type CheckName } from './names.js';
 import { negativeDataRejection } from './rejection.js';
 import { responseSchemaConformance } from './schema.js';
@@ -39,7 +47,15 @@ const implementations = {
   status_code_conformance: { statusCodeConformance, statusInRange },
   content_type_conformance: { contentTypeConformance, exactContentType },
   response_schema_conformance: { responseSchemaConformance },
-  error_body_conformance: { errorBodyConformance, scanErrorBodyConformance },
+  error_body_conformance: {
+    errorBodyConformance,
+    expectErrorCode,
+    redactedErrorDetails,
+    updateNotFoundDetails,
+    duplicateCommandDetails,
+    definiteAnswerConformance,
+    scanErrorBodyConformance,
+  },
   negative_data_rejection: { negativeDataRejection },
   positive_data_acceptance: { positiveDataAcceptance, acceptedWith },
   auth_enforcement: { authEnforcement },

@@ -126,6 +126,17 @@ export const cantonParticipantClauses = [
     { features: ['authorization'] },
   ),
   errors(
+    'canton.errors.redacted-body.details',
+    'error',
+    'A redacted 401/403 body carries `context` `{}` (for token problems only `ledger_api_error`), `resources` `[]`, and `correlationId` and `traceId` filled from the redacted message (facts verified-against-real §4).',
+    { features: ['authorization'] },
+  ),
+  errors(
+    'canton.errors.definite-answer',
+    'error',
+    '`definiteAnswer` is `null` on errors of the gRPC path (the flag appears only as `context.definite_answer`) and `false` on errors raised by the JSON layer (facts verified-against-real §4; canton §2 error body).',
+  ),
+  errors(
     'canton.errors.400-text.content-type',
     'error',
     'Decode failures are answered 400 with Content-Type text/plain; charset=UTF-8 (facts canton §2 Tapir decode failures).',
@@ -253,6 +264,11 @@ export const cantonParticipantClauses = [
     'UPDATE_NOT_FOUND is category 11, gRPC 5, HTTP 404, cause `Update not found, or not visible.`, resource OFFSET (facts canton §3 codes table).',
   ),
   updateByOffset(
+    'canton.update-by-offset.update-not-found-details',
+    'error',
+    'The UPDATE_NOT_FOUND body has cause `Update not found, or not visible.` and resources `[["OFFSET","<n>"]]` naming the requested offset (facts verified-against-real §4).',
+  ),
+  updateByOffset(
     'canton.update-by-offset.non-positive-offset-400',
     'error',
     'A non-positive offset is 400 NON_POSITIVE_OFFSET (category 8), e.g. `Offset 0 in offset is not a positive integer: the offset has to be a positive integer (>0)` (facts canton §3 codes table).',
@@ -267,6 +283,11 @@ export const cantonParticipantClauses = [
     'canton.submit-and-wait.duplicate-command-409',
     'error',
     'Re-submitting a successfully processed command (same change id) is 409 DUPLICATE_COMMAND, category 10, cause `A command with the given command id has already been successfully processed` (facts canton §3 codes table).',
+  ),
+  submitAndWait(
+    'canton.deduplication.existing-submission-id',
+    'error',
+    'The DUPLICATE_COMMAND body carries the submission id of the earlier, accepted submission in `context.existing_submission_id` (facts verified-against-real §4).',
   ),
   execute(
     'canton.execute.duplicate-command-409',
