@@ -6,6 +6,7 @@
  */
 import { authEnforcement } from './auth.js';
 import {
+  acceptedAsWellFormed,
   acceptedWith,
   contentTypeConformance,
   exactContentType,
@@ -57,7 +58,7 @@ const implementations = {
     scanErrorBodyConformance,
   },
   negative_data_rejection: { negativeDataRejection },
-  positive_data_acceptance: { positiveDataAcceptance, acceptedWith },
+  positive_data_acceptance: { positiveDataAcceptance, acceptedWith, acceptedAsWellFormed },
   auth_enforcement: { authEnforcement },
   stateful_consistency: {
     sameUpdateAtOffset,

@@ -9,6 +9,7 @@ export type Requirement =
   | 'trafficAccountsDisabled'
   | 'interactiveSubmission'
   | 'authorization'
+  | 'authorizationDisabled'
   | 'reassignmentFixture'
   | 'multiHostedParty'
   | 'writes'
@@ -57,6 +58,10 @@ export function missingRequirement(requirement: Requirement, target: TargetAbili
       return features.interactiveSubmission ? undefined : 'interactive submission is not available (features.interactiveSubmission: false)';
     case 'authorization':
       return features.authorization ? undefined : 'ledger API authorization is disabled on the target (features.authorization: false)';
+    case 'authorizationDisabled':
+      return features.authorization
+        ? 'needs a target without authorization (features.authorization: false): with authorization on, the mutated value is also one the caller may not use, and Canton answers that first (403), so the rejection cannot be credited to the rule'
+        : undefined;
     case 'reassignmentFixture':
       return features.reassignmentFixture ? undefined : 'no seeded reassignment fixture (features.reassignmentFixture: false)';
     case 'multiHostedParty':
