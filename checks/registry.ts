@@ -14,6 +14,7 @@ import {
   positiveDataAcceptance,
   statusCodeConformance,
   statusInRange,
+  statusOrConnectionReset,
 } from './basic.js';
 import { specConflict } from './conflict.js';
 import {
@@ -45,7 +46,7 @@ type CheckFunctions = Record<string, Function>;
 
 const implementations = {
   not_a_server_error: { notAServerError },
-  status_code_conformance: { statusCodeConformance, statusInRange },
+  status_code_conformance: { statusCodeConformance, statusInRange, statusOrConnectionReset },
   content_type_conformance: { contentTypeConformance, exactContentType },
   response_schema_conformance: { responseSchemaConformance },
   error_body_conformance: {

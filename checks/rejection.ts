@@ -42,6 +42,8 @@ export interface NegativeCase {
   endpoint: string;
   /** What the invalid request carries at the rule's part (for expectations that depend on the value). */
   value?: unknown;
+  /** Other clauses that state the same rule (e.g. the Limits row and the field's row): judged by the same evidence. */
+  sameRule?: readonly ClauseId[];
   /** Whether the control's answer shows the base was accepted (default: a 2xx; e.g. UPDATE_NOT_FOUND answers a valid lookup). */
   controlAccepted?: (response: ClientResponse) => boolean;
 }
@@ -138,37 +140,36 @@ export async function negativeDataRejection(
   negative: NegativeCase,
 ): Promise<NegativeOutcome> {
   const { rule, response } = negative;
-  assertClause(
-    CHECK,
-    rule.clauseId,
-    response.status < 200 || response.status >= 300,
-    `an invalid request (${rule.rule}) was accepted: ${brief(response)}`,
-    response,
-  );
-  assertClause(
-    CHECK,
-    rule.clauseId,
-    response.status < 500,
-    `an invalid request (${rule.rule}) caused a server error: ${brief(response)}`,
-    response,
-  );
+  const clauses = [rule.clauseId, ...(negative.sameRule ?? [])];
+  for (const clauseId of clauses) {
+    assertClause(
+      CHECK,
+      clauseId,
+      response.status < 200 || response.status >= 300,
+      `an invalid request (${rule.rule}) was accepted: ${brief(response)}`,
+      response,
+    );
+    assertClause(
+      CHECK,
+      clauseId,
+      response.status < 500,
+      `an invalid request (${rule.rule}) caused a server error: ${brief(response)}`,
+      response,
+    );
+  }
   const control = await negative.control();
   const accepted = negative.controlAccepted ?? ((answer: ClientResponse) => answer.status >= 200 && answer.status < 300);
   if (!accepted(control)) {
-    recordInconclusive(
-      CHECK,
-      rule.clauseId,
-      `the control request (the same base without the mutation) was rejected too (${brief(control)}), so the rejection proves nothing about "${rule.rule}"`,
-      control,
-    );
+    const reason = `the control request (the same base without the mutation) was rejected too (${brief(control)}), so the rejection proves nothing about "${rule.rule}"`;
+    for (const clauseId of clauses) recordInconclusive(CHECK, clauseId, reason, control);
     return 'inconclusive';
   }
   const other = otherReason(response, rule);
   if (other !== undefined) {
-    recordInconclusive(CHECK, rule.clauseId, other, response);
+    for (const clauseId of clauses) recordInconclusive(CHECK, clauseId, other, response);
     return 'inconclusive';
   }
-  assertClause(CHECK, rule.clauseId, true, '');
+  for (const clauseId of clauses) assertClause(CHECK, clauseId, true, '');
   rejectionForm(environment, negative);
   return 'credited';
 }

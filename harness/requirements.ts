@@ -14,6 +14,7 @@ export type Requirement =
   | 'multiHostedParty'
   | 'writes'
   | 'syntheticDars'
+  | 'singleSynchronizer'
   | 'mintTokens'
   | 'scan'
   | 'ledgerApi3.5'
@@ -73,6 +74,10 @@ export function missingRequirement(requirement: Requirement, target: TargetAbili
         ? undefined
         : 'the target does not accept the synthetic DARs this test builds (features.syntheticDars: false); ' +
             'only the embedded reference target does, a real node type-checks their Daml-LF';
+    case 'singleSynchronizer':
+      return features.connectedSynchronizers === 1
+        ? undefined
+        : `the participant is connected to ${features.connectedSynchronizers} synchronizers (features.connectedSynchronizers): Canton auto-detects the synchronizer only when it is connected to exactly one (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER otherwise)`;
     case 'mintTokens':
       return target.canMintTokens ? undefined : 'the auth provider cannot mint tokens (needs auth kind hs256, rs256 or es256)';
     case 'scan':

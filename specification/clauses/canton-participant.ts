@@ -179,9 +179,9 @@ export const cantonParticipantClauses = [
     'A path that matches no route is answered 404 application/json in the legacy v1 shape {"errors":["HttpMethod(GET), uri: <uri>"],"status":404,"ledgerApiError":null} (facts canton §2 unknown routes and wrong methods).',
   ),
   endpoints(
-    'canton.http.body-over-8mib-413',
+    'canton.http.body-over-8mib',
     'limit',
-    "Request bodies above pekko's default max-content-length of 8 MiB are rejected with 413 (facts canton header and §7 size caveat, inferred).",
+    'A DAR body over 8 MiB is never answered 413: the body is streamed inside the service logic, so the size error surfaces as 500 LEDGER_API_INTERNAL_ERROR, or the connection is reset (facts verified-against-real FF5: JsPackageService.scala:164-165, 228; Endpoints.scala:83-94, 402-410).',
     { endpoint: DARS, features: ['writes'] },
   ),
   endpoints(
