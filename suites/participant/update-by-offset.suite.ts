@@ -241,7 +241,7 @@ conformanceSuite('update-by-offset', () => {
           response,
         );
         expectValue(
-          VARIANT_CLAUSE[variant],
+          VARIANT_CLAUSE[variant]!,
           `the variant of the seeded update at offset ${offset}`,
           Object.keys(body.update).join(', '),
           variant,
