@@ -3,13 +3,12 @@ import type { ClientResponse } from '../../client/http.js';
 import { withBoundaries } from '../../generators/index.js';
 import { invalidScanRound } from '../../generators/invalid/parameters.js';
 import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
-import { assertStillInvalid } from '../../checks/rejection.js';
 import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectText, expectValue } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, controlAccepted, exactInteger } from './scan-support.js';
+import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from './scan-support.js';
 
 const ENDPOINT = 'scan.rewards-collected';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;
@@ -178,7 +177,7 @@ conformanceSuite('scan rewards-collected', () => {
         fc.integer({ min: 0, max: 1000 }).map((value) => `${value}.5`),
       );
       await context.forAll(notInt64, async (round) => {
-        assertStillInvalid(
+        assertStillBreaksRule(
           !/^[+-]?\d+$/.test(round) || BigInt(round) > INT64_MAX || BigInt(round) < INT64_MIN,
           'scan.rewards-collected.round.optional-int64',
           `round ${JSON.stringify(round)}`,

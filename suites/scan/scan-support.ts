@@ -4,6 +4,7 @@
  * integer readings of a parsed body.
  */
 import type { ClientResponse } from '../../client/http.js';
+import { SuiteBug } from '../../checks/assertion.js';
 import { positiveDataAcceptance } from '../../checks/basic.js';
 import { scanControlAccepted, scanErrorAnswer, scanErrorMessage, scanRejection } from '../../checks/scan.js';
 import type { ClauseId } from '../../specification/clauses.js';
@@ -45,6 +46,16 @@ export async function expectUndecodableIdsRejected(
       bodyClauses: [expected.clauseId],
     });
     scanErrorMessage(response, message, [{ startsWith: expected.prefix }], expected.clauseId);
+  }
+}
+
+/**
+ * The re-check of a generated (possibly shrunk) invalid input before its rejection is judged: an input that
+ * no longer breaks its rule is a bug of the generator (a suite error), never the target's failure.
+ */
+export function assertStillBreaksRule(stillInvalid: boolean, clauseId: ClauseId, input: string): void {
+  if (!stillInvalid) {
+    throw new SuiteBug(`${input} no longer breaks its rule ${clauseId} after shrinking; this is a bug of the generator, not of the target`);
   }
 }
 

@@ -3,13 +3,12 @@ import type { ClientResponse } from '../../client/http.js';
 import { withBoundaries, SCAN_LIMIT, scanLimitParameter } from '../../generators/index.js';
 import { acceptedWith, contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { scanErrorBodyConformance } from '../../checks/error-body.js';
-import { assertStillInvalid } from '../../checks/rejection.js';
 import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectCount, expectOrdered, expectText, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, controlAccepted, exactInteger } from './scan-support.js';
+import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from './scan-support.js';
 
 const ENDPOINT = 'scan.top-validators';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.6' }] as const;
@@ -205,7 +204,7 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
         if (!(await controlAccepted(() => topValidators(context, CONTROL_LIMIT), clauses, `a limit out of range (limit=${CONTROL_LIMIT})`)))
           return;
         await context.forAll(rejection.limits, async (limit) => {
-          assertStillInvalid(limit < SCAN_LIMIT.min || limit > SCAN_LIMIT.max, rejection.clauseId, `limit ${limit}`);
+          assertStillBreaksRule(limit < SCAN_LIMIT.min || limit > SCAN_LIMIT.max, rejection.clauseId, `limit ${limit}`);
           const response = await topValidators(context, String(limit));
           if (context.profile === 'canton') {
             // Canton's PageLimit check: exactly 400 {"error": "<its message>"}.
@@ -292,7 +291,7 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
         fc.bigInt({ min: -(2n ** 63n), max: BigInt(INT32_MIN) - 1n }).map(String),
       );
       await context.forAll(notInt32, async (limit) => {
-        assertStillInvalid(
+        assertStillBreaksRule(
           !/^[+-]?\d+$/.test(limit) || Number(limit) > INT32_MAX || Number(limit) < INT32_MIN,
           'scan.top-validators.limit.int32',
           `limit ${JSON.stringify(limit)}`,

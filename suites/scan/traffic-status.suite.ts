@@ -1,6 +1,5 @@
 import type { ClientResponse } from '../../client/http.js';
 import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
-import { assertStillInvalid } from '../../checks/rejection.js';
 import {
   circePrettyErrorBody,
   scanErrorAnswer,
@@ -16,7 +15,7 @@ import type { ClauseId } from '../../specification/clauses.js';
 import { cantonMemberRejection, isSpecMemberId, malformedMemberId } from './member-ids.js';
 import { UNKNOWN_SYNCHRONIZER_ID } from './party-ids.js';
 import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, controlAccepted, exactInteger, isJsonInteger } from './scan-support.js';
+import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger, isJsonInteger } from './scan-support.js';
 
 const ENDPOINT = 'scan.traffic-status';
 const DECLARED_ERROR_STATUSES = [400, 404, 500] as const;
@@ -239,7 +238,7 @@ conformanceSuite('scan traffic-status', () => {
       if (!(await controlAccepted(control, malformedMemberClauses, 'a malformed member id'))) return;
       const expectRejected = async (memberId: string): Promise<void> => {
         const canton = cantonMemberRejection(memberId);
-        assertStillInvalid(
+        assertStillBreaksRule(
           !isSpecMemberId(memberId) && canton !== undefined,
           'scan.traffic-status.member_id.format',
           `member id ${JSON.stringify(memberId)}`,
