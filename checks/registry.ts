@@ -28,6 +28,14 @@ import {
 } from './error-body.js';
 import { CHECK_DESCRIPTIONS, CHECK_NAMES, type CheckName } from './names.js';
 import { negativeDataRejection } from './rejection.js';
+import {
+  circePrettyErrorBody,
+  scanControlAccepted,
+  scanErrorAnswer,
+  scanErrorMessage,
+  scanRejection,
+  scanResponseSchemaConformance,
+} from './scan.js';
 import { responseSchemaConformance } from './schema.js';
 import {
   allDistinct,
@@ -48,7 +56,7 @@ const implementations = {
   not_a_server_error: { notAServerError },
   status_code_conformance: { statusCodeConformance, statusInRange, statusOrConnectionReset },
   content_type_conformance: { contentTypeConformance, exactContentType },
-  response_schema_conformance: { responseSchemaConformance },
+  response_schema_conformance: { responseSchemaConformance, scanResponseSchemaConformance },
   error_body_conformance: {
     errorBodyConformance,
     expectErrorCode,
@@ -57,8 +65,11 @@ const implementations = {
     duplicateCommandDetails,
     definiteAnswerConformance,
     scanErrorBodyConformance,
+    scanErrorAnswer,
+    scanErrorMessage,
+    circePrettyErrorBody,
   },
-  negative_data_rejection: { negativeDataRejection },
+  negative_data_rejection: { negativeDataRejection, scanRejection, scanControlAccepted },
   positive_data_acceptance: { positiveDataAcceptance, acceptedWith, acceptedAsWellFormed },
   auth_enforcement: { authEnforcement },
   stateful_consistency: {
