@@ -216,11 +216,11 @@ export function oneOfKeys<K extends string>(
 ): { key: K; value: unknown } {
   const obj = asObject(value, path);
   const keys = Object.keys(obj);
-  if (keys.length !== 1) {
-    throw decodeFailure(
-      `type ${typeName} expects exactly one of ${allowedKeys.join(', ')}, got ${keys.length === 0 ? 'none' : keys.join(', ')}`,
-      path,
-    );
+  if (keys.length === 0) throw decodeFailure(`type ${typeName} expects one of ${allowedKeys.join(', ')}, got none`, path);
+  if (keys.length > 1) {
+    // As Canton 3.5 (strictDecoding=false, JsSchema.scala:56-58): the first constructor that matches wins.
+    const first = allowedKeys.find((candidate) => Object.hasOwn(obj, candidate));
+    if (first !== undefined) return { key: first, value: obj[first] };
   }
   const key = keys[0] as string;
   if (!(allowedKeys as readonly string[]).includes(key)) {

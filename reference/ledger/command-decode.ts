@@ -79,7 +79,8 @@ export function decodeCommands(elements: readonly unknown[], path: string): Comm
 /** A protobuf Duration `{seconds, nanos}` in milliseconds. */
 export function decodeDurationMs(value: unknown, path: string): number {
   const obj = asObject(value, path);
-  const seconds = requireInt64(obj, 'seconds', path);
+  // A missing `seconds` is 0, as Canton 3.5's codec fills it (JsSchema.scala:423, the ScalaPB default).
+  const seconds = obj['seconds'] === undefined ? 0n : requireInt64(obj, 'seconds', path);
   const nanos = requireInt32(obj, 'nanos', path);
   return Number(seconds) * 1000 + nanos / 1e6;
 }

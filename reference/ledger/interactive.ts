@@ -115,6 +115,8 @@ function decodeExecuteRequest(body: JsonObject): ExecuteRequest {
     };
   });
   let deduplication: ExecuteRequest['deduplication'];
+  // As Canton 3.5: JsExecuteSubmissionRequest has no default for it, so it is required (the spec says optional).
+  if (body['deduplicationPeriod'] === undefined) throw decodeFailure('Missing required field', 'deduplicationPeriod');
   const period = optionalObject(body, 'deduplicationPeriod', '');
   if (period) {
     const { key, value } = oneOfKeys(

@@ -6,7 +6,7 @@
 import { LedgerApiError } from '../errors.js';
 import { canActAs } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
-import { asObject, fieldPath, oneOfKeys, optionalObject, optionalString, type JsonObject } from '../http/decode.js';
+import { asObject, fieldPath, oneOfKeys, optionalObject, optionalString, requireInt64, type JsonObject } from '../http/decode.js';
 import type { RefRequest, RefResponse } from '../http/types.js';
 import { decodeDurationMs, decodeTimestamp, invalidField, optionalLedgerString } from './command-decode.js';
 import type { LedgerState } from './ledger-state.js';
@@ -26,11 +26,18 @@ function decodeSubmitRequest(body: JsonObject): SubmitRequest {
   const deduplication = optionalObject(body, 'deduplicationPeriod', '');
   let deduplicationMs: number | undefined;
   if (deduplication) {
-    // The submit form of the union has the duration variant only.
-    const { value } = oneOfKeys(deduplication, ['DeduplicationDuration'] as const, 'DeduplicationPeriod', 'deduplicationPeriod');
-    const at = fieldPath('deduplicationPeriod', 'DeduplicationDuration');
-    const wrapper = asObject(value, at);
-    deduplicationMs = decodeDurationMs(wrapper.value, fieldPath(at, 'value'));
+    // As Canton 3.5, the submit form takes all three variants (JsCommands.deduplicationPeriod is the 3-variant
+    // DeduplicationPeriod; the spec says the offset and Empty are "execute form only"). Empty and an offset
+    // deduplicate over the participant's maximum window, which covers every offset this ledger has.
+    const { key, value } = oneOfKeys(
+      deduplication,
+      ['DeduplicationDuration', 'DeduplicationOffset', 'Empty'] as const,
+      'DeduplicationPeriod',
+      'deduplicationPeriod',
+    );
+    const at = fieldPath('deduplicationPeriod', key);
+    if (key === 'DeduplicationDuration') deduplicationMs = decodeDurationMs(asObject(value, at).value, fieldPath(at, 'value'));
+    else if (key === 'DeduplicationOffset') requireInt64(asObject(value, at), 'value', at);
   }
   const minLedgerTimeAbsText = optionalString(body, 'minLedgerTimeAbs', '');
   const minLedgerTimeRel = optionalObject(body, 'minLedgerTimeRel', '');

@@ -6,7 +6,7 @@
  * (UserManagementStore.getUser(id, idp)) and does not find it there.
  */
 import type { LedgerApiVersion } from '../../config/types.js';
-import { DecodeFailure, LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { requireCaller } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
@@ -33,7 +33,11 @@ export function authenticatedUserRoute(options: AuthenticatedUserOptions): Route
   function handler(request: RefRequest): RefResponse {
     const identityProviderId = request.query.get(IDP_QUERY);
     if (identityProviderId !== null && !isIdentityProviderId(identityProviderId)) {
-      throw DecodeFailure.queryParameter(IDP_QUERY);
+      // As Canton 3.5 (FF1): the parameter always decodes; the Authorizer rejects the id as a token field.
+      throw new LedgerApiError(
+        'INVALID_TOKEN',
+        `The submitted token has a field with invalid value: Invalid field identity_provider_id: "${identityProviderId}" is not a valid identity provider id`,
+      );
     }
     const caller = requireCaller(request.auth);
     if (caller.userId === '') {

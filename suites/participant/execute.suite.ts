@@ -220,7 +220,7 @@ conformanceSuite('execute', () => {
         'execute.submissionId.ledger-string',
         'deduplication-period.exactly-one-key',
         'deduplication-period.allowed-keys',
-        'min-ledger-time.time.shape',
+
         'min-ledger-time.time.allowed-keys',
         'min-ledger-time.time.MinLedgerTimeAbs.shape',
       ],
