@@ -134,7 +134,16 @@ describe('Daml values on 3.5 (facts §3)', () => {
 });
 
 describe('error details (facts §4 and the DUPLICATE_COMMAND note)', () => {
-  it('names the earlier submission in DUPLICATE_COMMAND of an execute retry', async () => {
+  it('names the earlier submission in DUPLICATE_COMMAND of a submit-and-wait retry', async () => {
+    const commandId = uniqueCommandId('dedup');
+    const first = await submitAs('bank-user', [bank], [createIou(bank, alice)], { commandId, submissionId: 'first-submit' });
+    expect(first.status).toBe(200);
+    const retry = await submitAs('bank-user', [bank], [createIou(bank, alice)], { commandId, submissionId: 'second-submit' });
+    expect(retry.status).toBe(409);
+    expect(retry.json).toMatchObject({ code: 'DUPLICATE_COMMAND', errorCategory: 10, context: { existing_submission_id: 'first-submit' } });
+  });
+
+  it('acknowledges an execute retry of a committed change id (Canton rejects it on the completion stream) and never commits it again', async () => {
     const prepared = await ref.post(
       '/v2/interactive-submission/prepare',
       {
@@ -157,13 +166,77 @@ describe('error details (facts §4 and the DUPLICATE_COMMAND note)', () => {
         },
         'dana-executor',
       );
+    const ledgerEnd = async () => (await submitAs('alice-user', [alice], [createIou(alice, alice)])).json.completionOffset as number;
+    const before = await ledgerEnd();
     expect((await executeAs('first-execute')).status).toBe(200);
-    const retry = await eventually(async () => {
-      const reply = await executeAs(uniqueCommandId('retry'));
-      return reply.json?.code === 'DUPLICATE_COMMAND' ? reply : undefined;
+    const commitsOfTheIou = async (from: number, to: number) => {
+      let count = 0;
+      for (let offset = from + 1; offset < to; offset++) {
+        const reply = await ref.updateByOffset('alice-user', offset, transactionsFormat([alice], 'TRANSACTION_SHAPE_ACS_DELTA'));
+        const events = reply.status === 200 ? reply.json.update.Transaction.value.events : [];
+        count += events.filter((event: any) => event.CreatedEvent?.signatories?.includes(dana)).length;
+      }
+      return count;
+    };
+    const committed = await eventually(async () => {
+      const end = await ledgerEnd();
+      return (await commitsOfTheIou(before, end)) === 1 ? end : undefined;
     });
-    expect(retry.status).toBe(409);
-    expect(retry.json.context.existing_submission_id).toBe('first-execute');
+    const retry = await executeAs('second-execute');
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual({});
+    expect(await commitsOfTheIou(committed, await ledgerEnd())).toBe(0);
+  });
+
+  it('rejects an execute retry that meets the first still in flight with 409 SUBMISSION_ALREADY_IN_FLIGHT (handler called directly)', async () => {
+    // Two executes in one turn of the event loop: the first commits only on the next turn, so the second
+    // meets it in flight, which no pair of HTTP requests can arrange reliably.
+    const { Ledger } = await import('../../reference/ledger/index.js');
+    const { Faults } = await import('../../reference/faults.js');
+    const { LedgerApiError } = await import('../../reference/errors.js');
+    const ledger = new Ledger({ fixtures: ref.fixtures, faults: new Faults() });
+    const route = (pattern: string) => ledger.routes().find((candidate) => candidate.pattern === pattern)!.handler;
+    const executor = {
+      kind: 'authenticated' as const,
+      caller: {
+        userId: 'dana-executor',
+        rights: { actAs: new Set<string>(), readAs: new Set<string>(), executeAs: new Set([dana]), admin: false },
+      },
+    };
+    const post = (pattern: string, body: unknown) =>
+      route(pattern)({
+        method: 'POST',
+        path: pattern,
+        params: {},
+        query: new URLSearchParams(),
+        headers: {},
+        body: Buffer.from(JSON.stringify(body)),
+        auth: executor,
+      });
+    const prepared = (await post('/v2/interactive-submission/prepare', {
+      commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice, '8.0') } }],
+      commandId: uniqueCommandId(),
+      actAs: [dana],
+    })) as { status: number; body: any };
+    expect(prepared.status).toBe(200);
+    const execute = (submissionId: string) =>
+      post('/v2/interactive-submission/execute', {
+        preparedTransaction: prepared.body.preparedTransaction,
+        partySignatures: { signatures: [signHash(ref.fixtures, 'dana', prepared.body.preparedTransactionHash)] },
+        submissionId,
+        hashingSchemeVersion: prepared.body.hashingSchemeVersion,
+        deduplicationPeriod: { Empty: {} },
+      });
+    expect((execute('first-execute') as { status: number }).status).toBe(200);
+    let rejection: unknown;
+    try {
+      execute('second-execute');
+    } catch (error) {
+      rejection = error;
+    }
+    expect(rejection).toBeInstanceOf(LedgerApiError);
+    expect(rejection).toMatchObject({ code: 'SUBMISSION_ALREADY_IN_FLIGHT', httpStatus: 409 });
+    await ledger.close();
   });
 
   it("gives UPDATE_NOT_FOUND Canton's cause and the OFFSET resource", async () => {

@@ -289,11 +289,6 @@ export const cantonParticipantClauses = [
     'error',
     'The DUPLICATE_COMMAND body carries the submission id of the earlier, accepted submission in `context.existing_submission_id` (facts verified-against-real §4).',
   ),
-  execute(
-    'canton.execute.duplicate-command-409',
-    'error',
-    'Executing a prepared transaction whose change id was already committed is 409 DUPLICATE_COMMAND, category 10, or, on a fast retry, 409 SUBMISSION_ALREADY_IN_FLIGHT (facts canton §3 codes table: DUPLICATE_COMMAND, ConsistencyErrors; verified-against-real §1 note).',
-  ),
   submitAndWait(
     'canton.submit-and-wait.templates-or-interfaces-not-found-404',
     'error',
@@ -501,6 +496,12 @@ export const cantonParticipantClauses = [
   ),
 
   // flows (issue 8)
+  execute(
+    'canton.execute.change-id-deduplicated',
+    'error',
+    'Execute registers a submission as in flight and only then deduplicates it, reporting every later error on the completion stream: a retry of a change id still in flight is rejected at once with 409 SUBMISSION_ALREADY_IN_FLIGHT (category 2), a retry of a change id already committed is acknowledged 200 {} and rejected asynchronously with DUPLICATE_COMMAND; either way the transaction is not committed a second time (facts canton §3 codes table; verified-against-real §1 note; release-line-3.5 ProtocolProcessor.submitWithTracking, TransactionProcessingSteps.commandDeduplicationFailure, CommandDeduplicationError.DuplicateCommandReject, InteractiveSubmissionServiceImpl.execute).',
+    { features: ['writes'] },
+  ),
   submitAndWait(
     'canton.submit-and-wait.non-suffixed-contract-id-400',
     'error',
