@@ -20,6 +20,18 @@ export function statusCodeConformance(response: ClientResponse, allowed: readonl
   );
 }
 
+/**
+ * The answer has one of the allowed statuses, or the target reset the connection where that is one of its
+ * legitimate answers (Canton resets an over-size upload instead of answering it, FF5).
+ */
+export function statusOrConnectionReset(answer: ClientResponse | 'connection-reset', allowed: readonly number[], clauseId: ClauseId): void {
+  if (answer === 'connection-reset') {
+    assertClause('status_code_conformance', clauseId, true, '');
+    return;
+  }
+  statusCodeConformance(answer, allowed, clauseId);
+}
+
 /** The status is in [low, high] (e.g. any 4xx: the spec states a rejection, not its status). */
 export function statusInRange(response: ClientResponse, low: number, high: number, clauseId: ClauseId): void {
   assertClause(
@@ -56,7 +68,11 @@ export function exactContentType(response: ClientResponse, pattern: RegExp, desc
   );
 }
 
-export function positiveDataAcceptance(response: ClientResponse, clauseId: ClauseId): void {
+/**
+ * A valid request is accepted. `alsoCredits`: clauses about parts the request uses the way the spec allows
+ * (an optional field present, a reference format, an empty list where allowed); its acceptance proves each.
+ */
+export function positiveDataAcceptance(response: ClientResponse, clauseId: ClauseId, alsoCredits: readonly ClauseId[] = []): void {
   assertClause(
     'positive_data_acceptance',
     clauseId,
@@ -64,6 +80,27 @@ export function positiveDataAcceptance(response: ClientResponse, clauseId: Claus
     `a valid request was not accepted: ${brief(response)}`,
     response,
   );
+  for (const credited of new Set(alsoCredits)) assertClause('positive_data_acceptance', credited, true, '');
+}
+
+/**
+ * A valid request was taken as well-formed: answered 2xx, or with the semantic error the caller names (e.g.
+ * UPDATE_NOT_FOUND for a lookup of an offset with nothing visible). Credits `clauseId` and `alsoCredits`.
+ */
+export function acceptedAsWellFormed(
+  response: ClientResponse,
+  semanticAnswer: boolean,
+  clauseId: ClauseId,
+  alsoCredits: readonly ClauseId[] = [],
+): void {
+  assertClause(
+    'positive_data_acceptance',
+    clauseId,
+    (response.status >= 200 && response.status < 300) || semanticAnswer,
+    `a valid request was rejected: ${brief(response)}`,
+    response,
+  );
+  for (const credited of new Set(alsoCredits)) assertClause('positive_data_acceptance', credited, true, '');
 }
 
 /** A valid request is answered exactly `status` (e.g. 200 where the spec names it). */

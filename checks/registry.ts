@@ -6,6 +6,7 @@
  */
 import { authEnforcement } from './auth.js';
 import {
+  acceptedAsWellFormed,
   acceptedWith,
   contentTypeConformance,
   exactContentType,
@@ -13,6 +14,7 @@ import {
   positiveDataAcceptance,
   statusCodeConformance,
   statusInRange,
+  statusOrConnectionReset,
 } from './basic.js';
 import { specConflict } from './conflict.js';
 import {
@@ -26,6 +28,14 @@ import {
 } from './error-body.js';
 import { CHECK_DESCRIPTIONS, CHECK_NAMES, type CheckName } from './names.js';
 import { negativeDataRejection } from './rejection.js';
+import {
+  circePrettyErrorBody,
+  scanControlAccepted,
+  scanErrorAnswer,
+  scanErrorMessage,
+  scanRejection,
+  scanResponseSchemaConformance,
+} from './scan.js';
 import { responseSchemaConformance } from './schema.js';
 import {
   allDistinct,
@@ -44,9 +54,9 @@ type CheckFunctions = Record<string, Function>;
 
 const implementations = {
   not_a_server_error: { notAServerError },
-  status_code_conformance: { statusCodeConformance, statusInRange },
+  status_code_conformance: { statusCodeConformance, statusInRange, statusOrConnectionReset },
   content_type_conformance: { contentTypeConformance, exactContentType },
-  response_schema_conformance: { responseSchemaConformance },
+  response_schema_conformance: { responseSchemaConformance, scanResponseSchemaConformance },
   error_body_conformance: {
     errorBodyConformance,
     expectErrorCode,
@@ -55,9 +65,12 @@ const implementations = {
     duplicateCommandDetails,
     definiteAnswerConformance,
     scanErrorBodyConformance,
+    scanErrorAnswer,
+    scanErrorMessage,
+    circePrettyErrorBody,
   },
-  negative_data_rejection: { negativeDataRejection },
-  positive_data_acceptance: { positiveDataAcceptance, acceptedWith },
+  negative_data_rejection: { negativeDataRejection, scanRejection, scanControlAccepted },
+  positive_data_acceptance: { positiveDataAcceptance, acceptedWith, acceptedAsWellFormed },
   auth_enforcement: { authEnforcement },
   stateful_consistency: {
     sameUpdateAtOffset,

@@ -79,6 +79,7 @@ const featuresSchema = {
     reassignmentFixture: { type: 'boolean', default: false },
     multiHostedParty: { type: 'boolean', default: false },
     syntheticDars: { type: 'boolean', default: false },
+    connectedSynchronizers: { type: 'integer', minimum: 0, maximum: 1000, default: 1 },
   },
   additionalProperties: false,
 } as const;

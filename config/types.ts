@@ -138,6 +138,11 @@ export interface Features {
    * embedded reference target does: a real node decodes and type-checks the Daml-LF of every DALF.
    */
   syntheticDars: boolean;
+  /**
+   * How many synchronizers the participant is connected to (default 1). Canton auto-detects the synchronizer of
+   * `dars/validate` (and of vetting uploads) only when it is connected to exactly one.
+   */
+  connectedSynchronizers: number;
 }
 
 export interface ReferenceTargetConfig {

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS, PLAIN_OBJECTS, withBoundaries } from './primitives/boundaries.js';
 import { INT64_MAX, INT64_MIN } from './primitives/numbers.js';
 import { freshId } from './primitives/fresh-ids.js';
-import { seededString } from './primitives/seeded.js';
+import { textOf } from './primitives/text.js';
 import { damlDate, timestamp } from './primitives/time.js';
 import type { Mode } from './primitives/unions.js';
 
@@ -136,7 +136,7 @@ export interface NumericOptions {
 export function numericString(scale: number, options: NumericOptions = {}): fc.Arbitrary<string> {
   const { nonNegative = false, integerDigits = NUMERIC_INTEGER_DIGITS } = options;
   const maxInteger = 10n ** BigInt(integerDigits) - 1n;
-  const fraction = seededString(DIGITS, { minLength: 1, maxLength: scale });
+  const fraction = textOf(DIGITS, { minLength: 1, maxLength: scale });
   const random = fc
     .tuple(
       nonNegative ? fc.constant('') : fc.constantFrom('', '-'),
@@ -208,7 +208,7 @@ export function damlValue(type: DamlType, parties: PartyPool, options: ValueOpti
     case 'List':
       return fc.array(damlValue(type.of, parties, options), { maxLength: 3 });
     case 'TextMap':
-      return fc.dictionary(seededString(NAME_CHARS, { minLength: 0, maxLength: 8 }), damlValue(type.of, parties, options), {
+      return fc.dictionary(textOf(NAME_CHARS, { minLength: 0, maxLength: 8 }), damlValue(type.of, parties, options), {
         maxKeys: 3,
         ...PLAIN_OBJECTS,
       });

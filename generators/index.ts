@@ -12,11 +12,13 @@ import type { Mode } from './primitives/unions.js';
 
 export { generatorContextFromFixtures, type GeneratorContext } from './context.js';
 export { ENDPOINT_NAMES, type EndpointName, type GeneratedRequest, type InvalidRequest } from './requests/types.js';
-export type { InvalidTag, InvalidValue } from './invalid/mutation.js';
+export type { InvalidTag, InvalidValue, Violation, BodyMutation } from './invalid/mutation.js';
+export { applyMutation } from './invalid/mutation.js';
 export type { Mode } from './primitives/unions.js';
 export { invalidRequestRules } from './invalid/requests.js';
 export { invalidAnnotationRules } from './invalid/annotations.js';
 export { submitAndWaitBody, submitAndWaitCase } from './requests/submit-and-wait.js';
+export { exerciseMutations, type ExerciseMutation } from './invalid/submit-and-wait.js';
 export { executeBody, executeCase, withPreparedSubmission } from './requests/execute.js';
 export { updateByOffsetBody, updateByOffsetCase } from './requests/update-by-offset.js';
 export * from './primitives.js';

@@ -64,6 +64,8 @@ export interface ForAllOptions {
 export interface ConformanceContext extends SuiteEnvironment {
   /** The seed of this test's properties. */
   seed: number;
+  /** Cases per property of this run (`--cases`). */
+  cases: number;
   /**
    * A property over generated values: runs `predicate` for each, shrinks a failure to its smallest
    * counterexample, and reports it with seed and path so `replay` reproduces it exactly.
@@ -147,6 +149,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     const context: ConformanceContext = {
       ...environment,
       seed,
+      cases: run.cases,
       forAll: (arbitrary, predicate, options) =>
         runProperty(arbitrary, predicate, seed, options?.numRuns ?? run.cases, runContext.replay?.path),
       skip: (reason: string): never => {

@@ -9,10 +9,12 @@ export type Requirement =
   | 'trafficAccountsDisabled'
   | 'interactiveSubmission'
   | 'authorization'
+  | 'authorizationDisabled'
   | 'reassignmentFixture'
   | 'multiHostedParty'
   | 'writes'
   | 'syntheticDars'
+  | 'singleSynchronizer'
   | 'mintTokens'
   | 'scan'
   | 'ledgerApi3.5'
@@ -57,6 +59,10 @@ export function missingRequirement(requirement: Requirement, target: TargetAbili
       return features.interactiveSubmission ? undefined : 'interactive submission is not available (features.interactiveSubmission: false)';
     case 'authorization':
       return features.authorization ? undefined : 'ledger API authorization is disabled on the target (features.authorization: false)';
+    case 'authorizationDisabled':
+      return features.authorization
+        ? 'needs a target without authorization (features.authorization: false): with authorization on, the mutated value is also one the caller may not use, and Canton answers that first (403), so the rejection cannot be credited to the rule'
+        : undefined;
     case 'reassignmentFixture':
       return features.reassignmentFixture ? undefined : 'no seeded reassignment fixture (features.reassignmentFixture: false)';
     case 'multiHostedParty':
@@ -68,6 +74,10 @@ export function missingRequirement(requirement: Requirement, target: TargetAbili
         ? undefined
         : 'the target does not accept the synthetic DARs this test builds (features.syntheticDars: false); ' +
             'only the embedded reference target does, a real node type-checks their Daml-LF';
+    case 'singleSynchronizer':
+      return features.connectedSynchronizers === 1
+        ? undefined
+        : `the participant is connected to ${features.connectedSynchronizers} synchronizers (features.connectedSynchronizers): Canton auto-detects the synchronizer only when it is connected to exactly one (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER otherwise)`;
     case 'mintTokens':
       return target.canMintTokens ? undefined : 'the auth provider cannot mint tokens (needs auth kind hs256, rs256 or es256)';
     case 'scan':

@@ -5,6 +5,7 @@
 import { authClauses } from './clauses/auth.js';
 import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
+import { conflictClauses } from './clauses/conflicts.js';
 import { errorClauses } from './clauses/errors.js';
 import { generalClauses } from './clauses/general.js';
 import { limitClauses } from './clauses/limits.js';
@@ -32,6 +33,7 @@ const registry = [
   ...versioningClauses,
   ...cantonParticipantClauses,
   ...cantonScanClauses,
+  ...conflictClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

@@ -13,17 +13,27 @@ import {
   dnsSubdomain,
   dnsSubdomainWithLabels,
 } from '../primitives/annotations.js';
-import type { InvalidValue } from './mutation.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import type { InvalidValue, Violation } from './mutation.js';
 
 const PART = { kind: 'body', name: 'metadata.annotations' } as const;
 
 /** Adds one offending entry to a valid map that is small enough to stay within the total size. */
-function withEntry(clauseId: string, rule: string, key: fc.Arbitrary<string>, value: fc.Arbitrary<string> = annotationValue()) {
+const KEY_FORMAT: Violation = { kind: 'format', format: 'annotation-key', how: 'malformed' };
+
+function withEntry(
+  clauseId: ClauseId,
+  rule: string,
+  key: fc.Arbitrary<string>,
+  value: fc.Arbitrary<string> = annotationValue(),
+  violation: Violation = KEY_FORMAT,
+) {
   const smallValid = annotations().filter((map) => Object.keys(map).length < 5 && JSON.stringify(map).length < 4096);
   return fc.tuple(smallValid, key, value).map(([map, badKey, badValue]): InvalidValue<Record<string, string>> => ({
     clauseId,
     rule,
     part: PART,
+    violation,
     value: { ...map, [badKey]: badValue },
   }));
 }
@@ -57,11 +67,12 @@ export function invalidAnnotationRules(): fc.Arbitrary<InvalidValue<Record<strin
         .tuple(annotationNameOfLength(3), fc.constantFrom('.', '-', '_'), fc.boolean())
         .map(([name, edge, atStart]) => (atStart ? edge + name : name + edge)),
     ),
-    withEntry('annotations.value.non-empty', 'empty annotation value', annotationName(), fc.constant('')),
-    annotationsOfTotalSize(ANNOTATIONS.totalMaxBytes + 1).map((value) => ({
+    withEntry('annotations.value.non-empty', 'empty annotation value', annotationName(), fc.constant(''), { kind: 'empty-string' }),
+    annotationsOfTotalSize(ANNOTATIONS.totalMaxBytes + 1).map((value): InvalidValue<Record<string, string>> => ({
       clauseId: 'annotations.total-size.max-256kb',
       rule: 'annotations of 256 KiB + 1 byte in total',
       part: PART,
+      violation: { kind: 'range', bound: 'maximum' },
       value,
     })),
   ];

@@ -5,9 +5,10 @@
  */
 import fc from 'fast-check';
 import { buildBrokenDar, type BrokenDarKind } from '../dar/builder.js';
+import type { ClauseId } from '../../specification/clauses.js';
 import type { InvalidValue } from './mutation.js';
 
-const RULES: { kind: BrokenDarKind; clauseId: string; rule: string }[] = [
+const RULES: { kind: BrokenDarKind; clauseId: ClauseId; rule: string }[] = [
   { kind: 'not-a-zip', clauseId: 'canton.dars.invalid-dar-400', rule: 'body that is not a zip archive' },
   { kind: 'empty', clauseId: 'canton.dars.invalid-dar-400', rule: 'empty body' },
   { kind: 'no-manifest', clauseId: 'canton.dars.invalid-dar-400', rule: 'zip without META-INF/MANIFEST.MF' },
@@ -16,13 +17,20 @@ const RULES: { kind: BrokenDarKind; clauseId: string; rule: string }[] = [
   { kind: 'missing-dalf', clauseId: 'canton.dars.invalid-zip-entry-400', rule: 'manifest names a DALF the zip lacks' },
   { kind: 'hash-mismatch', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF hash differs from the SHA-256 of its payload' },
   { kind: 'bad-archive-protobuf', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF that is not an Archive protobuf' },
-  { kind: 'lf1-payload', clauseId: 'canton.dars.lf1-rejected-400', rule: 'DALF of Daml-LF 1' },
+  // An LF1 payload that does not decode as a Daml-LF 1 package: DAR_PARSE_ERROR (ALLOWED_LANGUAGE_VERSIONS needs one that decodes).
+  { kind: 'lf1-payload', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF with a Daml-LF 1 payload that does not decode' },
 ];
 
 /** One arbitrary per broken kind; the bytes of each kind are fixed, so there is nothing to shrink. */
 export function invalidDarRules(): fc.Arbitrary<InvalidValue<Uint8Array>>[] {
   return RULES.map(({ kind, clauseId, rule }) => {
     const bytes = buildBrokenDar(kind);
-    return fc.constant({ clauseId, rule, part: { kind: 'body', name: 'body' }, value: bytes } as InvalidValue<Uint8Array>);
+    return fc.constant<InvalidValue<Uint8Array>>({
+      clauseId,
+      rule,
+      part: { kind: 'body', name: 'body' },
+      violation: { kind: 'dar', problem: kind },
+      value: bytes,
+    });
   });
 }

@@ -4,20 +4,62 @@
  * re-applies the same mutation: the shrunk value still breaks the rule its tag names.
  */
 import fc from 'fast-check';
+import type { ClauseId } from '../../specification/clauses.js';
+import type { StringFormatName } from '../../specification/formats.js';
+import type { BrokenDarKind } from '../dar/builder.js';
 
 export type PartKind = 'body' | 'query' | 'path' | 'header';
 
+/**
+ * What kind of rule a generated value breaks, as data the oracles dispatch on (never the rule's prose):
+ * - `missing`: a required field is absent;
+ * - `wrong-type`: the JSON value has another type than the field's (`expected`);
+ * - `format`: a string breaks one of the spec's string formats (`specification/formats.ts`), `how` says how;
+ * - `empty-list` / `empty-string`: a list or string that must be non-empty is empty;
+ * - `union`: a single-key union object has no key, several keys or an unknown key;
+ * - `enum`: a value outside the allowed values;
+ * - `range`: a number beyond its bound (`positive` offsets, the int64 / int32 range, a minimum or maximum);
+ * - `timestamp`: a string that is not a timestamp;
+ * - `dar`: a DAR broken in one way (`problem`);
+ * - `parameter`: a query or path parameter that does not parse as its type or format.
+ */
+export type Violation =
+  | { kind: 'missing' }
+  | { kind: 'wrong-type'; expected: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' }
+  | { kind: 'format'; format: StringFormatName; how: 'too-long' | 'forbidden-character' | 'empty' | 'malformed' }
+  | { kind: 'empty-list' }
+  | { kind: 'empty-string' }
+  | { kind: 'union'; problem: 'no-key' | 'several-keys' | 'unknown-key' }
+  | { kind: 'enum' }
+  | { kind: 'range'; bound: 'positive' | 'int64' | 'int32' | 'minimum' | 'maximum' }
+  | { kind: 'timestamp' }
+  | { kind: 'dar'; problem: BrokenDarKind }
+  | { kind: 'parameter'; expected: 'boolean' | 'int32' | 'int64' | 'unique-identifier' | 'member-id' };
+
 export interface InvalidTag {
-  /** The clause of `specification/clauses.ts` the value violates. */
-  clauseId: string;
-  /** The rule in words, e.g. "user id of 129 characters". */
+  /** The clause of the registry the value violates. */
+  clauseId: ClauseId;
+  /** The rule in words, for reports (e.g. "user id of 129 characters"); never dispatched on. */
   rule: string;
   /** Where the violation sits: a body path (`commands[0].CreateCommand.templateId`) or a parameter name. */
   part: { kind: PartKind; name: string };
+  violation: Violation;
+  /**
+   * The mutation also breaks an authorization rule when authorization is on (e.g. an `actAs` entry that is no
+   * party id is also a party the caller may not act as): a target may then reject it for either reason.
+   */
+  alsoBreaks?: 'authorization';
 }
 
 export interface InvalidValue<T = unknown> extends InvalidTag {
   value: T;
+}
+
+/** An invalid body with what it was made from: a body the target accepts, the user who sends it, and one mutation. */
+export interface InvalidBody extends InvalidValue {
+  base: unknown;
+  mutation: BodyMutation;
+  asUser?: string;
 }
 
 export type Path = readonly (string | number)[];
@@ -61,10 +103,18 @@ export function removeAt(root: unknown, path: Path): unknown {
 /** What one mutation does: replace the value at `at`, or remove the key there. */
 export type BodyMutation = { at: Path; set: unknown } | { at: Path; remove: true };
 
+/** A body the target accepts, with the user whose token must send it (generators' `accepted` cases). */
+export interface BaseCase<Body> {
+  asUser?: string;
+  body: Body;
+}
+
 export interface BodyRule<Body, Extra> {
-  clauseId: string;
+  clauseId: ClauseId;
   rule: string;
-  base: fc.Arbitrary<Body>;
+  violation: Violation;
+  alsoBreaks?: 'authorization';
+  base: fc.Arbitrary<BaseCase<Body>>;
   /** Random material of the mutation (an invalid string, an unknown key); generated independently. */
   extra: fc.Arbitrary<Extra>;
   mutate: (body: Body, extra: Extra) => BodyMutation;
@@ -74,26 +124,21 @@ export function applyMutation(body: unknown, mutation: BodyMutation): unknown {
   return 'remove' in mutation ? removeAt(body, mutation.at) : setAt(body, mutation.at, mutation.set);
 }
 
-export function invalidBody<Body, Extra>(rule: BodyRule<Body, Extra>): fc.Arbitrary<InvalidValue> {
-  return fc.tuple(rule.base, rule.extra).map(([body, extra]) => {
-    const mutation = rule.mutate(body, extra);
+export function invalidBody<Body, Extra>(rule: BodyRule<Body, Extra>): fc.Arbitrary<InvalidBody> {
+  return fc.tuple(rule.base, rule.extra).map(([base, extra]) => {
+    const mutation = rule.mutate(base.body, extra);
     return {
       clauseId: rule.clauseId,
       rule: rule.rule,
       part: { kind: 'body', name: pathName(mutation.at) },
-      value: applyMutation(body, mutation),
+      violation: rule.violation,
+      ...(rule.alsoBreaks ? { alsoBreaks: rule.alsoBreaks } : {}),
+      value: applyMutation(base.body, mutation),
+      base: base.body,
+      mutation,
+      ...(base.asUser !== undefined ? { asUser: base.asUser } : {}),
     };
   });
-}
-
-/** A rule whose mutation needs no random material. */
-export function invalidBodyFixed<Body>(
-  clauseId: string,
-  rule: string,
-  base: fc.Arbitrary<Body>,
-  mutate: (body: Body) => BodyMutation,
-): fc.Arbitrary<InvalidValue> {
-  return invalidBody({ clauseId, rule, base, extra: fc.constant(undefined), mutate: (body) => mutate(body) });
 }
 
 /** The single key of a tagged-union object. */

@@ -8,7 +8,7 @@ import { requestOf, validRequestArbitraries, JSON_CONTENT, OCTET_STREAM } from '
 import type { EndpointName, GeneratedRequest, InvalidRequest } from '../requests/types.js';
 import { invalidDarRules } from './dar.js';
 import { invalidExecuteRules } from './execute.js';
-import type { InvalidValue } from './mutation.js';
+import type { InvalidBody, InvalidTag, InvalidValue } from './mutation.js';
 import {
   invalidDomainIdParameter,
   invalidMemberIdParameter,
@@ -20,13 +20,27 @@ import {
 import { invalidSubmitAndWaitRules } from './submit-and-wait.js';
 import { invalidUpdateByOffsetRules } from './update-by-offset.js';
 
-function tagOf(invalid: InvalidValue) {
-  return { clauseId: invalid.clauseId, rule: invalid.rule, part: invalid.part };
+function tagOf(invalid: InvalidValue): InvalidTag {
+  return {
+    clauseId: invalid.clauseId,
+    rule: invalid.rule,
+    part: invalid.part,
+    violation: invalid.violation,
+    ...(invalid.alsoBreaks ? { alsoBreaks: invalid.alsoBreaks } : {}),
+  };
 }
 
-function jsonBodyRequests(endpoint: EndpointName, rules: fc.Arbitrary<InvalidValue>[]): fc.Arbitrary<InvalidRequest>[] {
+function jsonBodyRequests(endpoint: EndpointName, rules: fc.Arbitrary<InvalidBody>[]): fc.Arbitrary<InvalidRequest>[] {
   return rules.map((rule) =>
-    rule.map((invalid) => ({ ...requestOf(endpoint, { headers: { ...JSON_CONTENT }, body: invalid.value }), invalid: tagOf(invalid) })),
+    rule.map((invalid) => {
+      const user = invalid.asUser !== undefined ? { asUser: invalid.asUser } : {};
+      return {
+        ...requestOf(endpoint, { headers: { ...JSON_CONTENT }, body: invalid.value, ...user }),
+        invalid: tagOf(invalid),
+        base: requestOf(endpoint, { headers: { ...JSON_CONTENT }, body: invalid.base, ...user }),
+        mutation: invalid.mutation,
+      };
+    }),
   );
 }
 
@@ -40,13 +54,21 @@ function withParameter(valid: fc.Arbitrary<GeneratedRequest>, rule: fc.Arbitrary
       query: kind === 'query' ? { ...request.query, [name]: invalid.value } : { ...request.query },
       pathParams: kind === 'path' ? { ...request.pathParams, [name]: invalid.value } : { ...request.pathParams },
     };
-    return { ...requestOf(request.endpoint, parts), invalid: tagOf(invalid) };
+    const user = request.asUser !== undefined ? { asUser: request.asUser } : {};
+    return { ...requestOf(request.endpoint, { ...parts, ...user }), invalid: tagOf(invalid), base: request };
   });
 }
 
-function darBodies(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate'): fc.Arbitrary<InvalidRequest>[] {
+function darBodies(
+  endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate',
+  valid: fc.Arbitrary<GeneratedRequest>,
+): fc.Arbitrary<InvalidRequest>[] {
   return invalidDarRules().map((rule) =>
-    rule.map((invalid) => ({ ...requestOf(endpoint, { headers: { ...OCTET_STREAM }, body: invalid.value }), invalid: tagOf(invalid) })),
+    fc.tuple(valid, rule).map(([base, invalid]) => ({
+      ...requestOf(endpoint, { ...(base.query ? { query: base.query } : {}), headers: { ...OCTET_STREAM }, body: invalid.value }),
+      invalid: tagOf(invalid),
+      base,
+    })),
   );
 }
 
@@ -63,14 +85,14 @@ export function invalidRequestRules(context: GeneratorContext): Record<EndpointN
     'authenticated-user': [],
     'submit-and-wait': jsonBodyRequests('submit-and-wait', invalidSubmitAndWaitRules(context)),
     'dars-upload': [
-      ...darBodies('dars-upload'),
+      ...darBodies('dars-upload', valid['dars-upload']),
       withParameter(valid['dars-upload'], invalidVetAllPackages('dars-upload.vetAllPackages.optional-boolean')),
     ],
     'packages-upload': [
-      ...darBodies('packages-upload'),
+      ...darBodies('packages-upload', valid['packages-upload']),
       withParameter(valid['packages-upload'], invalidVetAllPackages('packages-upload.query.same-as-dars')),
     ],
-    'dars-validate': darBodies('dars-validate'),
+    'dars-validate': darBodies('dars-validate', valid['dars-validate']),
     'traffic-account': [],
     readyz: [],
     'scan.traffic-status': [

@@ -1,60 +1,103 @@
 /**
- * Update-by-offset bodies that break exactly one rule of the spec each. Filter rules act on a
- * transaction format whose `filtersForAnyParty` holds one filter of the variant under test.
+ * Update-by-offset bodies that break exactly one rule of the spec each, each a lookup the target carries out
+ * (an `accepted` case: a seeded or small offset, a format the sending user may read) plus one mutation. Filter
+ * rules act on a transaction format whose one party filter holds one filter of the variant under test, over
+ * the fixture package's templates and interface.
  */
 import fc from 'fast-check';
+import type { ClauseId } from '../../specification/clauses.js';
 import type { GeneratorContext } from '../context.js';
-import {
-  eventFormat,
-  identifierFilter,
-  schemaVocabulary,
-  TRANSACTION_SHAPES,
-  type IDENTIFIER_FILTER_VARIANTS,
-} from '../primitives/formats.js';
+import { ACCEPTED_TRANSACTION_SHAPES, identifierFilter, knownVocabulary, type IDENTIFIER_FILTER_VARIANTS } from '../primitives/formats.js';
 import { INT64_MAX } from '../primitives/numbers.js';
-import { updateByOffsetBody } from '../requests/update-by-offset.js';
-import { invalidBody, invalidBodyFixed, setAt, type InvalidValue } from './mutation.js';
+import { updateByOffsetCase } from '../requests/update-by-offset.js';
+import { invalidBody, setAt, type BaseCase, type InvalidBody, type Path, type Violation } from './mutation.js';
 import { invalidQualifiedIdentifier } from './strings.js';
 
 type FilterVariant = (typeof IDENTIFIER_FILTER_VARIANTS)[number];
+type Body = Record<string, unknown>;
 
 const TRANSACTIONS = ['updateFormat', 'includeTransactions'] as const;
-const FIRST_FILTER = [...TRANSACTIONS, 'eventFormat', 'filtersForAnyParty', 'cumulative', 0, 'identifierFilter'] as const;
 
-/** A valid body whose transaction format carries one filter of `variant` at FIRST_FILTER. */
-function bodyWithFilter(context: GeneratorContext, variant: FilterVariant): fc.Arbitrary<Record<string, unknown>> {
-  const vocabulary = schemaVocabulary();
-  return fc
-    .tuple(
-      updateByOffsetBody(context),
-      eventFormat(vocabulary, 'schema'),
-      identifierFilter(vocabulary, variant),
-      fc.constantFrom(...TRANSACTION_SHAPES),
-    )
-    .map(
-      ([body, format, filter, transactionShape]) =>
-        setAt(body, TRANSACTIONS, {
-          eventFormat: { ...format, filtersForAnyParty: { cumulative: [{ identifierFilter: filter }] } },
-          transactionShape,
-        }) as Record<string, unknown>,
-    );
+/** The path of the one identifier filter of a body made by `caseWithFilter`. */
+function firstFilter(body: Body): Path {
+  const filters = (((body['updateFormat'] as Body)['includeTransactions'] as Body)['eventFormat'] as Body)['filtersByParty'] as Body;
+  const party = Object.keys(filters)[0]!;
+  return [...TRANSACTIONS, 'eventFormat', 'filtersByParty', party, 'cumulative', 0, 'identifierFilter'];
 }
 
-export function invalidUpdateByOffsetRules(context: GeneratorContext): fc.Arbitrary<InvalidValue>[] {
-  const base = updateByOffsetBody(context);
-  const withTemplateFilter = bodyWithFilter(context, 'TemplateFilter');
-  const withInterfaceFilter = bodyWithFilter(context, 'InterfaceFilter');
-  const replace = (clauseId: string, rule: string, at: readonly (string | number)[], value: fc.Arbitrary<unknown>, on = base) =>
-    invalidBody({ clauseId, rule, base: on, extra: value, mutate: (_body, set) => ({ at, set }) });
-  const remove = (clauseId: string, rule: string, at: readonly (string | number)[], on = base) =>
-    invalidBodyFixed(clauseId, rule, on, () => ({ at, remove: true }));
+/** Accepted lookups whose transaction format filters one party the sender may read as with one filter of `variant`. */
+function caseWithFilter(context: GeneratorContext, variant: FilterVariant): fc.Arbitrary<BaseCase<Body>> {
+  return fc.oneof(
+    ...context.readingUsers.map((user) => {
+      const vocabulary = knownVocabulary({
+        templateIds: Object.values(context.templateIds),
+        interfaceId: context.interfaceId,
+        packageId: context.packageId,
+        partyIds: user.parties,
+      });
+      return fc
+        .tuple(
+          updateByOffsetCase(context, 'accepted'),
+          fc.constantFrom(...user.parties),
+          identifierFilter(vocabulary, variant),
+          fc.constantFrom(...ACCEPTED_TRANSACTION_SHAPES),
+        )
+        .map(([base, party, filter, transactionShape]) => {
+          const eventFormat = { filtersByParty: { [party]: { cumulative: [{ identifierFilter: filter }] } }, verbose: false };
+          return { asUser: user.userId, body: setAt(base.body, TRANSACTIONS, { eventFormat, transactionShape }) as Body };
+        });
+    }),
+  );
+}
+
+export function invalidUpdateByOffsetRules(context: GeneratorContext): fc.Arbitrary<InvalidBody>[] {
+  const base = updateByOffsetCase(context, 'accepted') as fc.Arbitrary<BaseCase<Body>>;
+  const withTemplateFilter = caseWithFilter(context, 'TemplateFilter');
+  const withInterfaceFilter = caseWithFilter(context, 'InterfaceFilter');
+  type PathOf = Path | ((body: Body) => Path);
+  const resolve = (at: PathOf, body: Body): Path => (typeof at === 'function' ? at(body) : at);
+  const replace = (clauseId: ClauseId, rule: string, violation: Violation, at: PathOf, value: fc.Arbitrary<unknown>, on = base) =>
+    invalidBody({ clauseId, rule, violation, base: on, extra: value, mutate: (body: Body, set) => ({ at: resolve(at, body), set }) });
+  const remove = (clauseId: ClauseId, rule: string, at: PathOf, on = base) =>
+    invalidBody({
+      clauseId,
+      rule,
+      violation: { kind: 'missing' },
+      base: on,
+      extra: fc.constant(undefined),
+      mutate: (body: Body) => ({ at: resolve(at, body), remove: true }),
+    });
 
   return [
-    replace('update-by-offset.offset.positive', 'offset 0', ['offset'], fc.constant(0)),
-    replace('update-by-offset.offset.positive', 'negative offset', ['offset'], fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -1 })),
-    replace('update-by-offset.offset.int64', 'offset of 2^63 (beyond int64)', ['offset'], fc.constantFrom(INT64_MAX + 1n, 2n ** 64n)),
-    replace('update-by-offset.offset.int64', 'offset as a non-numeric string', ['offset'], fc.constantFrom('abc', 'latest', '')),
-    replace('update-by-offset.offset.int64', 'fractional offset', ['offset'], fc.constantFrom(1.5, 7.25)),
+    replace('update-by-offset.offset.positive', 'offset 0', { kind: 'range', bound: 'positive' }, ['offset'], fc.constant(0)),
+    replace(
+      'update-by-offset.offset.positive',
+      'negative offset',
+      { kind: 'range', bound: 'positive' },
+      ['offset'],
+      fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -1 }),
+    ),
+    replace(
+      'update-by-offset.offset.int64',
+      'offset of 2^63 (beyond int64)',
+      { kind: 'range', bound: 'int64' },
+      ['offset'],
+      fc.constantFrom(INT64_MAX + 1n, 2n ** 64n),
+    ),
+    replace(
+      'update-by-offset.offset.int64',
+      'offset as a non-numeric string',
+      { kind: 'wrong-type', expected: 'integer' },
+      ['offset'],
+      fc.constantFrom('abc', 'latest', ''),
+    ),
+    replace(
+      'update-by-offset.offset.int64',
+      'fractional offset',
+      { kind: 'wrong-type', expected: 'integer' },
+      ['offset'],
+      fc.constantFrom(1.5, 7.25),
+    ),
     remove('update-by-offset.offset.required', 'missing offset', ['offset']),
     remove('update-by-offset.updateFormat.required', 'missing updateFormat', ['updateFormat']),
     remove(
@@ -72,41 +115,44 @@ export function invalidUpdateByOffsetRules(context: GeneratorContext): fc.Arbitr
     replace(
       'transaction-format.transactionShape.allowed-values',
       'unknown transaction shape',
+      { kind: 'enum' },
       [...TRANSACTIONS, 'transactionShape'],
       fc.constantFrom('TRANSACTION_SHAPE_TREE', 'ACS_DELTA', 'transaction_shape_acs_delta'),
       withTemplateFilter,
     ),
     replace(
       'identifier-filter.exactly-one-key',
-      'identifier filter with two keys',
-      FIRST_FILTER,
-      fc.constant({ Empty: {}, WildcardFilter: { value: {} } }),
+      'identifier filter without a key',
+      { kind: 'union', problem: 'no-key' },
+      firstFilter,
+      fc.constant({}),
       withTemplateFilter,
     ),
-    replace('identifier-filter.exactly-one-key', 'identifier filter without a key', FIRST_FILTER, fc.constant({}), withTemplateFilter),
     replace(
       'identifier-filter.allowed-keys',
       'identifier filter with an unknown key',
-      FIRST_FILTER,
+      { kind: 'union', problem: 'unknown-key' },
+      firstFilter,
       fc.constantFrom({ PackageFilter: { value: {} } }, { Wildcard: { value: {} } }),
       withTemplateFilter,
     ),
     remove(
       'identifier-filter.TemplateFilter.templateId.required',
       'template filter without templateId',
-      [...FIRST_FILTER, 'TemplateFilter', 'value', 'templateId'],
+      (body: Body) => [...firstFilter(body), 'TemplateFilter', 'value', 'templateId'],
       withTemplateFilter,
     ),
     remove(
       'identifier-filter.InterfaceFilter.interfaceId.required',
       'interface filter without interfaceId',
-      [...FIRST_FILTER, 'InterfaceFilter', 'value', 'interfaceId'],
+      (body: Body) => [...firstFilter(body), 'InterfaceFilter', 'value', 'interfaceId'],
       withInterfaceFilter,
     ),
     replace(
       'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
       'interface id in neither reference format',
-      [...FIRST_FILTER, 'InterfaceFilter', 'value', 'interfaceId'],
+      { kind: 'format', format: 'qualified-identifier', how: 'malformed' },
+      (body: Body) => [...firstFilter(body), 'InterfaceFilter', 'value', 'interfaceId'],
       invalidQualifiedIdentifier(),
       withInterfaceFilter,
     ),

@@ -1,47 +1,27 @@
 /**
  * Template and interface identifiers in both reference formats: `#<package-name>:<Module>:<Entity>`
  * (package-name) and `<64-hex package-id>:<Module>:<Entity>` (package-id, deprecated but accepted).
+ * Every part shrinks character by character, the dotted names towards one part, and the format towards
+ * the shorter package-name form.
  */
 import fc from 'fast-check';
-import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS } from './boundaries.js';
-import { Alphabet, generatedMaxLength, SPREAD_SEED, Spread } from './seeded.js';
+import { DIGITS, HEX_DIGITS, LETTERS } from '../../specification/formats.js';
+import { exactLengthString, textOf } from './text.js';
 
 export type IdentifierFormat = 'package-name' | 'package-id';
 
-const NAME_HEAD = new Alphabet(LETTERS);
-const NAME_PART_TAIL = new Alphabet(`${LETTERS}${DIGITS}_`);
-const PACKAGE_NAME_TAIL = new Alphabet(`${LETTERS}${DIGITS}-_`);
-/** Dotted names have 1..3 parts (shrinking towards one). */
-const DOTTED_PARTS = fc.integer({ min: 1, max: 3 });
+/** One Daml name part: a letter, then up to 12 letters, digits or `_` (what `fc.string` picks for the Daml limits). */
+const namePart = fc
+  .tuple(fc.constantFrom(...LETTERS), textOf(`${LETTERS}${DIGITS}_`, { minLength: 0, maxLength: 12 }))
+  .map(([head, tail]) => head + tail);
 
-/**
- * Identifier texts are spread from one seed (`seeded.ts`); only the part counts are generated on their
- * own, so they shrink towards one part, and the seed towards one-letter names. Tail lengths follow
- * `fc.string`'s default choice for the Daml limits (12 characters per name part, 20 for package names).
- */
-function tailMaxLengths() {
-  return {
-    namePart: generatedMaxLength({ minLength: 0, maxLength: 12 }),
-    packageName: generatedMaxLength({ minLength: 0, maxLength: 20 }),
-  };
-}
-
-type TailMaxLengths = ReturnType<typeof tailMaxLengths>;
-
-/** Module and entity names: one or more Daml names joined by dots. */
-function spreadDottedName(spread: Spread, parts: number, tails: TailMaxLengths): string {
-  let name = '';
-  for (let part = 0; part < parts; part++) {
-    if (part > 0) name += '.';
-    name += spread.text(NAME_HEAD, 1) + spread.text(NAME_PART_TAIL, spread.below(tails.namePart + 1));
-  }
-  return name;
-}
+/** Module and entity names: 1..3 Daml names joined by dots. */
+const dottedName = fc.array(namePart, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('.'));
 
 /** Daml package names: a letter, then letters, digits, `-` and `_`. */
-function spreadPackageName(spread: Spread, tails: TailMaxLengths): string {
-  return spread.text(NAME_HEAD, 1) + spread.text(PACKAGE_NAME_TAIL, spread.below(tails.packageName + 1));
-}
+const packageName = fc
+  .tuple(fc.constantFrom(...LETTERS), textOf(`${LETTERS}${DIGITS}-_`, { minLength: 0, maxLength: 20 }))
+  .map(([head, tail]) => head + tail);
 
 export function packageId(): fc.Arbitrary<string> {
   return exactLengthString(HEX_DIGITS, 64);
@@ -49,19 +29,15 @@ export function packageId(): fc.Arbitrary<string> {
 
 /** A syntactically valid identifier of any (probably unknown) package, in either format. */
 export function qualifiedIdentifier(format?: IdentifierFormat): fc.Arbitrary<string> {
-  const tails = tailMaxLengths();
-  const qualifiedName = (spread: Spread, moduleParts: number, entityParts: number) =>
-    `${spreadDottedName(spread, moduleParts, tails)}:${spreadDottedName(spread, entityParts, tails)}`;
-  const byName = fc.tuple(DOTTED_PARTS, DOTTED_PARTS, SPREAD_SEED).map(([moduleParts, entityParts, seed]) => {
-    const spread = new Spread(seed);
-    return `#${spreadPackageName(spread, tails)}:${qualifiedName(spread, moduleParts, entityParts)}`;
-  });
-  const byId = fc
-    .tuple(packageId(), DOTTED_PARTS, DOTTED_PARTS, SPREAD_SEED)
-    .map(([id, moduleParts, entityParts, seed]) => `${id}:${qualifiedName(new Spread(seed), moduleParts, entityParts)}`);
+  const qualified = fc.tuple(dottedName, dottedName).map(([module, entity]) => `${module}:${entity}`);
+  const byName = fc.tuple(packageName, qualified).map(([name, rest]) => `#${name}:${rest}`);
+  const byId = fc.tuple(packageId(), qualified).map(([id, rest]) => `${id}:${rest}`);
   if (format === 'package-name') return byName;
   if (format === 'package-id') return byId;
-  return fc.oneof(byName, byId);
+  // The form is a shrinkable choice (towards package-name), not a oneof branch, so a shrink can switch form.
+  return fc
+    .tuple(fc.nat(1), packageName, packageId(), qualified)
+    .map(([form, name, id, rest]) => (form === 0 ? `#${name}:${rest}` : `${id}:${rest}`));
 }
 
 /**

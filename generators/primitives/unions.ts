@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { exactLengthString, PLAIN_OBJECTS, withBoundaries } from './boundaries.js';
 import { duration, safeInt64 } from './numbers.js';
-import { seededBase64 } from './seeded.js';
+import { base64Text } from './text.js';
 import { keyFingerprint } from './strings.js';
 import { timestamp } from './time.js';
 
@@ -71,7 +71,7 @@ export function signatureBytes(): fc.Arbitrary<string> {
       fc.constant('AA=='),
       exactLengthString(BASE64, 86).map((text) => `${text}==`),
     ),
-    seededBase64({ minLength: 1, maxLength: 96 }),
+    base64Text({ minLength: 1, maxLength: 96 }),
   );
 }
 

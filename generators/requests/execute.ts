@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import type { ExecutingUser, GeneratorContext } from '../context.js';
 import { boundedArray, PLAIN_OBJECTS } from '../primitives/boundaries.js';
 import { FRESH_ID_PLACEHOLDER, freshId } from '../primitives/fresh-ids.js';
-import { seededBase64 } from '../primitives/seeded.js';
+import { base64Text } from '../primitives/text.js';
 import { ledgerString, partyIdString, userIdString } from '../primitives/strings.js';
 import { executeDeduplicationPeriod, minLedgerTime, signature, type Mode } from '../primitives/unions.js';
 
@@ -45,7 +45,7 @@ function requiredKeysFor(options: ExecuteOptions, alwaysPresent: ExecuteKey[] = 
   return options.allOptionalFields ? [...required, ...EXECUTE_OPTIONAL_FIELDS] : [...required, ...alwaysPresent];
 }
 
-const preparedTransaction = seededBase64({ minLength: 1, maxLength: 256 });
+const preparedTransaction = base64Text({ minLength: 1, maxLength: 256 });
 
 function schemaCase(options: ExecuteOptions): fc.Arbitrary<ExecuteCase> {
   const singlePartySignatures = fc.record(

@@ -18,9 +18,9 @@ import { fixtureTemplates, type TemplateDescription } from '../daml-values.js';
 import { boundedArray, PLAIN_OBJECTS } from '../primitives/boundaries.js';
 import { packageId, qualifiedIdentifier } from '../primitives/identifiers.js';
 import { duration, int32, safeInt64 } from '../primitives/numbers.js';
-import { ledgerString, partyIdString, uniqueIdentifier, userIdString } from '../primitives/strings.js';
+import { ledgerString, partyIdString, printableText, uniqueIdentifier, userIdString } from '../primitives/strings.js';
 import { FRESH_ID_PLACEHOLDER, freshId } from '../primitives/fresh-ids.js';
-import { seededBase64, seededString } from '../primitives/seeded.js';
+import { base64Text } from '../primitives/text.js';
 import { timestamp } from '../primitives/time.js';
 import { submitDeduplicationPeriod, type Mode } from '../primitives/unions.js';
 import { command, commandOfVariant, withFreshContractKeys, type Command, type CommandContext, type CommandVariant } from './commands.js';
@@ -54,9 +54,6 @@ export interface SubmitAndWaitCase {
   body: Record<string, unknown>;
 }
 
-/** What `fc.string()` draws from by default: the printable ASCII characters. */
-const PRINTABLE_ASCII = String.fromCharCode(...Array.from({ length: 0x7f - 0x20 }, (_unused, index) => 0x20 + index));
-
 function commandsList(commandContext: CommandContext, mode: Mode, firstCommand?: CommandVariant): fc.Arbitrary<Command[]> {
   const any = command(commandContext, mode);
   const rest = boundedArray(any, { minLength: 0, maxLength: 2 });
@@ -89,7 +86,7 @@ function schemaCase(context: GeneratorContext, options: SubmitAndWaitOptions): f
           {
             templateId: qualifiedIdentifier(),
             contractId: ledgerString(),
-            createdEventBlob: seededBase64({ minLength: 0, maxLength: 30 }),
+            createdEventBlob: base64Text({ minLength: 0, maxLength: 30 }),
             synchronizerId: uniqueIdentifier(),
           },
           PLAIN_OBJECTS,
@@ -102,7 +99,7 @@ function schemaCase(context: GeneratorContext, options: SubmitAndWaitOptions): f
         fc.record(
           {
             templateId: qualifiedIdentifier(),
-            contractKey: seededString(PRINTABLE_ASCII, { minLength: 0, maxLength: 20 }),
+            contractKey: printableText({ minLength: 0, maxLength: 20 }),
             limit: int32(),
           },
           PLAIN_OBJECTS,

@@ -1,7 +1,7 @@
 /**
  * One generated HTTP request, in a shape every endpoint shares so suites can iterate them uniformly.
  */
-import type { InvalidTag } from '../invalid/mutation.js';
+import type { BodyMutation, InvalidTag } from '../invalid/mutation.js';
 
 import { REQUEST_ENDPOINT_NAMES, type RequestEndpointName } from '../../specification/endpoints.js';
 
@@ -30,6 +30,10 @@ export interface GeneratedRequest {
 
 export interface InvalidRequest extends GeneratedRequest {
   invalid: InvalidTag;
+  /** The request without the mutation: one the target accepts (the control of the negative test). */
+  base: GeneratedRequest;
+  /** For body rules: the mutation, so a caller that completes the base (execute's prepared transaction) can apply it again. */
+  mutation?: BodyMutation;
 }
 
 /** Fills `{name}` placeholders of a path template with URL-encoded values. */

@@ -57,8 +57,8 @@ export function tokenOf(headers: IncomingHttpHeaders, acceptWebsocketProtocol: b
   }
   const protocols = headers['sec-websocket-protocol'];
   if (acceptWebsocketProtocol && protocols !== undefined) {
-    for (const entry of protocols.split(',')) {
-      const protocol = entry.trim();
+    // As Canton (Endpoints.scala): split on ',' without trimming, so ", jwt.token.x" in second place is not found.
+    for (const protocol of protocols.split(',')) {
       if (protocol.startsWith(WEBSOCKET_TOKEN_PREFIX) && protocol.length > WEBSOCKET_TOKEN_PREFIX.length) {
         return protocol.slice(WEBSOCKET_TOKEN_PREFIX.length);
       }

@@ -8,6 +8,7 @@
  */
 import { parse as parseLossless } from 'lossless-json';
 import { DecodeFailure } from '../errors.js';
+import { INTEGER_TEXT } from '../formats.js';
 import type { RefRequest } from './types.js';
 
 /** A body that is not JSON at all (as opposed to JSON of the wrong shape). */
@@ -17,8 +18,6 @@ export class MalformedJsonFailure extends DecodeFailure {
     this.name = 'MalformedJsonFailure';
   }
 }
-
-const INTEGER_TEXT = /^-?\d+$/;
 
 function parseNumberExactly(text: string): number | bigint {
   if (INTEGER_TEXT.test(text)) {

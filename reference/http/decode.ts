@@ -6,13 +6,13 @@
  * Every function takes `path`, the path of the value being decoded or of the object holding the field
  * (`''` for the body itself), and throws `DecodeFailure` on the first error.
  */
+import { INTEGER_TEXT } from '../formats.js';
 import { DecodeFailure } from '../errors.js';
 
 export type JsonObject = Record<string, unknown>;
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
-const INTEGER_TEXT = /^-?\d+$/;
 
 /** The path of `field` inside the object at `path`. */
 export function fieldPath(path: string, field: string): string {

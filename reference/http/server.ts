@@ -164,11 +164,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       return { status: 400, headers: TEXT_HEADERS, body: text };
     }
     if (error instanceof BodyTooLarge) {
-      return {
-        status: 413,
-        headers: { ...TEXT_HEADERS, connection: 'close' },
-        body: `Request Content-Length exceeds the configured limit of ${error.limit} bytes`,
-      };
+      // As Canton 3.5 (FF5): the body is streamed inside the service logic, so pekko's size limit surfaces as an
+      // internal error of the JSON layer, never a 413.
+      const failure = new LedgerApiError(
+        'LEDGER_API_INTERNAL_ERROR',
+        `EntityStreamSizeException: incoming entity size exceeded size limit (${error.limit} bytes)`,
+      );
+      return { ...renderLedgerError(failure), headers: { ...JSON_HEADERS, connection: 'close' } };
     }
     if (error instanceof LedgerApiError) return renderLedgerError(error);
     onUnexpectedError(error, at);

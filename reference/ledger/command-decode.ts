@@ -17,16 +17,10 @@ import {
   type JsonObject,
 } from '../http/decode.js';
 import type { Command } from './engine.js';
+import { LEDGER_STRING, NAME, USER_ID } from '../formats.js';
 import { parseIdentifier } from './identifiers.js';
 
 const COMMAND_KINDS = ['CreateCommand', 'ExerciseCommand', 'CreateAndExerciseCommand', 'ExerciseByKeyCommand'] as const;
-
-/** Daml-LF LedgerString: letters, digits and `._:-#/ `, 1 to 255 characters. */
-const LEDGER_STRING = /^[A-Za-z0-9._:\-#/ ]{1,255}$/;
-/** UserIdString (spec Limits): letters, digits and `@^$.!`-#+'~_:()|`, 1 to 128 characters. */
-const USER_ID = /^[A-Za-z0-9@^$.!`\-#+'~_:()|]{1,128}$/;
-/** Daml-LF Name (choice names): a letter or `_`/`$` followed by letters, digits, `_`, `$`. */
-const NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,999}$/;
 
 function decodeChoice(command: JsonObject, at: string): string {
   const name = requireString(command, 'choice', at);

@@ -11,6 +11,7 @@
  */
 import { LedgerApiError } from '../errors.js';
 import { flatString } from '../flat-strings.js';
+import { PARTY } from '../formats.js';
 
 export type DamlType =
   | { kind: 'Party' }
@@ -75,7 +76,6 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const NUMERIC_MAX_DIGITS = 38;
 // Daml-LF PartyIdString characters; Canton's party ids additionally read `<hint>::<fingerprint>`.
-const PARTY_ID = /^[A-Za-z0-9:\-_ ]{1,255}$/;
 const CONTRACT_ID = /^(?:00|01)[0-9a-f]{64,252}$/;
 const NON_SUFFIXED_V1_CONTRACT_ID = /^00[0-9a-f]{64}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -109,7 +109,7 @@ export function rejectNonSuffixedContractId(contractId: string): void {
 
 /** A Canton party id: a Daml-LF party string of the form `<hint>::<fingerprint>`. */
 export function isPartyId(value: string): boolean {
-  if (!PARTY_ID.test(value)) return false;
+  if (!PARTY.test(value)) return false;
   const separator = value.indexOf('::');
   return separator > 0 && separator + 2 < value.length;
 }

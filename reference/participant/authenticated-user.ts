@@ -10,7 +10,7 @@ import { DecodeFailure, LedgerApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { requireCaller } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
-import { isIdentityProviderId } from './identifiers.js';
+import { isIdentityProviderId } from '../formats.js';
 import { renderUser, type Users } from './users.js';
 
 export interface AuthenticatedUserOptions {

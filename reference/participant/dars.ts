@@ -11,7 +11,7 @@ import { requireCaller, requirePermission } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
 import type { PackageStore } from '../dar/packages.js';
 import { parseDar, type ParsedDar } from '../dar/parse.js';
-import { isUniqueIdentifier } from './identifiers.js';
+import { isUniqueIdentifier } from '../formats.js';
 
 export interface DarRoutesOptions {
   packages: PackageStore;

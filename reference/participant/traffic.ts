@@ -7,7 +7,7 @@ import { DecodeFailure, LedgerApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { canActAs, canExecuteAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
-import { isLedgerString } from './identifiers.js';
+import { isLedgerString } from '../formats.js';
 import { resolvePartyAlias } from './users.js';
 
 interface TrafficAccount {

@@ -24,7 +24,7 @@ export interface RoundRewards {
 
 export interface LatestRound {
   round: number;
-  /** Microsecond UTC timestamp, e.g. `2024-06-05T12:34:56.123456Z`. */
+  /** UTC timestamp as Splice writes it (ISO_OFFSET_DATE_TIME), e.g. `2024-06-05T12:34:56.12345Z`. */
   effectiveAt: string;
   /** Cumulative app + validator rewards up to and including this round. */
   cumulativeRewards: bigint;
@@ -101,17 +101,28 @@ function seedRounds(random: SeededRandom): Map<number, RoundRewards> {
   return rounds;
 }
 
-function formatMicros(micros: bigint): string {
-  const millisIso = new Date(Number(micros / 1000n)).toISOString();
-  return millisIso.replace('Z', `${String(micros % 1000n).padStart(3, '0')}Z`);
+const MICROS_PER_SECOND = 1_000_000n;
+
+/**
+ * A UTC timestamp in microseconds as circe's OffsetDateTime encoder writes it (ISO_OFFSET_DATE_TIME):
+ * seconds always, the fraction without its trailing zeros (none at all when it is zero), then `Z`.
+ */
+export function formatIsoOffsetDateTime(micros: bigint): string {
+  const seconds = micros / MICROS_PER_SECOND;
+  const fraction = micros % MICROS_PER_SECOND;
+  const wholeSeconds = new Date(Number(seconds) * 1000).toISOString().slice(0, 'YYYY-MM-DDTHH:mm:ss'.length);
+  const digits = String(fraction).padStart(6, '0').replace(/0+$/, '');
+  return `${wholeSeconds}${digits === '' ? '' : `.${digits}`}Z`;
 }
 
 function latestRoundOf(rounds: ReadonlyMap<number, RoundRewards>, random: SeededRandom): LatestRound {
   let cumulativeRewards = 0n;
   for (const rewards of rounds.values()) cumulativeRewards += rewards.appRewards + rewards.validatorRewards;
-  const jitterMicros = BigInt(random.integer(1, 59_999_999));
+  // Microseconds ending in 20 make the encoder drop a trailing zero: five fraction digits, as about a tenth
+  // of real timestamps have (neither the 3 nor the 6 of a fixed-width writer).
+  const jitterMicros = BigInt(random.integer(1, 599_999)) * 100n + 20n;
   const effectiveAtMicros = FIRST_ROUND_EFFECTIVE_AT_MICROS + BigInt(LATEST_AGGREGATED_ROUND) * ROUND_DURATION_MICROS + jitterMicros;
-  return { round: LATEST_AGGREGATED_ROUND, effectiveAt: formatMicros(effectiveAtMicros), cumulativeRewards };
+  return { round: LATEST_AGGREGATED_ROUND, effectiveAt: formatIsoOffsetDateTime(effectiveAtMicros), cumulativeRewards };
 }
 
 function partyHostingOf(fixtures: Fixtures, validators: ValidatorFaucets[]): PartyHosting[] {

@@ -1,6 +1,7 @@
 /**
  * The six Scan endpoints, in the order each Splice handler checks its input (HttpScanHandler.scala).
  */
+import { randomBytes } from 'node:crypto';
 import type { Faults } from '../faults.js';
 import { type ScanData, findPartyHosting } from './data.js';
 import {
@@ -63,6 +64,19 @@ export function memberTrafficStatus(context: ScanContext, parameters: PathParame
   });
 }
 
+/**
+ * An unknown synchronizer has no topology store. Canton 3.5 fails the topology read with
+ * TOPOLOGY_STORE_NOT_FOUND (gRPC NOT_FOUND, relayed as 404 with the status description); the Canton 3.3/3.4
+ * of earlier Splice releases returned no mapping, so those answered as for an unknown party.
+ */
+function unknownSynchronizer(context: ScanContext, party: UniqueIdentifier, domain: UniqueIdentifier): ScanResponse {
+  if (!isAtLeast(context.version, ScanReleases.builtOnCanton35)) {
+    return scanError(context, 404, `No PartyToParticipant state for ${prettyUid(party)} on domain ${prettyUid(domain)}`);
+  }
+  const correlationId = randomBytes(4).toString('hex');
+  return scanError(context, 404, `TOPOLOGY_STORE_NOT_FOUND(11,${correlationId}): No active synchronizer found for ${prettyUid(domain)}`);
+}
+
 type PartyLookup =
   { ok: true; party: UniqueIdentifier; mappedParty: string; participants: string[] } | { ok: false; response: ScanResponse };
 
@@ -72,11 +86,9 @@ function lookUpPartyToParticipant(context: ScanContext, parameters: PathParamete
   const party = parsePartyId(parameter(parameters, 'party_id'));
   if (!party.ok) return { ok: false, response: scanError(context, 400, `Could not decode party ID: ${party.message}`) };
 
-  // An unknown synchronizer has no topology store: the lookup finds nothing, as for an unknown party.
-  const hosting =
-    uidToString(domain.value) === context.data.synchronizerId
-      ? findPartyHosting(context.data, party.value.identifier, party.value.fingerprint)
-      : undefined;
+  if (uidToString(domain.value) !== context.data.synchronizerId)
+    return { ok: false, response: unknownSynchronizer(context, party.value, domain.value) };
+  const hosting = findPartyHosting(context.data, party.value.identifier, party.value.fingerprint);
   if (!hosting) {
     const message = `No PartyToParticipant state for ${prettyUid(party.value)} on domain ${prettyUid(domain.value)}`;
     return { ok: false, response: scanError(context, 404, message) };

@@ -1,6 +1,6 @@
 export { startScanServer, createScanContext, type ScanServer, type ScanServerOptions } from './server.js';
 export { handleScanRequest, scanRoutes, SCAN_BASE_PATH, type ScanRequest } from './router.js';
-export { buildScanData, findPartyHosting, ScanFixtureError, validatorName } from './data.js';
+export { buildScanData, findPartyHosting, formatIsoOffsetDateTime, ScanFixtureError, validatorName } from './data.js';
 export type { ScanData, ValidatorFaucets, RoundRewards, LatestRound, MemberTraffic, PartyHosting } from './data.js';
 export type { ScanContext } from './endpoints.js';
 export { MAX_PAGE_SIZE } from './endpoints.js';

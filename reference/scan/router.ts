@@ -13,7 +13,7 @@ import {
   roundOfLatestData,
   topValidatorsByValidatorFaucets,
 } from './endpoints.js';
-import { type ScanResponse, errorResponse, textResponse } from './responses.js';
+import { type ScanResponse, textResponse } from './responses.js';
 import { ScanReleases, isAtLeast } from './version.js';
 
 export const SCAN_BASE_PATH = '/api/scan';
@@ -60,8 +60,6 @@ export interface ScanRequest {
   method: string;
   /** The request target as received, e.g. `/api/scan/v0/rewards-collected?round=3`. */
   url: string;
-  /** The Host header, used to print the full URI in the unknown-path error. */
-  host?: string;
 }
 
 function isServed(route: ScanRoute, context: ScanContext): boolean {
@@ -97,19 +95,17 @@ function decodeSegments(path: string): string[] | undefined {
   }
 }
 
-function notFound(context: ScanContext, request: ScanRequest): ScanResponse {
-  if (!isAtLeast(context.version, ScanReleases.jsonNotFoundRoute)) {
-    return textResponse(404, 'The requested resource could not be found.');
-  }
-  const fullUri = `http://${request.host ?? '127.0.0.1'}${request.url}`;
-  return errorResponse(404, `The requested resource could not be found: ${fullUri}`, context.faults.has('scan-error-not-json'));
+// HttpAdminService seals the routes with Pekko's default rejection handler: an unmatched path is its
+// text/plain 404, whatever the release (verified-against-real FF9).
+function notFound(): ScanResponse {
+  return textResponse(404, 'The requested resource could not be found.');
 }
 
 export function handleScanRequest(context: ScanContext, request: ScanRequest): ScanResponse {
   const queryStart = request.url.indexOf('?');
   const rawPath = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
   const query = new URLSearchParams(queryStart < 0 ? '' : request.url.slice(queryStart + 1));
-  if (!rawPath.startsWith(`${SCAN_BASE_PATH}/`)) return notFound(context, request);
+  if (!rawPath.startsWith(`${SCAN_BASE_PATH}/`)) return notFound();
   const segments = decodeSegments(rawPath.slice(SCAN_BASE_PATH.length));
   if (!segments) return textResponse(400, `Illegal request-target: invalid percent-encoding in ${rawPath}`);
 
@@ -123,5 +119,5 @@ export function handleScanRequest(context: ScanContext, request: ScanRequest): S
     }
     return route.handle(context, parameters, query);
   }
-  return notFound(context, request);
+  return notFound();
 }

@@ -45,8 +45,7 @@ function answer(context: ScanContext, request: IncomingMessage, response: Server
   request.resume();
   let result: ScanResponse;
   try {
-    const scanRequest = { method: request.method ?? 'GET', url: request.url ?? '/' };
-    result = handleScanRequest(context, request.headers.host ? { ...scanRequest, host: request.headers.host } : scanRequest);
+    result = handleScanRequest(context, { method: request.method ?? 'GET', url: request.url ?? '/' });
   } catch (error) {
     // Splice's HttpErrorHandler answer for anything unexpected; the cause is a bug of the reference.
     console.error('reference scan: unexpected error', error);

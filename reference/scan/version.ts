@@ -35,8 +35,11 @@ export function isAtLeast(version: ScanVersion, release: string): boolean {
 }
 
 export const ScanReleases = {
-  /** Unknown paths are answered with a JSON `{error}` body naming the URI (notFoundRoute). */
-  jsonNotFoundRoute: '0.6.0',
+  /**
+   * First release built on Canton 3.5, whose topology read of an unknown synchronizer fails with
+   * TOPOLOGY_STORE_NOT_FOUND instead of returning no mapping.
+   */
+  builtOnCanton35: '0.6.0',
   /** `/v1/domains/{domain_id}/parties/{party_id}/participant-id` added. */
   participantIdV1Added: '0.5.17',
   /** Leaderboard endpoints retired, `top-validators-by-validator-faucets` among them. */

@@ -210,7 +210,7 @@ describe('clause registry covers the required checklist', () => {
       'canton.errors.400-text.query-parameter-format',
       'canton.http.method-not-allowed-405',
       'canton.http.unknown-route-404-legacy-json',
-      'canton.http.body-over-8mib-413',
+      'canton.http.body-over-8mib',
       'canton.readyz.healthy-text',
       'canton.readyz.not-serving-503',
       'canton.update-by-offset.update-not-found-404',

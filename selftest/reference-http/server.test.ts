@@ -120,10 +120,11 @@ describe('reference HTTP core', () => {
     expect((await call(server.url, '/readyz')).status).toBe(200);
   });
 
-  it('answers a body over 8 MiB 413 without buffering it, and keeps serving', async () => {
+  it('answers a body over 8 MiB as Canton 3.5 does (500 LEDGER_API_INTERNAL_ERROR, never 413) without buffering it, and keeps serving', async () => {
     const big = new Uint8Array(8 * 1024 * 1024 + 1);
     const answer = await call(server.url, '/v2/test/size', { body: big });
-    expect(answer.status).toBe(413);
+    expect(answer.status).toBe(500);
+    expect(answer.json()).toMatchObject({ code: 'LEDGER_API_INTERNAL_ERROR', grpcCodeValue: 13 });
     const atLimit = await call(server.url, '/v2/test/size', { body: new Uint8Array(8 * 1024 * 1024) });
     expect(atLimit.json()).toEqual({ size: 8 * 1024 * 1024 });
   });

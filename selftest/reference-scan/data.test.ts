@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Fixtures } from '../../config/types.js';
-import { buildScanData, findPartyHosting, ScanFixtureError } from '../../reference/scan/index.js';
+import { buildScanData, findPartyHosting, formatIsoOffsetDateTime, ScanFixtureError } from '../../reference/scan/index.js';
 import { fixtures } from './support.js';
 
 const data = buildScanData(fixtures);
@@ -52,8 +52,8 @@ describe('seeded reward rounds', () => {
     expect(total).toBeGreaterThan(0n);
   });
 
-  it('dates the latest round with a microsecond UTC timestamp', () => {
-    expect(data.latestRound.effectiveAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+  it('dates the latest round in UTC as ISO_OFFSET_DATE_TIME writes it: a trailing zero of the microseconds dropped', () => {
+    expect(data.latestRound.effectiveAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{4}[1-9]Z$/);
   });
 });
 
@@ -99,5 +99,17 @@ describe('fixture errors', () => {
     expect(() =>
       buildScanData(withScan({ parties: { ...fixtures.scan.parties, multiHosted: fixtures.scan.parties.singleHosted } })),
     ).toThrow(/parties\.multiHosted/);
+  });
+});
+
+describe('timestamps as ISO_OFFSET_DATE_TIME writes them', () => {
+  const at = (iso: string, extraMicros: bigint) => BigInt(Date.parse(iso)) * 1000n + extraMicros;
+
+  it('drops trailing zeros of the fraction, and the fraction itself when it is zero', () => {
+    expect(formatIsoOffsetDateTime(at('2024-06-05T12:34:56Z', 123_456n))).toBe('2024-06-05T12:34:56.123456Z');
+    expect(formatIsoOffsetDateTime(at('2024-06-05T12:34:56Z', 120_000n))).toBe('2024-06-05T12:34:56.12Z');
+    expect(formatIsoOffsetDateTime(at('2024-06-05T12:34:56Z', 100n))).toBe('2024-06-05T12:34:56.0001Z');
+    expect(formatIsoOffsetDateTime(at('2024-06-05T12:34:56Z', 0n))).toBe('2024-06-05T12:34:56Z');
+    expect(formatIsoOffsetDateTime(at('2024-06-05T00:00:00Z', 0n))).toBe('2024-06-05T00:00:00Z');
   });
 });

@@ -107,11 +107,13 @@ describe('GET /v0 and /v1 participant-id', () => {
     }
   });
 
-  it('answers a valid but unknown synchronizer 404', () => {
+  it('answers a valid but unknown synchronizer 404 TOPOLOGY_STORE_NOT_FOUND, as Splice on Canton 3.5 does', () => {
     for (const version of ['v0', 'v1'] as const) {
       const response = get(context, participantPath(version, otherSynchronizerId, parties.singleHosted));
       expect(response.status).toBe(404);
-      expect(errorMessage(response)).toMatch(/^No PartyToParticipant state for /);
+      expect(errorMessage(response)).toMatch(
+        /^TOPOLOGY_STORE_NOT_FOUND\(11,[0-9a-f]{8}\): No active synchronizer found for other-synchronizer::1220aaaaaaaa\.\.\.$/,
+      );
     }
   });
 
@@ -245,12 +247,11 @@ describe('GET /v0/round-of-latest-data', () => {
 });
 
 describe('routing', () => {
-  it('answers an unknown path 404 {error} naming the full URI, pretty-printed like circe', () => {
+  it("answers an unknown path with Pekko's text/plain 404", () => {
     const response = get(context, '/v0/does-not-exist?x=1');
     expect(response.status).toBe(404);
-    expect(response.body).toBe(
-      '{\n  "error" : "The requested resource could not be found: http://scan.test/api/scan/v0/does-not-exist?x=1"\n}',
-    );
+    expect(response.contentType).toMatch(/^text\/plain/);
+    expect(response.body).toBe('The requested resource could not be found.');
   });
 
   it('answers a known path with another method 405 text/plain', () => {

@@ -71,7 +71,7 @@ describe('scan faults', () => {
   }
 
   it('leaves the error body text intact under scan-error-not-json', () => {
-    const response = get(scanContext('0.7.5', ['scan-error-not-json']), '/v0/nowhere');
-    expect(response.body).toMatch(/^The requested resource could not be found: /);
+    const response = get(scanContext('0.7.5', ['scan-error-not-json']), trafficPath(synchronizerId, members.unknown));
+    expect(response.body).toMatch(/^No traffic state found for member /);
   });
 });

@@ -26,12 +26,11 @@ describe('the scan HTTP server', () => {
     expect(body.traffic_status.target.total_purchased).toBeGreaterThan(0);
   });
 
-  it('prints the full request URI in the unknown-path error', async () => {
+  it('answers a removed endpoint with the text/plain unknown-route 404', async () => {
     const response = await fetch(`${server.url}/v0/top-validators-by-validator-faucets?limit=3`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({
-      error: `The requested resource could not be found: ${server.url}/v0/top-validators-by-validator-faucets?limit=3`,
-    });
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe('The requested resource could not be found.');
   });
 
   it('answers outside the base path 404 and a wrong method 405 text/plain with Allow', async () => {

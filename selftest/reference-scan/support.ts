@@ -12,7 +12,7 @@ export function scanContext(scanVersion = '0.6.5', faults: FaultName[] = []): Sc
 
 /** Calls the handler for `path` below the scan base path. */
 export function get(context: ScanContext, path: string, method = 'GET'): ScanResponse {
-  return handleScanRequest(context, { method, url: `${SCAN_BASE_PATH}${path}`, host: 'scan.test' });
+  return handleScanRequest(context, { method, url: `${SCAN_BASE_PATH}${path}` });
 }
 
 export function json(response: ScanResponse): any {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScanVersion } from '../../reference/scan/index.js';
-import { errorMessage, fixtures, get, participantPath, scanContext, synchronizerId, trafficPath } from './support.js';
+import { errorMessage, fixtures, get, otherSynchronizerId, participantPath, scanContext, synchronizerId, trafficPath } from './support.js';
 
 const paths = {
   traffic: trafficPath(synchronizerId, fixtures.scan.members.topUpComplete!),
@@ -32,18 +32,29 @@ describe('endpoints by scan version', () => {
     });
   }
 
-  it('answers a removed endpoint with the JSON unknown-route 404 naming the URI', () => {
-    const response = get(scanContext('0.7.5'), paths.topValidators);
-    expect(errorMessage(response)).toBe(`The requested resource could not be found: http://scan.test/api/scan${paths.topValidators}`);
+  it("answers removed and not-yet-added endpoints with Pekko's text/plain 404 at every release", () => {
+    for (const [version, path] of [
+      ['0.7.5', paths.topValidators],
+      ['0.6.7', paths.roundOfLatestData],
+      ['0.5.16', paths.participantV1],
+    ] as const) {
+      const response = get(scanContext(version), path);
+      expect([response.status, response.contentType, response.body], `${path} at ${version}`).toEqual([
+        404,
+        'text/plain; charset=UTF-8',
+        'The requested resource could not be found.',
+      ]);
+    }
     // Not 405 either: the route is gone, whatever the method.
     expect(get(scanContext('0.7.5'), paths.roundOfLatestData, 'POST').status).toBe(404);
   });
 
-  it('answers unknown paths in text/plain before 0.6.0', () => {
-    const response = get(scanContext('0.5.16'), paths.participantV1);
-    expect(response.status).toBe(404);
-    expect(response.contentType).toMatch(/^text\/plain/);
-    expect(response.body).toBe('The requested resource could not be found.');
+  it('answers an unknown synchronizer with the message of the Canton the release is built on', () => {
+    const path = participantPath('v0', otherSynchronizerId, fixtures.scan.parties.singleHosted);
+    expect(errorMessage(get(scanContext('0.5.16'), path))).toMatch(/^No PartyToParticipant state for /);
+    expect(errorMessage(get(scanContext('0.6.0'), path))).toMatch(
+      /^TOPOLOGY_STORE_NOT_FOUND\(11,[0-9a-f]{8}\): No active synchronizer found for /,
+    );
   });
 
   it('points the v0 multi-hosted error to /v1 from 0.6.11 on', () => {

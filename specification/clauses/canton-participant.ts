@@ -179,15 +179,10 @@ export const cantonParticipantClauses = [
     'A path that matches no route is answered 404 application/json in the legacy v1 shape {"errors":["HttpMethod(GET), uri: <uri>"],"status":404,"ledgerApiError":null} (facts canton §2 unknown routes and wrong methods).',
   ),
   endpoints(
-    'canton.http.body-over-8mib-413',
+    'canton.http.body-over-8mib',
     'limit',
-    "Request bodies above pekko's default max-content-length of 8 MiB are rejected with 413 (facts canton header and §7 size caveat, inferred).",
+    'A DAR body over 8 MiB is never answered 413: the body is streamed inside the service logic, so the size error surfaces as 500 LEDGER_API_INTERNAL_ERROR, or the connection is reset (facts verified-against-real FF5: JsPackageService.scala:164-165, 228; Endpoints.scala:83-94, 402-410).',
     { endpoint: DARS, features: ['writes'] },
-  ),
-  endpoints(
-    'canton.http.unknown-fields-ignored',
-    'format',
-    'Unknown JSON fields in protocol objects are ignored (strictDecoding = false) (facts canton §2 which fields are really required).',
   ),
   endpoints(
     'canton.http.content-type-not-enforced',
@@ -445,7 +440,17 @@ export const cantonParticipantClauses = [
   auth(
     'canton.auth.invalid-token-401',
     'auth',
-    'A token with a bad signature, wrong audience or scope, or an expired exp is treated as unauthenticated: 401 redacted (facts canton §5 behaviour with JWT auth configured).',
+    'A token with a bad signature or an expired exp is treated as unauthenticated: 401 redacted (facts canton §5 behaviour with JWT auth configured).',
+  ),
+  auth(
+    'canton.authenticated-user.invalid-identity-provider-id',
+    'auth',
+    'A malformed identity-provider-id is answered 400 application/json INVALID_TOKEN, category 8, its cause naming identity_provider_id: the query parameter never fails to decode, the Authorizer rejects the id (facts verified-against-real FF1).',
+  ),
+  auth(
+    'canton.auth.foreign-audience-denied',
+    'auth',
+    "A token whose audience names another participant (`https://daml.com/jwt/aud/participant/<other>`) is denied: 403 PERMISSION_DENIED when no target audience is configured (how Canton's shipped unsafe-hmac256 example runs), 401 when one is; both redacted (facts verified-against-real FF4: AuthServiceJWTPayload.scala:221-233, Authorizer.scala:35-45, 144-147).",
   ),
   auth(
     'canton.auth.non-bearer-scheme-401',

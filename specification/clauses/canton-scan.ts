@@ -33,8 +33,7 @@ export const cantonScanClauses = [
   scanWide(
     'canton.scan.unknown-route-404',
     'endpoint',
-    'A path that matches no route is 404 with JSON {"error":"The requested resource could not be found: <full uri>"} on 0.6.0 and later (facts scan: unknown path).',
-    { features: ['scanVersion>=0.6.0'] },
+    "A path that matches no route is 404. Only the status is fixed: the newest HttpAdminService seals its routes with Pekko's default rejection handler (text/plain `The requested resource could not be found.`), and the JSON body naming the URI was not found for 0.6.x (facts scan: unknown path; verified-against-real FF9).",
   ),
   scanWide(
     'canton.scan.method-not-allowed-405',
@@ -224,7 +223,7 @@ export const cantonScanClauses = [
   roundOfLatestData(
     'canton.scan.round-of-latest-data.effectiveAt-utc',
     'format',
-    'effectiveAt is a UTC date-time with microseconds, written like `2024-06-05T12:34:56.123456Z` (facts scan §6 spec).',
+    'effectiveAt is a UTC date-time: an OffsetDateTime in UTC, written with the offset `Z` (facts scan §6 spec).',
   ),
   roundOfLatestData(
     'canton.scan.round-of-latest-data.no-data-404',
@@ -250,5 +249,16 @@ export const cantonScanClauses = [
     'versioning',
     'From 0.6.7 the round-of-latest-data path is gone and answers the unknown-route 404 (facts scan §6 removal, version numbers).',
     { endpoint: ROUND_OF_LATEST_DATA, features: ['scanVersion>=0.6.7'] },
+  ),
+
+  participantIdV0(
+    'canton.scan.participant-id-v0.unknown-domain-message',
+    'error',
+    'The 404 for a well-formed synchronizer id that has no topology store: Splice built on Canton 3.5 (0.6.0 and later) relays `TOPOLOGY_STORE_NOT_FOUND(11,<correlation id>): No active synchronizer found for <synchronizer>`; Splice built on Canton 3.3/3.4 says `No PartyToParticipant state for <party> on domain <synchronizer>` (facts scan §2 outcomes; verified-against-real FF6: GrpcTopologyServiceUtil.scala, TopologyManagerError.scala).',
+  ),
+  roundOfLatestData(
+    'canton.scan.round-of-latest-data.effectiveAt-fraction',
+    'format',
+    "effectiveAt is written by circe's OffsetDateTime encoder (ISO_OFFSET_DATE_TIME): seconds always, then a fraction with its trailing zeros dropped, so 0 to 9 fraction digits (none when it is zero), e.g. `2024-06-05T12:34:56.12345Z` (facts scan §6; verified-against-real FF7).",
   ),
 ];

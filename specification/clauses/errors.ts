@@ -29,7 +29,6 @@ export const errorClauses = [
   rules('errors.400-text-plain', 'error', RULE_1),
   rules('errors.400-text-names-part', 'error', RULE_1),
   rules('errors.400-text-names-body', 'error', RULE_1),
-  rules('errors.400-text-names-identity-provider-id', 'error', RULE_1, { endpoint: 'GET /v2/authenticated-user' }),
   rules('errors.400-text-names-vetAllPackages', 'error', RULE_1, { endpoint: 'POST /v2/dars', features: ['writes'] }),
   rules('errors.400-text-names-synchronizerId', 'error', RULE_1, { endpoint: 'POST /v2/dars', features: ['writes'] }),
   rules('errors.400-path-parameter.traffic-account', 'error', RULE_1_PATH, {

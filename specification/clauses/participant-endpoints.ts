@@ -154,7 +154,6 @@ export const participantEndpointClauses = [
     untestable: 'says where clients typically get the value; nothing a server must do',
   }),
   execute('execute.partySignatures.required', 'endpoint', '| partySignatures | PartySignatures | yes | |'),
-  execute('execute.deduplicationPeriod.optional', 'endpoint', '| deduplicationPeriod | deduplication period (execute form) | no | |'),
   execute('execute.submissionId.required', 'endpoint', SUBMISSION_ID),
   execute('execute.submissionId.ledger-string', 'endpoint', SUBMISSION_ID),
   execute('execute.submissionId.client-advice', 'endpoint', SUBMISSION_ID, {

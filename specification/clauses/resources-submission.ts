@@ -93,15 +93,9 @@ export const submissionResourceClauses = [
     endpoint: 'POST /v2/interactive-submission/execute',
     features: ['interactiveSubmission'],
   }),
-  deduplication('deduplication-period.DeduplicationOffset.execute-form-only', 'union', DEDUP_OFFSET, {
-    endpoint: 'POST /v2/commands/submit-and-wait',
-  }),
   deduplication('deduplication-period.Empty.shape', 'union', DEDUP_EMPTY, {
     endpoint: 'POST /v2/interactive-submission/execute',
     features: ['interactiveSubmission'],
-  }),
-  deduplication('deduplication-period.Empty.execute-form-only', 'union', DEDUP_EMPTY, {
-    endpoint: 'POST /v2/commands/submit-and-wait',
   }),
 
   minLedgerTime('min-ledger-time.time.shape', 'union', TIME_UNION),

@@ -3,19 +3,8 @@
  */
 import type { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
+import { isAnnotationKey, isUserId } from '../formats.js';
 import type { SchemaProfile } from './profile.js';
-
-/** Limits: "non-empty, at most 128 characters, each an ASCII letter or digit or one of @ ^ $ . ! ` - # + ' ~ _ : ( ) |". */
-const USER_ID = /^[A-Za-z0-9@^$.!`#+'~_:()|-]{1,128}$/;
-
-// Annotation keys, as the Limits table words them and as Canton's ResourceAnnotationValidator checks them:
-// a DNS-subdomain prefix (labels of letters, digits and inner '-', joined by '.') and a name of letters,
-// digits, '.', '-', '_' that starts and ends with a letter or digit.
-const DNS_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
-const DNS_SUBDOMAIN = new RegExp(`^${DNS_LABEL}(?:\\.${DNS_LABEL})*$`);
-const ANNOTATION_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
-const MAX_PREFIX_LENGTH = 253;
-const MAX_NAME_LENGTH = 63;
 
 const DATE_THEN_T = /^\d{4}-\d{2}-\d{2}[Tt]/;
 const isRfc3339DateTime = ajvFormatsValidator('date-time');
@@ -38,19 +27,6 @@ function ajvFormatsValidator(name: 'date-time'): (value: string) => boolean {
     return (value) => validate(value) === true;
   }
   throw new Error(`ajv-formats returned an unexpected definition for the ${name} format`);
-}
-
-export function isUserId(value: string): boolean {
-  return USER_ID.test(value);
-}
-
-export function isAnnotationKey(key: string): boolean {
-  const segments = key.split('/');
-  if (segments.length > 2) return false;
-  const name = segments.pop() ?? '';
-  const prefix = segments.pop();
-  if (prefix !== undefined && (prefix.length > MAX_PREFIX_LENGTH || !DNS_SUBDOMAIN.test(prefix))) return false;
-  return name.length <= MAX_NAME_LENGTH && ANNOTATION_NAME.test(name);
 }
 
 // Canton unique identifiers (facts: splice-scan-api.md, "ID formats"): identifier and fingerprint use
@@ -79,7 +55,7 @@ export function isScanParticipantId(value: string, profile: SchemaProfile): bool
 
 export function addWireFormats(ajv: Ajv, profile: SchemaProfile): void {
   ajv.addFormat('date-time', { type: 'string', validate: isDateTime });
-  ajv.addFormat('user-id', { type: 'string', validate: isUserId });
-  ajv.addFormat('annotation-key', { type: 'string', validate: isAnnotationKey });
+  ajv.addFormat('user-id', { type: 'string', validate: (value: string) => isUserId(value) });
+  ajv.addFormat('annotation-key', { type: 'string', validate: (value: string) => isAnnotationKey(value) });
   ajv.addFormat('scan-participant-id', { type: 'string', validate: (value: string) => isScanParticipantId(value, profile) });
 }

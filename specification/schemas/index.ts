@@ -16,7 +16,8 @@ export type { Schema } from './build.js';
 export { HASHING_SCHEME_VERSIONS, TRANSACTION_SHAPES } from './requests.js';
 export { PARTICIPANT_PERMISSIONS } from './updates.js';
 export { MAX_ANNOTATIONS_BYTES } from './keywords.js';
-export { isAnnotationKey, isScanParticipantId, isUserId } from './formats.js';
+export { isScanParticipantId } from './formats.js';
+export { isAnnotationKey, isUserId } from '../formats.js';
 
 export function schemaDefinitions(profile: SchemaProfile): Record<SchemaName, Schema> {
   const bodies = {

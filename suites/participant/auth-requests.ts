@@ -10,13 +10,15 @@ import type { Requirement } from '../../harness/requirements.js';
 import { executeBody, prepareIou } from '../flows/interactive-support.js';
 import { iouCreate, transactionFormat, wildcardFilter } from '../flows/support.js';
 import { freshId } from '../../generators/index.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import type { RequestEndpointName } from '../../specification/endpoints.js';
 
 export type ProbeRequest = Omit<ClientRequest, 'user' | 'token' | 'tokenIn'>;
 
 export interface EndpointProbe {
-  endpoint: string;
+  endpoint: RequestEndpointName;
   /** The spec clause saying the endpoint requires authentication. */
-  authClause: string;
+  authClause: ClauseId;
   requires: Requirement[];
   /** The request, and the fixture user whose valid token gets it accepted. */
   build(ctx: ConformanceContext): Promise<BuiltProbe>;

@@ -5,12 +5,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClientResponse } from '../../client/http.js';
-import { contentTypeConformance, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import {
+  acceptedAsWellFormed,
+  contentTypeConformance,
+  positiveDataAcceptance,
+  statusCodeConformance,
+  statusInRange,
+} from '../../checks/basic.js';
 import { authEnforcement, type Denial } from '../../checks/auth.js';
-import { errorBodyConformance } from '../../checks/error-body.js';
+import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
 import { parseBody, responseSchemaConformance } from '../../checks/schema.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { expectThat } from '../../checks/assertion.js';
+import { SuiteBug } from '../../checks/assertion.js';
+import { expectOneOf, expectText, expectValue, expectValueMatches } from '../../checks/values.js';
+import type { ClauseId } from '../../specification/clauses.js';
 import type { Requirement } from '../../harness/requirements.js';
 import { execute, executeBody, prepareIou } from '../flows/interactive-support.js';
 import { iouCreate, submit, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
@@ -19,25 +27,25 @@ import { freshId } from '../../generators/index.js';
 
 interface BadCredential {
   name: string;
-  denial: Denial;
-  clauses: string[];
+  /** How Canton denies it; several where a real node may legitimately answer either. */
+  denial: Denial | readonly Denial[];
+  clauses: ClauseId[];
   requires: Requirement[];
   /** The clause a denial failure is reported under; the endpoint's `*.auth.required` by default. */
-  denialClause?: string;
+  denialClause?: ClauseId;
   /** The token to send (undefined: none); skips when the target cannot be given such a token. */
   token(ctx: ConformanceContext, allowedUser: string): Promise<string | undefined>;
   /** The case rests on real-Canton behaviour only (the spec shows no token claims): canton profile only. */
   cantonOnly?: boolean;
   /** The canton-profile clause naming this exact case, checked on the redacted body. */
   cantonCheck?: {
-    clauseId: string;
+    clauseId: ClauseId;
     holds: (body: { grpcCodeValue?: number | null; context: Record<string, string> }) => boolean;
     expected: string;
   };
 }
 
 const unauthenticated = {
-  clauseId: '',
   holds: (body: { grpcCodeValue?: number | null }) => body.grpcCodeValue === 16,
   expected: 'grpcCodeValue 16 (UNAUTHENTICATED)',
 };
@@ -91,17 +99,17 @@ const badCredentials: BadCredential[] = [
     cantonCheck: { ...unauthenticated, clauseId: 'canton.auth.invalid-token-401' },
   },
   {
-    // "Token claims, scopes and issuance: not shown" by the spec. Canton rejects a token whose audience is
-    // not this participant's and whose scope lacks daml_ledger_api, whatever its target-audience/scope.
+    // "Token claims, scopes and issuance: not shown" by the spec. Canton denies a token whose audience names
+    // another participant: 403 PERMISSION_DENIED when no target audience is configured (as Canton's shipped
+    // unsafe-hmac256 example runs), 401 when one is (FF4). Either is a correct denial.
     name: 'a token for another audience, without the ledger API scope',
-    denial: 'unauthenticated',
+    denial: ['permission-denied', 'unauthenticated'],
     cantonOnly: true,
-    clauses: ['canton.auth.invalid-token-401', 'canton.auth.unauthenticated-401'],
-    denialClause: 'canton.auth.invalid-token-401',
+    clauses: ['canton.auth.foreign-audience-denied'],
+    denialClause: 'canton.auth.foreign-audience-denied',
     requires: ['authorization', 'mintTokens'],
     token: (ctx, user) =>
       ctx.tokens.mint({ userId: user, audience: 'https://daml.com/jwt/aud/participant/not-this-participant', scope: null }),
-    cantonCheck: { ...unauthenticated, clauseId: 'canton.auth.invalid-token-401' },
   },
   {
     name: 'a valid token of an unknown user',
@@ -131,19 +139,28 @@ function send(ctx: ConformanceContext, request: ProbeRequest, token: string | un
   return ctx.send({ ...request, user: null, ...(token === undefined ? {} : { token }) });
 }
 
-/** authEnforcement, plus (canton) the detail of the redacted body that tells this case apart. */
-function expectDenied(ctx: ConformanceContext, response: ClientResponse, credential: BadCredential, clauseId: string): void {
-  authEnforcement(ctx, response, credential.denial, clauseId);
-  const check = credential.cantonCheck;
-  if (ctx.profile !== 'canton' || !check) return;
-  const body = parseBody(response, check.clauseId) as { grpcCodeValue?: number | null; context: Record<string, string> };
-  expectThat(
-    check.holds(body),
-    'auth_enforcement',
-    check.clauseId,
-    `Canton's body here has ${check.expected}: ${response.text.slice(0, 300)}`,
+/** authEnforcement with its control, plus (canton) the detail of the redacted body that tells this case apart. */
+async function expectDenied(
+  ctx: ConformanceContext,
+  response: ClientResponse,
+  control: () => Promise<ClientResponse>,
+  credential: BadCredential,
+  clauseId: ClauseId,
+  controlAccepted?: (response: ClientResponse) => boolean,
+): Promise<void> {
+  const outcome = await authEnforcement(ctx, {
     response,
-  );
+    control,
+    denial: credential.denial,
+    clauseId,
+    sameRule: credential.clauses.filter((clause) => clause !== clauseId && !clause.startsWith('canton.')),
+    ...(controlAccepted ? { controlAccepted } : {}),
+  });
+  if (outcome !== 'credited' || ctx.profile !== 'canton') return;
+  const check = credential.cantonCheck;
+  if (check === undefined) return;
+  const body = parseBody(response, check.clauseId) as { grpcCodeValue?: number | null; context: Record<string, string> };
+  expectValueMatches(check.clauseId, "the redacted body's detail", body, check.holds, check.expected, response);
 }
 
 const userOf = (ctx: ConformanceContext, alias: string, description: string, rule: 'actAs' | 'readAs'): string =>
@@ -177,9 +194,14 @@ conformanceSuite('auth', () => {
           requires: [...credential.requires, ...probe.requires],
         },
         async (ctx) => {
-          const { request, allowedUser } = await probe.build(ctx);
+          const { request, allowedUser, alsoAccepted } = await probe.build(ctx);
           const token = await credential.token(ctx, allowedUser);
-          expectDenied(ctx, await send(ctx, request, token), credential, credential.denialClause ?? probe.authClause);
+          const denied = await send(ctx, request, token);
+          // The control: the same request with the allowed user's valid token (the denied one had no effect).
+          const control = async () => send(ctx, request, await ctx.tokens.tokenFor(allowedUser));
+          const accepted = (response: ClientResponse) =>
+            (response.status >= 200 && response.status < 300) || (alsoAccepted?.(response) ?? false);
+          await expectDenied(ctx, denied, control, credential, credential.denialClause ?? probe.authClause, accepted);
         },
       );
     }
@@ -195,11 +217,24 @@ conformanceSuite('auth', () => {
     },
     async (ctx) => {
       const request: ProbeRequest = { api: 'participant', method: 'GET', path: '/readyz' };
-      statusCodeConformance(await send(ctx, request, undefined), [200], 'canton.readyz.no-token-needed');
+      const withoutToken = () => send(ctx, request, undefined);
+      statusCodeConformance(await withoutToken(), [200], 'canton.readyz.no-token-needed');
       const unknown = badCredentials.find((credential) => credential.name.includes('unknown user'))!;
-      expectDenied(ctx, await send(ctx, request, await unknown.token(ctx, '')), unknown, 'canton.auth.unknown-user-403');
+      await expectDenied(
+        ctx,
+        await send(ctx, request, await unknown.token(ctx, '')),
+        withoutToken,
+        unknown,
+        'canton.auth.unknown-user-403',
+      );
       const deactivated = badCredentials.find((credential) => credential.name.includes('deactivated user'))!;
-      expectDenied(ctx, await send(ctx, request, await deactivated.token(ctx, '')), deactivated, 'canton.auth.deactivated-user-403');
+      await expectDenied(
+        ctx,
+        await send(ctx, request, await deactivated.token(ctx, '')),
+        withoutToken,
+        deactivated,
+        'canton.auth.deactivated-user-403',
+      );
     },
   );
 
@@ -218,12 +253,11 @@ conformanceSuite('auth', () => {
       const body = responseSchemaConformance(ctx.validators, response, 'GetUserResponse', 'user.isDeactivated.optional-boolean') as {
         user: { isDeactivated?: unknown };
       };
-      const flag = body.user.isDeactivated;
-      expectThat(
-        flag === undefined || flag === null || flag === false,
-        'response_schema_conformance',
+      expectOneOf(
         'user.isDeactivated.optional-boolean',
-        `the active user ${user.id} is served, so isDeactivated must be unset or false, got ${JSON.stringify(flag)}`,
+        `isDeactivated of the active user ${user.id}`,
+        body.user.isDeactivated ?? null,
+        [null, false],
         response,
       );
     },
@@ -247,14 +281,22 @@ conformanceSuite('auth', () => {
       const outsider = ctx.userWhere('cannot act as bank', (user) => !user.rights.actAs.includes('bank') && !user.rights.admin).id;
       const body = { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth-act-as'), actAs: [bank] };
       const denied = await ctx.send({ api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: outsider, body });
-      authEnforcement(ctx, denied, 'permission-denied', 'auth.submit-and-wait.act-as');
-      // Control: the same command from a user who may act as bank is accepted.
-      await submit(ctx, {
-        user: userOf(ctx, 'bank', 'can act as bank', 'actAs'),
-        actAs: [bank],
-        commands: body.commands,
-        clauseId: 'submit-and-wait.actAs.authorized',
+      await authEnforcement(ctx, {
+        response: denied,
+        // The control: the same command from a user who may act as bank.
+        control: () =>
+          ctx.send({
+            api: 'participant',
+            method: 'POST',
+            path: '/v2/commands/submit-and-wait',
+            user: userOf(ctx, 'bank', 'can act as bank', 'actAs'),
+            body: { ...body, commandId: freshId('auth-act-as') },
+          }),
+        denial: 'permission-denied',
+        clauseId: 'auth.submit-and-wait.act-as',
+        sameRule: ['submit-and-wait.actAs.authorized'],
       });
+      if (ctx.profile === 'canton') statusCodeConformance(denied, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -284,15 +326,22 @@ conformanceSuite('auth', () => {
         user: reader.id,
         body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [unreadable.id] },
       });
-      authEnforcement(ctx, denied, 'permission-denied', 'auth.submit-and-wait.read-as');
-      // Control: reading as a party the user may read as is accepted.
-      await submit(ctx, {
-        user: reader.id,
-        actAs: [alice],
-        readAs: [ctx.party('bank')],
-        commands,
-        clauseId: 'submit-and-wait.readAs.authorized',
+      await authEnforcement(ctx, {
+        response: denied,
+        // The control: reading as a party the user may read as.
+        control: () =>
+          ctx.send({
+            api: 'participant',
+            method: 'POST',
+            path: '/v2/commands/submit-and-wait',
+            user: reader.id,
+            body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [ctx.party('bank')] },
+          }),
+        denial: 'permission-denied',
+        clauseId: 'auth.submit-and-wait.read-as',
+        sameRule: ['submit-and-wait.readAs.authorized'],
       });
+      if (ctx.profile === 'canton') statusCodeConformance(denied, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -315,13 +364,18 @@ conformanceSuite('auth', () => {
       );
       if (!unreadable) return ctx.skip(`every fixture party is readable by ${reader.id}`);
       const offset = ctx.fixtures.seededUpdates.transactionOffset ?? 1;
-      const response = await updateByOffset(
-        ctx,
-        reader.id,
-        offset,
-        transactionFormat({ [unreadable.id]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
-      authEnforcement(ctx, response, 'permission-denied', 'canton.auth.update-by-offset.read-as-filter-parties');
+      const lookup = (party: string) =>
+        updateByOffset(ctx, reader.id, offset, transactionFormat({ [party]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'));
+      const response = await lookup(unreadable.id);
+      await authEnforcement(ctx, {
+        response,
+        // The control: the same lookup filtering a party the user may read as (served, or UPDATE_NOT_FOUND).
+        control: () => lookup(ctx.party('alice')),
+        controlAccepted: (answer) => answer.status === 200 || (answer.status === 404 && answer.text.includes('UPDATE_NOT_FOUND')),
+        denial: 'permission-denied',
+        clauseId: 'canton.auth.update-by-offset.read-as-filter-parties',
+      });
+      statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -341,9 +395,15 @@ conformanceSuite('auth', () => {
           !user.rights.actAs.includes(prepared.payer.alias) && !user.rights.executeAs.includes(prepared.payer.alias) && !user.rights.admin,
       ).id;
       const denied = await execute(ctx, outsider, executeBody(prepared, {}, { userId: outsider }));
-      authEnforcement(ctx, denied, 'permission-denied', 'auth.execute.act-as-or-execute-as');
-      // Control: the executor, who holds execute-as rights, gets the same prepared transaction accepted.
-      positiveDataAcceptance(await execute(ctx, prepared.executor, executeBody(prepared)), 'execute.auth.act-as-or-execute-as');
+      await authEnforcement(ctx, {
+        response: denied,
+        // The control: the executor, who holds execute-as rights, gets the same prepared transaction accepted.
+        control: () => execute(ctx, prepared.executor, executeBody(prepared)),
+        denial: 'permission-denied',
+        clauseId: 'auth.execute.act-as-or-execute-as',
+        sameRule: ['execute.auth.act-as-or-execute-as'],
+      });
+      if (ctx.profile === 'canton') statusCodeConformance(denied, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -362,13 +422,18 @@ conformanceSuite('auth', () => {
         `can neither act nor execute as ${account.party}`,
         (user) => !user.rights.actAs.includes(account.party) && !user.rights.executeAs.includes(account.party) && !user.rights.admin,
       ).id;
-      const response = await ctx.send({
-        api: 'participant',
-        method: 'GET',
-        path: `/v2/traffic/accounts/${encodeURIComponent(account.accountId)}`,
-        user: outsider,
+      const read = (user: string) =>
+        ctx.send({ api: 'participant', method: 'GET', path: `/v2/traffic/accounts/${encodeURIComponent(account.accountId)}`, user });
+      const response = await read(outsider);
+      await authEnforcement(ctx, {
+        response,
+        // The control: a user who may act as the account's party reads it.
+        control: () => read(ctx.userWhere(`can act as ${account.party}`, (user) => user.rights.actAs.includes(account.party)).id),
+        denial: 'permission-denied',
+        clauseId: 'auth.traffic-account',
+        sameRule: ['traffic-account.auth.act-as-or-execute-as'],
       });
-      authEnforcement(ctx, response, 'permission-denied', 'auth.traffic-account');
+      if (ctx.profile === 'canton') statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -402,27 +467,33 @@ conformanceSuite('auth', () => {
         user: bankUser,
         body: { commands, commandId, actAs: [bank], userId: bankUser },
       });
-      expectThat(
-        again.status >= 400 && again.status < 500,
-        'stateful_consistency',
-        'auth.submit-and-wait.user-id-from-token',
-        `the first submission (userId left out) should have been recorded under the token's user ${bankUser}, so repeating it with userId ${bankUser} is a duplicate; got ${again.status}`,
-        again,
-      );
-      errorBodyConformance(ctx, again, 'submit-and-wait.userId.from-token', {
-        code: 'DUPLICATE_COMMAND',
-        cantonClauseId: 'canton.submit-and-wait.duplicate-command-409',
-      });
+      // Rejected as a repeat of the same change id: the first submission was recorded under the token's user.
+      statusInRange(again, 400, 499, 'auth.submit-and-wait.user-id-from-token');
+      const duplicate = errorBodyConformance(ctx, again, 'submit-and-wait.errors.default-body');
+      expectErrorCode(duplicate, ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'], 'submit-and-wait.userId.from-token', again);
       if (ctx.profile === 'canton') {
+        expectErrorCode(
+          duplicate,
+          ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'],
+          'canton.submit-and-wait.duplicate-command-409',
+          again,
+        );
         const other = ctx.fixtures.users.find((user) => user.id !== bankUser)?.id ?? 'another-user';
-        const foreign = await ctx.send({
-          api: 'participant',
-          method: 'POST',
-          path: '/v2/commands/submit-and-wait',
-          user: bankUser,
-          body: { commands, commandId: freshId('user-from-token'), actAs: [bank], userId: other },
+        const submitAs = (userId: string) =>
+          ctx.send({
+            api: 'participant',
+            method: 'POST',
+            path: '/v2/commands/submit-and-wait',
+            user: bankUser,
+            body: { commands, commandId: freshId('user-from-token'), actAs: [bank], userId },
+          });
+        const foreign = await submitAs(other);
+        await authEnforcement(ctx, {
+          response: foreign,
+          control: () => submitAs(bankUser),
+          denial: 'permission-denied',
+          clauseId: 'canton.auth.insufficient-rights-403',
         });
-        authEnforcement(ctx, foreign, 'permission-denied', 'canton.auth.insufficient-rights-403');
       }
     },
   );
@@ -444,23 +515,14 @@ conformanceSuite('auth', () => {
         user,
         tokenIn: 'websocket-protocol',
       });
+      if (response.request.headers.authorization !== undefined)
+        throw new SuiteBug('the websocket-protocol request carried an Authorization header too');
       positiveDataAcceptance(response, 'auth.websocket-protocol');
-      expectThat(
-        response.request.headers.authorization === undefined,
-        'positive_data_acceptance',
-        'auth.websocket-protocol',
-        'internal: the request carried an Authorization header too',
-      );
+      if (ctx.profile === 'canton') positiveDataAcceptance(response, 'canton.auth.websocket-protocol-token');
       const body = responseSchemaConformance(ctx.validators, response, 'GetUserResponse', 'auth.websocket-protocol') as {
         user: { id: string };
       };
-      expectThat(
-        body.user.id === user,
-        'positive_data_acceptance',
-        'auth.websocket-protocol',
-        `the token in Sec-WebSocket-Protocol is ${user}'s, but the target answered for ${body.user.id}`,
-        response,
-      );
+      expectValue('auth.websocket-protocol', 'the user the target answered for', body.user.id, user, response);
       const offset = ctx.fixtures.seededUpdates.transactionOffset;
       if (offset === undefined) return;
       const read = await ctx.send({
@@ -471,13 +533,7 @@ conformanceSuite('auth', () => {
         tokenIn: 'websocket-protocol',
         body: { offset, updateFormat: transactionFormat({ [ctx.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
       });
-      expectThat(
-        read.status !== 401 && read.status !== 403,
-        'positive_data_acceptance',
-        'auth.websocket-protocol',
-        `update-by-offset with the token in Sec-WebSocket-Protocol was denied (${read.status})`,
-        read,
-      );
+      acceptedAsWellFormed(read, read.status === 404 && read.text.includes('UPDATE_NOT_FOUND'), 'auth.websocket-protocol');
     },
   );
 
@@ -499,11 +555,11 @@ conformanceSuite('auth', () => {
       });
       statusCodeConformance(response, [400], 'canton.auth.empty-bearer-400');
       contentTypeConformance(response, 'text', 'canton.auth.empty-bearer-400');
-      expectThat(
-        response.text.startsWith('Invalid value for: header Authorization'),
-        'content_type_conformance',
+      expectText(
         'canton.auth.empty-bearer-400',
-        `expected "Invalid value for: header Authorization", got ${JSON.stringify(response.text.slice(0, 200))}`,
+        'the 400 text',
+        response.text,
+        { startsWith: 'Invalid value for: header Authorization' },
         response,
       );
     },
@@ -527,7 +583,19 @@ conformanceSuite('auth', () => {
         user: null,
         headers: { authorization: `Basic ${token ?? 'dXNlcjpwYXNz'}` },
       });
-      authEnforcement(ctx, response, 'unauthenticated', 'canton.auth.non-bearer-scheme-401');
+      await authEnforcement(ctx, {
+        response,
+        control: () =>
+          ctx.send({
+            api: 'participant',
+            method: 'GET',
+            path: '/v2/authenticated-user',
+            user: null,
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        denial: 'unauthenticated',
+        clauseId: 'canton.auth.non-bearer-scheme-401',
+      });
     },
   );
 
@@ -571,11 +639,11 @@ conformanceSuite('auth', () => {
       });
       statusCodeConformance(response, [400], 'canton.http.body-decoded-before-service-auth');
       contentTypeConformance(response, 'text', 'canton.http.body-decoded-before-service-auth');
-      expectThat(
-        response.text.startsWith('Invalid value for: body'),
-        'content_type_conformance',
+      expectText(
         'canton.http.body-decoded-before-service-auth',
-        `expected "Invalid value for: body ...", got ${JSON.stringify(response.text.slice(0, 200))}`,
+        'the 400 text',
+        response.text,
+        { startsWith: 'Invalid value for: body' },
         response,
       );
     },

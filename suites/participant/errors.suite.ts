@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
+import { contentTypeConformance, exactContentType, notAServerError, statusCodeConformance, statusInRange } from '../../checks/basic.js';
 import { errorBodyConformance } from '../../checks/error-body.js';
-import { negativeDataRejection } from '../../checks/rejection.js';
-import { expectThat } from '../../checks/assertion.js';
+import { errorCodeOf, negativeDataRejection } from '../../checks/rejection.js';
+import type { ClientResponse } from '../../client/http.js';
+import { expectCount, expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import { postJson } from './support/requests.js';
 
@@ -45,6 +46,25 @@ conformanceSuite('errors', () => {
     },
     async (context) => {
       const user = reader(context);
+      const offset = context.fixtures.seededUpdates.transactionOffset ?? 1;
+      // The control: the same endpoint with a JSON body (answered with the update, or UPDATE_NOT_FOUND).
+      const control = () =>
+        postJson(
+          context,
+          UPDATE_BY_OFFSET,
+          {
+            offset,
+            updateFormat: { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [context.party('alice')] } } },
+          },
+          user,
+        );
+      const controlAccepted = (answer: ClientResponse) => answer.status === 200 || errorCodeOf(answer) === 'UPDATE_NOT_FOUND';
+      const rule = {
+        clauseId: 'errors.400-text-names-body',
+        rule: 'a body that is not a JSON document',
+        violation: { kind: 'wrong-type', expected: 'object' },
+        part: { kind: 'body', name: 'body' },
+      } as const;
       await context.forAll(
         notJson.filter((text) => !isJsonText(text)),
         async (text) => {
@@ -57,48 +77,61 @@ conformanceSuite('errors', () => {
             body: text,
           });
           notAServerError(response, 'errors.400-text-plain');
+          const outcome = await negativeDataRejection(context, {
+            rule,
+            sameRule: ['errors.400-text-names-part'],
+            response,
+            control,
+            controlAccepted,
+            errorBodyClause: 'update-by-offset.errors.default-body',
+            endpoint: 'update-by-offset',
+            canton: { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' },
+          });
+          if (outcome !== 'credited') return;
           statusCodeConformance(response, [400], 'errors.400-text-plain');
           contentTypeConformance(response, 'text', 'errors.400-text-plain');
-          negativeDataRejection(
-            context,
-            response,
-            'errors.400-text-names-body',
-            { kind: 'body', name: 'body' },
-            { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' },
-          );
+          contentTypeConformance(response, 'text', 'format.area-a-400-plain-text');
           if (context.profile === 'canton') {
-            expectThat(
-              /^Invalid value for: body \(.+\)$/s.test(response.text),
-              'negative_data_rejection',
+            expectText(
               'canton.errors.400-text.malformed-json',
-              `expected "Invalid value for: body (<parser message>)", got ${JSON.stringify(response.text.slice(0, 200))}`,
+              'the 400 text',
+              response.text,
+              { pattern: /^Invalid value for: body \(.+\)$/s },
               response,
             );
-            expectThat(
-              /^text\/plain; ?charset=utf-8$/i.test(response.contentType),
-              'content_type_conformance',
-              'canton.errors.400-text.content-type',
-              `expected text/plain; charset=UTF-8, got "${response.contentType}"`,
+            expectText(
+              'canton.errors.400-text.body-format',
+              'the 400 text',
+              response.text,
+              { pattern: /^Invalid value for: body \(.+\)$/s },
               response,
+            );
+            exactContentType(
+              response,
+              /^text\/plain; ?charset=utf-8$/i,
+              'text/plain; charset=UTF-8',
+              'canton.errors.400-text.content-type',
             );
           }
         },
         { numRuns: 20 },
       );
       const empty = await context.send({ api: 'participant', method: 'POST', path: UPDATE_BY_OFFSET, user });
-      negativeDataRejection(
-        context,
-        empty,
-        'errors.400-text-names-body',
-        { kind: 'body', name: 'body' },
-        { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' },
-      );
-      if (context.profile === 'canton') {
-        expectThat(
-          empty.text === 'Invalid value for: body (exhausted input)',
-          'negative_data_rejection',
+      const emptyOutcome = await negativeDataRejection(context, {
+        rule: { ...rule, rule: 'an empty body' },
+        response: empty,
+        control,
+        controlAccepted,
+        errorBodyClause: 'update-by-offset.errors.default-body',
+        endpoint: 'update-by-offset',
+        canton: { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' },
+      });
+      if (emptyOutcome === 'credited' && context.profile === 'canton') {
+        expectText(
           'canton.errors.400-text.malformed-json',
-          `an empty body reads "Invalid value for: body (exhausted input)", got ${JSON.stringify(empty.text)}`,
+          'the 400 text of an empty body',
+          empty.text,
+          { equals: 'Invalid value for: body (exhausted input)' },
           empty,
         );
       }
@@ -142,36 +175,31 @@ conformanceSuite('errors', () => {
           if (context.profile !== 'canton') return;
           const clauseId = category === 8 ? 'canton.errors.category-8-400' : 'canton.errors.category-11-404';
           statusCodeConformance(response, [category === 8 ? 400 : 404], clauseId);
-          expectThat(
-            body.errorCategory === category,
-            'error_body_conformance',
-            clauseId,
-            `expected errorCategory ${category}, got ${body.errorCategory}`,
-            response,
-          );
+          expectValue(clauseId, 'errorCategory', body.errorCategory, category, response);
           const raw = response.json() as Record<string, unknown>;
           const absent = ['correlationId', 'traceId', 'resources', 'grpcCodeValue', 'retryInfo', 'definiteAnswer'].filter(
             (field) => !(field in raw),
           );
-          expectThat(
-            absent.length === 0,
-            'error_body_conformance',
+          expectCount(
             'canton.errors.body.absent-optionals-null',
-            `optional fields must be written as null, missing: ${absent.join(', ')}`,
+            'optional fields left out instead of written as null',
+            absent,
+            { exactly: 0 },
             response,
           );
-          expectThat(
-            body.context['category'] === String(body.errorCategory),
-            'error_body_conformance',
+          expectValue(
             'canton.errors.body.context-category',
-            `context.category must be "${body.errorCategory}", got ${JSON.stringify(body.context['category'])}`,
+            'context.category',
+            body.context['category'],
+            String(body.errorCategory),
             response,
           );
-          expectThat(
-            body.cause.length <= 512,
-            'error_body_conformance',
+          expectValueMatches(
             'canton.errors.body.cause-max-512',
-            `cause has ${body.cause.length} characters`,
+            'the length of cause',
+            body.cause.length,
+            (length) => length <= 512,
+            'at most 512',
             response,
           );
         },
@@ -202,22 +230,18 @@ conformanceSuite('errors', () => {
         async (path) => {
           const response = await context.send({ api: 'participant', method: 'GET', path, user });
           // The spec only says which paths exist: anything else must not be served. Canton says how (404, legacy body).
-          expectThat(
-            response.status >= 400 && response.status < 500,
-            'status_code_conformance',
-            'versioning.area-a.prefix-v2',
-            `${path} is no endpoint of area A, yet it was answered ${response.status}: ${response.text.slice(0, 200)}`,
-            response,
-          );
+          statusInRange(response, 400, 499, 'versioning.area-a.prefix-v2');
+          statusInRange(response, 400, 499, 'format.area-a.base-url');
           if (context.profile === 'canton') {
             statusCodeConformance(response, [404], 'canton.http.unknown-route-404-legacy-json');
             contentTypeConformance(response, 'json', 'canton.http.unknown-route-404-legacy-json');
             const body = response.json() as { errors?: unknown; status?: unknown; ledgerApiError?: unknown };
-            expectThat(
-              Array.isArray(body.errors) && body.status === 404 && body.ledgerApiError === null,
-              'status_code_conformance',
+            expectValueMatches(
               'canton.http.unknown-route-404-legacy-json',
-              `expected {"errors":[...],"status":404,"ledgerApiError":null}, got ${response.text.slice(0, 200)}`,
+              'the 404 body',
+              body,
+              (value) => Array.isArray(value.errors) && value.status === 404 && value.ledgerApiError === null,
+              '{"errors":[...],"status":404,"ledgerApiError":null}',
               response,
             );
           }

@@ -1,15 +1,25 @@
-import { invalidRequests, validRequests } from '../../generators/index.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
-import { errorBodyConformance } from '../../checks/error-body.js';
+import fc from 'fast-check';
+import { invalidRequests, validRequests, exerciseMutations, freshId } from '../../generators/index.js';
+import { writeVisible } from '../../checks/stateful.js';
+import {
+  contentTypeConformance,
+  exactContentType,
+  notAServerError,
+  positiveDataAcceptance,
+  statusCodeConformance,
+} from '../../checks/basic.js';
+import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
 import { negativeDataRejection } from '../../checks/rejection.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
-import { expectThat } from '../../checks/assertion.js';
+import { expectText, expectValueMatches } from '../../checks/values.js';
+import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { rejectsInvalidBodies } from './support/properties.js';
+import { hiddenByAuthorization, rejectsInvalidRequests } from './support/properties.js';
 import { createIouCommand, generatorContext, iouSubmission, postJson, sendGenerated } from './support/requests.js';
 
 const PATH = '/v2/commands/submit-and-wait';
 const ENDPOINT = 'submit-and-wait';
+const ERROR_BODY = 'submit-and-wait.errors.default-body';
 
 /** A user who acts as the Iou payer `bank`, and the parties of the Iou it submits. */
 function bankSubmitter(context: ConformanceContext) {
@@ -18,24 +28,132 @@ function bankSubmitter(context: ConformanceContext) {
   return { user: user.id, bank, alice: context.party('alice') };
 }
 
+type Body = Record<string, unknown>;
+
+/** The clauses an accepted body proves by using a field (or a form) the way the spec allows. */
+function clausesProvedBy(body: Body): ClauseId[] {
+  const proved: ClauseId[] = ['submit-and-wait.commands.required', 'submit-and-wait.commandId.required', 'submit-and-wait.actAs.required'];
+  proved.push('command.exactly-one-key', 'command.allowed-keys', 'format.json-bodies', 'format.string-formats');
+  const present = (field: string) => body[field] !== undefined;
+  if (present('userId')) proved.push('submit-and-wait.userId.optional', 'submit-and-wait.userId.user-id-string');
+  if (present('readAs')) {
+    proved.push('submit-and-wait.readAs.optional');
+    if ((body['readAs'] as unknown[]).length === 0) proved.push('submit-and-wait.readAs.may-be-empty');
+  }
+  if (present('workflowId')) proved.push('submit-and-wait.workflowId.ledger-string');
+  if (present('deduplicationPeriod')) {
+    proved.push(
+      'submit-and-wait.deduplicationPeriod.optional',
+      'submit-and-wait.deduplicationPeriod.duration-only',
+      'deduplication-period.DeduplicationDuration.shape',
+      'duration.seconds.required-int64',
+      'duration.nanos.required-int32',
+      'format.int64-int32',
+    );
+  }
+  if (present('minLedgerTimeAbs')) proved.push('submit-and-wait.minLedgerTimeAbs.timestamp', 'format.timestamps');
+  if (present('minLedgerTimeRel')) proved.push('submit-and-wait.minLedgerTimeRel.duration');
+  if (present('submissionId')) proved.push('submit-and-wait.submissionId.string');
+  if (present('disclosedContracts')) proved.push('submit-and-wait.disclosedContracts.shape');
+  if (present('synchronizerId')) proved.push('submit-and-wait.synchronizerId.string');
+  if (present('packageIdSelectionPreference')) proved.push('submit-and-wait.packageIdSelectionPreference.strings');
+  if (present('prefetchContractKeys')) proved.push('submit-and-wait.prefetchContractKeys.shape');
+  if (present('tapsMaxPasses')) proved.push('submit-and-wait.tapsMaxPasses.integer');
+  for (const command of body['commands'] as Record<string, Body>[]) {
+    const [variant, fields] = Object.entries(command)[0]!;
+    if (variant === 'CreateCommand') proved.push('command.CreateCommand.fields-required');
+    if (variant === 'CreateAndExerciseCommand') {
+      proved.push('command.CreateAndExerciseCommand.fields-required', 'command.CreateAndExerciseCommand.choice.name-string');
+    }
+    proved.push('command.templateId.reference-formats');
+    if (String(fields['templateId']).startsWith('#')) proved.push('versioning.package-name-format.accepted');
+  }
+  return proved;
+}
+
+const ACCEPTED_CLAUSES: ClauseId[] = [
+  'submit-and-wait.exists',
+  'submit-and-wait.response.shape',
+  'submit-and-wait.commands.required',
+  'submit-and-wait.commandId.required',
+  'submit-and-wait.actAs.required',
+  'submit-and-wait.userId.optional',
+  'submit-and-wait.userId.user-id-string',
+  'submit-and-wait.readAs.optional',
+  'submit-and-wait.readAs.may-be-empty',
+  'submit-and-wait.workflowId.ledger-string',
+  'submit-and-wait.deduplicationPeriod.optional',
+  'submit-and-wait.deduplicationPeriod.duration-only',
+  'submit-and-wait.minLedgerTimeAbs.timestamp',
+  'submit-and-wait.minLedgerTimeRel.duration',
+  'submit-and-wait.submissionId.string',
+  'submit-and-wait.disclosedContracts.shape',
+  'submit-and-wait.synchronizerId.string',
+  'submit-and-wait.packageIdSelectionPreference.strings',
+  'submit-and-wait.prefetchContractKeys.shape',
+  'submit-and-wait.tapsMaxPasses.integer',
+  'command.exactly-one-key',
+  'command.allowed-keys',
+  'command.CreateCommand.fields-required',
+  'command.CreateAndExerciseCommand.fields-required',
+  'command.CreateAndExerciseCommand.choice.name-string',
+  'command.templateId.reference-formats',
+  'versioning.package-name-format.accepted',
+  'deduplication-period.DeduplicationDuration.shape',
+  'duration.seconds.required-int64',
+  'duration.nanos.required-int32',
+  'format.json-bodies',
+  'format.int64-int32',
+  'format.string-formats',
+  'format.timestamps',
+  'canton.json.protocol-int64-numbers',
+];
+
+const REJECTED_CLAUSES: ClauseId[] = [
+  ERROR_BODY,
+  'errors.400-text-names-part',
+  'submit-and-wait.commands.required',
+  'submit-and-wait.commands.non-empty',
+  'submit-and-wait.commandId.required',
+  'submit-and-wait.commandId.ledger-string',
+  'submit-and-wait.actAs.required',
+  'submit-and-wait.actAs.non-empty',
+  'submit-and-wait.workflowId.ledger-string',
+  'submit-and-wait.submissionId.string',
+  'submit-and-wait.synchronizerId.string',
+  'submit-and-wait.tapsMaxPasses.integer',
+  'submit-and-wait.packageIdSelectionPreference.strings',
+  'submit-and-wait.minLedgerTimeAbs.timestamp',
+  'command.exactly-one-key',
+  'command.allowed-keys',
+  'command.CreateCommand.fields-required',
+  'command.CreateAndExerciseCommand.fields-required',
+  'command.CreateAndExerciseCommand.choice.name-string',
+  'command.templateId.reference-formats',
+  'deduplication-period.exactly-one-key',
+  'deduplication-period.allowed-keys',
+  'duration.seconds.required-int64',
+  'duration.nanos.required-int32',
+  'canton.errors.400-text.json-path-detail',
+  'canton.errors.400-text.body-format',
+  'canton.submit-and-wait.missing-field-text-400',
+  'canton.submit-and-wait.unknown-command-key-400',
+  'canton.daml-lf.template-id-format',
+  'canton.errors.category-8-400',
+];
+
 /** Sends the body and requires the submission to be rejected with a JSON error (the canton code when given). */
 async function rejectsSubmission(
   context: ConformanceContext,
   body: unknown,
   user: string,
-  clauseId: string,
-  canton?: { code: string; cantonClauseId: string },
+  clauseId: ClauseId,
+  canton: { code: string; cantonClauseId: ClauseId },
 ): Promise<void> {
   const response = await postJson(context, PATH, body, user);
-  negativeDataRejection(
-    context,
-    response,
-    clauseId,
-    { kind: 'body', name: 'body' },
-    canton ? { form: 'error', ...canton } : { form: 'either' },
-  );
-  if (!response.contentType.startsWith('text/plain'))
-    errorBodyConformance(context, response, 'errors.submission-error-propagated', canton ?? {});
+  statusCodeConformance(response, context.profile === 'canton' ? [400, 404, 409] : [400, 401, 403, 404, 409, 422], clauseId);
+  const error = errorBodyConformance(context, response, 'errors.submission-error-propagated');
+  if (context.profile === 'canton') expectErrorCode(error, canton.code, canton.cantonClauseId, response);
 }
 
 conformanceSuite('submit-and-wait', () => {
@@ -43,48 +161,14 @@ conformanceSuite('submit-and-wait', () => {
     {
       name: 'accepts valid commands and answers updateId and completionOffset',
       endpoint: ENDPOINT,
-      clauses: [
-        'submit-and-wait.exists',
-        'submit-and-wait.summary.waits-for-result',
-        'submit-and-wait.response.shape',
-        'submit-and-wait.commands.required',
-        'submit-and-wait.commandId.required',
-        'submit-and-wait.actAs.required',
-        'submit-and-wait.userId.optional',
-        'submit-and-wait.userId.user-id-string',
-        'submit-and-wait.readAs.optional',
-        'submit-and-wait.readAs.may-be-empty',
-        'submit-and-wait.workflowId.ledger-string',
-        'submit-and-wait.deduplicationPeriod.optional',
-        'submit-and-wait.deduplicationPeriod.duration-only',
-        'submit-and-wait.minLedgerTimeAbs.timestamp',
-        'submit-and-wait.minLedgerTimeRel.duration',
-        'submit-and-wait.submissionId.string',
-        'submit-and-wait.disclosedContracts.shape',
-        'submit-and-wait.synchronizerId.string',
-        'submit-and-wait.packageIdSelectionPreference.strings',
-        'submit-and-wait.prefetchContractKeys.shape',
-        'submit-and-wait.tapsMaxPasses.integer',
-        'submit-and-wait.commands.atomic',
-        'command.exactly-one-key',
-        'command.allowed-keys',
-        'command.CreateCommand.fields-required',
-        'command.CreateAndExerciseCommand.fields-required',
-        'command.CreateAndExerciseCommand.choice.name-string',
-        'command.templateId.reference-formats',
-        'versioning.package-name-format.accepted',
-        'deduplication-period.DeduplicationDuration.shape',
-        'duration.seconds.required-int64',
-        'duration.nanos.required-int32',
-        'format.json-bodies',
-        'format.int64-int32',
-        'format.timestamps',
-        'format.string-formats',
-        'canton.json.protocol-int64-numbers',
-        'canton.daml-lf.numeric-string',
-        'canton.daml-lf.optional-null',
+      clauses: ACCEPTED_CLAUSES,
+      checks: [
+        'positive_data_acceptance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'not_a_server_error',
+        'response_value_conformance',
       ],
-      checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance', 'not_a_server_error'],
       requires: ['writes'],
     },
     async (context) => {
@@ -92,17 +176,18 @@ conformanceSuite('submit-and-wait', () => {
       await context.forAll(valid, async (request) => {
         const response = await sendGenerated(context, request, request.asUser ?? null);
         notAServerError(response, 'submit-and-wait.exists');
-        positiveDataAcceptance(response, 'submit-and-wait.exists');
+        positiveDataAcceptance(response, 'submit-and-wait.exists', clausesProvedBy(request.body as Body));
         contentTypeConformance(response, 'json', 'submit-and-wait.response.shape');
         const body = responseSchemaConformance(context.validators, response, 'SubmitAndWaitResponse', 'submit-and-wait.response.shape') as {
           completionOffset: unknown;
         };
         if (context.profile === 'canton') {
-          expectThat(
-            typeof body.completionOffset === 'number' || typeof body.completionOffset === 'bigint',
-            'response_schema_conformance',
+          expectValueMatches(
             'canton.json.protocol-int64-numbers',
-            `completionOffset must be a JSON number, got ${JSON.stringify(String(body.completionOffset))}`,
+            'completionOffset',
+            body.completionOffset,
+            (value) => typeof value === 'number' || typeof value === 'bigint',
+            'a JSON number',
             response,
           );
         }
@@ -112,79 +197,89 @@ conformanceSuite('submit-and-wait', () => {
 
   conformanceTest(
     {
-      name: 'rejects every invalid body as its rule says',
+      name: 'rejects every invalid body for its rule (control: the same body without the mutation is accepted)',
+      endpoint: ENDPOINT,
+      clauses: REJECTED_CLAUSES,
+      checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
+      requires: ['writes'],
+    },
+    async (context) => {
+      const invalid = invalidRequests(generatorContext(context.fixtures))['submit-and-wait']!;
+      // With authorization on, a mutation that also breaks an authorization rule proves nothing (see the next test).
+      const conclusive = context.features.authorization ? invalid.filter((request) => !hiddenByAuthorization(request)) : invalid;
+      await rejectsInvalidRequests(context, conclusive, {
+        endpoint: ENDPOINT,
+        errorBodyClause: ERROR_BODY,
+        schema: 'SubmitAndWaitRequest',
+        user: null,
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'rejects user ids and act-as parties of the wrong format (on a target without authorization)',
+      endpoint: ENDPOINT,
+      clauses: ['user-id.limit.max-128', 'user-id.limit.charset', 'submit-and-wait.actAs.party-id-string'],
+      checks: ['negative_data_rejection'],
+      requires: ['writes', 'authorizationDisabled'],
+    },
+    async (context) => {
+      const invalid = invalidRequests(generatorContext(context.fixtures))['submit-and-wait']!.filter(hiddenByAuthorization);
+      await rejectsInvalidRequests(context, invalid, {
+        endpoint: ENDPOINT,
+        errorBodyClause: ERROR_BODY,
+        schema: 'SubmitAndWaitRequest',
+        user: null,
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'rejects exercise commands of the wrong shape on a live contract (control: the same exercise is accepted)',
       endpoint: ENDPOINT,
       clauses: [
-        'submit-and-wait.errors.default-body',
-        'errors.400-text-plain',
-        'errors.400-text-names-part',
-        'errors.400-text-names-body',
-        'format.area-a-400-plain-text',
-        'submit-and-wait.commandId.ledger-string',
-        'submit-and-wait.actAs.party-id-string',
-        'user-id.limit.max-128',
-        'user-id.limit.charset',
-        'user-id.limit.non-empty',
-        'command.ExerciseByKeyCommand.fields-required',
-        'command.ExerciseByKeyCommand.choice.name-string',
         'command.ExerciseCommand.fields-required',
         'command.ExerciseCommand.contractId.ledger-string',
         'command.ExerciseCommand.choice.name-string',
-        'deduplication-period.exactly-one-key',
-        'deduplication-period.allowed-keys',
-        'deduplication-period.DeduplicationOffset.execute-form-only',
-        'deduplication-period.Empty.execute-form-only',
         'canton.errors.400-text.json-path-detail',
-        'canton.submit-and-wait.unknown-command-key-400',
-        'canton.daml-lf.template-id-format',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'content_type_conformance', 'not_a_server_error'],
-      requires: ['writes'],
-    },
-    async (context) => {
-      const invalid = invalidRequests(generatorContext(context.fixtures))['submit-and-wait'];
-      if (invalid === undefined) throw new Error('generators: no invalid submit-and-wait requests are defined');
-      await rejectsInvalidBodies(context, invalid, {
-        schema: 'SubmitAndWaitRequest',
-        user: bankSubmitter(context).user,
-        fallbackClause: 'submit-and-wait.errors.default-body',
-      });
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'an empty commands list is rejected (MISSING_FIELD)',
-      endpoint: ENDPOINT,
-      clauses: ['submit-and-wait.commands.non-empty', 'limits.non-empty-lists.commands', 'canton.errors.category-8-400'],
       checks: ['negative_data_rejection', 'error_body_conformance'],
       requires: ['writes'],
     },
     async (context) => {
       const { user, bank, alice } = bankSubmitter(context);
-      const body = { ...iouSubmission(context.fixtures, { payer: bank, owner: alice }), commands: [] };
-      await rejectsSubmission(context, body, user, 'submit-and-wait.commands.non-empty', {
-        code: 'MISSING_FIELD',
-        cantonClauseId: 'canton.errors.category-8-400',
-      });
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'an empty actAs list is rejected (MISSING_FIELD)',
-      endpoint: ENDPOINT,
-      clauses: ['submit-and-wait.actAs.non-empty', 'limits.non-empty-lists.actAs', 'canton.errors.category-8-400'],
-      checks: ['negative_data_rejection', 'error_body_conformance'],
-      requires: ['writes'],
-    },
-    async (context) => {
-      const { user, bank, alice } = bankSubmitter(context);
-      const body = { ...iouSubmission(context.fixtures, { payer: bank, owner: alice }), actAs: [] };
-      await rejectsSubmission(context, body, user, 'submit-and-wait.actAs.non-empty', {
-        code: 'MISSING_FIELD',
-        cantonClauseId: 'canton.errors.category-8-400',
-      });
+      const templateId = context.fixtures.templates.iou.templateId;
+      await context.forAll(
+        exerciseMutations('ExerciseCommand'),
+        async (mutation) => {
+          // A fresh Iou per case: the control archives it.
+          const created = await postJson(context, PATH, iouSubmission(context.fixtures, { payer: bank, owner: alice }), user);
+          positiveDataAcceptance(created, 'submit-and-wait.exists');
+          const contractId = await createdContractId(context, user, bank, created);
+          const exercise = { templateId, contractId, choice: 'Archive', choiceArgument: {} };
+          const mutated = { ...exercise } as Body;
+          if (mutation.remove) delete mutated[String(mutation.at[0])];
+          else mutated[String(mutation.at[0])] = mutation.set;
+          const submission = (command: Body) => ({ commands: [{ ExerciseCommand: command }], commandId: freshId('cmd'), actAs: [bank] });
+          const response = await postJson(context, PATH, submission(mutated), user);
+          await negativeDataRejection(context, {
+            rule: {
+              clauseId: mutation.clauseId,
+              rule: mutation.rule,
+              violation: mutation.violation,
+              part: { kind: 'body', name: `commands[0].ExerciseCommand.${String(mutation.at[0])}` },
+            },
+            response,
+            control: () => postJson(context, PATH, submission(exercise), user),
+            errorBodyClause: ERROR_BODY,
+            endpoint: ENDPOINT,
+            value: mutated[String(mutation.at[0])],
+          });
+        },
+        { numRuns: Math.min(context.cases, 20) },
+      );
     },
   );
 
@@ -194,38 +289,52 @@ conformanceSuite('submit-and-wait', () => {
       endpoint: ENDPOINT,
       clauses: [
         'submit-and-wait.commandId.required',
+        'errors.400-text-names-part',
         'errors.400-text-names-body',
+        'errors.400-text-plain',
+        'format.area-a-400-plain-text',
         'canton.submit-and-wait.missing-field-text-400',
         'canton.errors.400-text.content-type',
         'canton.errors.400-text.body-format',
       ],
-      checks: ['negative_data_rejection', 'content_type_conformance'],
+      checks: ['negative_data_rejection', 'content_type_conformance', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (context) => {
       const { user, bank, alice } = bankSubmitter(context);
-      const { commandId: _omitted, ...body } = iouSubmission(context.fixtures, { payer: bank, owner: alice });
+      const valid = iouSubmission(context.fixtures, { payer: bank, owner: alice });
+      const { commandId: _omitted, ...body } = valid;
       const response = await postJson(context, PATH, body, user);
-      negativeDataRejection(
-        context,
+      const outcome = await negativeDataRejection(context, {
+        rule: {
+          clauseId: 'submit-and-wait.commandId.required',
+          rule: 'missing commandId',
+          violation: { kind: 'missing' },
+          part: { kind: 'body', name: 'commandId' },
+        },
         response,
-        'submit-and-wait.commandId.required',
-        { kind: 'body', name: 'commandId' },
-        { form: 'text', cantonClauseId: 'canton.submit-and-wait.missing-field-text-400' },
-      );
+        control: () => postJson(context, PATH, valid, user),
+        errorBodyClause: ERROR_BODY,
+        endpoint: ENDPOINT,
+      });
+      if (outcome !== 'credited') return;
+      contentTypeConformance(response, 'text', 'errors.400-text-plain');
+      contentTypeConformance(response, 'text', 'format.area-a-400-plain-text');
+      expectText('errors.400-text-names-body', 'the 400 text', response.text, { includes: 'body' }, response);
       if (context.profile === 'canton') {
-        expectThat(
-          /^text\/plain; ?charset=utf-8$/i.test(response.contentType),
-          'content_type_conformance',
-          'canton.errors.400-text.content-type',
-          `expected text/plain; charset=UTF-8, got "${response.contentType}"`,
+        exactContentType(response, /^text\/plain; ?charset=utf-8$/i, 'text/plain; charset=UTF-8', 'canton.errors.400-text.content-type');
+        expectText(
+          'canton.errors.400-text.body-format',
+          'the 400 text',
+          response.text,
+          { pattern: /^Invalid value for: body \(.+\)$/s },
           response,
         );
-        expectThat(
-          response.text === "Invalid value for: body (Missing required field at 'commandId')",
-          'negative_data_rejection',
+        expectText(
           'canton.submit-and-wait.missing-field-text-400',
-          `expected "Invalid value for: body (Missing required field at 'commandId')", got ${JSON.stringify(response.text)}`,
+          'the 400 text',
+          response.text,
+          { equals: "Invalid value for: body (Missing required field at 'commandId')" },
           response,
         );
       }
@@ -241,16 +350,17 @@ conformanceSuite('submit-and-wait', () => {
         'errors.submission-error-propagated',
         'canton.submit-and-wait.template-precondition-violated-400',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance'],
+      checks: ['error_body_conformance', 'status_code_conformance'],
       requires: ['writes'],
     },
     async (context) => {
       const { user, bank, alice } = bankSubmitter(context);
-      const body = iouSubmission(context.fixtures, { payer: bank, owner: alice, amount: '-1.0' });
-      await rejectsSubmission(context, body, user, 'submit-and-wait.errors.propagated', {
-        code: 'TEMPLATE_PRECONDITION_VIOLATED',
-        cantonClauseId: 'canton.submit-and-wait.template-precondition-violated-400',
-      });
+      const response = await postJson(context, PATH, iouSubmission(context.fixtures, { payer: bank, owner: alice, amount: '-1.0' }), user);
+      statusCodeConformance(response, context.profile === 'canton' ? [400] : [400, 409, 422], 'submit-and-wait.errors.propagated');
+      const error = errorBodyConformance(context, response, 'errors.submission-error-propagated');
+      if (context.profile === 'canton') {
+        expectErrorCode(error, 'TEMPLATE_PRECONDITION_VIOLATED', 'canton.submit-and-wait.template-precondition-violated-400', response);
+      }
     },
   );
 
@@ -259,28 +369,30 @@ conformanceSuite('submit-and-wait', () => {
       name: "interpretation failures carry Canton's codes",
       endpoint: ENDPOINT,
       clauses: [
+        'errors.submission-error-propagated',
         'canton.submit-and-wait.templates-or-interfaces-not-found-404',
         'canton.submit-and-wait.package-names-not-found-404',
         'canton.submit-and-wait.contract-not-found-404',
         'canton.submit-and-wait.authorization-error-400',
-        'canton.errors.category-11-404',
         'canton.daml-lf.unexpected-fields-400',
         'canton.daml-lf.missing-fields-400',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance'],
+      checks: ['error_body_conformance', 'status_code_conformance'],
       requires: ['writes'],
     },
     async (context) => {
       const { user, bank, alice } = bankSubmitter(context);
       const valid = iouSubmission(context.fixtures, { payer: bank, owner: alice });
-      const create = (createCommand: Record<string, unknown>) => ({ ...valid, commands: [{ CreateCommand: createCommand }] });
+      const create = (createCommand: Body) => ({ ...valid, commandId: freshId('cmd'), commands: [{ CreateCommand: createCommand }] });
       const iou = (
         createIouCommand(context.fixtures, { payer: bank, owner: alice }) as {
-          CreateCommand: { templateId: string; createArguments: Record<string, unknown> };
+          CreateCommand: { templateId: string; createArguments: Body };
         }
       ).CreateCommand;
       const { viewers: _viewers, ...withoutViewers } = iou.createArguments;
-      const cases: [unknown, string, string][] = [
+      // "Contract not found" needs a real, suffixed id of a contract that is no longer active: archive one first.
+      const archived = await archivedIouContractId(context, user, bank, alice);
+      const cases: [Body, string, ClauseId][] = [
         [
           create({ ...iou, templateId: `${context.fixtures.package.id}:Iou:NoSuchTemplate` }),
           'TEMPLATES_OR_INTERFACES_NOT_FOUND',
@@ -294,15 +406,15 @@ conformanceSuite('submit-and-wait', () => {
         [
           {
             ...valid,
-            commands: [
-              { ExerciseCommand: { templateId: iou.templateId, contractId: `00${'ab'.repeat(32)}`, choice: 'Call', choiceArgument: {} } },
-            ],
+            commandId: freshId('cmd'),
+            commands: [{ ExerciseCommand: { templateId: iou.templateId, contractId: archived, choice: 'Call', choiceArgument: {} } }],
           },
           'CONTRACT_NOT_FOUND',
           'canton.submit-and-wait.contract-not-found-404',
         ],
+        // bank acts for an Iou whose signatory is alice: the rights are fine, the Daml authorization is not.
         [
-          iouSubmission(context.fixtures, { payer: alice, owner: bank }),
+          { ...iouSubmission(context.fixtures, { payer: alice, owner: bank }), actAs: [bank] },
           'DAML_AUTHORIZATION_ERROR',
           'canton.submit-and-wait.authorization-error-400',
         ],
@@ -314,37 +426,153 @@ conformanceSuite('submit-and-wait', () => {
         [create({ ...iou, createArguments: withoutViewers }), 'COMMAND_PREPROCESSING_FAILED', 'canton.daml-lf.missing-fields-400'],
       ];
       for (const [body, code, cantonClauseId] of cases) {
-        const actAs = (body as { actAs: string[] }).actAs;
-        // The authorization case acts as bank for an Iou whose signatory is alice: rights are fine, the Daml authorization is not.
-        await rejectsSubmission(context, { ...(body as object), actAs: actAs.includes(alice) ? [bank] : actAs }, user, cantonClauseId, {
-          code,
-          cantonClauseId,
-        });
+        await rejectsSubmission(context, body, user, 'errors.submission-error-propagated', { code, cantonClauseId });
       }
     },
   );
 
   conformanceTest(
     {
-      name: 'unknown fields are ignored and the content type is not enforced',
+      name: 'the commands of one submission are atomic: when one fails, none takes effect',
       endpoint: ENDPOINT,
-      clauses: ['canton.http.unknown-fields-ignored', 'canton.http.content-type-not-enforced'],
-      checks: ['positive_data_acceptance'],
+      clauses: ['submit-and-wait.commands.atomic'],
+      checks: ['stateful_consistency', 'error_body_conformance'],
+      requires: ['writes'],
+    },
+    async (context) => {
+      const keyed = context.fixtures.templates.keyedAccount;
+      if (keyed?.key === undefined)
+        context.skip(
+          'the fixtures name no keyed template (templates.keyedAccount with a key): atomicity is observed through a contract key',
+        );
+      const owner = context.party('alice');
+      const user = context.userWhere('can act as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
+      const number = freshId('acc');
+      const account = { ...(keyed!.createArguments as Body), owner, number };
+      const failing = iouSubmission(context.fixtures, { payer: owner, owner, amount: '-1.0' }).commands as unknown[];
+      const response = await postJson(
+        context,
+        PATH,
+        {
+          commands: [{ CreateCommand: { templateId: keyed!.templateId, createArguments: account } }, ...failing],
+          commandId: freshId('cmd'),
+          actAs: [owner],
+        },
+        user,
+      );
+      errorBodyConformance(context, response, 'submit-and-wait.commands.atomic');
+      // Had the first command taken effect, its contract would now be found by its key.
+      const lookup = await postJson(
+        context,
+        PATH,
+        {
+          commands: [
+            {
+              ExerciseByKeyCommand: {
+                templateId: keyed!.templateId,
+                contractKey: { owner, number },
+                choice: 'Archive',
+                choiceArgument: {},
+              },
+            },
+          ],
+          commandId: freshId('cmd'),
+          actAs: [owner],
+        },
+        user,
+      );
+      writeVisible(
+        'submit-and-wait.commands.atomic',
+        'contracts created by the failed atomic submission',
+        lookup.status === 200 ? [lookup] : [],
+        0,
+        lookup,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an empty commands list and an empty actAs list are rejected',
+      endpoint: ENDPOINT,
+      clauses: ['limits.non-empty-lists.commands', 'limits.non-empty-lists.actAs'],
+      checks: ['negative_data_rejection'],
       requires: ['writes'],
     },
     async (context) => {
       const { user, bank, alice } = bankSubmitter(context);
-      const withUnknown = { ...iouSubmission(context.fixtures, { payer: bank, owner: alice }), someFutureField: { nested: true } };
-      positiveDataAcceptance(await postJson(context, PATH, withUnknown, user), 'canton.http.unknown-fields-ignored');
-      const asText = await context.send({
-        api: 'participant',
-        method: 'POST',
-        path: PATH,
-        user,
-        headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify(iouSubmission(context.fixtures, { payer: bank, owner: alice })),
-      });
-      positiveDataAcceptance(asText, 'canton.http.content-type-not-enforced');
+      const valid = () => iouSubmission(context.fixtures, { payer: bank, owner: alice });
+      for (const [field, clauseId] of [
+        ['commands', 'limits.non-empty-lists.commands'],
+        ['actAs', 'limits.non-empty-lists.actAs'],
+      ] as const) {
+        const response = await postJson(context, PATH, { ...valid(), [field]: [] }, user);
+        await negativeDataRejection(context, {
+          rule: { clauseId, rule: `empty ${field} list`, violation: { kind: 'empty-list' }, part: { kind: 'body', name: field } },
+          response,
+          control: () => postJson(context, PATH, valid(), user),
+          errorBodyClause: ERROR_BODY,
+          endpoint: ENDPOINT,
+        });
+      }
     },
   );
 });
+
+/** Creates an Iou as `bank` and returns its contract id, read back from the ledger. */
+async function createdContractId(context: ConformanceContext, user: string, bank: string, created: { json(): unknown }): Promise<string> {
+  const { completionOffset } = created.json() as { completionOffset: number };
+  const read = await postJson(
+    context,
+    '/v2/updates/update-by-offset',
+    {
+      offset: completionOffset,
+      updateFormat: {
+        includeTransactions: {
+          eventFormat: {
+            filtersByParty: {
+              [bank]: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] },
+            },
+            verbose: false,
+          },
+          transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+        },
+      },
+    },
+    user,
+  );
+  positiveDataAcceptance(read, 'update-by-offset.exists');
+  const body = read.json() as { update?: { Transaction?: { value?: { events?: Record<string, { contractId: string }>[] } } } };
+  const createdEvents = (body.update?.Transaction?.value?.events ?? []).flatMap((event) =>
+    event['CreatedEvent'] ? [event['CreatedEvent']] : [],
+  );
+  writeVisible(
+    'submit-and-wait.summary.waits-for-result',
+    `created events at completionOffset ${completionOffset}`,
+    createdEvents,
+    1,
+    read,
+  );
+  return createdEvents[0]!.contractId;
+}
+
+/** A real, suffixed contract id of an Iou that was created and then archived. */
+async function archivedIouContractId(context: ConformanceContext, user: string, bank: string, alice: string): Promise<string> {
+  const created = await postJson(context, PATH, iouSubmission(context.fixtures, { payer: bank, owner: alice }), user);
+  positiveDataAcceptance(created, 'submit-and-wait.exists');
+  const contractId = await createdContractId(context, user, bank, created);
+  const archive = await postJson(
+    context,
+    PATH,
+    {
+      commands: [
+        { ExerciseCommand: { templateId: context.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} } },
+      ],
+      commandId: freshId('cmd'),
+      actAs: [bank],
+    },
+    user,
+  );
+  positiveDataAcceptance(archive, 'submit-and-wait.exists');
+  return contractId;
+}

@@ -1,13 +1,21 @@
 import fc from 'fast-check';
 import type { UserFixture } from '../../config/types.js';
 import { invalidRequests, validRequests } from '../../generators/index.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
-import { errorBodyConformance } from '../../checks/error-body.js';
-import { negativeDataRejection } from '../../checks/rejection.js';
+import {
+  acceptedAsWellFormed,
+  contentTypeConformance,
+  notAServerError,
+  positiveDataAcceptance,
+  statusCodeConformance,
+} from '../../checks/basic.js';
+import { readMatchesWrite } from '../../checks/stateful.js';
+import { expectValue, expectValueMatches } from '../../checks/values.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import { definiteAnswerConformance, errorBodyConformance, expectErrorCode, updateNotFoundDetails } from '../../checks/error-body.js';
+import { errorCodeOf, negativeDataRejection } from '../../checks/rejection.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
-import { expectThat } from '../../checks/assertion.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { rejectsInvalidBodies } from './support/properties.js';
+import { rejectsInvalidRequests } from './support/properties.js';
 import { generatorContext, postJson, sendGenerated } from './support/requests.js';
 import { FixtureGapError } from '../../harness/environment.js';
 
@@ -29,6 +37,88 @@ function everythingOf(party: string, shape = 'TRANSACTION_SHAPE_ACS_DELTA'): Jso
     includeReassignments: { filtersByParty: filters },
     includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [party] } },
   };
+}
+
+/** The offset of a seeded update (any kind), to look up read-only. */
+function seededOffset(context: ConformanceContext): number {
+  const seeded = context.fixtures.seededUpdates;
+  const offset = seeded.transactionOffset ?? seeded.topologyOffset ?? seeded.checkpointOffset;
+  if (offset === undefined) throw new FixtureGapError('the fixtures seed no update (seededUpdates); add one to look it up');
+  return offset;
+}
+
+const VARIANT_CLAUSE: Record<string, ClauseId> = {
+  Transaction: 'update.Transaction.variant',
+  TopologyTransaction: 'update.TopologyTransaction.shape',
+  Reassignment: 'update.Reassignment.variant',
+  OffsetCheckpoint: 'update.OffsetCheckpoint.shape',
+};
+
+/** The clauses a lookup proves by using a part of UpdateFormat the way the spec allows (answered, not rejected as malformed). */
+function clausesProvedByLookup(body: Json): ClauseId[] {
+  const proved: ClauseId[] = [
+    'update-by-offset.offset.required',
+    'update-by-offset.offset.int64',
+    'update-by-offset.updateFormat.required',
+  ];
+  const format = body['updateFormat'] as Json;
+  const eventFormats: Json[] = [];
+  if (format['includeTransactions'] !== undefined) {
+    proved.push(
+      'update-format.includeTransactions.optional',
+      'transaction-format.eventFormat.required',
+      'transaction-format.transactionShape.required',
+      'transaction-format.transactionShape.allowed-values',
+    );
+    eventFormats.push((format['includeTransactions'] as Json)['eventFormat'] as Json);
+  }
+  if (format['includeReassignments'] !== undefined) {
+    proved.push('update-format.includeReassignments.optional');
+    eventFormats.push(format['includeReassignments'] as Json);
+  }
+  if (format['includeTopologyEvents'] !== undefined)
+    proved.push('update-format.includeTopologyEvents.optional', 'update-format.includeTopologyEvents.shape');
+  for (const eventFormat of eventFormats) {
+    const byParty = eventFormat['filtersByParty'] as Record<string, Json> | undefined;
+    if (byParty !== undefined) {
+      proved.push('event-format.filtersByParty.optional');
+      if (Object.keys(byParty).length === 0) proved.push('event-format.filtersByParty.may-be-empty');
+    }
+    if (eventFormat['verbose'] !== undefined) proved.push('event-format.verbose.optional-boolean');
+    const filters = [
+      ...Object.values(byParty ?? {}),
+      ...(eventFormat['filtersForAnyParty'] ? [eventFormat['filtersForAnyParty'] as Json] : []),
+    ];
+    for (const filter of filters) {
+      const cumulative = filter['cumulative'] as Json[] | undefined;
+      if (cumulative === undefined) continue;
+      proved.push('filters.cumulative.optional');
+      if (cumulative.length === 0) proved.push('filters.cumulative.may-be-empty');
+      for (const entry of cumulative) {
+        proved.push('cumulative-filter.identifierFilter.shape', 'identifier-filter.exactly-one-key', 'identifier-filter.allowed-keys');
+        const [variant, value] = Object.entries(entry['identifierFilter'] as Json)[0] ?? [];
+        if (variant === 'Empty') proved.push('identifier-filter.Empty.shape');
+        if (variant === 'WildcardFilter') proved.push('identifier-filter.WildcardFilter.shape');
+        if (variant === 'TemplateFilter') {
+          proved.push(
+            'identifier-filter.TemplateFilter.shape',
+            'identifier-filter.TemplateFilter.templateId.required',
+            'identifier-filter.TemplateFilter.templateId.known-template',
+          );
+        }
+        if (variant === 'InterfaceFilter') {
+          proved.push(
+            'identifier-filter.InterfaceFilter.shape',
+            'identifier-filter.InterfaceFilter.interfaceId.required',
+            'identifier-filter.InterfaceFilter.interfaceId.known-interface',
+            'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
+          );
+        }
+        void value;
+      }
+    }
+  }
+  return proved;
 }
 
 /** The offset the returned update carries (every variant shows one). */
@@ -91,18 +181,18 @@ conformanceSuite('update-by-offset', () => {
           contentTypeConformance(response, 'json', 'update-by-offset.exists');
           responseSchemaConformance(context.validators, response, 'GetUpdateResponse', 'update.allowed-variants');
         } else {
-          const error = errorBodyConformance(context, response, 'update-by-offset.update-not-found', {
-            code: 'UPDATE_NOT_FOUND',
-            cantonClauseId: 'canton.update-by-offset.update-not-found-404',
-          });
-          expectThat(
-            error.code === 'UPDATE_NOT_FOUND',
-            'positive_data_acceptance',
-            'update-by-offset.update-not-found',
-            `a valid lookup may only fail with UPDATE_NOT_FOUND, got ${error.code}: ${error.cause}`,
-            response,
-          );
+          const error = errorBodyConformance(context, response, 'update-by-offset.errors.default-body');
+          // A valid lookup may only fail with UPDATE_NOT_FOUND (nothing at the offset, or nothing visible).
+          expectErrorCode(error, 'UPDATE_NOT_FOUND', 'update-by-offset.update-not-found', response);
+          expectErrorCode(error, 'UPDATE_NOT_FOUND', 'errors.update-not-found', response);
         }
+        // Either answer shows the lookup's format was accepted as well-formed.
+        acceptedAsWellFormed(
+          response,
+          errorCodeOf(response) === 'UPDATE_NOT_FOUND',
+          'update-by-offset.exists',
+          clausesProvedByLookup(request.body as Json),
+        );
       });
     },
   );
@@ -143,27 +233,45 @@ conformanceSuite('update-by-offset', () => {
         const body = responseSchemaConformance(context.validators, response, 'GetUpdateResponse', 'update-by-offset.response.shape') as {
           update: Json;
         };
-        expectThat(
-          Object.keys(body.update)[0] === variant,
-          'response_schema_conformance',
+        expectValue(
           'events.update-records',
-          `the seeded update at offset ${offset} is a ${variant}, got ${Object.keys(body.update).join(', ')}`,
+          `the variant of the seeded update at offset ${offset}`,
+          Object.keys(body.update).join(', '),
+          variant,
+          response,
+        );
+        expectValue(
+          VARIANT_CLAUSE[variant]!,
+          `the variant of the seeded update at offset ${offset}`,
+          Object.keys(body.update).join(', '),
+          variant,
           response,
         );
         const shown = offsetOf(body);
-        expectThat(
-          shown !== undefined && BigInt(shown as number) === BigInt(offset),
-          'response_schema_conformance',
-          'events.lookup-one-by-offset',
-          `the update returned for offset ${offset} must be the one at that offset, but it shows offset ${JSON.stringify(shown ?? null)}`,
+        readMatchesWrite('events.lookup-one-by-offset', `the offset of the update looked up at ${offset}`, offset, shown, response);
+        expectValueMatches(
+          'limits.offsets.positive',
+          'the offset of the update',
+          shown,
+          (value) => (typeof value === 'number' || typeof value === 'bigint') && BigInt(value) > 0n,
+          'a positive integer',
+          response,
+        );
+        expectValueMatches(
+          'update-by-offset.offset.positive',
+          'the offset of the update',
+          shown,
+          (value) => (typeof value === 'number' || typeof value === 'bigint') && BigInt(value) > 0n,
+          'a positive integer',
           response,
         );
         if (context.profile === 'canton') {
-          expectThat(
-            typeof shown === 'number',
-            'response_schema_conformance',
+          expectValueMatches(
             'canton.json.protocol-int64-numbers',
-            `offset must be a JSON number, got ${typeof shown}`,
+            'offset',
+            shown,
+            (value) => typeof value === 'number' || typeof value === 'bigint',
+            'a JSON number',
             response,
           );
         }
@@ -182,13 +290,15 @@ conformanceSuite('update-by-offset', () => {
         'canton.update-by-offset.update-not-found-404',
         'canton.errors.category-11-404',
         'canton.errors.body.resources-pairs',
+        'canton.update-by-offset.update-not-found-details',
+        'canton.errors.definite-answer',
       ],
-      checks: ['error_body_conformance', 'not_a_server_error'],
+      checks: ['error_body_conformance', 'not_a_server_error', 'status_code_conformance', 'response_value_conformance'],
     },
     async (context) => {
       const user = aliceReader(context);
       const alice = context.party('alice');
-      const cases: [unknown, Json, string, string][] = [[2n ** 62n, everythingOf(alice), user.id, 'update-by-offset.update-not-found']];
+      const cases: [unknown, Json, string, ClauseId][] = [[2n ** 62n, everythingOf(alice), user.id, 'update-by-offset.update-not-found']];
       // The seeded Iou (payer bank, owner alice) has no event carol may see: everything is filtered out for her.
       const transaction = context.fixtures.seededUpdates.transactionOffset;
       const carolReader = context.fixtures.users.find(
@@ -202,27 +312,27 @@ conformanceSuite('update-by-offset', () => {
       for (const [offset, format, sender, clauseId] of cases) {
         const response = await postJson(context, PATH, { offset, updateFormat: format }, sender);
         notAServerError(response, clauseId);
-        const error = errorBodyConformance(context, response, clauseId, {
+        const error = errorBodyConformance(context, response, 'update-by-offset.errors.default-body', {
           code: 'UPDATE_NOT_FOUND',
           cantonClauseId: 'canton.update-by-offset.update-not-found-404',
         });
-        expectThat(
-          error.code === 'UPDATE_NOT_FOUND',
-          'error_body_conformance',
-          clauseId,
-          `expected UPDATE_NOT_FOUND, got ${error.code}: ${error.cause}`,
-          response,
-        );
+        expectErrorCode(error, 'UPDATE_NOT_FOUND', clauseId, response);
+        expectErrorCode(error, 'UPDATE_NOT_FOUND', 'errors.update-not-found', response);
         if (context.profile === 'canton') {
+          statusCodeConformance(response, [404], 'canton.errors.category-11-404');
           const resources = (response.json() as { resources?: unknown }).resources;
-          expectThat(
-            Array.isArray(resources) &&
-              resources.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string')),
-            'error_body_conformance',
+          expectValueMatches(
             'canton.errors.body.resources-pairs',
-            `resources must be [string, string] pairs, got ${JSON.stringify(resources)}`,
+            'resources',
+            resources,
+            (value) =>
+              Array.isArray(value) &&
+              value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string')),
+            '[string, string] pairs',
             response,
           );
+          updateNotFoundDetails(error, offset as number | bigint, response);
+          definiteAnswerConformance(error, 'grpc', response);
         }
       }
     },
@@ -243,28 +353,41 @@ conformanceSuite('update-by-offset', () => {
     async (context) => {
       const user = aliceReader(context);
       const format = everythingOf(context.party('alice'));
+      const control = () => postJson(context, PATH, { offset: seededOffset(context), updateFormat: format }, user.id);
       await context.forAll(
         fc.oneof(fc.constant(0), fc.integer({ min: -(2 ** 40), max: -1 })),
         async (offset) => {
           const response = await postJson(context, PATH, { offset, updateFormat: format }, user.id);
-          negativeDataRejection(
-            context,
+          await negativeDataRejection(context, {
+            rule: {
+              clauseId: 'update-by-offset.offset.positive',
+              rule: 'offset 0 or negative',
+              violation: { kind: 'range', bound: 'positive' },
+              part: { kind: 'body', name: 'offset' },
+            },
             response,
-            'update-by-offset.offset.positive',
-            { kind: 'body', name: 'offset' },
-            { form: 'error', code: 'NON_POSITIVE_OFFSET', cantonClauseId: 'canton.update-by-offset.non-positive-offset-400' },
-          );
+            control,
+            errorBodyClause: 'update-by-offset.errors.default-body',
+            endpoint: ENDPOINT,
+            canton: { form: 'error', code: 'NON_POSITIVE_OFFSET', cantonClauseId: 'canton.update-by-offset.non-positive-offset-400' },
+          });
         },
         { numRuns: 10 },
       );
       const missing = await postJson(context, PATH, { updateFormat: format }, user.id);
-      negativeDataRejection(
-        context,
-        missing,
-        'update-by-offset.offset.required',
-        { kind: 'body', name: 'offset' },
-        { form: 'error', code: 'NON_POSITIVE_OFFSET', cantonClauseId: 'canton.update-by-offset.relaxed-missing-fields' },
-      );
+      await negativeDataRejection(context, {
+        rule: {
+          clauseId: 'limits.offsets.positive',
+          rule: 'missing offset (0 by the protobuf default)',
+          violation: { kind: 'missing' },
+          part: { kind: 'body', name: 'offset' },
+        },
+        response: missing,
+        control,
+        errorBodyClause: 'update-by-offset.errors.default-body',
+        endpoint: ENDPOINT,
+        canton: { form: 'error', code: 'NON_POSITIVE_OFFSET', cantonClauseId: 'canton.update-by-offset.relaxed-missing-fields' },
+      });
     },
   );
 
@@ -276,8 +399,7 @@ conformanceSuite('update-by-offset', () => {
       checks: ['positive_data_acceptance'],
     },
     async (context) => {
-      const offset = context.fixtures.seededUpdates.transactionOffset ?? context.fixtures.seededUpdates.topologyOffset;
-      if (offset === undefined) throw new FixtureGapError('the fixtures seed no update (seededUpdates); add one to look it up');
+      const offset = seededOffset(context);
       const response = await postJson(
         context,
         PATH,
@@ -290,23 +412,37 @@ conformanceSuite('update-by-offset', () => {
 
   conformanceTest(
     {
-      name: 'rejects every invalid body as its rule says',
+      name: 'rejects every invalid body for its rule (control: the same lookup without the mutation is answered)',
       endpoint: ENDPOINT,
       clauses: [
         'update-by-offset.errors.default-body',
-        'errors.400-text-plain',
-        'errors.400-text-names-body',
+        'errors.400-text-names-part',
+        'update-by-offset.offset.positive',
+        'update-by-offset.offset.int64',
+        'update-by-offset.offset.required',
+        'update-by-offset.updateFormat.required',
+        'transaction-format.eventFormat.required',
+        'transaction-format.transactionShape.required',
+        'transaction-format.transactionShape.allowed-values',
+        'identifier-filter.exactly-one-key',
+        'identifier-filter.allowed-keys',
+        'identifier-filter.TemplateFilter.templateId.required',
+        'identifier-filter.InterfaceFilter.interfaceId.required',
+        'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
         'canton.errors.400-text.json-path-detail',
       ],
       checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
     },
     async (context) => {
-      const invalid = invalidRequests(generatorContext(context.fixtures))[ENDPOINT];
-      if (invalid === undefined) throw new Error('generators: no invalid update-by-offset requests are defined');
-      await rejectsInvalidBodies(context, invalid, {
+      const invalid = invalidRequests(generatorContext(context.fixtures))[ENDPOINT]!;
+      // A lookup of an offset with nothing visible is a valid request answered UPDATE_NOT_FOUND: that still
+      // shows the base was accepted as well-formed, so it counts as an accepted control.
+      await rejectsInvalidRequests(context, invalid, {
+        endpoint: ENDPOINT,
+        errorBodyClause: 'update-by-offset.errors.default-body',
         schema: 'UpdateByOffsetRequest',
-        user: aliceReader(context).id,
-        fallbackClause: 'update-by-offset.errors.default-body',
+        user: null,
+        answeredAsValid: (response) => response.status === 404 && errorCodeOf(response) === 'UPDATE_NOT_FOUND',
       });
     },
   );

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { invalidMemberIdParameter } from '../../generators/invalid/parameters.js';
 import { uniqueIdentifier } from '../../generators/index.js';
+import type { ClauseId } from '../../specification/clauses.js';
 
 const DELIMITER = '::';
 
@@ -18,7 +19,7 @@ export function isSpecMemberId(text: string): boolean {
 }
 
 export interface CantonMemberRejection {
-  clauseId: string;
+  clauseId: ClauseId;
   /** What Canton's message starts with after `Could not decode member ID: `. */
   messagePattern: RegExp;
 }

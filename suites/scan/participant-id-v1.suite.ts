@@ -1,43 +1,41 @@
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { contentTypeConformance, notAServerError } from '../../checks/basic.js';
+import { scanErrorAnswer, scanErrorMessage, scanResponseSchemaConformance } from '../../checks/scan.js';
+import { expectCount, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { expectThat } from '../../checks/assertion.js';
-import { declaredHosts, fingerprintPrefixOf, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
-import { cantonErrorMessage, expectUndecodableIdsRejected, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
-import { getScan, scanPaths } from './scan-requests.js';
 import { FixtureGapError } from '../../harness/environment.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import { declaredHosts, fingerprintPrefixOf, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
+import { getScan, scanPaths } from './scan-requests.js';
+import { acceptedFor, controlAccepted, expectUndecodableIdsRejected } from './scan-support.js';
 
 const ENDPOINT = 'scan.participant-id-v1';
 const REQUIRES = ['scan', { scanVersionAtLeast: '0.5.17' }] as const;
-const PARTICIPANT_ID = /^PAR::.+::.+$/s;
 
 function participantIdV1(context: ConformanceContext, partyId: string, domainId = context.fixtures.scan.synchronizerId) {
   return getScan(context, scanPaths.participantIdV1(domainId, partyId));
 }
 
-/** 200 `{participant_ids}`, each `PAR::id::fingerprint`. */
+/** The clauses `hostingParticipants` asserts. */
+const HOSTING_CLAUSES: ClauseId[] = [
+  'scan.participant-id-v1.exists',
+  'scan.participant-id-v1.response.shape',
+  'scan.participant-id-v1.response.participant-id-format',
+  'scan.responses.json',
+];
+
+/** 200 `{participant_ids}`, each `PAR::id::fingerprint` (the schema's format). */
 async function hostingParticipants(context: ConformanceContext, partyId: string) {
   const response = await participantIdV1(context, partyId);
   notAServerError(response, 'scan.participant-id-v1.exists');
-  positiveDataAcceptance(response, 'scan.participant-id-v1.exists');
+  acceptedFor(response, ['scan.participant-id-v1.exists']);
   contentTypeConformance(response, 'json', 'scan.responses.json');
-  const body = scanResponseSchema(
+  const body = scanResponseSchemaConformance(
     context.validators,
     response,
     'GetPartyToParticipantResponseV1',
     'scan.participant-id-v1.response.shape',
-    {
-      '/participant_ids/': 'scan.participant-id-v1.response.participant-id-format',
-    },
+    { '/participant_ids/': ['scan.participant-id-v1.response.participant-id-format'] },
   ) as { participant_ids: string[] };
-  for (const participant of body.participant_ids) {
-    expectThat(
-      PARTICIPANT_ID.test(participant),
-      'response_schema_conformance',
-      'scan.participant-id-v1.response.participant-id-format',
-      `participant id ${JSON.stringify(participant)} is not of the form PAR::id::fingerprint`,
-      response,
-    );
-  }
   return { response, participants: body.participant_ids };
 }
 
@@ -47,25 +45,34 @@ conformanceSuite('scan participant-id v1', () => {
       name: 'a single-hosted party has exactly one hosting participant',
       endpoint: ENDPOINT,
       clauses: [
-        'scan.participant-id-v1.exists',
+        ...HOSTING_CLAUSES,
         'scan.participant-id-v1.domain_id.required',
         'scan.participant-id-v1.party_id.required',
-        'scan.participant-id-v1.response.shape',
-        'scan.participant-id-v1.response.participant-id-format',
-        'scan.responses.json',
         'scan.auth.no-headers',
         'versioning.scan.prefix-v0-v1',
       ],
-      checks: ['not_a_server_error', 'positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
+      checks: [
+        'not_a_server_error',
+        'positive_data_acceptance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'response_value_conformance',
+      ],
       requires: [...REQUIRES],
     },
     async (context) => {
       const { response, participants } = await hostingParticipants(context, context.fixtures.scan.parties.singleHosted);
-      expectThat(
-        participants.length === 1,
-        'response_schema_conformance',
+      acceptedFor(response, [
+        'scan.participant-id-v1.domain_id.required',
+        'scan.participant-id-v1.party_id.required',
+        'scan.auth.no-headers',
+        'versioning.scan.prefix-v0-v1',
+      ]);
+      expectCount(
         'scan.participant-id-v1.response.shape',
-        `the single-hosted fixture party should have one hosting participant, got ${participants.length}: ${participants.join(', ')}`,
+        'participant_ids of the single-hosted fixture party',
+        participants,
+        { exactly: 1 },
         response,
       );
     },
@@ -76,11 +83,18 @@ conformanceSuite('scan participant-id v1', () => {
       name: 'a multi-hosted party lists all its hosting participants',
       endpoint: ENDPOINT,
       clauses: [
+        ...HOSTING_CLAUSES,
         'scan.participant-id-v1.multi-hosted',
         'versioning.scan.participant-id-v1-supersedes-v0',
         'canton.scan.participant-id-v1.all-participants',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance'],
+      checks: [
+        'not_a_server_error',
+        'positive_data_acceptance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'response_value_conformance',
+      ],
       requires: [...REQUIRES, 'multiHostedParty'],
     },
     async (context) => {
@@ -90,22 +104,18 @@ conformanceSuite('scan participant-id v1', () => {
           'features.multiHostedParty is on but the scan fixtures name no parties.multiHosted; add it to the fixtures file',
         );
       const { response, participants } = await hostingParticipants(context, party);
-      const distinct = new Set(participants);
-      expectThat(
-        distinct.size >= 2,
-        'response_schema_conformance',
-        'scan.participant-id-v1.multi-hosted',
-        `the multi-hosted fixture party should list several participants, got ${participants.length}: ${participants.join(', ')}`,
-        response,
-      );
+      const distinct = [...new Set(participants)];
+      for (const clauseId of ['scan.participant-id-v1.multi-hosted', 'versioning.scan.participant-id-v1-supersedes-v0'] as const) {
+        expectCount(clauseId, 'distinct participant_ids of the multi-hosted fixture party', distinct, { min: 2 }, response);
+      }
       const declared = declaredHosts(context.fixtures, party);
       if (context.profile === 'canton' && declared !== undefined) {
-        const same = declared.length === distinct.size && declared.every((participant) => distinct.has(participant));
-        expectThat(
-          same,
-          'response_schema_conformance',
+        expectValueMatches(
           'canton.scan.participant-id-v1.all-participants',
-          `expected one entry per hosting participant (${declared.join(', ')}), got ${participants.join(', ')}`,
+          'participant_ids',
+          participants,
+          (listed) => listed.length === declared.length && declared.every((participant) => listed.includes(participant)),
+          `one entry per hosting participant: ${declared.join(', ')}`,
           response,
         );
       }
@@ -128,13 +138,19 @@ conformanceSuite('scan participant-id v1', () => {
     },
     async (context) => {
       const response = await participantIdV1(context, context.fixtures.scan.parties.unknown);
-      const message = scanErrorAnswer(context, response, {
+      const message = scanErrorAnswer(context.validators, response, {
         statuses: [404],
-        statusClause: 'scan.participant-id-v1.errors.declared-statuses',
-        bodyClause: 'scan.participant-id-v1.errors.error-body',
+        statusClauses: ['scan.participant-id-v1.errors.declared-statuses', 'errors.scan.declared-statuses'],
+        bodyClauses: ['scan.participant-id-v1.errors.error-body', 'errors.scan.error-body'],
       });
-      if (context.profile === 'canton')
-        cantonErrorMessage(response, message, 'No PartyToParticipant state for ', 'canton.scan.participant-id-v1.unknown-party-404');
+      if (context.profile === 'canton') {
+        scanErrorMessage(
+          response,
+          message,
+          [{ startsWith: 'No PartyToParticipant state for ' }],
+          'canton.scan.participant-id-v1.unknown-party-404',
+        );
+      }
     },
   );
 
@@ -148,34 +164,47 @@ conformanceSuite('scan participant-id v1', () => {
     },
     async (context) => {
       const response = await participantIdV1(context, fingerprintPrefixOf(context.fixtures.scan.parties.singleHosted));
-      const message = scanErrorAnswer(context, response, {
+      const message = scanErrorAnswer(context.validators, response, {
         statuses: [404],
-        statusClause: 'canton.scan.participant-id-v1.prefix-party-404',
-        bodyClause: 'errors.scan.error-body',
+        statusClauses: ['canton.scan.participant-id-v1.prefix-party-404'],
+        bodyClauses: ['canton.scan.participant-id-v1.prefix-party-404'],
       });
-      cantonErrorMessage(response, message, 'Party not found: ', 'canton.scan.participant-id-v1.prefix-party-404');
+      scanErrorMessage(response, message, [{ startsWith: 'Party not found: ' }], 'canton.scan.participant-id-v1.prefix-party-404');
     },
   );
 
+  const malformedIdClauses: ClauseId[] = [
+    'canton.scan.participant-id-v1.party-malformed-400',
+    'canton.scan.participant-id-v1.domain-malformed-400',
+  ];
   conformanceTest(
     {
       name: 'malformed party and synchronizer ids are 400 naming what did not decode',
       endpoint: ENDPOINT,
-      clauses: ['canton.scan.participant-id-v1.party-malformed-400', 'canton.scan.participant-id-v1.domain-malformed-400'],
+      clauses: malformedIdClauses,
       checks: ['negative_data_rejection', 'status_code_conformance', 'error_body_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
       const { synchronizerId, parties } = context.fixtures.scan;
-      await expectUndecodableIdsRejected(context, malformedPartyIds, (party) => participantIdV1(context, party, synchronizerId), {
-        prefix: 'Could not decode party ID: ValueConversionError(partyId,',
-        clauseId: 'canton.scan.participant-id-v1.party-malformed-400',
-      });
+      const control = () => participantIdV1(context, parties.singleHosted, synchronizerId);
+      if (!(await controlAccepted(control, malformedIdClauses, 'a malformed party or synchronizer id'))) return;
       await expectUndecodableIdsRejected(
-        context,
+        context.validators,
+        malformedPartyIds,
+        (party) => participantIdV1(context, party, synchronizerId),
+        {
+          what: 'party id',
+          prefix: 'Could not decode party ID: ValueConversionError(partyId,',
+          clauseId: 'canton.scan.participant-id-v1.party-malformed-400',
+        },
+      );
+      await expectUndecodableIdsRejected(
+        context.validators,
         malformedSynchronizerIds,
         (domain) => participantIdV1(context, parties.singleHosted, domain),
         {
+          what: 'synchronizer id',
           prefix: 'Could not decode synchronizer ID: ',
           clauseId: 'canton.scan.participant-id-v1.domain-malformed-400',
         },

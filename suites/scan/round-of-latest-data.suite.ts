@@ -1,13 +1,17 @@
-import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
+import { scanErrorAnswer, scanResponseSchemaConformance } from '../../checks/scan.js';
+import { expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
-import { expectThat } from '../../checks/assertion.js';
-import { scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
 import { getScan, scanPaths } from './scan-requests.js';
+import { acceptedFor } from './scan-support.js';
 
 const ENDPOINT = 'scan.round-of-latest-data';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;
-/** Java's OffsetDateTime in UTC: seconds, then milli- or microseconds when not zero, then `Z`. */
-const UTC_MICROSECOND_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{3}|\.\d{6})?)?Z$/;
+/**
+ * circe's OffsetDateTime encoder (ISO_OFFSET_DATE_TIME): seconds always, then a fraction whose trailing
+ * zeros are dropped — 0 to 9 digits, not only the 3 or 6 of a fixed-width writer.
+ */
+const ISO_OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2}(:\d{2})?)$/;
 
 conformanceSuite('scan round-of-latest-data', () => {
   conformanceTest(
@@ -20,35 +24,48 @@ conformanceSuite('scan round-of-latest-data', () => {
         'scan.round-of-latest-data.response.shape',
         'scan.round-of-latest-data.effectiveAt.date-time',
         'canton.scan.round-of-latest-data.effectiveAt-utc',
+        'canton.scan.round-of-latest-data.effectiveAt-fraction',
         'scan.responses.json',
         'scan.auth.no-headers',
       ],
-      checks: ['not_a_server_error', 'positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
+      checks: [
+        'not_a_server_error',
+        'positive_data_acceptance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'response_value_conformance',
+      ],
       requires: [...REQUIRES],
     },
     async (context) => {
       const response = await getScan(context, scanPaths.roundOfLatestData);
       notAServerError(response, 'scan.round-of-latest-data.exists');
-      positiveDataAcceptance(response, 'scan.round-of-latest-data.exists');
+      acceptedFor(response, ['scan.round-of-latest-data.exists', 'scan.round-of-latest-data.no-parameters', 'scan.auth.no-headers']);
       contentTypeConformance(response, 'json', 'scan.responses.json');
-      const body = scanResponseSchema(
+      const body = scanResponseSchemaConformance(
         context.validators,
         response,
         'GetRoundOfLatestDataResponse',
         'scan.round-of-latest-data.response.shape',
-        {
-          '/effectiveAt': 'scan.round-of-latest-data.effectiveAt.date-time',
-        },
+        { '/effectiveAt': ['scan.round-of-latest-data.effectiveAt.date-time'] },
       ) as { round: unknown; effectiveAt: string };
-      if (context.profile === 'canton') {
-        expectThat(
-          UTC_MICROSECOND_TIME.test(body.effectiveAt),
-          'response_schema_conformance',
-          'canton.scan.round-of-latest-data.effectiveAt-utc',
-          `effectiveAt must be UTC written like 2024-06-05T12:34:56.123456Z, got ${JSON.stringify(body.effectiveAt)}`,
-          response,
-        );
-      }
+      if (context.profile !== 'canton') return;
+      expectValueMatches(
+        'canton.scan.round-of-latest-data.effectiveAt-fraction',
+        'effectiveAt',
+        body.effectiveAt,
+        (text) => ISO_OFFSET_DATE_TIME.test(text),
+        'written as ISO_OFFSET_DATE_TIME does: seconds, then 0 to 9 fraction digits (e.g. 2024-06-05T12:34:56.12345Z)',
+        response,
+      );
+      expectValueMatches(
+        'canton.scan.round-of-latest-data.effectiveAt-utc',
+        'effectiveAt',
+        body.effectiveAt,
+        (text) => text.endsWith('Z'),
+        'in UTC, with the offset written Z',
+        response,
+      );
     },
   );
 
@@ -56,19 +73,21 @@ conformanceSuite('scan round-of-latest-data', () => {
     {
       name: 'answers only its declared statuses',
       endpoint: ENDPOINT,
-      clauses: ['scan.round-of-latest-data.errors.declared-statuses', 'scan.round-of-latest-data.errors.error-body'],
+      clauses: ['scan.round-of-latest-data.errors.declared-statuses'],
       checks: ['status_code_conformance', 'error_body_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
       const response = await getScan(context, scanPaths.roundOfLatestData);
-      // A scan with aggregated data answers 200 (checked above); without, the declared 404 with {error}.
-      if (response.status === 200) return;
-      scanErrorAnswer(context, response, {
-        statuses: [404],
-        statusClause: 'scan.round-of-latest-data.errors.declared-statuses',
-        bodyClause: 'scan.round-of-latest-data.errors.error-body',
-      });
+      // 200 while a round has been aggregated; before any, the declared 404 with {error}.
+      statusCodeConformance(response, [200, 404], 'scan.round-of-latest-data.errors.declared-statuses');
+      if (response.status === 404) {
+        scanErrorAnswer(context.validators, response, {
+          statuses: [404],
+          statusClauses: ['scan.round-of-latest-data.errors.declared-statuses'],
+          bodyClauses: ['scan.round-of-latest-data.errors.error-body'],
+        });
+      }
     },
   );
 });

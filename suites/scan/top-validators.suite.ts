@@ -1,19 +1,22 @@
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
 import { withBoundaries, SCAN_LIMIT, scanLimitParameter } from '../../generators/index.js';
-import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { acceptedWith, contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { scanErrorBodyConformance } from '../../checks/error-body.js';
-import { assertStillInvalid } from '../../checks/rejection.js';
+import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaConformance } from '../../checks/scan.js';
+import { expectCount, expectOrdered, expectText, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { expectThat } from '../../checks/assertion.js';
-import { exactInteger, scanErrorAnswer, scanResponseSchema } from './scan-checks.js';
+import type { ClauseId } from '../../specification/clauses.js';
 import { getScan, scanPaths } from './scan-requests.js';
+import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from './scan-support.js';
 
 const ENDPOINT = 'scan.top-validators';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.6' }] as const;
 const DECLARED_ERROR_STATUSES = [400, 404] as const;
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
+/** A limit every scan of these releases accepts: the control of the negative tests. */
+const CONTROL_LIMIT = '10';
 
 interface ValidatorReceivedFaucets {
   validator: unknown;
@@ -32,40 +35,47 @@ function count(value: unknown): number | bigint {
   return typeof value === 'bigint' ? value : Number(value);
 }
 
+/** The clauses `leaderboardOf` asserts (the canton one in the canton profile only). */
+const LEADERBOARD_CLAUSES: ClauseId[] = [
+  'scan.top-validators.exists',
+  'scan.responses.json',
+  'scan.top-validators.response.shape',
+  'validator-received-faucets.fields',
+  'canton.scan.top-validators.fields-int64',
+  'scan.top-validators.limit.maximum',
+  'limits.scan-limit.maximum-records',
+  'scan.top-validators.ordered',
+];
+
 /** 200 with a well-formed leaderboard of at most `limit` entries, most rounds collected first. */
 function leaderboardOf(context: ConformanceContext, response: ClientResponse, limit: number): ValidatorReceivedFaucets[] {
   notAServerError(response, 'scan.top-validators.exists');
-  positiveDataAcceptance(response, 'scan.top-validators.exists');
+  acceptedFor(response, ['scan.top-validators.exists']);
   contentTypeConformance(response, 'json', 'scan.responses.json');
-  const entriesClause = context.profile === 'canton' ? 'canton.scan.top-validators.fields-int64' : 'validator-received-faucets.fields';
-  const body = scanResponseSchema(
+  // Canton's schema (all five fields required, counters int64) implies the spec's, so it credits both.
+  const entryClauses: ClauseId[] =
+    context.profile === 'canton'
+      ? ['canton.scan.top-validators.fields-int64', 'validator-received-faucets.fields']
+      : ['validator-received-faucets.fields'];
+  const body = scanResponseSchemaConformance(
     context.validators,
     response,
     'GetTopValidatorsByValidatorFaucetsResponse',
     'scan.top-validators.response.shape',
-    {
-      '/validatorsByReceivedFaucets/': entriesClause,
-    },
+    { '/validatorsByReceivedFaucets/': entryClauses },
   ) as { validatorsByReceivedFaucets: ValidatorReceivedFaucets[] };
   const entries = body.validatorsByReceivedFaucets;
-  expectThat(
-    entries.length <= limit,
-    'response_schema_conformance',
-    'scan.top-validators.limit.maximum',
-    `limit=${limit} allows at most ${limit} records, got ${entries.length}`,
+  for (const clauseId of ['scan.top-validators.limit.maximum', 'limits.scan-limit.maximum-records'] as const) {
+    expectCount(clauseId, `validatorsByReceivedFaucets for limit=${limit}`, entries, { max: limit }, response);
+  }
+  expectOrdered(
+    'scan.top-validators.ordered',
+    'validatorsByReceivedFaucets',
+    entries,
+    (earlier, later) => count(earlier.numRoundsCollected) >= count(later.numRoundsCollected),
+    'greatest numRoundsCollected first',
     response,
   );
-  for (let index = 1; index < entries.length; index++) {
-    const before = count(entries[index - 1]!.numRoundsCollected);
-    const after = count(entries[index]!.numRoundsCollected);
-    expectThat(
-      before >= after,
-      'response_schema_conformance',
-      'scan.top-validators.ordered',
-      `entries must come greatest numRoundsCollected first, but entry ${index - 1} has ${before} and entry ${index} has ${after}`,
-      response,
-    );
-  }
   return entries;
 }
 
@@ -74,25 +84,21 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
     {
       name: 'any limit in 1..1000 gives at most limit records, most rounds collected first',
       endpoint: ENDPOINT,
-      clauses: [
-        'scan.top-validators.exists',
-        'scan.top-validators.limit.required',
-        'scan.top-validators.limit.int32',
-        'scan.top-validators.limit.maximum',
-        'scan.top-validators.response.shape',
-        'scan.top-validators.ordered',
-        'validator-received-faucets.fields',
-        'limits.scan-limit.maximum-records',
-        'canton.scan.top-validators.fields-int64',
-        'scan.responses.json',
-        'scan.auth.no-headers',
+      clauses: [...LEADERBOARD_CLAUSES, 'scan.top-validators.limit.int32', 'scan.auth.no-headers'],
+      checks: [
+        'not_a_server_error',
+        'positive_data_acceptance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'response_value_conformance',
       ],
-      checks: ['not_a_server_error', 'positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
       await context.forAll(scanLimitParameter(), async (limit) => {
-        leaderboardOf(context, await topValidators(context, limit), Number(limit));
+        const response = await topValidators(context, limit);
+        leaderboardOf(context, response, Number(limit));
+        acceptedFor(response, ['scan.top-validators.limit.int32', 'scan.auth.no-headers']);
       });
     },
   );
@@ -101,13 +107,25 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
     {
       name: 'the limit boundaries 1 and 1000 are accepted',
       endpoint: ENDPOINT,
-      clauses: ['scan.top-validators.limit.maximum', 'limits.scan-limit.maximum-records', 'canton.scan.limit.max-1000'],
-      checks: ['positive_data_acceptance', 'response_schema_conformance'],
+      clauses: [...LEADERBOARD_CLAUSES, 'canton.scan.top-validators.limit.min-1', 'canton.scan.limit.max-1000'],
+      checks: [
+        'not_a_server_error',
+        'positive_data_acceptance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'response_value_conformance',
+      ],
       requires: [...REQUIRES],
     },
     async (context) => {
-      for (const limit of [SCAN_LIMIT.min, SCAN_LIMIT.max]) {
-        leaderboardOf(context, await topValidators(context, String(limit)), limit);
+      const boundaries = [
+        { limit: SCAN_LIMIT.min, clauseId: 'canton.scan.top-validators.limit.min-1' },
+        { limit: SCAN_LIMIT.max, clauseId: 'canton.scan.limit.max-1000' },
+      ] as const;
+      for (const { limit, clauseId } of boundaries) {
+        const response = await topValidators(context, String(limit));
+        if (context.profile === 'canton') acceptedWith(response, 200, clauseId);
+        leaderboardOf(context, response, limit);
       }
     },
   );
@@ -117,24 +135,34 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
       name: 'every record obeys the rounds arithmetic',
       endpoint: ENDPOINT,
       clauses: ['canton.scan.top-validators.rounds-arithmetic'],
-      checks: ['response_schema_conformance'],
+      checks: ['positive_data_acceptance', 'response_schema_conformance', 'response_value_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
+      const clauseId = 'canton.scan.top-validators.rounds-arithmetic';
       const response = await topValidators(context, String(SCAN_LIMIT.max));
-      for (const entry of leaderboardOf(context, response, SCAN_LIMIT.max)) {
+      acceptedWith(response, 200, clauseId);
+      const { validatorsByReceivedFaucets } = scanResponseSchemaConformance(
+        context.validators,
+        response,
+        'GetTopValidatorsByValidatorFaucetsResponse',
+        clauseId,
+      ) as { validatorsByReceivedFaucets: ValidatorReceivedFaucets[] };
+      for (const entry of validatorsByReceivedFaucets) {
         const [collected, missed, first, last] = [
           entry.numRoundsCollected,
           entry.numRoundsMissed,
           entry.firstCollectedInRound,
           entry.lastCollectedInRound,
         ].map(exactInteger) as [bigint, bigint, bigint, bigint];
-        const withoutFaucetState = collected === 0n && missed === 0n && first === 0n && last === 0n;
-        expectThat(
-          withoutFaucetState || collected + missed === last - first + 1n,
-          'response_schema_conformance',
-          'canton.scan.top-validators.rounds-arithmetic',
-          `${String(entry.validator)}: numRoundsCollected ${collected} + numRoundsMissed ${missed} should be lastCollectedInRound ${last} − firstCollectedInRound ${first} + 1`,
+        expectValueMatches(
+          clauseId,
+          `the rounds of ${String(entry.validator)}`,
+          { collected, missed, first, last },
+          (rounds) =>
+            (rounds.collected === 0n && rounds.missed === 0n && rounds.first === 0n && rounds.last === 0n) ||
+            rounds.collected + rounds.missed === rounds.last - rounds.first + 1n,
+          'numRoundsCollected + numRoundsMissed = lastCollectedInRound − firstCollectedInRound + 1 (or all four 0)',
           response,
         );
       }
@@ -154,96 +182,108 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
       limits: withBoundaries(fc.constantFrom(SCAN_LIMIT.max + 1, INT32_MAX), fc.integer({ min: SCAN_LIMIT.max + 1, max: INT32_MAX })),
       message: (limit: number) => `Exceeded limit maximum (${limit} > ${SCAN_LIMIT.max}).`,
     },
-  ];
+  ] as const;
   for (const rejection of limitRejections) {
+    // What the spec states of any answer: a declared status with {error} (it states neither minimum nor maximum).
+    const clauses: ClauseId[] = [
+      rejection.clauseId,
+      'scan.top-validators.errors.declared-statuses',
+      'scan.top-validators.errors.error-body',
+      'errors.scan.declared-statuses',
+      'errors.scan.error-body',
+    ];
     conformanceTest(
       {
         name: rejection.name,
         endpoint: ENDPOINT,
-        clauses: [
-          rejection.clauseId,
-          'scan.top-validators.errors.declared-statuses',
-          'scan.top-validators.errors.error-body',
-          'limits.scan-limit.maximum-records',
-          'errors.scan.error-body',
-        ],
+        clauses,
         checks: ['negative_data_rejection', 'status_code_conformance', 'error_body_conformance'],
         requires: [...REQUIRES],
       },
       async (context) => {
+        if (!(await controlAccepted(() => topValidators(context, CONTROL_LIMIT), clauses, `a limit out of range (limit=${CONTROL_LIMIT})`)))
+          return;
         await context.forAll(rejection.limits, async (limit) => {
-          assertStillInvalid(limit < SCAN_LIMIT.min || limit > SCAN_LIMIT.max, rejection.clauseId, `limit ${limit}`);
+          assertStillBreaksRule(limit < SCAN_LIMIT.min || limit > SCAN_LIMIT.max, rejection.clauseId, `limit ${limit}`);
           const response = await topValidators(context, String(limit));
           if (context.profile === 'canton') {
-            // Canton's PageLimit check: exactly 400 {"error": "<its message>"}, nothing else.
+            // Canton's PageLimit check: exactly 400 {"error": "<its message>"}.
+            scanRejection(response, rejection.clauseId, `limit=${limit}`);
             statusCodeConformance(response, [400], rejection.clauseId);
             const { error } = scanErrorBodyConformance(context.validators, response, rejection.clauseId);
-            expectThat(
-              error === rejection.message(limit),
-              'error_body_conformance',
-              rejection.clauseId,
-              `expected ${JSON.stringify(rejection.message(limit))}, got ${JSON.stringify(error)}`,
-              response,
-            );
-            return;
+            scanErrorMessage(response, error, [{ equals: rejection.message(limit) }], rejection.clauseId);
           }
-          // The spec states neither a minimum nor a maximum: at most `limit` records or a declared error.
           if (response.status === 200) {
             leaderboardOf(context, response, Math.max(limit, 0));
             return;
           }
-          scanErrorAnswer(context, response, {
+          scanErrorAnswer(context.validators, response, {
             statuses: DECLARED_ERROR_STATUSES,
-            statusClause: 'scan.top-validators.errors.declared-statuses',
-            bodyClause: 'scan.top-validators.errors.error-body',
+            statusClauses: ['scan.top-validators.errors.declared-statuses', 'errors.scan.declared-statuses'],
+            bodyClauses: ['scan.top-validators.errors.error-body', 'errors.scan.error-body'],
           });
         });
       },
     );
   }
 
+  const missingLimitClauses: ClauseId[] = [
+    'scan.top-validators.limit.required',
+    'scan.top-validators.errors.declared-statuses',
+    'canton.scan.top-validators.limit.missing-404',
+  ];
   conformanceTest(
     {
       name: 'a missing limit is rejected',
       endpoint: ENDPOINT,
-      clauses: [
-        'scan.top-validators.limit.required',
-        'scan.top-validators.errors.declared-statuses',
-        'canton.scan.top-validators.limit.missing-404',
-      ],
-      checks: ['negative_data_rejection', 'status_code_conformance', 'content_type_conformance'],
+      clauses: missingLimitClauses,
+      checks: ['negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_value_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
+      if (!(await controlAccepted(() => topValidators(context, CONTROL_LIMIT), missingLimitClauses, `the limit (limit=${CONTROL_LIMIT})`)))
+        return;
       const response = await topValidators(context, undefined);
+      scanRejection(response, 'scan.top-validators.limit.required', 'a request without limit');
       // Canton rejects it before the handler, in Pekko's text/plain: the spec profile judges only the status.
-      statusCodeConformance(response, DECLARED_ERROR_STATUSES, 'scan.top-validators.limit.required');
+      statusCodeConformance(response, DECLARED_ERROR_STATUSES, 'scan.top-validators.errors.declared-statuses');
       if (context.profile !== 'canton') return;
-      statusCodeConformance(response, [404], 'canton.scan.top-validators.limit.missing-404');
-      contentTypeConformance(response, 'text', 'canton.scan.top-validators.limit.missing-404');
-      expectThat(
-        response.text.startsWith("Request is missing required query parameter 'limit'"),
-        'negative_data_rejection',
-        'canton.scan.top-validators.limit.missing-404',
-        `expected Pekko's missing-parameter text, got ${JSON.stringify(response.text.slice(0, 200))}`,
+      const clauseId = 'canton.scan.top-validators.limit.missing-404';
+      scanRejection(response, clauseId, 'a request without limit');
+      statusCodeConformance(response, [404], clauseId);
+      contentTypeConformance(response, 'text', clauseId);
+      expectText(
+        clauseId,
+        "Pekko's missing-parameter rejection",
+        response.text,
+        { startsWith: "Request is missing required query parameter 'limit'" },
         response,
       );
     },
   );
 
+  const malformedLimitClauses: ClauseId[] = [
+    'scan.top-validators.limit.int32',
+    'scan.top-validators.errors.declared-statuses',
+    'canton.scan.top-validators.limit.malformed-400',
+  ];
   conformanceTest(
     {
       name: 'a limit that is not an int32 is rejected',
       endpoint: ENDPOINT,
-      clauses: [
-        'scan.top-validators.limit.int32',
-        'scan.top-validators.errors.declared-statuses',
-        'canton.scan.top-validators.limit.malformed-400',
-      ],
-      checks: ['negative_data_rejection', 'status_code_conformance', 'content_type_conformance'],
+      clauses: malformedLimitClauses,
+      checks: ['negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_value_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
+      if (
+        !(await controlAccepted(
+          () => topValidators(context, CONTROL_LIMIT),
+          malformedLimitClauses,
+          `a limit that is not an int32 (limit=${CONTROL_LIMIT})`,
+        ))
+      )
+        return;
       const notInt32 = fc.oneof(
         fc.constantFrom('abc', '1.5', '', '10e2', 'ten', '0x10'),
         fc.integer({ min: 1, max: 1000 }).map((value) => `${value}.0`),
@@ -251,22 +291,25 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
         fc.bigInt({ min: -(2n ** 63n), max: BigInt(INT32_MIN) - 1n }).map(String),
       );
       await context.forAll(notInt32, async (limit) => {
-        assertStillInvalid(
+        assertStillBreaksRule(
           !/^[+-]?\d+$/.test(limit) || Number(limit) > INT32_MAX || Number(limit) < INT32_MIN,
           'scan.top-validators.limit.int32',
           `limit ${JSON.stringify(limit)}`,
         );
         const response = await topValidators(context, limit);
+        scanRejection(response, 'scan.top-validators.limit.int32', `limit=${JSON.stringify(limit)}, not an int32,`);
         // Canton rejects it before the handler, in Pekko's text/plain: the spec profile judges only the status.
-        statusCodeConformance(response, DECLARED_ERROR_STATUSES, 'scan.top-validators.limit.int32');
+        statusCodeConformance(response, DECLARED_ERROR_STATUSES, 'scan.top-validators.errors.declared-statuses');
         if (context.profile !== 'canton') return;
-        statusCodeConformance(response, [400], 'canton.scan.top-validators.limit.malformed-400');
-        contentTypeConformance(response, 'text', 'canton.scan.top-validators.limit.malformed-400');
-        expectThat(
-          response.text.startsWith("The query parameter 'limit' was malformed:"),
-          'negative_data_rejection',
-          'canton.scan.top-validators.limit.malformed-400',
-          `expected Pekko's malformed-parameter text, got ${JSON.stringify(response.text.slice(0, 200))}`,
+        const clauseId = 'canton.scan.top-validators.limit.malformed-400';
+        scanRejection(response, clauseId, `limit=${JSON.stringify(limit)}`);
+        statusCodeConformance(response, [400], clauseId);
+        contentTypeConformance(response, 'text', clauseId);
+        expectText(
+          clauseId,
+          "Pekko's malformed-parameter rejection",
+          response.text,
+          { startsWith: "The query parameter 'limit' was malformed:" },
           response,
         );
       });

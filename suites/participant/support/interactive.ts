@@ -4,7 +4,8 @@
  */
 import { createPrivateKey, sign } from 'node:crypto';
 import type { ConformanceContext } from '../../../harness/conformance-test.js';
-import { expectThat } from '../../../checks/assertion.js';
+import { acceptedWith } from '../../../checks/basic.js';
+import type { ClauseId } from '../../../specification/clauses.js';
 import { createIouCommand, postJson } from './requests.js';
 import { FixtureGapError } from '../../../harness/environment.js';
 import { freshId } from '../../../generators/index.js';
@@ -31,7 +32,7 @@ export function externalSigner(context: ConformanceContext) {
 }
 
 /** Prepares an Iou create paid by the external party and signs it: a body the target must accept. */
-export async function preparedAndSigned(context: ConformanceContext, clauseId: string): Promise<SignedSubmission> {
+export async function preparedAndSigned(context: ConformanceContext, clauseId: ClauseId): Promise<SignedSubmission> {
   const { party, user } = externalSigner(context);
   const external = party.external!;
   const prepare = {
@@ -43,13 +44,7 @@ export async function preparedAndSigned(context: ConformanceContext, clauseId: s
     synchronizerId: context.fixtures.synchronizerId,
   };
   const response = await postJson(context, PREPARE_PATH, prepare, user);
-  expectThat(
-    response.status === 200,
-    'positive_data_acceptance',
-    clauseId,
-    `could not prepare a submission to execute: ${response.status} ${response.text.slice(0, 300)}`,
-    response,
-  );
+  acceptedWith(response, 200, clauseId);
   const prepared = response.json() as { preparedTransaction: string; preparedTransactionHash: string; hashingSchemeVersion: string };
   const key = createPrivateKey({ key: Buffer.from(external.privateKey!, 'base64'), format: 'der', type: 'pkcs8' });
   const signature = sign(null, Buffer.from(prepared.preparedTransactionHash, 'base64'), key).toString('base64');

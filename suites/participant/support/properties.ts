@@ -1,41 +1,60 @@
 /**
- * The two properties every participant endpoint suite runs over generated requests: each invalid case
- * is rejected the way its clause (and, in the canton profile, real Canton) says.
+ * The negative property every participant endpoint suite runs over generated invalid requests: each is a
+ * request the target accepts plus one mutation; it must be rejected for its rule, which is credited only when
+ * the same request without the mutation (the control) is accepted in the same run (`checks/rejection.ts`).
  */
 import type fc from 'fast-check';
-import type { InvalidRequest } from '../../../generators/index.js';
+import type { ClientResponse } from '../../../client/http.js';
+import type { GeneratedRequest, InvalidRequest } from '../../../generators/index.js';
+import type { ClauseId } from '../../../specification/clauses.js';
+import type { RequestEndpointName } from '../../../specification/endpoints.js';
 import type { SchemaName } from '../../../specification/validate.js';
-import { assertStillInvalid, negativeDataRejection } from '../../../checks/rejection.js';
+import { assertStillInvalid, negativeDataRejection, valueAt } from '../../../checks/rejection.js';
 import type { ConformanceContext } from '../../../harness/conformance-test.js';
-import { cantonRejectionOf } from './canton-rejections.js';
-import { registryClause, sendGenerated } from './requests.js';
-import { bodyStillInvalid, valueAt } from './still-invalid.js';
+import { sendGenerated } from './requests.js';
 
-export interface InvalidBodyOptions {
-  /** The request schema the body must fail (the independent re-check). */
-  schema: SchemaName;
-  /** The fixture user who sends every case. */
-  user: string;
-  /** The clause named when a tag's clause is not in the registry. */
-  fallbackClause: string;
+export interface InvalidRequestOptions {
+  endpoint: RequestEndpointName;
+  /** The endpoint's "default error body" clause, asserted on JSON rejections. */
+  errorBodyClause: ClauseId;
+  /** The request schema a JSON body must fail (the independent re-check of the shrunk input). */
+  schema?: SchemaName;
+  /** The user who sends requests that do not name one. */
+  user: string | null;
+  /**
+   * Completes the base and the invalid request before they are sent (execute: a fresh prepared transaction and
+   * its signature, with the mutation applied again on top).
+   */
+  complete?: (request: InvalidRequest) => Promise<{ invalid: GeneratedRequest; base: GeneratedRequest }>;
+  /** Whether an answer to the base shows it was accepted (default: a 2xx). */
+  answeredAsValid?: (response: ClientResponse) => boolean;
 }
 
-/** Every generated invalid JSON body is rejected (never 2xx, never 5xx), as its clause says. */
-export async function rejectsInvalidBodies(
+/** Rules a target with authorization on may reject for authorization first (their rejection proves nothing). */
+export function hiddenByAuthorization(request: InvalidRequest): boolean {
+  return request.invalid.alsoBreaks === 'authorization';
+}
+
+export async function rejectsInvalidRequests(
   context: ConformanceContext,
   invalid: fc.Arbitrary<InvalidRequest>,
-  options: InvalidBodyOptions,
+  options: InvalidRequestOptions,
 ): Promise<void> {
-  await context.forAll(invalid, async (request) => {
-    const clauseId = registryClause(request.invalid.clauseId, options.fallbackClause, context.profile);
-    assertStillInvalid(bodyStillInvalid(context.validators, options.schema, request.invalid, request.body), clauseId, request.invalid.rule);
-    const response = await sendGenerated(context, request, options.user);
-    negativeDataRejection(
-      context,
+  await context.forAll(invalid, async (generated) => {
+    if (options.schema !== undefined && generated.invalid.part.kind === 'body') {
+      assertStillInvalid(context.validators, options.schema, generated.invalid, generated.body);
+    }
+    const { invalid: request, base } = options.complete ? await options.complete(generated) : { invalid: generated, base: generated.base };
+    const send = (what: GeneratedRequest): Promise<ClientResponse> => sendGenerated(context, what, what.asUser ?? options.user);
+    const response = await send(request);
+    await negativeDataRejection(context, {
+      rule: generated.invalid,
       response,
-      clauseId,
-      request.invalid.part,
-      cantonRejectionOf(request.invalid, valueAt(request.body, request.invalid.part.name)),
-    );
+      control: () => send(base),
+      errorBodyClause: options.errorBodyClause,
+      endpoint: options.endpoint,
+      value: generated.invalid.part.kind === 'body' ? valueAt(request.body, generated.invalid.part.name) : undefined,
+      ...(options.answeredAsValid ? { controlAccepted: options.answeredAsValid } : {}),
+    });
   });
 }

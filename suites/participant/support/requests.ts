@@ -4,7 +4,6 @@
  */
 import type { ClientRequest, ClientResponse } from '../../../client/http.js';
 import type { Fixtures } from '../../../config/types.js';
-import { clauseIds } from '../../../specification/clauses.js';
 import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext, freshId } from '../../../generators/index.js';
 import type { SuiteEnvironment } from '../../../harness/environment.js';
 
@@ -38,25 +37,6 @@ export function sendGenerated(environment: SuiteEnvironment, request: GeneratedR
 /** Sends a JSON body to a participant path. */
 export function postJson(environment: SuiteEnvironment, path: string, body: unknown, user: string | null): Promise<ClientResponse> {
   return environment.send({ api: 'participant', method: 'POST', path, user, body });
-}
-
-/**
- * The registry id a generator tag stands for. Generator tags may use an older spelling (listed in
- * specification/clauses-needed.txt); a tag the registry does not know falls back to the test's own clause.
- */
-const RENAMED_TAGS: Record<string, string> = {
-  'canton.dar.invalid-dar': 'canton.dars.invalid-dar-400',
-  'canton.dar.missing-dalf': 'canton.dars.invalid-zip-entry-400',
-  'canton.dar.parse-error': 'canton.dars.dar-parse-error-400',
-  'canton.dar.lf1-rejected': 'canton.dars.lf1-rejected-400',
-  'packages-upload.same-as-dars.query': 'packages-upload.query.same-as-dars',
-};
-
-export function registryClause(tagClauseId: string, fallback: string, profile: 'spec' | 'canton' = 'canton'): string {
-  const renamed = RENAMED_TAGS[tagClauseId] ?? tagClauseId;
-  if (!clauseIds.has(renamed)) return fallback;
-  // A spec-profile run judges by the spec: a canton clause is not what the target failed there.
-  return profile === 'spec' && renamed.startsWith('canton.') ? fallback : renamed;
 }
 
 /** Replaces `{{party:ALIAS}}` placeholders of the fixtures' sample arguments with party ids. */

@@ -1,0 +1,82 @@
+/**
+ * How Canton 3.5 rejects each kind of invalid input (canton profile), dispatched on the generators'
+ * structured violation, the endpoint and the field — never on the rule's prose.
+ *
+ * Facts (canton-json-api.md §2, §7): decode failures are 400 text/plain `Invalid value for: body (<detail>)`
+ * with circe's `at '<path>'`; the hand-written request types (JsCommands, JsCommand.*, JsExecuteSubmissionRequest)
+ * fail on a missing field there, while the protobuf-derived ones fill defaults and fail later, in gRPC
+ * validation (JSON 400). DAR problems have their codes. What the facts do not pin down is `either`.
+ */
+import type { InvalidTag } from '../generators/index.js';
+import type { ClauseId } from '../specification/clauses.js';
+
+export type CantonRejection =
+  | { form: 'text'; cantonClauseId: ClauseId }
+  | { form: 'error'; code: string | readonly string[]; cantonClauseId: ClauseId }
+  | { form: 'either' };
+
+const EITHER: CantonRejection = { form: 'either' };
+const text = (cantonClauseId: ClauseId): CantonRejection => ({ form: 'text', cantonClauseId });
+const error = (code: string | readonly string[], cantonClauseId: ClauseId): CantonRejection => ({ form: 'error', code, cantonClauseId });
+
+/** Fields of the hand-written (`deriveConfiguredCodec`) request types: a missing one is a decode failure. */
+const HAND_WRITTEN_FIELDS: Record<string, RegExp> = {
+  'submit-and-wait': /^(commands|commandId|actAs|commands\[\d+\]\.\w+Command\.\w+)$/,
+  execute: /^(preparedTransaction|partySignatures|submissionId|hashingSchemeVersion|deduplicationPeriod)$/,
+};
+
+const DAR_CODES = {
+  'not-a-zip': error('INVALID_DAR', 'canton.dars.invalid-dar-400'),
+  empty: error('INVALID_DAR', 'canton.dars.invalid-dar-400'),
+  'no-manifest': error('INVALID_DAR', 'canton.dars.invalid-dar-400'),
+  'manifest-missing-main-dalf': error('INVALID_DAR', 'canton.dars.invalid-dar-400'),
+  'manifest-wrong-format': error('INVALID_DAR', 'canton.dars.invalid-dar-400'),
+  'missing-dalf': error('INVALID_ZIP_ENTRY', 'canton.dars.invalid-zip-entry-400'),
+  'hash-mismatch': error('DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'),
+  'bad-archive-protobuf': error('DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'),
+  // FF8: an LF1 payload that does not decode is DAR_PARSE_ERROR; ALLOWED_LANGUAGE_VERSIONS needs one that decodes.
+  'lf1-payload': error('DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'),
+} satisfies Record<string, CantonRejection>;
+
+/** `value` is what the invalid request carries at the rule's part. */
+export function cantonRejectionOf(rule: InvalidTag, endpoint: string, value?: unknown): CantonRejection {
+  const { violation, part } = rule;
+  switch (violation.kind) {
+    case 'wrong-type':
+      return text('canton.errors.400-text.json-path-detail');
+    case 'timestamp':
+      return text('canton.errors.400-text.body-format');
+    case 'missing': {
+      const handWritten = HAND_WRITTEN_FIELDS[endpoint]?.test(part.name) ?? false;
+      if (!handWritten) return EITHER;
+      return text(
+        endpoint === 'submit-and-wait' && !part.name.includes('.')
+          ? 'canton.submit-and-wait.missing-field-text-400'
+          : 'canton.errors.400-text.json-path-detail',
+      );
+    }
+    case 'union':
+      // circe: `type Command has no class/object/case named 'Foo'` for an unknown key of a hand-written ADT.
+      return violation.problem === 'unknown-key' && endpoint === 'submit-and-wait' && /^commands\[\d+\]$/.test(part.name)
+        ? text('canton.submit-and-wait.unknown-command-key-400')
+        : EITHER;
+    case 'format':
+      // The facts pin the text down for a template id without the three `:`-separated parts only.
+      return violation.format === 'qualified-identifier' &&
+        endpoint === 'submit-and-wait' &&
+        typeof value === 'string' &&
+        value.split(':').length !== 3
+        ? text('canton.daml-lf.template-id-format')
+        : EITHER;
+    case 'empty-list':
+      return endpoint === 'submit-and-wait' ? error('MISSING_FIELD', 'canton.errors.category-8-400') : EITHER;
+    case 'dar':
+      return DAR_CODES[violation.problem];
+    case 'parameter':
+      return part.kind === 'query' && violation.expected === 'boolean' ? text('canton.dars.vetAllPackages-malformed-400-text') : EITHER;
+    case 'enum':
+    case 'range':
+    case 'empty-string':
+      return EITHER;
+  }
+}
