@@ -7,7 +7,7 @@
  * no assertion ever touched is "not covered".
  */
 import type { ProfileName } from '../config/types.js';
-import type { Clause, ClauseId } from '../specification/clauses.js';
+import type { Clause } from '../specification/clauses.js';
 import type { ClauseCoverage, ClauseStatus, RejectionCount, TestResult, Verdict } from './results.js';
 
 interface Tally {
@@ -21,7 +21,7 @@ interface Tally {
 
 export function computeClauseCoverage(
   tests: readonly TestResult[],
-  clauses: readonly Clause<ClauseId>[],
+  clauses: readonly Clause[],
   profile: ProfileName,
 ): ClauseCoverage[] {
   const declaring = new Map<string, TestResult[]>();
@@ -75,6 +75,7 @@ export function computeClauseCoverage(
   });
 }
 
+// (tallies are keyed by the clause ids the assertions name)
 const firstFew = (reasons: Iterable<string>): string => [...reasons].slice(0, 3).join('; ');
 
 function clauseStatus(

@@ -1,3 +1,4 @@
+import type { ClauseId } from '../../specification/clauses.js';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_TAGS, clause, clauseIds, clauses, clausesForProfile } from '../../specification/clauses.js';
 import type { Clause } from '../../specification/clauses.js';
@@ -86,8 +87,8 @@ describe('clause registry: lookups', () => {
   });
 
   it('clause(unknown) throws naming the id, the registry and close matches', () => {
-    expect(() => clause('nope')).toThrow(/Unknown clause id "nope".*specification\/clauses\.ts/);
-    expect(() => clause('submit-and-wait.commands.typo')).toThrow(/Did you mean: .*submit-and-wait\.commands\.non-empty/);
+    expect(() => clause('nope' as ClauseId)).toThrow(/Unknown clause id "nope".*specification\/clauses\.ts/);
+    expect(() => clause('submit-and-wait.commands.typo' as ClauseId)).toThrow(/Did you mean: .*submit-and-wait\.commands\.non-empty/);
   });
 
   it('clausesForProfile: spec has the spec clauses, canton adds the canton ones, neither has not-shown', () => {

@@ -4,7 +4,7 @@
  * canton-only; and hostile text (`</script>`, `]]>`, quotes, control characters, pipes, backticks).
  */
 import type { Clause } from '../../specification/clauses/types.js';
-import { computeClauseCoverage, computeVerdict } from '../../harness/coverage.js';
+import { computeClauseCoverage, computeVerdict, rejectionCounts } from '../../harness/coverage.js';
 import { toCurl } from '../../client/curl.js';
 import type { RunReport, TestResult } from '../../harness/results.js';
 
@@ -99,6 +99,16 @@ export const fixtureTests: TestResult[] = [
     durationMs: 120,
     seed: 42,
     requests: 10,
+    assertions: [
+      {
+        clause: 'submit-and-wait.returns-update-id',
+        passed: 3,
+        failed: 0,
+        inconclusive: 0,
+        deviation: 0,
+        checks: ['response_schema_conformance'],
+      },
+    ],
   },
   {
     id: FAILED_TEST_ID,
@@ -111,6 +121,19 @@ export const fixtureTests: TestResult[] = [
     durationMs: 2345,
     seed: 42,
     requests: 31,
+    assertions: [
+      {
+        clause: 'submit-and-wait.actAs.non-empty',
+        passed: 0,
+        failed: 1,
+        inconclusive: 0,
+        deviation: 0,
+        checks: ['negative_data_rejection'],
+      },
+    ],
+    notReached: [
+      { clause: 'submit-and-wait.returns-update-id', reason: 'the test stopped at the failure of submit-and-wait.actAs.non-empty' },
+    ],
     failure: {
       check: 'negative_data_rejection',
       clauseId: 'submit-and-wait.actAs.non-empty',
@@ -142,6 +165,7 @@ export const fixtureTests: TestResult[] = [
     skipReason: 'the target does not offer traffic accounts (features.trafficAccounts: false)',
     durationMs: 0,
     requests: 0,
+    assertions: [],
   },
 ];
 
@@ -166,15 +190,20 @@ export function fixtureReport(overrides: { interrupted?: boolean; tests?: TestRe
     cases: 25,
     interrupted,
     selection: { include: ['submit-and-wait'], exclude: [], readOnly: false },
+    checks: { ran: ['negative_data_rejection', 'response_schema_conformance'], switchedOff: ['stateful_consistency'] },
     totals: {
       passed: count('passed'),
       failed: count('failed'),
+      errors: count('error'),
+      inconclusive: count('inconclusive'),
       skipped: count('skipped'),
+      deviations: clauses.filter((clause) => clause.status === 'deviation').length,
       requests: tests.reduce((sum, test) => sum + (test.requests ?? 0), 0),
       durationMs: 3000,
     },
     tests,
     clauses,
+    rejections: rejectionCounts(tests),
     verdict: computeVerdict(tests, clauses, interrupted),
   };
 }

@@ -34,7 +34,8 @@ describe('writeReportHtml', () => {
     expect(html).toContain('<tr class="has-failures"><td>submit-and-wait</td><td class="number">1</td><td class="number">1</td>');
     expect(html).toContain('<input type="search" id="text-filter"');
     const statuses = [...html.matchAll(/<tr class="clause" data-status="([^"]+)"/g)].map((match) => match[1]);
-    expect(statuses).toEqual(['failed', 'failed', 'skipped', 'not-covered', 'not-testable']);
+    // Credit by assertion: the passed test asserted returns-update-id, so the failure elsewhere does not fail it.
+    expect(statuses).toEqual(['failed', 'passed', 'skipped', 'not-covered', 'not-testable']);
     expect(html).toContain('<option value="not-covered">not covered</option>');
     expect(html).toContain('<code>upload-dar-file-response.fields.not-shown</code>');
   });

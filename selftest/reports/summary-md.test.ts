@@ -34,8 +34,8 @@ describe('writeSummaryMarkdown', () => {
     expect(markdown).toContain('The run was interrupted (Ctrl-C)');
     expect(markdown).toContain('| Seed | 42 ');
     expect(markdown).toContain('| Faults injected | empty-act-as-accepted |');
-    expect(markdown).toContain('**Tests:** 1 passed · 1 failed · 1 skipped · 41 requests · 3.0 s');
-    expect(markdown).toContain('**Clauses:** 2 failed · 1 skipped · 1 not covered · 1 not testable · 1 not shown · 1 not in profile');
+    expect(markdown).toContain('**Tests:** 1 passed · 1 failed · 0 suite errors · 0 inconclusive · 1 skipped · 41 requests · 3.0 s');
+    expect(markdown).toContain('**Clauses:** 1 passed · 1 failed · 1 skipped · 1 not covered · 1 not testable · 1 not shown · 1 not in profile');
   });
 
   it('keeps every table rectangular, even with pipes in clause sentences', () => {
@@ -48,12 +48,12 @@ describe('writeSummaryMarkdown', () => {
   });
 
   it('has the endpoint table and the per-clause table grouped by endpoint', () => {
-    expect(markdown).toContain('| submit-and-wait | 1 | **1** | 0 | 2 |');
-    expect(markdown).toContain('| traffic-accounts | 0 | 0 | 1 | 1 |');
-    expect(markdown).toContain('### POST /v2/commands/submit-and-wait\n\n2 failed');
+    expect(markdown).toContain('| submit-and-wait | 1 | **1** | 0 | 0 | 0 | 0 / 0 | 2 |');
+    expect(markdown).toContain('| traffic-accounts | 0 | 0 | 0 | 0 | 1 | 0 / 0 | 1 |');
+    expect(markdown).toContain('### POST /v2/commands/submit-and-wait\n\n1 passed · 1 failed');
     expect(markdown).toMatch(/\| `readyz.text`<br>GET \/readyz answers 200 with a plain text body \| spec \| \*\*not covered\*\* \|/);
-    expect(markdown).toContain('| skipped | traffic::balance is an int64 | the target does not offer traffic accounts');
-    expect(markdown).toContain('| not testable |  | SHOULD advice to clients; nothing a server must do |');
+    expect(markdown).toContain('| skipped | 0 / 0 / 0 |  | the target does not offer traffic accounts');
+    expect(markdown).toContain('| not testable | 0 / 0 / 0 |  | SHOULD advice to clients; nothing a server must do |');
     expect(markdown).toContain('must be non-empty &lt;b&gt;bold&lt;/b&gt;');
     expect(markdown).toContain('1 clause(s) of real Canton/Splice behaviour are checked by the `canton` profile only');
     expect(markdown).not.toContain('| `canton.error.400-text-plain`');
@@ -86,10 +86,24 @@ describe('writeSummaryMarkdown', () => {
   it('says CERTIFIED, with no failures section, when every testable clause passed or was skipped', () => {
     const allCovered = fixtureTests
       .filter((test) => test.outcome !== 'failed')
-      .concat([{ ...fixtureTests[0]!, id: 'more::covers the rest', clauses: ['submit-and-wait.actAs.non-empty', 'readyz.text'] }]);
+      .concat([
+        {
+          ...fixtureTests[0]!,
+          id: 'more::covers the rest',
+          clauses: ['submit-and-wait.actAs.non-empty', 'readyz.text'],
+          assertions: ['submit-and-wait.actAs.non-empty', 'readyz.text'].map((clause) => ({
+            clause,
+            passed: 1,
+            failed: 0,
+            inconclusive: 0,
+            deviation: 0,
+            checks: ['status_code_conformance'],
+          })),
+        },
+      ]);
     const certified = writeSummaryMarkdown(fixtureReport({ tests: allCovered, interrupted: false }));
     expect(certified).toContain('## ✅ CERTIFIED for the `spec` profile');
-    expect(certified).toContain('Nothing failed, and every testable clause of the spec profile passed or was skipped');
+    expect(certified).toContain('Nothing failed, and every testable clause of the spec profile was asserted and passed or was skipped');
     expect(certified).not.toContain('## Failures');
     expect(certified).not.toContain('interrupted');
   });
@@ -99,7 +113,7 @@ describe('writeSummaryMarkdown', () => {
       fixtureReport({ tests: fixtureTests.filter((test) => test.outcome !== 'failed'), interrupted: false }),
     );
     expect(incomplete).toContain('## ⚠️ INCOMPLETE for the `spec` profile');
-    expect(incomplete).toContain('2 testable clause(s) of the spec profile were not covered by any test');
+    expect(incomplete).toContain('2 testable clause(s) of the spec profile were not covered by any assertion');
   });
 
   it('details the first 50 failures and lists the rest in a table', () => {
