@@ -147,32 +147,6 @@ conformanceSuite('flows / interactive submission', () => {
     },
   );
 
-  conformanceTest(
-    {
-      name: 'deduplicationPeriod may be left out',
-      endpoint: 'execute',
-      clauses: [...EXECUTED_CLAUSES, 'execute.deduplicationPeriod.optional'],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
-      requires: ['interactiveSubmission', 'writes'],
-    },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      const body = executeBody(prepared);
-      delete body.deduplicationPeriod;
-      const after = await ledgerEndMarker(ctx);
-      const response = await execute(ctx, prepared.executor, body);
-      // Canton 3.5's JsExecuteSubmissionRequest has no default for deduplicationPeriod (facts
-      // verified-against-real §2): its 400 text is Canton's known deviation from the spec, for a conflict
-      // clause to judge; until one does, the test says so instead of passing or failing.
-      const cantonDeviation =
-        response.status === 400 && response.contentType.startsWith('text/plain') && response.text.includes('deduplicationPeriod');
-      if (ctx.profile === 'canton' && cantonDeviation) {
-        ctx.skip('Canton 3.5 requires deduplicationPeriod on execute (facts verified-against-real §2), where the spec makes it optional');
-      }
-      await expectCommittedOnce(ctx, prepared, response, after, 'execute.deduplicationPeriod.optional');
-    },
-  );
-
   const badSignatures: { name: string; what: string; choice: (ctx: ConformanceContext, prepared: PreparedIou) => SignatureChoice }[] = [
     {
       name: 'a signature over other bytes',
