@@ -59,6 +59,7 @@ export const ErrorCodes = {
   UNKNOWN_INFORMEES: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   INVALID_DEDUPLICATION_PERIOD: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   DAML_INTERPRETATION_ERROR: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  WRONGLY_TYPED_CONTRACT: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   UNHANDLED_EXCEPTION: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   TEMPLATE_PRECONDITION_VIOLATED: ErrorCategories.InvalidIndependentOfSystemState,
   COMMAND_PREPROCESSING_FAILED: ErrorCategories.InvalidIndependentOfSystemState,
@@ -168,7 +169,9 @@ const correlationIds = new UniqueHexIds();
 export function renderError(error: LedgerApiError, participantName: string): JsCantonError {
   const traceId = traceIds.next(32);
   const cat = error.category;
-  if (cat.redacted) {
+  // Errors the JSON layer raises itself are built with JsCantonError.fromErrorCode and never redacted, even
+  // an internal error (category 4): only errors that travelled through gRPC are.
+  if (cat.redacted && !error.details.fromJsonLayer) {
     const correlationId = correlationIds.next(16);
     return {
       code: 'NA',

@@ -7,7 +7,7 @@
 import { LedgerApiError } from '../errors.js';
 import { resolveIdentifier, resolveTemplate, type ParsedIdentifier } from './identifiers.js';
 import type { ChoiceDefinition, InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
-import { checkValue, type DamlRecord, type DamlValue } from './values.js';
+import { checkValue, rejectNonSuffixedContractId, type DamlRecord, type DamlValue } from './values.js';
 
 export interface ContractKey {
   value: DamlRecord;
@@ -172,12 +172,13 @@ class Interpretation {
       }
       case 'exercise': {
         const resolved = resolveIdentifier(pkg, command.templateId);
+        rejectNonSuffixedContractId(command.contractId);
         const contract = this.fetchVisible(command.contractId);
         if (resolved.kind === 'template') {
           const choice = findTemplateChoice(resolved.template, command.choice);
           if (contract.template !== resolved.template) {
             throw new LedgerApiError(
-              'DAML_INTERPRETATION_ERROR',
+              'WRONGLY_TYPED_CONTRACT',
               `Interpretation error: Error: Contract ${contract.contractId} was expected to be of type ${resolved.template.qualifiedName} but is of type ${contract.template.qualifiedName}`,
             );
           }

@@ -279,7 +279,7 @@ export class InteractiveSubmission {
     const window = this.window(execute.deduplication);
     const changeId = DeduplicationTable.changeId(prepared.userId, prepared.actAs, prepared.commandId);
     const now = state.now();
-    if (!state.faults.has('dedup-ignored')) state.dedup.check(changeId, window, now.getTime());
+    if (!state.faults.has('dedup-ignored') && this.isCommittedDuplicate(changeId, window, now)) return { status: 200, body: {} };
     const effectiveAt = formatTimestamp(
       new Date(
         Math.max(Date.parse(prepared.tx.effectiveAt), effectiveTime(now, execute.minLedgerTime.abs, execute.minLedgerTime.relMs).getTime()),
@@ -292,6 +292,22 @@ export class InteractiveSubmission {
     });
     this.pending.add(handle);
     return { status: 200, body: {} };
+  }
+
+  /**
+   * Canton registers an execute as in flight before deduplicating it, and reports every error after that
+   * registration only on the completion stream: a change id still in flight is rejected here (409
+   * SUBMISSION_ALREADY_IN_FLIGHT), while one already committed is acknowledged and then rejected with
+   * DUPLICATE_COMMAND as a completion, which this endpoint never shows. Either way nothing is committed again.
+   */
+  private isCommittedDuplicate(changeId: string, window: DeduplicationWindow, now: Date): boolean {
+    try {
+      this.state.dedup.check(changeId, window, now.getTime());
+      return false;
+    } catch (error) {
+      if (error instanceof LedgerApiError && error.code === 'DUPLICATE_COMMAND') return true;
+      throw error;
+    }
   }
 
   /** Stops pending commits (the ledger is closing). */

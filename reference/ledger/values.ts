@@ -5,7 +5,9 @@
  * representation of a value, so rendering an event never re-encodes anything.
  *
  * Errors are raised by the JSON layer, as in Canton: a missing record field is COMMAND_PREPROCESSING_FAILED,
- * anything else ill-typed is INVALID_ARGUMENT; both 400 with `definiteAnswer: false`.
+ * an Int64 that is not a JSON string is 500 LEDGER_API_INTERNAL_ERROR, anything else ill-typed is
+ * INVALID_ARGUMENT; all with `definiteAnswer: false`. A non-suffixed contract id is the engine's
+ * COMMAND_PREPROCESSING_FAILED (gRPC path).
  */
 import { LedgerApiError } from '../errors.js';
 import { flatString } from '../flat-strings.js';
@@ -75,6 +77,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 const NUMERIC_MAX_DIGITS = 38;
 // Daml-LF PartyIdString characters; Canton's party ids additionally read `<hint>::<fingerprint>`.
 const CONTRACT_ID = /^(?:00|01)[0-9a-f]{64,252}$/;
+const NON_SUFFIXED_V1_CONTRACT_ID = /^00[0-9a-f]{64}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/;
 
@@ -89,6 +92,19 @@ function invalid(message: string, path: string): LedgerApiError {
 function describe(value: unknown): string {
   if (typeof value === 'bigint') return value.toString();
   return JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * Canton's engine forbids local contract ids in commands (`forbidLocalContractIds = true`): a V1 id that is
+ * `00` and its 64-digit discriminator with an empty suffix fails command preprocessing, before any lookup.
+ */
+export function rejectNonSuffixedContractId(contractId: string): void {
+  if (NON_SUFFIXED_V1_CONTRACT_ID.test(contractId)) {
+    throw new LedgerApiError(
+      'COMMAND_PREPROCESSING_FAILED',
+      `Illegal Contract ID "${contractId}", non-suffixed V1 Contract IDs are forbidden`,
+    );
+  }
 }
 
 /** A Canton party id: a Daml-LF party string of the form `<hint>::<fingerprint>`. */
@@ -139,6 +155,7 @@ function check(type: DamlType, json: unknown, path: string, parties: KnownPartie
       if (typeof json !== 'string' || !CONTRACT_ID.test(json)) {
         throw invalid(`Invalid contract id ${describe(json)}: expected a hex string starting with 00 or 01`, path);
       }
+      rejectNonSuffixedContractId(json);
       return json;
     case 'List':
       if (!Array.isArray(json)) throw invalid(`Expected a JSON array for List, got ${describe(json)}`, path);
@@ -170,8 +187,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function checkInt64(json: unknown, path: string): string {
-  // Canton 3.5 reads Int64 from JSON strings only (3.4 also took numbers); a number is a client error here.
-  if (typeof json !== 'string' || !/^-?\d+$/.test(json)) {
+  // Canton 3.5 reads Int64 with ujson's `v.str.toLong`: anything but a string throws ujson's InvalidData, a
+  // plain Exception the JSON layer answers 500 LEDGER_API_INTERNAL_ERROR (3.4 still took numbers).
+  if (typeof json !== 'string') {
+    throw new LedgerApiError('LEDGER_API_INTERNAL_ERROR', `Expected ujson.Str (data: ${describe(json)})`, { fromJsonLayer: true });
+  }
+  if (!/^-?\d+$/.test(json)) {
     throw invalid(`Expected an Int64 as a JSON string of digits (e.g. "42"), got ${describe(json)}`, path);
   }
   const value = BigInt(json);

@@ -277,17 +277,12 @@ export const cantonParticipantClauses = [
   submitAndWait(
     'canton.submit-and-wait.duplicate-command-409',
     'error',
-    'Re-submitting a successfully processed command (same change id) is 409 DUPLICATE_COMMAND, category 10, cause `A command with the given command id has already been successfully processed` (facts canton §3 codes table).',
+    'Re-submitting a successfully processed command (same change id) is 409 DUPLICATE_COMMAND, category 10, cause `A command with the given command id has already been successfully processed`; a fast retry may instead meet the first submission in flight and get 409 SUBMISSION_ALREADY_IN_FLIGHT (facts canton §3 codes table; verified-against-real §1 note).',
   ),
   submitAndWait(
     'canton.deduplication.existing-submission-id',
     'error',
     'The DUPLICATE_COMMAND body carries the submission id of the earlier, accepted submission in `context.existing_submission_id` (facts verified-against-real §4).',
-  ),
-  execute(
-    'canton.execute.duplicate-command-409',
-    'error',
-    'Executing a prepared transaction whose change id was already committed is 409 DUPLICATE_COMMAND, category 10 (facts canton §3 codes table: DUPLICATE_COMMAND, ConsistencyErrors).',
   ),
   submitAndWait(
     'canton.submit-and-wait.templates-or-interfaces-not-found-404',
@@ -503,5 +498,33 @@ export const cantonParticipantClauses = [
     'auth',
     'With no auth configured, GET /v2/authenticated-user has no user to return and answers 400 INVALID_TOKEN `missing a user-id` (facts canton §5 unsafe HMAC256 test auth, inferred).',
     { endpoint: AUTHENTICATED_USER, untestable: 'needs a target without authorization; the feature tags only describe targets with it' },
+  ),
+
+  // flows (issue 8)
+  execute(
+    'canton.execute.change-id-deduplicated',
+    'error',
+    'Execute registers a submission as in flight and only then deduplicates it, reporting every later error on the completion stream: a retry of a change id still in flight is rejected at once with 409 SUBMISSION_ALREADY_IN_FLIGHT (category 2), a retry of a change id already committed is acknowledged 200 {} and rejected asynchronously with DUPLICATE_COMMAND; either way the transaction is not committed a second time (facts canton §3 codes table; verified-against-real §1 note; release-line-3.5 ProtocolProcessor.submitWithTracking, TransactionProcessingSteps.commandDeduplicationFailure, CommandDeduplicationError.DuplicateCommandReject, InteractiveSubmissionServiceImpl.execute).',
+    { features: ['writes'] },
+  ),
+  submitAndWait(
+    'canton.submit-and-wait.non-suffixed-contract-id-400',
+    'error',
+    'An exercise on contract id `00` followed by 64 hex digits and nothing else, a V1 contract id with an empty suffix (a local id), is rejected by command preprocessing before any contract lookup: 400 COMMAND_PREPROCESSING_FAILED, category 8, cause `Illegal Contract ID "<id>", non-suffixed V1 Contract IDs are forbidden`; never 404 CONTRACT_NOT_FOUND (facts canton §3 codes table; verified-against-real FF3: DAMLe.scala:85 forbidLocalContractIds = true, ValueTranslator.scala:47-52, engine Error.scala IllegalContractId, RejectionGenerators.scala:77-82).',
+  ),
+  command(
+    'canton.daml-lf.int64-number-rejected',
+    'error',
+    'An Int64 sent as a JSON number inside a Daml record is rejected. 3.5 reads Int64 only from a string with `v.str.toLong`; for a number ujson throws `InvalidData`, a plain Exception and no IllegalArgumentException, which `Endpoints.handleError` answers like any other non-fatal exception of the JSON layer: 500 LEDGER_API_INTERNAL_ERROR, category 4, grpc 13, unredacted, cause `Expected ujson.Str (data: 42)`, definiteAnswer false (facts canton §4 Daml values; verified-against-real §3; release-line-3.5 JsonCodec.scala:186-189, ProtocolConverters.Commands.fromJson, Endpoints.scala handleError, ujson 4.0.2 Value.InvalidData).',
+  ),
+  command(
+    'canton.daml-lf.trailing-none-dropped',
+    'format',
+    'Records are written without their trailing `None` fields: a TrailingNone contract created with `i: null` comes back as `{"p": <party>}`, without `i` (facts canton §4 Daml values; verified-against-real §3: removeTrailingNonesInRecords = true in SchemaProcessorsImpl).',
+  ),
+  command(
+    'canton.daml-lf.choice-argument-null',
+    'format',
+    '`choiceArgument: null` is read as `{}`, so a choice whose argument record has no fields, such as Archive, is exercised (facts canton §4 Daml values; verified-against-real §3: nullToEmpty in SchemaProcessorsImpl.choiceArgsFromJsonToProto).',
   ),
 ];

@@ -1,12 +1,15 @@
 /**
  * Commands against live contracts and the Daml-LF JSON encoding of values: interface choices, Int64 as
- * strings, interpretation errors, visibility through act-as/read-as parties, any-party filters, labels.
+ * strings, trailing `None`s, null choice arguments, interpretation errors, visibility through act-as/read-as
+ * parties, local contract ids, any-party filters, labels.
  */
-import { contentTypeConformance, positiveDataAcceptance } from '../../checks/basic.js';
-import { errorBodyConformance } from '../../checks/error-body.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
-import { expectThat } from '../../checks/assertion.js';
+import { acceptedWith, contentTypeConformance, positiveDataAcceptance, statusCodeConformance, statusInRange } from '../../checks/basic.js';
+import { definiteAnswerConformance, errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { writeVisible } from '../../checks/stateful.js';
+import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import {
+  CREATED_IOU_CLAUSES,
   createIouAndFindIt,
   createdEvents,
   iouCreate,
@@ -19,18 +22,38 @@ import {
 } from './support.js';
 import { freshId } from '../../generators/index.js';
 
+/** The TrailingNone fixture (`p: Party, i: Optional Int64`), its signatory and a user acting as it. */
+function trailingNone(ctx: ConformanceContext): { templateId: string; signatory: string; user: string } {
+  const template = ctx.fixtures.templates.trailingNone;
+  if (!template) return ctx.skip('the fixtures name no template with an Optional Int64 field (templates.trailingNone)');
+  const signatory = String(template.createArguments.p);
+  const alias = ctx.fixtures.parties.find((party) => party.id === signatory)?.alias ?? '';
+  const user = ctx.userWhere(`can act as ${signatory}`, (candidate) => candidate.rights.actAs.includes(alias)).id;
+  return { templateId: template.templateId, signatory, user };
+}
+
+function sendSubmission(ctx: ConformanceContext, user: string, actAs: string[], commands: unknown[], prefix: string) {
+  return ctx.send({
+    api: 'participant',
+    method: 'POST',
+    path: '/v2/commands/submit-and-wait',
+    user,
+    body: { commands, commandId: freshId(prefix), actAs },
+  });
+}
+
 conformanceSuite('flows / commands and values', () => {
   conformanceTest(
     {
       name: 'an interface choice is exercised through the interface id',
       endpoint: 'submit-and-wait',
-      clauses: ['command.ExerciseCommand.interface-choice', 'command.ExerciseCommand.fields-required'],
-      checks: ['positive_data_acceptance', 'stateful_consistency'],
+      clauses: [...CREATED_IOU_CLAUSES, 'command.ExerciseCommand.interface-choice'],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
       const alice = ctx.party('alice');
-      const { contractId } = await createIouAndFindIt(ctx, alice, 'command.ExerciseCommand.interface-choice');
+      const { contractId } = await createIouAndFindIt(ctx, alice);
       const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
       const described = await submit(ctx, {
         user: aliceUser,
@@ -53,14 +76,12 @@ conformanceSuite('flows / commands and values', () => {
         described.completionOffset,
         transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
       );
-      const exercised = transactionOf(effects, 'command.ExerciseCommand.interface-choice').events.find(
-        ([kind]) => kind === 'ExercisedEvent',
-      );
-      expectThat(
-        exercised !== undefined && exercised[1].choice === 'Describe' && exercised[1].contractId === contractId,
-        'stateful_consistency',
+      const { events } = transactionOf(effects, 'command.ExerciseCommand.interface-choice');
+      writeVisible(
         'command.ExerciseCommand.interface-choice',
-        'the interface choice Describe does not appear as exercised on the contract',
+        'exercises of the interface choice Describe on the Iou',
+        events.filter(([kind, event]) => kind === 'ExercisedEvent' && event.choice === 'Describe' && event.contractId === contractId),
+        1,
         effects,
       );
     },
@@ -68,46 +89,133 @@ conformanceSuite('flows / commands and values', () => {
 
   conformanceTest(
     {
-      name: 'Int64 values travel as strings and come back as strings',
+      name: 'Int64 values travel as strings and come back as strings; trailing None fields are dropped',
       endpoint: 'submit-and-wait',
-      clauses: ['canton.daml-lf.int64-string', 'canton.daml-lf.optional-null'],
-      checks: ['positive_data_acceptance', 'stateful_consistency'],
+      clauses: ['canton.daml-lf.int64-string', 'canton.daml-lf.optional-null', 'canton.daml-lf.trailing-none-dropped'],
+      checks: ['positive_data_acceptance', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
-      const template = ctx.fixtures.templates.trailingNone;
-      if (!template) return ctx.skip('the fixtures name no template with an Int64 field (templates.trailingNone)');
-      const signatory = String(template.createArguments.p);
-      const alias = ctx.fixtures.parties.find((party) => party.id === signatory)?.alias ?? '';
-      const user = ctx.userWhere(`can act as ${signatory}`, (candidate) => candidate.rights.actAs.includes(alias)).id;
-      const created = await submit(ctx, {
+      const { templateId, signatory, user } = trailingNone(ctx);
+      const createAndRead = async (
+        createArguments: JsonObject,
+        clauseId: 'canton.daml-lf.int64-string' | 'canton.daml-lf.trailing-none-dropped',
+      ) => {
+        const created = await submit(ctx, {
+          user,
+          actAs: [signatory],
+          commands: [{ CreateCommand: { templateId, createArguments } }],
+          clauseId,
+        });
+        const read = await updateByOffset(
+          ctx,
+          user,
+          created.completionOffset,
+          transactionFormat({ [signatory]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+        );
+        const argument = createdEvents(transactionOf(read, clauseId, clauseId).events)[0]?.createArgument;
+        return { created, argument, read };
+      };
+
+      // 2^53 + 1: a JSON number would lose it.
+      const some = await createAndRead({ p: signatory, i: '9007199254740993' }, 'canton.daml-lf.int64-string');
+      expectValue('canton.daml-lf.int64-string', 'createArgument', some.argument, { p: signatory, i: '9007199254740993' }, some.read);
+
+      const none = await createAndRead({ p: signatory, i: null }, 'canton.daml-lf.trailing-none-dropped');
+      expectValue(
+        'canton.daml-lf.trailing-none-dropped',
+        'createArgument (its trailing None dropped)',
+        none.argument,
+        { p: signatory },
+        none.read,
+      );
+
+      const absent = await submit(ctx, {
         user,
         actAs: [signatory],
-        commands: [{ CreateCommand: { templateId: template.templateId, createArguments: { p: signatory, i: '9007199254740993' } } }],
-        clauseId: 'canton.daml-lf.int64-string',
-      });
-      const read = await updateByOffset(
-        ctx,
-        user,
-        created.completionOffset,
-        transactionFormat({ [signatory]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
-      const argument = createdEvents(transactionOf(read, 'canton.daml-lf.int64-string').events)[0]?.createArgument as
-        JsonObject | undefined;
-      expectThat(
-        argument?.i === '9007199254740993',
-        'stateful_consistency',
-        'canton.daml-lf.int64-string',
-        `an Int64 above 2^53 must come back exactly, as the string "9007199254740993"; got ${JSON.stringify(argument?.i)}`,
-        read,
-      );
-      const none = await submit(ctx, {
-        user,
-        actAs: [signatory],
-        commands: [{ CreateCommand: { templateId: template.templateId, createArguments: { p: signatory, i: null } } }],
+        commands: [{ CreateCommand: { templateId, createArguments: { p: signatory } } }],
         clauseId: 'canton.daml-lf.optional-null',
       });
-      positiveDataAcceptance(none.response, 'canton.daml-lf.optional-null');
+      acceptedWith(none.created.response, 200, 'canton.daml-lf.optional-null');
+      acceptedWith(absent.response, 200, 'canton.daml-lf.optional-null');
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an Int64 sent as a JSON number is rejected',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.daml-lf.int64-number-rejected', 'canton.errors.definite-answer'],
+      checks: [
+        'status_code_conformance',
+        'error_body_conformance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'response_value_conformance',
+      ],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const { templateId, signatory, user } = trailingNone(ctx);
+      const response = await sendSubmission(
+        ctx,
+        user,
+        [signatory],
+        [{ CreateCommand: { templateId, createArguments: { p: signatory, i: 42 } } }],
+        'int64-number',
+      );
+      statusCodeConformance(response, [500], 'canton.daml-lf.int64-number-rejected');
+      const error = errorBodyConformance(ctx, response, 'canton.daml-lf.int64-number-rejected', {
+        code: 'LEDGER_API_INTERNAL_ERROR',
+        cantonClauseId: 'canton.daml-lf.int64-number-rejected',
+      });
+      expectText('canton.daml-lf.int64-number-rejected', 'the cause', error.cause, { startsWith: 'Expected ujson.Str' }, response);
+      definiteAnswerConformance(error, 'json-layer', response);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a null choiceArgument is read as {}',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.daml-lf.choice-argument-null'],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const bank = ctx.party('bank');
+      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const createArguments = (iouCreate(ctx, bank, ctx.party('alice')) as { CreateCommand: { createArguments: JsonObject } }).CreateCommand
+        .createArguments;
+      const archived = await submit(ctx, {
+        user: bankUser,
+        actAs: [bank],
+        commands: [
+          {
+            CreateAndExerciseCommand: {
+              templateId: ctx.fixtures.templates.iou.templateId,
+              createArguments,
+              choice: 'Archive',
+              choiceArgument: null,
+            },
+          },
+        ],
+        clauseId: 'canton.daml-lf.choice-argument-null',
+      });
+      const effects = await updateByOffset(
+        ctx,
+        bankUser,
+        archived.completionOffset,
+        transactionFormat({ [bank]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+      );
+      const { events } = transactionOf(effects, 'canton.daml-lf.choice-argument-null', 'canton.daml-lf.choice-argument-null');
+      writeVisible(
+        'canton.daml-lf.choice-argument-null',
+        'Archive exercises made with a null choice argument',
+        events.filter(([kind, event]) => kind === 'ExercisedEvent' && event.choice === 'Archive'),
+        1,
+        effects,
+      );
     },
   );
 
@@ -116,43 +224,41 @@ conformanceSuite('flows / commands and values', () => {
       name: 'an interpretation error is propagated: exercising a contract through the wrong template',
       endpoint: 'submit-and-wait',
       clauses: [
+        ...CREATED_IOU_CLAUSES,
         'submit-and-wait.errors.propagated',
         'errors.submission-error-propagated',
+        'canton.errors.status-follows-category',
         'canton.submit-and-wait.interpretation-error-400',
         'canton.errors.category-9-400',
       ],
-      checks: ['error_body_conformance'],
+      checks: [
+        'positive_data_acceptance',
+        'stateful_consistency',
+        'response_value_conformance',
+        'error_body_conformance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'status_code_conformance',
+      ],
       requires: ['writes'],
     },
     async (ctx) => {
       const alice = ctx.party('alice');
-      const { contractId } = await createIouAndFindIt(ctx, alice, 'submit-and-wait.errors.propagated');
+      const { contractId } = await createIouAndFindIt(ctx, alice);
       const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
-      const response = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
-        user: aliceUser,
-        body: {
-          commands: [
-            {
-              ExerciseCommand: { templateId: ctx.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} },
-            },
-          ],
-          commandId: freshId('wrong-template'),
-          actAs: [alice],
-        },
-      });
+      const response = await sendSubmission(
+        ctx,
+        aliceUser,
+        [alice],
+        [{ ExerciseCommand: { templateId: ctx.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} } }],
+        'wrong-template',
+      );
       const error = errorBodyConformance(ctx, response, 'submit-and-wait.errors.propagated');
-      if (ctx.profile === 'canton') {
-        expectThat(
-          response.status === 400 && error.errorCategory === 9,
-          'error_body_conformance',
-          'canton.submit-and-wait.interpretation-error-400',
-          `an interpretation failure is 400 with category 9, got ${response.status} category ${error.errorCategory} (${error.code})`,
-          response,
-        );
-      }
+      statusInRange(response, 400, 499, 'errors.submission-error-propagated');
+      if (ctx.profile !== 'canton') return;
+      expectValue('canton.submit-and-wait.interpretation-error-400', 'errorCategory', error.errorCategory, 9, response);
+      statusCodeConformance(response, [400], 'canton.submit-and-wait.interpretation-error-400');
+      statusCodeConformance(response, [400], 'canton.errors.category-9-400');
     },
   );
 
@@ -160,54 +266,135 @@ conformanceSuite('flows / commands and values', () => {
     {
       name: 'a command can only use contracts visible to its act-as or read-as parties',
       endpoint: 'submit-and-wait',
-      clauses: ['submit-and-wait.readAs.visibility', 'canton.submit-and-wait.contract-not-found-404'],
-      checks: ['error_body_conformance', 'stateful_consistency'],
+      clauses: [...CREATED_IOU_CLAUSES, 'submit-and-wait.readAs.visibility', 'canton.submit-and-wait.contract-not-found-404'],
+      checks: [
+        'positive_data_acceptance',
+        'stateful_consistency',
+        'response_value_conformance',
+        'error_body_conformance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'status_code_conformance',
+      ],
       requires: ['writes'],
     },
     async (ctx) => {
-      const { contractId } = await createIouAndFindIt(ctx, ctx.party('alice'), 'submit-and-wait.readAs.visibility');
+      const { contractId } = await createIouAndFindIt(ctx, ctx.party('alice'));
       const bob = ctx.party('bob');
       const bobUser = ctx.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob') && user.rights.readAs.length === 0).id;
-      const response = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
-        user: bobUser,
-        body: {
-          commands: [
-            {
-              ExerciseCommand: {
-                templateId: ctx.fixtures.templates.iou.templateId,
-                contractId,
-                choice: 'Transfer',
-                choiceArgument: { newOwner: bob },
-              },
+      const response = await sendSubmission(
+        ctx,
+        bobUser,
+        [bob],
+        [
+          {
+            ExerciseCommand: {
+              templateId: ctx.fixtures.templates.iou.templateId,
+              contractId,
+              choice: 'Transfer',
+              choiceArgument: { newOwner: bob },
             },
-          ],
-          commandId: freshId('invisible'),
-          actAs: [bob],
-        },
-      });
-      expectThat(
-        response.status >= 400 && response.status < 500,
-        'stateful_consistency',
-        'submit-and-wait.readAs.visibility',
-        `bob is neither act-as nor read-as party of a stakeholder, yet the contract was used (${response.status})`,
-        response,
+          },
+        ],
+        'invisible',
       );
+      statusInRange(response, 400, 499, 'submit-and-wait.readAs.visibility');
       const error = errorBodyConformance(ctx, response, 'submit-and-wait.readAs.visibility', {
         code: 'CONTRACT_NOT_FOUND',
         cantonClauseId: 'canton.submit-and-wait.contract-not-found-404',
       });
-      if (ctx.profile === 'canton') {
-        expectThat(
-          response.status === 404 && error.code === 'CONTRACT_NOT_FOUND',
-          'error_body_conformance',
-          'canton.submit-and-wait.contract-not-found-404',
-          `Canton answers 404 CONTRACT_NOT_FOUND for a contract the submitters cannot see, got ${response.status} ${error.code}`,
-          response,
-        );
-      }
+      if (ctx.profile !== 'canton') return;
+      expectErrorCode(error, 'CONTRACT_NOT_FOUND', 'canton.submit-and-wait.contract-not-found-404', response);
+      statusCodeConformance(response, [404], 'canton.submit-and-wait.contract-not-found-404');
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a consumed contract cannot be exercised again: the error is propagated',
+      endpoint: 'submit-and-wait',
+      clauses: [
+        ...CREATED_IOU_CLAUSES,
+        'command.ExerciseCommand.fields-required',
+        'submit-and-wait.errors.propagated',
+        'errors.submission-error-propagated',
+        'canton.submit-and-wait.contract-not-found-404',
+      ],
+      checks: [
+        'positive_data_acceptance',
+        'stateful_consistency',
+        'response_value_conformance',
+        'error_body_conformance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'status_code_conformance',
+      ],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const { contractId, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
+      const archive = {
+        ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} },
+      };
+      await submit(ctx, { user: bankUser, actAs: [payer], commands: [archive], clauseId: 'command.ExerciseCommand.fields-required' });
+      const again = await sendSubmission(ctx, bankUser, [payer], [archive], 'archived');
+      const error = errorBodyConformance(ctx, again, 'submit-and-wait.errors.propagated', {
+        code: 'CONTRACT_NOT_FOUND',
+        cantonClauseId: 'canton.submit-and-wait.contract-not-found-404',
+      });
+      statusInRange(again, 400, 499, 'errors.submission-error-propagated');
+      if (ctx.profile !== 'canton') return;
+      expectErrorCode(error, 'CONTRACT_NOT_FOUND', 'canton.submit-and-wait.contract-not-found-404', again);
+      statusCodeConformance(again, [404], 'canton.submit-and-wait.contract-not-found-404');
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a contract id without a suffix (a local id) is rejected before any lookup',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.submit-and-wait.non-suffixed-contract-id-400'],
+      checks: [
+        'status_code_conformance',
+        'error_body_conformance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'response_value_conformance',
+      ],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const bank = ctx.party('bank');
+      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const localId = `00${'ab'.repeat(32)}`;
+      const response = await sendSubmission(
+        ctx,
+        bankUser,
+        [bank],
+        [
+          {
+            ExerciseCommand: {
+              templateId: ctx.fixtures.templates.iou.templateId,
+              contractId: localId,
+              choice: 'Archive',
+              choiceArgument: {},
+            },
+          },
+        ],
+        'local-contract-id',
+      );
+      statusCodeConformance(response, [400], 'canton.submit-and-wait.non-suffixed-contract-id-400');
+      const error = errorBodyConformance(ctx, response, 'canton.submit-and-wait.non-suffixed-contract-id-400', {
+        code: 'COMMAND_PREPROCESSING_FAILED',
+        cantonClauseId: 'canton.submit-and-wait.non-suffixed-contract-id-400',
+      });
+      expectText(
+        'canton.submit-and-wait.non-suffixed-contract-id-400',
+        'the cause',
+        error.cause,
+        { includes: 'non-suffixed V1 Contract IDs are forbidden' },
+        response,
+      );
     },
   );
 
@@ -215,12 +402,17 @@ conformanceSuite('flows / commands and values', () => {
     {
       name: 'filtersForAnyParty matches events of any party; verbose values carry record labels',
       endpoint: 'update-by-offset',
-      clauses: ['event-format.filtersForAnyParty.optional', 'event-format.verbose.record-labels', 'event-format.verbose.optional-boolean'],
-      checks: ['stateful_consistency'],
+      clauses: [
+        ...CREATED_IOU_CLAUSES,
+        'event-format.filtersForAnyParty.optional',
+        'event-format.verbose.optional-boolean',
+        'event-format.verbose.record-labels',
+      ],
+      checks: ['positive_data_acceptance', 'content_type_conformance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
-      const { submitted } = await createIouAndFindIt(ctx, ctx.party('alice'), 'event-format.filtersForAnyParty.optional');
+      const { submitted } = await createIouAndFindIt(ctx, ctx.party('alice'));
       const admin = ctx.fixtures.users.find((user) => user.rights.admin && !user.isDeactivated);
       if (!admin) return ctx.skip('the fixtures name no participant-admin user (needed to read for any party)');
       const response = await updateByOffset(ctx, admin.id, submitted.completionOffset, {
@@ -229,22 +421,17 @@ conformanceSuite('flows / commands and values', () => {
           transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
         },
       });
-      positiveDataAcceptance(response, 'event-format.filtersForAnyParty.optional');
+      positiveDataAcceptance(response, 'event-format.verbose.optional-boolean');
       contentTypeConformance(response, 'json', 'event-format.filtersForAnyParty.optional');
       const created = createdEvents(transactionOf(response, 'event-format.filtersForAnyParty.optional').events);
-      expectThat(
-        created.length === 1,
-        'stateful_consistency',
-        'event-format.filtersForAnyParty.optional',
-        'a filter for any party does not see the create',
-        response,
-      );
-      const argument = created[0]!.createArgument;
-      expectThat(
-        argument !== null && typeof argument === 'object' && !Array.isArray(argument) && 'payer' in argument && 'amount' in argument,
-        'stateful_consistency',
+      writeVisible('event-format.filtersForAnyParty.optional', 'creates a filter for any party sees', created, 1, response);
+      expectValueMatches(
         'event-format.verbose.record-labels',
-        `with verbose: true the record must carry its field labels, got ${JSON.stringify(argument)?.slice(0, 200)}`,
+        'createArgument with verbose: true',
+        created[0]!.createArgument,
+        (argument) =>
+          typeof argument === 'object' && argument !== null && !Array.isArray(argument) && 'payer' in argument && 'amount' in argument,
+        'a record keyed by its field labels (payer, amount, ...)',
         response,
       );
     },
@@ -255,11 +442,11 @@ conformanceSuite('flows / commands and values', () => {
       name: 'a deduplication duration is accepted as {seconds, nanos}, also with unknownFields',
       endpoint: 'submit-and-wait',
       clauses: [
-        'canton.json.duration-shape',
-        'duration.unknownFields.optional',
+        'submit-and-wait.deduplicationPeriod.duration-only',
         'duration.seconds.required-int64',
         'duration.nanos.required-int32',
-        'submit-and-wait.deduplicationPeriod.duration-only',
+        'duration.unknownFields.optional',
+        'canton.json.duration-shape',
       ],
       checks: ['positive_data_acceptance'],
       requires: ['writes'],
@@ -267,13 +454,16 @@ conformanceSuite('flows / commands and values', () => {
     async (ctx) => {
       const payer = ctx.party('bank');
       const user = ctx.userWhere('can act as bank', (candidate) => candidate.rights.actAs.includes('bank')).id;
-      await submit(ctx, {
+      const plain = await submit(ctx, {
         user,
         actAs: [payer],
         commands: [iouCreate(ctx, payer, payer)],
-        clauseId: 'canton.json.duration-shape',
+        clauseId: 'submit-and-wait.deduplicationPeriod.duration-only',
         extra: { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 30, nanos: 0 } } } },
       });
+      acceptedWith(plain.response, 200, 'duration.seconds.required-int64');
+      acceptedWith(plain.response, 200, 'duration.nanos.required-int32');
+      if (ctx.profile === 'canton') acceptedWith(plain.response, 200, 'canton.json.duration-shape');
       await submit(ctx, {
         user,
         actAs: [payer],
@@ -281,50 +471,6 @@ conformanceSuite('flows / commands and values', () => {
         clauseId: 'duration.unknownFields.optional',
         extra: { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 60, nanos: 500, unknownFields: { fields: {} } } } } },
       });
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'a consumed contract cannot be exercised again: the interpretation error is propagated',
-      endpoint: 'submit-and-wait',
-      clauses: ['submit-and-wait.errors.propagated', 'errors.submission-error-propagated', 'canton.submit-and-wait.contract-not-found-404'],
-      checks: ['error_body_conformance', 'stateful_consistency'],
-      requires: ['writes'],
-    },
-    async (ctx) => {
-      const { contractId, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'), 'submit-and-wait.errors.propagated');
-      const archive = {
-        ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} },
-      };
-      await submit(ctx, { user: bankUser, actAs: [payer], commands: [archive], clauseId: 'submit-and-wait.errors.propagated' });
-      const again = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
-        user: bankUser,
-        body: { commands: [archive], commandId: freshId('archived'), actAs: [payer] },
-      });
-      expectThat(
-        again.status >= 400 && again.status < 500,
-        'stateful_consistency',
-        'submit-and-wait.errors.propagated',
-        `exercising an archived contract must fail with the submission's error, got ${again.status}`,
-        again,
-      );
-      const error = errorBodyConformance(ctx, again, 'submit-and-wait.errors.propagated', {
-        code: 'CONTRACT_NOT_FOUND',
-        cantonClauseId: 'canton.submit-and-wait.contract-not-found-404',
-      });
-      if (ctx.profile === 'canton') {
-        expectThat(
-          again.status === 404,
-          'error_body_conformance',
-          'canton.submit-and-wait.contract-not-found-404',
-          `Canton answers 404 ${error.code}, got ${again.status}`,
-          again,
-        );
-      }
     },
   );
 });

@@ -2,12 +2,18 @@
  * Change ids and offsets: a change id (user id, set of act-as parties, command id) succeeds once within the
  * deduplication period; offsets are positive and strictly increasing, also under concurrent submissions.
  */
-import { errorBodyConformance } from '../../checks/error-body.js';
+import { randomUUID } from 'node:crypto';
+import { acceptedWith, statusCodeConformance, statusInRange } from '../../checks/basic.js';
+import { duplicateCommandDetails, errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { allDistinct, offsetAfter, offsetsStrictlyIncreasing } from '../../checks/stateful.js';
+import { expectValue } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
-import { expectThat } from '../../checks/assertion.js';
 import { iouCreate, submit } from './support.js';
-import { parseJsonLossless } from '../../specification/json.js';
 import { freshId } from '../../generators/index.js';
+
+/** A retry of a change id: DUPLICATE_COMMAND, or SUBMISSION_ALREADY_IN_FLIGHT when it meets the first in flight. */
+const DUPLICATE_CODES = ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'];
 
 conformanceSuite('flows / deduplication and offsets', () => {
   conformanceTest(
@@ -15,54 +21,58 @@ conformanceSuite('flows / deduplication and offsets', () => {
       name: 'the same change id submitted twice succeeds once',
       endpoint: 'submit-and-wait',
       clauses: [
-        'submit-and-wait.commandId.change-id',
+        'submit-and-wait.deduplicationPeriod.optional',
+        'submit-and-wait.submissionId.string',
         'submit-and-wait.deduplicationPeriod.default-maximum',
         'submit-and-wait.errors.propagated',
         'errors.submission-error-propagated',
+        'canton.errors.status-follows-category',
         'canton.submit-and-wait.duplicate-command-409',
         'canton.errors.category-10-409',
+        'canton.deduplication.existing-submission-id',
       ],
-      checks: ['stateful_consistency', 'error_body_conformance'],
+      checks: [
+        'positive_data_acceptance',
+        'status_code_conformance',
+        'error_body_conformance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'response_value_conformance',
+      ],
       requires: ['writes'],
     },
     async (ctx) => {
       const payer = ctx.party('bank');
       const user = ctx.userWhere('can act as bank', (candidate) => candidate.rights.actAs.includes('bank')).id;
       const commandId = freshId('dedup');
-      await submit(ctx, {
+      const firstSubmissionId = randomUUID();
+      // No deduplicationPeriod: the participant's maximum deduplication time applies.
+      const first = await submit(ctx, {
         user,
         actAs: [payer],
         commands: [iouCreate(ctx, payer, payer)],
         commandId,
-        clauseId: 'submit-and-wait.commandId.change-id',
+        clauseId: 'submit-and-wait.deduplicationPeriod.optional',
+        extra: { submissionId: firstSubmissionId },
       });
+      acceptedWith(first.response, 200, 'submit-and-wait.submissionId.string');
       const again = await ctx.send({
         api: 'participant',
         method: 'POST',
         path: '/v2/commands/submit-and-wait',
         user,
-        body: { commands: [iouCreate(ctx, payer, payer)], commandId, actAs: [payer] },
+        body: { commands: [iouCreate(ctx, payer, payer)], commandId, actAs: [payer], submissionId: randomUUID() },
       });
-      expectThat(
-        again.status >= 400,
-        'stateful_consistency',
-        'submit-and-wait.deduplicationPeriod.default-maximum',
-        `the same change id was accepted twice within the deduplication period (status ${again.status})`,
-        again,
-      );
-      const error = errorBodyConformance(ctx, again, 'submit-and-wait.errors.propagated', {
-        code: 'DUPLICATE_COMMAND',
-        cantonClauseId: 'canton.submit-and-wait.duplicate-command-409',
-      });
-      if (ctx.profile === 'canton') {
-        expectThat(
-          again.status === 409 && error.code === 'DUPLICATE_COMMAND',
-          'status_code_conformance',
-          'canton.submit-and-wait.duplicate-command-409',
-          `Canton answers 409 DUPLICATE_COMMAND, got ${again.status} ${error.code}`,
-          again,
-        );
-      }
+      statusInRange(again, 400, 499, 'submit-and-wait.deduplicationPeriod.default-maximum');
+      statusInRange(again, 400, 499, 'errors.submission-error-propagated');
+      const error = errorBodyConformance(ctx, again, 'submit-and-wait.errors.propagated');
+      if (ctx.profile !== 'canton') return;
+      expectErrorCode(error, DUPLICATE_CODES, 'canton.submit-and-wait.duplicate-command-409', again);
+      statusCodeConformance(again, [409], 'canton.submit-and-wait.duplicate-command-409');
+      if (error.code !== 'DUPLICATE_COMMAND') return;
+      expectValue('canton.errors.category-10-409', 'errorCategory of DUPLICATE_COMMAND', error.errorCategory, 10, again);
+      statusCodeConformance(again, [409], 'canton.errors.category-10-409');
+      duplicateCommandDetails(error, again, firstSubmissionId);
     },
   );
 
@@ -71,7 +81,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
       name: 'the same command id with another set of act-as parties is another change',
       endpoint: 'submit-and-wait',
       clauses: ['submit-and-wait.commandId.change-id'],
-      checks: ['stateful_consistency'],
+      checks: ['positive_data_acceptance', 'stateful_consistency'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -93,11 +103,10 @@ conformanceSuite('flows / deduplication and offsets', () => {
         commandId,
         clauseId: 'submit-and-wait.commandId.change-id',
       });
-      expectThat(
-        one.updateId !== two.updateId,
-        'stateful_consistency',
+      allDistinct(
         'submit-and-wait.commandId.change-id',
-        'two different changes got the same updateId',
+        'the updateIds of two changes sharing a command id',
+        [one.updateId, two.updateId],
         two.response,
       );
     },
@@ -107,80 +116,44 @@ conformanceSuite('flows / deduplication and offsets', () => {
     {
       name: 'offsets are positive and strictly increasing, also under concurrent submissions',
       endpoint: 'submit-and-wait',
-      clauses: ['limits.offsets.positive', 'submit-and-wait.response.shape', 'update-by-offset.offset.positive'],
-      checks: ['stateful_consistency'],
+      clauses: ['submit-and-wait.response.shape', 'limits.offsets.positive'],
+      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency'],
       requires: ['writes'],
     },
     async (ctx) => {
       const submitters = ctx.fixtures.users.filter((user) => !user.isDeactivated && user.rights.actAs.length > 0);
       if (submitters.length === 0) return ctx.skip('no fixture user may act as a party');
-      const before = await submit(ctx, {
-        user: submitters[0]!.id,
-        actAs: [ctx.party(submitters[0]!.rights.actAs[0]!)],
-        commands: [iouCreate(ctx, ctx.party(submitters[0]!.rights.actAs[0]!), ctx.party(submitters[0]!.rights.actAs[0]!))],
-        clauseId: 'limits.offsets.positive',
-      });
-      const concurrent = await Promise.all(
-        Array.from({ length: 24 }, (_unused, index) => {
-          const user = submitters[index % submitters.length]!;
-          const party = ctx.party(user.rights.actAs[0]!);
-          return submit(ctx, {
-            user: user.id,
-            actAs: [party],
-            commands: [iouCreate(ctx, party, party)],
-            clauseId: 'limits.offsets.positive',
-          });
-        }),
-      );
+      const submitAs = (index: number) => {
+        const user = submitters[index % submitters.length]!;
+        const party = ctx.party(user.rights.actAs[0]!);
+        return submit(ctx, {
+          user: user.id,
+          actAs: [party],
+          commands: [iouCreate(ctx, party, party)],
+          clauseId: 'submit-and-wait.response.shape',
+        });
+      };
+      const before = await submitAs(0);
+      const concurrent = await Promise.all(Array.from({ length: 24 }, (_unused, index) => submitAs(index)));
+      const after = await submitAs(0);
+      for (const submitted of [before, ...concurrent, after]) {
+        responseSchemaConformance(ctx.validators, submitted.response, 'SubmitAndWaitResponse', 'submit-and-wait.response.shape');
+      }
       const offsets = concurrent.map((entry) => entry.completionOffset);
-      expectThat(
-        offsets.every((offset) => Number.isInteger(offset) && offset > 0),
-        'stateful_consistency',
+      allDistinct('limits.offsets.positive', 'the offsets of concurrent submissions', offsets, concurrent[0]!.response);
+      for (const entry of concurrent) {
+        offsetAfter(
+          'limits.offsets.positive',
+          'the offset of a submission made after another completed',
+          before.completionOffset,
+          entry.completionOffset,
+          entry.response,
+        );
+      }
+      offsetsStrictlyIncreasing(
         'limits.offsets.positive',
-        `offsets must be positive integers: ${offsets.join(', ')}`,
-        concurrent[0]!.response,
-      );
-      expectThat(
-        new Set(offsets).size === offsets.length,
-        'stateful_consistency',
-        'limits.offsets.positive',
-        `concurrent submissions got the same offset: ${offsets.join(', ')}`,
-        concurrent[0]!.response,
-      );
-      expectThat(
-        offsets.every((offset) => offset > before.completionOffset),
-        'stateful_consistency',
-        'limits.offsets.positive',
-        `a later submission got an offset at or below an earlier one (${before.completionOffset}): ${offsets.join(', ')}`,
-        concurrent[0]!.response,
-      );
-      const after = await submit(ctx, {
-        user: submitters[0]!.id,
-        actAs: [ctx.party(submitters[0]!.rights.actAs[0]!)],
-        commands: [iouCreate(ctx, ctx.party(submitters[0]!.rights.actAs[0]!), ctx.party(submitters[0]!.rights.actAs[0]!))],
-        clauseId: 'limits.offsets.positive',
-      });
-      expectThat(
-        after.completionOffset > Math.max(...offsets),
-        'stateful_consistency',
-        'limits.offsets.positive',
-        `offset ${after.completionOffset} of a later submission is not above ${Math.max(...offsets)}`,
-        after.response,
-      );
-      const updateIds = new Set(concurrent.map((entry) => entry.updateId));
-      expectThat(
-        updateIds.size === concurrent.length,
-        'stateful_consistency',
-        'submit-and-wait.response.shape',
-        'two submissions returned the same updateId',
-        after.response,
-      );
-      const body = parseJsonLossless(after.response.text) as Record<string, unknown>;
-      expectThat(
-        typeof body.updateId === 'string' && (body.updateId as string).length > 0,
-        'stateful_consistency',
-        'submit-and-wait.response.shape',
-        'updateId is empty',
+        'the offsets of submissions made one after the other',
+        [before.completionOffset, Math.max(...offsets), after.completionOffset],
         after.response,
       );
     },

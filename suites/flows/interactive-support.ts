@@ -12,18 +12,27 @@ import type { PartyFixture } from '../../config/types.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
 import { readRunContext } from '../../harness/run-context.js';
-import { expectThat } from '../../checks/assertion.js';
+import { positiveDataAcceptance } from '../../checks/basic.js';
+import { expectOneOf, expectValueMatches } from '../../checks/values.js';
+import type { ClauseId } from '../../specification/clauses.js';
 import {
   createdEvents,
   iouCreate,
   submit,
   transactionFormat,
-  transactionOf,
+  transactionIn,
   updateByOffset,
   wildcardFilter,
   type JsonObject,
 } from './support.js';
 import { freshId } from '../../generators/index.js';
+
+/** What `prepareIou` asserts of the prepare step: a prepared transaction, its hash and an allowed scheme. */
+export const PREPARE_CLAUSES: ClauseId[] = ['execute.preparedTransaction.required', 'execute.hashingSchemeVersion.allowed-values'];
+/** What `ledgerEndMarker` (and so `findPreparedIou`) asserts: the marker's create is accepted. */
+export const MARKER_CLAUSES: ClauseId[] = ['command.CreateCommand.fields-required'];
+
+const HASHING_SCHEME_VERSIONS = ['HASHING_SCHEME_VERSION_UNSPECIFIED', 'HASHING_SCHEME_VERSION_V2', 'HASHING_SCHEME_VERSION_V3'];
 
 export interface ExternalParty {
   alias: string;
@@ -85,32 +94,33 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
       verboseHashing: false,
     },
   });
-  expectThat(
-    response.status === 200,
-    'positive_data_acceptance',
-    'execute.exists',
-    `preparing a submission for ${payerAlias} as ${executor} failed (the flow cannot reach execute): ${response.status} ${response.text.slice(0, 300)}`,
-    response,
-  );
+  // Execute takes the preparedTransaction of a prepare response: prepare must hand one out, with its hash.
+  positiveDataAcceptance(response, 'execute.preparedTransaction.required');
   const body = parseJsonLossless(response.text) as {
     preparedTransaction?: string;
     preparedTransactionHash?: string;
     hashingSchemeVersion?: string;
   };
-  expectThat(
-    typeof body.preparedTransaction === 'string' &&
-      typeof body.preparedTransactionHash === 'string' &&
-      typeof body.hashingSchemeVersion === 'string',
-    'positive_data_acceptance',
-    'execute.exists',
-    'the prepare response lacks preparedTransaction, preparedTransactionHash or hashingSchemeVersion',
+  expectValueMatches(
+    'execute.preparedTransaction.required',
+    'the prepare response',
+    body,
+    (prepared) => typeof prepared.preparedTransaction === 'string' && typeof prepared.preparedTransactionHash === 'string',
+    'an object with preparedTransaction and preparedTransactionHash',
+    response,
+  );
+  expectOneOf(
+    'execute.hashingSchemeVersion.allowed-values',
+    'the hashingSchemeVersion prepare names (execute sends it back)',
+    body.hashingSchemeVersion,
+    HASHING_SCHEME_VERSIONS,
     response,
   );
   return {
     response,
-    preparedTransaction: body.preparedTransaction,
-    hash: Buffer.from(body.preparedTransactionHash, 'base64'),
-    hashingSchemeVersion: body.hashingSchemeVersion,
+    preparedTransaction: body.preparedTransaction!,
+    hash: Buffer.from(body.preparedTransactionHash!, 'base64'),
+    hashingSchemeVersion: body.hashingSchemeVersion!,
     commandId,
     executor,
     payer,
@@ -161,10 +171,15 @@ export async function execute(ctx: ConformanceContext, user: string, body: JsonO
 }
 
 /** A submission by the bank alone (invisible to the Iou's owner): its completion offset is the ledger end now. */
-export async function ledgerEndMarker(ctx: ConformanceContext, clauseId: string): Promise<number> {
+export async function ledgerEndMarker(ctx: ConformanceContext): Promise<number> {
   const bank = ctx.party('bank');
   const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-  const submitted = await submit(ctx, { user: bankUser, actAs: [bank], commands: [iouCreate(ctx, bank, bank, '1.0')], clauseId });
+  const submitted = await submit(ctx, {
+    user: bankUser,
+    actAs: [bank],
+    commands: [iouCreate(ctx, bank, bank, '1.0')],
+    clauseId: 'command.CreateCommand.fields-required',
+  });
   return submitted.completionOffset;
 }
 
@@ -200,13 +215,13 @@ export interface SearchBounds {
 /**
  * Every commit of the prepared Iou after `bounds.after`, looked up through the owner's filter (the
  * executor may not read the external party). Stops at the first one found when `stopAtFirst`, else
- * scans until the time budget is spent, so a second commit would be seen too.
+ * scans until the time budget is spent, so a second commit would be seen too. A search: it judges
+ * nothing but the ledger-end markers it submits; the caller asserts what it expects to find.
  */
 export async function findPreparedIou(
   ctx: ConformanceContext,
   prepared: PreparedIou,
   bounds: SearchBounds,
-  clauseId: string,
   stopAtFirst: boolean,
 ): Promise<FoundTransaction[]> {
   const ownerAlias = ctx.fixtures.parties.find((party) => party.id === prepared.owner)?.alias ?? '';
@@ -221,15 +236,14 @@ export async function findPreparedIou(
   let scanned = bounds.after;
   const found: FoundTransaction[] = [];
   while (Date.now() < deadline && lookups > 0) {
-    const end = await ledgerEndMarker(ctx, clauseId);
+    const end = await ledgerEndMarker(ctx);
     for (let offset = scanned + 1; offset < end && lookups > 0; offset++, lookups--) {
       const response = await updateByOffset(ctx, reader, offset, format);
       if (response.status !== 200) continue;
-      const body = parseJsonLossless(response.text) as { update?: Record<string, unknown> };
-      if (!body.update || !('Transaction' in body.update)) continue;
-      const { value, events } = transactionOf(response, clauseId);
-      const created = createdEvents(events).find((event) => isPreparedIou(event, prepared));
-      if (created) found.push({ offset, response, transaction: value, created });
+      const transaction = transactionIn(parseJsonLossless(response.text));
+      if (!transaction) continue;
+      const created = createdEvents(transaction.events).find((event) => isPreparedIou(event, prepared));
+      if (created) found.push({ offset, response, transaction: transaction.value, created });
     }
     scanned = Math.max(scanned, end);
     if (stopAtFirst && found.length > 0) return found;

@@ -5,12 +5,20 @@
  */
 import type { ClientResponse } from '../../client/http.js';
 import type { Fixtures, UserFixture } from '../../config/types.js';
-import { notAServerError } from '../../checks/basic.js';
-import { errorBodyConformance } from '../../checks/error-body.js';
+import { notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { expectErrorCode } from '../../checks/error-body.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
+import { expectCount, expectOneOf, expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { expectThat } from '../../checks/assertion.js';
-import { transactionFormat, updateByOffset, wildcardFilter, type JsonObject } from './support.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import {
+  UPDATE_NOT_FOUND_CANTON_CLAUSES,
+  expectUpdateNotFound,
+  transactionFormat,
+  updateByOffset,
+  wildcardFilter,
+  type JsonObject,
+} from './support.js';
 
 type SeededKind = keyof Fixtures['seededUpdates'];
 
@@ -20,15 +28,38 @@ const PERMISSIONS = [
   'PARTICIPANT_PERMISSION_CONFIRMATION',
   'PARTICIPANT_PERMISSION_OBSERVATION',
 ];
-const TOPOLOGY_KEYS = [
-  'Empty',
-  'ParticipantAuthorizationAdded',
-  'ParticipantAuthorizationChanged',
-  'ParticipantAuthorizationOnboarding',
-  'ParticipantAuthorizationRevoked',
-];
+const UPDATE_RECORDS = ['Transaction', 'Reassignment', 'TopologyTransaction', 'OffsetCheckpoint'];
+/** The shape clause of each participant-authorization event (`Empty` carries no fields). */
+const TOPOLOGY_EVENT_SHAPES = {
+  ParticipantAuthorizationAdded: 'topology-event.ParticipantAuthorizationAdded.shape',
+  ParticipantAuthorizationChanged: 'topology-event.ParticipantAuthorizationChanged.shape',
+  ParticipantAuthorizationOnboarding: 'topology-event.ParticipantAuthorizationOnboarding.shape',
+  ParticipantAuthorizationRevoked: 'topology-event.ParticipantAuthorizationRevoked.shape',
+} as const satisfies Record<string, ClauseId>;
+type AuthorizationEventKind = keyof typeof TOPOLOGY_EVENT_SHAPES;
+const TOPOLOGY_KEYS = ['Empty', ...Object.keys(TOPOLOGY_EVENT_SHAPES)];
 /** How many offsets after `topologyOffset` the multi-hosted party's topology is looked for. */
 const TOPOLOGY_WINDOW = 16;
+
+/** What `variantOf` asserts besides the clause it is given. */
+const VARIANT_CLAUSES: ClauseId[] = ['update.exactly-one-variant', 'update.allowed-variants'];
+/** What `checkTopologyTransaction` asserts for a topology transaction of `ParticipantAuthorizationAdded` events. */
+const TOPOLOGY_TRANSACTION_CLAUSES: ClauseId[] = [
+  'topology-transaction.updateId.required',
+  'topology-transaction.offset.positive',
+  'events.lookup-one-by-offset',
+  'topology-transaction.synchronizerId.required',
+  'topology-transaction.recordTime.required',
+  'topology-transaction.events.non-empty',
+  'topology-event.exactly-one-key',
+  'topology-event.allowed-keys',
+  'topology-event.ParticipantAuthorizationAdded.shape',
+  'topology-event.fields.required-strings',
+  'topology-event.participantPermission.allowed-values',
+  'state.participant-permission.values',
+];
+
+const nonEmptyString = (value: unknown): boolean => typeof value === 'string' && value.length > 0;
 
 function seededOffset(ctx: ConformanceContext, kind: SeededKind): number {
   const offset = ctx.fixtures.seededUpdates[kind];
@@ -58,38 +89,24 @@ function topologyFormat(parties: string[]): JsonObject {
   return { includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties } } };
 }
 
-/** The single variant of `{update: {...}}`, after the response matched GetUpdateResponse. */
-function variantOf(ctx: ConformanceContext, response: ClientResponse, clauseId: string): [string, JsonObject] {
-  expectThat(
-    response.status === 200,
-    'positive_data_acceptance',
-    clauseId,
-    `expected the seeded update, got ${response.status}: ${response.text.slice(0, 300)}`,
-    response,
-  );
+/**
+ * The single variant of `{update: {...}}`: the lookup is accepted and matches GetUpdateResponse (both
+ * credited to `clauseId`), and the update holds exactly one of the allowed variants.
+ */
+function variantOf(ctx: ConformanceContext, response: ClientResponse, clauseId: ClauseId): [string, JsonObject] {
+  positiveDataAcceptance(response, clauseId);
   const body = responseSchemaConformance(ctx.validators, response, 'GetUpdateResponse', clauseId) as {
     update?: Record<string, { value?: JsonObject }>;
   };
   const keys = Object.keys(body.update ?? {});
-  expectThat(
-    keys.length === 1,
-    'response_schema_conformance',
-    'update.exactly-one-variant',
-    `the update has ${keys.length} variants (${keys.join(', ')})`,
-    response,
-  );
+  expectCount('update.exactly-one-variant', 'the variants of the update', keys, { exactly: 1 }, response);
   const key = keys[0]!;
+  expectOneOf('update.allowed-variants', 'the update variant', key, UPDATE_RECORDS, response);
   return [key, body.update![key]!.value ?? {}];
 }
 
-function expectNonEmptyString(value: unknown, clauseId: string, what: string, response: ClientResponse): void {
-  expectThat(
-    typeof value === 'string' && value.length > 0,
-    'response_schema_conformance',
-    clauseId,
-    `${what} must be a non-empty string, got ${JSON.stringify(value)}`,
-    response,
-  );
+function expectNonEmptyString(value: unknown, clauseId: ClauseId, what: string, response: ClientResponse): void {
+  expectValueMatches(clauseId, what, value, nonEmptyString, 'a non-empty string', response);
 }
 
 interface TopologyEventValue {
@@ -101,72 +118,74 @@ interface TopologyEventValue {
 
 /** Checks one topology event against the spec's table and returns it flattened. */
 function checkTopologyEvent(event: JsonObject, response: ClientResponse): TopologyEventValue {
-  const wrapper = event.event as JsonObject | undefined;
-  const keys = Object.keys(wrapper ?? {});
-  expectThat(
-    keys.length === 1,
-    'response_schema_conformance',
-    'topology-event.exactly-one-key',
-    `a topology event has ${keys.length} keys: ${JSON.stringify(event)}`,
-    response,
-  );
+  const keys = Object.keys((event.event as JsonObject | undefined) ?? {});
+  expectCount('topology-event.exactly-one-key', 'the keys of a topology event', keys, { exactly: 1 }, response);
   const kind = keys[0]!;
-  expectThat(
-    TOPOLOGY_KEYS.includes(kind),
-    'response_schema_conformance',
-    'topology-event.allowed-keys',
-    `unknown topology event ${kind}`,
-    response,
-  );
+  expectOneOf('topology-event.allowed-keys', 'the topology event', kind, TOPOLOGY_KEYS, response);
   if (kind === 'Empty') return { kind };
-  const value = (wrapper![kind] as { value?: Record<string, unknown> }).value ?? {};
-  const shapeClause = `topology-event.${kind}.shape`;
+  const value = ((event.event as JsonObject)[kind] as { value?: Record<string, unknown> }).value ?? {};
+  const shapeClause = TOPOLOGY_EVENT_SHAPES[kind as AuthorizationEventKind];
   expectNonEmptyString(value.partyId, shapeClause, `${kind}.partyId`, response);
   expectNonEmptyString(value.participantId, shapeClause, `${kind}.participantId`, response);
   if (kind === 'ParticipantAuthorizationRevoked')
     return { kind, partyId: String(value.partyId), participantId: String(value.participantId) };
-  expectThat(
-    typeof value.participantPermission === 'string',
-    'response_schema_conformance',
+  expectValueMatches(
     'topology-event.fields.required-strings',
-    `${kind}.participantPermission must be a string, got ${JSON.stringify(value.participantPermission)}`,
+    `${kind}.participantPermission`,
+    value.participantPermission,
+    (permission) => typeof permission === 'string',
+    'a string',
     response,
   );
-  expectThat(
-    PERMISSIONS.includes(value.participantPermission),
-    'response_schema_conformance',
+  expectOneOf(
     'topology-event.participantPermission.allowed-values',
-    `participantPermission ${value.participantPermission} is not an allowed value`,
+    `${kind}.participantPermission`,
+    value.participantPermission,
+    PERMISSIONS,
     response,
   );
+  expectOneOf('state.participant-permission.values', `the permission ${kind} carries`, value.participantPermission, PERMISSIONS, response);
   return {
     kind,
     partyId: String(value.partyId),
     participantId: String(value.participantId),
-    participantPermission: value.participantPermission,
+    participantPermission: String(value.participantPermission),
   };
 }
 
 function checkTopologyTransaction(value: JsonObject, offset: number, response: ClientResponse): TopologyEventValue[] {
   expectNonEmptyString(value.updateId, 'topology-transaction.updateId.required', 'updateId', response);
-  expectThat(
-    Number(value.offset) === offset && offset > 0,
-    'stateful_consistency',
+  expectValueMatches(
     'topology-transaction.offset.positive',
-    `the topology transaction looked up at offset ${offset} says offset ${String(value.offset)}`,
+    'offset',
+    value.offset,
+    (written) => Number(written) > 0,
+    'positive',
     response,
   );
+  expectValue('events.lookup-one-by-offset', `the offset of the update looked up at ${offset}`, value.offset, offset, response);
   expectNonEmptyString(value.synchronizerId, 'topology-transaction.synchronizerId.required', 'synchronizerId', response);
   expectNonEmptyString(value.recordTime, 'topology-transaction.recordTime.required', 'recordTime', response);
-  const events = value.events as JsonObject[] | undefined;
-  expectThat(
-    Array.isArray(events) && events.length > 0,
-    'response_schema_conformance',
-    'topology-transaction.events.non-empty',
-    'the topology transaction has no events',
-    response,
-  );
+  const events = (value.events as JsonObject[] | undefined) ?? [];
+  expectCount('topology-transaction.events.non-empty', 'events', events, { min: 1 }, response);
   return events.map((event) => checkTopologyEvent(event, response));
+}
+
+/** The participant-authorization events of a topology transaction, read without judging them. */
+function authorizationEventsIn(value: JsonObject): TopologyEventValue[] {
+  return ((value.events as JsonObject[] | undefined) ?? []).flatMap((event) => {
+    const [kind, payload] = Object.entries((event.event as JsonObject | undefined) ?? {})[0] ?? [];
+    const fields = (payload as { value?: Record<string, unknown> } | undefined)?.value;
+    if (kind === undefined || fields === undefined) return [];
+    return [
+      {
+        kind,
+        partyId: String(fields.partyId),
+        participantId: String(fields.participantId),
+        ...(fields.participantPermission === undefined ? {} : { participantPermission: String(fields.participantPermission) }),
+      },
+    ];
+  });
 }
 
 /** The Iou fixture's payer and owner: the stakeholders of the seeded (reassigned) Iou. */
@@ -185,46 +204,36 @@ conformanceSuite('flows / seeded updates', () => {
       name: 'a topology transaction, asked for with includeTopologyEvents, is rendered as the spec shows it',
       endpoint: 'update-by-offset',
       clauses: [
-        'update.TopologyTransaction.shape',
-        'update.exactly-one-variant',
-        'update.allowed-variants',
-        'update-format.includeTopologyEvents.optional',
+        'update-format.includeTopologyEvents.shape',
         'update-format.includeTransactions.optional',
         'update-format.includeReassignments.optional',
-        'update-format.includeTopologyEvents.shape',
-        'topology-transaction.updateId.required',
-        'topology-transaction.offset.positive',
-        'topology-transaction.synchronizerId.required',
-        'topology-transaction.recordTime.required',
-        'topology-transaction.events.non-empty',
-        'topology-transaction.traceContext.optional',
-        'topology-event.exactly-one-key',
-        'topology-event.allowed-keys',
-        'topology-event.ParticipantAuthorizationAdded.shape',
-        'topology-event.fields.required-strings',
-        'topology-event.participantPermission.allowed-values',
-        'state.participant-permission.values',
+        'update.TopologyTransaction.shape',
+        ...VARIANT_CLAUSES,
         'events.update-records',
-        'events.lookup-one-by-offset',
-        'update-by-offset.offset.required',
-        'update-by-offset.offset.int64',
-        'update-by-offset.offset.positive',
+        ...TOPOLOGY_TRANSACTION_CLAUSES,
+        // A field of JsTopologyTransaction the GetUpdateResponse schema checks (credited through its clause annotations).
+        'topology-transaction.traceContext.optional',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency'],
+      checks: ['positive_data_acceptance', 'response_schema_conformance', 'response_value_conformance'],
     },
     async (ctx) => {
       const offset = seededOffset(ctx, 'topologyOffset');
       const reader = readerOf(ctx, localAliases(ctx), 'can read a party hosted on this participant');
       const parties = reader.aliases.map((alias) => ctx.party(alias));
       const response = await updateByOffset(ctx, reader.user, offset, topologyFormat(parties));
+      // Only includeTopologyEvents is sent: the other two formats may be left out.
+      positiveDataAcceptance(response, 'update-format.includeTopologyEvents.shape');
+      positiveDataAcceptance(response, 'update-format.includeTransactions.optional');
+      positiveDataAcceptance(response, 'update-format.includeReassignments.optional');
       const [variant, value] = variantOf(ctx, response, 'update.TopologyTransaction.shape');
-      expectThat(
-        variant === 'TopologyTransaction',
-        'stateful_consistency',
+      expectValue(
         'update.TopologyTransaction.shape',
-        `the seeded topology offset ${offset} holds a ${variant}, not a TopologyTransaction`,
+        `the update at the seeded topology offset ${offset}`,
+        variant,
+        'TopologyTransaction',
         response,
       );
+      expectOneOf('events.update-records', 'the update record', variant, UPDATE_RECORDS, response);
       checkTopologyTransaction(value, offset, response);
     },
   );
@@ -236,26 +245,19 @@ conformanceSuite('flows / seeded updates', () => {
       clauses: [
         'update-by-offset.update-not-found.all-filtered',
         'update-format.includeTopologyEvents.optional',
-        'canton.update-by-offset.update-not-found-404',
+        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],
-      checks: ['error_body_conformance', 'stateful_consistency'],
+      checks: ['error_body_conformance', 'content_type_conformance', 'response_schema_conformance', 'status_code_conformance'],
     },
     async (ctx) => {
       const offset = seededOffset(ctx, 'topologyOffset');
       const reader = readerOf(ctx, localAliases(ctx), 'can read a party hosted on this participant');
       const filters = Object.fromEntries(reader.aliases.map((alias) => [ctx.party(alias), [wildcardFilter()]]));
       const response = await updateByOffset(ctx, reader.user, offset, transactionFormat(filters, 'TRANSACTION_SHAPE_ACS_DELTA'));
-      const error = errorBodyConformance(ctx, response, 'update-by-offset.update-not-found.all-filtered', {
-        code: 'UPDATE_NOT_FOUND',
-        cantonClauseId: 'canton.update-by-offset.update-not-found-404',
-      });
-      expectThat(
-        error.code === 'UPDATE_NOT_FOUND',
-        'stateful_consistency',
-        'update-by-offset.update-not-found.all-filtered',
-        `a topology transaction asked for with transactions only must be filtered out (UPDATE_NOT_FOUND), got ${error.code}`,
-        response,
-      );
+      // Left out, includeTopologyEvents asks for no topology events: the lookup filters the update out rather
+      // than rejecting the format.
+      const error = expectUpdateNotFound(ctx, response, offset, 'update-by-offset.update-not-found.all-filtered');
+      expectErrorCode(error, 'UPDATE_NOT_FOUND', 'update-format.includeTopologyEvents.optional', response);
     },
   );
 
@@ -264,28 +266,39 @@ conformanceSuite('flows / seeded updates', () => {
       name: 'a reassignment is rendered with its unassigned event for a stakeholder, and hidden from others',
       endpoint: 'update-by-offset',
       clauses: [
+        'update-format.includeTransactions.optional',
+        'update-format.includeTopologyEvents.optional',
         'update.Reassignment.variant',
-        'update-format.includeReassignments.optional',
+        ...VARIANT_CLAUSES,
         'reassignment.recordTime.required',
         'reassignment.synchronizerId.required',
-        'reassignment.traceContext.optional',
-        'reassignment.paidTrafficCost.optional-int64',
         'unassigned-event.value-wrapper',
         'unassigned-event.reassignmentId.required',
         'unassigned-event.contractId.required',
         'unassigned-event.templateId.package-id-format',
         'unassigned-event.source.required',
         'unassigned-event.target.required',
-        'unassigned-event.submitter.optional',
         'unassigned-event.reassignmentCounter.required-int64',
-        'unassigned-event.assignmentExclusivity.optional',
         'unassigned-event.witnessParties.non-empty',
         'unassigned-event.packageName.required',
         'unassigned-event.offset.positive',
         'unassigned-event.nodeId.non-negative',
+        // Optional fields the GetUpdateResponse schema checks (credited through its clause annotations).
+        'reassignment.traceContext.optional',
+        'reassignment.paidTrafficCost.optional-int64',
+        'unassigned-event.submitter.optional',
+        'unassigned-event.assignmentExclusivity.optional',
         'update-by-offset.update-not-found.all-filtered',
+        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency', 'error_body_conformance'],
+      checks: [
+        'positive_data_acceptance',
+        'response_schema_conformance',
+        'response_value_conformance',
+        'error_body_conformance',
+        'content_type_conformance',
+        'status_code_conformance',
+      ],
       requires: ['reassignmentFixture'],
     },
     async (ctx) => {
@@ -301,107 +314,95 @@ conformanceSuite('flows / seeded updates', () => {
         },
       });
       const response = await updateByOffset(ctx, reader.user, offset, filter(reader.aliases));
+      // Only includeReassignments is sent: the other two formats may be left out.
+      positiveDataAcceptance(response, 'update-format.includeTransactions.optional');
+      positiveDataAcceptance(response, 'update-format.includeTopologyEvents.optional');
       const [variant, value] = variantOf(ctx, response, 'update.Reassignment.variant');
-      expectThat(
-        variant === 'Reassignment',
-        'stateful_consistency',
+      expectValue(
         'update.Reassignment.variant',
-        `the seeded reassignment offset ${offset} holds a ${variant}`,
+        `the update at the seeded reassignment offset ${offset}`,
+        variant,
+        'Reassignment',
         response,
       );
       expectNonEmptyString(value.recordTime, 'reassignment.recordTime.required', 'recordTime', response);
       expectNonEmptyString(value.synchronizerId, 'reassignment.synchronizerId.required', 'synchronizerId', response);
-      const events = Object.values(value).find(
-        (field): field is JsonObject[] =>
-          Array.isArray(field) && field.some((entry) => typeof entry === 'object' && entry !== null && 'JsUnassignedEvent' in entry),
-      );
-      expectThat(
-        events !== undefined,
-        'stateful_consistency',
-        'unassigned-event.value-wrapper',
-        'the reassignment carries no JsUnassignedEvent (the seeded reassignment is an unassignment)',
-        response,
-      );
-      const unassigned = events
-        .filter((entry) => 'JsUnassignedEvent' in entry)
-        .map((entry) => (entry.JsUnassignedEvent as { value: JsonObject }).value);
+      const entries = Object.values(value)
+        .filter((field): field is JsonObject[] => Array.isArray(field))
+        .flat()
+        .filter((entry) => typeof entry === 'object' && entry !== null && 'JsUnassignedEvent' in entry);
+      // The seeded reassignment is an unassignment.
+      expectCount('unassigned-event.value-wrapper', 'the JsUnassignedEvent entries of the reassignment', entries, { min: 1 }, response);
+      const unassigned = entries.map((entry) => (entry.JsUnassignedEvent as { value?: JsonObject }).value ?? {});
       const readParties = reader.aliases.map((alias) => ctx.party(alias));
       for (const event of unassigned) {
-        expectThat(
-          Number(event.reassignmentCounter) >= 1,
-          'stateful_consistency',
+        expectValueMatches(
           'unassigned-event.reassignmentCounter.required-int64',
-          `an unassignment's reassignmentCounter must be at least 1 (creation is 0), got ${String(event.reassignmentCounter)}`,
+          "an unassignment's reassignmentCounter",
+          event.reassignmentCounter,
+          (counter) => Number(counter) >= 1,
+          'at least 1 (creation is 0)',
           response,
         );
-        const witnesses = event.witnessParties as string[];
-        expectThat(
-          witnesses.length > 0,
-          'response_schema_conformance',
+        const witnesses = (event.witnessParties as unknown[] | undefined) ?? [];
+        expectCount('unassigned-event.witnessParties.non-empty', 'witnessParties', witnesses, { min: 1 }, response);
+        expectValueMatches(
           'unassigned-event.witnessParties.non-empty',
-          'witnessParties is empty',
+          'witnessParties',
+          witnesses,
+          (parties) => readParties.some((party) => parties.includes(party)),
+          `a list holding a stakeholder filter party (${readParties.join(', ')})`,
           response,
         );
-        expectThat(
-          Number(event.offset) === offset,
-          'stateful_consistency',
+        expectValueMatches(
           'unassigned-event.offset.positive',
-          `the unassigned event looked up at offset ${offset} says offset ${String(event.offset)}`,
+          'offset of the unassigned event',
+          event.offset,
+          (written) => Number(written) === offset && offset > 0,
+          `the positive offset it was looked up at (${offset})`,
           response,
         );
-        expectThat(
-          Number(event.nodeId) >= 0,
-          'response_schema_conformance',
+        expectValueMatches(
           'unassigned-event.nodeId.non-negative',
-          `nodeId ${String(event.nodeId)} is negative`,
+          'nodeId',
+          event.nodeId,
+          (nodeId) => Number(nodeId) >= 0,
+          'non-negative',
           response,
         );
         expectNonEmptyString(event.source, 'unassigned-event.source.required', 'source', response);
         expectNonEmptyString(event.target, 'unassigned-event.target.required', 'target', response);
-        expectThat(
-          event.source !== event.target,
-          'stateful_consistency',
+        expectValueMatches(
           'unassigned-event.target.required',
-          `an unassignment moves a contract elsewhere, but source = target = ${String(event.source)}`,
+          'target',
+          event.target,
+          (target) => target !== event.source,
+          `another synchronizer than the source ${String(event.source)}`,
           response,
         );
-        const templateParts = String(event.templateId).split(':');
-        expectThat(
-          !String(event.templateId).startsWith('#') && templateParts.length === 3 && templateParts.every((part) => part.length > 0),
-          'response_schema_conformance',
+        expectValueMatches(
           'unassigned-event.templateId.package-id-format',
-          `templateId ${String(event.templateId)} is not in package-id format <packageId>:<module>:<entity>`,
+          'templateId',
+          event.templateId,
+          (templateId) => {
+            const parts = String(templateId).split(':');
+            return !String(templateId).startsWith('#') && parts.length === 3 && parts.every((part) => part.length > 0);
+          },
+          'in package-id format <packageId>:<module>:<entity>',
           response,
         );
         expectNonEmptyString(event.reassignmentId, 'unassigned-event.reassignmentId.required', 'reassignmentId', response);
         expectNonEmptyString(event.contractId, 'unassigned-event.contractId.required', 'contractId', response);
         expectNonEmptyString(event.packageName, 'unassigned-event.packageName.required', 'packageName', response);
       }
-      const witnesses = new Set(unassigned.flatMap((event) => event.witnessParties as string[]));
-      expectThat(
-        readParties.some((party) => witnesses.has(party)),
-        'stateful_consistency',
-        'unassigned-event.witnessParties.non-empty',
-        `the stakeholder filter parties (${readParties.join(', ')}) are not among the witnesses ${[...witnesses].join(', ')}`,
-        response,
-      );
 
+      const witnesses = new Set(unassigned.flatMap((event) => (event.witnessParties as string[] | undefined) ?? []));
       const outsiders = localAliases(ctx).filter(
         (alias) => !iouStakeholders(ctx).includes(ctx.party(alias)) && !witnesses.has(ctx.party(alias)),
       );
       const outsider = readerOf(ctx, outsiders, 'can read a party that is no stakeholder of the Iou fixture');
       const hidden = await updateByOffset(ctx, outsider.user, offset, filter(outsider.aliases));
-      const error = errorBodyConformance(ctx, hidden, 'update-by-offset.update-not-found.all-filtered', {
-        code: 'UPDATE_NOT_FOUND',
-        cantonClauseId: 'canton.update-by-offset.update-not-found-404',
-      });
-      expectThat(
-        error.code === 'UPDATE_NOT_FOUND',
-        'stateful_consistency',
-        'update-by-offset.update-not-found.all-filtered',
-        `the reassignment must be hidden from non-stakeholders (${outsider.aliases.join(', ')}): UPDATE_NOT_FOUND, got ${error.code}`,
-        hidden,
-      );
+      expectUpdateNotFound(ctx, hidden, offset, 'update-by-offset.update-not-found.all-filtered');
     },
   );
 
@@ -409,8 +410,8 @@ conformanceSuite('flows / seeded updates', () => {
     {
       name: 'an offset checkpoint is rendered with its offset and synchronizer times',
       endpoint: 'update-by-offset',
-      clauses: ['update.OffsetCheckpoint.shape', 'update.allowed-variants', 'events.update-records'],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency'],
+      clauses: ['update.OffsetCheckpoint.shape', ...VARIANT_CLAUSES, 'events.update-records', 'events.lookup-one-by-offset'],
+      checks: ['positive_data_acceptance', 'response_schema_conformance', 'response_value_conformance'],
     },
     async (ctx) => {
       const offset = seededOffset(ctx, 'checkpointOffset');
@@ -418,28 +419,17 @@ conformanceSuite('flows / seeded updates', () => {
       const filters = Object.fromEntries(reader.aliases.map((alias) => [ctx.party(alias), [wildcardFilter()]]));
       const response = await updateByOffset(ctx, reader.user, offset, transactionFormat(filters, 'TRANSACTION_SHAPE_ACS_DELTA'));
       const [variant, value] = variantOf(ctx, response, 'update.OffsetCheckpoint.shape');
-      expectThat(
-        variant === 'OffsetCheckpoint',
-        'stateful_consistency',
+      expectValue(
         'update.OffsetCheckpoint.shape',
-        `the seeded checkpoint offset ${offset} holds a ${variant}`,
+        `the update at the seeded checkpoint offset ${offset}`,
+        variant,
+        'OffsetCheckpoint',
         response,
       );
-      expectThat(
-        Number(value.offset) === offset,
-        'stateful_consistency',
-        'update.OffsetCheckpoint.shape',
-        `the checkpoint looked up at offset ${offset} says ${String(value.offset)}`,
-        response,
-      );
-      const times = value.synchronizerTimes as { synchronizerId?: unknown; recordTime?: unknown }[];
-      expectThat(
-        Array.isArray(times) && times.length > 0,
-        'stateful_consistency',
-        'update.OffsetCheckpoint.shape',
-        'the checkpoint has no synchronizerTimes',
-        response,
-      );
+      expectOneOf('events.update-records', 'the update record', variant, UPDATE_RECORDS, response);
+      expectValue('events.lookup-one-by-offset', `the offset of the checkpoint looked up at ${offset}`, value.offset, offset, response);
+      const times = (value.synchronizerTimes as { synchronizerId?: unknown; recordTime?: unknown }[] | undefined) ?? [];
+      expectCount('update.OffsetCheckpoint.shape', 'synchronizerTimes', times, { min: 1 }, response);
       for (const time of times) {
         expectNonEmptyString(time.synchronizerId, 'update.OffsetCheckpoint.shape', 'synchronizerTimes[].synchronizerId', response);
         expectNonEmptyString(time.recordTime, 'update.OffsetCheckpoint.shape', 'synchronizerTimes[].recordTime', response);
@@ -451,8 +441,8 @@ conformanceSuite('flows / seeded updates', () => {
     {
       name: "the multi-hosted party's topology events show each participant hosting it, with its permission",
       endpoint: 'update-by-offset',
-      clauses: ['state.participant-permission.values', 'update.TopologyTransaction.shape'],
-      checks: ['not_a_server_error', 'response_schema_conformance', 'stateful_consistency'],
+      clauses: ['state.participant-permission.values', 'update.TopologyTransaction.shape', ...VARIANT_CLAUSES],
+      checks: ['not_a_server_error', 'positive_data_acceptance', 'response_schema_conformance', 'response_value_conformance'],
       requires: ['multiHostedParty'],
     },
     async (ctx) => {
@@ -473,35 +463,28 @@ conformanceSuite('flows / seeded updates', () => {
         const [variant, value] = variantOf(ctx, response, 'update.TopologyTransaction.shape');
         if (variant !== 'TopologyTransaction') continue;
         shown = response;
-        seen.push(...checkTopologyTransaction(value, offset, response).filter((event) => event.partyId === party.id));
+        seen.push(...authorizationEventsIn(value).filter((event) => event.partyId === party.id));
       }
       // The fixtures declare the party multi-hosted, so its hosting is on the ledger: finding none means the
       // target ignores includeTopologyEvents or the party filter (or seededUpdates.topologyOffset is wrong).
-      expectThat(
-        seen.length > 0,
-        'stateful_consistency',
+      expectCount(
         'state.participant-permission.values',
-        `asked for the participant authorization events of ${party.alias} (${party.id}) at offsets ${first}..${last} (from seededUpdates.topologyOffset), ` +
-          "none came back: the target ignores includeTopologyEvents or its parties filter, or the fixtures' topologyOffset is wrong",
+        `participant authorization events of ${party.alias} (${party.id}) at offsets ${first}..${last} (from seededUpdates.topologyOffset)`,
+        seen,
+        { min: 1 },
         latest,
       );
       for (const hosting of party.hostedOn) {
-        expectThat(
-          seen.some((event) => event.participantId === hosting.participantId && event.participantPermission === hosting.permission),
-          'stateful_consistency',
+        expectValueMatches(
           'state.participant-permission.values',
-          `no topology event shows ${party.alias} hosted on ${hosting.participantId} with ${hosting.permission}; seen: ${seen.map((event) => `${event.kind} ${event.participantId} ${event.participantPermission ?? ''}`).join('; ')}`,
+          `the topology events of ${party.alias}`,
+          seen,
+          (events) =>
+            events.some((event) => event.participantId === hosting.participantId && event.participantPermission === hosting.permission),
+          `to show it hosted on ${hosting.participantId} with ${hosting.permission}`,
           shown,
         );
       }
-      const participants = new Set(seen.map((event) => event.participantId));
-      expectThat(
-        participants.size > 1,
-        'stateful_consistency',
-        'state.participant-permission.values',
-        `the topology events of ${party.alias} show only ${[...participants].join(', ')}`,
-        shown,
-      );
     },
   );
 });

@@ -3,14 +3,18 @@
  * kind of filter and both transaction shapes.
  */
 import { positiveDataAcceptance } from '../../checks/basic.js';
-import { errorBodyConformance } from '../../checks/error-body.js';
+import { expectErrorCode } from '../../checks/error-body.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
+import { eventSetsEqual, readMatchesWrite, sameUpdateAtOffset, subsetOf, writeVisible } from '../../checks/stateful.js';
+import { expectCount, expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
-import { expectThat } from '../../checks/assertion.js';
 import {
+  CREATED_IOU_CLAUSES,
+  UPDATE_NOT_FOUND_CANTON_CLAUSES,
   createIouAndFindIt,
   createdEvents,
-  expectSameParties,
+  eventKinds,
+  expectUpdateNotFound,
   iouCreate,
   submit,
   transactionFormat,
@@ -22,29 +26,33 @@ import {
 
 const packageIdFormat = (templateId: string, packageId: string): string => templateId.replace(/^#[^:]+/, packageId);
 
+const nonEmptyString = (value: unknown): boolean => typeof value === 'string' && value.length > 0;
+
 conformanceSuite('flows / submit then read', () => {
   conformanceTest(
     {
       name: 'the transaction is at completionOffset with the same updateId and the submitted create',
       endpoint: 'submit-and-wait',
       clauses: [
+        'command.CreateCommand.fields-required',
         'submit-and-wait.response.shape',
         'submit-and-wait.summary.waits-for-result',
+        'limits.offsets.positive',
         'update-by-offset.response.shape',
         'update.Transaction.variant',
+        'events.lookup-one-by-offset',
         'created-event.signatories.non-empty',
         'created-event.observers.no-signatories',
+        'created-event.acsDelta.required-boolean',
+        // Fields of CreatedEvent the GetUpdateResponse schema checks (credited through its clause annotations).
         'created-event.observers.may-be-empty',
         'created-event.createdAt.required',
         'created-event.packageName.required',
         'created-event.representativePackageId.required',
-        'created-event.acsDelta.required-boolean',
-        'limits.offsets.positive',
-        'command.CreateCommand.fields-required',
         'canton.json.protocol-int64-numbers',
         'canton.daml-lf.numeric-string',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency'],
+      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -55,22 +63,23 @@ conformanceSuite('flows / submit then read', () => {
         user: bankUser,
         actAs: [payer],
         commands: [iouCreate(ctx, payer, owner, '42.5')],
-        clauseId: 'submit-and-wait.response.shape',
+        clauseId: 'command.CreateCommand.fields-required',
       });
       responseSchemaConformance(ctx.validators, submitted.response, 'SubmitAndWaitResponse', 'submit-and-wait.response.shape');
-      expectThat(
-        submitted.completionOffset > 0,
-        'stateful_consistency',
+      expectValueMatches(
         'limits.offsets.positive',
-        `completionOffset ${submitted.completionOffset} is not positive`,
+        'completionOffset',
+        submitted.completionOffset,
+        (offset) => Number.isInteger(offset) && offset > 0,
+        'a positive integer',
         submitted.response,
       );
       if (ctx.profile === 'canton') {
-        expectThat(
-          /"completionOffset"\s*:\s*\d/.test(submitted.response.text),
-          'response_schema_conformance',
+        expectText(
           'canton.json.protocol-int64-numbers',
-          'completionOffset is not written as a JSON number',
+          'the submit-and-wait response',
+          submitted.response.text,
+          { pattern: /"completionOffset"\s*:\s*\d/ },
           submitted.response,
         );
       }
@@ -80,55 +89,48 @@ conformanceSuite('flows / submit then read', () => {
         submitted.completionOffset,
         transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
       );
-      positiveDataAcceptance(response, 'update-by-offset.response.shape');
+      const { value, events } = transactionOf(response, 'submit-and-wait.summary.waits-for-result');
       responseSchemaConformance(ctx.validators, response, 'GetUpdateResponse', 'update-by-offset.response.shape');
-      const { value, events } = transactionOf(response, 'update.Transaction.variant');
-      expectThat(
-        value.updateId === submitted.updateId,
-        'stateful_consistency',
+      sameUpdateAtOffset(
         'submit-and-wait.summary.waits-for-result',
-        `the transaction at offset ${submitted.completionOffset} has updateId ${String(value.updateId)}, the submission returned ${submitted.updateId}`,
+        { updateId: submitted.updateId, offset: submitted.completionOffset },
+        { updateId: value.updateId },
+        response,
+      );
+      readMatchesWrite(
+        'events.lookup-one-by-offset',
+        `the offset of the transaction looked up at ${submitted.completionOffset}`,
+        submitted.completionOffset,
+        value.offset,
         response,
       );
       const created = createdEvents(events);
-      expectThat(
-        created.length === 1,
-        'stateful_consistency',
-        'submit-and-wait.summary.waits-for-result',
-        `expected 1 created event, got ${created.length}`,
-        response,
-      );
+      writeVisible('submit-and-wait.summary.waits-for-result', 'created events of the submitted create', created, 1, response);
       const event = created[0]!;
-      expectThat(
-        expectSameParties(event.signatories, [payer]),
-        'stateful_consistency',
+      eventSetsEqual(
         'created-event.signatories.non-empty',
-        `signatories are ${JSON.stringify(event.signatories)}, the template's signatory is the payer ${payer}`,
+        "signatories (the Iou template's signatory is its payer)",
+        [payer],
+        (event.signatories as unknown[] | undefined) ?? [],
         response,
       );
-      const observers = (event.observers as string[] | undefined) ?? [];
-      expectThat(
-        !observers.includes(payer),
-        'stateful_consistency',
+      expectValueMatches(
         'created-event.observers.no-signatories',
-        `observers ${JSON.stringify(observers)} contain the signatory`,
+        'observers',
+        (event.observers as unknown[] | undefined) ?? [],
+        (observers) => !observers.includes(payer),
+        `a list without the signatory ${payer}`,
         response,
       );
-      expectThat(
-        event.acsDelta === true,
-        'stateful_consistency',
-        'created-event.acsDelta.required-boolean',
-        `acsDelta is ${String(event.acsDelta)} for a create in an ACS-delta result`,
-        response,
-      );
+      expectValue('created-event.acsDelta.required-boolean', 'acsDelta of a create in an ACS-delta result', event.acsDelta, true, response);
       if (ctx.profile === 'canton') {
-        const argument = event.createArgument as JsonObject | undefined;
-        const amount = (argument?.amount as JsonObject | undefined)?.value;
-        expectThat(
-          typeof amount === 'string' && Number(amount) === 42.5,
-          'response_schema_conformance',
+        const amount = ((event.createArgument as JsonObject | undefined)?.amount as JsonObject | undefined)?.value;
+        expectValueMatches(
           'canton.daml-lf.numeric-string',
-          `the Numeric amount should come back as a string equal to 42.5, got ${JSON.stringify(amount)}`,
+          'the Numeric amount.value',
+          amount,
+          (written) => typeof written === 'string' && Number(written) === 42.5,
+          'a string equal to 42.5',
           response,
         );
       }
@@ -140,21 +142,28 @@ conformanceSuite('flows / submit then read', () => {
       name: "a stakeholder's filter sees the create; a non-stakeholder's filter gets UPDATE_NOT_FOUND",
       endpoint: 'update-by-offset',
       clauses: [
+        ...CREATED_IOU_CLAUSES,
         'event-format.filtersByParty.acs-delta-stakeholders',
         'created-event.witnessParties.filter-parties',
         'created-event.witnessParties.non-empty',
         'update-by-offset.update-not-found.all-filtered',
         'errors.update-not-found',
-        'update-by-offset.update-not-found',
-        'canton.update-by-offset.update-not-found-404',
-        'update-by-offset.errors.default-body',
+        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],
-      checks: ['stateful_consistency', 'error_body_conformance'],
+      checks: [
+        'positive_data_acceptance',
+        'stateful_consistency',
+        'response_value_conformance',
+        'error_body_conformance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'status_code_conformance',
+      ],
       requires: ['writes'],
     },
     async (ctx) => {
       const owner = ctx.party('alice');
-      const { submitted } = await createIouAndFindIt(ctx, owner, 'event-format.filtersByParty.acs-delta-stakeholders');
+      const { submitted } = await createIouAndFindIt(ctx, owner);
       const aliceUser = ctx.userWhere(
         'can read as alice',
         (user) => user.rights.actAs.includes('alice') || user.rights.readAs.includes('alice'),
@@ -166,18 +175,14 @@ conformanceSuite('flows / submit then read', () => {
         transactionFormat({ [owner]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
       );
       const created = createdEvents(transactionOf(seen, 'event-format.filtersByParty.acs-delta-stakeholders').events);
-      expectThat(
-        created.length === 1,
-        'stateful_consistency',
-        'event-format.filtersByParty.acs-delta-stakeholders',
-        'the owner (an observer) does not see the create',
-        seen,
-      );
-      expectThat(
-        expectSameParties(created[0]!.witnessParties, [owner]),
-        'stateful_consistency',
+      writeVisible('event-format.filtersByParty.acs-delta-stakeholders', 'creates seen by the owner (an observer)', created, 1, seen);
+      const witnesses = (created[0]!.witnessParties as unknown[] | undefined) ?? [];
+      expectCount('created-event.witnessParties.non-empty', 'witnessParties', witnesses, { min: 1 }, seen);
+      eventSetsEqual(
         'created-event.witnessParties.filter-parties',
-        `witnessParties should be the filter parties that are stakeholders ([${owner}]), got ${JSON.stringify(created[0]!.witnessParties)}`,
+        'witnessParties (the filter parties that are stakeholders)',
+        [owner],
+        witnesses,
         seen,
       );
 
@@ -189,26 +194,8 @@ conformanceSuite('flows / submit then read', () => {
         submitted.completionOffset,
         transactionFormat({ [outsider]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
       );
-      const error = errorBodyConformance(ctx, hidden, 'update-by-offset.update-not-found.all-filtered', {
-        code: 'UPDATE_NOT_FOUND',
-        cantonClauseId: 'canton.update-by-offset.update-not-found-404',
-      });
-      expectThat(
-        error.code === 'UPDATE_NOT_FOUND',
-        'stateful_consistency',
-        'update-by-offset.update-not-found.all-filtered',
-        `a non-stakeholder's filter must get UPDATE_NOT_FOUND, got ${error.code}`,
-        hidden,
-      );
-      if (ctx.profile === 'canton') {
-        expectThat(
-          hidden.status === 404,
-          'status_code_conformance',
-          'canton.update-by-offset.update-not-found-404',
-          `expected 404, got ${hidden.status}`,
-          hidden,
-        );
-      }
+      const error = expectUpdateNotFound(ctx, hidden, submitted.completionOffset, 'update-by-offset.update-not-found.all-filtered');
+      expectErrorCode(error, 'UPDATE_NOT_FOUND', 'errors.update-not-found', hidden);
     },
   );
 
@@ -217,19 +204,19 @@ conformanceSuite('flows / submit then read', () => {
       name: 'ACS-delta shows creates and archives of stakeholders; ledger-effects shows exercises to witnesses',
       endpoint: 'update-by-offset',
       clauses: [
-        'event-format.filtersByParty.ledger-effects-witnesses',
-        'event-format.filtersByParty.acs-delta-stakeholders',
-        'transaction-format.transactionShape.allowed-values',
+        ...CREATED_IOU_CLAUSES,
         'command.ExerciseCommand.fields-required',
-        'created-event.acsDelta.required-boolean',
+        'transaction-format.transactionShape.allowed-values',
+        'event-format.filtersByParty.acs-delta-stakeholders',
+        'event-format.filtersByParty.ledger-effects-witnesses',
       ],
-      checks: ['stateful_consistency'],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
       const alice = ctx.party('alice');
       const bob = ctx.party('bob');
-      const { contractId } = await createIouAndFindIt(ctx, alice, 'event-format.filtersByParty.ledger-effects-witnesses');
+      const { contractId } = await createIouAndFindIt(ctx, alice);
       const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
       const transfer = await submit(ctx, {
         user: aliceUser,
@@ -252,29 +239,29 @@ conformanceSuite('flows / submit then read', () => {
         transfer.completionOffset,
         transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
       );
+      positiveDataAcceptance(acs, 'transaction-format.transactionShape.allowed-values');
       const acsEvents = transactionOf(acs, 'event-format.filtersByParty.acs-delta-stakeholders').events;
-      expectThat(
-        acsEvents.every(([kind]) => kind === 'CreatedEvent' || kind === 'ArchivedEvent'),
-        'stateful_consistency',
+      subsetOf(
         'event-format.filtersByParty.acs-delta-stakeholders',
-        `an ACS-delta transaction holds only create and archive events, got ${acsEvents.map(([kind]) => kind).join(', ')}`,
+        'the event kinds of an ACS-delta transaction',
+        eventKinds(acsEvents),
+        ['CreatedEvent', 'ArchivedEvent'],
         acs,
       );
-      expectThat(
-        acsEvents.some(([kind, event]) => kind === 'ArchivedEvent' && event.contractId === contractId),
-        'stateful_consistency',
+      writeVisible(
         'event-format.filtersByParty.acs-delta-stakeholders',
-        'the consumed Iou, of which alice is a stakeholder, is not shown archived',
+        'archives of the consumed Iou, of which alice is a stakeholder',
+        acsEvents.filter(([kind, event]) => kind === 'ArchivedEvent' && event.contractId === contractId),
+        1,
         acs,
       );
-      for (const [kind, event] of acsEvents) {
-        if (kind !== 'CreatedEvent') continue;
-        const stakeholders = [...(event.signatories as string[]), ...((event.observers as string[] | undefined) ?? [])];
-        expectThat(
-          (event.witnessParties as string[]).every((party) => party === alice && stakeholders.includes(party)),
-          'stateful_consistency',
+      for (const event of createdEvents(acsEvents)) {
+        const stakeholders = [...((event.signatories as string[] | undefined) ?? []), ...((event.observers as string[] | undefined) ?? [])];
+        subsetOf(
           'event-format.filtersByParty.acs-delta-stakeholders',
-          `an ACS-delta create is shown to ${JSON.stringify(event.witnessParties)}, who are not filter parties among its stakeholders`,
+          'witnesses of an ACS-delta create (filter parties among its stakeholders)',
+          (event.witnessParties as unknown[] | undefined) ?? [],
+          stakeholders.filter((party) => party === alice),
           acs,
         );
       }
@@ -285,28 +272,28 @@ conformanceSuite('flows / submit then read', () => {
         transfer.completionOffset,
         transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
       );
+      positiveDataAcceptance(effects, 'transaction-format.transactionShape.allowed-values');
       const effectEvents = transactionOf(effects, 'event-format.filtersByParty.ledger-effects-witnesses').events;
-      expectThat(
-        effectEvents.every(([kind]) => kind === 'CreatedEvent' || kind === 'ExercisedEvent'),
-        'stateful_consistency',
+      subsetOf(
         'event-format.filtersByParty.ledger-effects-witnesses',
-        `a ledger-effects transaction holds create and exercise events, got ${effectEvents.map(([kind]) => kind).join(', ')}`,
+        'the event kinds of a ledger-effects transaction',
+        eventKinds(effectEvents),
+        ['CreatedEvent', 'ExercisedEvent'],
         effects,
       );
-      const exercised = effectEvents.find(([kind]) => kind === 'ExercisedEvent');
-      expectThat(
-        exercised !== undefined && exercised[1].choice === 'Transfer',
-        'stateful_consistency',
+      writeVisible(
         'event-format.filtersByParty.ledger-effects-witnesses',
-        'the Transfer exercise, witnessed by its actor alice, is missing from the ledger-effects transaction',
+        'Transfer exercises witnessed by their actor alice',
+        effectEvents.filter(([kind, event]) => kind === 'ExercisedEvent' && event.choice === 'Transfer'),
+        1,
         effects,
       );
-      for (const [, event] of effectEvents) {
-        expectThat(
-          Array.isArray(event.witnessParties) && (event.witnessParties as string[]).every((party) => party === alice),
-          'stateful_consistency',
+      for (const [kind, event] of effectEvents) {
+        subsetOf(
           'event-format.filtersByParty.ledger-effects-witnesses',
-          `witnessParties ${JSON.stringify(event.witnessParties)} are not filter parties`,
+          `witnessParties of a ${kind} (filter parties only)`,
+          (event.witnessParties as unknown[] | undefined) ?? [],
+          [alice],
           effects,
         );
       }
@@ -319,11 +306,18 @@ conformanceSuite('flows / submit then read', () => {
         transactionFormat({ [bob]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
       );
       const bobEvents = transactionOf(bobView, 'event-format.filtersByParty.acs-delta-stakeholders').events;
-      expectThat(
-        bobEvents.length === 1 && bobEvents[0]![0] === 'CreatedEvent',
-        'stateful_consistency',
+      writeVisible(
         'event-format.filtersByParty.acs-delta-stakeholders',
-        `the new owner bob should see exactly the create of his Iou, got ${bobEvents.map(([kind]) => kind).join(', ')}`,
+        'events of the transfer the new owner bob sees',
+        bobEvents,
+        1,
+        bobView,
+      );
+      eventSetsEqual(
+        'event-format.filtersByParty.acs-delta-stakeholders',
+        'the event kinds bob sees (only the create of his Iou)',
+        ['CreatedEvent'],
+        eventKinds(bobEvents),
         bobView,
       );
     },
@@ -334,32 +328,31 @@ conformanceSuite('flows / submit then read', () => {
       name: 'created-event blob only when asked',
       endpoint: 'update-by-offset',
       clauses: [
+        ...CREATED_IOU_CLAUSES,
         'identifier-filter.includeCreatedEventBlob.adds-blob',
         'identifier-filter.WildcardFilter.shape',
         'identifier-filter.WildcardFilter.matches-all',
       ],
-      checks: ['stateful_consistency'],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
-      const { submitted, payer, bankUser } = await createIouAndFindIt(
-        ctx,
-        ctx.party('alice'),
-        'identifier-filter.includeCreatedEventBlob.adds-blob',
-      );
+      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
       const withBlob = await updateByOffset(
         ctx,
         bankUser,
         submitted.completionOffset,
         transactionFormat({ [payer]: [wildcardFilter(true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
       );
-      const blob = createdEvents(transactionOf(withBlob, 'identifier-filter.includeCreatedEventBlob.adds-blob').events)[0]
-        ?.createdEventBlob;
-      expectThat(
-        typeof blob === 'string' && blob.length > 0,
-        'stateful_consistency',
+      positiveDataAcceptance(withBlob, 'identifier-filter.WildcardFilter.shape');
+      const created = createdEvents(transactionOf(withBlob, 'identifier-filter.WildcardFilter.matches-all').events);
+      writeVisible('identifier-filter.WildcardFilter.matches-all', 'creates a wildcard filter matches', created, 1, withBlob);
+      expectValueMatches(
         'identifier-filter.includeCreatedEventBlob.adds-blob',
-        `includeCreatedEventBlob: true should add a blob, got ${JSON.stringify(blob)}`,
+        'createdEventBlob with includeCreatedEventBlob: true',
+        created[0]!.createdEventBlob,
+        nonEmptyString,
+        'a non-empty string',
         withBlob,
       );
       const without = await updateByOffset(
@@ -368,12 +361,13 @@ conformanceSuite('flows / submit then read', () => {
         submitted.completionOffset,
         transactionFormat({ [payer]: [wildcardFilter(false)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
       );
-      const none = createdEvents(transactionOf(without, 'identifier-filter.includeCreatedEventBlob.adds-blob').events)[0]?.createdEventBlob;
-      expectThat(
-        none === undefined || none === null || none === '',
-        'stateful_consistency',
+      const plain = createdEvents(transactionOf(without, 'identifier-filter.includeCreatedEventBlob.adds-blob').events);
+      expectValueMatches(
         'identifier-filter.includeCreatedEventBlob.adds-blob',
-        `no blob was asked for, but one was added (${String(none).slice(0, 40)}...)`,
+        'createdEventBlob with includeCreatedEventBlob: false',
+        plain[0]?.createdEventBlob,
+        (blob) => blob === undefined || blob === null || blob === '',
+        'absent, null or empty',
         without,
       );
     },
@@ -381,74 +375,100 @@ conformanceSuite('flows / submit then read', () => {
 
   conformanceTest(
     {
-      name: 'interface view only when asked, through an interface filter',
+      name: 'interface view only when asked, through an interface filter in both identifier formats',
       endpoint: 'update-by-offset',
       clauses: [
-        'identifier-filter.includeInterfaceView.adds-view',
-        'identifier-filter.InterfaceFilter.matches-implementations',
+        ...CREATED_IOU_CLAUSES,
         'identifier-filter.InterfaceFilter.shape',
+        'identifier-filter.InterfaceFilter.matches-implementations',
+        'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
+        'identifier-filter.includeInterfaceView.adds-view',
         'created-event.interface-view.viewValue.optional',
         'created-event.interface-view.implementationPackageId.optional',
       ],
-      checks: ['stateful_consistency'],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
-      const { submitted, payer, bankUser } = await createIouAndFindIt(
-        ctx,
-        ctx.party('alice'),
-        'identifier-filter.InterfaceFilter.matches-implementations',
-      );
+      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
       const interfaceId = ctx.fixtures.templates.assetInterface.interfaceId;
-      const filter = (includeInterfaceView: boolean): JsonObject => ({
-        identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView, includeCreatedEventBlob: false } } },
+      const filter = (id: string, includeInterfaceView: boolean): JsonObject => ({
+        identifierFilter: { InterfaceFilter: { value: { interfaceId: id, includeInterfaceView, includeCreatedEventBlob: false } } },
       });
       const withView = await updateByOffset(
         ctx,
         bankUser,
         submitted.completionOffset,
-        transactionFormat({ [payer]: [filter(true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+        transactionFormat({ [payer]: [filter(interfaceId, true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
       );
+      positiveDataAcceptance(withView, 'identifier-filter.InterfaceFilter.shape');
       const created = createdEvents(transactionOf(withView, 'identifier-filter.InterfaceFilter.matches-implementations').events);
-      expectThat(
-        created.length === 1,
-        'stateful_consistency',
+      writeVisible(
         'identifier-filter.InterfaceFilter.matches-implementations',
-        'an Iou implements the interface but was not matched',
+        'Ious (which implement the interface) matched',
+        created,
+        1,
         withView,
       );
-      const views = created[0]!.interfaceViews as JsonObject[] | undefined;
-      const view = views?.[0];
-      expectThat(
-        view !== undefined && typeof view.viewValue === 'object' && view.viewValue !== null,
-        'stateful_consistency',
+      const views = (created[0]!.interfaceViews as JsonObject[] | undefined | null) ?? [];
+      expectCount(
         'identifier-filter.includeInterfaceView.adds-view',
-        `includeInterfaceView: true should add the interface view, got ${JSON.stringify(views)}`,
+        'interfaceViews with includeInterfaceView: true',
+        views,
+        { exactly: 1 },
         withView,
       );
-      for (const field of Object.keys(ctx.fixtures.templates.assetInterface.view)) {
-        expectThat(
-          field in (view!.viewValue as JsonObject),
-          'stateful_consistency',
-          'identifier-filter.includeInterfaceView.adds-view',
-          `the view value lacks the view field "${field}"`,
-          withView,
-        );
-      }
-      const withoutView = await updateByOffset(
+      const view = views[0]!;
+      expectValueMatches(
+        'created-event.interface-view.viewValue.optional',
+        'viewValue of a requested, computable view',
+        view.viewValue,
+        (viewValue) => typeof viewValue === 'object' && viewValue !== null && !Array.isArray(viewValue),
+        'a record',
+        withView,
+      );
+      const viewFields = Object.keys(ctx.fixtures.templates.assetInterface.view);
+      expectValueMatches(
+        'identifier-filter.includeInterfaceView.adds-view',
+        'the fields of the view value',
+        Object.keys((view.viewValue as JsonObject | null) ?? {}),
+        (fields) => viewFields.every((field) => fields.includes(field)),
+        `a record with the view fields ${viewFields.join(', ')}`,
+        withView,
+      );
+      expectValueMatches(
+        'created-event.interface-view.implementationPackageId.optional',
+        'implementationPackageId of a computed view',
+        view.implementationPackageId,
+        nonEmptyString,
+        'a non-empty package id (it is empty only when the computation failed)',
+        withView,
+      );
+
+      const byPackageId = await updateByOffset(
         ctx,
         bankUser,
         submitted.completionOffset,
-        transactionFormat({ [payer]: [filter(false)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+        transactionFormat(
+          { [payer]: [filter(packageIdFormat(interfaceId, ctx.fixtures.package.id), false)] },
+          'TRANSACTION_SHAPE_ACS_DELTA',
+        ),
       );
-      const plain = createdEvents(transactionOf(withoutView, 'identifier-filter.includeInterfaceView.adds-view').events)[0]!;
-      const plainViews = plain.interfaceViews as unknown[] | undefined | null;
-      expectThat(
-        plainViews === undefined || plainViews === null || plainViews.length === 0,
-        'stateful_consistency',
+      const matched = createdEvents(transactionOf(byPackageId, 'identifier-filter.InterfaceFilter.interfaceId.reference-formats').events);
+      writeVisible(
+        'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
+        'Ious matched by the interface named in package-id format',
+        matched,
+        1,
+        byPackageId,
+      );
+      expectValueMatches(
         'identifier-filter.includeInterfaceView.adds-view',
-        `no view was asked for, but ${JSON.stringify(plainViews)} was added`,
-        withoutView,
+        'interfaceViews with includeInterfaceView: false',
+        matched[0]!.interfaceViews,
+        (plainViews) => plainViews === undefined || plainViews === null || (Array.isArray(plainViews) && plainViews.length === 0),
+        'absent or empty',
+        byPackageId,
       );
     },
   );
@@ -458,90 +478,67 @@ conformanceSuite('flows / submit then read', () => {
       name: 'template filters select by template, in both identifier formats; an empty cumulative list is a wildcard',
       endpoint: 'update-by-offset',
       clauses: [
-        'identifier-filter.TemplateFilter.matches-template',
+        ...CREATED_IOU_CLAUSES,
         'identifier-filter.TemplateFilter.shape',
-        'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
-        'versioning.package-id-format.deprecated',
+        'identifier-filter.TemplateFilter.matches-template',
         'versioning.package-name-format.accepted',
-        'filters.cumulative.empty-means-wildcard',
-        'filters.cumulative.may-be-empty',
         'filters.cumulative.entries-widen',
+        'filters.cumulative.may-be-empty',
+        'filters.cumulative.empty-means-wildcard',
+        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],
-      checks: ['stateful_consistency'],
+      checks: [
+        'positive_data_acceptance',
+        'stateful_consistency',
+        'response_value_conformance',
+        'error_body_conformance',
+        'content_type_conformance',
+        'response_schema_conformance',
+        'status_code_conformance',
+      ],
       requires: ['writes'],
     },
     async (ctx) => {
-      const { submitted, payer, bankUser } = await createIouAndFindIt(
-        ctx,
-        ctx.party('alice'),
-        'identifier-filter.TemplateFilter.matches-template',
-      );
+      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
       const templateFilter = (templateId: string): JsonObject => ({
         identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } },
       });
+      const lookUp = (filters: JsonObject[]) =>
+        updateByOffset(ctx, bankUser, submitted.completionOffset, transactionFormat({ [payer]: filters }, 'TRANSACTION_SHAPE_ACS_DELTA'));
       const iouByName = ctx.fixtures.templates.iou.templateId;
       const iouById = packageIdFormat(iouByName, ctx.fixtures.package.id);
-      for (const [templateId, clauseId] of [
-        [iouByName, 'versioning.package-name-format.accepted'],
-        [iouById, 'versioning.package-id-format.deprecated'],
-      ] as const) {
-        const response = await updateByOffset(
-          ctx,
-          bankUser,
-          submitted.completionOffset,
-          transactionFormat({ [payer]: [templateFilter(templateId)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-        );
-        expectThat(
-          response.status === 200 && createdEvents(transactionOf(response, clauseId).events).length === 1,
-          'stateful_consistency',
-          clauseId,
-          `a TemplateFilter on ${templateId} does not match the Iou`,
-          response,
-        );
-      }
-      const other = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat({ [payer]: [templateFilter(ctx.fixtures.templates.getCash.templateId)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
-      const error = errorBodyConformance(ctx, other, 'identifier-filter.TemplateFilter.matches-template', { code: 'UPDATE_NOT_FOUND' });
-      expectThat(
-        error.code === 'UPDATE_NOT_FOUND',
-        'stateful_consistency',
+
+      const byName = await lookUp([templateFilter(iouByName)]);
+      positiveDataAcceptance(byName, 'identifier-filter.TemplateFilter.shape');
+      const namedCreates = createdEvents(transactionOf(byName, 'versioning.package-name-format.accepted').events);
+      writeVisible('versioning.package-name-format.accepted', `creates a TemplateFilter on ${iouByName} matches`, namedCreates, 1, byName);
+      const byId = await lookUp([templateFilter(iouById)]);
+      const idCreates = createdEvents(transactionOf(byId, 'identifier-filter.TemplateFilter.matches-template').events);
+      writeVisible(
         'identifier-filter.TemplateFilter.matches-template',
-        `a filter on another template must filter the Iou out (UPDATE_NOT_FOUND), got ${error.code}`,
-        other,
+        `creates a TemplateFilter on ${iouById} matches`,
+        idCreates,
+        1,
+        byId,
       );
-      const widened = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat(
-          { [payer]: [templateFilter(ctx.fixtures.templates.getCash.templateId), templateFilter(iouByName)] },
-          'TRANSACTION_SHAPE_ACS_DELTA',
-        ),
-      );
-      expectThat(
-        widened.status === 200 && createdEvents(transactionOf(widened, 'filters.cumulative.entries-widen').events).length === 1,
-        'stateful_consistency',
+
+      const other = await lookUp([templateFilter(ctx.fixtures.templates.getCash.templateId)]);
+      expectUpdateNotFound(ctx, other, submitted.completionOffset, 'identifier-filter.TemplateFilter.matches-template');
+
+      const widened = await lookUp([templateFilter(ctx.fixtures.templates.getCash.templateId), templateFilter(iouByName)]);
+      const widenedCreates = createdEvents(transactionOf(widened, 'filters.cumulative.entries-widen').events);
+      writeVisible(
         'filters.cumulative.entries-widen',
-        'adding a matching TemplateFilter to the cumulative list did not widen the match',
+        'creates matched once a matching TemplateFilter is added',
+        widenedCreates,
+        1,
         widened,
       );
-      const wildcard = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat({ [payer]: [] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
-      expectThat(
-        wildcard.status === 200 && createdEvents(transactionOf(wildcard, 'filters.cumulative.empty-means-wildcard').events).length === 1,
-        'stateful_consistency',
-        'filters.cumulative.empty-means-wildcard',
-        'an empty cumulative list should act as a wildcard',
-        wildcard,
-      );
+
+      const wildcard = await lookUp([]);
+      positiveDataAcceptance(wildcard, 'filters.cumulative.may-be-empty');
+      const wildcardCreates = createdEvents(transactionOf(wildcard, 'filters.cumulative.empty-means-wildcard').events);
+      writeVisible('filters.cumulative.empty-means-wildcard', 'creates an empty cumulative list matches', wildcardCreates, 1, wildcard);
     },
   );
 });

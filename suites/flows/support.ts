@@ -1,12 +1,17 @@
 /**
  * Building blocks of the stateful flows: submit a command as a fixture user, and read an update back
  * with a chosen filter and shape.
+ *
+ * A helper that asserts credits a fixed clause for what it checks (a create accepted, a write visible at its
+ * completion offset), so a test that uses it declares those clauses too (`CREATED_IOU_CLAUSES`), and a
+ * failure in a set-up step fails the clause the step checks, not the clause the test is about.
  */
 import type { ClientResponse } from '../../client/http.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
-import { acceptedWith } from '../../checks/basic.js';
-import { writeVisible } from '../../checks/stateful.js';
+import { acceptedWith, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { errorBodyConformance, expectErrorCode, updateNotFoundDetails, type JsCantonErrorBody } from '../../checks/error-body.js';
+import { sameUpdateAtOffset, writeVisible } from '../../checks/stateful.js';
 import { expectValue } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { freshId } from '../../generators/index.js';
@@ -22,7 +27,20 @@ export interface Submitted {
 
 export type JsonObject = Record<string, unknown>;
 
-/** Submits commands and expects success; returns the completion. */
+/** What `createIouAndFindIt` asserts: the create is accepted and is the transaction at its completion offset. */
+export const CREATED_IOU_CLAUSES: ClauseId[] = [
+  'command.CreateCommand.fields-required',
+  'submit-and-wait.summary.waits-for-result',
+  'update.Transaction.variant',
+];
+
+/** What `expectUpdateNotFound` asserts besides the clause it is given (canton profile only). */
+export const UPDATE_NOT_FOUND_CANTON_CLAUSES: ClauseId[] = [
+  'canton.update-by-offset.update-not-found-404',
+  'canton.update-by-offset.update-not-found-details',
+];
+
+/** Submits commands and expects them accepted (200), credited to `clauseId`; returns the completion. */
 export async function submit(
   ctx: ConformanceContext,
   options: {
@@ -88,27 +106,47 @@ export async function updateByOffset(
   return ctx.send({ api: 'participant', method: 'POST', path: '/v2/updates/update-by-offset', user, body: { offset, updateFormat } });
 }
 
-/** The events of a Transaction update, each as `[kind, payload]` (`CreatedEvent`, `ArchivedEvent`, `ExercisedEvent`). */
-export function transactionOf(response: ClientResponse, clauseId: ClauseId): { value: JsonObject; events: [string, JsonObject][] } {
-  const body = parseJsonLossless(response.text) as { update?: Record<string, { value?: JsonObject }> };
-  expectValue(clauseId, 'the update variant', Object.keys(body.update ?? {}).join(', ') || undefined, 'Transaction', response);
-  const transaction = body.update!.Transaction!.value ?? {};
-  const events = ((transaction.events as JsonObject[] | undefined) ?? []).map((event) => {
+export type TransactionEvent = [kind: string, payload: JsonObject];
+
+/** The Transaction of an update-by-offset body, if it holds one (no assertion: for searches). */
+export function transactionIn(body: unknown): { value: JsonObject; events: TransactionEvent[] } | undefined {
+  const update = (body as { update?: Record<string, { value?: JsonObject }> } | undefined)?.update;
+  if (update === undefined || update === null || !('Transaction' in update)) return undefined;
+  const value = update.Transaction?.value ?? {};
+  const events = ((value.events as JsonObject[] | undefined) ?? []).map((event): TransactionEvent => {
     const [kind, payload] = Object.entries(event)[0] ?? ['?', {}];
-    return [kind, payload as JsonObject] as [string, JsonObject];
+    return [kind, payload as JsonObject];
   });
-  return { value: transaction, events };
+  return { value, events };
 }
 
-export function createdEvents(events: [string, JsonObject][]): JsonObject[] {
+/**
+ * The Transaction a lookup is expected to find: the lookup is accepted (credited to `clauseId`, the rule
+ * that says it finds something) and the update is a Transaction (credited to `variantClauseId`).
+ */
+export function transactionOf(
+  response: ClientResponse,
+  clauseId: ClauseId,
+  variantClauseId: ClauseId = 'update.Transaction.variant',
+): { value: JsonObject; events: TransactionEvent[] } {
+  positiveDataAcceptance(response, clauseId);
+  const body = parseJsonLossless(response.text) as { update?: Record<string, unknown> } | undefined;
+  expectValue(variantClauseId, 'the update variant', Object.keys(body?.update ?? {}).join(', ') || undefined, 'Transaction', response);
+  return transactionIn(body)!;
+}
+
+export function createdEvents(events: TransactionEvent[]): JsonObject[] {
   return events.filter(([kind]) => kind === 'CreatedEvent').map(([, payload]) => payload);
+}
+
+export function eventKinds(events: TransactionEvent[]): string[] {
+  return events.map(([kind]) => kind);
 }
 
 /** Creates an Iou as `bank` (payer) for `owner` and returns its contract id, read back from the ledger. */
 export async function createIouAndFindIt(
   ctx: ConformanceContext,
   owner: string,
-  clauseId: ClauseId,
   viewers: string[] = [],
 ): Promise<{ submitted: Submitted; contractId: string; payer: string; bankUser: string }> {
   const payer = ctx.party('bank');
@@ -117,7 +155,7 @@ export async function createIouAndFindIt(
     user: bankUser,
     actAs: [payer],
     commands: [iouCreate(ctx, payer, owner, '100.0', viewers)],
-    clauseId,
+    clauseId: 'command.CreateCommand.fields-required',
   });
   const response = await updateByOffset(
     ctx,
@@ -125,11 +163,43 @@ export async function createIouAndFindIt(
     submitted.completionOffset,
     transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
   );
-  const created = createdEvents(transactionOf(response, clauseId).events);
-  writeVisible(clauseId, `created events of the Iou at offset ${submitted.completionOffset}`, created, 1, response);
+  const { value, events } = transactionOf(response, 'submit-and-wait.summary.waits-for-result');
+  sameUpdateAtOffset(
+    'submit-and-wait.summary.waits-for-result',
+    { updateId: submitted.updateId, offset: submitted.completionOffset },
+    { updateId: value.updateId },
+    response,
+  );
+  const created = createdEvents(events);
+  writeVisible(
+    'submit-and-wait.summary.waits-for-result',
+    `created events of the Iou at offset ${submitted.completionOffset}`,
+    created,
+    1,
+    response,
+  );
   return { submitted, contractId: String(created[0]!.contractId), payer, bankUser };
 }
 
-export function expectSameParties(actual: unknown, expected: string[]): boolean {
-  return Array.isArray(actual) && actual.length === expected.length && expected.every((party) => actual.includes(party));
+/**
+ * A lookup whose update is filtered out (or absent) answers UPDATE_NOT_FOUND: an error with the default
+ * error body and that code, credited to `clauseId`; in the canton profile also 404 with Canton's cause and
+ * the OFFSET resource.
+ */
+export function expectUpdateNotFound(
+  ctx: ConformanceContext,
+  response: ClientResponse,
+  offset: number,
+  clauseId: ClauseId,
+): JsCantonErrorBody {
+  const error = errorBodyConformance(ctx, response, clauseId, {
+    code: 'UPDATE_NOT_FOUND',
+    cantonClauseId: 'canton.update-by-offset.update-not-found-404',
+  });
+  expectErrorCode(error, 'UPDATE_NOT_FOUND', clauseId, response);
+  if (ctx.profile === 'canton') {
+    statusCodeConformance(response, [404], 'canton.update-by-offset.update-not-found-404');
+    updateNotFoundDetails(error, offset, response);
+  }
+  return error;
 }
