@@ -16,9 +16,9 @@ import { errorBodyConformance, redactedErrorDetails } from './error-body.js';
 
 export type Denial = 'unauthenticated' | 'permission-denied';
 
-const STATUS: Record<Denial, { status: number; clause: ClauseId }> = {
-  unauthenticated: { status: 401, clause: 'canton.auth.unauthenticated-401' },
-  'permission-denied': { status: 403, clause: 'canton.auth.permission-denied-403' },
+const STATUS: Record<Denial, { status: number; clause: ClauseId; category: ClauseId }> = {
+  unauthenticated: { status: 401, clause: 'canton.auth.unauthenticated-401', category: 'canton.errors.category-6-401' },
+  'permission-denied': { status: 403, clause: 'canton.auth.permission-denied-403', category: 'canton.errors.category-7-403' },
 };
 
 export interface AuthCase {
@@ -46,7 +46,13 @@ export async function authEnforcement(
   const { response } = auth;
   const clauses = [auth.clauseId, ...(auth.sameRule ?? [])];
   for (const clauseId of clauses) {
-    assertClause(check, clauseId, response.status >= 400 && response.status < 500, `expected the request to be denied (4xx), got ${brief(response)}`, response);
+    assertClause(
+      check,
+      clauseId,
+      response.status >= 400 && response.status < 500,
+      `expected the request to be denied (4xx), got ${brief(response)}`,
+      response,
+    );
   }
   const control = await auth.control();
   const accepted = auth.controlAccepted ?? ((answer: ClientResponse) => answer.status >= 200 && answer.status < 300);
@@ -61,7 +67,11 @@ export async function authEnforcement(
 }
 
 /** Canton's status for the denial (either of several where a real node may answer either) and its redacted body. */
-function cantonDenial(environment: { validators: Validators; profile: ProfileName }, response: ClientResponse, denials: readonly Denial[]): void {
+function cantonDenial(
+  environment: { validators: Validators; profile: ProfileName },
+  response: ClientResponse,
+  denials: readonly Denial[],
+): void {
   const expected = denials.map((denial) => STATUS[denial]);
   const matching = expected.find((entry) => entry.status === response.status);
   for (const { clause } of matching ? [matching] : expected) {
@@ -73,6 +83,8 @@ function cantonDenial(environment: { validators: Validators; profile: ProfileNam
       response,
     );
   }
+  // The redacted body hides the category; the status tells it (6: unauthenticated, 7: permission denied).
+  assertClause('auth_enforcement', matching!.category, true, '');
   const body = errorBodyConformance(environment, response, matching!.clause, { code: 'NA', cantonClauseId: 'canton.errors.redacted-body' });
   redactedErrorDetails(body, response);
 }

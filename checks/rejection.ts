@@ -103,7 +103,7 @@ function otherReason(response: ClientResponse, rule: InvalidTag): string | undef
     }
     return undefined;
   }
-  let cause = '';
+  let cause: string;
   try {
     cause = String((JSON.parse(response.text) as { cause?: unknown }).cause ?? '');
   } catch {
@@ -199,6 +199,15 @@ function rejectionForm(environment: { validators: Validators; profile: ProfileNa
       `Canton rejects this input (${rule.rule}) with a 400 text/plain decode failure, got ${brief(response)}`,
       response,
     );
+    if (isText && rule.part.kind === 'query') {
+      assertClause(
+        CHECK,
+        'canton.errors.400-text.query-parameter-format',
+        response.text === `Invalid value for: query parameter ${rule.part.name}`,
+        `Canton words it exactly "Invalid value for: query parameter ${rule.part.name}", got ${JSON.stringify(response.text.slice(0, 200))}`,
+        response,
+      );
+    }
     return;
   }
   assertClause(

@@ -94,8 +94,9 @@ export class TargetClient {
     const headers: Record<string, string> = { accept: '*/*', ...(input.headers ?? {}) };
     const token = input.token ?? (input.user ? await this.tokens.tokenFor(input.user) : undefined);
     if (token !== undefined) {
-      if (input.tokenIn === 'websocket-protocol') // The token first: Canton splits the header on ',' without trimming and looks for an entry starting with `jwt.token.`.
-      headers['sec-websocket-protocol'] = `jwt.token.${token},daml.ws.auth`;
+      if (input.tokenIn === 'websocket-protocol')
+        // The token first: Canton splits the header on ',' without trimming and looks for an entry starting with `jwt.token.`.
+        headers['sec-websocket-protocol'] = `jwt.token.${token},daml.ws.auth`;
       else headers.authorization = `Bearer ${token}`;
     }
     let payload: string | Buffer | undefined;

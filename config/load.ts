@@ -210,7 +210,19 @@ function applyEnvironmentOverrides(config: Record<string, unknown>, env: Environ
 function applyFlagOverrides(config: Record<string, unknown>, overrides: ConfigOverrides): void {
   if (overrides.target !== undefined) config.target = overrides.target;
   const run = section(config, 'run');
-  const runKeys = ['profile', 'cases', 'seed', 'concurrency', 'timeoutScale', 'reportDir', 'include', 'exclude', 'readOnly', 'checks', 'excludeChecks'] as const;
+  const runKeys = [
+    'profile',
+    'cases',
+    'seed',
+    'concurrency',
+    'timeoutScale',
+    'reportDir',
+    'include',
+    'exclude',
+    'readOnly',
+    'checks',
+    'excludeChecks',
+  ] as const;
   for (const key of runKeys) {
     if (overrides[key] !== undefined) run[key] = overrides[key];
   }

@@ -19,11 +19,7 @@ interface Tally {
   reasons: Set<string>;
 }
 
-export function computeClauseCoverage(
-  tests: readonly TestResult[],
-  clauses: readonly Clause[],
-  profile: ProfileName,
-): ClauseCoverage[] {
+export function computeClauseCoverage(tests: readonly TestResult[], clauses: readonly Clause[], profile: ProfileName): ClauseCoverage[] {
   const declaring = new Map<string, TestResult[]>();
   const tallies = new Map<string, Tally>();
   const notReached = new Map<string, string[]>();

@@ -67,16 +67,19 @@ export function invalidPartyIdString(): fc.Arbitrary<string> {
   );
 }
 
+/** Identifiers without the three `:`-separated parts of either reference format. */
+export function identifierWithoutThreeParts(): fc.Arbitrary<string> {
+  return fc.constantFrom('not-a-valid-template-id', 'Iou:Iou', '#CantonExamples:Iou', '#CantonExamples:Iou:Iou:Extra');
+}
+
+/** Identifiers with three parts, one of them malformed (an empty package name, a space, an empty module). */
+export function identifierWithMalformedPart(): fc.Arbitrary<string> {
+  return fc.constantFrom('#:Iou:Iou', 'pkg::Iou', '#Canton Examples:Iou:Iou');
+}
+
 /** Identifiers in neither reference format (`#name:Module:Entity`, `<package-id>:Module:Entity`). */
 export function invalidQualifiedIdentifier(): fc.Arbitrary<string> {
-  return fc.constantFrom(
-    'not-a-valid-template-id',
-    'Iou:Iou',
-    '#CantonExamples:Iou',
-    '#:Iou:Iou',
-    'pkg::Iou',
-    '#Canton Examples:Iou:Iou:Extra',
-  );
+  return fc.oneof(identifierWithoutThreeParts(), identifierWithMalformedPart());
 }
 
 /** Malformed Canton unique identifiers (`identifier::fingerprint`). */

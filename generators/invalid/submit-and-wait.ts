@@ -16,7 +16,14 @@ import type { GeneratorContext } from '../context.js';
 import { INT32_MAX, INT64_MAX } from '../primitives/numbers.js';
 import { submitAndWaitCase, type SubmitAndWaitOptions } from '../requests/submit-and-wait.js';
 import { invalidBody, unionKey, type BaseCase, type BodyMutation, type InvalidBody, type Path, type Violation } from './mutation.js';
-import { invalidLedgerStrings, invalidNameString, invalidPartyIdString, invalidQualifiedIdentifier, invalidUserIds } from './strings.js';
+import {
+  identifierWithMalformedPart,
+  identifierWithoutThreeParts,
+  invalidLedgerStrings,
+  invalidNameString,
+  invalidPartyIdString,
+  invalidUserIds,
+} from './strings.js';
 
 type Body = Record<string, unknown>;
 
@@ -222,10 +229,18 @@ export function invalidSubmitAndWaitRules(context: GeneratorContext): fc.Arbitra
     ),
     replace(
       'command.templateId.reference-formats',
-      'template id in neither reference format',
+      'template id without the three parts of either reference format',
       format('qualified-identifier', 'malformed'),
       ['commands', 0, 'CreateCommand', 'templateId'],
-      invalidQualifiedIdentifier(),
+      identifierWithoutThreeParts(),
+      create,
+    ),
+    replace(
+      'command.templateId.reference-formats',
+      'template id with a malformed part',
+      format('qualified-identifier', 'malformed'),
+      ['commands', 0, 'CreateCommand', 'templateId'],
+      identifierWithMalformedPart(),
       create,
     ),
     // Deduplication period, submit form.

@@ -169,6 +169,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       const failure = new LedgerApiError(
         'LEDGER_API_INTERNAL_ERROR',
         `EntityStreamSizeException: incoming entity size exceeded size limit (${error.limit} bytes)`,
+        { fromJsonLayer: true },
       );
       return { ...renderLedgerError(failure), headers: { ...JSON_HEADERS, connection: 'close' } };
     }

@@ -35,7 +35,9 @@ describe('writeSummaryMarkdown', () => {
     expect(markdown).toContain('| Seed | 42 ');
     expect(markdown).toContain('| Faults injected | empty-act-as-accepted |');
     expect(markdown).toContain('**Tests:** 1 passed · 1 failed · 0 suite errors · 0 inconclusive · 1 skipped · 41 requests · 3.0 s');
-    expect(markdown).toContain('**Clauses:** 1 passed · 1 failed · 1 skipped · 1 not covered · 1 not testable · 1 not shown · 1 not in profile');
+    expect(markdown).toContain(
+      '**Clauses:** 1 passed · 1 failed · 1 skipped · 1 not covered · 1 not testable · 1 not shown · 1 not in profile',
+    );
   });
 
   it('keeps every table rectangular, even with pipes in clause sentences', () => {

@@ -1,6 +1,5 @@
 /** Clauses of the Authentication section, one per bullet (and per rule where a bullet holds two). */
 import { clauseGroup, notShownGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const auth = clauseGroup({ section: 'Authentication', features: ['authorization'] });
 const authNotShown = notShownGroup({ section: 'Authentication' });

@@ -3,7 +3,6 @@
  * or loose. Each text paraphrases the fact tightly and names its section of the Canton facts document.
  */
 import { cantonGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const EXECUTE = 'POST /v2/interactive-submission/execute';
 const UPDATE_BY_OFFSET = 'POST /v2/updates/update-by-offset';
@@ -526,5 +525,21 @@ export const cantonParticipantClauses = [
     'canton.daml-lf.choice-argument-null',
     'format',
     '`choiceArgument: null` is read as `{}`, so a choice whose argument record has no fields, such as Archive, is exercised (facts canton §4 Daml values; verified-against-real §3: nullToEmpty in SchemaProcessorsImpl.choiceArgsFromJsonToProto).',
+  ),
+  // schemas (issue 8): fields the official 3.5.1 types require
+  updateByOffset(
+    'canton.created-event.official-required-fields',
+    'format',
+    'A created event carries `offset`, `nodeId`, `contractId`, `templateId` and `createArgument`: the official 3.5.1 types (CreatedEvent in openapi-3.5.1.d.ts of @canton-network/core-ledger-client-types) require them (facts verified-against-real §6).',
+  ),
+  updateByOffset(
+    'canton.reassignment.official-required-fields',
+    'format',
+    'A reassignment carries `updateId` and `offset`: the official 3.5.1 types (JsReassignment) require them (facts verified-against-real §6).',
+  ),
+  updateByOffset(
+    'canton.interface-view.official-required-fields',
+    'format',
+    'An interface view carries `interfaceId` and `viewStatus`: the official 3.5.1 types (JsInterfaceView) require them (facts verified-against-real §6).',
   ),
 ];

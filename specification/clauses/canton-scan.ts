@@ -3,7 +3,7 @@
  * paraphrases the fact tightly and names its section of the Splice scan facts document.
  */
 import { cantonGroup } from './define.js';
-import type { Clause, FeatureTag } from './types.js';
+import type { FeatureTag } from './types.js';
 
 const SECTION = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
 const TRAFFIC_STATUS = 'GET scan /v0/domains/{domain_id}/members/{member_id}/traffic-status';

@@ -1,6 +1,5 @@
 /** Clauses of the Errors section: the default error body of area A and the numbered rules. */
 import { clauseGroup, notShownGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const errors = clauseGroup({ section: 'Errors', resource: 'ErrorBody' });
 const rules = clauseGroup({ section: 'Errors' });

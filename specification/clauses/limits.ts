@@ -1,6 +1,5 @@
 /** Clauses of the Limits table, one per constraint of each row, and its "not shown" sentences. */
 import { clauseGroup, notShownGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const limits = clauseGroup({ section: 'Limits' });
 const limitsNotShown = notShownGroup({ section: 'Limits' });

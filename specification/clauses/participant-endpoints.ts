@@ -3,7 +3,6 @@
  * statuses and its authentication rule.
  */
 import { clauseGroup, notShownGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const INTRODUCTION = 'Ledger Participant JSON Interface and Network Scan Interface';
 const OVERVIEW = 'What the service does';

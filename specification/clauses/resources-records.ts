@@ -3,7 +3,6 @@
  * the States table.
  */
 import { clauseGroup, notShownGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const RESOURCES = 'Resources and their fields';
 const AUTHENTICATED_USER = 'GET /v2/authenticated-user';

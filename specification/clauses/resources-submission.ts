@@ -3,7 +3,6 @@
  * deduplication period and MinLedgerTime unions, and the Command union of submit-and-wait.
  */
 import { clauseGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const RESOURCES = 'Resources and their fields';
 

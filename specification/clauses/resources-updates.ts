@@ -4,7 +4,6 @@
  * JsUnassignedEvent, CreatedEvent, JsTopologyTransaction, TopologyEvent, TraceContext).
  */
 import { clauseGroup, notShownGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const RESOURCES = 'Resources and their fields';
 const UPDATE_BY_OFFSET = 'POST /v2/updates/update-by-offset';

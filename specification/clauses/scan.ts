@@ -3,7 +3,7 @@
  * exists, its parameters, its 200 body and its other statuses.
  */
 import { clauseGroup, notShownGroup } from './define.js';
-import type { Clause, FeatureTag } from './types.js';
+import type { FeatureTag } from './types.js';
 
 const SECTION = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
 const TRAFFIC_STATUS = 'GET scan /v0/domains/{domain_id}/members/{member_id}/traffic-status';
@@ -93,5 +93,7 @@ export const scanClauses = [
   roundOfLatestData('scan.round-of-latest-data.response.shape', 'endpoint', ROUND_OF_LATEST_DATA_ROW),
   roundOfLatestData('scan.round-of-latest-data.effectiveAt.date-time', 'format', ROUND_OF_LATEST_DATA_ROW),
   roundOfLatestData('scan.round-of-latest-data.errors.declared-statuses', 'error', ROUND_OF_LATEST_DATA_ROW),
-  roundOfLatestData('scan.round-of-latest-data.errors.error-body', 'error', ROUND_OF_LATEST_DATA_ROW),
+  roundOfLatestData('scan.round-of-latest-data.errors.error-body', 'error', ROUND_OF_LATEST_DATA_ROW, {
+    untestable: 'its only error (404) needs a scan with no aggregated round, which the suite cannot arrange',
+  }),
 ];

@@ -1,6 +1,5 @@
 /** Clauses of the Versioning section, one per bullet (split where a bullet states several facts). */
 import { clauseGroup, notShownGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const versioning = clauseGroup({ section: 'Versioning' });
 const versioningNotShown = notShownGroup({ section: 'Versioning' });

@@ -78,7 +78,12 @@ export function updateSchemas(profile: SchemaProfile) {
     }),
 
     Reassignment: record(
-      { recordTime: dateTime, synchronizerId: string, ...(profile === 'canton' ? reassignmentEvents : {}) },
+      {
+        recordTime: dateTime,
+        synchronizerId: string,
+        // The official 3.5.1 types (JsReassignment) require these; the spec does not show them.
+        ...(profile === 'canton' ? { ...reassignmentEvents, updateId: string, offset } : {}),
+      },
       { traceContext: ref('TraceContext'), paidTrafficCost: int64, ...(profile === 'spec' ? reassignmentEvents : {}) },
     ),
     // "each one of an assigned event or JsUnassignedEvent"; the assigned event's shape is not shown.
@@ -112,11 +117,19 @@ export function updateSchemas(profile: SchemaProfile) {
         packageName: string,
         representativePackageId: string,
         acsDelta: boolean,
+        // The official 3.5.1 types (CreatedEvent) require these; the spec does not show them.
+        ...(profile === 'canton'
+          ? { offset, nodeId: nonNegativeInt32, contractId: string, templateId: string, createArgument: anyObject }
+          : {}),
       },
       // The spec does not name the field holding interface views; Canton calls it `interfaceViews`.
       { observers: stringList, ...(profile === 'canton' ? { interfaceViews: arrayOf(ref('InterfaceView')) } : {}) },
     ),
-    InterfaceView: record({}, { viewValue: anyObject, implementationPackageId: string }),
+    // The official 3.5.1 types (JsInterfaceView) require interfaceId and viewStatus; the spec shows neither.
+    InterfaceView: record(profile === 'canton' ? { interfaceId: string, viewStatus: anyObject } : {}, {
+      viewValue: anyObject,
+      implementationPackageId: string,
+    }),
 
     JsTopologyTransaction: record(
       {

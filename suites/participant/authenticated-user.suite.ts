@@ -136,7 +136,11 @@ conformanceSuite('authenticated-user', () => {
     {
       name: 'a malformed identity-provider-id is rejected: 400 text by the spec, 400 INVALID_TOKEN by Canton',
       endpoint: ENDPOINT,
-      clauses: ['errors.400-text-names-identity-provider-id', 'canton.authenticated-user.invalid-identity-provider-id'],
+      clauses: [
+        'errors.400-text-names-identity-provider-id',
+        'authenticated-user.errors.default-body',
+        'canton.authenticated-user.invalid-identity-provider-id',
+      ],
       checks: ['spec_conflict', 'error_body_conformance'],
     },
     async (context) => {
@@ -177,6 +181,7 @@ conformanceSuite('authenticated-user', () => {
             `answered ${response.status} ${response.contentType}: ${response.text.slice(0, 160)}`,
             response,
           );
+          if (!isText) errorBodyConformance(context, response, 'authenticated-user.errors.default-body');
           if (cantonAnswer && context.profile === 'canton') {
             const error = errorBodyConformance(context, response, 'authenticated-user.errors.default-body');
             expectErrorCode(error, 'INVALID_TOKEN', 'canton.authenticated-user.invalid-identity-provider-id', response);

@@ -65,6 +65,16 @@ function assertStillBroken(request: InvalidRequest): void {
   if (!broken) throw new SuiteBug(`the generated input no longer breaks ${invalid.clauseId} ("${invalid.rule}"): a bug of the generator`);
 }
 
+/** Other clauses a broken DAR or query value of `endpoint` proves alongside its rule. */
+function sameRuleOf(endpoint: keyof typeof UPLOAD_PATHS, request: InvalidRequest): ClauseId[] {
+  const clauses: ClauseId[] = endpoint === 'packages-upload' ? ['packages-upload.query.same-as-dars', 'canton.packages.same-handler'] : [];
+  // Errors rule 1 names vetAllPackages among the query parameters a 400 text names.
+  if (endpoint === 'dars-upload' && request.invalid.part.kind === 'query' && request.invalid.part.name === 'vetAllPackages') {
+    clauses.push('errors.400-text-names-vetAllPackages');
+  }
+  return clauses;
+}
+
 /**
  * Each broken-DAR (or bad query) rule of the endpoint, tried a few times, each with its control: the same upload
  * with the fixture DAR and the same valid query parameters, which the target accepts.
@@ -87,9 +97,7 @@ async function rejectsBrokenDars(context: ConformanceContext, endpoint: RequestE
           control: () => upload(context, UPLOAD_PATHS[endpoint], dar, baseQuery),
           errorBodyClause: `${endpoint}.errors.default-body`,
           endpoint,
-          ...(endpoint === 'packages-upload'
-            ? { sameRule: ['packages-upload.query.same-as-dars', 'canton.packages.same-handler'] as ClauseId[] }
-            : {}),
+          sameRule: sameRuleOf(endpoint, request),
         });
       },
       { numRuns: 2 },
@@ -173,6 +181,7 @@ conformanceSuite('dars', () => {
                 'canton.dars.invalid-zip-entry-400',
                 'canton.dars.dar-parse-error-400',
                 'errors.400-text-names-part',
+                'errors.400-text-names-vetAllPackages',
                 'canton.dars.vetAllPackages-malformed-400-text',
               ]
             : ['packages-upload.errors.default-body', 'packages-upload.query.same-as-dars', 'canton.packages.same-handler'],

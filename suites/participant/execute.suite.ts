@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { applyMutation, invalidRequests, type InvalidRequest } from '../../generators/index.js';
+import { applyMutation, invalidRequestRules, type InvalidRequest } from '../../generators/index.js';
 import { contentTypeConformance, notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
 import { negativeDataRejection } from '../../checks/rejection.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
@@ -42,7 +42,7 @@ function executeClausesProvedBy(body: Body): ClauseId[] {
   const minLedgerTime = body['minLedgerTime'] as { time: Body } | undefined;
   if (minLedgerTime === undefined) proved.push('execute.minLedgerTime.optional');
   else {
-    proved.push('min-ledger-time.time.shape');
+    proved.push('min-ledger-time.time.shape', 'min-ledger-time.time.exactly-one-key');
     const variant = Object.keys(minLedgerTime.time)[0];
     if (variant === 'Empty') proved.push('min-ledger-time.time.Empty.shape');
     if (variant === 'MinLedgerTimeAbs') proved.push('min-ledger-time.time.MinLedgerTimeAbs.shape');
@@ -100,6 +100,7 @@ conformanceSuite('execute', () => {
         'deduplication-period.DeduplicationDuration.shape',
         'execute.minLedgerTime.optional',
         'min-ledger-time.time.shape',
+        'min-ledger-time.time.exactly-one-key',
         'min-ledger-time.time.Empty.shape',
         'min-ledger-time.time.MinLedgerTimeAbs.shape',
         'min-ledger-time.time.MinLedgerTimeRel.shape',
@@ -228,7 +229,7 @@ conformanceSuite('execute', () => {
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {
-      const invalid = invalidRequests(generatorContext(context.fixtures))[ENDPOINT]!;
+      const invalid = invalidRequestRules(generatorContext(context.fixtures))[ENDPOINT];
       await rejectsInvalidRequests(context, invalid, {
         endpoint: ENDPOINT,
         errorBodyClause: ERROR_BODY,

@@ -1,4 +1,4 @@
-import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
+import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { errorBodyConformance, redactedErrorDetails } from '../../checks/error-body.js';
 import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
@@ -16,14 +16,23 @@ conformanceSuite('readyz', () => {
         'readyz.summary',
         'versioning.ledger-api-3.5.readyz-added',
       ],
-      checks: ['status_code_conformance', 'content_type_conformance', 'not_a_server_error'],
+      checks: [
+        'status_code_conformance',
+        'content_type_conformance',
+        'not_a_server_error',
+        'positive_data_acceptance',
+        'response_value_conformance',
+      ],
       requires: ['ledgerApi3.5'],
     },
     async ({ send }) => {
       const response = await send({ api: 'participant', method: 'GET', path: '/readyz', user: null });
       notAServerError(response, 'readyz.exists');
       statusCodeConformance(response, [200], 'readyz.exists');
+      // Served at /readyz, outside /v2, on a 3.5 node: the endpoint 3.5 added, unversioned.
+      positiveDataAcceptance(response, 'readyz.summary', ['versioning.readyz.unversioned', 'versioning.ledger-api-3.5.readyz-added']);
       contentTypeConformance(response, 'text', 'readyz.response.text-plain');
+      contentTypeConformance(response, 'text', 'format.readiness-plain-text');
       expectValueMatches(
         'readyz.response.text-plain',
         'the readiness message',

@@ -1,5 +1,4 @@
-import fc from 'fast-check';
-import { invalidRequests, validRequests, exerciseMutations, freshId } from '../../generators/index.js';
+import { invalidRequestRules, validRequests, exerciseMutations, freshId } from '../../generators/index.js';
 import { writeVisible } from '../../checks/stateful.js';
 import {
   contentTypeConformance,
@@ -204,9 +203,9 @@ conformanceSuite('submit-and-wait', () => {
       requires: ['writes'],
     },
     async (context) => {
-      const invalid = invalidRequests(generatorContext(context.fixtures))['submit-and-wait']!;
+      const invalid = invalidRequestRules(generatorContext(context.fixtures))['submit-and-wait'];
       // With authorization on, a mutation that also breaks an authorization rule proves nothing (see the next test).
-      const conclusive = context.features.authorization ? invalid.filter((request) => !hiddenByAuthorization(request)) : invalid;
+      const conclusive = context.features.authorization ? invalid.filter((rule) => !hiddenByAuthorization(rule)) : invalid;
       await rejectsInvalidRequests(context, conclusive, {
         endpoint: ENDPOINT,
         errorBodyClause: ERROR_BODY,
@@ -225,7 +224,7 @@ conformanceSuite('submit-and-wait', () => {
       requires: ['writes', 'authorizationDisabled'],
     },
     async (context) => {
-      const invalid = invalidRequests(generatorContext(context.fixtures))['submit-and-wait']!.filter(hiddenByAuthorization);
+      const invalid = invalidRequestRules(generatorContext(context.fixtures))['submit-and-wait'].filter(hiddenByAuthorization);
       await rejectsInvalidRequests(context, invalid, {
         endpoint: ENDPOINT,
         errorBodyClause: ERROR_BODY,
@@ -279,6 +278,62 @@ conformanceSuite('submit-and-wait', () => {
           });
         },
         { numRuns: Math.min(context.cases, 20) },
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'rejects exercise-by-key commands of the wrong shape on a live keyed contract (control: the same exercise is accepted)',
+      endpoint: ENDPOINT,
+      clauses: ['command.ExerciseByKeyCommand.fields-required', 'command.ExerciseByKeyCommand.choice.name-string'],
+      checks: ['negative_data_rejection', 'error_body_conformance'],
+      requires: ['writes'],
+    },
+    async (context) => {
+      const keyed = context.fixtures.templates.keyedAccount;
+      if (keyed?.key === undefined)
+        context.skip('the fixtures name no keyed template (templates.keyedAccount with a key): exercise-by-key needs one');
+      const owner = context.party('alice');
+      const user = context.userWhere('can act as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
+      await context.forAll(
+        exerciseMutations('ExerciseByKeyCommand'),
+        async (mutation) => {
+          // A fresh keyed contract per case: the control archives it.
+          const number = freshId('acc');
+          const account = { ...(keyed!.createArguments as Body), owner, number };
+          const create = {
+            commands: [{ CreateCommand: { templateId: keyed!.templateId, createArguments: account } }],
+            commandId: freshId('cmd'),
+            actAs: [owner],
+          };
+          positiveDataAcceptance(await postJson(context, PATH, create, user), 'submit-and-wait.exists');
+          const exercise: Body = { templateId: keyed!.templateId, contractKey: { owner, number }, choice: 'Archive', choiceArgument: {} };
+          const mutated = { ...exercise };
+          const field = String(mutation.at[0]);
+          if (mutation.remove) delete mutated[field];
+          else mutated[field] = mutation.set;
+          const submission = (command: Body) => ({
+            commands: [{ ExerciseByKeyCommand: command }],
+            commandId: freshId('cmd'),
+            actAs: [owner],
+          });
+          const response = await postJson(context, PATH, submission(mutated), user);
+          await negativeDataRejection(context, {
+            rule: {
+              clauseId: mutation.clauseId,
+              rule: mutation.rule,
+              violation: mutation.violation,
+              part: { kind: 'body', name: `commands[0].ExerciseByKeyCommand.${field}` },
+            },
+            response,
+            control: () => postJson(context, PATH, submission(exercise), user),
+            errorBodyClause: ERROR_BODY,
+            endpoint: ENDPOINT,
+            value: mutated[field],
+          });
+        },
+        { numRuns: Math.min(context.cases, 12) },
       );
     },
   );

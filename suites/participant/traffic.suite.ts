@@ -65,7 +65,12 @@ conformanceSuite('traffic-account', () => {
         user: readers(context).allowed,
       });
       notAServerError(response, 'traffic-account.exists');
-      positiveDataAcceptance(response, 'traffic-account.exists');
+      // A 3.5 node with traffic enforcement on serves the account named by the path parameter.
+      positiveDataAcceptance(response, 'traffic-account.exists', [
+        'traffic-account.account-id.required',
+        'traffic-account.feature-gated',
+        'versioning.ledger-api-3.5.traffic-account-added',
+      ]);
       contentTypeConformance(response, 'json', 'traffic-account.response.shape');
       const body = responseSchemaConformance(context.validators, response, 'TrafficAccount', 'traffic-account.response.shape') as {
         accountId: string;
