@@ -3,6 +3,8 @@
  * Canton/Splice) as one clause with a stable id. Suites cite these ids; reports group results by them.
  */
 import { authClauses } from './clauses/auth.js';
+import { cantonClientRouteClauses } from './clauses/canton-client-routes.js';
+import { cantonInteractiveClauses } from './clauses/canton-interactive.js';
 import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
 import { errorClauses } from './clauses/errors.js';
@@ -32,6 +34,8 @@ export const clauses: readonly Clause[] = Object.freeze([
   ...versioningClauses,
   ...cantonParticipantClauses,
   ...cantonScanClauses,
+  ...cantonInteractiveClauses,
+  ...cantonClientRouteClauses,
 ]);
 
 const clausesById: ReadonlyMap<string, Clause> = indexById(clauses);
