@@ -19,7 +19,6 @@ import {
   messageField,
   ProtobufError,
   repeatedField,
-  stringField,
   type DecodedMessage,
   type FieldSchema,
   type MessageSchema,
