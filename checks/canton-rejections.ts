@@ -34,8 +34,11 @@ const DAR_CODES = {
   'missing-dalf': error('INVALID_ZIP_ENTRY', 'canton.dars.invalid-zip-entry-400'),
   'hash-mismatch': error('DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'),
   'bad-archive-protobuf': error('DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'),
-  // FF8: an LF1 payload that does not decode is DAR_PARSE_ERROR; ALLOWED_LANGUAGE_VERSIONS needs one that decodes.
-  'lf1-payload': error('DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'),
+  // FF8: a payload that does not decode is DAR_PARSE_ERROR, Daml-LF 1 included; ALLOWED_LANGUAGE_VERSIONS needs
+  // an LF1 package that decodes.
+  'lf2-text-payload': error('DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'),
+  'lf1-text-payload': error('DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'),
+  'lf1-payload': error('ALLOWED_LANGUAGE_VERSIONS', 'canton.dars.lf1-rejected-400'),
 } satisfies Record<string, CantonRejection>;
 
 /** `value` is what the invalid request carries at the rule's part. */

@@ -17,6 +17,8 @@ export const CHECK_DESCRIPTIONS = {
   stateful_consistency:
     'what a write returns is what later reads show: same update at the same offset, increasing offsets, equal event sets',
   response_value_conformance: 'a value in a response is the one its clause states (the caller, a count, an encoding, an order)',
+  prepared_transaction_integrity:
+    'the hash an external party is asked to sign is the V2 hash of the transaction it is shown, which shows the commands submitted',
   spec_conflict: 'where the spec and Canton 3.5 disagree, the target follows one of them; following Canton is reported as a deviation',
 } as const;
 

@@ -27,6 +27,7 @@ import {
   updateNotFoundDetails,
 } from './error-body.js';
 import { CHECK_DESCRIPTIONS, CHECK_NAMES, type CheckName } from './names.js';
+import { preparedTransactionIntegrity } from './prepared-transaction.js';
 import { negativeDataRejection } from './rejection.js';
 import {
   circePrettyErrorBody,
@@ -83,6 +84,7 @@ const implementations = {
     writeVisible,
   },
   response_value_conformance: { expectValue, expectValueMatches, expectOneOf, expectCount, expectOrdered, expectText },
+  prepared_transaction_integrity: { preparedTransactionIntegrity },
   spec_conflict: { specConflict },
 } satisfies Record<CheckName, CheckFunctions>;
 

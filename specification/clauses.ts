@@ -3,6 +3,8 @@
  * Canton/Splice) as one clause with a stable id. Suites cite these ids; reports group results by them.
  */
 import { authClauses } from './clauses/auth.js';
+import { cantonClientRouteClauses } from './clauses/canton-client-routes.js';
+import { cantonInteractiveClauses } from './clauses/canton-interactive.js';
 import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
 import { conflictClauses } from './clauses/conflicts.js';
@@ -34,6 +36,8 @@ const registry = [
   ...cantonParticipantClauses,
   ...cantonScanClauses,
   ...conflictClauses,
+  ...cantonInteractiveClauses,
+  ...cantonClientRouteClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

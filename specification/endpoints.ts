@@ -19,6 +19,8 @@ export const ENDPOINTS = {
   'scan.top-validators': 'GET scan /v0/top-validators-by-validator-faucets',
   'scan.rewards-collected': 'GET scan /v0/rewards-collected',
   'scan.round-of-latest-data': 'GET scan /v0/round-of-latest-data',
+  version: 'GET /v2/version',
+  'node-state': 'GET /livez, /v2/state/ledger-end, /v2/packages, /v2/state/connected-synchronizers, /docs/openapi',
   participant: 'every participant endpoint',
   scan: 'every scan endpoint',
 } as const;
@@ -26,8 +28,10 @@ export const ENDPOINTS = {
 export type EndpointName = keyof typeof ENDPOINTS;
 
 /** The endpoints a request generator can target (the shared `participant` and `scan` are not requests). */
-export type RequestEndpointName = Exclude<EndpointName, 'participant' | 'scan'>;
+const NOT_GENERATED = ['participant', 'scan', 'version', 'node-state'] as const;
+
+export type RequestEndpointName = Exclude<EndpointName, (typeof NOT_GENERATED)[number]>;
 
 export const REQUEST_ENDPOINT_NAMES = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
-  (name): name is RequestEndpointName => name !== 'participant' && name !== 'scan',
+  (name): name is RequestEndpointName => !(NOT_GENERATED as readonly string[]).includes(name),
 );

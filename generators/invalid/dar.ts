@@ -17,8 +17,9 @@ const RULES: { kind: BrokenDarKind; clauseId: ClauseId; rule: string }[] = [
   { kind: 'missing-dalf', clauseId: 'canton.dars.invalid-zip-entry-400', rule: 'manifest names a DALF the zip lacks' },
   { kind: 'hash-mismatch', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF hash differs from the SHA-256 of its payload' },
   { kind: 'bad-archive-protobuf', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF that is not an Archive protobuf' },
-  // An LF1 payload that does not decode as a Daml-LF 1 package: DAR_PARSE_ERROR (ALLOWED_LANGUAGE_VERSIONS needs one that decodes).
-  { kind: 'lf1-payload', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF with a Daml-LF 1 payload that does not decode' },
+  { kind: 'lf2-text-payload', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF whose Daml-LF 2 package is English text' },
+  { kind: 'lf1-text-payload', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF whose Daml-LF 1 package is English text' },
+  { kind: 'lf1-payload', clauseId: 'canton.dars.lf1-rejected-400', rule: 'DALF of a Daml-LF 1 package that decodes' },
 ];
 
 /** One arbitrary per broken kind; the bytes of each kind are fixed, so there is nothing to shrink. */

@@ -11,6 +11,7 @@ import type { ClientResponse } from '../../client/http.js';
 import type { PartyFixture } from '../../config/types.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
+import { preparedTransactionIntegrity } from '../../checks/prepared-transaction.js';
 import { readRunContext } from '../../harness/run-context.js';
 import { positiveDataAcceptance } from '../../checks/basic.js';
 import { expectOneOf, expectValueMatches } from '../../checks/values.js';
@@ -79,6 +80,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
   const executor = ctx.userWhere(`can execute as ${payerAlias}`, (user) => user.rights.executeAs.includes(payerAlias)).id;
   const commandId = freshId('interactive');
   const amount = `${randomInt(1, 1_000_000_000)}.0`;
+  const commands = [iouCreate(ctx, payer.id, owner, amount) as Record<string, unknown>];
   const response = await ctx.send({
     api: 'participant',
     method: 'POST',
@@ -87,7 +89,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
     body: {
       userId: executor,
       commandId,
-      commands: [iouCreate(ctx, payer.id, owner, amount)],
+      commands,
       actAs: [payer.id],
       readAs: [],
       packageIdSelectionPreference: [],
@@ -116,6 +118,16 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
     HASHING_SCHEME_VERSIONS,
     response,
   );
+  if (ctx.profile === 'canton') {
+    // The hash the external party is asked to sign is the V2 hash of the transaction it is shown.
+    const answer = { preparedTransaction: body.preparedTransaction!, preparedTransactionHash: body.preparedTransactionHash! };
+    await preparedTransactionIntegrity(response, answer, {
+      commands,
+      actAs: [payer.id],
+      commandId,
+      signatoryFields: ctx.fixtures.templates.iou.signatories,
+    });
+  }
   return {
     response,
     preparedTransaction: body.preparedTransaction!,
