@@ -95,6 +95,25 @@ export function assertClause(
   throw new CheckFailure(check, clause, message, response ? recordExchange(response.request, response) : undefined);
 }
 
+/**
+ * Fails `clause` when `condition` does not hold, but credits nothing when it does: for a precondition of a
+ * verdict that is decided later (a rejection is credited only once its control request was accepted).
+ */
+export function failUnless(
+  check: CheckName,
+  clause: ClauseId,
+  condition: boolean,
+  message: string,
+  response?: ClientResponse,
+): asserts condition {
+  const recorder = recorders.getStore();
+  if (recorder !== undefined && !recorder.enabled(check)) {
+    if (!condition) throw new SwitchedOffCheckStop(check, clause, message);
+    return;
+  }
+  if (!condition) throw new CheckFailure(check, clause, message, response ? recordExchange(response.request, response) : undefined);
+}
+
 /** Records that the evidence at hand does not bear on `clause` (e.g. the control request was rejected too). */
 export function recordInconclusive(check: CheckName, clause: ClauseId, reason: string, response?: ClientResponse): void {
   const recorder = recorders.getStore();

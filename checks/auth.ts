@@ -11,7 +11,7 @@ import type { ClientResponse } from '../client/http.js';
 import type { ProfileName } from '../config/types.js';
 import type { ClauseId } from '../specification/clauses.js';
 import type { Validators } from '../specification/validate.js';
-import { assertClause, recordInconclusive } from './assertion.js';
+import { assertClause, failUnless, recordInconclusive } from './assertion.js';
 import { errorBodyConformance, redactedErrorDetails } from './error-body.js';
 
 export type Denial = 'unauthenticated' | 'permission-denied';
@@ -46,7 +46,7 @@ export async function authEnforcement(
   const { response } = auth;
   const clauses = [auth.clauseId, ...(auth.sameRule ?? [])];
   for (const clauseId of clauses) {
-    assertClause(
+    failUnless(
       check,
       clauseId,
       response.status >= 400 && response.status < 500,
