@@ -191,7 +191,6 @@ export const fixturesSchema = {
     synchronizerId: { type: 'string', minLength: 1 },
     parties: {
       type: 'array',
-      minItems: 1,
       items: {
         type: 'object',
         required: ['alias', 'id'],

@@ -217,11 +217,15 @@ export class InteractiveSubmission {
 
   constructor(private readonly state: LedgerState) {
     for (const party of state.fixtures.parties) {
-      if (!party.external) continue;
-      const raw = Buffer.from(party.external.publicKey, 'base64');
-      const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: raw.toString('base64url') }, format: 'jwk' });
-      this.publicKeys.set(party.id, { key, fingerprint: party.external.fingerprint });
+      if (party.external) this.registerKey(party.id, Buffer.from(party.external.publicKey, 'base64'), party.external.fingerprint);
     }
+  }
+
+  /** The Ed25519 key (raw 32 bytes) an external party signs its transactions with. */
+  registerKey(party: string, rawPublicKey: Uint8Array, fingerprint: string): void {
+    const x = Buffer.from(rawPublicKey).toString('base64url');
+    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
+    this.publicKeys.set(party, { key, fingerprint });
   }
 
   prepare(request: RefRequest): RefResponse {
