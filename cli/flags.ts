@@ -43,4 +43,5 @@ export interface ServeFlags {
   scanVersion?: string;
   injectFault?: string[];
   listFaults?: boolean;
+  bare?: boolean;
 }

@@ -169,6 +169,10 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--scan-version <version>', 'Splice version the scan imitates (decides removed endpoints), e.g. 0.7.5')
     .option('--inject-fault <names>', 'switch on named faults (repeatable, comma-separated); --list-faults shows them', collectList)
     .option('--list-faults', 'list the faults that can be injected and exit')
+    .option(
+      '--bare',
+      'start as a freshly installed participant: only the participant_admin user, no parties, an empty ledger (to try `provision`)',
+    )
     .action(async (options: ServeFlags & CommonOptions) => {
       const { serveCommand } = await import('./commands/reference.js');
       setExitCode(await serveCommand(options));
