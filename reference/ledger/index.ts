@@ -1,10 +1,11 @@
 /**
  * The reference target's ledger: the model package, the update log seeded from the fixtures, and the
- * routes submit-and-wait, update-by-offset and interactive prepare/execute.
+ * routes submit-and-wait, update-by-offset, ledger-end and interactive prepare/execute/executeAndWait.
  */
 import type { Fixtures } from '../../config/types.js';
 import type { Faults } from '../faults.js';
-import type { Route } from '../http/types.js';
+import { requireCaller } from '../http/auth-context.js';
+import type { RefRequest, RefResponse, Route } from '../http/types.js';
 import { InteractiveSubmission } from './interactive.js';
 import { formatTimestamp, LedgerState } from './ledger-state.js';
 import { seedLedger } from './seed.js';
@@ -38,6 +39,12 @@ export class Ledger {
       { method: 'POST', pattern: '/v2/updates/update-by-offset', handler: (request) => handleUpdateByOffset(this.state, request) },
       { method: 'POST', pattern: '/v2/interactive-submission/prepare', handler: (request) => this.interactive.prepare(request) },
       { method: 'POST', pattern: '/v2/interactive-submission/execute', handler: (request) => this.interactive.execute(request) },
+      {
+        method: 'POST',
+        pattern: '/v2/interactive-submission/executeAndWait',
+        handler: (request) => this.interactive.executeAndWait(request),
+      },
+      { method: 'GET', pattern: '/v2/state/ledger-end', handler: (request) => this.ledgerEndResponse(request) },
     ];
   }
 
@@ -81,6 +88,12 @@ export class Ledger {
       synchronizerTimes: [{ synchronizerId: state.fixtures.synchronizerId, recordTime }],
     });
     return offset;
+  }
+
+  /** `GET /v2/state/ledger-end`: any valid token (RequiredClaim.Public); offset 0 only for an empty ledger. */
+  private ledgerEndResponse(request: RefRequest): RefResponse {
+    requireCaller(request.auth);
+    return { status: 200, body: { offset: this.state.log.end } };
   }
 
   /** The offset of the last update (6 right after seeding). */

@@ -61,6 +61,13 @@ interface PreparedSubmission {
   hash: Buffer;
 }
 
+interface AcceptedExecution {
+  tx: InterpretedTransaction;
+  prepared: PreparedSubmission;
+  submissionId: string;
+  changeId: string;
+}
+
 interface PartySignature {
   party: string;
   signatures: { format: string; signature: string; signedBy: string; signingAlgorithmSpec: string }[];
@@ -253,7 +260,26 @@ export class InteractiveSubmission {
     };
   }
 
+  /** `POST .../execute`: answers `{}` at once and commits on a later turn of the event loop. */
   execute(request: RefRequest): RefResponse {
+    const accepted = this.accept(request);
+    const handle = setImmediate(() => {
+      this.pending.delete(handle);
+      this.commit(accepted);
+    });
+    this.pending.add(handle);
+    return { status: 200, body: {} };
+  }
+
+  /** `POST .../executeAndWait`: commits before answering, with the update id and offset of the commit. */
+  executeAndWait(request: RefRequest): RefResponse {
+    const committed = this.commit(this.accept(request));
+    if (committed instanceof LedgerApiError) throw committed;
+    return { status: 200, body: { updateId: committed.updateId, completionOffset: committed.offset } };
+  }
+
+  /** Everything execute checks before the commit: decoding, rights, signatures, deduplication. */
+  private accept(request: RefRequest): AcceptedExecution {
     const { state } = this;
     const execute = decodeExecuteRequest(asObject(parseJsonBody(request), ''));
     const caller = requireCaller(request.auth);
@@ -288,12 +314,7 @@ export class InteractiveSubmission {
       ),
     );
     state.dedup.markInFlight(changeId, submissionId);
-    const handle = setImmediate(() => {
-      this.pending.delete(handle);
-      this.commit(retime(prepared.tx, effectiveAt), prepared, submissionId, changeId);
-    });
-    this.pending.add(handle);
-    return { status: 200, body: {} };
+    return { tx: retime(prepared.tx, effectiveAt), prepared, submissionId, changeId };
   }
 
   /** Stops pending commits (the ledger is closing). */
@@ -302,13 +323,15 @@ export class InteractiveSubmission {
     this.pending.clear();
   }
 
-  private commit(tx: InterpretedTransaction, prepared: PreparedSubmission, submissionId: string, changeId: string): void {
+  /** Commits an accepted execution; a conflict with what was committed since prepare rejects it instead. */
+  private commit({ tx, prepared, submissionId, changeId }: AcceptedExecution): { updateId: string; offset: number } | LedgerApiError {
     const { state } = this;
     state.dedup.clearInFlight(changeId);
     // The transaction was interpreted at prepare time; like Canton's conflict detection, it is rejected
     // (nothing is committed) when a contract it uses was archived or a key it creates was taken since.
-    if (state.contracts.conflict(tx)) return;
-    state.commitTransaction(
+    const conflict = state.contracts.conflict(tx);
+    if (conflict !== undefined) return conflict;
+    return state.commitTransaction(
       tx,
       {
         commandId: prepared.commandId,

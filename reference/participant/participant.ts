@@ -11,6 +11,7 @@ import { startHttpServer } from '../http/server.js';
 import type { Route } from '../http/types.js';
 import { authenticatedUserRoute } from './authenticated-user.js';
 import { darRoutes } from './dars.js';
+import { nodeInfoRoutes } from './node-info.js';
 import { partyRoutes, type PartyLedger } from './parties.js';
 import { Readiness } from './readiness.js';
 import { trafficRoute } from './traffic.js';
@@ -76,6 +77,14 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
     ...(features.trafficAccounts ? [trafficRoute(fixtures, faults)] : []),
     ...(options.extraRoutes ?? []),
   ];
+  routes.push(
+    ...nodeInfoRoutes({
+      fixtures,
+      ledgerApiVersion: features.ledgerApiVersion,
+      packageIds: () => [...new Set([fixtures.package.id, ...packages.packageIds()])],
+      routes: () => routes,
+    }),
+  );
   const server = await startHttpServer({
     routes,
     callers,

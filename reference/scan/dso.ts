@@ -24,7 +24,12 @@ export function dsoInfo(context: ScanContext): ScanResponse {
     dso_party_id: dsoPartyId,
     voting_threshold: 1,
     latest_mining_round: onSynchronizer(
-      contract('Splice.Round:OpenMiningRound', contractId('round'), { dso: dsoPartyId, round: { number: String(data.latestRound.round) } }, createdAt),
+      contract(
+        'Splice.Round:OpenMiningRound',
+        contractId('round'),
+        { dso: dsoPartyId, round: { number: String(data.latestRound.round) } },
+        createdAt,
+      ),
     ),
     amulet_rules: onSynchronizer(contract('Splice.AmuletRules:AmuletRules', contractId('amulet-rules'), { dso: dsoPartyId }, createdAt)),
     dso_rules: onSynchronizer(

@@ -145,4 +145,29 @@ describe('interactive submission', () => {
     );
     expect(notPreparable.status).toBe(403);
   });
+
+  it('executeAndWait commits before it answers, with the update id and offset of the commit', async () => {
+    const prepared = await prepare();
+    const reply = await ref.post(
+      '/v2/interactive-submission/executeAndWait',
+      {
+        preparedTransaction: prepared.preparedTransaction,
+        partySignatures: { signatures: [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)] },
+        submissionId: uniqueCommandId('sub'),
+        hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
+        deduplicationPeriod: { Empty: {} },
+      },
+      'dana-executor',
+    );
+    expect(reply.status).toBe(200);
+    expect(Object.keys(reply.json).sort()).toEqual(['completionOffset', 'updateId']);
+    const found = await ref.updateByOffset(
+      'alice-user',
+      reply.json.completionOffset,
+      transactionsFormat([alice], 'TRANSACTION_SHAPE_ACS_DELTA'),
+    );
+    expect(found.status).toBe(200);
+    expect(found.json.update.Transaction.value.updateId).toBe(reply.json.updateId);
+    expect(found.json.update.Transaction.value.events[0].CreatedEvent.signatories).toEqual([dana]);
+  });
 });
