@@ -7,6 +7,7 @@ export const toolVersion = packageJson.version;
 
 export interface RunFlags {
   profile?: 'spec' | 'canton';
+  fixtures?: string;
   participant?: string;
   scan?: string;
   include?: string[];

@@ -74,6 +74,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     )
     .option('--participant <url>', 'participant JSON API base URL (remote targets; overrides LEDGER_BASE_URL)')
     .option('--scan <url>', 'scan base URL including its path prefix (remote targets; overrides SCAN_BASE_URL)')
+    .option('--fixtures <file>', "fixtures file of the target (default: the target's `fixtures`, else out/fixtures/<target>.yaml)")
     .option(
       '-i, --include <prefixes>',
       'only tests whose endpoint, suite, test id or clause id starts with one of these (repeatable, comma-separated)',
@@ -199,6 +200,7 @@ export function overridesFrom(options: CommonOptions & RunFlags): ConfigOverride
   if (options.profile !== undefined) overrides.profile = options.profile;
   if (options.participant !== undefined) overrides.participant = options.participant;
   if (options.scan !== undefined) overrides.scan = options.scan;
+  if (options.fixtures !== undefined) overrides.fixtures = options.fixtures;
   if (options.include !== undefined) overrides.include = options.include;
   if (options.exclude !== undefined) overrides.exclude = options.exclude;
   if (options.cases !== undefined) overrides.cases = options.cases;

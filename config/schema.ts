@@ -79,13 +79,14 @@ const featuresSchema = {
     reassignmentFixture: { type: 'boolean', default: false },
     multiHostedParty: { type: 'boolean', default: false },
     syntheticDars: { type: 'boolean', default: false },
+    userManagement: { type: 'boolean', default: false },
   },
   additionalProperties: false,
 } as const;
 
 const targetSchema = {
   type: 'object',
-  required: ['kind', 'fixtures'],
+  required: ['kind'],
   properties: {
     kind: { enum: ['reference', 'remote'] },
   },

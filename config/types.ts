@@ -13,7 +13,7 @@ export interface ExternalPartyKey {
   publicKey: string;
   /** PKCS#8 DER Ed25519 private key, base64. Needed by the suites to sign; never by the target. */
   privateKey?: string;
-  /** "1220" + hex(SHA-256(raw public key)); the `signedBy` of this party's signatures. */
+  /** "1220" + hex(SHA-256(int32 BE 12 ‖ raw public key)), Canton's key fingerprint; the `signedBy` of this party's signatures. */
   fingerprint: string;
 }
 
@@ -138,6 +138,12 @@ export interface Features {
    * embedded reference target does: a real node decodes and type-checks the Daml-LF of every DALF.
    */
   syntheticDars: boolean;
+  /**
+   * The user-management routes of Canton's JSON API (`/v2/users`, `/v2/users/{id}`, rights) may be used by
+   * the suites: they create users with generated ids and annotations, and delete them again. Needs a
+   * participant_admin user in the fixtures.
+   */
+  userManagement: boolean;
 }
 
 export interface ReferenceTargetConfig {

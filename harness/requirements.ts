@@ -13,6 +13,7 @@ export type Requirement =
   | 'multiHostedParty'
   | 'writes'
   | 'syntheticDars'
+  | 'userManagement'
   | 'mintTokens'
   | 'scan'
   | 'ledgerApi3.5'
@@ -68,6 +69,8 @@ export function missingRequirement(requirement: Requirement, target: TargetAbili
         ? undefined
         : 'the target does not accept the synthetic DARs this test builds (features.syntheticDars: false); ' +
             'only the embedded reference target does, a real node type-checks their Daml-LF';
+    case 'userManagement':
+      return features.userManagement ? undefined : 'the suites may not manage users on the target (features.userManagement: false)';
     case 'mintTokens':
       return target.canMintTokens ? undefined : 'the auth provider cannot mint tokens (needs auth kind hs256, rs256 or es256)';
     case 'scan':
