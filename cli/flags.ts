@@ -46,3 +46,19 @@ export interface ServeFlags {
   listFaults?: boolean;
   bare?: boolean;
 }
+
+export interface ProvisionFlags {
+  adminUser: string;
+  dar?: string;
+  prefix: string;
+  synchronizer?: string;
+  fixtures?: string;
+  scanSynchronizer?: string;
+  scanTopUpInProgress?: string;
+  scanTopUpComplete?: string;
+  scanSingleHostedParty?: string;
+  scanMultiHostedParty?: string;
+  dryRun?: boolean;
+  cleanup?: boolean;
+  yes?: boolean;
+}

@@ -13,7 +13,7 @@ import type { Fixtures } from '../../config/types.js';
 import { DecodeFailure, LedgerApiError } from '../errors.js';
 import { requireCaller, requirePermission, canReadAs } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
-import { asObject, indexPath, type JsonObject } from '../http/decode.js';
+import { asObject, indexPath } from '../http/decode.js';
 import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../http/types.js';
 import {
   decodeObjectMeta,

@@ -168,7 +168,7 @@ export function decodePartyToParticipant(serialized: Uint8Array): PartyToPartici
     }
     transaction = TransactionType.toObject(TransactionType.decode(versioned.data)) as DecodedTransaction;
   } catch (error) {
-    throw new Error(`not a serialized topology transaction: ${(error as Error).message}`);
+    throw new Error(`not a serialized topology transaction: ${(error as Error).message}`, { cause: error });
   }
   const mapping = transaction.mapping?.party_to_participant;
   if (mapping === undefined) throw new Error('the transaction holds no PartyToParticipant mapping');
