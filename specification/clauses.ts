@@ -5,6 +5,7 @@
 import { authClauses } from './clauses/auth.js';
 import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
+import { cantonUserClauses } from './clauses/canton-users.js';
 import { errorClauses } from './clauses/errors.js';
 import { generalClauses } from './clauses/general.js';
 import { limitClauses } from './clauses/limits.js';
@@ -32,6 +33,7 @@ export const clauses: readonly Clause[] = Object.freeze([
   ...versioningClauses,
   ...cantonParticipantClauses,
   ...cantonScanClauses,
+  ...cantonUserClauses,
 ]);
 
 const clausesById: ReadonlyMap<string, Clause> = indexById(clauses);

@@ -11,9 +11,11 @@ export const MAX_ANNOTATIONS_KILOBYTES = 256;
 const MAX_ANNOTATIONS_BYTES = MAX_ANNOTATIONS_KILOBYTES * 1024;
 const MAX_PREFIX_LENGTH = 253;
 const MAX_NAME_LENGTH = 63;
-const NAME_PATTERN = '([a-zA-Z0-9]+[a-zA-Z0-9-]*)?[a-zA-Z0-9]+';
-const KEY_SEGMENT = /^([a-zA-Z0-9]+[a-zA-Z0-9.\-_]*)?[a-zA-Z0-9]+$/;
-const DNS_SUBDOMAIN = new RegExp(`^(${NAME_PATTERN}[.])*${NAME_PATTERN}$`);
+// Canton's patterns, `([a-zA-Z0-9]+[a-zA-Z0-9.\-_]*)?[a-zA-Z0-9]+` for a name and labels of
+// `([a-zA-Z0-9]+[a-zA-Z0-9-]*)?[a-zA-Z0-9]+` joined by dots for a prefix, written in equivalent forms that
+// cannot backtrack for long on a long invalid key (the original ones take exponential time there).
+const KEY_SEGMENT = /^[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$/;
+const DNS_LABEL = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?$/;
 
 export type AnnotationProblem = { kind: 'size' } | { kind: 'key'; reason: string } | { kind: 'empty-value'; reason: string };
 
@@ -44,7 +46,9 @@ function prefixProblem(prefix: string): string | undefined {
   if (prefix.length > MAX_PREFIX_LENGTH) {
     return `Key prefix segment '${shorten(prefix)}' exceeds maximum length of ${MAX_PREFIX_LENGTH} characters`;
   }
-  return DNS_SUBDOMAIN.test(prefix) ? undefined : `Key prefix segment '${shorten(prefix)}' has invalid syntax`;
+  return prefix.split('.').every((label) => DNS_LABEL.test(label))
+    ? undefined
+    : `Key prefix segment '${shorten(prefix)}' has invalid syntax`;
 }
 
 function keyProblem(key: string): string | undefined {
