@@ -131,7 +131,8 @@ async function provisionWith(node: Node, client: TargetClient, plan: Plan, optio
   }
   for (const party of plan.parties.filter((candidate) => candidate.external)) {
     const variable = privateKeyVariable(options.config.target.name, party.alias);
-    const stored = previous.env[variable];
+    // A key kept elsewhere (a CI secret in the environment) wins over the .env an earlier run wrote here.
+    const stored = options.config.env[variable] || previous.env[variable];
     const key = stored === undefined ? generatePartyKey() : partyKeyFrom(stored);
     const id = `${party.hint}::${key.fingerprint}`;
     parties.set(party.alias, { id, key });
