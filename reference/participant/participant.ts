@@ -71,7 +71,7 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
   const routes: Route[] = [
     readiness.route(),
     authenticatedUserRoute({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
-    ...userManagementRoutes({ users, ledgerApiVersion: features.ledgerApiVersion }),
+    ...userManagementRoutes({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
     ...partyRoutes({ fixtures, users, ledger: options.ledger ?? partiesOnly(fixtures) }),
     ...darRoutes({ packages, synchronizerId: fixtures.synchronizerId, faults }),
     ...(features.trafficAccounts ? [trafficRoute(fixtures, faults)] : []),

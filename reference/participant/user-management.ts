@@ -13,6 +13,7 @@ import { DecodeFailure, LedgerApiError } from '../errors.js';
 import { requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, indexPath, oneOfKeys, requireField, wrongType, type JsonObject } from '../http/decode.js';
+import type { Faults } from '../faults.js';
 import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../http/types.js';
 import {
   decodeObjectMeta,
@@ -60,6 +61,7 @@ const USER_UPDATE_PATHS: readonly string[][] = [
 export interface UserManagementOptions {
   users: Users;
   ledgerApiVersion: LedgerApiVersion;
+  faults: Faults;
 }
 
 function decodeRight(value: unknown, path: string): UserRight {
@@ -216,7 +218,10 @@ function decodePageToken(token: string): string | undefined {
 }
 
 export function userManagementRoutes(options: UserManagementOptions): Route[] {
-  const { users, ledgerApiVersion } = options;
+  const { users, ledgerApiVersion, faults } = options;
+  const checkAnnotations = (annotations: Record<string, string>, allowEmptyValues: boolean): void => {
+    if (!faults.has('user-annotation-rules-ignored')) requireValidAnnotations(annotations, allowEmptyValues, 'user.metadata.annotations');
+  };
   const render = (user: Parameters<typeof renderUser>[0]) => renderUser(user, ledgerApiVersion);
 
   function create(request: RefRequest): RefResponse {
@@ -227,7 +232,7 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     if (user === undefined) throw missingField('user');
     const id = requireUserId(user.id, 'id');
     if (user.metadata.resourceVersion !== '') throw invalidArgument('field user.metadata.resource_version must be not set');
-    requireValidAnnotations(user.metadata.annotations, false, 'user.metadata.annotations');
+    checkAnnotations(user.metadata.annotations, false);
     if (user.primaryParty !== '') requireParty(user.primaryParty);
     const validRights = rights.map((validate) => validate());
     requireKnownIdentityProvider(user.identityProviderId, 'identity_provider_id');
@@ -284,7 +289,7 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       user.metadata.resourceVersion === ''
         ? undefined
         : requireResourceVersion(user.metadata.resourceVersion, 'user.metadata.resource_version');
-    requireValidAnnotations(user.metadata.annotations, true, 'user.metadata.annotations');
+    checkAnnotations(user.metadata.annotations, true);
     const paths = updateMask(id, mask);
     const isDeactivated = fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
     if (caller.userId === id && isDeactivated === true) throw invalidArgument('Requesting user cannot self-deactivate');
@@ -300,7 +305,7 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
         !user.primaryPartyAuthentication,
       ),
       annotations: fieldUpdate(paths, 'metadata.annotations', annotations, Object.keys(annotations).length === 0),
-      ...(resourceVersion === undefined ? {} : { resourceVersion }),
+      ...(resourceVersion === undefined || faults.has('user-stale-update-accepted') ? {} : { resourceVersion }),
     });
     return { status: 200, body: { user: render(updated) } };
   }
