@@ -9,6 +9,8 @@ export const checkRegistry = {
   positive_data_acceptance: 'every valid request is accepted',
   auth_enforcement: 'requests without valid credentials or rights are denied',
   stateful_consistency: 'what a write returns is what later reads show (offsets, update ids, events, deduplication)',
+  prepared_transaction_integrity:
+    'the hash an external party is asked to sign is the V2 hash of the transaction it is shown, which shows the commands submitted',
 } as const;
 
 export type CheckName = keyof typeof checkRegistry;

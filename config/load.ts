@@ -10,6 +10,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import dotenv from 'dotenv';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from './errors.js';
+import { cantonKeyFingerprint } from './key-fingerprint.js';
 import { configFileSchema, fixturesSchema } from './schema.js';
 import type { Fixtures, ProfileName, ResolvedConfig, RunConfig, TargetConfig } from './types.js';
 
@@ -306,10 +307,18 @@ function checkFixtureReferences(fixtures: Fixtures, where: string): void {
   const aliases = new Set(fixtures.parties.map((party) => party.alias));
   const issues: string[] = [];
   const seen = new Set<string>();
-  for (const party of fixtures.parties) {
+  fixtures.parties.forEach((party, index) => {
     if (seen.has(party.alias)) issues.push(`parties: the alias "${party.alias}" is used twice (aliases must be unique)`);
     seen.add(party.alias);
-  }
+    const key = party.external;
+    if (key !== undefined && key.fingerprint !== cantonKeyFingerprint(key.publicKey)) {
+      issues.push(
+        `parties[${index}].external.fingerprint: found "${key.fingerprint}", but Canton's fingerprint of its publicKey is ` +
+          `"${cantonKeyFingerprint(key.publicKey)}" ("1220" + hex(SHA-256(int32 big-endian 12 ‖ raw public key)); ` +
+          'wallet-sdk keys.fingerprint computes the same)',
+      );
+    }
+  });
   fixtures.users.forEach((user, index) => {
     const check = (alias: string, key: string): void => {
       if (!aliases.has(alias))

@@ -13,7 +13,10 @@ export interface ExternalPartyKey {
   publicKey: string;
   /** PKCS#8 DER Ed25519 private key, base64. Needed by the suites to sign; never by the target. */
   privateKey?: string;
-  /** "1220" + hex(SHA-256(int32 BE 12 ‖ raw public key)), Canton's key fingerprint; the `signedBy` of this party's signatures. */
+  /**
+   * Canton's fingerprint of the key, the `signedBy` of this party's signatures: "1220" + hex(SHA-256(int32
+   * big-endian 12 ‖ raw public key)), 12 being the hash purpose PublicKeyFingerprint.
+   */
   fingerprint: string;
 }
 

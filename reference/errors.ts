@@ -85,6 +85,8 @@ export const ErrorCodes = {
   SERVICE_NOT_RUNNING: ErrorCategories.TransientServerFailure,
   ALLOWED_LANGUAGE_VERSIONS: ErrorCategories.InvalidIndependentOfSystemState,
   ZIP_BOMB: ErrorCategories.InvalidIndependentOfSystemState,
+  FAILED_TO_PREPARE_TRANSACTION: ErrorCategories.InvalidIndependentOfSystemState,
+  FAILED_TO_EXECUTE_TRANSACTION: ErrorCategories.InvalidIndependentOfSystemState,
   TRAFFIC_ACCOUNT_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
 } as const satisfies Record<string, ErrorCategory>;
 

@@ -43,6 +43,8 @@ export const FaultCatalogue = {
   // Interactive submission
   'execute-signature-not-verified': 'execute accepts a signature that does not verify',
   'execute-empty-signatures-accepted': 'execute accepts an empty signatures list',
+  'prepare-hash-mismatch':
+    'prepare asks to sign the hash of another transaction than the one it shows (a copy with another create argument)',
   // DARs
   'dar-hash-not-checked': 'a DALF whose hash does not match its payload is accepted',
   'dar-validate-persists': 'dars/validate uploads the DAR (side effect)',

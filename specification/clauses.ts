@@ -3,6 +3,8 @@
  * Canton/Splice) as one clause with a stable id. Suites cite these ids; reports group results by them.
  */
 import { authClauses } from './clauses/auth.js';
+import { cantonClientRouteClauses } from './clauses/canton-client-routes.js';
+import { cantonInteractiveClauses } from './clauses/canton-interactive.js';
 import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
 import { cantonUserClauses } from './clauses/canton-users.js';
@@ -33,6 +35,8 @@ export const clauses: readonly Clause[] = Object.freeze([
   ...versioningClauses,
   ...cantonParticipantClauses,
   ...cantonScanClauses,
+  ...cantonInteractiveClauses,
+  ...cantonClientRouteClauses,
   ...cantonUserClauses,
 ]);
 

@@ -1,11 +1,6 @@
 /**
  * The DALF envelope of Daml-LF (daml_lf.proto): an `Archive` holding a serialized `ArchivePayload` and the
- * SHA-256 of that payload, which is the package id.
- *
- * We cannot compile Daml, so the `daml_lf_2` bytes are not a real Daml-LF package: they are a fixed,
- * readable text derived from the package name, version, role and dependencies. A participant that decodes
- * the LF package itself will reject them (DAR_VALIDATION_ERROR or DAR_PARSE_ERROR); everything up to the
- * envelope (zip, manifest, Archive protobuf, hash) is what a real DAR has.
+ * SHA-256 of that payload, which is the package id. The package inside is written by daml-lf-package.ts.
  */
 import { createHash } from 'node:crypto';
 import protobuf from 'protobufjs';
@@ -34,29 +29,10 @@ const root = protobuf.parse(DAML_LF_PROTO, { keepCase: true }).root;
 export const ArchiveType = root.lookupType('daml_lf.Archive');
 export const ArchivePayloadType = root.lookupType('daml_lf.ArchivePayload');
 
-/** Daml-LF 2.1, the target of Canton 3.4's CantonExamples. */
+/** Daml-LF 2.1, the target of Canton 3.4's and 3.5's CantonExamples. */
 export const LF2_MINOR = '1';
 /** A Daml-LF 1.x payload, which Canton 3.x refuses (ALLOWED_LANGUAGE_VERSIONS). */
 export const LF1_MINOR = '17';
-
-export interface SyntheticPackage {
-  name: string;
-  version: string;
-  /** Package ids this package depends on (they change the bytes, hence the id, as in real Daml-LF). */
-  dependencies: string[];
-  salt?: string;
-}
-
-export function syntheticLfBytes(pkg: SyntheticPackage): Uint8Array {
-  const lines = [
-    'synthetic Daml-LF package written by ledger-conformance (not compiled Daml)',
-    `name: ${pkg.name}`,
-    `version: ${pkg.version}`,
-    `dependencies: ${pkg.dependencies.join(',')}`,
-    ...(pkg.salt === undefined ? [] : [`salt: ${pkg.salt}`]),
-  ];
-  return new TextEncoder().encode(`${lines.join('\n')}\n`);
-}
 
 export function encodePayload(lfBytes: Uint8Array, lfMajor: 1 | 2 = 2): Uint8Array {
   const sum = lfMajor === 2 ? { minor: LF2_MINOR, daml_lf_2: lfBytes } : { minor: LF1_MINOR, daml_lf_1: lfBytes };

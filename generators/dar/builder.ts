@@ -3,11 +3,12 @@
  * and broken ones that each break exactly one rule of the DAR format.
  *
  * Layout follows damlc: `<name>-<version>-<main id>/<name>-<version>-<main id>.dalf` for the main package,
- * dependencies beside it, and `META-INF/MANIFEST.MF`. The Daml-LF inside the DALFs is synthetic
- * (see archive.ts).
+ * dependencies beside it, and `META-INF/MANIFEST.MF`. Each DALF holds a Daml-LF 2 package that decodes,
+ * named and versioned as the manifest says (daml-lf-package.ts); it is not compiled Daml.
  */
 import { zipSync } from 'fflate';
-import { encodeArchive, encodePayload, sha256Hex, syntheticLfBytes } from './archive.js';
+import { encodeArchive, encodePayload, sha256Hex } from './archive.js';
+import { lf1PackageBytes, lf2PackageBytes, moduleNameOf, type LfPackageContent } from './daml-lf-package.js';
 import { formatManifest, type ManifestLineEnding } from './manifest.js';
 
 export interface DarOptions {
@@ -39,6 +40,8 @@ export type BrokenDarKind =
   | 'missing-dalf'
   | 'hash-mismatch'
   | 'bad-archive-protobuf'
+  | 'lf2-text-payload'
+  | 'lf1-text-payload'
   | 'lf1-payload';
 
 export const brokenDarKinds: readonly BrokenDarKind[] = [
@@ -50,10 +53,14 @@ export const brokenDarKinds: readonly BrokenDarKind[] = [
   'missing-dalf',
   'hash-mismatch',
   'bad-archive-protobuf',
+  'lf2-text-payload',
+  'lf1-text-payload',
   'lf1-payload',
 ];
 
 export const SDK_VERSION = '3.4.0';
+/** What a package that is not Daml-LF carries where its package belongs. */
+const TEXT_PAYLOAD = new TextEncoder().encode('This is English text, not a Daml-LF package.\n');
 export const MANIFEST_PATH = 'META-INF/MANIFEST.MF';
 
 // DOS timestamps are local time: building the date from local fields gives the same bytes in any time zone.
@@ -86,11 +93,21 @@ function darParts(options: DarOptions): DarParts {
   if (!Number.isInteger(dependencyCount) || dependencyCount < 0) {
     throw new RangeError(`buildDar: dalfs must be a non-negative integer (dependency count), got ${dependencyCount}`);
   }
-  const dependencyLf = Array.from({ length: dependencyCount }, (_, index) =>
-    syntheticLfBytes({ name: `${name}-dep${index + 1}`, version, dependencies: [], ...(salt === undefined ? {} : { salt }) }),
-  );
+  const salted = salt === undefined ? {} : { salt };
+  const dependencyContents: LfPackageContent[] = Array.from({ length: dependencyCount }, (_, index) => {
+    const dependencyName = `${name}-dep${index + 1}`;
+    return { name: dependencyName, version, module: moduleNameOf(dependencyName), role: 'dependency', dependencies: [], ...salted };
+  });
+  const dependencyLf = dependencyContents.map(lf2PackageBytes);
   const dependencyIds = dependencyLf.map((lfBytes) => sha256Hex(encodePayload(lfBytes)));
-  const mainLf = syntheticLfBytes({ name, version, dependencies: dependencyIds, ...(salt === undefined ? {} : { salt }) });
+  const mainLf = lf2PackageBytes({
+    name,
+    version,
+    module: moduleNameOf(name),
+    role: 'main',
+    dependencies: dependencyContents.map((content, index) => ({ packageId: dependencyIds[index] as string, module: content.module })),
+    ...salted,
+  });
   const mainId = sha256Hex(encodePayload(mainLf));
   const directory = `${name}-${version}-${mainId}`;
   const main = dalfOf(mainLf, (id) => `${directory}/${name}-${version}-${id}.dalf`);
@@ -163,13 +180,25 @@ export function buildBrokenDar(kind: BrokenDarKind, base: DarOptions = DEFAULT_B
     }
     case 'hash-mismatch': {
       const payload = encodePayload(parts.main.lfBytes);
-      const otherHash = sha256Hex(encodePayload(syntheticLfBytes({ name: 'tampered', version: base.version, dependencies: [] })));
-      return valid(withMainArchive(parts, encodeArchive(payload, otherHash)));
+      const tampered = lf2PackageBytes({
+        name: 'tampered',
+        version: base.version,
+        module: 'Tampered',
+        role: 'dependency',
+        dependencies: [],
+      });
+      return valid(withMainArchive(parts, encodeArchive(payload, sha256Hex(encodePayload(tampered)))));
     }
     case 'bad-archive-protobuf':
       // Field 3 (payload, length-delimited) announces 100 bytes and the data ends after 3.
       return valid(withMainArchive(parts, Uint8Array.of(0x1a, 100, 1, 2, 3)));
-    case 'lf1-payload':
-      return valid(withMainArchive(parts, encodeArchive(encodePayload(parts.main.lfBytes, 1))));
+    case 'lf2-text-payload':
+      return valid(withMainArchive(parts, encodeArchive(encodePayload(TEXT_PAYLOAD))));
+    case 'lf1-text-payload':
+      return valid(withMainArchive(parts, encodeArchive(encodePayload(TEXT_PAYLOAD, 1))));
+    case 'lf1-payload': {
+      const lf1 = lf1PackageBytes({ name: base.name, version: base.version, module: moduleNameOf(base.name) });
+      return valid(withMainArchive(parts, encodeArchive(encodePayload(lf1, 1))));
+    }
   }
 }

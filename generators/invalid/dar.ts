@@ -16,7 +16,9 @@ const RULES: { kind: BrokenDarKind; clauseId: string; rule: string }[] = [
   { kind: 'missing-dalf', clauseId: 'canton.dars.invalid-zip-entry-400', rule: 'manifest names a DALF the zip lacks' },
   { kind: 'hash-mismatch', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF hash differs from the SHA-256 of its payload' },
   { kind: 'bad-archive-protobuf', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF that is not an Archive protobuf' },
-  { kind: 'lf1-payload', clauseId: 'canton.dars.lf1-rejected-400', rule: 'DALF of Daml-LF 1' },
+  { kind: 'lf2-text-payload', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF whose Daml-LF 2 package is English text' },
+  { kind: 'lf1-text-payload', clauseId: 'canton.dars.dar-parse-error-400', rule: 'DALF whose Daml-LF 1 package is English text' },
+  { kind: 'lf1-payload', clauseId: 'canton.dars.lf1-rejected-400', rule: 'DALF of a Daml-LF 1 package that decodes' },
 ];
 
 /** One arbitrary per broken kind; the bytes of each kind are fixed, so there is nothing to shrink. */

@@ -1,52 +1,43 @@
 /**
- * The DALF envelope (daml_lf.proto): `Archive` carries the serialized `ArchivePayload` and its SHA-256,
- * which is the package id.
+ * The DALF envelope (daml_lf.proto): an `Archive` carries the serialized `ArchivePayload` and its SHA-256,
+ * which is the package id; the payload carries the Daml-LF package of one major version.
  */
-import protobuf from 'protobufjs';
-
-const DAML_LF_PROTO = `
-syntax = "proto3";
-enum HashFunction { SHA256 = 0; }
-message Archive {
-  HashFunction hash_function = 1;
-  bytes payload = 3;
-  string hash = 4;
-}
-message ArchivePayload {
-  string minor = 3;
-  int32 patch = 5;
-  oneof Sum {
-    bytes daml_lf_1 = 2;
-    bytes daml_lf_2 = 4;
-  }
-}
-`;
-
-const root = protobuf.parse(DAML_LF_PROTO, { keepCase: true }).root;
-export const ArchiveType = root.lookupType('Archive');
-export const ArchivePayloadType = root.lookupType('ArchivePayload');
+import { bytesField, decodeMessage, has, int32Field, stringField } from './protobuf-reader.js';
+import { ARCHIVE, ARCHIVE_PAYLOAD } from './daml-lf.js';
 
 export interface Archive {
-  hash_function: number;
+  hashFunction: number;
   payload: Uint8Array;
   hash: string;
 }
 
 export interface ArchivePayload {
   minor: string;
-  /** Which `Sum` case is set: the Daml-LF major version of the package, or none. */
+  patch: number;
+  /** The Daml-LF major version of the package (which `Sum` case is set), or none. */
   lfMajor: 1 | 2 | undefined;
+  packageBytes: Uint8Array;
 }
 
-/** Throws protobufjs's error for bytes that are not an `Archive`. */
+/** Throws `ProtobufError` for bytes that are not an `Archive` (unknown fields included). */
 export function decodeArchive(bytes: Uint8Array): Archive {
-  const message = ArchiveType.decode(bytes) as unknown as Archive;
-  return { hash_function: message.hash_function, payload: message.payload, hash: message.hash };
+  const message = decodeMessage(bytes, ARCHIVE);
+  return {
+    hashFunction: int32Field(message, 'hash_function'),
+    payload: bytesField(message, 'payload'),
+    hash: stringField(message, 'hash'),
+  };
 }
 
-/** Throws protobufjs's error for bytes that are not an `ArchivePayload`. */
+/** Throws `ProtobufError` for bytes that are not an `ArchivePayload` (unknown fields included). */
 export function decodeArchivePayload(bytes: Uint8Array): ArchivePayload {
-  const message = ArchivePayloadType.decode(bytes) as unknown as Record<string, unknown>;
-  const lfMajor = Object.hasOwn(message, 'daml_lf_2') ? 2 : Object.hasOwn(message, 'daml_lf_1') ? 1 : undefined;
-  return { minor: typeof message.minor === 'string' ? message.minor : '', lfMajor };
+  const message = decodeMessage(bytes, ARCHIVE_PAYLOAD);
+  // The last case on the wire wins, as in protobuf's oneof.
+  const lfMajor = has(message, 'daml_lf_2') ? 2 : has(message, 'daml_lf_1') ? 1 : undefined;
+  return {
+    minor: stringField(message, 'minor'),
+    patch: int32Field(message, 'patch'),
+    lfMajor,
+    packageBytes: lfMajor === 2 ? bytesField(message, 'daml_lf_2') : bytesField(message, 'daml_lf_1'),
+  };
 }

@@ -1,30 +1,38 @@
 /**
- * DAR parsing as Canton's DarParser does it, with its error codes (facts §7):
+ * DAR parsing as Canton's DarParser does it, with its error codes (facts §7, verified-against-real FF8):
  * not a zip / no manifest / manifest without Main-Dalf, Dalfs or `Format: daml-lf` → INVALID_DAR;
  * a listed dalf missing from the zip → INVALID_ZIP_ENTRY; a dalf that is no Archive, whose hash does not
- * match its payload, or whose payload has no Daml-LF → DAR_PARSE_ERROR; Daml-LF 1 → ALLOWED_LANGUAGE_VERSIONS.
- * Package ids are the lowercase hex SHA-256 of each Archive's payload.
+ * match its payload, whose payload has no Daml-LF, or whose Daml-LF package does not decode (daml-lf.ts)
+ * → DAR_PARSE_ERROR; a Daml-LF 1 package that decodes → ALLOWED_LANGUAGE_VERSIONS, once every package
+ * of the DAR has decoded. Package ids are the lowercase hex SHA-256 of each Archive's payload; a package's
+ * name and version are those of its Daml-LF metadata.
  */
 import { createHash } from 'node:crypto';
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { LedgerApiError } from '../errors.js';
 import { decodeArchive, decodeArchivePayload } from './archive.js';
+import { decodeLf2Package, LfParseError, parseLf1Package, type LfModule } from './daml-lf.js';
 
 const MANIFEST_PATH = 'META-INF/MANIFEST.MF';
 /** Canton rejects zip entries above 1 GiB as a zip bomb. */
 const MAX_ENTRY_BYTES = 1024 * 1024 * 1024;
-const NAME_AND_VERSION = /^(.+)-(\d+(?:\.\d+)*)$/;
 
 export interface DarPackage {
   packageId: string;
   /** Path of the dalf inside the zip. */
   path: string;
+  /** The Daml-LF major version of the package. */
+  lfMajor: 1 | 2;
+  /** Name, version and modules of a Daml-LF 2 package's metadata. */
+  name?: string;
+  version?: string;
+  modules?: LfModule[];
 }
 
 export interface ParsedDar {
   main: DarPackage;
   dependencies: DarPackage[];
-  /** From the manifest `Name: <name>-<version>`, when present. */
+  /** The main package's name and version (its Daml-LF metadata). */
   name?: string;
   version?: string;
 }
@@ -95,13 +103,14 @@ export function parseManifest(text: string): Map<string, string> {
 const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 function readPackage(path: string, bytes: Uint8Array, options: ParseDarOptions): DarPackage {
+  const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
   let archive;
   try {
     archive = decodeArchive(bytes);
   } catch (error) {
-    throw parseError(`${path} is not a Daml-LF Archive: ${error instanceof Error ? error.message : String(error)}`);
+    throw parseError(`${path} is not a Daml-LF Archive: ${reason(error)}`);
   }
-  if (archive.hash_function !== 0) throw parseError(`${path}: unsupported hash function ${archive.hash_function}`);
+  if (archive.hashFunction !== 0) throw parseError(`${path}: unsupported hash function ${archive.hashFunction}`);
   const computed = sha256Hex(archive.payload);
   if (options.checkHashes && archive.hash !== computed) {
     throw parseError(`Mismatching hashes! Expected ${archive.hash} but got ${computed}`);
@@ -110,17 +119,24 @@ function readPackage(path: string, bytes: Uint8Array, options: ParseDarOptions):
   try {
     payload = decodeArchivePayload(archive.payload);
   } catch (error) {
-    throw parseError(`${path}: payload is not an ArchivePayload: ${error instanceof Error ? error.message : String(error)}`);
+    throw parseError(`${path}: payload is not an ArchivePayload: ${reason(error)}`);
   }
   const packageId = options.checkHashes ? computed : archive.hash;
-  if (payload.lfMajor === undefined) throw parseError(`${path}: the ArchivePayload holds no Daml-LF package (Sum not set)`);
-  if (payload.lfMajor === 1) {
-    throw new LedgerApiError(
-      'ALLOWED_LANGUAGE_VERSIONS',
-      `Disallowed language version in package ${packageId}: Daml-LF 1.${payload.minor} is not supported, expected Daml-LF 2`,
-    );
+  if (payload.lfMajor === undefined)
+    throw parseError(`${path}: Unrecognized or Unsupported LF version (the ArchivePayload holds no package)`);
+  try {
+    if (payload.lfMajor === 1) {
+      if (payload.patch !== 0) throw new LfParseError('Patch version is not supported for LF1');
+      parseLf1Package(payload.packageBytes);
+      return { packageId, path, lfMajor: 1 };
+    }
+    const lf = decodeLf2Package(payload.packageBytes, payload.minor, payload.patch);
+    return { packageId, path, lfMajor: 2, name: lf.name, version: lf.version, modules: lf.modules };
+  } catch (error) {
+    if (error instanceof LfParseError)
+      throw parseError(`${path}: the Daml-LF ${payload.lfMajor} package of ${packageId} does not decode: ${error.message}`);
+    throw error;
   }
-  return { packageId, path };
 }
 
 /** Parse a DAR; throws `LedgerApiError` with Canton's code for every malformed form. */
@@ -150,10 +166,15 @@ export function parseDar(bytes: Uint8Array, options: ParseDarOptions): ParsedDar
     }
   }
 
-  const nameAndVersion = NAME_AND_VERSION.exec(manifest.get('Name')?.trim() ?? '');
-  return {
-    main: readPackage(mainPath, dalfs[mainPath] as Uint8Array, options),
-    dependencies: dependencyPaths.map((path) => readPackage(path, dalfs[path] as Uint8Array, options)),
-    ...(nameAndVersion ? { name: nameAndVersion[1] as string, version: nameAndVersion[2] as string } : {}),
-  };
+  const main = readPackage(mainPath, dalfs[mainPath] as Uint8Array, options);
+  const dependencies = dependencyPaths.map((path) => readPackage(path, dalfs[path] as Uint8Array, options));
+  // Engine validation, which runs on packages that decoded: Canton 3.x accepts Daml-LF 2 only.
+  const lf1 = [main, ...dependencies].find((pkg) => pkg.lfMajor === 1);
+  if (lf1 !== undefined) {
+    throw new LedgerApiError(
+      'ALLOWED_LANGUAGE_VERSIONS',
+      `Disallowed language version in package ${lf1.packageId}: Daml-LF 1 is not supported, expected Daml-LF 2`,
+    );
+  }
+  return { main, dependencies, ...(main.name === undefined ? {} : { name: main.name, version: main.version }) };
 }

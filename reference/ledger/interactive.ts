@@ -1,14 +1,18 @@
 /**
- * Interactive submission: `POST /v2/interactive-submission/prepare` interprets commands without
- * committing and returns the prepared transaction with its SHA-256 hash; `POST .../execute` takes it
- * back with the external parties' Ed25519 signatures over that hash, answers `{}` at once and commits
- * asynchronously at a new offset.
+ * Interactive submission, as a Canton 3.5 participant does it:
+ * - `POST /v2/interactive-submission/prepare` interprets commands without committing and answers the
+ *   `PreparedTransaction` protobuf (base64; prepared-transaction.ts) with its hash under hashing scheme V2
+ *   (transaction-hash.ts), the hash the external parties sign. V3 is refused as on a synchronizer of
+ *   protocol version 34, which supports V2 only (FAILED_TO_PREPARE_TRANSACTION).
+ * - `POST .../execute` decodes the prepared transaction it is given, hashes it again, verifies the
+ *   parties' Ed25519 signatures against that hash and their keys' fingerprints, and commits exactly that
+ *   transaction: answered `{}` at once, committed on a later turn of the event loop.
+ * - `POST .../executeAndWait` does the same and answers once committed, with the update id and offset.
  *
- * The prepared bytes are a JSON serialisation of the interpreted transaction. The participant keeps the
- * interpreted transaction keyed by the hash, so changing any byte of the prepared transaction makes it
- * unknown (INVALID_ARGUMENT), as a hash mismatch does in Canton.
+ * The participant keeps each transaction it prepared under its hash: a prepared transaction changed by
+ * the client hashes differently and is refused as one this participant did not prepare.
  */
-import { createHash, createPublicKey, randomBytes, verify, type KeyObject } from 'node:crypto';
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { LedgerApiError } from '../errors.js';
 import { canExecuteAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
@@ -38,14 +42,21 @@ import {
   validateUserIdFormat,
 } from './command-decode.js';
 import type { Contract, InterpretedTransaction, TransactionNode } from './engine.js';
-import { packageIdForm } from './identifiers.js';
 import { formatTimestamp, type LedgerState } from './ledger-state.js';
+import { preparedTransactionOf } from './prepared-transaction.js';
+import { decodePreparedTransaction, encodePreparedTransaction, type PreparedTransactionMessage } from './protobuf-messages.js';
+import { externalPartyKeys, type SigningKey } from './signing-keys.js';
 import { DeduplicationTable, type DeduplicationWindow } from './store.js';
 import { authorizeSubmission, decodeCommandsPart } from './submission.js';
 import { deduplicationWindow, effectiveTime } from './submit.js';
+import { hashPreparedTransactionV2, TransactionHashError } from './transaction-hash.js';
 
 const HASHING_SCHEME_VERSIONS = ['HASHING_SCHEME_VERSION_UNSPECIFIED', 'HASHING_SCHEME_VERSION_V2', 'HASHING_SCHEME_VERSION_V3'] as const;
 const PREPARED_HASHING_SCHEME = 'HASHING_SCHEME_VERSION_V2';
+/** Canton's refusal of V3 on the reference's synchronizer (InteractiveSubmission.UnsupportedHashingSchemeVersion). */
+const V3_UNSUPPORTED =
+  'Hashing scheme version V3 is not supported on protocol version 34. Minimum protocol version for hashing version V3: 35. ' +
+  'Supported hashing version on protocol version 34: V2';
 const ACCEPTED_SIGNATURE_FORMATS = new Set(['SIGNATURE_FORMAT_CONCAT', 'SIGNATURE_FORMAT_RAW']);
 const ED25519 = 'SIGNING_ALGORITHM_SPEC_ED25519';
 /** Prepared transactions kept for execution; the oldest are forgotten beyond this many. */
@@ -57,7 +68,6 @@ interface PreparedSubmission {
   userId: string;
   commandId: string;
   actAs: string[];
-  hashHex: string;
   hash: Buffer;
 }
 
@@ -166,47 +176,38 @@ function invalidArgument(message: string): LedgerApiError {
   return new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${message}`);
 }
 
-/** The bytes a client receives and signs the hash of: a self-describing JSON view of the transaction. */
-function serialisePrepared(state: LedgerState, prepared: Omit<PreparedSubmission, 'hashHex' | 'hash'>, synchronizerId: string): Buffer {
-  const describeNode = (node: TransactionNode): unknown => {
-    const templateId = packageIdForm(state.pkg, node.contract.template.qualifiedName);
-    return node.kind === 'create'
-      ? {
-          nodeId: node.nodeId,
-          create: {
-            contractId: node.contract.contractId,
-            templateId,
-            argument: node.contract.argument,
-            signatories: node.contract.signatories,
-            observers: node.contract.observers,
-          },
-        }
-      : {
-          nodeId: node.nodeId,
-          exercise: {
-            contractId: node.contract.contractId,
-            templateId,
-            choice: node.choice,
-            choiceArgument: node.choiceArgument,
-            actingParties: node.actingParties,
-            consuming: node.consuming,
-            result: node.result,
-          },
-        };
-  };
-  return Buffer.from(
-    JSON.stringify({
-      format: 'reference-prepared-transaction/1',
-      nonce: randomBytes(16).toString('hex'),
-      hashingSchemeVersion: PREPARED_HASHING_SCHEME,
-      userId: prepared.userId,
-      commandId: prepared.commandId,
-      actAs: prepared.actAs,
-      synchronizerId,
-      effectiveAt: prepared.tx.effectiveAt,
-      nodes: prepared.tx.nodes.map(describeNode),
-    }),
-  );
+function failedToExecute(reason: string): LedgerApiError {
+  return new LedgerApiError('FAILED_TO_EXECUTE_TRANSACTION', `The participant failed to execute the transaction: ${reason}`);
+}
+
+/** `1220…`: a hash as Canton prints it in messages (multihash, hex). */
+function multihashHex(hash: Buffer): string {
+  return `1220${hash.toString('hex')}`;
+}
+
+/**
+ * The transaction whose hash the party is asked to sign under the `prepare-hash-mismatch` fault: the
+ * shown one with the argument of its first create replaced (what a dishonest participant would slip in).
+ */
+function tamperedTwin(shown: PreparedTransactionMessage): PreparedTransactionMessage {
+  const twin = structuredClone(shown);
+  const node = twin.transaction?.nodes?.find((candidate) => candidate.v1 !== undefined && 'create' in candidate.v1);
+  if (node?.v1 && 'create' in node.v1) node.v1.create.argument = { text: 'not the transaction you were shown' };
+  else if (twin.metadata) twin.metadata.transaction_uuid = '00000000-0000-0000-0000-000000000000';
+  return twin;
+}
+
+/** The prepared transaction of an execute request: base64 of a `PreparedTransaction` protobuf. */
+function decodePrepared(preparedTransaction: string): PreparedTransactionMessage {
+  if (preparedTransaction === '') throw missingField('prepared_transaction');
+  if (!BASE64.test(preparedTransaction)) throw invalidArgument('preparedTransaction is not valid base64');
+  try {
+    return decodePreparedTransaction(Buffer.from(preparedTransaction, 'base64'));
+  } catch (error) {
+    throw invalidArgument(
+      `preparedTransaction is not a PreparedTransaction protobuf: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 /** The transaction with its ledger effective time (and its contracts' `createdAt`) moved to `effectiveAt`. */
@@ -218,43 +219,58 @@ function retime(tx: InterpretedTransaction, effectiveAt: string): InterpretedTra
 }
 
 export class InteractiveSubmission {
+  /** Prepared transactions by the hex of their hash. */
   private readonly prepared = new Map<string, PreparedSubmission>();
-  private readonly publicKeys = new Map<string, { key: KeyObject; fingerprint: string }>();
+  private readonly signingKeys: Map<string, SigningKey>;
   private readonly pending = new Set<NodeJS.Immediate>();
 
   constructor(private readonly state: LedgerState) {
-    for (const party of state.fixtures.parties) {
-      if (party.external) this.registerKey(party.id, Buffer.from(party.external.publicKey, 'base64'), party.external.fingerprint);
-    }
+    this.signingKeys = externalPartyKeys(state.fixtures);
   }
 
-  /** The Ed25519 key (raw 32 bytes) an external party signs its transactions with. */
+  /** The Ed25519 key (raw 32 bytes) an external party allocated since start signs its transactions with. */
   registerKey(party: string, rawPublicKey: Uint8Array, fingerprint: string): void {
     const x = Buffer.from(rawPublicKey).toString('base64url');
-    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' });
-    this.publicKeys.set(party, { key, fingerprint });
+    this.signingKeys.set(party, { key: createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' }), fingerprint });
   }
 
   prepare(request: RefRequest): RefResponse {
     const { state } = this;
     const body = asObject(parseJsonBody(request), '');
     const part = decodeCommandsPart(body);
-    optionalBoolean(body, 'verboseHashing', '');
+    const verboseHashing = optionalBoolean(body, 'verboseHashing', '') ?? false;
     optionalString(body, 'maxRecordTime', '');
     const minLedgerTime = decodeMinLedgerTime(body, '');
+    const hashingSchemeVersion = optionalString(body, 'hashingSchemeVersion', '');
+    if (hashingSchemeVersion !== undefined && !(HASHING_SCHEME_VERSIONS as readonly string[]).includes(hashingSchemeVersion)) {
+      throw decodeFailure(`Unknown value '${hashingSchemeVersion}' for enum HashingSchemeVersion`, 'hashingSchemeVersion');
+    }
     const { userId, actAs } = authorizeSubmission(request.auth, part, canExecuteAs, state.faults);
-    const tx = state.interpret(part.commands, actAs, part.readAs, effectiveTime(state.now(), minLedgerTime.abs, minLedgerTime.relMs));
-    const submission = { tx, userId, commandId: part.commandId, actAs };
-    const bytes = serialisePrepared(state, submission, part.synchronizerId || state.fixtures.synchronizerId);
-    const hash = createHash('sha256').update(bytes).digest();
-    this.remember({ ...submission, hash, hashHex: hash.toString('hex') });
+    if (hashingSchemeVersion === 'HASHING_SCHEME_VERSION_UNSPECIFIED') throw invalidField('hashing_scheme_version', 'Unspecified version');
+    const preparedAt = state.now();
+    const tx = state.interpret(part.commands, actAs, part.readAs, effectiveTime(preparedAt, minLedgerTime.abs, minLedgerTime.relMs));
+    // Canton hashes after interpreting: a V3 request fails only then, on the synchronizer's protocol version.
+    if (hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3') {
+      throw new LedgerApiError('FAILED_TO_PREPARE_TRANSACTION', `The participant failed to prepare the transaction: ${V3_UNSUPPORTED}`);
+    }
+    const shown = preparedTransactionOf(state.pkg, tx, {
+      actAs,
+      commandId: part.commandId,
+      synchronizerId: part.synchronizerId || state.fixtures.synchronizerId,
+      preparedAt,
+    });
+    const hash = hashPreparedTransactionV2(shown);
+    this.remember({ tx, userId, commandId: part.commandId, actAs, hash });
+    const askedToSign = state.faults.has('prepare-hash-mismatch') ? hashPreparedTransactionV2(tamperedTwin(shown)) : hash;
     return {
       status: 200,
       body: {
-        preparedTransaction: bytes.toString('base64'),
-        preparedTransactionHash: hash.toString('base64'),
+        preparedTransaction: Buffer.from(encodePreparedTransaction(shown)).toString('base64'),
+        preparedTransactionHash: askedToSign.toString('base64'),
         hashingSchemeVersion: PREPARED_HASHING_SCHEME,
-        hashingDetails: null,
+        hashingDetails: verboseHashing
+          ? 'Verbose hashing is disabled on this participant. Contact the node administrator for more details.'
+          : null,
         costEstimation: null,
       },
     };
@@ -278,13 +294,17 @@ export class InteractiveSubmission {
     return { status: 200, body: { updateId: committed.updateId, completionOffset: committed.offset } };
   }
 
-  /** Everything execute checks before the commit: decoding, rights, signatures, deduplication. */
+  /**
+   * Everything execute checks before the commit, in Canton's order: decoding, rights over the prepared
+   * transaction's act-as parties, the hashing scheme, the signatures against the hash of the transaction
+   * as received, that this participant prepared it, deduplication.
+   */
   private accept(request: RefRequest): AcceptedExecution {
     const { state } = this;
     const execute = decodeExecuteRequest(asObject(parseJsonBody(request), ''));
     const caller = requireCaller(request.auth);
-    const submissionId = requireLedgerString(execute.submissionId, 'submission_id');
-    const prepared = this.lookup(execute.preparedTransaction);
+    const received = decodePrepared(execute.preparedTransaction);
+    const actAs = received.metadata?.submitter_info?.act_as ?? [];
     const userId = execute.userId === undefined || execute.userId === '' ? caller.userId : execute.userId;
     requirePermission(
       userId === caller.userId || caller.rights.admin,
@@ -292,18 +312,27 @@ export class InteractiveSubmission {
     );
     validateUserIdFormat(userId);
     const signingParties = execute.partySignatures.map((entry) => entry.party);
-    for (const party of new Set([...signingParties, ...prepared.actAs])) {
+    for (const party of new Set([...signingParties, ...actAs])) {
       requirePermission(canExecuteAs(caller, party), `cannot act or execute as ${party}`);
     }
-    if (execute.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_UNSPECIFIED') {
-      throw invalidField('hashing_scheme_version', `must be set (the transaction was prepared with ${PREPARED_HASHING_SCHEME})`);
+    const submissionId = requireLedgerString(execute.submissionId, 'submission_id');
+    if (execute.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_UNSPECIFIED')
+      throw invalidField('hashing_scheme_version', 'Unspecified version');
+    if (execute.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3') throw failedToExecute(V3_UNSUPPORTED);
+    let hash: Buffer;
+    try {
+      hash = hashPreparedTransactionV2(received);
+    } catch (error) {
+      if (error instanceof TransactionHashError) throw failedToExecute(`the prepared transaction cannot be hashed: ${error.message}`);
+      throw error;
     }
-    if (execute.hashingSchemeVersion !== PREPARED_HASHING_SCHEME) {
-      throw invalidArgument(
-        `hashingSchemeVersion ${execute.hashingSchemeVersion} does not match the version the transaction was prepared with (${PREPARED_HASHING_SCHEME})`,
+    this.verifySignatures(execute.partySignatures, actAs, hash);
+    const prepared = this.prepared.get(hash.toString('hex'));
+    if (prepared === undefined) {
+      throw failedToExecute(
+        `this participant did not prepare the transaction ${multihashHex(hash)}, or the transaction was changed after it was prepared`,
       );
     }
-    this.verifySignatures(execute.partySignatures, prepared);
     const window = this.window(execute.deduplication);
     const changeId = DeduplicationTable.changeId(prepared.userId, prepared.actAs, prepared.commandId);
     const now = state.now();
@@ -339,31 +368,18 @@ export class InteractiveSubmission {
         userId: prepared.userId,
         actAs: prepared.actAs,
         submissionId,
-        externalTransactionHash: prepared.hashHex,
+        externalTransactionHash: prepared.hash.toString('base64'),
       },
       changeId,
     );
   }
 
   private remember(submission: PreparedSubmission): void {
-    this.prepared.set(submission.hashHex, submission);
+    this.prepared.set(submission.hash.toString('hex'), submission);
     if (this.prepared.size > MAX_PREPARED) {
       const oldest = this.prepared.keys().next().value;
       if (oldest !== undefined) this.prepared.delete(oldest);
     }
-  }
-
-  private lookup(preparedTransaction: string): PreparedSubmission {
-    if (preparedTransaction === '') throw missingField('prepared_transaction');
-    if (!BASE64.test(preparedTransaction)) throw invalidArgument('preparedTransaction is not valid base64');
-    const hashHex = createHash('sha256').update(Buffer.from(preparedTransaction, 'base64')).digest('hex');
-    const prepared = this.prepared.get(hashHex);
-    if (!prepared) {
-      throw invalidArgument(
-        'preparedTransaction was not prepared by this participant or was modified after preparation (its hash matches no prepared transaction)',
-      );
-    }
-    return prepared;
   }
 
   private window(deduplication: ExecuteRequest['deduplication']): DeduplicationWindow {
@@ -375,51 +391,36 @@ export class InteractiveSubmission {
   }
 
   /**
-   * Every listed signature must verify: Ed25519 over the prepared transaction hash, by the key registered
-   * for the party; every acting party of the transaction must have signed.
+   * Canton's check of external signatures: every act-as party signed, and each has at least one valid
+   * signature (its threshold is 1): Ed25519 over `hash` by its registered key, which `signedBy` names by
+   * fingerprint. Invalid signatures beside a valid one do not fail; signatures of other parties are ignored.
    */
-  private verifySignatures(partySignatures: PartySignature[], prepared: PreparedSubmission): void {
+  private verifySignatures(partySignatures: PartySignature[], actAs: readonly string[], hash: Buffer): void {
     const acceptEmpty = this.state.faults.has('execute-empty-signatures-accepted');
     const skipVerification = this.state.faults.has('execute-signature-not-verified');
-    if (partySignatures.length === 0 && !acceptEmpty) throw missingField('party_signatures.signatures');
-    const signed = new Set<string>();
-    for (const [index, entry] of partySignatures.entries()) {
-      if (entry.signatures.length === 0) {
-        if (acceptEmpty) continue;
-        throw missingField(`party_signatures.signatures[${index}].signatures`);
-      }
-      const registered = this.publicKeys.get(entry.party);
-      if (!registered)
-        throw invalidArgument(`party ${entry.party} has no registered signing key (it is not an external party of this participant)`);
-      for (const signature of entry.signatures) {
-        if (!ACCEPTED_SIGNATURE_FORMATS.has(signature.format)) {
-          throw invalidArgument(
-            `signature format ${signature.format} of party ${entry.party} is not supported for Ed25519 (use SIGNATURE_FORMAT_CONCAT or SIGNATURE_FORMAT_RAW)`,
-          );
-        }
-        if (signature.signingAlgorithmSpec !== ED25519) {
-          throw invalidArgument(
-            `signing algorithm ${signature.signingAlgorithmSpec} of party ${entry.party} does not match its key (expected ${ED25519})`,
-          );
-        }
-        if (signature.signedBy !== registered.fingerprint) {
-          throw invalidArgument(
-            `signature of party ${entry.party} is signed by ${signature.signedBy}, which is not the party's key ${registered.fingerprint}`,
-          );
-        }
-        if (signature.signature === '' || !BASE64.test(signature.signature)) {
-          throw invalidArgument(`signature of party ${entry.party} is empty or not base64`);
-        }
-        if (!skipVerification && !verifiesEd25519(prepared.hash, registered.key, signature.signature)) {
-          throw invalidArgument(
-            `invalid signature of party ${entry.party}: it does not verify against the prepared transaction hash with key ${registered.fingerprint}`,
-          );
-        }
-      }
-      signed.add(entry.party);
+    const byParty = new Map<string, PartySignature['signatures']>();
+    for (const entry of partySignatures) byParty.set(entry.party, [...(byParty.get(entry.party) ?? []), ...entry.signatures]);
+    const unsigned = actAs.filter((party) => !byParty.has(party));
+    if (unsigned.length > 0 && !acceptEmpty) {
+      throw failedToExecute(`The following actAs parties did not provide an external signature: ${unsigned.join(', ')}`);
     }
-    if (acceptEmpty) return;
-    const unsigned = prepared.actAs.filter((party) => !signed.has(party));
-    if (unsigned.length > 0) throw invalidArgument(`missing signatures of the acting parties ${unsigned.join(', ')}`);
+    for (const [party, signatures] of byParty) {
+      if (!actAs.includes(party) || (acceptEmpty && signatures.length === 0)) continue;
+      const registered = this.signingKeys.get(party);
+      if (registered === undefined) throw failedToExecute(`Could not find party signing keys for ${party}.`);
+      const valid = signatures.filter(
+        (signature) =>
+          signature.signedBy === registered.fingerprint &&
+          ACCEPTED_SIGNATURE_FORMATS.has(signature.format) &&
+          signature.signingAlgorithmSpec === ED25519 &&
+          (skipVerification || (BASE64.test(signature.signature) && verifiesEd25519(hash, registered.key, signature.signature))),
+      ).length;
+      if (valid === 0) {
+        throw failedToExecute(
+          `Received 0 valid signatures from distinct keys (${signatures.length} invalid), but expected at least 1 valid for ${party}. ` +
+            `Transaction hash to be signed: ${multihashHex(hash)}. Ensure the correct transaction hash is signed with the correct key(s).`,
+        );
+      }
+    }
   }
 }

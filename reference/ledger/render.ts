@@ -4,6 +4,7 @@
  * answers as UPDATE_NOT_FOUND. Rendering touches only the update asked for.
  */
 import type { Faults } from '../faults.js';
+import { createdEventBlob } from './created-event-blob.js';
 import type { Contract, TransactionNode } from './engine.js';
 import { packageIdForm } from './identifiers.js';
 import type { ModelPackage } from './package-model.js';
@@ -90,21 +91,6 @@ function matchEvent(
 
 function stakeholders(contract: Contract): string[] {
   return [...contract.signatories, ...contract.observers];
-}
-
-/** The created-event blob: an opaque, self-contained encoding of the contract (base64). */
-export function createdEventBlob(pkg: ModelPackage, contract: Contract): string {
-  const payload = {
-    contractId: contract.contractId,
-    templateId: packageIdForm(pkg, contract.template.qualifiedName),
-    packageName: pkg.name,
-    createArgument: contract.argument,
-    signatories: contract.signatories,
-    observers: contract.observers,
-    contractKey: contract.key?.value ?? null,
-    createdAt: contract.createdAt,
-  };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
 function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contract: Contract, match: EventMatch, acsDelta: boolean): Json {

@@ -63,7 +63,6 @@ const KEY_SPEC_CURVE25519 = 1;
 /** NAMESPACE, PROOF_OF_OWNERSHIP, PROTOCOL: the usages generate-topology gives the party's key. */
 const PARTY_KEY_USAGES = [1, 5, 4];
 const PURPOSE_TOPOLOGY_TRANSACTION = 11;
-const PURPOSE_PUBLIC_KEY_FINGERPRINT = 12;
 const PURPOSE_MULTI_TOPOLOGY_TRANSACTION = 55;
 
 export const PERMISSIONS = {
@@ -99,10 +98,7 @@ function purposeHash(purpose: number, ...parts: Uint8Array[]): Buffer {
   return multihash(hash.digest());
 }
 
-/** A key's fingerprint: `1220` + hex(SHA-256(int32 12 ‖ raw public key)). */
-export function keyFingerprint(rawPublicKey: Uint8Array): string {
-  return purposeHash(PURPOSE_PUBLIC_KEY_FINGERPRINT, rawPublicKey).toString('hex');
-}
+export { keyFingerprint } from '../ledger/signing-keys.js';
 
 export function transactionHash(serialized: Uint8Array): Buffer {
   return purposeHash(PURPOSE_TOPOLOGY_TRANSACTION, serialized);

@@ -118,6 +118,22 @@ describe('loadConfig', () => {
     expect(error.issues.join()).toMatch(/users\[1\]\.rights\.actAs\[0\]: found "robert", expected a party alias/);
   });
 
+  it("refuses an external party fingerprint that is not Canton's fingerprint of its key, naming the right one", async () => {
+    // The plain SHA-256 of dana's key, the formula the fixtures once taught.
+    const plain = readFileSync(fixturesPath, 'utf8').replace(
+      'fingerprint: 122062849c32f70eff7615a50326bccd2d15b041f7a1e482e4dea52d60ada302d350',
+      'fingerprint: 12200d6de74dfe33714291322e544ff8e9844a25a0c0d86e17de2db84a4239836a59',
+    );
+    const directory = mkdtempSync(join(tmpdir(), 'fixtures-'));
+    const path = join(directory, 'fixtures.yaml');
+    writeFileSync(path, plain);
+    const config = writeConfig(remoteConfig().replace(fixturesPath, path));
+    const error = await configError(loadConfig({ configPath: config, env: { MY_SECRET: 's' }, dotenvPath: false }));
+    expect(error.issues.join()).toMatch(
+      /parties\[5\]\.external\.fingerprint: found "12200d6d.*Canton's fingerprint of its publicKey is "122062849c32f70eff7615a50326bccd2d15b041f7a1e482e4dea52d60ada302d350"/,
+    );
+  });
+
   it('refuses --participant for the embedded reference target', async () => {
     const error = await configError(loadConfig({ env: {}, dotenvPath: false, overrides: { participant: 'http://x.example' } }));
     expect(error.issues[0]).toContain('embedded reference target');

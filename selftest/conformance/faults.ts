@@ -172,6 +172,12 @@ export const faultExpectations: FaultExpectation[] = [
   // Interactive submission
   { fault: 'execute-signature-not-verified', include: ['flows / interactive'], profile: 'spec', clauses: ['auth.execute.signature'] },
   {
+    fault: 'prepare-hash-mismatch',
+    include: ['flows / prepared'],
+    profile: 'canton',
+    clauses: ['canton.interactive.prepared-hash-matches-transaction'],
+  },
+  {
     fault: 'execute-empty-signatures-accepted',
     include: ['execute'],
     profile: 'spec',

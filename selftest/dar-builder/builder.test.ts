@@ -1,7 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { brokenDarKinds, buildBrokenDar, buildDar, type BrokenDarKind } from '../../generators/dar/builder.js';
+import { unzipSync } from 'fflate';
+import protobuf from 'protobufjs';
+import { decodeLf2Package } from '../../reference/dar/daml-lf.js';
 import { readDar, type DarRule } from './dar-checker.js';
+
+/** The `daml_lf_2` bytes of a DALF of the DAR (field 3 of Archive, then field 4 of ArchivePayload). */
+function readPayload(dar: Uint8Array, path: string): Uint8Array {
+  const archive = protobuf.Reader.create(unzipSync(dar)[path]!);
+  const field = (reader: protobuf.Reader, wanted: number): Uint8Array => {
+    while (reader.pos < reader.len) {
+      const key = reader.uint32();
+      if (key >>> 3 === wanted) return reader.bytes();
+      reader.skipType(key & 7);
+    }
+    throw new Error(`field ${wanted} not found`);
+  };
+  return field(protobuf.Reader.create(field(archive, 3)), 4);
+}
 
 describe('buildDar', () => {
   const dar = buildDar({ name: 'sample-package', version: '2.3.4', dalfs: 2 });
@@ -31,11 +48,24 @@ describe('buildDar', () => {
     for (const id of dar.packageIds) expect(id).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('fills daml_lf_2 with bytes derived from name and version', () => {
-    const [main] = reading.dalfs;
+  it('fills daml_lf_2 with Daml-LF 2.1 packages named and versioned as the manifest says, with modules and templates', () => {
+    const [main, ...dependencies] = reading.dalfs;
     expect(main!.minor).toBe('1');
-    expect(main!.lfText).toContain('sample-package');
-    expect(main!.lfText).toContain('2.3.4');
+    expect(main!.lf).toEqual({ name: 'sample-package', version: '2.3.4', modules: [{ name: 'SamplePackage', templates: ['Token'] }] });
+    expect(dependencies.map((dalf) => dalf.lf!.name)).toEqual(['sample-package-dep1', 'sample-package-dep2']);
+    expect(dependencies.map((dalf) => dalf.lf!.modules)).toEqual([
+      [{ name: 'SamplePackageDep1', templates: [] }],
+      [{ name: 'SamplePackageDep2', templates: [] }],
+    ]);
+  });
+
+  it("writes packages the reference target's own Daml-LF decoder reads the same way", () => {
+    for (const dalf of reading.dalfs) {
+      const payload = readPayload(dar.bytes, dalf.path);
+      const decoded = decodeLf2Package(payload, '1', 0);
+      expect({ name: decoded.name, version: decoded.version }).toEqual({ name: dalf.lf!.name, version: dalf.lf!.version });
+      expect(decoded.modules.map((module) => ({ name: module.name, templates: module.templates }))).toEqual(dalf.lf!.modules);
+    }
   });
 
   it('is deterministic, and salt, name, version or dependencies change the ids', () => {
@@ -58,12 +88,17 @@ describe('buildDar', () => {
   it('builds valid DARs for any name, version and dependency count', () => {
     const token = fc.stringMatching(/^[a-z][a-z0-9-]{0,40}$/);
     fc.assert(
-      fc.property(token, fc.stringMatching(/^\d{1,3}\.\d{1,3}\.\d{1,3}$/), fc.integer({ min: 0, max: 3 }), (name, version, dalfs) => {
-        const built = buildDar({ name, version, dalfs });
-        const read = readDar(built.bytes);
-        expect(read.broken).toEqual([]);
-        expect(read.dalfs.map((dalf) => dalf.payloadSha256)).toEqual(built.packageIds);
-      }),
+      fc.property(
+        token,
+        fc.stringMatching(/^(0|[1-9]\d{0,2})(\.(0|[1-9]\d{0,2})){0,3}$/),
+        fc.integer({ min: 0, max: 3 }),
+        (name, version, dalfs) => {
+          const built = buildDar({ name, version, dalfs });
+          const read = readDar(built.bytes);
+          expect(read.broken).toEqual([]);
+          expect(read.dalfs.map((dalf) => dalf.payloadSha256)).toEqual(built.packageIds);
+        },
+      ),
       { seed: 7, numRuns: 25 },
     );
   });
@@ -83,6 +118,8 @@ describe('buildBrokenDar', () => {
     'missing-dalf': 'listed-dalfs-present',
     'hash-mismatch': 'hash-matches-payload',
     'bad-archive-protobuf': 'archive-decodes',
+    'lf2-text-payload': 'package-decodes',
+    'lf1-text-payload': 'package-decodes',
     'lf1-payload': 'payload-is-lf2',
   };
 

@@ -1,6 +1,7 @@
 /**
  * An independent reading of a DAR for the builder's self-tests: its own protobuf schema, its own manifest
- * parser. It lists the rules of the DAR format a file breaks, checking them in the order a participant does.
+ * parser. It lists the rules of the DAR format a file breaks, checking them in the order a participant does,
+ * down to the Daml-LF package's metadata and module and template names.
  */
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
@@ -23,6 +24,73 @@ const schema = protobuf.Root.fromJSON({
 const Archive = schema.lookupType('Archive');
 const ArchivePayload = schema.lookupType('ArchivePayload');
 
+// The parts of a Daml-LF package this reading looks at (daml_lf2.proto / daml_lf1.proto field numbers).
+const packages = protobuf.Root.fromJSON({
+  nested: {
+    DottedName: { fields: { segments: { type: 'int32', id: 1, rule: 'repeated' } } },
+    Metadata: { fields: { name: { type: 'int32', id: 1 }, version: { type: 'int32', id: 2 } } },
+    Template: { fields: { tycon: { type: 'int32', id: 1 } } },
+    Module: { fields: { name: { type: 'int32', id: 1 }, templates: { type: 'Template', id: 6, rule: 'repeated' } } },
+    Lf1Module: { fields: { name: { type: 'int32', id: 8 } } },
+    Package: {
+      fields: {
+        modules: { type: 'Module', id: 1, rule: 'repeated' },
+        strings: { type: 'string', id: 2, rule: 'repeated' },
+        dottedNames: { type: 'DottedName', id: 3, rule: 'repeated' },
+        metadata: { type: 'Metadata', id: 4 },
+      },
+    },
+    Lf1Package: {
+      fields: {
+        modules: { type: 'Lf1Module', id: 1, rule: 'repeated' },
+        strings: { type: 'string', id: 2, rule: 'repeated' },
+        dottedNames: { type: 'DottedName', id: 3, rule: 'repeated' },
+        metadata: { type: 'Metadata', id: 4 },
+      },
+    },
+  },
+});
+
+export interface DecodedPackage {
+  name: string;
+  version: string;
+  modules: { name: string; templates: string[] }[];
+}
+
+/** The package's metadata and module and template names, or undefined when the bytes are no Daml-LF package. */
+export function readLfPackage(bytes: Uint8Array, major: 1 | 2): DecodedPackage | undefined {
+  type Raw = {
+    modules?: { name?: number; templates?: { tycon?: number }[] }[];
+    strings?: string[];
+    dottedNames?: { segments?: number[] }[];
+    metadata?: { name?: number; version?: number };
+  };
+  let raw: Raw;
+  try {
+    const type = packages.lookupType(major === 2 ? 'Package' : 'Lf1Package');
+    raw = type.toObject(type.decode(bytes)) as Raw;
+  } catch {
+    return undefined;
+  }
+  const strings = raw.strings ?? [];
+  const text = (index: number | undefined) => strings[index ?? 0];
+  const dotted = (index: number | undefined) => {
+    const segments = raw.dottedNames?.[index ?? 0]?.segments?.map(text);
+    return segments === undefined || segments.length === 0 || segments.some((segment) => segment === undefined)
+      ? undefined
+      : segments.join('.');
+  };
+  const name = text(raw.metadata?.name);
+  const version = text(raw.metadata?.version);
+  if (raw.metadata === undefined || name === undefined || version === undefined) return undefined;
+  const modules = (raw.modules ?? []).map((module) => ({
+    name: dotted(module.name),
+    templates: (module.templates ?? []).map((template) => dotted(template.tycon)),
+  }));
+  if (modules.some((module) => module.name === undefined || module.templates.some((template) => template === undefined))) return undefined;
+  return { name, version, modules: modules as DecodedPackage['modules'] };
+}
+
 export type DarRule =
   | 'non-empty'
   | 'is-zip'
@@ -32,6 +100,7 @@ export type DarRule =
   | 'listed-dalfs-present'
   | 'archive-decodes'
   | 'hash-matches-payload'
+  | 'package-decodes'
   | 'payload-is-lf2';
 
 export interface DecodedDalf {
@@ -39,7 +108,8 @@ export interface DecodedDalf {
   hash: string;
   payloadSha256: string;
   minor: string;
-  lfText: string;
+  /** The Daml-LF 2 package, when the payload holds one that decodes. */
+  lf?: DecodedPackage;
 }
 
 export interface DarReading {
@@ -95,16 +165,15 @@ export function readDar(bytes: Uint8Array): DarReading {
     const payload = ArchivePayload.toObject(ArchivePayload.decode(archive.payload), { defaults: true, oneofs: true }) as {
       minor: string;
       Sum?: string;
+      daml_lf_1?: Uint8Array;
       daml_lf_2?: Uint8Array;
     };
-    if (payload.Sum !== 'daml_lf_2') broken.push('payload-is-lf2');
-    dalfs.push({
-      path,
-      hash: archive.hash,
-      payloadSha256,
-      minor: payload.minor,
-      lfText: new TextDecoder().decode(payload.daml_lf_2 ?? new Uint8Array()),
-    });
+    // As a participant: the package must decode first; only a decoded package's version is then judged.
+    const major = payload.Sum === 'daml_lf_1' ? 1 : 2;
+    const lf = readLfPackage((major === 1 ? payload.daml_lf_1 : payload.daml_lf_2) ?? new Uint8Array(), major);
+    if (lf === undefined) broken.push('package-decodes');
+    else if (major !== 2) broken.push('payload-is-lf2');
+    dalfs.push({ path, hash: archive.hash, payloadSha256, minor: payload.minor, ...(lf && major === 2 ? { lf } : {}) });
   }
   return { broken, manifestText, manifest, dalfs };
 }

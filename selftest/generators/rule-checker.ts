@@ -355,7 +355,7 @@ function protobufFields(bytes: Uint8Array): Map<number, (Uint8Array | bigint)[]>
   return fields;
 }
 
-/** A DAR per the facts doc §7: zip, manifest keys, listed DALFs present, Archive envelope, SHA-256, LF 2. */
+/** A DAR per the facts doc §7 and FF8: zip, manifest keys, listed DALFs present, Archive envelope, SHA-256, a package, LF 2. */
 function checkDar(body: unknown, report: Report): void {
   if (!(body instanceof Uint8Array) || body.length === 0) return report('canton.dars.invalid-dar-400');
   let entries: Record<string, Uint8Array>;
@@ -383,6 +383,10 @@ function checkDar(body: unknown, report: Report): void {
       return report('canton.dars.dar-parse-error-400');
     const archivePayload = protobufFields(payload);
     if (archivePayload === undefined) return report('canton.dars.dar-parse-error-400');
+    // The Daml-LF package must parse, with its metadata (field 4), before its language version is judged.
+    const lf = archivePayload.get(4)?.[0] ?? archivePayload.get(2)?.[0];
+    const lfPackage = lf instanceof Uint8Array ? protobufFields(lf) : undefined;
+    if (!(lfPackage?.get(4)?.[0] instanceof Uint8Array)) return report('canton.dars.dar-parse-error-400');
     if (archivePayload.has(2)) return report('canton.dars.lf1-rejected-400');
   }
 }

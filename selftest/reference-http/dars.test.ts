@@ -83,7 +83,12 @@ describe('DAR upload', () => {
       ['dalf not an Archive', withManifest(complete, { [mainPath]: new TextEncoder().encode('\u00ff\u00ff garbage') }), 'DAR_PARSE_ERROR'],
       ['hash mismatch', withManifest(complete, { [mainPath]: dalf({ hash: 'ab'.repeat(32) }).bytes }), 'DAR_PARSE_ERROR'],
       ['no Daml-LF in payload', withManifest(complete, { [mainPath]: dalf({ lf: 'none' }).bytes }), 'DAR_PARSE_ERROR'],
-      ['Daml-LF 1', withManifest(complete, { [mainPath]: dalf({ lf: 1 }).bytes }), 'ALLOWED_LANGUAGE_VERSIONS'],
+      ['Daml-LF 2 package that is text', withManifest(complete, { [mainPath]: dalf({ text: true }).bytes }), 'DAR_PARSE_ERROR'],
+      ['Daml-LF 1 package that is text', withManifest(complete, { [mainPath]: dalf({ lf: 1, text: true }).bytes }), 'DAR_PARSE_ERROR'],
+      ['package without metadata', withManifest(complete, { [mainPath]: dalf({ broken: 'no-metadata' }).bytes }), 'DAR_PARSE_ERROR'],
+      ['module feature flags off', withManifest(complete, { [mainPath]: dalf({ broken: 'flags-off' }).bytes }), 'DAR_PARSE_ERROR'],
+      ['unknown field in the package', withManifest(complete, { [mainPath]: dalf({ broken: 'unknown-field' }).bytes }), 'DAR_PARSE_ERROR'],
+      ['Daml-LF 1 package that decodes', withManifest(complete, { [mainPath]: dalf({ lf: 1 }).bytes }), 'ALLOWED_LANGUAGE_VERSIONS'],
     ];
     for (const [name, body, expected] of cases) {
       const answer = await upload('/v2/dars', body);

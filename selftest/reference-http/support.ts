@@ -100,27 +100,63 @@ export function isRedacted(answer: Answer, grpcCodeValue: number): boolean {
 const root = protobuf.parse(
   `syntax = "proto3";
    message Archive { int32 hash_function = 1; bytes payload = 3; string hash = 4; }
-   message ArchivePayload { string minor = 3; int32 patch = 5; oneof Sum { bytes daml_lf_1 = 2; bytes daml_lf_2 = 4; } }`,
+   message ArchivePayload { string minor = 3; int32 patch = 5; oneof Sum { bytes daml_lf_1 = 2; bytes daml_lf_2 = 4; } }
+   message Flags { bool forbid_party_literals = 1; bool dont_divulge = 2; bool dont_disclose = 3; }
+   message Module { int32 name_interned_dname = 1; Flags flags = 2; }
+   message DottedName { repeated int32 segments_interned_str = 1; }
+   message Metadata { int32 name_interned_str = 1; int32 version_interned_str = 2; }
+   message Package { repeated Module modules = 1; repeated string interned_strings = 2; repeated DottedName interned_dotted_names = 3; Metadata metadata = 4; int32 not_a_package_field = 99; }
+   message Lf1Module { int32 name_interned_dname = 8; }
+   message Lf1Package { repeated Lf1Module modules = 1; repeated string interned_strings = 2; repeated DottedName interned_dotted_names = 3; Metadata metadata = 4; }`,
   { keepCase: true },
 ).root;
 const ArchiveType = root.lookupType('Archive');
 const PayloadType = root.lookupType('ArchivePayload');
+const PackageType = root.lookupType('Package');
+const Lf1PackageType = root.lookupType('Lf1Package');
 
 export interface DalfOptions {
   /** Distinguishes packages: different content, different package id. */
   content?: string;
+  /** The package's name and version (its Daml-LF metadata). */
+  name?: string;
+  version?: string;
   lf?: 1 | 2 | 'none';
+  /** Puts English text where the Daml-LF package belongs. */
+  text?: boolean;
+  /** Breaks the Daml-LF 2 package in one way: no metadata, module feature flags off, or an unknown field. */
+  broken?: 'no-metadata' | 'flags-off' | 'unknown-field';
   /** Overrides the declared hash (a mismatching hash). */
   hash?: string;
 }
 
+/** A minimal Daml-LF package: one module `Main`, metadata, and `content` as an interned string nothing uses. */
+function packageBytes(options: DalfOptions): Uint8Array {
+  if (options.text) return new TextEncoder().encode(`This is English text, not a Daml-LF package: ${options.content ?? ''}`);
+  const strings = [options.name ?? 'selftest-package', options.version ?? '1.0.0', 'Main', options.content ?? 'package'];
+  const common = {
+    interned_strings: strings,
+    interned_dotted_names: [{ segments_interned_str: [2] }],
+    ...(options.broken === 'no-metadata' ? {} : { metadata: { name_interned_str: 0, version_interned_str: 1 } }),
+  };
+  if (options.lf === 1) return Lf1PackageType.encode(Lf1PackageType.create({ ...common, modules: [{ name_interned_dname: 0 }] })).finish();
+  const on = options.broken !== 'flags-off';
+  return PackageType.encode(
+    PackageType.create({
+      ...common,
+      modules: [{ name_interned_dname: 0, flags: { forbid_party_literals: on, dont_divulge: on, dont_disclose: on } }],
+      ...(options.broken === 'unknown-field' ? { not_a_package_field: 1 } : {}),
+    }),
+  ).finish();
+}
+
 export function dalf(options: DalfOptions = {}): { bytes: Uint8Array; packageId: string } {
   const lf = options.lf ?? 2;
-  const packageBytes = new TextEncoder().encode(options.content ?? 'package');
+  const packageContent = packageBytes(options);
   const payload = PayloadType.encode(
     PayloadType.create({
       minor: lf === 1 ? '14' : '1',
-      ...(lf === 1 ? { daml_lf_1: packageBytes } : lf === 2 ? { daml_lf_2: packageBytes } : {}),
+      ...(lf === 1 ? { daml_lf_1: packageContent } : lf === 2 ? { daml_lf_2: packageContent } : {}),
     }),
   ).finish();
   const packageId = createHash('sha256').update(payload).digest('hex');
@@ -153,8 +189,9 @@ export function validDar(options: { name?: string; content?: string } = {}): {
   mainPackageId: string;
   dependencyId: string;
 } {
-  const main = dalf({ content: options.content ?? 'main package' });
-  const dependency = dalf({ content: 'dependency package' });
+  const [, name = 'conformance-test', version = '1.0.0'] = /^(.+)-(\d+(?:\.\d+)*)$/.exec(options.name ?? 'conformance-test-1.0.0') ?? [];
+  const main = dalf({ content: options.content ?? 'main package', name, version });
+  const dependency = dalf({ content: 'dependency package', name: `${name}-dep`, version });
   const mainPath = 'conformance-test-1.0.0-abc/conformance-test-1.0.0-abc.dalf';
   const depPath = 'conformance-test-1.0.0-abc/daml-prim-def.dalf';
   const bytes = darZip({

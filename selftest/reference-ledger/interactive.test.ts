@@ -1,3 +1,4 @@
+import { hashPreparedTransaction } from '@canton-network/core-tx-visualizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventually,
@@ -52,11 +53,8 @@ const execute = (prepared: { preparedTransaction: string }, partySignatures: unk
 describe('interactive submission', () => {
   it('prepares, executes with a valid signature, and commits later at a new offset', async () => {
     const prepared = await prepare();
-    const hash = (await import('node:crypto'))
-      .createHash('sha256')
-      .update(Buffer.from(prepared.preparedTransaction, 'base64'))
-      .digest('base64');
-    expect(prepared.preparedTransactionHash).toBe(hash);
+    // The hash is the official V2 hash of the transaction shown (prepared-transaction.test.ts has more).
+    expect(prepared.preparedTransactionHash).toBe(await hashPreparedTransaction(prepared.preparedTransaction, 'base64'));
     // The ledger end right before executing: the offset of a fresh submission.
     const marker = await ref.submit('alice-user', {
       commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(alice, alice) } }],
@@ -73,7 +71,7 @@ describe('interactive submission', () => {
       const found = await ref.updateByOffset('alice-user', endBefore + 1, transactionsFormat([alice], 'TRANSACTION_SHAPE_ACS_DELTA'));
       return found.status === 200 ? found.json.update.Transaction.value : undefined;
     });
-    expect(value.externalTransactionHash).toBe(Buffer.from(prepared.preparedTransactionHash, 'base64').toString('hex'));
+    expect(value.externalTransactionHash).toBe(prepared.preparedTransactionHash);
     expect(value.events[0].CreatedEvent.signatories).toEqual([dana]);
     expect(Date.parse(value.effectiveAt)).toBeGreaterThan(Date.now() + 30_000);
     const again = await execute(prepared, [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)]);
@@ -87,14 +85,23 @@ describe('interactive submission', () => {
     const corrupted = { ...good, signatures: [{ ...good.signatures[0], signature: Buffer.alloc(64, 7).toString('base64') }] };
     const bad = await execute(prepared, [corrupted]);
     expect(bad.status).toBe(400);
-    expect(bad.json.code).toBe('INVALID_ARGUMENT');
-    expect(bad.json.cause).toContain('invalid signature');
+    expect(bad.json.code).toBe('FAILED_TO_EXECUTE_TRANSACTION');
+    const multihash = `1220${Buffer.from(prepared.preparedTransactionHash, 'base64').toString('hex')}`;
+    expect(bad.json.cause).toContain(
+      `Received 0 valid signatures from distinct keys (1 invalid), but expected at least 1 valid for ${dana}`,
+    );
+    expect(bad.json.cause).toContain(`Transaction hash to be signed: ${multihash}`);
     const erins = signHash(ref.fixtures, 'erin', prepared.preparedTransactionHash) as { party: string; signatures: any[] };
     const foreign = await execute(prepared, [{ party: dana, signatures: erins.signatures }]);
     expect(foreign.status).toBe(400);
     const missing = await execute(prepared, [erins]);
     expect(missing.status).toBe(400);
-    expect(missing.json.cause).toContain('missing signatures');
+    expect(missing.json.cause).toContain(`The following actAs parties did not provide an external signature: ${dana}`);
+    // An invalid signature beside a valid one does not fail: Canton needs threshold-many (1) valid ones.
+    const mixed = { ...good, signatures: [corrupted.signatures[0], good.signatures[0]] };
+    const preparedAgain = await prepare();
+    const goodAgain = signHash(ref.fixtures, 'dana', preparedAgain.preparedTransactionHash) as { party: string; signatures: any[] };
+    expect((await execute(preparedAgain, [{ ...goodAgain, signatures: [mixed.signatures[0], goodAgain.signatures[0]] }])).status).toBe(200);
     expect((await execute(prepared, [])).status).toBe(400);
     expect((await execute(prepared, [{ party: dana, signatures: [] }])).status).toBe(400);
     // Nothing was committed: a correct execution still succeeds.
@@ -103,13 +110,25 @@ describe('interactive submission', () => {
 
   it('rejects a modified prepared transaction, a missing submission id and unauthorized callers', async () => {
     const prepared = await prepare();
-    const bytes = Buffer.from(prepared.preparedTransaction, 'base64');
-    bytes.writeUInt8(bytes.readUInt8(bytes.length - 2) ^ 1, bytes.length - 2);
-    const tampered = await execute({ preparedTransaction: bytes.toString('base64') }, [
-      signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash),
-    ]);
+    // Another amount in the shown Iou: the transaction hashes differently, so the signature does not cover it.
+    const changed = Buffer.from(
+      Buffer.from(prepared.preparedTransaction, 'base64').toString('latin1').replace('3.0000000000', '4.0000000000'),
+      'latin1',
+    ).toString('base64');
+    expect(changed).not.toBe(prepared.preparedTransaction);
+    const tampered = await execute({ preparedTransaction: changed }, [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)]);
     expect(tampered.status).toBe(400);
-    expect(tampered.json.code).toBe('INVALID_ARGUMENT');
+    expect(tampered.json.code).toBe('FAILED_TO_EXECUTE_TRANSACTION');
+    expect(tampered.json.cause).toContain(`Transaction hash to be signed: 1220${await hashPreparedTransaction(changed, 'hex')}`);
+    // Even re-signed by the party, a transaction this participant did not prepare is not executed.
+    const resigned = await execute({ preparedTransaction: changed }, [
+      signHash(ref.fixtures, 'dana', await hashPreparedTransaction(changed, 'base64')),
+    ]);
+    expect(resigned.status).toBe(400);
+    expect(resigned.json.cause).toContain('did not prepare the transaction');
+    const garbage = await execute({ preparedTransaction: Buffer.from('not a protobuf at all').toString('base64') }, []);
+    expect(garbage.status).toBe(400);
+    expect(garbage.json.code).toBe('INVALID_ARGUMENT');
     const noSubmissionId = await ref.post(
       '/v2/interactive-submission/execute',
       {

@@ -1,3 +1,4 @@
+import { decodeCreatedEventBlob } from './created-event-blob.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT,
@@ -305,7 +306,14 @@ describe('update-by-offset: filters and shapes', () => {
       transactionsFormat([alice], 'TRANSACTION_SHAPE_ACS_DELTA', [templateFilter(ACCOUNT, true)]),
     );
     const event = withBlob.json.update.Transaction.value.events[0].CreatedEvent;
-    expect(JSON.parse(Buffer.from(event.createdEventBlob, 'base64').toString()).contractId).toBe(event.contractId);
+    // A Daml-LF FatContractInstance, as Canton writes one (Account's key maintainer is its owner, a signatory).
+    const blob = decodeCreatedEventBlob(event.createdEventBlob);
+    expect(blob.version).toBe('2.1');
+    expect(blob.contractIdHex).toBe(event.contractId);
+    expect(blob).toMatchObject({ packageName: 'CantonExamples', signatories: [], observers: [] });
+    expect(blob.templateId).toEqual({ package_id: ref.fixtures.package.id, module_name: ['Account'], name: ['Account'] });
+    expect(blob.createArgument.record.fields[0].value).toEqual({ party: alice });
+    expect(blob.createdAtMicros).toBe(String(Date.parse(event.createdAt) * 1000));
     const wildcardBlob = await ref.updateByOffset(
       'alice-user',
       accountOffset,

@@ -109,8 +109,16 @@ conformanceSuite('flows / interactive submission', () => {
         'deduplication-period.Empty.execute-form-only',
         'deduplication-period.Empty.shape',
         'canton.execute.response-empty-object',
+        'canton.interactive.prepared-hash-matches-transaction',
+        'canton.interactive.prepared-transaction-shows-commands',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'content_type_conformance', 'stateful_consistency'],
+      checks: [
+        'positive_data_acceptance',
+        'response_schema_conformance',
+        'content_type_conformance',
+        'stateful_consistency',
+        'prepared_transaction_integrity',
+      ],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {

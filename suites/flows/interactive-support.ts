@@ -13,6 +13,7 @@ import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
 import { readRunContext } from '../../harness/run-context.js';
 import { expectThat } from '../../checks/assertion.js';
+import { preparedTransactionIntegrity } from '../../checks/prepared-transaction.js';
 import {
   createdEvents,
   iouCreate,
@@ -70,6 +71,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
   const executor = ctx.userWhere(`can execute as ${payerAlias}`, (user) => user.rights.executeAs.includes(payerAlias)).id;
   const commandId = freshId('interactive');
   const amount = `${randomInt(1, 1_000_000_000)}.0`;
+  const commands = [iouCreate(ctx, payer.id, owner, amount) as Record<string, unknown>];
   const response = await ctx.send({
     api: 'participant',
     method: 'POST',
@@ -78,7 +80,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
     body: {
       userId: executor,
       commandId,
-      commands: [iouCreate(ctx, payer.id, owner, amount)],
+      commands,
       actAs: [payer.id],
       readAs: [],
       packageIdSelectionPreference: [],
@@ -106,6 +108,15 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
     'the prepare response lacks preparedTransaction, preparedTransactionHash or hashingSchemeVersion',
     response,
   );
+  if (ctx.profile === 'canton') {
+    const answer = { preparedTransaction: body.preparedTransaction, preparedTransactionHash: body.preparedTransactionHash };
+    await preparedTransactionIntegrity(response, answer, {
+      commands,
+      actAs: [payer.id],
+      commandId,
+      signatoryFields: ctx.fixtures.templates.iou.signatories,
+    });
+  }
   return {
     response,
     preparedTransaction: body.preparedTransaction,

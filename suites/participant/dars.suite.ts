@@ -20,9 +20,11 @@ function admin(context: ConformanceContext): string {
 }
 
 /**
- * The fixture DAR (`fixtures.dar`): the one valid DAR every target accepts. The DARs of the builder
- * (generators/dar) hold synthetic Daml-LF that a real node refuses when it type-checks its DALFs, so only
- * the broken-DAR tests (refused by any node alike) and tests that require `syntheticDars` build their own.
+ * The fixture DAR (`fixtures.dar`): the one valid DAR every target accepts (on a real node, the user's own,
+ * e.g. the CantonExamples.dar of their Canton release). The DARs of the builder (generators/dar) hold
+ * Daml-LF packages that decode but are not compiled Daml, which a real node may refuse when it type-checks
+ * them, so only the broken-DAR tests (refused by any node alike) and tests that require `syntheticDars`
+ * build their own.
  */
 function fixtureDar(context: ConformanceContext): Uint8Array {
   return new Uint8Array(readFileSync(context.fixtures.dar));

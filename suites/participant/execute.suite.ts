@@ -46,8 +46,10 @@ conformanceSuite('execute', () => {
         'min-ledger-time.time.MinLedgerTimeAbs.shape',
         'min-ledger-time.time.MinLedgerTimeRel.shape',
         'canton.execute.response-empty-object',
+        'canton.interactive.prepared-hash-matches-transaction',
+        'canton.interactive.prepared-transaction-shows-commands',
       ],
-      checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
+      checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance', 'prepared_transaction_integrity'],
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {

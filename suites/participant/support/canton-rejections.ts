@@ -56,12 +56,16 @@ export function cantonRejectionOf(tag: InvalidTag, value: unknown): CantonReject
   }
   switch (clauseId) {
     case 'canton.dar.invalid-dar':
+    case 'canton.dars.invalid-dar-400':
       return error('INVALID_DAR', 'canton.dars.invalid-dar-400');
     case 'canton.dar.missing-dalf':
+    case 'canton.dars.invalid-zip-entry-400':
       return error('INVALID_ZIP_ENTRY', 'canton.dars.invalid-zip-entry-400');
     case 'canton.dar.parse-error':
+    case 'canton.dars.dar-parse-error-400':
       return error('DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400');
     case 'canton.dar.lf1-rejected':
+    case 'canton.dars.lf1-rejected-400':
       return error('ALLOWED_LANGUAGE_VERSIONS', 'canton.dars.lf1-rejected-400');
   }
   if (tag.part.kind === 'query' && tag.part.name === 'vetAllPackages') return bodyText('canton.dars.vetAllPackages-malformed-400-text');

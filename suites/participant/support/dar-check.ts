@@ -2,7 +2,8 @@
  * An independent reading of the DAR rules (facts §7), to re-check that a generated broken DAR is really
  * broken before its rejection is judged: a zip with `META-INF/MANIFEST.MF` naming `Main-Dalf`, `Dalfs`
  * and `Format: daml-lf`, every listed DALF present, each an `Archive` whose `hash` is the SHA-256 of its
- * `payload`, and whose payload carries Daml-LF 2 (field 4), not Daml-LF 1 (field 2).
+ * `payload`, and whose payload carries Daml-LF 2 (field 4), not Daml-LF 1 (field 2), as a well-formed
+ * `Package` message with its metadata (field 4).
  */
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
@@ -67,9 +68,10 @@ function validArchive(bytes: Uint8Array): boolean {
   if (payload === undefined || hash === undefined) return false;
   if (createHash('sha256').update(payload).digest('hex') !== new TextDecoder().decode(hash)) return false;
   const payloadFields = protobufFields(payload);
-  return (
-    payloadFields !== undefined && payloadFields.some((field) => field.number === 4) && !payloadFields.some((field) => field.number === 2)
-  );
+  const lf2 = payloadFields?.find((field) => field.number === 4)?.bytes;
+  if (lf2 === undefined || payloadFields!.some((field) => field.number === 2)) return false;
+  const packageFields = protobufFields(lf2);
+  return packageFields !== undefined && packageFields.some((field) => field.number === 4 && field.bytes !== undefined);
 }
 
 /** Whether `bytes` is a DAR that follows every rule above. */

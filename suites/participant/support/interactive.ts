@@ -5,6 +5,7 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import type { ConformanceContext } from '../../../harness/conformance-test.js';
 import { expectThat } from '../../../checks/assertion.js';
+import { preparedTransactionIntegrity } from '../../../checks/prepared-transaction.js';
 import { createIouCommand, postJson } from './requests.js';
 import { FixtureGapError } from '../../../harness/environment.js';
 import { freshId } from '../../../generators/index.js';
@@ -34,10 +35,11 @@ export function externalSigner(context: ConformanceContext) {
 export async function preparedAndSigned(context: ConformanceContext, clauseId: string): Promise<SignedSubmission> {
   const { party, user } = externalSigner(context);
   const external = party.external!;
+  const commands = [createIouCommand(context.fixtures, { payer: party.id, owner: context.party('alice') })];
   const prepare = {
     userId: user,
     commandId: freshId('cmd'),
-    commands: [createIouCommand(context.fixtures, { payer: party.id, owner: context.party('alice') })],
+    commands,
     actAs: [party.id],
     readAs: [],
     synchronizerId: context.fixtures.synchronizerId,
@@ -51,6 +53,14 @@ export async function preparedAndSigned(context: ConformanceContext, clauseId: s
     response,
   );
   const prepared = response.json() as { preparedTransaction: string; preparedTransactionHash: string; hashingSchemeVersion: string };
+  if (context.profile === 'canton') {
+    await preparedTransactionIntegrity(response, prepared, {
+      commands,
+      actAs: prepare.actAs,
+      commandId: prepare.commandId,
+      signatoryFields: context.fixtures.templates.iou.signatories,
+    });
+  }
   const key = createPrivateKey({ key: Buffer.from(external.privateKey!, 'base64'), format: 'der', type: 'pkcs8' });
   const signature = sign(null, Buffer.from(prepared.preparedTransactionHash, 'base64'), key).toString('base64');
   return {

@@ -1,0 +1,136 @@
+/**
+ * What an external party signs: for each prepared command shape, the hash it is asked to sign is the V2
+ * hash of the transaction it is shown (recomputed with the official Canton Network hasher, not the
+ * target's), and that transaction carries the commands; a V3 request is never answered as V2; and
+ * executeAndWait answers with the offset the transaction is committed at.
+ */
+import { expectThat } from '../../checks/assertion.js';
+import { notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { preparedTransactionIntegrity, type SubmittedPreparation } from '../../checks/prepared-transaction.js';
+import { freshId } from '../../generators/index.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { parseJsonLossless } from '../../specification/json.js';
+import { executeBody, externalParty, prepareIou } from './interactive-support.js';
+import { createdEvents, iouCreate, transactionFormat, transactionOf, updateByOffset, wildcardFilter } from './support.js';
+
+const PREPARE_PATH = '/v2/interactive-submission/prepare';
+
+function executor(ctx: ConformanceContext, alias: string): string {
+  return ctx.userWhere(`can execute as ${alias}`, (user) => user.rights.executeAs.includes(alias)).id;
+}
+
+async function prepare(ctx: ConformanceContext, submitted: SubmittedPreparation, extra: Record<string, unknown> = {}) {
+  const user = executor(ctx, 'dana');
+  return ctx.send({
+    api: 'participant',
+    method: 'POST',
+    path: PREPARE_PATH,
+    user,
+    body: { userId: user, commandId: submitted.commandId, commands: submitted.commands, actAs: submitted.actAs, readAs: [], ...extra },
+  });
+}
+
+conformanceSuite('flows / prepared transactions', () => {
+  conformanceTest(
+    {
+      name: 'the hash to sign is the V2 hash of the transaction shown, which shows the commands submitted',
+      endpoint: 'execute',
+      clauses: ['canton.interactive.prepared-hash-matches-transaction', 'canton.interactive.prepared-transaction-shows-commands'],
+      checks: ['prepared_transaction_integrity', 'positive_data_acceptance'],
+      requires: ['interactiveSubmission', 'writes'],
+    },
+    async (ctx) => {
+      const dana = externalParty(ctx, 'dana').id;
+      const owner = ctx.party('alice');
+      const iou = iouCreate(ctx, dana, dana, '25.5', [owner]) as { CreateCommand: { templateId: string; createArguments: unknown } };
+      const shapes: Record<string, unknown>[][] = [
+        [iouCreate(ctx, dana, owner, '1.25') as Record<string, unknown>],
+        [{ CreateAndExerciseCommand: { ...iou.CreateCommand, choice: 'Transfer', choiceArgument: { newOwner: owner } } }],
+      ];
+      for (const commands of shapes) {
+        const submitted = {
+          commands,
+          actAs: [dana],
+          commandId: freshId('prepared'),
+          signatoryFields: ctx.fixtures.templates.iou.signatories,
+        };
+        const response = await prepare(ctx, submitted);
+        positiveDataAcceptance(response, 'canton.interactive.prepared-transaction-shows-commands');
+        await preparedTransactionIntegrity(response, response.json(), submitted);
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a prepare asking for hashing scheme V3 is answered with V3 or refused, never with V2',
+      endpoint: 'execute',
+      clauses: ['canton.interactive.hashing-scheme-v3-never-answered-as-v2'],
+      checks: ['not_a_server_error', 'prepared_transaction_integrity'],
+      requires: ['interactiveSubmission', 'writes', 'ledgerApi3.5'],
+    },
+    async (ctx) => {
+      const dana = externalParty(ctx, 'dana').id;
+      const submitted = {
+        commands: [iouCreate(ctx, dana, ctx.party('alice')) as Record<string, unknown>],
+        actAs: [dana],
+        commandId: freshId('v3'),
+      };
+      const response = await prepare(ctx, submitted, { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3' });
+      notAServerError(response, 'canton.interactive.hashing-scheme-v3-never-answered-as-v2');
+      if (response.status !== 200) return;
+      const version = (response.json() as { hashingSchemeVersion?: string }).hashingSchemeVersion;
+      expectThat(
+        version === 'HASHING_SCHEME_VERSION_V3',
+        'prepared_transaction_integrity',
+        'canton.interactive.hashing-scheme-v3-never-answered-as-v2',
+        `a prepare asking for hashing scheme V3 was answered with ${String(version)}`,
+        response,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'executeAndWait answers once committed, with the offset the transaction is found at',
+      endpoint: 'execute',
+      clauses: ['canton.client-routes.execute-and-wait'],
+      checks: ['positive_data_acceptance', 'stateful_consistency'],
+      requires: ['interactiveSubmission', 'writes'],
+    },
+    async (ctx) => {
+      const prepared = await prepareIou(ctx);
+      const response = await ctx.send({
+        api: 'participant',
+        method: 'POST',
+        path: '/v2/interactive-submission/executeAndWait',
+        user: prepared.executor,
+        body: executeBody(prepared),
+      });
+      positiveDataAcceptance(response, 'canton.client-routes.execute-and-wait');
+      const body = parseJsonLossless(response.text) as { updateId?: unknown; completionOffset?: unknown };
+      expectThat(
+        typeof body.updateId === 'string' && body.completionOffset !== undefined,
+        'stateful_consistency',
+        'canton.client-routes.execute-and-wait',
+        `executeAndWait must answer updateId and completionOffset, got ${response.text.slice(0, 200)}`,
+        response,
+      );
+      const ownerAlias = ctx.fixtures.parties.find((party) => party.id === prepared.owner)?.alias ?? '';
+      const reader = ctx.userWhere(`can read as ${ownerAlias}`, (user) =>
+        [...user.rights.actAs, ...user.rights.readAs].includes(ownerAlias),
+      ).id;
+      const format = transactionFormat({ [prepared.owner]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const lookup = await updateByOffset(ctx, reader, Number(body.completionOffset), format);
+      const { value, events } = transactionOf(lookup, 'canton.client-routes.execute-and-wait');
+      const created = createdEvents(events)[0]?.createArgument as { payer?: unknown } | undefined;
+      expectThat(
+        value.updateId === body.updateId && created?.payer === prepared.payer.id,
+        'stateful_consistency',
+        'canton.client-routes.execute-and-wait',
+        `the update at offset ${String(body.completionOffset)} is ${String(value.updateId)}, not the executed ${String(body.updateId)} with its Iou`,
+        lookup,
+      );
+    },
+  );
+});
