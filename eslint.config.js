@@ -2,7 +2,8 @@
 //
 // Data flows one way (docs/architecture.md): each stage may import only from the stages before it.
 //   config → specification → client → generators → checks → harness → suites → reports → cli
-// `load/` is its own pipeline after `client/`. The reference target (`reference/`) is an independent
+// `load/` is its own pipeline after `client/`; so is `provision/` (it sets a target up and writes its fixtures,
+// building on config, specification and client; only the CLI uses it). The reference target (`reference/`) is an independent
 // implementation: it may import nothing but config *types*, and only the runner, the load harness, the
 // CLI, the self-tests and the benchmarks may start it, through `reference/index.ts`.
 import js from '@eslint/js';
@@ -16,7 +17,7 @@ const pipeline = 'config → specification → client → generators → checks 
 /** Each stage may not import a later stage, the load harness (except cli) or the tests and benchmarks. */
 const stageZones = stages.map((stage, index) => ({
   target: stage,
-  from: [...stages.slice(index + 1), ...(stage === 'cli' ? [] : ['load']), 'selftest', 'bench'],
+  from: [...stages.slice(index + 1), ...(stage === 'cli' ? [] : ['load', 'provision']), 'selftest', 'bench'],
   message: `${stage}/ is a stage of the pipeline ${pipeline}: it must not import from a later stage.`,
 }));
 
@@ -28,20 +29,30 @@ const zones = [
     message: 'load/ builds on config, specification and client only (and starts the reference through reference/index.ts).',
   },
   {
+    target: 'provision',
+    from: ['generators', 'checks', 'harness', 'suites', 'reports', 'cli', 'load', 'reference', 'selftest', 'bench'],
+    message: 'provision/ builds on config, specification and client only (it talks to a target; it never starts the reference).',
+  },
+  {
+    target: 'load',
+    from: ['provision'],
+    message: 'load/ and provision/ are separate pipelines: load/ does not import provision/.',
+  },
+  {
     target: 'reference',
-    from: [...stages.filter((stage) => stage !== 'config'), 'load', 'selftest', 'bench'],
+    from: [...stages.filter((stage) => stage !== 'config'), 'load', 'provision', 'selftest', 'bench'],
     message: 'The reference target is an independent implementation: it imports nothing from the suite (only config types).',
   },
   {
     // Outside reference/, only its entry point may be imported...
-    target: ['config', 'specification', 'client', 'generators', 'checks', 'harness', 'suites', 'reports', 'load', 'cli'],
+    target: ['config', 'specification', 'client', 'generators', 'checks', 'harness', 'suites', 'reports', 'load', 'provision', 'cli'],
     from: 'reference',
     except: ['index.ts'],
     message: 'Outside reference/, import the reference target only through reference/index.ts.',
   },
   {
     // ...and only by the runner, the load harness, the CLI, the self-tests and the benchmarks.
-    target: ['config', 'specification', 'client', 'generators', 'checks', 'suites', 'reports'],
+    target: ['config', 'specification', 'client', 'generators', 'checks', 'suites', 'reports', 'provision'],
     from: 'reference',
     message: 'Only the runner (harness/runner.ts), load/, cli/, the self-tests and the benchmarks may start the reference target.',
   },

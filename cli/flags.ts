@@ -7,6 +7,7 @@ export const toolVersion = packageJson.version;
 
 export interface RunFlags {
   profile?: 'spec' | 'canton';
+  fixtures?: string;
   participant?: string;
   scan?: string;
   include?: string[];
@@ -46,4 +47,21 @@ export interface ServeFlags {
   scanVersion?: string;
   injectFault?: string[];
   listFaults?: boolean;
+  bare?: boolean;
+}
+
+export interface ProvisionFlags {
+  adminUser: string;
+  dar?: string;
+  prefix: string;
+  synchronizer?: string;
+  fixtures?: string;
+  scanSynchronizer?: string;
+  scanTopUpInProgress?: string;
+  scanTopUpComplete?: string;
+  scanSingleHostedParty?: string;
+  scanMultiHostedParty?: string;
+  dryRun?: boolean;
+  cleanup?: boolean;
+  yes?: boolean;
 }

@@ -7,10 +7,10 @@ import type { ConfigOverrides } from '../config/load.js';
 import { reportError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 
-import { toolVersion, type LoadFlags, type RunFlags, type ServeFlags } from './flags.js';
+import { toolVersion, type LoadFlags, type ProvisionFlags, type RunFlags, type ServeFlags } from './flags.js';
 
 export { toolVersion } from './flags.js';
-export type { LoadFlags, RunFlags, ServeFlags } from './flags.js';
+export type { LoadFlags, ProvisionFlags, RunFlags, ServeFlags } from './flags.js';
 
 function integer(name: string, min: number, max: number) {
   return (value: string): number => {
@@ -74,6 +74,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     )
     .option('--participant <url>', 'participant JSON API base URL (remote targets; overrides LEDGER_BASE_URL)')
     .option('--scan <url>', 'scan base URL including its path prefix (remote targets; overrides SCAN_BASE_URL)')
+    .option('--fixtures <file>', "fixtures file of the target (default: the target's `fixtures`, else out/fixtures/<target>.yaml)")
     .option(
       '-i, --include <prefixes>',
       'only tests whose endpoint, suite, test id or clause id starts with one of these (repeatable, comma-separated)',
@@ -114,6 +115,32 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .action(async (testId: string, options: CommonOptions & { report?: string }) => {
       const { replayCommand } = await import('./commands/run.js');
       setExitCode(await replayCommand(testId, options));
+    });
+
+  program
+    .command('provision')
+    .description(
+      'create on the target (through its admin routes) the parties, users, DAR and seeded updates the suites need, and write its fixtures\n' +
+        "(out/fixtures/<target>.yaml; the external parties' keys go to the .env beside it). Reuses what exists; never deletes parties.",
+    )
+    .addOption(configOption())
+    .addOption(targetOption())
+    .option('--admin-user <id>', 'user whose token has participant_admin rights', 'participant_admin')
+    .option('--dar <file>', 'model DAR to upload (CantonExamples.dar); needed on the first run')
+    .option('--prefix <text>', 'run-stable prefix of the party hints and user ids it creates', 'conformance')
+    .option('--synchronizer <id>', 'synchronizer to allocate on (default: the one the node is connected to)')
+    .option('--fixtures <file>', 'fixtures file to write (default: out/fixtures/<target>.yaml)')
+    .option('--scan-synchronizer <id>', "scan: the DSO's synchronizer, when the scan cannot tell (GET /v0/dso)")
+    .option('--scan-top-up-in-progress <member>', 'scan: a member (PAR::… or MED::…) whose traffic top-up is in progress')
+    .option('--scan-top-up-complete <member>', 'scan: a member whose traffic top-up is complete')
+    .option('--scan-single-hosted-party <party>', 'scan: a party hosted on one participant')
+    .option('--scan-multi-hosted-party <party>', 'scan: a party hosted on several participants')
+    .option('--dry-run', 'print the plan: read the node, change nothing, write no file')
+    .option('--cleanup', 'delete the users an earlier provision created (parties cannot be deleted)')
+    .option('-y, --yes', 'allow writing to a node that is not on this machine (a staging node)')
+    .action(async (options: CommonOptions & ProvisionFlags) => {
+      const { provisionCommand } = await import('./commands/provision.js');
+      setExitCode(await provisionCommand(options));
     });
 
   const load = program
@@ -176,6 +203,10 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--scan-version <version>', 'Splice version the scan imitates (decides removed endpoints), e.g. 0.7.5')
     .option('--inject-fault <names>', 'switch on named faults (repeatable, comma-separated); --list-faults shows them', collectList)
     .option('--list-faults', 'list the faults that can be injected and exit')
+    .option(
+      '--bare',
+      'start as a freshly installed participant: only the participant_admin user, no parties, an empty ledger (to try `provision`)',
+    )
     .action(async (options: ServeFlags & CommonOptions) => {
       const { serveCommand } = await import('./commands/reference.js');
       setExitCode(await serveCommand(options));
@@ -202,6 +233,7 @@ export function overridesFrom(options: CommonOptions & RunFlags): ConfigOverride
   if (options.profile !== undefined) overrides.profile = options.profile;
   if (options.participant !== undefined) overrides.participant = options.participant;
   if (options.scan !== undefined) overrides.scan = options.scan;
+  if (options.fixtures !== undefined) overrides.fixtures = options.fixtures;
   if (options.include !== undefined) overrides.include = options.include;
   if (options.exclude !== undefined) overrides.exclude = options.exclude;
   if (options.cases !== undefined) overrides.cases = options.cases;

@@ -45,7 +45,8 @@ export class AuthProviderError extends Error {
 
 type SigningKey = CryptoKey | KeyObject | Uint8Array;
 
-export function createTokenProvider(auth: AuthConfig, fixtures: Fixtures): TokenProvider {
+/** `fixtures`: only its users are read (their static tokens or OAuth2 clients). */
+export function createTokenProvider(auth: AuthConfig, fixtures: Pick<Fixtures, 'users'>): TokenProvider {
   switch (auth.kind) {
     case 'none':
       return {
@@ -67,7 +68,7 @@ export function createTokenProvider(auth: AuthConfig, fixtures: Fixtures): Token
   }
 }
 
-function staticProvider(sharedToken: string | undefined, fixtures: Fixtures): TokenProvider {
+function staticProvider(sharedToken: string | undefined, fixtures: Pick<Fixtures, 'users'>): TokenProvider {
   return {
     kind: 'static',
     canMint: false,
@@ -139,7 +140,7 @@ function readPem(value: string): string {
   throw new AuthProviderError('auth.privateKey is neither PEM text nor the path of an existing PEM file');
 }
 
-function oauth2Provider(auth: Extract<AuthConfig, { kind: 'oauth2' }>, fixtures: Fixtures): TokenProvider {
+function oauth2Provider(auth: Extract<AuthConfig, { kind: 'oauth2' }>, fixtures: Pick<Fixtures, 'users'>): TokenProvider {
   const cache = new Map<string, { token: string; expiresAt: number }>();
   const fetchToken = async (clientId: string, clientSecret: string): Promise<{ token: string; expiresAt: number }> => {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });

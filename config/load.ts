@@ -4,7 +4,7 @@
  * `config/schema.ts`; fixtures loaded and their party placeholders resolved.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
 import dotenv from 'dotenv';
@@ -36,6 +36,8 @@ export interface ConfigOverrides {
   readOnly?: boolean;
   checks?: string[];
   excludeChecks?: string[];
+  /** A fixtures file for the selected target (relative to the working directory); wins over the config's. */
+  fixtures?: string;
 }
 
 export interface LoadConfigOptions {
@@ -52,7 +54,52 @@ const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
 const validateConfigFile = ajv.compile(configFileSchema);
 const validateFixturesFile = ajv.compile(fixturesSchema);
 
+/** The target's settings before its fixtures are read: what `provision` needs (it writes the fixtures). */
+export type TargetSettings = DistributiveOmit<TargetConfig, 'fixtures'>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export interface ConfigWithoutFixtures {
+  source: string;
+  target: TargetSettings;
+  run: RunConfig;
+  load: ResolvedConfig['load'];
+  /** The target's fixtures: inline, or the path of the file (which may not exist yet). */
+  fixtures: { inline: Record<string, unknown> } | { path: string };
+  /** The merged environment (.env < process environment) the configuration was resolved with. */
+  env: Environment;
+}
+
+/** The fixtures file of a target that names none: what `ledger-conformance provision --target NAME` writes. */
+export function provisionedFixturesPath(targetName: string): string {
+  return resolve('out', 'fixtures', `${targetName}.yaml`);
+}
+
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
+  const resolved = await loadConfigWithoutFixtures(options);
+  const where = `targets.${resolved.target.name}.fixtures`;
+  if ('path' in resolved.fixtures && !existsSync(resolved.fixtures.path)) {
+    throw new ConfigError(resolved.fixtures.path, [
+      `${where}: the fixtures file does not exist. Write it with \`ledger-conformance provision --target ${resolved.target.name}\` ` +
+        '(or point the target at a hand-written one: targets.<name>.fixtures, --fixtures FILE or LEDGER_FIXTURES)',
+    ]);
+  }
+  const fixtures =
+    'inline' in resolved.fixtures
+      ? loadFixtures(resolved.fixtures.inline, dirname(resolved.source), resolved.env, where)
+      : loadFixtures(resolved.fixtures.path, dirname(resolved.source), withDotenvBeside(resolved.fixtures.path, resolved.env), where);
+  const { source, run, load } = resolved;
+  return { source, target: { ...resolved.target, fixtures } as TargetConfig, run, load };
+}
+
+/** The environment with the `.env` beside a fixtures file (provision writes external parties' keys there) below it. */
+function withDotenvBeside(fixturesPath: string, env: Environment): Environment {
+  const path = join(dirname(fixturesPath), '.env');
+  if (!existsSync(path)) return env;
+  return { ...dotenv.parse(readFileSync(path)), ...env };
+}
+
+/** Everything but the fixtures: validated, with the fixtures' location (see `provisionedFixturesPath`). */
+export async function loadConfigWithoutFixtures(options: LoadConfigOptions = {}): Promise<ConfigWithoutFixtures> {
   const configPath = resolve(options.configPath ?? defaultConfigPath);
   const env = mergedEnvironment(options);
   const raw = readYamlFile(configPath, 'config file');
@@ -71,10 +118,18 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
         ' (set it with --target NAME, LEDGER_TARGET or the `target` key)',
     ]);
   }
-  const fixtures = loadFixtures(rawTarget.fixtures, dirname(configPath), env, `targets.${targetName}.fixtures`);
+  const fixturesOverride = options.overrides?.fixtures ?? (env.LEDGER_FIXTURES || undefined);
+  const fixtures: ConfigWithoutFixtures['fixtures'] =
+    fixturesOverride !== undefined
+      ? { path: resolve(fixturesOverride) }
+      : rawTarget.fixtures === undefined
+        ? { path: provisionedFixturesPath(targetName) }
+        : typeof rawTarget.fixtures === 'string'
+          ? { path: isAbsolute(rawTarget.fixtures) ? rawTarget.fixtures : resolve(dirname(configPath), rawTarget.fixtures) }
+          : { inline: rawTarget.fixtures };
   const run: RunConfig = { ...file.run, reportDir: resolve(file.run.reportDir) };
   const features = { ...rawTarget.features, writes: !run.readOnly };
-  const target: TargetConfig =
+  const target: TargetSettings =
     rawTarget.kind === 'reference'
       ? {
           kind: 'reference',
@@ -83,7 +138,6 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
           scanPort: rawTarget.scanPort ?? 0,
           auth: rawTarget.auth,
           features,
-          fixtures,
         }
       : {
           kind: 'remote',
@@ -92,9 +146,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
           ...(rawTarget.scan ? { scan: stripTrailingSlash(rawTarget.scan) } : {}),
           auth: rawTarget.auth,
           features,
-          fixtures,
         };
-  return { source: configPath, target, run, load: { ...file.load, resultDir: resolve(file.load.resultDir) } };
+  return { source: configPath, target, run, load: { ...file.load, resultDir: resolve(file.load.resultDir) }, fixtures, env };
 }
 
 interface ConfigFile {
@@ -107,7 +160,7 @@ interface ConfigFile {
       scan?: string;
       port?: number;
       scanPort?: number;
-      fixtures: string | Record<string, unknown>;
+      fixtures?: string | Record<string, unknown>;
       auth: TargetConfig['auth'];
       features: Omit<TargetConfig['features'], 'writes'>;
     }

@@ -80,13 +80,14 @@ const featuresSchema = {
     multiHostedParty: { type: 'boolean', default: false },
     syntheticDars: { type: 'boolean', default: false },
     connectedSynchronizers: { type: 'integer', minimum: 0, maximum: 1000, default: 1 },
+    userManagement: { type: 'boolean', default: false },
   },
   additionalProperties: false,
 } as const;
 
 const targetSchema = {
   type: 'object',
-  required: ['kind', 'fixtures'],
+  required: ['kind'],
   properties: {
     kind: { enum: ['reference', 'remote'] },
   },
@@ -194,7 +195,6 @@ export const fixturesSchema = {
     synchronizerId: { type: 'string', minLength: 1 },
     parties: {
       type: 'array',
-      minItems: 1,
       items: {
         type: 'object',
         required: ['alias', 'id'],

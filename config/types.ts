@@ -146,6 +146,12 @@ export interface Features {
    * `dars/validate` (and of vetting uploads) only when it is connected to exactly one.
    */
   connectedSynchronizers: number;
+  /**
+   * The user-management routes of Canton's JSON API (`/v2/users`, `/v2/users/{id}`, rights) may be used by
+   * the suites: they create users with generated ids and annotations, and delete them again. Needs a
+   * participant_admin user in the fixtures.
+   */
+  userManagement: boolean;
 }
 
 export interface ReferenceTargetConfig {

@@ -15,6 +15,7 @@ export type Requirement =
   | 'writes'
   | 'syntheticDars'
   | 'singleSynchronizer'
+  | 'userManagement'
   | 'mintTokens'
   | 'scan'
   | 'ledgerApi3.5'
@@ -78,6 +79,8 @@ export function missingRequirement(requirement: Requirement, target: TargetAbili
       return features.connectedSynchronizers === 1
         ? undefined
         : `the participant is connected to ${features.connectedSynchronizers} synchronizers (features.connectedSynchronizers): Canton auto-detects the synchronizer only when it is connected to exactly one (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER otherwise)`;
+    case 'userManagement':
+      return features.userManagement ? undefined : 'the suites may not manage users on the target (features.userManagement: false)';
     case 'mintTokens':
       return target.canMintTokens ? undefined : 'the auth provider cannot mint tokens (needs auth kind hs256, rs256 or es256)';
     case 'scan':

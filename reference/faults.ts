@@ -23,6 +23,8 @@ export const FaultCatalogue = {
   'auth-websocket-protocol-rejected': 'the Sec-WebSocket-Protocol jwt.token.<jwt> alternative is not accepted',
   // Users
   'authenticated-user-wrong-record': 'GET /v2/authenticated-user returns the first user instead of the caller',
+  'user-annotation-rules-ignored': 'POST and PATCH /v2/users accept annotation keys, values and sizes the Limits forbid',
+  'user-stale-update-accepted': 'PATCH /v2/users/{id} ignores a stale resourceVersion (no concurrent-update detection)',
   // Readiness
   'readyz-json': 'readyz answers application/json {"status":"ok"} instead of text/plain',
   // Ledger: submit-and-wait (reference/ledger)

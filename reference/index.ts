@@ -41,6 +41,7 @@ export async function startReference(options: StartReferenceOptions): Promise<Re
   const participant = await startParticipant({
     target,
     faults,
+    ledger,
     extraRoutes: ledger.routes(),
     host,
     port: options.participantPort ?? 0,

@@ -8,6 +8,7 @@ import { cantonInteractiveClauses } from './clauses/canton-interactive.js';
 import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
 import { conflictClauses } from './clauses/conflicts.js';
+import { cantonUserClauses } from './clauses/canton-users.js';
 import { errorClauses } from './clauses/errors.js';
 import { generalClauses } from './clauses/general.js';
 import { limitClauses } from './clauses/limits.js';
@@ -38,6 +39,7 @@ const registry = [
   ...conflictClauses,
   ...cantonInteractiveClauses,
   ...cantonClientRouteClauses,
+  ...cantonUserClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

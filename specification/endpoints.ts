@@ -13,6 +13,7 @@ export const ENDPOINTS = {
   'dars-validate': 'POST /v2/dars/validate',
   'traffic-account': 'GET /v2/traffic/accounts/{account-id}',
   readyz: 'GET /readyz',
+  users: 'POST /v2/users, PATCH /v2/users/{user-id} (canton)',
   'scan.traffic-status': 'GET scan /v0/domains/{domain_id}/members/{member_id}/traffic-status',
   'scan.participant-id-v1': 'GET scan /v1/domains/{domain_id}/parties/{party_id}/participant-id',
   'scan.participant-id-v0': 'GET scan /v0/domains/{domain_id}/parties/{party_id}/participant-id',
@@ -28,7 +29,7 @@ export const ENDPOINTS = {
 export type EndpointName = keyof typeof ENDPOINTS;
 
 /** The endpoints a request generator can target (the shared `participant` and `scan` are not requests). */
-const NOT_GENERATED = ['participant', 'scan', 'version', 'node-state'] as const;
+const NOT_GENERATED = ['participant', 'scan', 'version', 'node-state', 'users'] as const;
 
 export type RequestEndpointName = Exclude<EndpointName, (typeof NOT_GENERATED)[number]>;
 

@@ -1,9 +1,14 @@
-import { loadConfig } from '../../config/load.js';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, loadFixtures } from '../../config/load.js';
+import type { Features, Fixtures } from '../../config/types.js';
 import { createTokenProvider } from '../../client/auth.js';
 import { FaultCatalogue, isFaultName, type FaultName } from '../../reference/index.js';
 import { ExitCode } from '../exit-codes.js';
 import { UsageError, reportError } from '../errors.js';
 import type { ServeFlags } from '../flags.js';
+
+const BARE_FIXTURES_PATH = fileURLToPath(new URL('../../config/fixtures/reference-bare.yaml', import.meta.url));
 
 export function parseFaults(names: string[] | undefined): FaultName[] {
   const faults: FaultName[] = [];
@@ -14,6 +19,13 @@ export function parseFaults(names: string[] | undefined): FaultName[] {
     faults.push(name);
   }
   return faults;
+}
+
+/** A participant as freshly installed (config/fixtures/reference-bare.yaml): nothing set up but its admin user. */
+function bareState(features: Features): { fixtures: Fixtures; features: Features } {
+  const fixtures = loadFixtures(BARE_FIXTURES_PATH, dirname(BARE_FIXTURES_PATH), process.env, 'reference serve --bare');
+  // Nothing seeded: no traffic account, no reassignment, no party hosted elsewhere.
+  return { fixtures, features: { ...features, trafficAccounts: false, reassignmentFixture: false, multiHostedParty: false } };
 }
 
 export async function serveCommand(options: ServeFlags & { config?: string }): Promise<number> {
@@ -30,6 +42,7 @@ export async function serveCommand(options: ServeFlags & { config?: string }): P
       port: options.port ?? config.target.port,
       scanPort: options.scanPort ?? config.target.scanPort,
       features: { ...config.target.features, ...(options.scanVersion ? { scanVersion: options.scanVersion } : {}) },
+      ...(options.bare ? bareState(config.target.features) : {}),
     };
     const { startReference } = await import('../../reference/index.js');
     const handle = await startReference({ target, faults, participantPort: target.port, scanPort: target.scanPort });

@@ -24,9 +24,9 @@ export function canActAs(caller: AuthenticatedCaller, party: string): boolean {
 }
 
 export function canReadAs(caller: AuthenticatedCaller, party: string): boolean {
-  return caller.rights.readAs.has(party) || caller.rights.actAs.has(party);
+  return caller.rights.readAsAnyParty === true || caller.rights.readAs.has(party) || caller.rights.actAs.has(party);
 }
 
 export function canExecuteAs(caller: AuthenticatedCaller, party: string): boolean {
-  return caller.rights.executeAs.has(party) || caller.rights.actAs.has(party);
+  return caller.rights.executeAsAnyParty === true || caller.rights.executeAs.has(party) || caller.rights.actAs.has(party);
 }

@@ -15,6 +15,9 @@ export interface UserRights {
   readAs: ReadonlySet<string>;
   executeAs: ReadonlySet<string>;
   admin: boolean;
+  /** CanReadAsAnyParty / CanExecuteAsAnyParty rights (absent: not granted). */
+  readAsAnyParty?: boolean;
+  executeAsAnyParty?: boolean;
 }
 
 /** A resolved, active user of the participant. */
@@ -55,7 +58,7 @@ export interface RefResponse {
 export type RouteHandler = (request: RefRequest) => Promise<RefResponse> | RefResponse;
 
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path pattern with `{name}` segments, e.g. `/v2/traffic/accounts/{account-id}`. */
   pattern: string;
   handler: RouteHandler;

@@ -7,7 +7,7 @@ import type { Faults } from '../faults.js';
 import { requireCaller } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
 import { InteractiveSubmission } from './interactive.js';
-import { LedgerState } from './ledger-state.js';
+import { formatTimestamp, LedgerState } from './ledger-state.js';
 import { seedLedger } from './seed.js';
 import { SubmitAndWaitHandler } from './submit.js';
 import { appendSyntheticTransactions } from './synthetic.js';
@@ -27,7 +27,8 @@ export class Ledger {
 
   constructor(options: LedgerOptions) {
     this.state = new LedgerState(options.fixtures, options.faults, options.now ?? (() => new Date()));
-    seedLedger(this.state);
+    // A target started bare (fixtures naming no seeded updates) starts with an empty ledger.
+    if (Object.values(options.fixtures.seededUpdates).some((offset) => offset !== undefined)) seedLedger(this.state);
     this.submitAndWait = new SubmitAndWaitHandler(this.state);
     this.interactive = new InteractiveSubmission(this.state);
   }
@@ -45,6 +46,48 @@ export class Ledger {
       },
       { method: 'GET', pattern: '/v2/state/ledger-end', handler: (request) => this.ledgerEndResponse(request) },
     ];
+  }
+
+  /** Whether the party is known to the ledger (a fixture party, or allocated since). */
+  hasParty(party: string): boolean {
+    return this.state.knownParties.has(party);
+  }
+
+  /**
+   * Hosts a newly allocated party on this participant: the party becomes usable in commands, its topology
+   * transaction (ParticipantAuthorizationAdded) is appended, followed by an offset checkpoint as the
+   * synchronizer's time moves on. An external party's key verifies its interactive submissions.
+   * Returns the offset of the topology transaction.
+   */
+  allocateParty(party: string, permission: string, externalKey?: { rawPublicKey: Uint8Array; fingerprint: string }): number {
+    const { state } = this;
+    state.addParty(party);
+    if (externalKey) this.interactive.registerKey(party, externalKey.rawPublicKey, externalKey.fingerprint);
+    const recordTime = formatTimestamp(state.now());
+    const offset = state.log.nextOffset;
+    const updateId = state.newUpdateId(offset);
+    state.log.append({
+      kind: 'topology',
+      offset,
+      updateId,
+      synchronizerId: state.fixtures.synchronizerId,
+      recordTime,
+      events: [
+        {
+          kind: 'ParticipantAuthorizationAdded',
+          partyId: party,
+          participantId: state.fixtures.participantId,
+          participantPermission: permission,
+        },
+      ],
+      traceContext: state.newTraceContext(updateId),
+    });
+    state.log.append({
+      kind: 'checkpoint',
+      offset: state.log.nextOffset,
+      synchronizerTimes: [{ synchronizerId: state.fixtures.synchronizerId, recordTime }],
+    });
+    return offset;
   }
 
   /** `GET /v2/state/ledger-end`: any valid token (RequiredClaim.Public); offset 0 only for an empty ledger. */

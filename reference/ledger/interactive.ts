@@ -12,7 +12,7 @@
  * The participant keeps each transaction it prepared under its hash: a prepared transaction changed by
  * the client hashes differently and is refused as one this participant did not prepare.
  */
-import { verify, type KeyObject } from 'node:crypto';
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { LedgerApiError } from '../errors.js';
 import { canExecuteAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
@@ -228,6 +228,12 @@ export class InteractiveSubmission {
 
   constructor(private readonly state: LedgerState) {
     this.signingKeys = externalPartyKeys(state.fixtures);
+  }
+
+  /** The Ed25519 key (raw 32 bytes) an external party allocated since start signs its transactions with. */
+  registerKey(party: string, rawPublicKey: Uint8Array, fingerprint: string): void {
+    const x = Buffer.from(rawPublicKey).toString('base64url');
+    this.signingKeys.set(party, { key: createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x }, format: 'jwk' }), fingerprint });
   }
 
   prepare(request: RefRequest): RefResponse {

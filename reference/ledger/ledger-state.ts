@@ -103,10 +103,11 @@ export class LedgerState {
   readonly log = new UpdateLog();
   readonly contracts = new ContractStore();
   readonly dedup = new DeduplicationTable();
-  readonly knownParties: ReadonlySet<string>;
-  /** The fixture party ids, each by itself: values and act-as lists of stored updates share these copies. */
-  readonly partyIds: ReadonlyMap<string, string>;
-  private readonly singlePartyLists: ReadonlyMap<string, readonly string[]>;
+  /** Parties of the fixtures and those allocated since (party management). */
+  readonly knownParties: Set<string>;
+  /** The known party ids, each by itself: values and act-as lists of stored updates share these copies. */
+  readonly partyIds: Map<string, string>;
+  private readonly singlePartyLists: Map<string, readonly string[]>;
   readonly maxDeduplicationMs = DEFAULT_MAX_DEDUPLICATION_MS;
   private readonly contractIds = new UniqueHexIds();
   private readonly updateIds = new UniqueHexIds();
@@ -122,10 +123,19 @@ export class LedgerState {
     readonly now: () => Date,
   ) {
     this.pkg = createModelPackage(fixtures.package);
-    this.knownParties = new Set(fixtures.parties.map((party) => party.id));
+    this.knownParties = new Set();
+    this.partyIds = new Map();
+    this.singlePartyLists = new Map();
+    for (const party of fixtures.parties) this.addParty(party.id);
+  }
+
+  /** Makes a party known (a fixture party, or one allocated through party management). */
+  addParty(party: string): void {
+    this.knownParties.add(party);
     // Only well-formed ids: a malformed fixture id must still fail a value check as before.
-    this.partyIds = new Map(fixtures.parties.filter((party) => isPartyId(party.id)).map((party) => [party.id, party.id]));
-    this.singlePartyLists = new Map([...this.partyIds.keys()].map((party) => [party, Object.freeze([party])]));
+    if (!isPartyId(party)) return;
+    this.partyIds.set(party, party);
+    this.singlePartyLists.set(party, Object.freeze([party]));
   }
 
   newContractId(): string {

@@ -12,13 +12,17 @@ import type { Route } from '../http/types.js';
 import { authenticatedUserRoute } from './authenticated-user.js';
 import { darRoutes } from './dars.js';
 import { nodeInfoRoutes } from './node-info.js';
+import { partyRoutes, type PartyLedger } from './parties.js';
 import { Readiness } from './readiness.js';
 import { trafficRoute } from './traffic.js';
+import { userManagementRoutes } from './user-management.js';
 import { Users } from './users.js';
 
 export interface ParticipantOptions {
   target: ReferenceTargetConfig;
   faults: Faults;
+  /** The ledger the party-management routes allocate parties on; without one, parties are only remembered. */
+  ledger?: PartyLedger;
   /** Routes served next to the participant's own (e.g. the ledger's). */
   extraRoutes?: readonly Route[];
   host?: string;
@@ -41,6 +45,18 @@ export function participantName(participantId: string): string {
   return (parts[0] === 'PAR' ? parts[1] : parts[0]) || participantId;
 }
 
+/** A participant without a ledger (some self-tests serve the participant routes alone) still knows its parties. */
+function partiesOnly(fixtures: ReferenceTargetConfig['fixtures']): PartyLedger {
+  const known = new Set(fixtures.parties.map((party) => party.id));
+  return {
+    hasParty: (party) => known.has(party),
+    allocateParty: (party) => {
+      known.add(party);
+      return 0;
+    },
+  };
+}
+
 export async function startParticipant(options: ParticipantOptions): Promise<ParticipantServer> {
   const { target, faults } = options;
   const { fixtures, features } = target;
@@ -55,6 +71,8 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
   const routes: Route[] = [
     readiness.route(),
     authenticatedUserRoute({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
+    ...userManagementRoutes({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
+    ...partyRoutes({ fixtures, users, ledger: options.ledger ?? partiesOnly(fixtures) }),
     ...darRoutes({ packages, synchronizerId: fixtures.synchronizerId, faults }),
     ...(features.trafficAccounts ? [trafficRoute(fixtures, faults)] : []),
     ...(options.extraRoutes ?? []),

@@ -51,6 +51,8 @@ export interface ScanData {
   /** Traffic by member id as the sequencer knows it; a member not here has no traffic state. */
   members: ReadonlyMap<string, MemberTraffic>;
   partyHosting: PartyHosting[];
+  /** Who the DSO is on this network (`GET /v0/dso`): the one SV, its mediator, the DSO's party. */
+  dso: { svName: string; svPartyId: string; dsoPartyId: string; mediatorId: string };
 }
 
 const VALIDATOR_COUNT = 25;
@@ -176,6 +178,23 @@ function memberTrafficOf(fixtures: Fixtures, hosting: PartyHosting[], random: Se
 }
 
 /**
+ * The single SV is the party fixtures name as single-hosted; its mediator is the member with a completed
+ * top-up when that is a mediator; the DSO's party is the multi-hosted party, or one hosted on this
+ * participant alone (added to the hosting table).
+ */
+function dsoOf(fixtures: Fixtures, hosting: PartyHosting[]): ScanData['dso'] {
+  const [, synchronizerFingerprint] = fixtures.scan.synchronizerId.split('::');
+  const complete = fixtures.scan.members.topUpComplete;
+  const mediatorId = complete?.startsWith('MED::') ? complete : `MED::mediator1::${synchronizerFingerprint}`;
+  let dsoPartyId = fixtures.scan.parties.multiHosted;
+  if (dsoPartyId === undefined) {
+    dsoPartyId = `DSO::${synchronizerFingerprint}`;
+    hosting.push({ party: dsoPartyId, participants: [fixtures.participantId] });
+  }
+  return { svName: 'sv1', svPartyId: fixtures.scan.parties.singleHosted, dsoPartyId, mediatorId };
+}
+
+/**
  * Candidates of Canton's topology filter for a party: same identifier, a fingerprint that starts with the
  * requested one. The exact party comes first when it is known.
  */
@@ -195,7 +214,8 @@ export function buildScanData(fixtures: Fixtures): ScanData {
   const latestRound = latestRoundOf(rounds, random);
   const partyHosting = partyHostingOf(fixtures, validators);
   const members = memberTrafficOf(fixtures, partyHosting, random);
-  const data: ScanData = { synchronizerId, validators, rounds, latestRound, members, partyHosting };
+  const dso = dsoOf(fixtures, partyHosting);
+  const data: ScanData = { synchronizerId, validators, rounds, latestRound, members, partyHosting, dso };
 
   const unknownParty = fixtures.scan.parties.unknown;
   const [unknownIdentifier = '', unknownFingerprint = ''] = unknownParty.split(/::(.*)/s);

@@ -13,6 +13,7 @@ import {
   roundOfLatestData,
   topValidatorsByValidatorFaucets,
 } from './endpoints.js';
+import { dsoInfo } from './dso.js';
 import { type ScanResponse, textResponse } from './responses.js';
 import { ScanReleases, isAtLeast } from './version.js';
 
@@ -26,6 +27,7 @@ interface ScanRoute {
 }
 
 export const scanRoutes: readonly ScanRoute[] = [
+  { pattern: '/v0/dso', handle: (context) => dsoInfo(context) },
   {
     pattern: '/v0/domains/{domain_id}/members/{member_id}/traffic-status',
     handle: (context, parameters) => memberTrafficStatus(context, parameters),

@@ -53,6 +53,8 @@ describe('clause registry: shape', () => {
       'POST /v2/dars/validate',
       'GET /v2/traffic/accounts/{account-id}',
       'GET /readyz',
+      'POST /v2/users',
+      'PATCH /v2/users/{user-id}',
       'GET scan /v0/domains/{domain_id}/members/{member_id}/traffic-status',
       'GET scan /v1/domains/{domain_id}/parties/{party_id}/participant-id',
       'GET scan /v0/domains/{domain_id}/parties/{party_id}/participant-id',

@@ -69,6 +69,8 @@ describe('ledger-conformance CLI', () => {
       'run',
       '--target',
       'staging',
+      '--fixtures',
+      'config/fixtures/reference.yaml',
       '--participant',
       'http://127.0.0.1:9',
       '--scan',

@@ -20,6 +20,26 @@ export interface FaultExpectation {
 }
 
 export const faultExpectations: FaultExpectation[] = [
+  // User management (canton profile)
+  {
+    fault: 'user-annotation-rules-ignored',
+    include: ['users'],
+    profile: 'canton',
+    clauses: [
+      'canton.users.limits.annotations.key.prefix-dns-subdomain-max-253',
+      'canton.users.limits.annotations.key.name-max-63',
+      'canton.users.limits.annotations.key.name-charset',
+      'canton.users.limits.annotations.key.name-starts-ends-alphanumeric',
+      'canton.users.limits.annotations.value.non-empty',
+      'canton.users.limits.annotations.update.same-rules',
+    ],
+  },
+  {
+    fault: 'user-stale-update-accepted',
+    include: ['users'],
+    profile: 'canton',
+    clauses: ['canton.users.limits.resource-version.concurrent-update-rejected'],
+  },
   // HTTP core and error model
   { fault: 'malformed-json-500', include: ['errors'], profile: 'spec', clauses: ['errors.400-text-plain'] },
   {

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CONFORMANCE_TEST_DAR_PATH, buildConformanceTestDar } from '../../generators/dar/fixture.js';
+import {
+  CANTON_EXAMPLES_STAND_IN_DAR_PATH,
+  CONFORMANCE_TEST_DAR_PATH,
+  buildCantonExamplesStandInDar,
+  buildConformanceTestDar,
+} from '../../generators/dar/fixture.js';
 import { buildBrokenDar } from '../../generators/dar/builder.js';
 import { LedgerApiError } from '../../reference/errors.js';
 import { parseDar } from '../../reference/dar/parse.js';
@@ -53,5 +58,19 @@ describe('the committed fixture DAR', () => {
       expect(refusal).toBeInstanceOf(LedgerApiError);
       expect((refusal as LedgerApiError).code).toBe('DAR_PARSE_ERROR');
     }
+  });
+});
+
+describe('the committed CantonExamples stand-in DAR', () => {
+  const standIn = new Uint8Array(readFileSync(fileURLToPath(new URL(`../../${CANTON_EXAMPLES_STAND_IN_DAR_PATH}`, import.meta.url))));
+
+  it('is exactly what the builder writes today', () => {
+    expect(Buffer.from(standIn).equals(Buffer.from(buildCantonExamplesStandInDar().bytes))).toBe(true);
+  });
+
+  it('is the package the bare reference fixtures host (same main package id)', () => {
+    const bare = readFileSync(fileURLToPath(new URL('../../config/fixtures/reference-bare.yaml', import.meta.url)), 'utf8');
+    expect(bare).toContain(`id: ${buildCantonExamplesStandInDar().mainPackageId}`);
+    expect(readDar(standIn).manifest!.get('Name')).toBe('CantonExamples-1.0.0');
   });
 });

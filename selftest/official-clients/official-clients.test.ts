@@ -145,7 +145,7 @@ describe('the official LedgerClient against the reference target', () => {
   });
 
   it('uploads a DAR; takes the empty 200 of dars/validate for an error, as it does with a real node', async () => {
-    const client = ledgerClient('participant-admin');
+    const client = ledgerClient('participant_admin');
     const dar = new Uint8Array(readFileSync(target.fixtures.dar));
     const binary = { bodySerializer: (body: unknown) => body, headers: { 'Content-Type': 'application/octet-stream' } };
     expect(await client.post('/v2/dars', dar as never, {}, binary as never)).toEqual({});

@@ -30,8 +30,8 @@ describe('GET /v2/authenticated-user', () => {
       metadata: { annotations: { team: 'conformance', 'conformance.example.com/owner': 'alice' } },
     });
     expect(user.metadata.resourceVersion).toMatch(/.+/);
-    const admin = (await call(server.url, '/v2/authenticated-user', { token: await userToken('participant-admin') })).json();
-    expect(admin.user).toMatchObject({ id: 'participant-admin', primaryParty: '' });
+    const admin = (await call(server.url, '/v2/authenticated-user', { token: await userToken('participant_admin') })).json();
+    expect(admin.user).toMatchObject({ id: 'participant_admin', primaryParty: '' });
   });
 
   it('accepts the token in Sec-WebSocket-Protocol and a lower-case bearer scheme', async () => {
@@ -169,7 +169,7 @@ describe('auth faults', () => {
     await withParticipant({ faults: ['auth-missing-token-accepted'] }, async (server) => {
       const answer = await call(server.url, '/v2/authenticated-user');
       expect(answer.status).toBe(200);
-      expect(answer.json().user.id).toBe('participant-admin');
+      expect(answer.json().user.id).toBe('participant_admin');
     });
   });
 

@@ -25,7 +25,7 @@ function code(answer: Answer): string {
 
 beforeEach(async () => {
   server = await startTestParticipant();
-  adminToken = await userToken('participant-admin');
+  adminToken = await userToken('participant_admin');
 });
 afterEach(async () => server.close());
 

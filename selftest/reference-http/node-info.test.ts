@@ -75,7 +75,7 @@ describe('node information routes', () => {
     // Naming a party needs rights over it (or admin rights).
     const foreign = await call(url, `/v2/state/connected-synchronizers?party=${encodeURIComponent(party('bob'))}`, { token: alice });
     expect(foreign.status).toBe(403);
-    const admin = await userToken('participant-admin');
+    const admin = await userToken('participant_admin');
     const external = await call(url, `/v2/state/connected-synchronizers?party=${encodeURIComponent(party('dana'))}`, { token: admin });
     expect(external.json().connectedSynchronizers[0].permission).toBe('PARTICIPANT_PERMISSION_CONFIRMATION');
     const elsewhere = await call(

@@ -42,7 +42,7 @@ describe('GET /v2/traffic/accounts/{account-id}', () => {
   });
 
   it('answers 403 to a caller without those rights (read-as and admin are not enough)', async () => {
-    for (const userId of ['bob-user', 'observer-user', 'participant-admin']) {
+    for (const userId of ['bob-user', 'observer-user', 'participant_admin']) {
       const answer = await call(server.url, '/v2/traffic/accounts/alice-traffic', { token: await userToken(userId) });
       expect(answer.status, userId).toBe(403);
       expect(answer.json().code).toBe('NA');

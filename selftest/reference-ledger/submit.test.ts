@@ -353,7 +353,7 @@ describe('submit-and-wait: deduplication and concurrency', () => {
       existing_submission_id: 'first-submission',
       completion_offset: String(first.json.completionOffset),
     });
-    const otherUser = await ref.submit('participant-admin', { ...body, userId: 'participant-admin' });
+    const otherUser = await ref.submit('participant_admin', { ...body, userId: 'participant_admin' });
     expect(otherUser.status).toBe(403);
   });
 

@@ -35,7 +35,7 @@ describe('update-by-offset: the seeded updates', () => {
   it('serves topology transactions at 1-3 with every kind of authorization event', async () => {
     const kinds = new Set<string>();
     for (const offset of [1, 2, 3]) {
-      const reply = await ref.updateByOffset('participant-admin', offset, {
+      const reply = await ref.updateByOffset('participant_admin', offset, {
         includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties: [] } },
       });
       expect(reply.status).toBe(200);
@@ -198,7 +198,7 @@ describe('update-by-offset: request checks', () => {
       includeTransactions: { eventFormat: { filtersForAnyParty: { cumulative: [] } }, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' },
     };
     expect((await ref.updateByOffset('bank-user', 4, anyParty)).status).toBe(403);
-    const admin = await ref.updateByOffset('participant-admin', 4, anyParty);
+    const admin = await ref.updateByOffset('participant_admin', 4, anyParty);
     expect(admin.status).toBe(200);
     expect([...admin.json.update.Transaction.value.events[0].CreatedEvent.witnessParties].sort()).toEqual([alice, bank].sort());
     expect(

@@ -414,7 +414,7 @@ conformanceSuite('flows / commands and values', () => {
     async (ctx) => {
       const { submitted } = await createIouAndFindIt(ctx, ctx.party('alice'));
       const admin = ctx.fixtures.users.find((user) => user.rights.admin && !user.isDeactivated);
-      if (!admin) return ctx.skip('the fixtures name no participant-admin user (needed to read for any party)');
+      if (!admin) return ctx.skip('the fixtures name no participant_admin user (needed to read for any party)');
       const response = await updateByOffset(ctx, admin.id, submitted.completionOffset, {
         includeTransactions: {
           eventFormat: { filtersForAnyParty: { cumulative: [wildcardFilter()] }, verbose: true },

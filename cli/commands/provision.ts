@@ -1,0 +1,62 @@
+/**
+ * `ledger-conformance provision`: creates on the target what the suites need (parties, users, the model
+ * DAR, seeded updates) through its admin routes, and writes the fixtures (out/fixtures/<target>.yaml)
+ * with the external parties' keys in the .env beside them. See provision/index.ts.
+ */
+import { relative, resolve } from 'node:path';
+import { loadConfigWithoutFixtures, provisionedFixturesPath } from '../../config/load.js';
+import { provision, ProvisionError, type ScanFlags } from '../../provision/index.js';
+import { ExitCode } from '../exit-codes.js';
+import { CouldNotRunError, reportError } from '../errors.js';
+import type { ProvisionFlags } from '../flags.js';
+
+export async function provisionCommand(options: ProvisionFlags & { config?: string; target?: string }): Promise<number> {
+  try {
+    const config = await loadConfigWithoutFixtures({
+      ...(options.config ? { configPath: options.config } : {}),
+      overrides: options.target === undefined ? {} : { target: options.target },
+    });
+    const fixturesPath = options.fixtures === undefined ? provisionedFixturesPath(config.target.name) : resolve(options.fixtures);
+    const scan: ScanFlags = {
+      ...(options.scanSynchronizer ? { synchronizerId: options.scanSynchronizer } : {}),
+      ...(options.scanTopUpInProgress ? { topUpInProgress: options.scanTopUpInProgress } : {}),
+      ...(options.scanTopUpComplete ? { topUpComplete: options.scanTopUpComplete } : {}),
+      ...(options.scanSingleHostedParty ? { singleHostedParty: options.scanSingleHostedParty } : {}),
+      ...(options.scanMultiHostedParty ? { multiHostedParty: options.scanMultiHostedParty } : {}),
+    };
+    const mode = options.cleanup ? 'cleanup' : options.dryRun ? 'dry run' : 'provisioning';
+    const where = config.target.kind === 'remote' ? config.target.participant : 'the embedded reference target';
+    process.stdout.write(`${mode} of target "${config.target.name}" (${where}) as ${options.adminUser}, prefix "${options.prefix}"\n`);
+    const result = await provision({
+      config,
+      fixturesPath,
+      adminUser: options.adminUser,
+      ...(options.dar === undefined ? {} : { darPath: options.dar }),
+      prefix: options.prefix,
+      ...(options.synchronizer === undefined ? {} : { synchronizerId: options.synchronizer }),
+      scan,
+      dryRun: options.dryRun ?? false,
+      cleanup: options.cleanup ?? false,
+      yes: options.yes ?? false,
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+    const shown = (path: string): string => relative(process.cwd(), path) || path;
+    const lines = [`${result.writes === 0 ? 'no change on the node' : `${result.writes} change(s) on the node`}`];
+    if (!options.dryRun && !options.cleanup) {
+      lines.push(
+        result.files.length === 0 ? `fixtures unchanged: ${shown(result.fixturesPath)}` : `wrote ${result.files.map(shown).join(', ')}`,
+        'the private keys of the external parties are in the .env beside the fixtures (git-ignored); no other file holds a secret',
+      );
+      const configured = 'path' in config.fixtures ? config.fixtures.path : undefined;
+      lines.push(
+        configured === fixturesPath
+          ? `next: ledger-conformance run --target ${config.target.name} --profile canton`
+          : `next: ledger-conformance run --target ${config.target.name} --fixtures ${shown(fixturesPath)} --profile canton`,
+      );
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return ExitCode.ok;
+  } catch (error) {
+    return reportError(error instanceof ProvisionError ? new CouldNotRunError(`provision: ${error.message}`) : error);
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * `provision`: turns a participant whose admin token we hold into a target the suites can run against,
+ * through the JSON Ledger API's admin routes, and writes the fixtures describing it.
+ *
+ * Steps, each reusing what exists: parties (local, then external ones onboarded with their own Ed25519
+ * keys), users with their rights (one of them deactivated), the model's DAR, the seeded updates, the
+ * scan ids; then the fixtures file and the `.env` with the keys. A second run finds everything and
+ * changes nothing. Parties are never deleted (they cannot be); `cleanup` deletes the users it created.
+ */
+import { resolve } from 'node:path';
+import { createTokenProvider } from '../client/auth.js';
+import { TargetClient } from '../client/http.js';
+import type { ConfigWithoutFixtures } from '../config/load.js';
+import { readDar, type DarSummary } from './dar.js';
+import { ProvisionError } from './errors.js';
+import { privateKeyVariable, readPreviousRun, writeFixtures, type PreviousRun } from './fixtures-file.js';
+import { generatePartyKey, multiHashOf, partyKeyFrom, signWith, type PartyKey } from './keys.js';
+import { Node, actAs, executeAs, readAs, rightKey, type Right, type UserRecord } from './node.js';
+import { PREFIX_PATTERN, planFor, templatesOf, type Plan, type PlannedUser } from './plan.js';
+import { discoverScanIds, type ScanFlags } from './scan.js';
+import { findCheckpointOffset, findTopologyOffset, isTransactionVisible, knowsIdentifier, submitIou, type SeedContext } from './seed.js';
+
+export { ProvisionError } from './errors.js';
+export type { ScanFlags } from './scan.js';
+
+export interface ProvisionOptions {
+  config: ConfigWithoutFixtures;
+  /** Where the fixtures are written (the target's fixtures file). */
+  fixturesPath: string;
+  adminUser: string;
+  darPath?: string;
+  prefix: string;
+  synchronizerId?: string;
+  scan: ScanFlags;
+  dryRun: boolean;
+  cleanup: boolean;
+  /** Consent to write to a node that is not on this machine. */
+  yes: boolean;
+  log: (line: string) => void;
+}
+
+export interface ProvisionResult {
+  /** Requests that changed the node. */
+  writes: number;
+  /** Files written or changed. */
+  files: string[];
+  fixturesPath: string;
+}
+
+const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/;
+
+type Parties = Map<string, { id: string; key?: PartyKey }>;
+
+export async function provision(options: ProvisionOptions): Promise<ProvisionResult> {
+  const target = options.config.target;
+  if (target.kind !== 'remote') {
+    throw new ProvisionError(
+      `target "${target.name}" is the embedded reference target, which starts afresh on every run: ` +
+        'serve one with `ledger-conformance reference serve --bare` and provision a remote target pointing at it',
+    );
+  }
+  if (!PREFIX_PATTERN.test(options.prefix)) {
+    throw new ProvisionError(`--prefix "${options.prefix}": use 1 to 40 letters, digits, "-" or "_", starting with a letter or digit`);
+  }
+  if (!options.dryRun && !options.yes && !LOOPBACK.test(target.participant)) {
+    throw new ProvisionError(
+      `provision writes to ${target.participant}: parties (which can never be deleted), users, a DAR and a transaction. ` +
+        'Run it with --yes to allow that, or with --dry-run to see the plan first',
+    );
+  }
+  const tokens = createTokenProvider(target.auth, { users: [] });
+  const client = new TargetClient(
+    { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) },
+    tokens,
+    options.config.run.requestTimeoutMs,
+  );
+  try {
+    const node = new Node(client, options.adminUser);
+    const plan = planFor(options.prefix);
+    await checkAdmin(node);
+    if (options.cleanup) return await cleanup(node, plan, options);
+    return await provisionWith(node, client, plan, options);
+  } finally {
+    await client.close();
+  }
+}
+
+async function checkAdmin(node: Node): Promise<void> {
+  const admin = await node.user(node.adminUser);
+  if (admin === undefined)
+    throw new ProvisionError(`the admin user "${node.adminUser}" does not exist on the node: name an existing one with --admin-user`);
+  if (!(await node.rights(node.adminUser)).includes('ParticipantAdmin')) {
+    throw new ProvisionError(
+      `the user "${node.adminUser}" has no ParticipantAdmin right: name a participant administrator with --admin-user`,
+    );
+  }
+}
+
+async function cleanup(node: Node, plan: Plan, options: ProvisionOptions): Promise<ProvisionResult> {
+  for (const user of plan.users) {
+    if ((await node.user(user.id)) === undefined) continue;
+    if (options.dryRun) options.log(`  would delete user ${user.id}`);
+    else {
+      await node.deleteUser(user.id);
+      options.log(`  deleted user ${user.id}`);
+    }
+  }
+  options.log(
+    `  parties are kept (a party cannot be deleted); ${options.fixturesPath} still names the deleted users: provision again to recreate them`,
+  );
+  return { writes: node.writes, files: [], fixturesPath: options.fixturesPath };
+}
+
+async function provisionWith(node: Node, client: TargetClient, plan: Plan, options: ProvisionOptions): Promise<ProvisionResult> {
+  const { log, dryRun } = options;
+  const previous = readPreviousRun(options.fixturesPath);
+  const uid = await node.participantUid();
+  const namespace = uid.slice(uid.lastIndexOf('::') + 2);
+  const synchronizerId = await synchronizerOf(node, options.synchronizerId);
+  const dar = options.darPath === undefined ? undefined : readDar(options.darPath);
+  const model = modelPackage(dar, previous);
+  const endBefore = await node.ledgerEnd();
+
+  const parties: Parties = new Map();
+  for (const party of plan.parties.filter((candidate) => !candidate.external)) {
+    const id = `${party.hint}::${namespace}`;
+    parties.set(party.alias, { id });
+    if (await node.partyExists(id)) continue;
+    if (dryRun) log(`  would allocate party ${id}`);
+    else log(`  allocated party ${await node.allocateParty(party.hint, synchronizerId)}`);
+  }
+  for (const party of plan.parties.filter((candidate) => candidate.external)) {
+    const variable = privateKeyVariable(options.config.target.name, party.alias);
+    // A key kept elsewhere (a CI secret in the environment) wins over the .env an earlier run wrote here.
+    const stored = options.config.env[variable] || previous.env[variable];
+    const key = stored === undefined ? generatePartyKey() : partyKeyFrom(stored);
+    const id = `${party.hint}::${key.fingerprint}`;
+    parties.set(party.alias, { id, key });
+    if (await node.partyExists(id)) continue;
+    if (dryRun) log(`  would onboard external party ${party.hint} (a new Ed25519 key)`);
+    else log(`  onboarded external party ${await onboardExternal(node, synchronizerId, party.hint, key)}`);
+  }
+
+  for (const user of plan.users) await ensureUser(node, user, parties, dryRun, log);
+
+  if (dar !== undefined && !(await node.packageIds()).includes(dar.mainPackageId)) {
+    if (dryRun) log(`  would upload ${dar.path} (${dar.packageName} ${dar.packageVersion}, package ${dar.mainPackageId})`);
+    else {
+      await node.uploadDar(dar.bytes, dar.path);
+      if (!(await node.packageIds()).includes(dar.mainPackageId)) {
+        throw new ProvisionError(`the node accepted ${dar.path} but does not list its package ${dar.mainPackageId} (GET /v2/packages)`);
+      }
+      log(`  uploaded ${dar.path} (package ${dar.mainPackageId})`);
+    }
+  }
+
+  if (dryRun) {
+    log('  would seed an Iou transaction and look up the topology and checkpoint offsets of the allocations, then write the fixtures');
+    return { writes: node.writes, files: [], fixturesPath: options.fixturesPath };
+  }
+
+  const templates = templatesOf(model.name);
+  const seeded = await seedUpdates(client, plan, parties, templates, previous, { from: endBefore, to: await node.ledgerEnd() }, log);
+  await reportUnknownTemplates(client, plan, parties, templates, seeded.transactionOffset, log);
+  const scan =
+    options.config.target.kind === 'remote' && options.config.target.scan !== undefined
+      ? await discoverScanIds(client, options.scan, `${options.prefix}@${uid}`, log)
+      : undefined;
+  if (scan === undefined)
+    throw new ProvisionError('the target has no scan URL (targets.<name>.scan or SCAN_BASE_URL): the fixtures need scan ids');
+
+  const secrets: Record<string, string> = {};
+  const fixtures = {
+    participantId: `PAR::${uid}`,
+    synchronizerId,
+    parties: plan.parties.map((party) => {
+      const { id, key } = parties.get(party.alias)!;
+      if (key === undefined) return { alias: party.alias, id };
+      const variable = privateKeyVariable(options.config.target.name, party.alias);
+      secrets[variable] = key.privateKey;
+      return {
+        alias: party.alias,
+        id,
+        external: { publicKey: key.publicKey, privateKey: `\${env:${variable}}`, fingerprint: key.fingerprint },
+      };
+    }),
+    users: [
+      ...plan.users.map((user) => ({
+        id: user.id,
+        ...(user.primaryParty === undefined ? {} : { primaryParty: user.primaryParty }),
+        ...(user.isDeactivated ? { isDeactivated: true } : {}),
+        rights: {
+          ...(user.actAs.length > 0 ? { actAs: user.actAs } : {}),
+          ...(user.readAs.length > 0 ? { readAs: user.readAs } : {}),
+          ...(user.executeAs.length > 0 ? { executeAs: user.executeAs } : {}),
+        },
+        ...(Object.keys(user.annotations).length > 0 ? { metadata: { annotations: user.annotations } } : {}),
+      })),
+      { id: options.adminUser, rights: { admin: true } },
+    ],
+    package: { name: model.name, id: model.id },
+    templates,
+    dar: model.dar,
+    seededUpdates: seeded,
+    scan,
+  };
+  const files = writeFixtures(options.fixturesPath, fixtures, secrets);
+  return { writes: node.writes, files, fixturesPath: options.fixturesPath };
+}
+
+async function synchronizerOf(node: Node, given: string | undefined): Promise<string> {
+  const connected = await node.connectedSynchronizers();
+  if (given !== undefined) {
+    if (!connected.includes(given))
+      throw new ProvisionError(`--synchronizer ${given}: the node is not connected to it (connected: ${connected.join(', ') || 'none'})`);
+    return given;
+  }
+  if (connected.length === 1) return connected[0]!;
+  throw new ProvisionError(
+    connected.length === 0
+      ? 'the node is connected to no synchronizer (GET /v2/state/connected-synchronizers): connect it first'
+      : `the node is connected to several synchronizers (${connected.join(', ')}): choose one with --synchronizer ID`,
+  );
+}
+
+function modelPackage(dar: DarSummary | undefined, previous: PreviousRun): { name: string; id: string; dar: string } {
+  if (dar !== undefined) return { name: dar.packageName, id: dar.mainPackageId, dar: resolve(dar.path) };
+  const known = previous.fixtures?.package as { name?: string; id?: string } | undefined;
+  const darPath = previous.fixtures?.dar;
+  if (known?.name !== undefined && known.id !== undefined && typeof darPath === 'string')
+    return { name: known.name, id: known.id, dar: darPath };
+  throw new ProvisionError('--dar FILE is needed (the first time): the model DAR to upload, e.g. CantonExamples.dar of the Canton release');
+}
+
+async function onboardExternal(node: Node, synchronizerId: string, hint: string, key: PartyKey): Promise<string> {
+  const topology = await node.generateExternalTopology(synchronizerId, hint, key.spkiPublicKey);
+  const expected = `${hint}::${key.fingerprint}`;
+  if (topology.partyId !== expected || topology.publicKeyFingerprint !== key.fingerprint) {
+    throw new ProvisionError(
+      `generate-topology for ${hint} answered party ${topology.partyId} with key fingerprint ${topology.publicKeyFingerprint}; ` +
+        `expected ${expected} (Canton's fingerprint of the key: "1220" + SHA-256 of int32 12 and the raw key)`,
+    );
+  }
+  // Sign only what we checked: the multi-hash of exactly the transactions we will submit.
+  const multiHash = multiHashOf(topology.topologyTransactions.map((transaction) => Buffer.from(transaction, 'base64')));
+  if (multiHash.toString('base64') !== topology.multiHash) {
+    throw new ProvisionError(
+      `generate-topology for ${hint} answered a multi-hash that does not cover its topology transactions; refusing to sign it`,
+    );
+  }
+  return node.allocateExternalParty(synchronizerId, topology.topologyTransactions, signWith(key, multiHash), key.fingerprint);
+}
+
+function rightsOf(user: PlannedUser, parties: Parties): Right[] {
+  const id = (alias: string): string => parties.get(alias)!.id;
+  return [
+    ...user.actAs.map((alias) => actAs(id(alias))),
+    ...user.readAs.map((alias) => readAs(id(alias))),
+    ...user.executeAs.map((alias) => executeAs(id(alias))),
+  ];
+}
+
+async function ensureUser(node: Node, user: PlannedUser, parties: Parties, dryRun: boolean, log: (line: string) => void): Promise<void> {
+  const primaryParty = user.primaryParty === undefined ? '' : parties.get(user.primaryParty)!.id;
+  const wanted: UserRecord = { id: user.id, primaryParty, isDeactivated: user.isDeactivated, metadata: { annotations: user.annotations } };
+  const rights = rightsOf(user, parties);
+  const existing = await node.user(user.id);
+  if (existing === undefined) {
+    if (dryRun) return log(`  would create user ${user.id}`);
+    await node.createUser(wanted, rights);
+    return log(`  created user ${user.id}`);
+  }
+  const has = new Set(await node.rights(user.id));
+  const missing = rights.filter((right) => !has.has(rightKey(right)));
+  const annotations = existing.metadata?.annotations ?? {};
+  const paths = [
+    ...((existing.primaryParty ?? '') === primaryParty ? [] : ['primary_party']),
+    ...((existing.isDeactivated ?? false) === user.isDeactivated ? [] : ['is_deactivated']),
+    ...(Object.entries(user.annotations).every(([key, value]) => annotations[key] === value) ? [] : ['metadata.annotations']),
+  ];
+  if (missing.length === 0 && paths.length === 0) return;
+  if (dryRun) return log(`  would update user ${user.id} (${[...paths, ...missing.map(rightKey)].join(', ')})`);
+  if (missing.length > 0) await node.grantRights(user.id, missing);
+  if (paths.length > 0) await node.updateUser(wanted, paths);
+  log(`  updated user ${user.id} (${[...paths, ...missing.map(rightKey)].join(', ')})`);
+}
+
+async function seedUpdates(
+  client: TargetClient,
+  plan: Plan,
+  parties: Parties,
+  templates: Record<string, unknown>,
+  previous: PreviousRun,
+  window: { from: number; to: number },
+  log: (line: string) => void,
+): Promise<{ transactionOffset: number; topologyOffset?: number; checkpointOffset?: number }> {
+  const context: SeedContext = { client, log };
+  const user = (alias: string): string => plan.users.find((candidate) => candidate.alias === alias)!.id;
+  const party = (alias: string): string => parties.get(alias)!.id;
+  const before = (previous.fixtures?.seededUpdates ?? {}) as {
+    transactionOffset?: number;
+    topologyOffset?: number;
+    checkpointOffset?: number;
+  };
+  let transactionOffset = before.transactionOffset;
+  if (!(await isTransactionVisible(context, user('bank-user'), [party('bank')], transactionOffset))) {
+    const iou = templates.iou as { templateId: string; createArguments: Record<string, unknown> };
+    const createArguments = JSON.parse(
+      JSON.stringify(iou.createArguments).replace(/\{\{party:([A-Za-z0-9_-]+)\}\}/g, (_match, alias: string) => party(alias)),
+    );
+    transactionOffset = await submitIou(context, user('bank-user'), party('bank'), createArguments, iou.templateId, plan.prefix);
+    log(`  seeded an Iou transaction at offset ${transactionOffset}`);
+  }
+  // The suites read the seeded topology and checkpoint as the first user reading a local party: alice's.
+  const reader = { user: user('alice-user'), parties: [party('alice'), party('bank')] };
+  const topologyOffset = await findTopologyOffset(context, reader, window, before.topologyOffset);
+  const checkpointOffset = await findCheckpointOffset(context, reader, window, before.checkpointOffset);
+  if (topologyOffset === undefined)
+    log('  no topology transaction of the parties found: the tests of seededUpdates.topologyOffset are skipped');
+  if (checkpointOffset === undefined)
+    log('  the node serves no offset checkpoint by offset: the tests of seededUpdates.checkpointOffset are skipped');
+  return {
+    transactionOffset: transactionOffset!,
+    ...(topologyOffset === undefined ? {} : { topologyOffset }),
+    ...(checkpointOffset === undefined ? {} : { checkpointOffset }),
+  };
+}
+
+async function reportUnknownTemplates(
+  client: TargetClient,
+  plan: Plan,
+  parties: Parties,
+  templates: Record<string, unknown>,
+  offset: number,
+  log: (line: string) => void,
+): Promise<void> {
+  const context: SeedContext = { client, log };
+  const user = plan.users.find((candidate) => candidate.alias === 'bank-user')!.id;
+  const party = parties.get('bank')!.id;
+  for (const [name, template] of Object.entries(templates)) {
+    const { templateId, interfaceId } = template as { templateId?: string; interfaceId?: string };
+    const id = (templateId ?? interfaceId)!;
+    if (!(await knowsIdentifier(context, user, party, offset, id, interfaceId !== undefined))) {
+      log(
+        `  warning: the node does not know ${id} (templates.${name}): the tests using it will fail; edit the fixtures to name one it has`,
+      );
+    }
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The participant's admin routes as `provision` calls them (Canton 3.5's JSON Ledger API; shapes of the
+ * official 3.5.1 OpenAPI). Every call names the request and the answer when it fails, and what to check.
+ * Writes are counted, so a run can say (and the tests can check) that it changed nothing.
+ */
+import type { ClientRequest, ClientResponse, TargetClient } from '../client/http.js';
+import { ProvisionError } from './errors.js';
+
+export type Right =
+  | { kind: { ParticipantAdmin: { value: Record<string, never> } } }
+  | { kind: { CanActAs: { value: { party: string } } } }
+  | { kind: { CanReadAs: { value: { party: string } } } }
+  | { kind: { CanExecuteAs: { value: { party: string } } } };
+
+export interface UserRecord {
+  id: string;
+  primaryParty?: string;
+  isDeactivated?: boolean;
+  metadata?: { resourceVersion?: string; annotations?: Record<string, string> };
+}
+
+export function actAs(party: string): Right {
+  return { kind: { CanActAs: { value: { party } } } };
+}
+export function readAs(party: string): Right {
+  return { kind: { CanReadAs: { value: { party } } } };
+}
+export function executeAs(party: string): Right {
+  return { kind: { CanExecuteAs: { value: { party } } } };
+}
+
+/** A right as a comparable string: `CanActAs:alice::1220…`, `ParticipantAdmin`. */
+export function rightKey(right: { kind?: Record<string, { value?: { party?: string } }> }): string {
+  const [kind, variant] = Object.entries(right.kind ?? {})[0] ?? ['Empty', {}];
+  return variant?.value?.party === undefined ? kind : `${kind}:${variant.value.party}`;
+}
+
+export class Node {
+  /** Requests that changed the node (POST, PATCH, DELETE that succeeded). */
+  writes = 0;
+
+  constructor(
+    private readonly client: TargetClient,
+    /** The user whose token authorizes the admin calls. */
+    readonly adminUser: string,
+  ) {}
+
+  async send(
+    request: Omit<ClientRequest, 'api'> & { api?: ClientRequest['api'] },
+    what: string,
+    okStatuses = [200],
+  ): Promise<ClientResponse> {
+    const response = await this.client.send({ api: 'participant', user: this.adminUser, ...request });
+    if (!okStatuses.includes(response.status)) throw failure(what, response);
+    if (request.method !== 'GET' && response.status === 200) this.writes += 1;
+    return response;
+  }
+
+  async participantUid(): Promise<string> {
+    const response = await this.send({ method: 'GET', path: '/v2/parties/participant-id' }, 'reading the participant id');
+    return response.json<{ participantId: string }>().participantId;
+  }
+
+  async connectedSynchronizers(): Promise<string[]> {
+    const response = await this.send({ method: 'GET', path: '/v2/state/connected-synchronizers' }, 'reading the connected synchronizers');
+    return (response.json<{ connectedSynchronizers?: { synchronizerId: string }[] }>().connectedSynchronizers ?? []).map(
+      (entry) => entry.synchronizerId,
+    );
+  }
+
+  async ledgerEnd(): Promise<number> {
+    const response = await this.send({ method: 'GET', path: '/v2/state/ledger-end' }, 'reading the ledger end');
+    return Number(response.json<{ offset: number }>().offset);
+  }
+
+  async packageIds(): Promise<string[]> {
+    const response = await this.send({ method: 'GET', path: '/v2/packages' }, 'listing the packages');
+    return response.json<{ packageIds?: string[] }>().packageIds ?? [];
+  }
+
+  async uploadDar(bytes: Uint8Array, path: string): Promise<void> {
+    await this.send({ method: 'POST', path: '/v2/dars', body: bytes }, `uploading the DAR ${path}`);
+  }
+
+  async partyExists(party: string): Promise<boolean> {
+    const response = await this.send({ method: 'GET', path: `/v2/parties/${encodeURIComponent(party)}` }, `looking up the party ${party}`);
+    return (response.json<{ partyDetails?: { party: string }[] }>().partyDetails ?? []).some((details) => details.party === party);
+  }
+
+  async allocateParty(hint: string, synchronizerId: string): Promise<string> {
+    const response = await this.send(
+      { method: 'POST', path: '/v2/parties', body: { partyIdHint: hint, synchronizerId } },
+      `allocating the party ${hint}`,
+    );
+    return response.json<{ partyDetails: { party: string } }>().partyDetails.party;
+  }
+
+  async generateExternalTopology(
+    synchronizer: string,
+    partyHint: string,
+    spkiPublicKey: string,
+  ): Promise<{ partyId: string; publicKeyFingerprint: string; topologyTransactions: string[]; multiHash: string }> {
+    const response = await this.send(
+      {
+        method: 'POST',
+        path: '/v2/parties/external/generate-topology',
+        body: {
+          synchronizer,
+          partyHint,
+          publicKey: {
+            format: 'CRYPTO_KEY_FORMAT_DER_X509_SUBJECT_PUBLIC_KEY_INFO',
+            keyData: spkiPublicKey,
+            keySpec: 'SIGNING_KEY_SPEC_EC_CURVE25519',
+          },
+        },
+      },
+      `generating the onboarding topology of the external party ${partyHint}`,
+    );
+    // generate-topology writes nothing: it must not count as a change.
+    this.writes -= 1;
+    return response.json();
+  }
+
+  async allocateExternalParty(synchronizer: string, transactions: string[], signature: string, fingerprint: string): Promise<string> {
+    const response = await this.send(
+      {
+        method: 'POST',
+        path: '/v2/parties/external/allocate',
+        body: {
+          synchronizer,
+          onboardingTransactions: transactions.map((transaction) => ({ transaction })),
+          multiHashSignatures: [
+            { format: 'SIGNATURE_FORMAT_CONCAT', signature, signedBy: fingerprint, signingAlgorithmSpec: 'SIGNING_ALGORITHM_SPEC_ED25519' },
+          ],
+        },
+      },
+      'allocating an external party',
+    );
+    return response.json<{ partyId: string }>().partyId;
+  }
+
+  /** The user, or undefined when the node does not know it (404 USER_NOT_FOUND). */
+  async user(id: string): Promise<UserRecord | undefined> {
+    const response = await this.send({ method: 'GET', path: `/v2/users/${encodeURIComponent(id)}` }, `reading the user ${id}`, [200, 404]);
+    return response.status === 404 ? undefined : response.json<{ user: UserRecord }>().user;
+  }
+
+  async rights(id: string): Promise<string[]> {
+    const response = await this.send({ method: 'GET', path: `/v2/users/${encodeURIComponent(id)}/rights` }, `reading the rights of ${id}`);
+    return (response.json<{ rights?: Parameters<typeof rightKey>[0][] }>().rights ?? []).map(rightKey);
+  }
+
+  async createUser(user: UserRecord, rights: Right[]): Promise<void> {
+    await this.send({ method: 'POST', path: '/v2/users', body: { user, rights } }, `creating the user ${user.id}`);
+  }
+
+  async grantRights(id: string, rights: Right[]): Promise<void> {
+    await this.send(
+      { method: 'POST', path: `/v2/users/${encodeURIComponent(id)}/rights`, body: { userId: id, rights } },
+      `granting rights to ${id}`,
+    );
+  }
+
+  async updateUser(user: UserRecord, paths: string[]): Promise<void> {
+    await this.send(
+      { method: 'PATCH', path: `/v2/users/${encodeURIComponent(user.id)}`, body: { user, updateMask: { paths } } },
+      `updating the user ${user.id}`,
+    );
+  }
+
+  async deleteUser(id: string): Promise<void> {
+    await this.send({ method: 'DELETE', path: `/v2/users/${encodeURIComponent(id)}` }, `deleting the user ${id}`);
+  }
+}
+
+function failure(what: string, response: ClientResponse): ProvisionError {
+  const hint =
+    response.status === 401
+      ? ': the token was not accepted (check the auth settings of the target)'
+      : response.status === 403
+        ? ': the admin user has no participant_admin right (give --admin-user a user that has it)'
+        : response.status === 404 && response.text.includes('HttpMethod')
+          ? ': the node does not serve this route (is it a Canton 3.5 participant?)'
+          : '';
+  return new ProvisionError(
+    `${what} failed${hint}\n  ${response.request.method} ${response.request.url} → ${response.status} ${response.text.slice(0, 400)}`,
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * What the suites need on a node, as `provision` creates it: the parties (by alias), the users with their
+ * rights, and the sample commands of the model's templates. Names carry a run-stable prefix, so a second
+ * run finds what the first one made (party hints `<prefix>-alice`, user ids `<prefix>-alice-user`).
+ *
+ * It mirrors the reference target's fixtures (config/fixtures/reference.yaml) except for what one
+ * participant cannot create by itself: a party hosted on several participants, a reassignment, a
+ * traffic account.
+ */
+
+export interface PlannedParty {
+  alias: string;
+  hint: string;
+  external: boolean;
+}
+
+export interface PlannedUser {
+  alias: string;
+  id: string;
+  primaryParty?: string;
+  actAs: string[];
+  readAs: string[];
+  executeAs: string[];
+  isDeactivated: boolean;
+  annotations: Record<string, string>;
+}
+
+export interface Plan {
+  prefix: string;
+  parties: PlannedParty[];
+  users: PlannedUser[];
+}
+
+const LOCAL_PARTIES = ['alice', 'bob', 'bank', 'carol', 'shared'];
+const EXTERNAL_PARTIES = ['dana', 'erin'];
+
+/** A prefix must fit both a party hint and a user id: letters, digits, `-`, `_`. */
+export const PREFIX_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
+
+export function planFor(prefix: string): Plan {
+  const user = (alias: string, rights: Partial<PlannedUser>): PlannedUser => ({
+    alias,
+    id: `${prefix}-${alias}`,
+    actAs: [],
+    readAs: [],
+    executeAs: [],
+    isDeactivated: false,
+    annotations: {},
+    ...rights,
+  });
+  return {
+    prefix,
+    parties: [
+      ...LOCAL_PARTIES.map((alias) => ({ alias, hint: `${prefix}-${alias}`, external: false })),
+      ...EXTERNAL_PARTIES.map((alias) => ({ alias, hint: `${prefix}-${alias}`, external: true })),
+    ],
+    users: [
+      user('alice-user', {
+        primaryParty: 'alice',
+        actAs: ['alice'],
+        readAs: ['bank'],
+        annotations: { team: 'conformance', 'conformance.example.com/owner': 'alice' },
+      }),
+      user('bob-user', { primaryParty: 'bob', actAs: ['bob'] }),
+      user('bank-user', { primaryParty: 'bank', actAs: ['bank', 'shared'] }),
+      user('observer-user', { primaryParty: 'carol', readAs: ['carol', 'alice'] }),
+      user('dana-executor', { primaryParty: 'dana', executeAs: ['dana', 'erin'] }),
+      user('retired-user', { primaryParty: 'carol', actAs: ['carol'], isDeactivated: true }),
+    ],
+  };
+}
+
+/** Sample arguments of the model's templates (CantonExamples), `{{party:ALIAS}}` standing for a party id. */
+export function templatesOf(packageName: string): Record<string, unknown> {
+  const id = (qualifiedName: string): string => `#${packageName}:${qualifiedName}`;
+  return {
+    iou: {
+      templateId: id('Iou:Iou'),
+      signatories: ['payer'],
+      createArguments: { payer: '{{party:bank}}', owner: '{{party:alice}}', amount: { value: '100.0', currency: 'USD' }, viewers: [] },
+      choices: { Transfer: { newOwner: '{{party:bob}}' }, Share: { viewer: '{{party:carol}}' }, Call: {}, Archive: {} },
+    },
+    getCash: {
+      templateId: id('Iou:GetCash'),
+      createArguments: { payer: '{{party:bank}}', owner: '{{party:bank}}', amount: { value: '5.0', currency: 'USD' } },
+    },
+    keyedAccount: {
+      templateId: id('Account:Account'),
+      key: { owner: '{{party:alice}}', number: 'ACC-1' },
+      createArguments: { owner: '{{party:alice}}', number: 'ACC-1', balance: '10.0', tags: [], nickname: null },
+      choices: { Deposit: { amount: '1.5' }, Archive: {} },
+    },
+    trailingNone: {
+      templateId: id('TrailingNone:TrailingNone'),
+      createArguments: { p: '{{party:alice}}', i: '42' },
+      choices: { ArchiveMe: { anyone: '{{party:alice}}' } },
+    },
+    assetInterface: { interfaceId: id('Asset:Asset'), view: { owner: 'Party', description: 'Text' } },
+  };
+}

@@ -1,0 +1,368 @@
+/**
+ * User management as Canton 3.5's JSON API serves it (JsUserManagementService over
+ * ApiUserManagementService): create, get, update, delete, list users; grant, revoke and list rights.
+ *
+ * Order of checks, as Canton: the body is decoded (400 text/plain); the JSON layer checks the user id of
+ * the path (malformed, or not the one of the body: INVALID_ARGUMENT); then the token (401) and the
+ * caller's rights (403: participant admin, or the user itself for reading its own record and rights);
+ * then the request's fields (MISSING_FIELD / INVALID_FIELD / INVALID_ARGUMENT); then the store
+ * (USER_NOT_FOUND, USER_ALREADY_EXISTS, CONCURRENT_USER_UPDATE_DETECTED, ...).
+ */
+import type { LedgerApiVersion } from '../../config/types.js';
+import { DecodeFailure, LedgerApiError } from '../errors.js';
+import { requireCaller, requirePermission } from '../http/auth-context.js';
+import { parseJsonBody } from '../http/body.js';
+import { asObject, indexPath, oneOfKeys, requireField, wrongType, type JsonObject } from '../http/decode.js';
+import type { Faults } from '../faults.js';
+import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../http/types.js';
+import {
+  decodeObjectMeta,
+  invalidArgument,
+  javaSplit,
+  missingField,
+  relaxedArray,
+  relaxedBoolean,
+  relaxedMessage,
+  relaxedString,
+  requireKnownIdentityProvider,
+  requireParty,
+  requireResourceVersion,
+  requireUserId,
+  requireValidAnnotations,
+  userIdProblem,
+} from './admin-validation.js';
+import { renderRight, renderUser, rightsOf, type UserRight, type Users } from './users.js';
+
+/** Canton's default `max-users-page-size`. */
+const MAX_USERS_PAGE_SIZE = 1000;
+const USER_ID_PATH = 'user-id';
+const RIGHT_KINDS = [
+  'CanActAs',
+  'CanExecuteAs',
+  'CanExecuteAsAnyParty',
+  'CanReadAs',
+  'CanReadAsAnyParty',
+  'Empty',
+  'IdentityProviderAdmin',
+  'ParticipantAdmin',
+] as const;
+
+/** The user-update paths of Canton's UserPaths trie (proto field names). */
+const USER_UPDATE_PATHS: readonly string[][] = [
+  ['id'],
+  ['primary_party'],
+  ['is_deactivated'],
+  ['metadata', 'annotations'],
+  ['metadata', 'resource_version'],
+  ['identity_provider_id'],
+  ['primary_party_authentication'],
+];
+
+export interface UserManagementOptions {
+  users: Users;
+  ledgerApiVersion: LedgerApiVersion;
+  faults: Faults;
+}
+
+function decodeRight(value: unknown, path: string): UserRight {
+  const right = asObject(value, path);
+  const kindPath = `${path}.kind`;
+  const kindValue = Object.hasOwn(right, 'kind') && right.kind !== null ? right.kind : { Empty: {} };
+  const { key, value: variant } = oneOfKeys(kindValue, RIGHT_KINDS, 'Kind', kindPath);
+  if (key === 'Empty') {
+    throw invalidArgument('unknown kind of right - check that the Ledger API version of the server is recent enough');
+  }
+  const variantPath = `${kindPath}.${key}`;
+  const wrapper = asObject(variant, variantPath);
+  const inner = asObject(requireField(wrapper, 'value', variantPath), `${variantPath}.value`);
+  switch (key) {
+    case 'ParticipantAdmin':
+    case 'IdentityProviderAdmin':
+    case 'CanReadAsAnyParty':
+    case 'CanExecuteAsAnyParty':
+      return { kind: key };
+    case 'CanActAs':
+    case 'CanReadAs':
+    case 'CanExecuteAs':
+      return { kind: key, party: relaxedString(inner, 'party', `${variantPath}.value`) };
+  }
+}
+
+/** Rights decoded first (decode failures are 400 text), validated later (after authorization). */
+function decodeRights(obj: JsonObject, field: string, path: string): (() => UserRight)[] {
+  return relaxedArray(obj, field, path).map((value, index) => {
+    const elementPath = indexPath(path === '' ? field : `${path}.${field}`, index);
+    let decoded: UserRight | LedgerApiError;
+    try {
+      decoded = decodeRight(value, elementPath);
+    } catch (error) {
+      if (!(error instanceof LedgerApiError)) throw error;
+      decoded = error;
+    }
+    return () => {
+      if (decoded instanceof LedgerApiError) throw decoded;
+      if ('party' in decoded) requireParty(decoded.party);
+      return decoded;
+    };
+  });
+}
+
+interface DecodedUser {
+  id: string;
+  primaryParty: string;
+  isDeactivated: boolean;
+  metadata: { resourceVersion: string; annotations: Record<string, string> };
+  identityProviderId: string;
+  primaryPartyAuthentication: boolean;
+}
+
+function decodeUser(obj: JsonObject | undefined, path: string): DecodedUser | undefined {
+  if (obj === undefined) return undefined;
+  return {
+    id: relaxedString(obj, 'id', path),
+    primaryParty: relaxedString(obj, 'primaryParty', path),
+    isDeactivated: relaxedBoolean(obj, 'isDeactivated', path),
+    metadata: decodeObjectMeta(relaxedMessage(obj, 'metadata', path), `${path}.metadata`),
+    identityProviderId: relaxedString(obj, 'identityProviderId', path),
+    primaryPartyAuthentication: relaxedBoolean(obj, 'primaryPartyAuthentication', path),
+  };
+}
+
+function decodeFieldMask(obj: JsonObject | undefined, path: string): string[] | undefined {
+  if (obj === undefined) return undefined;
+  return relaxedArray(obj, 'paths', path).map((value, index) => {
+    if (typeof value !== 'string') throw wrongType(value, 'string', indexPath(`${path}.paths`, index));
+    return value;
+  });
+}
+
+function bodyObject(request: RefRequest): JsonObject {
+  return asObject(parseJsonBody(request), '');
+}
+
+/** The JSON layer's check of the path's user id (before any authorization). */
+function pathUserId(request: RefRequest): string {
+  const userId = request.params[USER_ID_PATH] ?? '';
+  const problem = userIdProblem(userId);
+  if (problem !== undefined) throw invalidArgument(`Malformed ${USER_ID_PATH}: ${problem}`);
+  return userId;
+}
+
+/** Scala's `Option` as the JSON layer prints it in its mismatch message. */
+function scalaOption(value: string | undefined): string {
+  return value === undefined ? 'None' : `Some(${value})`;
+}
+
+function unmatchedUserId(inPath: string, inBody: string | undefined): LedgerApiError {
+  return invalidArgument(`${inPath} does not match user in body: ${scalaOption(inBody)} `);
+}
+
+function requireAdmin(caller: AuthenticatedCaller, action: string): void {
+  requirePermission(caller.rights.admin, `${action} needs participant_admin rights`);
+}
+
+function requireAdminOrSelf(caller: AuthenticatedCaller, userId: string, action: string): void {
+  requirePermission(caller.rights.admin || caller.userId === userId, `${action} needs participant_admin rights or to be that user`);
+}
+
+/** Canton's UpdateMapperBase: the mask's paths, checked against the user's update paths. */
+function updateMask(userId: string, paths: string[]): Set<string> {
+  const fail = (reason: string) =>
+    new LedgerApiError('INVALID_USER_UPDATE_REQUEST', `Update operation for user id '${userId}' failed due to: ${reason}`, {
+      resources: [['USER', userId]],
+    });
+  if (paths.length === 0) throw fail('The update mask contains no entries');
+  const shorten = (text: string): string => (text.length > 53 ? `${text.slice(0, 50)}...` : text);
+  const seen = new Set<string>();
+  for (const raw of paths) {
+    const segments = javaSplit(raw, '.');
+    const known = USER_UPDATE_PATHS.some((full) => segments.length <= full.length && segments.every((segment, i) => full[i] === segment));
+    if (!known) throw fail(`The update path: '${shorten(raw)}' points to an unknown field.`);
+    const normalised = segments.join('.');
+    if (seen.has(normalised)) throw fail(`The update path: '${shorten(raw)}' is duplicated.`);
+    seen.add(normalised);
+  }
+  return seen;
+}
+
+/** How one field is updated: exactly named → set (even to the default); named by a parent path → set unless default. */
+function fieldUpdate<T>(mask: Set<string>, path: string, value: T, isDefault: boolean): T | undefined {
+  if (mask.has(path)) return value;
+  const parents = path.split('.').slice(0, -1);
+  for (let length = parents.length; length > 0; length -= 1) {
+    if (mask.has(parents.slice(0, length).join('.'))) return isDefault ? undefined : value;
+  }
+  return undefined;
+}
+
+function pageSizeOf(request: RefRequest): number {
+  const raw = request.query.get('pageSize');
+  if (raw === null) return 0;
+  if (!/^-?\d+$/.test(raw.trim()) || Math.abs(Number(raw)) > 2 ** 31 - 1) throw DecodeFailure.queryParameter('pageSize');
+  return Number(raw);
+}
+
+/** ListUsersPageTokenPayload{user_id_lower_bound_excl = 1}, base64url: the protobuf bytes written by hand. */
+function encodePageToken(userId: string): string {
+  const id = Buffer.from(userId, 'utf8');
+  return Buffer.concat([Buffer.from([0x0a, id.length]), id]).toString('base64url');
+}
+
+function decodePageToken(token: string): string | undefined {
+  if (token === '') return undefined;
+  const bytes = Buffer.from(token, 'base64url');
+  if (bytes.length < 2 || bytes[0] !== 0x0a || bytes[1] !== bytes.length - 2) throw invalidArgument('Invalid page token');
+  const userId = bytes.subarray(2).toString('utf8');
+  if (userIdProblem(userId) !== undefined) throw invalidArgument('Invalid page token');
+  return userId;
+}
+
+export function userManagementRoutes(options: UserManagementOptions): Route[] {
+  const { users, ledgerApiVersion, faults } = options;
+  const checkAnnotations = (annotations: Record<string, string>, allowEmptyValues: boolean): void => {
+    if (!faults.has('user-annotation-rules-ignored')) requireValidAnnotations(annotations, allowEmptyValues, 'user.metadata.annotations');
+  };
+  const render = (user: Parameters<typeof renderUser>[0]) => renderUser(user, ledgerApiVersion);
+
+  function create(request: RefRequest): RefResponse {
+    const body = bodyObject(request);
+    const user = decodeUser(relaxedMessage(body, 'user', ''), 'user');
+    const rights = decodeRights(body, 'rights', '');
+    requireAdmin(requireCaller(request.auth), 'creating a user');
+    if (user === undefined) throw missingField('user');
+    const id = requireUserId(user.id, 'id');
+    if (user.metadata.resourceVersion !== '') throw invalidArgument('field user.metadata.resource_version must be not set');
+    checkAnnotations(user.metadata.annotations, false);
+    if (user.primaryParty !== '') requireParty(user.primaryParty);
+    const validRights = rights.map((validate) => validate());
+    requireKnownIdentityProvider(user.identityProviderId, 'identity_provider_id');
+    const created = users.create(
+      {
+        id,
+        primaryParty: user.primaryParty,
+        isDeactivated: user.isDeactivated,
+        annotations: user.metadata.annotations,
+        identityProviderId: '',
+        primaryPartyAuthentication: user.primaryPartyAuthentication,
+      },
+      validRights,
+    );
+    return { status: 200, body: { user: render(created) } };
+  }
+
+  function list(request: RefRequest): RefResponse {
+    const pageSize = pageSizeOf(request);
+    const pageToken = request.query.get('pageToken') ?? '';
+    requireAdmin(requireCaller(request.auth), 'listing users');
+    const after = decodePageToken(pageToken);
+    if (pageSize < 0) throw invalidArgument('Max page size must be non-negative');
+    const size = pageSize === 0 ? MAX_USERS_PAGE_SIZE : Math.min(pageSize, MAX_USERS_PAGE_SIZE);
+    const page = users.page(after, size);
+    const last = page[page.length - 1];
+    return {
+      status: 200,
+      body: { users: page.map(render), nextPageToken: page.length < size || last === undefined ? '' : encodePageToken(last.id) },
+    };
+  }
+
+  function get(request: RefRequest): RefResponse {
+    const userId = pathUserId(request);
+    const identityProviderId = request.query.get('identity-provider-id') ?? '';
+    requireAdminOrSelf(requireCaller(request.auth), userId, 'reading a user');
+    requireKnownIdentityProvider(identityProviderId, 'identity_provider_id');
+    return { status: 200, body: { user: render(users.require('getting user', userId)) } };
+  }
+
+  function update(request: RefRequest): RefResponse {
+    const body = bodyObject(request);
+    const user = decodeUser(relaxedMessage(body, 'user', ''), 'user');
+    const mask = decodeFieldMask(relaxedMessage(body, 'updateMask', ''), 'updateMask');
+    const inPath = request.params[USER_ID_PATH] ?? '';
+    if (user?.id !== inPath) throw unmatchedUserId(inPath, user?.id);
+    const caller = requireCaller(request.auth);
+    requireAdmin(caller, 'updating a user');
+    const id = requireUserId(user.id, 'user.id');
+    if (mask === undefined) throw missingField('update_mask');
+    if (user.primaryParty !== '') requireParty(user.primaryParty);
+    requireKnownIdentityProvider(user.identityProviderId, 'identity_provider_id');
+    const resourceVersion =
+      user.metadata.resourceVersion === ''
+        ? undefined
+        : requireResourceVersion(user.metadata.resourceVersion, 'user.metadata.resource_version');
+    checkAnnotations(user.metadata.annotations, true);
+    const paths = updateMask(id, mask);
+    const isDeactivated = fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
+    if (caller.userId === id && isDeactivated === true) throw invalidArgument('Requesting user cannot self-deactivate');
+    const annotations = user.metadata.annotations;
+    const updated = users.update({
+      id,
+      primaryParty: fieldUpdate(paths, 'primary_party', user.primaryParty, user.primaryParty === ''),
+      isDeactivated,
+      primaryPartyAuthentication: fieldUpdate(
+        paths,
+        'primary_party_authentication',
+        user.primaryPartyAuthentication,
+        !user.primaryPartyAuthentication,
+      ),
+      annotations: fieldUpdate(paths, 'metadata.annotations', annotations, Object.keys(annotations).length === 0),
+      ...(resourceVersion === undefined || faults.has('user-stale-update-accepted') ? {} : { resourceVersion }),
+    });
+    return { status: 200, body: { user: render(updated) } };
+  }
+
+  function remove(request: RefRequest): RefResponse {
+    const userId = pathUserId(request);
+    const caller = requireCaller(request.auth);
+    requireAdmin(caller, 'deleting a user');
+    if (caller.userId === userId) throw invalidArgument('Requesting user cannot delete itself');
+    users.delete(userId);
+    return { status: 200, body: {} };
+  }
+
+  function listRights(request: RefRequest): RefResponse {
+    const userId = pathUserId(request);
+    requireAdminOrSelf(requireCaller(request.auth), userId, 'listing the rights of a user');
+    const user = users.require('list user rights', userId);
+    return { status: 200, body: { rights: rightsOf(user.caller.rights).map(renderRight) } };
+  }
+
+  /** Grant and revoke share their request shape: `{userId, rights, identityProviderId}`. */
+  function rightsRequest(request: RefRequest, action: string): { caller: AuthenticatedCaller; userId: string; rights: UserRight[] } {
+    const body = bodyObject(request);
+    const bodyUserId = relaxedString(body, 'userId', '');
+    const rights = decodeRights(body, 'rights', '');
+    const identityProviderId = relaxedString(body, 'identityProviderId', '');
+    const inPath = request.params[USER_ID_PATH] ?? '';
+    if (bodyUserId !== inPath) throw unmatchedUserId(inPath, bodyUserId);
+    const caller = requireCaller(request.auth);
+    requireAdmin(caller, action);
+    const userId = requireUserId(bodyUserId, 'user_id');
+    const validRights = rights.map((validate) => validate());
+    requireKnownIdentityProvider(identityProviderId, 'identity_provider_id');
+    return { caller, userId, rights: validRights };
+  }
+
+  function grant(request: RefRequest): RefResponse {
+    const { userId, rights } = rightsRequest(request, 'granting user rights');
+    return { status: 200, body: { newlyGrantedRights: users.grant(userId, rights).map(renderRight) } };
+  }
+
+  function revoke(request: RefRequest): RefResponse {
+    const { caller, userId, rights } = rightsRequest(request, 'revoking user rights');
+    if (caller.userId === userId && rights.some((right) => right.kind === 'ParticipantAdmin')) {
+      throw invalidArgument('Requesting user cannot remove own admin rights');
+    }
+    return { status: 200, body: { newlyRevokedRights: users.revoke(userId, rights).map(renderRight) } };
+  }
+
+  return [
+    { method: 'POST', pattern: '/v2/users', handler: create },
+    { method: 'GET', pattern: '/v2/users', handler: list },
+    { method: 'GET', pattern: '/v2/users/{user-id}', handler: get },
+    { method: 'PATCH', pattern: '/v2/users/{user-id}', handler: update },
+    { method: 'DELETE', pattern: '/v2/users/{user-id}', handler: remove },
+    { method: 'GET', pattern: '/v2/users/{user-id}/rights', handler: listRights },
+    { method: 'POST', pattern: '/v2/users/{user-id}/rights', handler: grant },
+    { method: 'PATCH', pattern: '/v2/users/{user-id}/rights', handler: revoke },
+  ];
+}

@@ -1,0 +1,186 @@
+/**
+ * Acceptance of `provision`: against `reference serve --bare` (a participant with nothing but its admin
+ * user, in its own process), provision sets everything up and writes the fixtures; a canton-profile run
+ * with them is certified, skipping only for features the target declares missing; a second provision
+ * changes nothing; no file it wrote holds a secret, except the git-ignored .env it names.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import dotenv from 'dotenv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { runConformance } from '../conformance/support.js';
+
+const execute = promisify(execFile);
+const root = process.cwd();
+const SECRET = 'provision-selftest-secret';
+const standInDar = join(root, 'config/fixtures/canton-examples-stand-in.dar');
+
+let server: ChildProcess;
+let output = '';
+let work: string;
+let configPath: string;
+let participant: string;
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execute(process.execPath, [join(root, 'bin/ledger-conformance.mjs'), ...args], {
+      cwd: work,
+      env: { ...process.env, CI: 'true' },
+      timeout: 120_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+async function ledgerEnd(): Promise<number> {
+  const token = /participant_admin\s+(\S+)/.exec(output)![1]!;
+  const response = await fetch(`${participant}/v2/state/ledger-end`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { offset: number }).offset;
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'provision-'));
+  server = spawn(process.execPath, ['bin/ledger-conformance.mjs', 'reference', 'serve', '--bare', '--port', '0', '--scan-port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REFERENCE_JWT_SECRET: SECRET },
+  });
+  server.stdout!.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const started = Date.now();
+  while (!/participant_admin\s+eyJ/.test(output)) {
+    if (Date.now() - started > 60_000) throw new Error(`reference serve --bare did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  participant = /participant:\s+(http:\/\/\S+)/.exec(output)![1]!;
+  const scan = /scan:\s+(http:\/\/\S+)/.exec(output)![1]!;
+  configPath = join(work, 'config.yaml');
+  writeFileSync(
+    configPath,
+    stringify({
+      target: 'bare',
+      targets: {
+        bare: {
+          kind: 'remote',
+          participant,
+          scan,
+          auth: { kind: 'hs256', secret: '${env:BARE_JWT_SECRET}', audience: 'https://daml.com/jwt/aud/participant/participant1' },
+          // What this target has: no traffic accounts, no reassignment, no party hosted elsewhere.
+          features: {
+            ledgerApiVersion: '3.5',
+            trafficAccounts: false,
+            interactiveSubmission: true,
+            authorization: true,
+            scanVersion: '0.6.5',
+            reassignmentFixture: false,
+            multiHostedParty: false,
+            syntheticDars: true,
+            userManagement: true,
+          },
+        },
+      },
+    }),
+  );
+  process.env.BARE_JWT_SECRET = SECRET;
+}, 90_000);
+
+afterAll(async () => {
+  delete process.env.BARE_JWT_SECRET;
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGINT');
+  await exited;
+});
+
+describe('provision against a bare participant', () => {
+  it('refuses to write to a node that is not on this machine without --yes, and --dry-run changes nothing', async () => {
+    const remote = join(work, 'remote.yaml');
+    writeFileSync(
+      remote,
+      stringify({ target: 'far', targets: { far: { kind: 'remote', participant: 'https://participant.staging.example.com' } } }),
+    );
+    const refused = await cli(['provision', '--config', remote, '--dar', standInDar]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/--yes/);
+    const before = await ledgerEnd();
+    const dryRun = await cli(['provision', '--config', configPath, '--dar', standInDar, '--dry-run']);
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    expect(dryRun.stdout).toMatch(/would allocate party conformance-alice::/);
+    expect(dryRun.stdout).toContain('no change on the node');
+    expect(await ledgerEnd()).toBe(before);
+    expect(existsSync(join(work, 'out/fixtures/bare.yaml'))).toBe(false);
+  }, 120_000);
+
+  it('sets the node up and writes fixtures with which a canton-profile run is certified', async () => {
+    const first = await cli(['provision', '--config', configPath, '--dar', standInDar]);
+    expect(first.code, `${first.stdout}\n${first.stderr}`).toBe(0);
+    expect(first.stdout).toMatch(/onboarded external party conformance-dana::1220[0-9a-f]{64}/);
+    expect(first.stdout).toMatch(/created user conformance-retired-user/);
+    const fixturesPath = join(work, 'out/fixtures/bare.yaml');
+    const fixtures = parse(readFileSync(fixturesPath, 'utf8'));
+    expect(fixtures.users.find((user: { id: string }) => user.id === 'participant_admin')).toMatchObject({ rights: { admin: true } });
+    expect(fixtures.users.filter((user: { isDeactivated?: boolean }) => user.isDeactivated)).toHaveLength(1);
+    expect(Object.keys(fixtures.seededUpdates).sort()).toEqual(['checkpointOffset', 'topologyOffset', 'transactionOffset']);
+
+    const { code, report, stdout } = await runConformance(['--config', configPath, '--fixtures', fixturesPath, '--profile', 'canton']);
+    const failures = report.tests
+      .filter((test) => test.outcome === 'failed')
+      .map((test) => `${test.id}: ${test.failure?.message.slice(0, 300)}`);
+    expect(failures, stdout).toEqual([]);
+    expect(code).toBe(0);
+    expect(report.verdict).toBe('certified');
+    const undeclared = report.tests.filter((test) => test.outcome === 'skipped' && !/\(features\.[A-Za-z]+/.test(test.skipReason ?? ''));
+    expect(undeclared.map((test) => `${test.id}: ${test.skipReason}`)).toEqual([]);
+    expect(report.tests.filter((test) => test.outcome === 'passed').length).toBeGreaterThan(100);
+  }, 300_000);
+
+  it('a second run reuses everything and changes nothing', async () => {
+    const fixturesPath = join(work, 'out/fixtures/bare.yaml');
+    const fixturesBefore = readFileSync(fixturesPath, 'utf8');
+    const envBefore = readFileSync(join(work, 'out/fixtures/.env'), 'utf8');
+    const endBefore = await ledgerEnd();
+    const second = await cli(['provision', '--config', configPath, '--dar', standInDar]);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain('no change on the node');
+    expect(second.stdout).toContain('fixtures unchanged');
+    expect(second.stdout).not.toMatch(/allocated|onboarded|created|updated|seeded|uploaded/);
+    expect(await ledgerEnd()).toBe(endBefore);
+    expect(readFileSync(fixturesPath, 'utf8')).toBe(fixturesBefore);
+    expect(readFileSync(join(work, 'out/fixtures/.env'), 'utf8')).toBe(envBefore);
+  }, 120_000);
+
+  it('no file it wrote holds a secret, except the git-ignored .env', () => {
+    const directory = join(work, 'out/fixtures');
+    const secrets = Object.values(dotenv.parse(readFileSync(join(directory, '.env'))));
+    expect(secrets).toHaveLength(2);
+    const fixtures = parse(readFileSync(join(directory, 'bare.yaml'), 'utf8'));
+    for (const party of fixtures.parties.filter((candidate: { external?: unknown }) => candidate.external)) {
+      expect(party.external.privateKey).toMatch(/^\$\{env:LEDGER_CONFORMANCE_BARE_[A-Z]+_PRIVATE_KEY\}$/);
+    }
+    for (const file of readdirSync(directory).filter((name) => name !== '.env')) {
+      const text = readFileSync(join(directory, file), 'utf8');
+      for (const secret of [...secrets, SECRET]) expect(text, `${file} holds a secret`).not.toContain(secret);
+      expect(text).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+    }
+    expect(readFileSync(join(directory, '.gitignore'), 'utf8')).toMatch(/^\.env$/m);
+  });
+
+  it('--cleanup deletes the users it created, keeps the parties, and a new run recreates them', async () => {
+    const cleanup = await cli(['provision', '--config', configPath, '--cleanup']);
+    expect(cleanup.code, cleanup.stderr).toBe(0);
+    expect(cleanup.stdout).toContain('deleted user conformance-alice-user');
+    expect(cleanup.stdout).not.toMatch(/deleted party/);
+    const again = await cli(['provision', '--config', configPath]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('created user conformance-alice-user');
+    expect(again.stdout).not.toMatch(/allocated|onboarded|seeded/);
+  }, 120_000);
+});

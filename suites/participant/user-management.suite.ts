@@ -1,0 +1,353 @@
+/**
+ * User management (canton profile): the spec's Limits on user ids and annotations, and the resourceVersion
+ * concurrency of ObjectMeta, enforced where users are written: `POST /v2/users` and `PATCH /v2/users/{id}`.
+ * Every invalid user id, annotation key or value and oversize annotation set the generators make is sent
+ * and must be rejected by its own rule; valid ones must be accepted and read back. Users created here are
+ * deleted again.
+ */
+import fc from 'fast-check';
+import { authEnforcement } from '../../checks/auth.js';
+import { positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
+import { negativeDataRejection } from '../../checks/rejection.js';
+import { responseSchemaConformance } from '../../checks/schema.js';
+import { readMatchesWrite } from '../../checks/stateful.js';
+import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
+import type { ClientResponse } from '../../client/http.js';
+import { freshId, type InvalidValue } from '../../generators/index.js';
+import {
+  annotatedUserCreation,
+  createUserBody,
+  invalidAnnotationCreations,
+  invalidUserIdCreations,
+  largestAnnotatedUserCreation,
+  updateAnnotationsBody,
+  userIdCreation,
+  type UserCreation,
+} from '../../generators/requests/users.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import type { Requirement } from '../../harness/requirements.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import {
+  adminUser,
+  assertStillBreaks,
+  cantonRejection,
+  createUser,
+  deleteUser,
+  getUser,
+  updateUser,
+  type UserRecord,
+} from './support/user-management.js';
+
+const ENDPOINT = 'users';
+const REQUIRES: Requirement[] = ['userManagement', 'writes'];
+const limitClause = (clauseId: string): ClauseId => `canton.users.limits.${clauseId}` as ClauseId;
+
+function userOf(context: ConformanceContext, response: ClientResponse, clauseId: ClauseId): UserRecord {
+  positiveDataAcceptance(response, clauseId);
+  return (responseSchemaConformance(context.validators, response, 'GetUserResponse', clauseId) as { user: UserRecord }).user;
+}
+
+/** Annotations as a sorted list of entries, so that two maps compare equal whatever their key order. */
+const entries = (annotations: Record<string, string> | undefined): [string, string][] =>
+  Object.entries(annotations ?? {}).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+
+/** Creates a user and returns it, or fails the clause; the caller deletes it. */
+async function created(context: ConformanceContext, admin: string, creation: UserCreation, clauseId: ClauseId): Promise<UserRecord> {
+  return userOf(context, await createUser(context, admin, createUserBody(creation)), clauseId);
+}
+
+/** The control of a rejected creation: a fresh user without annotations, created and deleted again. */
+async function controlCreation(context: ConformanceContext, admin: string): Promise<ClientResponse> {
+  const id = freshId('lc-user');
+  const response = await createUser(context, admin, createUserBody({ id, annotations: {} }));
+  if (response.status === 200) await deleteUser(context, admin, id);
+  return response;
+}
+
+const causeOf = (response: ClientResponse): string => {
+  try {
+    return String((JSON.parse(response.text) as { cause?: unknown }).cause ?? '');
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Judges the answer to an invalid creation or update by its control; once credited, the error's cause must
+ * be the one Canton gives for that rule (not merely some INVALID_ARGUMENT).
+ */
+async function rejectedByItsRule(
+  context: ConformanceContext,
+  invalid: InvalidValue<UserCreation>,
+  clauseId: ClauseId,
+  response: ClientResponse,
+  control: () => Promise<ClientResponse>,
+  code?: string,
+): Promise<void> {
+  const expected = cantonRejection(invalid, invalid.value);
+  const outcome = await negativeDataRejection(context, {
+    rule: { ...invalid, clauseId },
+    response,
+    control,
+    endpoint: ENDPOINT,
+    errorBodyClause: clauseId,
+    canton: { form: 'error', code: code ?? expected.code, cantonClauseId: clauseId },
+  });
+  if (outcome === 'credited')
+    expectText(clauseId, `${invalid.rule}: the error's cause`, causeOf(response), { pattern: expected.cause }, response);
+}
+
+conformanceSuite('participant / user management', () => {
+  conformanceTest(
+    {
+      name: 'rejects each invalid user id by its rule, and creates no user',
+      endpoint: ENDPOINT,
+      clauses: [
+        'canton.users.limits.user-id.limit.non-empty',
+        'canton.users.limits.user-id.limit.max-128',
+        'canton.users.limits.user-id.limit.charset',
+      ],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'response_value_conformance'],
+      requires: REQUIRES,
+    },
+    async (context) => {
+      const admin = adminUser(context);
+      await context.forAll(fc.oneof(...invalidUserIdCreations()), async (invalid) => {
+        assertStillBreaks(invalid, invalid.value);
+        const response = await createUser(context, admin, createUserBody(invalid.value));
+        if (response.status === 200) await deleteUser(context, admin, invalid.value.id);
+        await rejectedByItsRule(context, invalid, limitClause(invalid.clauseId), response, () => controlCreation(context, admin));
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'accepts user ids within the limits, which read back as created',
+      endpoint: ENDPOINT,
+      clauses: ['canton.users.limits.user-id.accepted'],
+      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency'],
+      requires: REQUIRES,
+    },
+    async (context) => {
+      const admin = adminUser(context);
+      const clauseId = 'canton.users.limits.user-id.accepted';
+      await context.forAll(userIdCreation(), async (creation) => {
+        // A drawn id may name a user of the node: that case proves nothing and must not touch the user.
+        fc.pre((await getUser(context, admin, creation.id)).status === 404);
+        try {
+          const user = await created(context, admin, creation, clauseId);
+          readMatchesWrite(clauseId, 'the created user id', creation.id, user.id);
+          const read = userOf(context, await getUser(context, admin, creation.id), clauseId);
+          readMatchesWrite(clauseId, 'the user id read back', creation.id, read.id);
+        } finally {
+          await deleteUser(context, admin, creation.id);
+        }
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'rejects each invalid annotation key, empty value and oversize annotation set by its rule',
+      endpoint: ENDPOINT,
+      clauses: [
+        'canton.users.limits.annotations.total-size.max-256kb',
+        'canton.users.limits.annotations.key.prefix-dns-subdomain-max-253',
+        'canton.users.limits.annotations.key.name-max-63',
+        'canton.users.limits.annotations.key.name-charset',
+        'canton.users.limits.annotations.key.name-starts-ends-alphanumeric',
+        'canton.users.limits.annotations.value.non-empty',
+      ],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'response_value_conformance'],
+      requires: REQUIRES,
+    },
+    async (context) => {
+      const admin = adminUser(context);
+      await context.forAll(fc.oneof(...invalidAnnotationCreations()), async (invalid) => {
+        assertStillBreaks(invalid, invalid.value);
+        const response = await createUser(context, admin, createUserBody(invalid.value));
+        if (response.status === 200) await deleteUser(context, admin, invalid.value.id);
+        await rejectedByItsRule(context, invalid, limitClause(invalid.clauseId), response, () => controlCreation(context, admin));
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'accepts annotations within the limits (exactly 256 KiB included) and reads them back as sent',
+      endpoint: ENDPOINT,
+      clauses: ['canton.users.limits.annotations.accepted', 'canton.users.limits.annotations.total-size.max-256kb'],
+      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency'],
+      requires: REQUIRES,
+    },
+    async (context) => {
+      const admin = adminUser(context);
+      const clauseId = 'canton.users.limits.annotations.accepted';
+      await context.forAll(fc.oneof(annotatedUserCreation(), largestAnnotatedUserCreation()), async (creation) => {
+        const atLimit = Buffer.byteLength(Object.entries(creation.annotations).flat().join('')) === 256 * 1024;
+        try {
+          const response = await createUser(context, admin, createUserBody(creation));
+          // Exactly 256 KiB is within the limit: its acceptance is evidence for the size rule too.
+          positiveDataAcceptance(response, clauseId, atLimit ? ['canton.users.limits.annotations.total-size.max-256kb'] : []);
+          const user = userOf(context, response, clauseId);
+          readMatchesWrite(clauseId, 'the annotations answered', entries(creation.annotations), entries(user.metadata?.annotations));
+          const read = userOf(context, await getUser(context, admin, creation.id), clauseId);
+          readMatchesWrite(clauseId, 'the annotations read back', entries(creation.annotations), entries(read.metadata?.annotations));
+        } finally {
+          await deleteUser(context, admin, creation.id);
+        }
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an update merges annotations, and an empty value removes its key',
+      endpoint: ENDPOINT,
+      clauses: ['canton.users.limits.annotations.value.empty-removes-key'],
+      checks: ['positive_data_acceptance', 'stateful_consistency'],
+      requires: REQUIRES,
+    },
+    async (context) => {
+      const admin = adminUser(context);
+      const clauseId = 'canton.users.limits.annotations.value.empty-removes-key';
+      const id = freshId('lc-user');
+      try {
+        await created(context, admin, { id, annotations: { kept: 'yes', removed: 'soon', 'example.com/changed': 'old' } }, clauseId);
+        const response = await updateUser(
+          context,
+          admin,
+          id,
+          updateAnnotationsBody(id, { removed: '', 'example.com/changed': 'new', added: 'yes' }),
+        );
+        const expected = entries({ kept: 'yes', 'example.com/changed': 'new', added: 'yes' });
+        const updated = userOf(context, response, clauseId);
+        readMatchesWrite(clauseId, 'the annotations after the update', expected, entries(updated.metadata?.annotations), response);
+        const read = userOf(context, await getUser(context, admin, id), clauseId);
+        readMatchesWrite(clauseId, 'the annotations read back after the update', expected, entries(read.metadata?.annotations));
+      } finally {
+        await deleteUser(context, admin, id);
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an update is held to the same annotation rules (empty values aside)',
+      endpoint: ENDPOINT,
+      clauses: ['canton.users.limits.annotations.update.same-rules'],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'response_value_conformance'],
+      requires: REQUIRES,
+    },
+    async (context) => {
+      const admin = adminUser(context);
+      const clauseId = 'canton.users.limits.annotations.update.same-rules';
+      const id = freshId('lc-user');
+      try {
+        await created(context, admin, { id, annotations: {} }, clauseId);
+        const rules = invalidAnnotationCreations();
+        // The control: the same update with valid annotations, on the same user.
+        const control = () => updateUser(context, admin, id, updateAnnotationsBody(id, { 'conformance.example.com/probe': 'valid' }));
+        await context.forAll(
+          fc.oneof(...rules).filter((invalid) => invalid.clauseId !== 'annotations.value.non-empty'),
+          async (invalid) => {
+            assertStillBreaks(invalid, invalid.value);
+            const response = await updateUser(context, admin, id, updateAnnotationsBody(id, invalid.value.annotations));
+            // The field is named as on creation (user.metadata.annotations): the same rule, the same cause.
+            await rejectedByItsRule(context, invalid, clauseId, response, control, 'INVALID_ARGUMENT');
+          },
+        );
+      } finally {
+        await deleteUser(context, admin, id);
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an update with a stale resourceVersion fails with CONCURRENT_USER_UPDATE_DETECTED and changes nothing',
+      endpoint: ENDPOINT,
+      clauses: ['canton.users.limits.resource-version.concurrent-update-rejected'],
+      checks: [
+        'positive_data_acceptance',
+        'status_code_conformance',
+        'error_body_conformance',
+        'stateful_consistency',
+        'response_value_conformance',
+      ],
+      requires: REQUIRES,
+    },
+    async (context) => {
+      const admin = adminUser(context);
+      const clauseId = 'canton.users.limits.resource-version.concurrent-update-rejected';
+      const id = freshId('lc-user');
+      try {
+        const first = (await created(context, admin, { id, annotations: { step: 'created' } }, clauseId)).metadata?.resourceVersion ?? '';
+        expectValueMatches(clauseId, "the created user's resourceVersion", first, (version) => version !== '', 'non-empty');
+        const current = await updateUser(context, admin, id, updateAnnotationsBody(id, { step: 'updated' }, first));
+        const second = userOf(context, current, clauseId).metadata?.resourceVersion ?? '';
+        expectValueMatches(
+          clauseId,
+          'the resourceVersion after an update',
+          second,
+          (version) => version !== '' && version !== first,
+          `non-empty and different from ${first}`,
+          current,
+        );
+        const stale = await updateUser(context, admin, id, updateAnnotationsBody(id, { step: 'lost' }, first));
+        statusCodeConformance(stale, [409], clauseId);
+        errorBodyConformance(context, stale, clauseId, { code: 'CONCURRENT_USER_UPDATE_DETECTED', cantonClauseId: clauseId });
+        const read = userOf(context, await getUser(context, admin, id), clauseId);
+        expectValue(
+          clauseId,
+          'the user after the rejected update',
+          [read.metadata?.annotations?.step, read.metadata?.resourceVersion],
+          ['updated', second],
+        );
+      } finally {
+        await deleteUser(context, admin, id);
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a user without participant_admin rights may neither create nor update users',
+      endpoint: ENDPOINT,
+      clauses: ['canton.users.admin-only'],
+      checks: ['auth_enforcement', 'response_value_conformance'],
+      requires: [...REQUIRES, 'authorization'],
+    },
+    async (context) => {
+      const clauseId = 'canton.users.admin-only';
+      const caller = context.userWhere('is no participant administrator', (user) => !user.rights.admin).id;
+      const admin = adminUser(context);
+      const id = freshId('lc-user');
+      try {
+        const create = await createUser(context, caller, createUserBody({ id, annotations: {} }));
+        await authEnforcement(context, {
+          response: create,
+          denial: 'permission-denied',
+          clauseId,
+          control: async () => {
+            // A denial that still created the user is no denial: the lookup before the control must not find it.
+            expectValue(clauseId, 'the lookup of the user after the denied creation', (await getUser(context, admin, id)).status, 404);
+            return createUser(context, admin, createUserBody({ id, annotations: {} }));
+          },
+        });
+        const probe = { 'conformance.example.com/probe': 'x' };
+        const update = await updateUser(context, caller, caller, updateAnnotationsBody(caller, probe));
+        await authEnforcement(context, {
+          response: update,
+          denial: 'permission-denied',
+          clauseId,
+          control: () => updateUser(context, admin, id, updateAnnotationsBody(id, probe)),
+        });
+      } finally {
+        await deleteUser(context, admin, id);
+      }
+    },
+  );
+});
