@@ -243,6 +243,7 @@ export const fixturesSchema = {
               readAs: { type: 'array', items: partyAlias, default: [] },
               executeAs: { type: 'array', items: partyAlias, default: [] },
               admin: { type: 'boolean', default: false },
+              readAsAnyParty: { type: 'boolean', default: false },
             },
             additionalProperties: false,
           },

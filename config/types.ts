@@ -34,6 +34,8 @@ export interface UserRightsFixture {
   readAs: string[];
   executeAs: string[];
   admin: boolean;
+  /** Canton's CanReadAsAnyParty right (reading with `filtersForAnyParty`); participant_admin does not imply it. */
+  readAsAnyParty: boolean;
 }
 
 export interface UserFixture {

@@ -21,8 +21,10 @@ export interface ActingUser {
 /** A user that may read as some parties (acts or reads as them): the parties update lookups may name. */
 export interface ReadingUser {
   userId: string;
-  /** Party ids, without repeats. */
+  /** Party ids, without repeats (every fixture party for a reader as any party). */
   parties: string[];
+  /** Canton's CanReadAsAnyParty right: may read with `filtersForAnyParty`. */
+  anyParty: boolean;
 }
 
 /** A user that may execute prepared submissions for external parties. */
@@ -78,12 +80,15 @@ export function generatorContextFromFixtures(fixtures: Fixtures): GeneratorConte
   const readingUsers = activeUsers
     .map((user) => ({
       userId: user.id,
-      parties: [
-        ...new Set([
-          ...user.rights.actAs.map((alias) => resolve(alias, `users[${user.id}].rights.actAs`)),
-          ...user.rights.readAs.map((alias) => resolve(alias, `users[${user.id}].rights.readAs`)),
-        ]),
-      ],
+      parties: user.rights.readAsAnyParty
+        ? fixtures.parties.map((party) => party.id)
+        : [
+            ...new Set([
+              ...user.rights.actAs.map((alias) => resolve(alias, `users[${user.id}].rights.actAs`)),
+              ...user.rights.readAs.map((alias) => resolve(alias, `users[${user.id}].rights.readAs`)),
+            ]),
+          ],
+      anyParty: user.rights.readAsAnyParty,
     }))
     .filter((user) => user.parties.length > 0);
   const executingUsers = activeUsers

@@ -56,9 +56,14 @@ export interface ConformanceTestDefinition {
   timeoutMs?: number;
 }
 
-export interface ForAllOptions {
+export interface ForAllOptions<T = unknown> {
   /** Runs for this property; the run's --cases by default. */
   numRuns?: number;
+  /**
+   * Values tried first, on every seed, besides the generated ones: the cases a test's declared clauses rest on
+   * (one of each union variant), so that no seed or small --cases leaves a declared clause unasserted.
+   */
+  examples?: readonly T[];
 }
 
 export interface ConformanceContext extends SuiteEnvironment {
@@ -70,7 +75,12 @@ export interface ConformanceContext extends SuiteEnvironment {
    * A property over generated values: runs `predicate` for each, shrinks a failure to its smallest
    * counterexample, and reports it with seed and path so `replay` reproduces it exactly.
    */
-  forAll<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: ForAllOptions): Promise<void>;
+  forAll<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: ForAllOptions<T>): Promise<void>;
+  /**
+   * Tries every rule (not a random pick among them, which would leave some out on some seeds or a small
+   * --cases): each gets its share of `numRuns` (the run's --cases by default), at least two.
+   */
+  forEachRule<T>(rules: readonly fc.Arbitrary<T>[], predicate: (value: T) => Promise<void>, options?: { numRuns?: number }): Promise<void>;
   /** Skips the test with a reason (e.g. the fixtures do not name what it needs). Counted as skipped. */
   skip(reason: string): never;
 }
@@ -151,7 +161,11 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       seed,
       cases: run.cases,
       forAll: (arbitrary, predicate, options) =>
-        runProperty(arbitrary, predicate, seed, options?.numRuns ?? run.cases, runContext.replay?.path),
+        runProperty(arbitrary, predicate, seed, options?.numRuns ?? run.cases, runContext.replay?.path, options?.examples ?? []),
+      forEachRule: async (rules, predicate, options) => {
+        const perRule = Math.max(2, Math.ceil((options?.numRuns ?? run.cases) / Math.max(1, rules.length)));
+        for (const rule of rules) await runProperty(rule, predicate, seed, perRule, runContext.replay?.path, []);
+      },
       skip: (reason: string): never => {
         throw new TestSkip(reason);
       },
@@ -236,12 +250,21 @@ async function runProperty<T>(
   seed: number,
   numRuns: number,
   path: string | undefined,
+  examples: readonly T[],
 ): Promise<void> {
   const details = await fc.check(
     fc.asyncProperty(arbitrary, async (value) => {
       await predicate(value);
     }),
-    { seed, numRuns, ...(path ? { path } : {}), endOnFailure: false },
+    {
+      seed,
+      // fast-check counts examples within numRuns: the generated cases stay as many as asked.
+      numRuns: numRuns + examples.length,
+      ...(path ? { path } : {}),
+      // A replay path counts the examples too, so they are passed on replays as well.
+      ...(examples.length > 0 ? { examples: examples.map((example): [T] => [example]) } : {}),
+      endOnFailure: false,
+    },
   );
   if (!details.failed) return;
   const counterexample = details.counterexample?.[0];

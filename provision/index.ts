@@ -15,7 +15,7 @@ import { readDar, type DarSummary } from './dar.js';
 import { ProvisionError } from './errors.js';
 import { privateKeyVariable, readPreviousRun, writeFixtures, type PreviousRun } from './fixtures-file.js';
 import { generatePartyKey, multiHashOf, partyKeyFrom, signWith, type PartyKey } from './keys.js';
-import { Node, actAs, executeAs, readAs, rightKey, type Right, type UserRecord } from './node.js';
+import { Node, actAs, executeAs, readAs, readAsAnyParty, rightKey, type Right, type UserRecord } from './node.js';
 import { PREFIX_PATTERN, planFor, templatesOf, type Plan, type PlannedUser } from './plan.js';
 import { discoverScanIds, type ScanFlags } from './scan.js';
 import { findCheckpointOffset, findTopologyOffset, isTransactionVisible, knowsIdentifier, submitIou, type SeedContext } from './seed.js';
@@ -193,6 +193,7 @@ async function provisionWith(node: Node, client: TargetClient, plan: Plan, optio
           ...(user.actAs.length > 0 ? { actAs: user.actAs } : {}),
           ...(user.readAs.length > 0 ? { readAs: user.readAs } : {}),
           ...(user.executeAs.length > 0 ? { executeAs: user.executeAs } : {}),
+          ...(user.readAsAnyParty ? { readAsAnyParty: true } : {}),
         },
         ...(Object.keys(user.annotations).length > 0 ? { metadata: { annotations: user.annotations } } : {}),
       })),
@@ -257,6 +258,7 @@ function rightsOf(user: PlannedUser, parties: Parties): Right[] {
     ...user.actAs.map((alias) => actAs(id(alias))),
     ...user.readAs.map((alias) => readAs(id(alias))),
     ...user.executeAs.map((alias) => executeAs(id(alias))),
+    ...(user.readAsAnyParty ? [readAsAnyParty()] : []),
   ];
 }
 

@@ -10,7 +10,8 @@ export type Right =
   | { kind: { ParticipantAdmin: { value: Record<string, never> } } }
   | { kind: { CanActAs: { value: { party: string } } } }
   | { kind: { CanReadAs: { value: { party: string } } } }
-  | { kind: { CanExecuteAs: { value: { party: string } } } };
+  | { kind: { CanExecuteAs: { value: { party: string } } } }
+  | { kind: { CanReadAsAnyParty: { value: Record<string, never> } } };
 
 export interface UserRecord {
   id: string;
@@ -27,6 +28,9 @@ export function readAs(party: string): Right {
 }
 export function executeAs(party: string): Right {
   return { kind: { CanExecuteAs: { value: { party } } } };
+}
+export function readAsAnyParty(): Right {
+  return { kind: { CanReadAsAnyParty: { value: {} } } };
 }
 
 /** A right as a comparable string: `CanActAs:alice::1220…`, `ParticipantAdmin`. */

@@ -21,6 +21,8 @@ export interface PlannedUser {
   actAs: string[];
   readAs: string[];
   executeAs: string[];
+  /** Canton's CanReadAsAnyParty right. */
+  readAsAnyParty: boolean;
   isDeactivated: boolean;
   annotations: Record<string, string>;
 }
@@ -44,6 +46,7 @@ export function planFor(prefix: string): Plan {
     actAs: [],
     readAs: [],
     executeAs: [],
+    readAsAnyParty: false,
     isDeactivated: false,
     annotations: {},
     ...rights,
@@ -64,6 +67,7 @@ export function planFor(prefix: string): Plan {
       user('bob-user', { primaryParty: 'bob', actAs: ['bob'] }),
       user('bank-user', { primaryParty: 'bank', actAs: ['bank', 'shared'] }),
       user('observer-user', { primaryParty: 'carol', readAs: ['carol', 'alice'] }),
+      user('auditor-user', { readAsAnyParty: true }),
       user('dana-executor', { primaryParty: 'dana', executeAs: ['dana', 'erin'] }),
       user('retired-user', { primaryParty: 'carol', actAs: ['carol'], isDeactivated: true }),
     ],

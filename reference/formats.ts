@@ -21,6 +21,19 @@ const UID_PART = /^[A-Za-z0-9:\-_ ]+$/;
 const MAX_UID_IDENTIFIER = 185;
 const MAX_UID_FINGERPRINT = 68;
 
+/**
+ * A Daml-LF ContractId as Canton 3.5 parses it (`Value.scala` ContractId.fromString): lower-case hex of whole
+ * bytes, either V1 (`00`, a 32-byte discriminator, a suffix of at most 94 bytes) or V2 (`01`, a 12-byte local
+ * part, a suffix of at most 33 bytes).
+ */
+export function isContractId(value: string): boolean {
+  if (!/^(?:[0-9a-f]{2})+$/.test(value)) return false;
+  const bytes = value.length / 2;
+  if (value.startsWith('00')) return bytes >= 33 && bytes <= 33 + 94;
+  if (value.startsWith('01')) return bytes >= 13 && bytes <= 13 + 33;
+  return false;
+}
+
 export function isLedgerString(value: string): boolean {
   return LEDGER_STRING.test(value);
 }

@@ -297,8 +297,11 @@ const EXERCISE_FIELDS = {
   ExerciseByKeyCommand: ['templateId', 'contractKey', 'choice', 'choiceArgument'],
 } as const;
 
-/** The rules of `ExerciseCommand` / `ExerciseByKeyCommand` fields, as mutations of an exercise the suite builds on a live contract. */
-export function exerciseMutations(variant: 'ExerciseCommand' | 'ExerciseByKeyCommand'): fc.Arbitrary<ExerciseMutation> {
+/**
+ * The rules of `ExerciseCommand` / `ExerciseByKeyCommand` fields, as mutations of an exercise the suite builds on
+ * a live contract: one arbitrary per rule.
+ */
+export function exerciseMutations(variant: 'ExerciseCommand' | 'ExerciseByKeyCommand'): fc.Arbitrary<ExerciseMutation>[] {
   const missing = EXERCISE_FIELDS[variant].map((field) =>
     fc.constant<ExerciseMutation>({
       clauseId: `command.${variant}.fields-required`,
@@ -322,5 +325,5 @@ export function exerciseMutations(variant: 'ExerciseCommand' | 'ExerciseByKeyCom
     at: ['contractId'],
     set: contractId,
   }));
-  return fc.oneof(...missing, badChoice, ...(variant === 'ExerciseCommand' ? [badContractId] : []));
+  return [fc.oneof(...missing), badChoice, ...(variant === 'ExerciseCommand' ? [badContractId] : [])];
 }

@@ -3,9 +3,9 @@
  *
  * `schema` values may name any syntactically valid template, interface or party. `accepted` values are
  * what a node carries out for the user who sends them: they name only what the target knows (the fixture
- * package's templates and interface) and only parties that user may read as (`filtersByParty`, never
- * `filtersForAnyParty`, which needs the read-as-any-party right; topology events of named parties, since
- * an empty list means every party), ask for something (Canton rejects an empty update format and an event
+ * package's templates and interface) and only parties that user may read as (`filtersByParty`; and
+ * `filtersForAnyParty`, beside an absent, empty or filled `filtersByParty`, only for a user with Canton's
+ * CanReadAsAnyParty right; topology events of named parties, since an empty list means every party), ask for something (Canton rejects an empty update format and an event
  * format without filters), name a transaction shape (Canton rejects TRANSACTION_SHAPE_UNSPECIFIED), and
  * never repeat a template, interface or wildcard filter in one cumulative list (the spec's SHOULD NOT).
  */
@@ -34,10 +34,18 @@ export interface FormatVocabulary {
   parties: fc.Arbitrary<string>;
   /** How many distinct values `parties` has (unbounded for schema vocabularies). */
   partyCount: number;
+  /** Whether the sender may read as any party (`filtersForAnyParty` in accepted formats). */
+  anyParty: boolean;
 }
 
 export function schemaVocabulary(): FormatVocabulary {
-  return { templateIds: qualifiedIdentifier(), interfaceIds: qualifiedIdentifier(), parties: partyIdString(), partyCount: Infinity };
+  return {
+    templateIds: qualifiedIdentifier(),
+    interfaceIds: qualifiedIdentifier(),
+    parties: partyIdString(),
+    partyCount: Infinity,
+    anyParty: true,
+  };
 }
 
 export function knownVocabulary(known: {
@@ -46,6 +54,8 @@ export function knownVocabulary(known: {
   packageId: string;
   /** The parties the format may name: for `accepted` formats, those its sender may read as. */
   partyIds: string[];
+  /** The sender may read as any party (default: no). */
+  anyParty?: boolean;
 }): FormatVocabulary {
   const partyIds = [...new Set(known.partyIds)];
   if (partyIds.length === 0) throw new Error('generators: a format vocabulary needs at least one party');
@@ -54,6 +64,7 @@ export function knownVocabulary(known: {
     interfaceIds: knownIdentifier(known.interfaceId, known.packageId),
     parties: fc.constantFrom(...partyIds),
     partyCount: partyIds.length,
+    anyParty: known.anyParty ?? false,
   };
 }
 
@@ -100,13 +111,27 @@ export function filters(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<
 
 export function eventFormat(vocabulary: FormatVocabulary, mode: Mode): fc.Arbitrary<Record<string, unknown>> {
   const maxKeys = Math.min(MAX_PARTIES, vocabulary.partyCount);
-  if (mode === 'accepted') {
+  if (mode === 'accepted' && !vocabulary.anyParty) {
     return fc.record(
       {
         filtersByParty: fc.dictionary(vocabulary.parties, filters(vocabulary, mode), { minKeys: 1, maxKeys, ...PLAIN_OBJECTS }),
         verbose: fc.boolean(),
       },
       { requiredKeys: ['filtersByParty'], ...PLAIN_OBJECTS },
+    );
+  }
+  if (mode === 'accepted') {
+    // A reader as any party: filters for any party, beside no, an empty or a filled filtersByParty.
+    return fc.record(
+      {
+        filtersByParty: fc.oneof(
+          fc.constant({}),
+          fc.dictionary(vocabulary.parties, filters(vocabulary, mode), { minKeys: 1, maxKeys, ...PLAIN_OBJECTS }),
+        ),
+        filtersForAnyParty: filters(vocabulary, mode),
+        verbose: fc.boolean(),
+      },
+      { requiredKeys: ['filtersForAnyParty'], ...PLAIN_OBJECTS },
     );
   }
   return fc.record(

@@ -42,6 +42,7 @@ function acceptedCase(context: GeneratorContext): fc.Arbitrary<UpdateByOffsetCas
         interfaceId: context.interfaceId,
         packageId: context.packageId,
         partyIds: user.parties,
+        anyParty: user.anyParty,
       });
       return fc
         .record({ offset: offsets, updateFormat: updateFormat(vocabulary, 'accepted') }, PLAIN_OBJECTS)

@@ -35,10 +35,10 @@ export const updateByOffsetScenario: Scenario = {
       (update) => ({ headers: update.actor.headers, eventFormat: partyFilter(update.actor.party, wildcard) }),
       (update) => ({ headers: update.actor.headers, eventFormat: partyFilter(update.actor.party, templateFilter) }),
     ];
-    // Reading for any party takes a user that may read as any party: an admin user of the fixtures.
-    const admin = context.fixtures.users.find((user) => user.rights.admin && !user.isDeactivated);
-    if (admin) {
-      const token = await context.tokens.tokenFor(admin.id);
+    // Reading for any party takes a user with Canton's CanReadAsAnyParty right (participant_admin does not grant it).
+    const reader = context.fixtures.users.find((user) => user.rights.readAsAnyParty && !user.isDeactivated);
+    if (reader) {
+      const token = await context.tokens.tokenFor(reader.id);
       const headers: Record<string, string> = {
         'content-type': 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),

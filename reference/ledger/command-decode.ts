@@ -17,7 +17,7 @@ import {
   type JsonObject,
 } from '../http/decode.js';
 import type { Command } from './engine.js';
-import { LEDGER_STRING, NAME, USER_ID } from '../formats.js';
+import { isContractId, LEDGER_STRING, NAME, USER_ID } from '../formats.js';
 import { parseIdentifier } from './identifiers.js';
 
 const COMMAND_KINDS = ['CreateCommand', 'ExerciseCommand', 'CreateAndExerciseCommand', 'ExerciseByKeyCommand'] as const;
@@ -33,6 +33,13 @@ function decodeChoice(command: JsonObject, at: string): string {
   return name;
 }
 
+/** Canton's `requireContractId` (CommandsValidator, before any lookup): empty is missing, unparseable invalid. */
+function validateContractId(contractId: string): string {
+  if (contractId === '') throw missingField('contract_id');
+  if (!isContractId(contractId)) throw invalidField('contract_id', `cannot parse ContractId "${contractId}"`);
+  return contractId;
+}
+
 function decodeCommand(value: unknown, path: string): Command {
   const { key, value: body } = oneOfKeys(value, COMMAND_KINDS, 'Command', path);
   const at = fieldPath(path, key);
@@ -45,7 +52,7 @@ function decodeCommand(value: unknown, path: string): Command {
       return {
         kind: 'exercise',
         templateId,
-        contractId: requireString(obj, 'contractId', at),
+        contractId: validateContractId(requireString(obj, 'contractId', at)),
         choice: decodeChoice(obj, at),
         choiceArgument: requireField(obj, 'choiceArgument', at),
         path: at,

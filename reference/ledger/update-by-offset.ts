@@ -28,8 +28,8 @@ export function handleUpdateByOffset(state: LedgerState, request: RefRequest): R
   if (formatInput) {
     const { parties, anyParty } = partiesRead(formatInput);
     for (const party of parties) requirePermission(canReadAs(caller, party), `cannot read as ${party}`);
-    // Canton's CanReadAsAnyParty; the reference's user model grants it with the admin right.
-    if (anyParty) requirePermission(caller.rights.admin, 'reading as any party needs the participant admin right');
+    // Canton's Claims.canReadAsAnyParty: the CanReadAsAnyParty right (participant_admin does not imply it).
+    if (anyParty) requirePermission(caller.rights.readAsAnyParty === true, 'reading as any party needs the CanReadAsAnyParty right');
   }
 
   if (offset <= 0n && !(offset === 0n && state.faults.has('non-positive-offset-accepted'))) {

@@ -11,7 +11,7 @@
  */
 import { LedgerApiError } from '../errors.js';
 import { flatString } from '../flat-strings.js';
-import { PARTY } from '../formats.js';
+import { isContractId, PARTY } from '../formats.js';
 
 export type DamlType =
   | { kind: 'Party' }
@@ -76,7 +76,6 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const NUMERIC_MAX_DIGITS = 38;
 // Daml-LF PartyIdString characters; Canton's party ids additionally read `<hint>::<fingerprint>`.
-const CONTRACT_ID = /^(?:00|01)[0-9a-f]{64,252}$/;
 const NON_SUFFIXED_V1_CONTRACT_ID = /^00[0-9a-f]{64}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/;
@@ -152,7 +151,7 @@ function check(type: DamlType, json: unknown, path: string, parties: KnownPartie
     case 'Timestamp':
       return checkTimestamp(json, path);
     case 'ContractId':
-      if (typeof json !== 'string' || !CONTRACT_ID.test(json)) {
+      if (typeof json !== 'string' || !isContractId(json)) {
         throw invalid(`Invalid contract id ${describe(json)}: expected a hex string starting with 00 or 01`, path);
       }
       rejectNonSuffixedContractId(json);

@@ -98,6 +98,7 @@ function fixtureRights(fixtures: Fixtures, user: UserFixture): UserRight[] {
   const resolve = (alias: string): string => resolvePartyAlias(fixtures, alias, where);
   return [
     ...(user.rights.admin ? [{ kind: 'ParticipantAdmin' as const }] : []),
+    ...(user.rights.readAsAnyParty ? [{ kind: 'CanReadAsAnyParty' as const }] : []),
     ...user.rights.actAs.map((alias) => ({ kind: 'CanActAs' as const, party: resolve(alias) })),
     ...user.rights.readAs.map((alias) => ({ kind: 'CanReadAs' as const, party: resolve(alias) })),
     ...user.rights.executeAs.map((alias) => ({ kind: 'CanExecuteAs' as const, party: resolve(alias) })),

@@ -483,6 +483,12 @@ export const cantonParticipantClauses = [
     { endpoint: UPDATE_BY_OFFSET },
   ),
   auth(
+    'canton.auth.update-by-offset.filters-for-any-party-right',
+    'auth',
+    'Reading with filtersForAnyParty needs the CanReadAsAnyParty (or CanActAsAnyParty) right; participant_admin does not imply it, so an administrator without it is 403 redacted (facts canton: Canton 3.5 source, Claims.canReadAsAnyParty and UserBasedClaimResolver).',
+    { endpoint: UPDATE_BY_OFFSET },
+  ),
+  auth(
     'canton.auth.insufficient-rights-403',
     'auth',
     'A valid token without the rights for the operation (e.g. acting for a party the user may not act as) is 403 redacted, grpcCodeValue 7 (facts canton §5 behaviour with JWT auth configured).',

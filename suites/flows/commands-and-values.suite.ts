@@ -413,9 +413,10 @@ conformanceSuite('flows / commands and values', () => {
     },
     async (ctx) => {
       const { submitted } = await createIouAndFindIt(ctx, ctx.party('alice'));
-      const admin = ctx.fixtures.users.find((user) => user.rights.admin && !user.isDeactivated);
-      if (!admin) return ctx.skip('the fixtures name no participant_admin user (needed to read for any party)');
-      const response = await updateByOffset(ctx, admin.id, submitted.completionOffset, {
+      const reader = ctx.fixtures.users.find((user) => user.rights.readAsAnyParty && !user.isDeactivated);
+      if (!reader)
+        return ctx.skip('the fixtures name no active user with rights.readAsAnyParty (CanReadAsAnyParty), needed to read for any party');
+      const response = await updateByOffset(ctx, reader.id, submitted.completionOffset, {
         includeTransactions: {
           eventFormat: { filtersForAnyParty: { cumulative: [wildcardFilter()] }, verbose: true },
           transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',

@@ -385,8 +385,9 @@ conformanceSuite('flows / submit then read', () => {
         'identifier-filter.includeInterfaceView.adds-view',
         'created-event.interface-view.viewValue.optional',
         'created-event.interface-view.implementationPackageId.optional',
+        'canton.interface-view.official-required-fields',
       ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
+      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -402,6 +403,8 @@ conformanceSuite('flows / submit then read', () => {
         transactionFormat({ [payer]: [filter(interfaceId, true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
       );
       positiveDataAcceptance(withView, 'identifier-filter.InterfaceFilter.shape');
+      // The view's record is held to the schema (in the canton profile, to the fields the official types require).
+      responseSchemaConformance(ctx.validators, withView, 'GetUpdateResponse', 'identifier-filter.InterfaceFilter.shape');
       const created = createdEvents(transactionOf(withView, 'identifier-filter.InterfaceFilter.matches-implementations').events);
       writeVisible(
         'identifier-filter.InterfaceFilter.matches-implementations',

@@ -381,6 +381,44 @@ conformanceSuite('auth', () => {
 
   conformanceTest(
     {
+      name: 'filtersForAnyParty needs the read-as-any-party right, which participant_admin does not imply',
+      endpoint: 'update-by-offset',
+      clauses: [
+        'canton.auth.update-by-offset.filters-for-any-party-right',
+        'canton.auth.insufficient-rights-403',
+        'canton.auth.permission-denied-403',
+      ],
+      checks: ['auth_enforcement', 'status_code_conformance'],
+      requires: ['authorization'],
+    },
+    async (ctx) => {
+      const admin = ctx.userWhere(
+        'is a participant administrator without the read-as-any-party right',
+        (user) => user.rights.admin && !user.rights.readAsAnyParty,
+      );
+      const reader = ctx.userWhere('may read as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty);
+      const offset = ctx.fixtures.seededUpdates.transactionOffset ?? 1;
+      const format = {
+        includeTransactions: {
+          eventFormat: { filtersForAnyParty: { cumulative: [wildcardFilter()] } },
+          transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+        },
+      };
+      const response = await updateByOffset(ctx, admin.id, offset, format);
+      await authEnforcement(ctx, {
+        response,
+        // The control: the same lookup by a user with the right (served, or UPDATE_NOT_FOUND).
+        control: () => updateByOffset(ctx, reader.id, offset, format),
+        controlAccepted: (answer) => answer.status === 200 || (answer.status === 404 && answer.text.includes('UPDATE_NOT_FOUND')),
+        denial: 'permission-denied',
+        clauseId: 'canton.auth.update-by-offset.filters-for-any-party-right',
+      });
+      statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
+    },
+  );
+
+  conformanceTest(
+    {
       name: 'execute by a user without act-as or execute-as for the signing party is denied',
       endpoint: 'execute',
       clauses: ['auth.execute.act-as-or-execute-as', 'execute.auth.act-as-or-execute-as', 'canton.auth.insufficient-rights-403'],

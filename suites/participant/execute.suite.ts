@@ -118,19 +118,24 @@ conformanceSuite('execute', () => {
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {
-      const minLedgerTime = fc.constantFrom(
+      const times = [
         undefined,
         { time: { Empty: {} } },
         { time: { MinLedgerTimeRel: { value: { seconds: 0, nanos: 0 } } } },
         { time: { MinLedgerTimeAbs: { value: '2020-01-01T00:00:00Z' } } },
-      );
-      const deduplicationPeriod = fc.constantFrom(
+      ];
+      const deduplications = [
         { Empty: {} },
         { DeduplicationDuration: { value: { seconds: 60, nanos: 0 } } },
         { DeduplicationOffset: { value: 0 } },
-      );
+      ];
+      // Each variant once on every seed (the declared union clauses rest on them), then random pairs.
+      const examples = times.map((time, index): [(typeof times)[number], (typeof deduplications)[number]] => [
+        time,
+        deduplications[index % deduplications.length]!,
+      ]);
       await context.forAll(
-        fc.tuple(minLedgerTime, deduplicationPeriod),
+        fc.tuple(fc.constantFrom(...times), fc.constantFrom(...deduplications)),
         async ([time, deduplication]) => {
           const { user, body } = await preparedAndSigned(context, 'execute.exists');
           const request = { ...body, deduplicationPeriod: deduplication, ...(time ? { minLedgerTime: time } : {}) };
@@ -142,7 +147,7 @@ conformanceSuite('execute', () => {
           if (context.profile === 'canton')
             expectValue('canton.execute.response-empty-object', 'the execute response', result, {}, response);
         },
-        { numRuns: Math.min(context.cases, 12) },
+        { numRuns: Math.min(context.cases, 12), examples },
       );
     },
   );

@@ -250,7 +250,7 @@ conformanceSuite('submit-and-wait', () => {
     async (context) => {
       const { user, bank, alice } = bankSubmitter(context);
       const templateId = context.fixtures.templates.iou.templateId;
-      await context.forAll(
+      await context.forEachRule(
         exerciseMutations('ExerciseCommand'),
         async (mutation) => {
           // A fresh Iou per case: the control archives it.
@@ -296,7 +296,7 @@ conformanceSuite('submit-and-wait', () => {
         context.skip('the fixtures name no keyed template (templates.keyedAccount with a key): exercise-by-key needs one');
       const owner = context.party('alice');
       const user = context.userWhere('can act as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
-      await context.forAll(
+      await context.forEachRule(
         exerciseMutations('ExerciseByKeyCommand'),
         async (mutation) => {
           // A fresh keyed contract per case: the control archives it.

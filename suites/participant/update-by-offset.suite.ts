@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { UserFixture } from '../../config/types.js';
-import { invalidRequestRules, validRequests } from '../../generators/index.js';
+import { invalidRequestRules, validRequests, type GeneratedRequest } from '../../generators/index.js';
 import {
   acceptedAsWellFormed,
   contentTypeConformance,
@@ -121,6 +121,25 @@ function clausesProvedByLookup(body: Json): ClauseId[] {
   return proved;
 }
 
+/**
+ * A lookup with an empty filtersByParty beside filters for any party, sent by a user who may read as any party
+ * (when the fixtures have one): every seed then asserts that filtersByParty may be empty.
+ */
+function emptyByPartyExample(context: ConformanceContext, valid: fc.Arbitrary<GeneratedRequest>): GeneratedRequest[] {
+  const reader = context.fixtures.users.find((user) => user.rights.readAsAnyParty && !user.isDeactivated);
+  const [template] = fc.sample(valid, { numRuns: 1, seed: context.seed });
+  if (reader === undefined || template === undefined) return [];
+  const eventFormat = { filtersByParty: {}, filtersForAnyParty: { cumulative: [] }, verbose: true };
+  const offset = context.fixtures.seededUpdates.transactionOffset ?? 1;
+  return [
+    {
+      ...template,
+      asUser: reader.id,
+      body: { offset, updateFormat: { includeTransactions: { eventFormat, transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' } } },
+    },
+  ];
+}
+
 /** The offset the returned update carries (every variant shows one). */
 function offsetOf(body: unknown): unknown {
   const update = (body as { update?: Json }).update ?? {};
@@ -174,26 +193,30 @@ conformanceSuite('update-by-offset', () => {
     },
     async (context) => {
       const valid = validRequests(generatorContext(context.fixtures), 'accepted')[ENDPOINT];
-      await context.forAll(valid, async (request) => {
-        const response = await sendGenerated(context, request, request.asUser ?? null);
-        notAServerError(response, 'update-by-offset.exists');
-        if (response.status === 200) {
-          contentTypeConformance(response, 'json', 'update-by-offset.exists');
-          responseSchemaConformance(context.validators, response, 'GetUpdateResponse', 'update.allowed-variants');
-        } else {
-          const error = errorBodyConformance(context, response, 'update-by-offset.errors.default-body');
-          // A valid lookup may only fail with UPDATE_NOT_FOUND (nothing at the offset, or nothing visible).
-          expectErrorCode(error, 'UPDATE_NOT_FOUND', 'update-by-offset.update-not-found', response);
-          expectErrorCode(error, 'UPDATE_NOT_FOUND', 'errors.update-not-found', response);
-        }
-        // Either answer shows the lookup's format was accepted as well-formed.
-        acceptedAsWellFormed(
-          response,
-          errorCodeOf(response) === 'UPDATE_NOT_FOUND',
-          'update-by-offset.exists',
-          clausesProvedByLookup(request.body as Json),
-        );
-      });
+      await context.forAll(
+        valid,
+        async (request) => {
+          const response = await sendGenerated(context, request, request.asUser ?? null);
+          notAServerError(response, 'update-by-offset.exists');
+          if (response.status === 200) {
+            contentTypeConformance(response, 'json', 'update-by-offset.exists');
+            responseSchemaConformance(context.validators, response, 'GetUpdateResponse', 'update.allowed-variants');
+          } else {
+            const error = errorBodyConformance(context, response, 'update-by-offset.errors.default-body');
+            // A valid lookup may only fail with UPDATE_NOT_FOUND (nothing at the offset, or nothing visible).
+            expectErrorCode(error, 'UPDATE_NOT_FOUND', 'update-by-offset.update-not-found', response);
+            expectErrorCode(error, 'UPDATE_NOT_FOUND', 'errors.update-not-found', response);
+          }
+          // Either answer shows the lookup's format was accepted as well-formed.
+          acceptedAsWellFormed(
+            response,
+            errorCodeOf(response) === 'UPDATE_NOT_FOUND',
+            'update-by-offset.exists',
+            clausesProvedByLookup(request.body as Json),
+          );
+        },
+        { examples: emptyByPartyExample(context, valid) },
+      );
     },
   );
 

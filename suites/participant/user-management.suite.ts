@@ -113,7 +113,7 @@ conformanceSuite('participant / user management', () => {
     },
     async (context) => {
       const admin = adminUser(context);
-      await context.forAll(fc.oneof(...invalidUserIdCreations()), async (invalid) => {
+      await context.forEachRule(invalidUserIdCreations(), async (invalid) => {
         assertStillBreaks(invalid, invalid.value);
         const response = await createUser(context, admin, createUserBody(invalid.value));
         if (response.status === 200) await deleteUser(context, admin, invalid.value.id);
@@ -165,7 +165,7 @@ conformanceSuite('participant / user management', () => {
     },
     async (context) => {
       const admin = adminUser(context);
-      await context.forAll(fc.oneof(...invalidAnnotationCreations()), async (invalid) => {
+      await context.forEachRule(invalidAnnotationCreations(), async (invalid) => {
         assertStillBreaks(invalid, invalid.value);
         const response = await createUser(context, admin, createUserBody(invalid.value));
         if (response.status === 200) await deleteUser(context, admin, invalid.value.id);
@@ -247,18 +247,18 @@ conformanceSuite('participant / user management', () => {
       const id = freshId('lc-user');
       try {
         await created(context, admin, { id, annotations: {} }, clauseId);
-        const rules = invalidAnnotationCreations();
+        // Every rule but the empty value, which an update takes as a removal.
+        const rules = invalidAnnotationCreations().filter(
+          (rule) => fc.sample(rule, { numRuns: 1, seed: 0 })[0]?.clauseId !== 'annotations.value.non-empty',
+        );
         // The control: the same update with valid annotations, on the same user.
         const control = () => updateUser(context, admin, id, updateAnnotationsBody(id, { 'conformance.example.com/probe': 'valid' }));
-        await context.forAll(
-          fc.oneof(...rules).filter((invalid) => invalid.clauseId !== 'annotations.value.non-empty'),
-          async (invalid) => {
-            assertStillBreaks(invalid, invalid.value);
-            const response = await updateUser(context, admin, id, updateAnnotationsBody(id, invalid.value.annotations));
-            // The field is named as on creation (user.metadata.annotations): the same rule, the same cause.
-            await rejectedByItsRule(context, invalid, clauseId, response, control, 'INVALID_ARGUMENT');
-          },
-        );
+        await context.forEachRule(rules, async (invalid) => {
+          assertStillBreaks(invalid, invalid.value);
+          const response = await updateUser(context, admin, id, updateAnnotationsBody(id, invalid.value.annotations));
+          // The field is named as on creation (user.metadata.annotations): the same rule, the same cause.
+          await rejectedByItsRule(context, invalid, clauseId, response, control, 'INVALID_ARGUMENT');
+        });
       } finally {
         await deleteUser(context, admin, id);
       }
