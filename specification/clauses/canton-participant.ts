@@ -183,6 +183,11 @@ export const cantonParticipantClauses = [
     'A DAR body over 8 MiB is never answered 413: the body is streamed inside the service logic, so the size error surfaces as 500 LEDGER_API_INTERNAL_ERROR, or the connection is reset (facts verified-against-real FF5: JsPackageService.scala:164-165, 228; Endpoints.scala:83-94, 402-410).',
     { endpoint: DARS, features: ['writes'] },
   ),
+  submitAndWait(
+    'canton.requests.unknown-fields-ignored',
+    'format',
+    'A request body with a top-level field its type does not have is accepted and the field ignored: the JSON codecs decode with strictDecoding=false. The spec does not say (facts verified-against-real §2: JsSchema.scala:56-58).',
+  ),
   endpoints(
     'canton.http.content-type-not-enforced',
     'format',

@@ -89,19 +89,6 @@ export const conflictClauses = [
       evidence: 'JsSchema.scala:56-58',
     },
   }),
-  submitAndWait(
-    'requests.unknown-fields',
-    'format',
-    'Whether the fields listed without a Required value are required, and their semantics: not shown.',
-    {
-      section: SUBMIT,
-      conflict: {
-        spec: 'a request body holds the fields its table lists: one with a field the table does not list is not a valid request',
-        canton: 'unknown top-level fields are accepted and ignored (strictDecoding=false)',
-        evidence: 'JsSchema.scala:56-58 (strictDecoding=false)',
-      },
-    },
-  ),
   errors(
     'errors.400-text-names-identity-provider-id',
     'error',

@@ -189,7 +189,8 @@ conformanceSuite('auth', () => {
         {
           name: `${probe.endpoint}: ${credential.name} is denied`,
           endpoint: probe.endpoint,
-          clauses: credential.cantonOnly ? credential.clauses : [probe.authClause, ...credential.clauses],
+          // A credential with a rule of its own (a deactivated user) proves that rule, not the endpoint's auth clause.
+          clauses: credential.cantonOnly || credential.denialClause ? credential.clauses : [probe.authClause, ...credential.clauses],
           checks: ['auth_enforcement', 'error_body_conformance'],
           requires: [...credential.requires, ...probe.requires],
         },

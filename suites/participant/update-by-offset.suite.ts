@@ -9,7 +9,7 @@ import {
   statusCodeConformance,
 } from '../../checks/basic.js';
 import { readMatchesWrite } from '../../checks/stateful.js';
-import { expectValue, expectValueMatches } from '../../checks/values.js';
+import { expectCount, expectValue, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { definiteAnswerConformance, errorBodyConformance, expectErrorCode, updateNotFoundDetails } from '../../checks/error-body.js';
 import { errorCodeOf, negativeDataRejection } from '../../checks/rejection.js';
@@ -200,7 +200,16 @@ conformanceSuite('update-by-offset', () => {
           notAServerError(response, 'update-by-offset.exists');
           if (response.status === 200) {
             contentTypeConformance(response, 'json', 'update-by-offset.exists');
-            responseSchemaConformance(context.validators, response, 'GetUpdateResponse', 'update.allowed-variants');
+            const answer = responseSchemaConformance(context.validators, response, 'GetUpdateResponse', 'update.allowed-variants') as {
+              update?: Json;
+            };
+            expectCount(
+              'update.exactly-one-variant',
+              'the variants of the update',
+              Object.keys(answer.update ?? {}),
+              { exactly: 1 },
+              response,
+            );
           } else {
             const error = errorBodyConformance(context, response, 'update-by-offset.errors.default-body');
             // A valid lookup may only fail with UPDATE_NOT_FOUND (nothing at the offset, or nothing visible).
