@@ -38,6 +38,8 @@ export interface NegativeCase {
   errorBodyClause: ClauseId;
   /** Overrides what the canton profile expects (default: `cantonRejectionOf(rule, endpoint)`). */
   canton?: CantonRejection;
+  /** The spec states the form of this rejection: a 400 text/plain (e.g. a body that is not JSON), asserted first. */
+  specText?: ClauseId;
   /** The endpoint, for the canton expectations that depend on it. */
   endpoint: string;
   /** What the invalid request carries at the rule's part (for expectations that depend on the value). */
@@ -167,6 +169,7 @@ export async function negativeDataRejection(
   const other = otherReason(response, rule);
   if (other !== undefined) {
     for (const clauseId of clauses) recordInconclusive(CHECK, clauseId, other, response);
+    cantonStatusOfInconclusive(environment, negative);
     return 'inconclusive';
   }
   for (const clauseId of clauses) assertClause(CHECK, clauseId, true, '');
@@ -174,10 +177,39 @@ export async function negativeDataRejection(
   return 'credited';
 }
 
+/**
+ * A rejection that proves nothing about the rule may still contradict what Canton answers: in the canton profile,
+ * with the control accepted, a 404 or 409 where Canton rejects the input with a 400 fails Canton's clause. An
+ * authorization answer (401/403) does not: Canton may check authorization first.
+ */
+function cantonStatusOfInconclusive(environment: { profile: ProfileName }, negative: NegativeCase): void {
+  const { rule, response } = negative;
+  if (environment.profile !== 'canton' || [400, 401, 403].includes(response.status)) return;
+  const canton = negative.canton ?? cantonRejectionOf(rule, negative.endpoint, negative.value);
+  if (canton.form === 'either') return;
+  const expected = canton.form === 'text' ? 'a 400 text/plain decode failure' : `400 ${[canton.code].flat().join(' or ')}`;
+  assertClause(
+    CHECK,
+    canton.cantonClauseId,
+    false,
+    `Canton rejects this input (${rule.rule}) with ${expected}, got ${brief(response)}`,
+    response,
+  );
+}
+
 /** The spec's form of a credited rejection, and in the canton profile Canton's exact form. */
 function rejectionForm(environment: { validators: Validators; profile: ProfileName }, negative: NegativeCase): void {
   const { rule, response } = negative;
   const isText = response.contentType.toLowerCase().startsWith('text/plain');
+  if (negative.specText !== undefined) {
+    assertClause(
+      CHECK,
+      negative.specText,
+      isText,
+      `the spec answers this input (${rule.rule}) with a 400 text/plain, got ${brief(response)}`,
+      response,
+    );
+  }
   if (isText) {
     const words = partWords(rule.part);
     assertClause(

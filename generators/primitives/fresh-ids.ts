@@ -25,6 +25,9 @@ export function freshId(kind: string): string {
   return `${kind}-${PROCESS_PREFIX}-${issued.toString(36)}`;
 }
 
+/** Matches the unique part of every fresh id of this process (to compare values up to their fresh ids). */
+export const FRESH_ID_SUFFIX = new RegExp(`-${PROCESS_PREFIX}-[0-9a-z]+`, 'g');
+
 /**
  * What a record holds for an id until the outermost map assigns it a fresh one: the record still
  * decides whether an optional id field is present, and costs nothing to generate.

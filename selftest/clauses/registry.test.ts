@@ -36,7 +36,9 @@ describe('clause registry: shape', () => {
   it('prefixes canton-profile ids with canton. and cites the facts document, and only those', () => {
     const canton = clauses.filter((entry) => entry.level === 'canton');
     expect(canton.filter((entry) => !entry.id.startsWith('canton.')).map(describeClause)).toEqual([]);
-    expect(canton.filter((entry) => !/\(facts (canton|scan|verified-against-real)\b[^)]*\)/.test(entry.text)).map(describeClause)).toEqual([]);
+    expect(canton.filter((entry) => !/\(facts (canton|scan|verified-against-real)\b[^)]*\)/.test(entry.text)).map(describeClause)).toEqual(
+      [],
+    );
     expect(clauses.filter((entry) => entry.level !== 'canton' && entry.id.startsWith('canton.')).map(describeClause)).toEqual([]);
   });
 

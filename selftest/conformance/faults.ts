@@ -13,8 +13,13 @@ export interface FaultExpectation {
    * profile, a superset, then catches it too), `canton` when it breaks only real-Canton behaviour.
    */
   profile: 'spec' | 'canton';
-  /** A failure must name one of these clauses. */
+  /** At least one of these clauses must fail. */
   clauses: string[];
+  /**
+   * Attribution: no other clause may fail. A failing assertion fails only its own clause; the other clauses
+   * of its test are "not reached", never failed.
+   */
+  exclusive?: true;
   /** Features of the reference target for this entry (e.g. a scan version that removed endpoints). */
   features?: Record<string, unknown>;
 }
@@ -120,7 +125,7 @@ export const faultExpectations: FaultExpectation[] = [
     profile: 'spec',
     clauses: ['authenticated-user.response.caller'],
   },
-  { fault: 'readyz-json', include: ['readyz'], profile: 'spec', clauses: ['readyz.response.text-plain'] },
+  { fault: 'readyz-json', include: ['readyz'], profile: 'spec', clauses: ['readyz.response.text-plain'], exclusive: true },
   // Ledger: submit-and-wait
   { fault: 'submit-empty-actas-accepted', include: ['submit-and-wait'], profile: 'spec', clauses: ['submit-and-wait.actAs.non-empty'] },
   {
@@ -129,7 +134,13 @@ export const faultExpectations: FaultExpectation[] = [
     profile: 'spec',
     clauses: ['submit-and-wait.commands.non-empty'],
   },
-  { fault: 'offsets-not-monotonic', include: ['flows / deduplication'], profile: 'spec', clauses: ['limits.offsets.positive'] },
+  {
+    fault: 'offsets-not-monotonic',
+    include: ['flows / deduplication'],
+    profile: 'spec',
+    clauses: ['limits.offsets.positive'],
+    exclusive: true,
+  },
   {
     fault: 'dedup-ignored',
     include: ['flows / deduplication'],
@@ -205,7 +216,13 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: ['traffic-account.auth.act-as-or-execute-as', 'auth.traffic-account'],
   },
   // Scan
-  { fault: 'scan-limit-ignored', include: ['scan.top-validators'], profile: 'spec', clauses: ['scan.top-validators.limit.maximum'] },
+  {
+    fault: 'scan-limit-ignored',
+    include: ['scan.top-validators'],
+    profile: 'spec',
+    clauses: ['scan.top-validators.limit.maximum'],
+    exclusive: true,
+  },
   { fault: 'scan-wrong-order', include: ['scan.top-validators'], profile: 'spec', clauses: ['scan.top-validators.ordered'] },
   {
     fault: 'scan-removed-endpoint-served',

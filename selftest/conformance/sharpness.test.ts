@@ -21,17 +21,21 @@ describe('the fault table', () => {
 describe.concurrent('an injected fault is caught', { concurrent: true }, () => {
   it.each(faultExpectations)(
     '$fault ($profile profile)',
-    async ({ fault, include, profile, clauses, features }) => {
+    async ({ fault, include, profile, clauses, features, exclusive }) => {
       const args = ['--profile', profile, '--cases', '20', '--include', include.join(','), '--inject-fault', fault];
       if (features) args.push('--config', configWithReferenceFeatures(features));
       const { code, report, stdout } = await runConformance(args);
-      const failures = report.tests.filter((test) => test.outcome === 'failed');
       expect(code, `exit code of a run with ${fault}\n${stdout}`).toBe(1);
-      const named = failures.map((test) => test.failure?.clauseId ?? '');
+      const failed = report.clauses.filter((entry) => entry.status === 'failed').map((entry) => entry.id);
       expect(
-        named.some((id) => clauses.includes(id)),
-        `${fault}: failures name ${[...new Set(named)].join(', ')}; expected one of ${clauses.join(', ')}`,
+        failed.some((id) => clauses.includes(id)),
+        `${fault}: the failed clauses are ${failed.join(', ')}; expected one of ${clauses.join(', ')}`,
       ).toBe(true);
+      if (exclusive)
+        expect(
+          failed.filter((id) => !clauses.includes(id)),
+          `${fault}: clauses failed that the fault does not break`,
+        ).toEqual([]);
     },
     280_000,
   );

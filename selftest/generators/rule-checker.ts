@@ -35,7 +35,8 @@ function isInt32(value: unknown): boolean {
 }
 
 // Daml-LF value definitions (the spec defers to them for LedgerString, PartyIdString and NameString).
-const LEDGER_STRING = /^[A-Za-z0-9#:\-_/ ]{1,255}$/;
+// Daml-LF's LedgerString (IdString.scala: ConcatenableMatchingStringModule("._:-#/ ", 255)).
+const LEDGER_STRING = /^[A-Za-z0-9.#:\-_/ ]{1,255}$/;
 const PARTY_ID_STRING = /^[A-Za-z0-9:\-_ ]{1,255}$/;
 const NAME_STRING = /^[A-Za-z_$][A-Za-z0-9_$]{0,999}$/;
 const isLedgerString = (value: unknown) => typeof value === 'string' && LEDGER_STRING.test(value);

@@ -34,13 +34,18 @@ describe('GET /v2/authenticated-user', () => {
     expect(admin.user).toMatchObject({ id: 'participant_admin', primaryParty: '' });
   });
 
-  it('accepts the token in Sec-WebSocket-Protocol and a lower-case bearer scheme', async () => {
+  it('accepts the token first in Sec-WebSocket-Protocol (FF2) and a lower-case bearer scheme', async () => {
     const token = await userToken('bob-user');
     const viaProtocol = await call(server.url, '/v2/authenticated-user', {
-      headers: { 'sec-websocket-protocol': `daml.ws.auth, jwt.token.${token}` },
+      headers: { 'sec-websocket-protocol': `jwt.token.${token},daml.ws.auth` },
     });
     expect(viaProtocol.status).toBe(200);
     expect(viaProtocol.json().user.id).toBe('bob-user');
+    // Canton splits on ',' without trimming: a token in second place after ', ' is never found (FF2).
+    const second = await call(server.url, '/v2/authenticated-user', {
+      headers: { 'sec-websocket-protocol': `daml.ws.auth, jwt.token.${token}` },
+    });
+    expect(second.status).toBe(401);
     const lowerCase = await call(server.url, '/v2/authenticated-user', { headers: { authorization: `bearer ${token}` } });
     expect(lowerCase.json().user.id).toBe('bob-user');
   });
@@ -87,12 +92,14 @@ describe('GET /v2/authenticated-user', () => {
     expect(upload.status).toBe(403);
   });
 
-  it('validates identity-provider-id', async () => {
+  it('validates identity-provider-id as Canton 3.5 (FF1): 400 JSON INVALID_TOKEN naming identity_provider_id', async () => {
     const token = await userToken('alice-user');
     for (const bad of ['bad!idp', 'x'.repeat(256), 'with space']) {
       const answer = await call(server.url, `/v2/authenticated-user?identity-provider-id=${encodeURIComponent(bad)}`, { token });
       expect(answer.status, bad).toBe(400);
-      expect(answer.text).toBe('Invalid value for: query parameter identity-provider-id');
+      expect(answer.contentType, bad).toMatch(/^application\/json/);
+      expect(answer.json().code, bad).toBe('INVALID_TOKEN');
+      expect(answer.json().cause, bad).toMatch(/^The submitted token has a field with invalid value: Invalid field identity_provider_id: /);
     }
     expect((await call(server.url, '/v2/authenticated-user?identity-provider-id=', { token })).status).toBe(200);
     const otherIdp = await call(server.url, '/v2/authenticated-user?identity-provider-id=other-idp', { token });

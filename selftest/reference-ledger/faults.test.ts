@@ -209,6 +209,7 @@ describe('ledger faults', () => {
               preparedTransaction: prepared.json.preparedTransaction,
               partySignatures: { signatures: signatures(ref, prepared.json.preparedTransactionHash) },
               submissionId: uniqueCommandId('s'),
+              deduplicationPeriod: { Empty: {} },
               hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
             },
             'dana-executor',

@@ -134,6 +134,7 @@ describe('interactive submission', () => {
       {
         preparedTransaction: prepared.preparedTransaction,
         partySignatures: { signatures: [] },
+        deduplicationPeriod: { Empty: {} },
         hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
       },
       'dana-executor',
@@ -148,6 +149,7 @@ describe('interactive submission', () => {
         preparedTransaction: prepared.preparedTransaction,
         partySignatures: { signatures: [signHash(ref.fixtures, 'dana', prepared.preparedTransactionHash)] },
         submissionId: 's1',
+        deduplicationPeriod: { Empty: {} },
         hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2',
       },
       'alice-user',

@@ -26,7 +26,7 @@ const createArguments = `{"payer":"${ALICE}","owner":"${ALICE}","amount":{"value
 const createCommand = `{"CreateCommand":{"templateId":"${TEMPLATE}","createArguments":${createArguments}}}`;
 const exerciseCommand = `{"ExerciseCommand":{"templateId":"${TEMPLATE}","contractId":"00abc","choice":"Call","choiceArgument":{}}}`;
 const traceContext = `{"traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01","tracestate":null}`;
-const createdEvent = `{"offset":12,"nodeId":0,"contractId":"00abc","templateId":"${PACKAGE_ID}:Iou:Iou","createArgument":${createArguments},"witnessParties":["${ALICE}"],"signatories":["${ALICE}"],"observers":[],"createdAt":"2024-06-05T12:34:56.123456Z","packageName":"CantonExamples","representativePackageId":"${PACKAGE_ID}","acsDelta":true,"interfaceViews":[{"interfaceId":"${PACKAGE_ID}:Iface:I","viewValue":{"owner":"${ALICE}"},"implementationPackageId":"${PACKAGE_ID}"}]}`;
+const createdEvent = `{"offset":12,"nodeId":0,"contractId":"00abc","templateId":"${PACKAGE_ID}:Iou:Iou","createArgument":${createArguments},"witnessParties":["${ALICE}"],"signatories":["${ALICE}"],"observers":[],"createdAt":"2024-06-05T12:34:56.123456Z","packageName":"CantonExamples","representativePackageId":"${PACKAGE_ID}","acsDelta":true,"interfaceViews":[{"interfaceId":"${PACKAGE_ID}:Iface:I","viewStatus":{"code":0,"message":"","details":[]},"viewValue":{"owner":"${ALICE}"},"implementationPackageId":"${PACKAGE_ID}"}]}`;
 const unassignedEvent = `{"reassignmentId":"0012ab","contractId":"00abc","templateId":"${PACKAGE_ID}:Iou:Iou","source":"${SYNCHRONIZER}","target":"other::1220ff","submitter":"${ALICE}","reassignmentCounter":1,"assignmentExclusivity":null,"witnessParties":["${ALICE}"],"packageName":"CantonExamples","offset":14,"nodeId":0}`;
 const reassignment = `{"updateId":"1220aa","commandId":"c1","workflowId":"","offset":14,"events":[{"JsUnassignedEvent":{"value":${unassignedEvent}}}],"traceContext":${traceContext},"recordTime":"2024-06-05T12:34:57Z","synchronizerId":"${SYNCHRONIZER}","paidTrafficCost":null}`;
 const topologyTransaction = `{"updateId":"1220bb","offset":15,"synchronizerId":"${SYNCHRONIZER}","recordTime":"2024-06-05T12:35:00Z","events":[{"event":{"ParticipantAuthorizationAdded":{"value":{"partyId":"${ALICE}","participantId":"${PARTICIPANT}","participantPermission":"PARTICIPANT_PERMISSION_SUBMISSION"}}}},{"event":{"ParticipantAuthorizationRevoked":{"value":{"partyId":"${ALICE}","participantId":"${PARTICIPANT}"}}}}],"traceContext":${traceContext}}`;
@@ -101,7 +101,11 @@ export const VALID_EXAMPLES: Record<SchemaName, string[]> = {
   JsUnassignedEvent: [`{"value":${unassignedEvent}}`],
   UnassignedEvent: [unassignedEvent],
   CreatedEvent: [createdEvent],
-  InterfaceView: [`{"viewValue":{"owner":"${ALICE}"},"implementationPackageId":"${PACKAGE_ID}"}`, `{}`],
+  // interfaceId and viewStatus: the official 3.5.1 types require them (canton profile); the spec lists them too.
+  InterfaceView: [
+    `{"interfaceId":"${PACKAGE_ID}:Iface:I","viewStatus":{"code":0,"message":"","details":[]},"viewValue":{"owner":"${ALICE}"},"implementationPackageId":"${PACKAGE_ID}"}`,
+    `{"interfaceId":"${PACKAGE_ID}:Iface:I","viewStatus":{"code":9,"message":"view failed"}}`,
+  ],
   JsTopologyTransaction: [topologyTransaction],
   TopologyEvent: [
     `{"event":{"Empty":{}}}`,

@@ -288,6 +288,7 @@ conformanceSuite('flows / seeded updates', () => {
         'reassignment.paidTrafficCost.optional-int64',
         'unassigned-event.submitter.optional',
         'unassigned-event.assignmentExclusivity.optional',
+        'canton.reassignment.official-required-fields',
         'update-by-offset.update-not-found.all-filtered',
         ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],

@@ -86,6 +86,7 @@ conformanceSuite('errors', () => {
             errorBodyClause: 'update-by-offset.errors.default-body',
             endpoint: 'update-by-offset',
             canton: { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' },
+            specText: 'errors.400-text-plain',
           });
           if (outcome !== 'credited') return;
           statusCodeConformance(response, [400], 'errors.400-text-plain');
@@ -125,6 +126,7 @@ conformanceSuite('errors', () => {
         errorBodyClause: 'update-by-offset.errors.default-body',
         endpoint: 'update-by-offset',
         canton: { form: 'text', cantonClauseId: 'canton.errors.400-text.malformed-json' },
+        specText: 'errors.400-text-plain',
       });
       if (emptyOutcome === 'credited' && context.profile === 'canton') {
         expectText(
