@@ -1,13 +1,17 @@
 /** The response-level checks: status, content type, server errors, acceptance, exact bodies. */
 import type { ClientResponse } from '../client/http.js';
 import type { ClauseId } from '../specification/clauses.js';
-import { assertClause } from './assertion.js';
+import { assertClause, failUnless, recordInconclusive } from './assertion.js';
 
 const brief = (response: ClientResponse): string =>
   `${response.status} ${response.contentType || '(no content type)'}: ${response.text.slice(0, 300)}`;
 
+/**
+ * A server error fails `clauseId`; anything else credits nothing (not being a 5xx is necessary for every
+ * clause it guards, evidence for none): the checks that follow decide the clause.
+ */
 export function notAServerError(response: ClientResponse, clauseId: ClauseId): void {
-  assertClause('not_a_server_error', clauseId, response.status < 500, `the target answered a server error: ${brief(response)}`, response);
+  failUnless('not_a_server_error', clauseId, response.status < 500, `the target answered a server error: ${brief(response)}`, response);
 }
 
 export function statusCodeConformance(response: ClientResponse, allowed: readonly number[], clauseId: ClauseId): void {
@@ -106,4 +110,33 @@ export function acceptedAsWellFormed(
 /** A valid request is answered exactly `status` (e.g. 200 where the spec names it). */
 export function acceptedWith(response: ClientResponse, status: number, clauseId: ClauseId): void {
   assertClause('positive_data_acceptance', clauseId, response.status === status, `expected ${status}, got ${brief(response)}`, response);
+}
+
+/**
+ * A request the target must not serve (an unknown path) is answered 4xx. A 4xx is evidence only when a known
+ * request of the same caller (the control) is served in the same run; on a target that refuses everything the
+ * clauses stay inconclusive. A 2xx or 5xx fails them.
+ */
+export async function notServed(
+  response: ClientResponse,
+  control: () => Promise<ClientResponse>,
+  clauseIds: readonly ClauseId[],
+): Promise<'credited' | 'inconclusive'> {
+  for (const clauseId of clauseIds) {
+    failUnless(
+      'status_code_conformance',
+      clauseId,
+      response.status >= 400 && response.status < 500,
+      `expected a 4xx (not served), got ${brief(response)}`,
+      response,
+    );
+  }
+  const known = await control();
+  if (known.status < 200 || known.status >= 300) {
+    const reason = `the control (a known path, same caller) was not served either (${brief(known)}): the refusal proves nothing`;
+    for (const clauseId of clauseIds) recordInconclusive('status_code_conformance', clauseId, reason, known);
+    return 'inconclusive';
+  }
+  for (const clauseId of clauseIds) assertClause('status_code_conformance', clauseId, true, '');
+  return 'credited';
 }

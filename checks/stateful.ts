@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ClientResponse } from '../client/http.js';
 import type { ClauseId } from '../specification/clauses.js';
-import { assertClause } from './assertion.js';
+import { assertClause, recordInconclusive } from './assertion.js';
 import { shown } from './values.js';
 
 const CHECK = 'stateful_consistency';
@@ -104,6 +104,30 @@ export function readMatchesWrite(clauseId: ClauseId, label: string, written: unk
 /** A read after a write finds what the write created: `found` matching items (exactly `count`). */
 export function writeVisible(clauseId: ClauseId, label: string, found: readonly unknown[], count: number, response?: ClientResponse): void {
   assertClause(CHECK, clauseId, found.length === count, `${label}: expected ${count}, found ${found.length}`, response);
+}
+
+/**
+ * A rejected write left no effect: the lookup found nothing (`foundAfterRejection`). That absence is evidence
+ * only if the same lookup finds the effect once it is written on its own (the control); otherwise (a lookup
+ * that never finds anything, a target that refuses the write alone) it is inconclusive.
+ */
+export function noEffectOfRejectedWrite(
+  clauseId: ClauseId,
+  label: string,
+  foundAfterRejection: boolean,
+  control: { found: boolean; detail: string },
+  response?: ClientResponse,
+): void {
+  if (!control.found) {
+    recordInconclusive(
+      CHECK,
+      clauseId,
+      `the control (the effect written on its own, then looked up the same way) was not found either (${control.detail}): the absence proves nothing`,
+      response,
+    );
+    return;
+  }
+  assertClause(CHECK, clauseId, !foundAfterRejection, `${label}: the rejected write took effect`, response);
 }
 
 /** A later offset lies after an earlier one (e.g. the ledger end after a submission). */

@@ -5,12 +5,12 @@
 import type { AssertionEvent, AssertionRecorder } from '../checks/assertion.js';
 import type { CheckName } from '../checks/names.js';
 import type { ClauseId } from '../specification/clauses.js';
-import type { ClauseAssertions, NotReached } from './results.js';
+import type { ClauseAssertions, NotReached, OutcomeCounts } from './results.js';
 
 const MAX_REASONS = 3;
 
 export class AssertionLedger implements AssertionRecorder {
-  private readonly byClause = new Map<ClauseId, ClauseAssertions>();
+  private readonly byClause = new Map<ClauseId, ClauseAssertions & { byCheck: NonNullable<ClauseAssertions['byCheck']> }>();
 
   constructor(private readonly enabledChecks: ReadonlySet<CheckName>) {}
 
@@ -21,11 +21,13 @@ export class AssertionLedger implements AssertionRecorder {
   record(event: AssertionEvent): void {
     let entry = this.byClause.get(event.clause);
     if (entry === undefined) {
-      entry = { clause: event.clause, passed: 0, failed: 0, inconclusive: 0, deviation: 0, checks: [] };
+      entry = { clause: event.clause, passed: 0, failed: 0, inconclusive: 0, deviation: 0, checks: [], byCheck: {} };
       this.byClause.set(event.clause, entry);
     }
     entry[event.outcome] += 1;
     if (!entry.checks.includes(event.check)) entry.checks.push(event.check);
+    const ofCheck = (entry.byCheck[event.check] ??= { passed: 0, failed: 0, inconclusive: 0, deviation: 0 });
+    ofCheck[event.outcome] += 1;
     if (event.reason !== undefined) {
       const reasons = (entry.reasons ??= []);
       if (reasons.length < MAX_REASONS && !reasons.includes(event.reason)) reasons.push(event.reason);
@@ -33,7 +35,13 @@ export class AssertionLedger implements AssertionRecorder {
   }
 
   summary(): ClauseAssertions[] {
-    return [...this.byClause.values()].map((entry) => ({ ...entry, checks: [...entry.checks] }));
+    return [...this.byClause.values()].map((entry) => ({
+      ...entry,
+      checks: [...entry.checks],
+      byCheck: Object.fromEntries(
+        Object.entries(entry.byCheck).map(([check, counts]) => [check, { ...(counts as OutcomeCounts) }]),
+      ) as ClauseAssertions['byCheck'],
+    }));
   }
 
   counts(): { passed: number; failed: number; inconclusive: number; deviation: number } {
@@ -45,6 +53,14 @@ export class AssertionLedger implements AssertionRecorder {
       totals.deviation += entry.deviation;
     }
     return totals;
+  }
+
+  /** Declared clauses whose every assertion was inconclusive (none passed, failed or deviated). */
+  inconclusiveOnly(declared: readonly ClauseId[]): ClauseId[] {
+    return [...new Set(declared)].filter((clause) => {
+      const entry = this.byClause.get(clause);
+      return entry !== undefined && entry.inconclusive > 0 && entry.passed + entry.failed + entry.deviation === 0;
+    });
   }
 
   /** Declared clauses no assertion reached, each with why (the test stopped early). */

@@ -209,8 +209,15 @@ interface Ending {
 function endingOf(thrown: unknown, ledger: AssertionLedger, declared: readonly ClauseId[]): Ending {
   const counts = ledger.counts();
   if (thrown === undefined) {
-    const allInconclusive = counts.inconclusive > 0 && counts.passed + counts.failed + counts.deviation === 0;
-    return { outcome: allInconclusive ? 'inconclusive' : 'passed' };
+    // Nothing asserted, or a declared clause with only inconclusive evidence: the test did not prove what it
+    // declares (its conclusive assertions still count for their clauses).
+    const unproven = ledger.inconclusiveOnly(declared);
+    if (counts.passed + counts.failed + counts.deviation > 0 && unproven.length === 0) return { outcome: 'passed' };
+    const reason =
+      counts.passed + counts.failed + counts.deviation + counts.inconclusive === 0
+        ? 'the test ended without asserting anything'
+        : 'every assertion was inconclusive';
+    return { outcome: 'inconclusive', notReached: ledger.notReached(declared, reason) };
   }
   const property = thrown instanceof PropertyFailure ? thrown : undefined;
   const cause = property ? property.failure : thrown;

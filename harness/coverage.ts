@@ -109,12 +109,15 @@ export function rejectionCounts(tests: readonly TestResult[]): RejectionCount[] 
   const byEndpoint = new Map<string, RejectionCount>();
   for (const test of tests) {
     for (const entry of test.assertions) {
-      if (!entry.checks.includes('negative_data_rejection') && !entry.checks.includes('auth_enforcement')) continue;
-      const row = byEndpoint.get(test.endpoint) ?? { endpoint: test.endpoint, conclusive: 0, inconclusive: 0, failed: 0 };
-      row.conclusive += entry.passed;
-      row.inconclusive += entry.inconclusive;
-      row.failed += entry.failed;
-      byEndpoint.set(test.endpoint, row);
+      for (const check of ['negative_data_rejection', 'auth_enforcement'] as const) {
+        const counts = entry.byCheck?.[check];
+        if (counts === undefined) continue;
+        const row = byEndpoint.get(test.endpoint) ?? { endpoint: test.endpoint, conclusive: 0, inconclusive: 0, failed: 0 };
+        row.conclusive += counts.passed;
+        row.inconclusive += counts.inconclusive;
+        row.failed += counts.failed;
+        byEndpoint.set(test.endpoint, row);
+      }
     }
   }
   return [...byEndpoint.values()].sort((left, right) => left.endpoint.localeCompare(right.endpoint));

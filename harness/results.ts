@@ -44,6 +44,13 @@ export interface FailureDetail {
 }
 
 /** What one test's assertions of one clause came to. */
+export interface OutcomeCounts {
+  passed: number;
+  failed: number;
+  inconclusive: number;
+  deviation: number;
+}
+
 export interface ClauseAssertions {
   clause: ClauseId;
   passed: number;
@@ -52,6 +59,8 @@ export interface ClauseAssertions {
   deviation: number;
   /** The checks that asserted it. */
   checks: CheckName[];
+  /** The same counts per check (a clause can be asserted by several checks in one test). */
+  byCheck?: Partial<Record<CheckName, OutcomeCounts>>;
   /** Why assertions were inconclusive or deviations (the first few distinct reasons). */
   reasons?: string[];
 }

@@ -35,6 +35,14 @@ function test(
       inconclusive: tally.inconclusive ?? 0,
       deviation: tally.deviation ?? 0,
       checks: ['status_code_conformance'],
+      byCheck: {
+        status_code_conformance: {
+          passed: tally.passed ?? 0,
+          failed: tally.failed ?? 0,
+          inconclusive: tally.inconclusive ?? 0,
+          deviation: tally.deviation ?? 0,
+        },
+      },
     })),
     ...extra,
   };

@@ -1,4 +1,5 @@
 import { contentTypeConformance, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
+import { authEnforcement } from '../../checks/auth.js';
 import { errorBodyConformance, redactedErrorDetails } from '../../checks/error-body.js';
 import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
@@ -79,8 +80,15 @@ conformanceSuite('readyz', () => {
       const response = await ctx.send({ api: 'participant', method: 'GET', path: '/readyz', token });
       notAServerError(response, 'readyz.errors.default-body');
       if (ctx.profile === 'canton') {
-        // Canton 3.5 resolves a presented token on readyz too, and an unknown user fails that resolution.
-        statusCodeConformance(response, [403], 'canton.auth.unknown-user-403');
+        // Canton 3.5 resolves a presented token on readyz too, and an unknown user fails that resolution. The
+        // control: readyz without a token is served.
+        const denial = await authEnforcement(ctx, {
+          response,
+          control: () => ctx.send({ api: 'participant', method: 'GET', path: '/readyz', user: null }),
+          denial: 'permission-denied',
+          clauseId: 'canton.auth.unknown-user-403',
+        });
+        if (denial !== 'credited') return;
         const body = errorBodyConformance(ctx, response, 'readyz.errors.default-body', {
           code: 'NA',
           cantonClauseId: 'canton.auth.unknown-user-403',

@@ -1,5 +1,5 @@
 import { invalidRequestRules, validRequests, exerciseMutations, freshId } from '../../generators/index.js';
-import { writeVisible } from '../../checks/stateful.js';
+import { noEffectOfRejectedWrite, writeVisible } from '../../checks/stateful.js';
 import {
   contentTypeConformance,
   exactContentType,
@@ -516,31 +516,48 @@ conformanceSuite('submit-and-wait', () => {
         user,
       );
       errorBodyConformance(context, response, 'submit-and-wait.commands.atomic');
-      // Had the first command taken effect, its contract would now be found by its key.
-      const lookup = await postJson(
+      // Had the first command taken effect, its contract would now be found by its key (and archived).
+      const archiveByKey = () =>
+        postJson(
+          context,
+          PATH,
+          {
+            commands: [
+              {
+                ExerciseByKeyCommand: {
+                  templateId: keyed!.templateId,
+                  contractKey: { owner, number },
+                  choice: 'Archive',
+                  choiceArgument: {},
+                },
+              },
+            ],
+            commandId: freshId('cmd'),
+            actAs: [owner],
+          },
+          user,
+        );
+      const lookup = await archiveByKey();
+      // The control: the first command alone is accepted, and then the same lookup finds its contract.
+      const alone = await postJson(
         context,
         PATH,
         {
-          commands: [
-            {
-              ExerciseByKeyCommand: {
-                templateId: keyed!.templateId,
-                contractKey: { owner, number },
-                choice: 'Archive',
-                choiceArgument: {},
-              },
-            },
-          ],
+          commands: [{ CreateCommand: { templateId: keyed!.templateId, createArguments: account } }],
           commandId: freshId('cmd'),
           actAs: [owner],
         },
         user,
       );
-      writeVisible(
+      const controlLookup = alone.status === 200 ? await archiveByKey() : undefined;
+      noEffectOfRejectedWrite(
         'submit-and-wait.commands.atomic',
-        'contracts created by the failed atomic submission',
-        lookup.status === 200 ? [lookup] : [],
-        0,
+        'the contract of the first command of the failed atomic submission',
+        lookup.status === 200,
+        {
+          found: controlLookup?.status === 200,
+          detail: controlLookup === undefined ? `the create alone answered ${alone.status}` : `the lookup answered ${controlLookup.status}`,
+        },
         lookup,
       );
     },
