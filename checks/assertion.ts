@@ -114,6 +114,25 @@ export function failUnless(
   if (!condition) throw new CheckFailure(check, clause, message, response ? recordExchange(response.request, response) : undefined);
 }
 
+/**
+ * `failUnless` for several clauses judged by the same evidence (one rule stated in several places): when the
+ * condition does not hold, every one of them fails, not only the first.
+ */
+export function failUnlessAll(
+  check: CheckName,
+  clauses: readonly ClauseId[],
+  condition: boolean,
+  message: string,
+  response?: ClientResponse,
+): asserts condition {
+  if (condition || clauses.length === 0) return;
+  const recorder = recorders.getStore();
+  if (recorder !== undefined && !recorder.enabled(check)) throw new SwitchedOffCheckStop(check, clauses[0]!, message);
+  const exchange = response ? recordExchange(response.request, response) : undefined;
+  for (const clause of clauses.slice(1)) recorder?.record({ check, clause, outcome: 'failed', reason: message });
+  throw new CheckFailure(check, clauses[0]!, message, exchange);
+}
+
 /** Records that the evidence at hand does not bear on `clause` (e.g. the control request was rejected too). */
 export function recordInconclusive(check: CheckName, clause: ClauseId, reason: string, response?: ClientResponse): void {
   const recorder = recorders.getStore();

@@ -11,7 +11,7 @@ import type { ClientResponse } from '../client/http.js';
 import type { ProfileName } from '../config/types.js';
 import type { ClauseId } from '../specification/clauses.js';
 import type { Validators } from '../specification/validate.js';
-import { assertClause, failUnless, recordInconclusive } from './assertion.js';
+import { assertClause, failUnlessAll, recordInconclusive } from './assertion.js';
 import { errorBodyConformance, redactedErrorDetails } from './error-body.js';
 
 export type Denial = 'unauthenticated' | 'permission-denied';
@@ -45,15 +45,13 @@ export async function authEnforcement(
   const check = 'auth_enforcement';
   const { response } = auth;
   const clauses = [auth.clauseId, ...(auth.sameRule ?? [])];
-  for (const clauseId of clauses) {
-    failUnless(
-      check,
-      clauseId,
-      response.status >= 400 && response.status < 500,
-      `expected the request to be denied (4xx), got ${brief(response)}`,
-      response,
-    );
-  }
+  failUnlessAll(
+    check,
+    clauses,
+    response.status >= 400 && response.status < 500,
+    `expected the request to be denied (4xx), got ${brief(response)}`,
+    response,
+  );
   const control = await auth.control();
   const accepted = auth.controlAccepted ?? ((answer: ClientResponse) => answer.status >= 200 && answer.status < 300);
   if (!accepted(control)) {

@@ -20,7 +20,7 @@ import type { InvalidTag } from '../generators/index.js';
 import type { ClauseId } from '../specification/clauses.js';
 import { STRING_FORMATS } from '../specification/formats.js';
 import type { SchemaName, Validators } from '../specification/validate.js';
-import { assertClause, failUnless, recordInconclusive, SuiteBug } from './assertion.js';
+import { assertClause, failUnlessAll, recordInconclusive, SuiteBug } from './assertion.js';
 import { cantonRejectionOf, type CantonRejection } from './canton-rejections.js';
 import { errorBodyConformance, expectErrorCode } from './error-body.js';
 
@@ -143,22 +143,20 @@ export async function negativeDataRejection(
 ): Promise<NegativeOutcome> {
   const { rule, response } = negative;
   const clauses = [rule.clauseId, ...(negative.sameRule ?? [])];
-  for (const clauseId of clauses) {
-    failUnless(
-      CHECK,
-      clauseId,
-      response.status < 200 || response.status >= 300,
-      `an invalid request (${rule.rule}) was accepted: ${brief(response)}`,
-      response,
-    );
-    failUnless(
-      CHECK,
-      clauseId,
-      response.status < 500,
-      `an invalid request (${rule.rule}) caused a server error: ${brief(response)}`,
-      response,
-    );
-  }
+  failUnlessAll(
+    CHECK,
+    clauses,
+    response.status < 200 || response.status >= 300,
+    `an invalid request (${rule.rule}) was accepted: ${brief(response)}`,
+    response,
+  );
+  failUnlessAll(
+    CHECK,
+    clauses,
+    response.status < 500,
+    `an invalid request (${rule.rule}) caused a server error: ${brief(response)}`,
+    response,
+  );
   const control = await negative.control();
   const accepted = negative.controlAccepted ?? ((answer: ClientResponse) => answer.status >= 200 && answer.status < 300);
   if (!accepted(control)) {

@@ -199,14 +199,14 @@ export const faultExpectations: FaultExpectation[] = [
     fault: 'dar-hash-not-checked',
     include: ['dars'],
     profile: 'spec',
-    clauses: ['dars-upload.errors.default-body', 'dars-validate.errors.default-body', 'canton.dars.dar-parse-error-400'],
+    clauses: ['dars-upload.body.octet-stream', 'dars-validate.validates', 'packages-upload.body.same-as-dars'],
   },
   { fault: 'dar-validate-persists', include: ['dars'], profile: 'spec', clauses: ['dars-validate.no-effect'] },
   {
     fault: 'dar-garbage-accepted',
     include: ['dars'],
     profile: 'spec',
-    clauses: ['dars-upload.errors.default-body', 'dars-validate.errors.default-body', 'canton.dars.invalid-dar-400'],
+    clauses: ['dars-upload.body.octet-stream', 'dars-validate.validates', 'packages-upload.body.same-as-dars'],
   },
   // Traffic
   {

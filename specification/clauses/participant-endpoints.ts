@@ -198,9 +198,9 @@ export const participantEndpointClauses = [
   submitAndWait('submit-and-wait.commands.atomic', 'endpoint', COMMANDS),
   submitAndWait('submit-and-wait.commandId.required', 'endpoint', COMMAND_ID),
   submitAndWait('submit-and-wait.commandId.ledger-string', 'endpoint', COMMAND_ID),
-  submitAndWait('submit-and-wait.commandId.change-id', 'endpoint', COMMAND_ID, {
-    untestable: 'completions, which the change id is matched with, are not exposed by the endpoints in scope',
-  }),
+  // Completions are not in scope, but deduplication is keyed by the change id: the same command id with another
+  // act-as set is another change, committed and not deduplicated.
+  submitAndWait('submit-and-wait.commandId.change-id', 'endpoint', COMMAND_ID),
   submitAndWait('submit-and-wait.actAs.required', 'endpoint', ACT_AS),
   submitAndWait('submit-and-wait.actAs.non-empty', 'endpoint', ACT_AS),
   submitAndWait('submit-and-wait.actAs.party-id-string', 'endpoint', ACT_AS),
@@ -215,9 +215,9 @@ export const participantEndpointClauses = [
   submitAndWait('submit-and-wait.workflowId.ledger-string', 'endpoint', '| workflowId | string | no | LedgerString |'),
   submitAndWait('submit-and-wait.deduplicationPeriod.optional', 'endpoint', DEDUPLICATION),
   submitAndWait('submit-and-wait.deduplicationPeriod.duration-only', 'endpoint', DEDUPLICATION),
-  submitAndWait('submit-and-wait.deduplicationPeriod.default-maximum', 'endpoint', DEDUPLICATION, {
-    untestable: 'the configured maximum deduplication time is not observable through the endpoints in scope',
-  }),
+  // Its length is not observable, but its consequence is: without a period, an immediate resubmission of the same
+  // change id is deduplicated (a configured maximum of zero would deduplicate nothing).
+  submitAndWait('submit-and-wait.deduplicationPeriod.default-maximum', 'endpoint', DEDUPLICATION),
   submitAndWait('submit-and-wait.minLedgerTimeAbs.timestamp', 'endpoint', '| minLedgerTimeAbs | string | | timestamp |'),
   submitAndWait('submit-and-wait.minLedgerTimeRel.duration', 'endpoint', '| minLedgerTimeRel | Duration | | |'),
   submitAndWait('submit-and-wait.submissionId.string', 'endpoint', '| submissionId | string | | |'),

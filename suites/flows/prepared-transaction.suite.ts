@@ -6,7 +6,7 @@
  */
 import { readMatchesWrite, sameUpdateAtOffset } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
+import { notAServerError, notServed, positiveDataAcceptance } from '../../checks/basic.js';
 import { preparedTransactionIntegrity, type SubmittedPreparation } from '../../checks/prepared-transaction.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
@@ -67,7 +67,7 @@ conformanceSuite('flows / prepared transactions', () => {
       name: 'a prepare asking for hashing scheme V3 is answered with V3 or refused, never with V2',
       endpoint: 'execute',
       clauses: ['canton.interactive.hashing-scheme-v3-never-answered-as-v2'],
-      checks: ['not_a_server_error', 'response_value_conformance'],
+      checks: ['not_a_server_error', 'status_code_conformance', 'response_value_conformance'],
       requires: ['interactiveSubmission', 'writes', 'ledgerApi3.5'],
     },
     async (ctx) => {
@@ -79,7 +79,15 @@ conformanceSuite('flows / prepared transactions', () => {
       };
       const response = await prepare(ctx, submitted, { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3' });
       notAServerError(response, 'canton.interactive.hashing-scheme-v3-never-answered-as-v2');
-      if (response.status !== 200) return;
+      if (response.status !== 200) {
+        // Refused: that keeps the clause, once the same prepare asking for V2 is served (the control).
+        await notServed(
+          response,
+          () => prepare(ctx, { ...submitted, commandId: freshId('v2') }, { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2' }),
+          ['canton.interactive.hashing-scheme-v3-never-answered-as-v2'],
+        );
+        return;
+      }
       const version = (response.json() as { hashingSchemeVersion?: string }).hashingSchemeVersion;
       expectValue(
         'canton.interactive.hashing-scheme-v3-never-answered-as-v2',

@@ -70,6 +70,17 @@ function assertStillBroken(request: InvalidRequest): void {
 /** Other clauses a broken DAR or query value of `endpoint` proves alongside its rule. */
 function sameRuleOf(endpoint: keyof typeof UPLOAD_PATHS, request: InvalidRequest): ClauseId[] {
   const clauses: ClauseId[] = endpoint === 'packages-upload' ? ['packages-upload.query.same-as-dars', 'canton.packages.same-handler'] : [];
+  // The spec's own rule for a body that is no DAR: the body "is the binary DAR" (upload), the DAR is validated
+  // (validate). The Canton clause of the tag says how Canton refuses it.
+  if (request.invalid.part.kind === 'body') {
+    clauses.push(
+      endpoint === 'dars-validate'
+        ? 'dars-validate.validates'
+        : endpoint === 'packages-upload'
+          ? 'packages-upload.body.same-as-dars'
+          : 'dars-upload.body.octet-stream',
+    );
+  }
   // Errors rule 1 names vetAllPackages among the query parameters a 400 text names.
   if (endpoint === 'dars-upload' && request.invalid.part.kind === 'query' && request.invalid.part.name === 'vetAllPackages') {
     clauses.push('errors.400-text-names-vetAllPackages');

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { authEnforcement } from '../../checks/auth.js';
-import {
-  contentTypeConformance,
-  notAServerError,
-  notServed,
-  positiveDataAcceptance,
-  statusCodeConformance,
-} from '../../checks/basic.js';
+import { contentTypeConformance, notAServerError, notServed, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { errorBodyConformance } from '../../checks/error-body.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { FixtureGapError } from '../../harness/environment.js';
