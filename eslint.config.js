@@ -92,6 +92,25 @@ export default tseslint.config(
     },
   },
   {
+    // A suite asserts through the registered checks (checks/*.ts), never with the raw recorder: the check
+    // registry is then the whole list of what can credit a clause.
+    files: ['suites/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/checks/assertion.js'],
+              importNames: ['assertClause', 'failUnless', 'failUnlessAll', 'recordDeviation', 'withAssertionRecorder'],
+              message: 'Suites assert through a registered check (checks/basic.ts, values.ts, stateful.ts, ...), not assertClause directly.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The self-tests poke at loosely typed JSON bodies.
     files: ['selftest/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -45,7 +45,7 @@ describe('static checks', () => {
   }, 180_000);
 });
 
-describe('the layering rules catch a violation', () => {
+describe('the layering rules catch a violation (and suites assert only through registered checks)', () => {
   const cases: [file: string, source: string, rule: string][] = [
     [
       'reference/ledger/sneaky.ts',
@@ -73,6 +73,11 @@ describe('the layering rules catch a violation', () => {
       'architecture/layering',
     ],
     ['harness/sneaky.ts', "import { Faults } from '../reference/faults.js';\nexport const f = Faults;\n", 'architecture/layering'],
+    [
+      'suites/participant/sneaky.ts',
+      "import { assertClause } from '../../checks/assertion.js';\nexport const f = assertClause;\n",
+      '@typescript-eslint/no-restricted-imports',
+    ],
   ];
   it.each(cases)(
     '%s importing across the line is an error',
