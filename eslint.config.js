@@ -103,7 +103,8 @@ export default tseslint.config(
             {
               group: ['**/checks/assertion.js'],
               importNames: ['assertClause', 'failUnless', 'failUnlessAll', 'recordDeviation', 'withAssertionRecorder'],
-              message: 'Suites assert through a registered check (checks/basic.ts, values.ts, stateful.ts, ...), not assertClause directly.',
+              message:
+                'Suites assert through a registered check (checks/basic.ts, values.ts, stateful.ts, ...), not assertClause directly.',
             },
           ],
         },
