@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { createTokenProvider } from '../client/auth.js';
 import { TargetClient } from '../client/http.js';
 import type { ConfigWithoutFixtures } from '../config/load.js';
-import { readDar, type DarSummary } from './dar.js';
+import { readDarFile, type DarSummary } from './dar.js';
 import { ProvisionError } from './errors.js';
 import { privateKeyVariable, readPreviousRun, writeFixtures, type PreviousRun } from './fixtures-file.js';
 import { generatePartyKey, multiHashOf, partyKeyFrom, signWith, type PartyKey } from './keys.js';
@@ -117,7 +117,7 @@ async function provisionWith(node: Node, client: TargetClient, plan: Plan, optio
   const uid = await node.participantUid();
   const namespace = uid.slice(uid.lastIndexOf('::') + 2);
   const synchronizerId = await synchronizerOf(node, options.synchronizerId);
-  const dar = options.darPath === undefined ? undefined : readDar(options.darPath);
+  const dar = options.darPath === undefined ? undefined : readDarFile(options.darPath);
   const model = modelPackage(dar, previous);
   const endBefore = await node.ledgerEnd();
 

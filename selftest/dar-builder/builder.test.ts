@@ -4,7 +4,7 @@ import { brokenDarKinds, buildBrokenDar, buildDar, type BrokenDarKind } from '..
 import { unzipSync } from 'fflate';
 import protobuf from 'protobufjs';
 import { decodeLf2Package } from '../../reference/dar/daml-lf.js';
-import { readDar, type DarRule } from './dar-checker.js';
+import { readDar, type DarRule } from '../../specification/dar.js';
 
 /** The `daml_lf_2` bytes of a DALF of the DAR (field 3 of Archive, then field 4 of ArchivePayload). */
 function readPayload(dar: Uint8Array, path: string): Uint8Array {

@@ -10,7 +10,7 @@ import {
 import { buildBrokenDar } from '../../generators/dar/builder.js';
 import { LedgerApiError } from '../../reference/errors.js';
 import { parseDar } from '../../reference/dar/parse.js';
-import { readDar } from './dar-checker.js';
+import { readDar } from '../../specification/dar.js';
 
 const committed = new Uint8Array(readFileSync(fileURLToPath(new URL(`../../${CONFORMANCE_TEST_DAR_PATH}`, import.meta.url))));
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatManifest } from '../../generators/dar/manifest.js';
-import { parseManifestText } from './dar-checker.js';
+import { parseManifest } from '../../specification/dar.js';
 
 describe('formatManifest', () => {
   it('keeps short attributes on one line each, with a trailing newline', () => {
@@ -24,7 +24,7 @@ describe('formatManifest', () => {
       expect(line.startsWith(' ')).toBe(true);
       expect(line.startsWith('  ')).toBe(false);
     }
-    expect(parseManifestText(lines.join('\n')).get('Dalfs')).toBe(value);
+    expect(parseManifest(lines.join('\n')).get('Dalfs')).toBe(value);
   });
 
   it('never exceeds 72 bytes per line nor splits a UTF-8 character, and reads back', () => {
@@ -40,7 +40,7 @@ describe('formatManifest', () => {
           expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(72);
           expect(line).not.toContain('\uFFFD');
         }
-        expect(parseManifestText(formatted).get(name)).toBe(text);
+        expect(parseManifest(formatted).get(name)).toBe(text);
       }),
       { seed: 11, numRuns: 200 },
     );

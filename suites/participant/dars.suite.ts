@@ -18,7 +18,7 @@ import type { ClauseId } from '../../specification/clauses.js';
 import type { RequestEndpointName } from '../../specification/endpoints.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
-import { isWellFormedDar } from './support/dar-check.js';
+import { isWellFormedDar } from '../../specification/dar.js';
 import { generatorContext, sendGenerated } from './support/requests.js';
 
 const OCTET_STREAM = { 'content-type': 'application/octet-stream' };
