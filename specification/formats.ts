@@ -58,9 +58,12 @@ export const isLedgerString = (value: unknown): boolean => typeof value === 'str
 export const isPartyIdString = (value: unknown): boolean => typeof value === 'string' && within(PARTY_ID_STRING, value);
 export const isUserId = (value: unknown): boolean => typeof value === 'string' && within(USER_ID, value);
 
-const NAME_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 export const isNameString = (value: unknown): boolean =>
-  typeof value === 'string' && value.length <= NAME.maxLength && NAME_PATTERN.test(value);
+  typeof value === 'string' &&
+  value.length >= NAME.minLength &&
+  value.length <= NAME.maxLength &&
+  NAME.start.includes(value.charAt(0)) &&
+  [...value.slice(1)].every((character) => NAME.rest.includes(character));
 
 const DOTTED_NAME = '[A-Za-z_$][A-Za-z0-9_$]*(?:\\.[A-Za-z_$][A-Za-z0-9_$]*)*';
 const IDENTIFIER = new RegExp(`^(?:#[A-Za-z0-9_-]+|[0-9a-f]{64}):${DOTTED_NAME}:${DOTTED_NAME}$`);
@@ -68,37 +71,95 @@ const IDENTIFIER = new RegExp(`^(?:#[A-Za-z0-9_-]+|[0-9a-f]{64}):${DOTTED_NAME}:
 /** A template or interface id in either reference format: `#<package-name>:Module:Entity` or `<package-id>:Module:Entity`. */
 export const isQualifiedIdentifier = (value: unknown): boolean => typeof value === 'string' && IDENTIFIER.test(value);
 
-/** `identifier::fingerprint`, split at the first `::`; neither part contains `::`. */
+export interface UniqueIdentifierParts {
+  identifier: string;
+  fingerprint: string;
+}
+
+/**
+ * The form `identifier::fingerprint` (the spec's id and member forms): split at the first `::`, both parts
+ * non-empty and the fingerprint without `::`; undefined when `value` lacks that form.
+ */
+export function uniqueIdentifierParts(value: string): UniqueIdentifierParts | undefined {
+  const split = value.indexOf(UNIQUE_IDENTIFIER.delimiter);
+  if (split <= 0) return undefined;
+  const fingerprint = value.slice(split + UNIQUE_IDENTIFIER.delimiter.length);
+  if (fingerprint === '' || fingerprint.includes(UNIQUE_IDENTIFIER.delimiter)) return undefined;
+  return { identifier: value.slice(0, split), fingerprint };
+}
+
+/** A Canton unique identifier: its form, with Canton's alphabet and lengths for both parts. */
 export function isUniqueIdentifier(value: unknown): boolean {
   if (typeof value !== 'string') return false;
-  const split = value.indexOf(UNIQUE_IDENTIFIER.delimiter);
-  if (split <= 0) return false;
-  const identifier = value.slice(0, split);
-  const fingerprint = value.slice(split + 2);
+  const parts = uniqueIdentifierParts(value);
+  if (parts === undefined) return false;
   const characters = (part: string) => [...part].every((character) => UNIQUE_IDENTIFIER.alphabet.includes(character));
   return (
-    identifier.length <= UNIQUE_IDENTIFIER.identifierMaxLength &&
-    fingerprint.length > 0 &&
-    fingerprint.length <= UNIQUE_IDENTIFIER.fingerprintMaxLength &&
-    !fingerprint.includes(UNIQUE_IDENTIFIER.delimiter) &&
-    characters(identifier) &&
-    characters(fingerprint)
+    parts.identifier.length <= UNIQUE_IDENTIFIER.identifierMaxLength &&
+    parts.fingerprint.length <= UNIQUE_IDENTIFIER.fingerprintMaxLength &&
+    characters(parts.identifier) &&
+    characters(parts.fingerprint)
   );
+}
+
+/** The spec's member ids (scan): `code::id::fingerprint` with a code of `codes` and the unique identifier's form. */
+export function hasMemberIdForm(value: string, codes: readonly string[]): boolean {
+  return codes.some((code) => {
+    const prefix = `${code}${UNIQUE_IDENTIFIER.delimiter}`;
+    return value.startsWith(prefix) && uniqueIdentifierParts(value.slice(prefix.length)) !== undefined;
+  });
 }
 
 const DNS_LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
 const DNS_SUBDOMAIN = new RegExp(`^${DNS_LABEL}(?:\\.${DNS_LABEL})*$`);
-const ANNOTATION_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/;
+const ALPHANUMERIC = `${LETTERS}${DIGITS}`;
+
+/** An annotation key's prefix (before its first `/`, when it has one) and name (the rest). */
+export function annotationKeyParts(key: string): { prefix?: string; name: string } {
+  const slash = key.indexOf('/');
+  return slash === -1 ? { name: key } : { prefix: key.slice(0, slash), name: key.slice(slash + 1) };
+}
+
+/** Limits: a key prefix is a DNS subdomain of at most 253 characters. */
+export function isAnnotationKeyPrefix(prefix: string): boolean {
+  return prefix.length <= ANNOTATION_KEY.prefixMaxLength && DNS_SUBDOMAIN.test(prefix);
+}
+
+/** Limits: a key name has at most 63 characters. */
+export function annotationNameWithinMaxLength(name: string): boolean {
+  return name.length <= ANNOTATION_KEY.nameMaxLength;
+}
+
+/** Limits: a key name is made of letters, digits, `.`, `-` and `_`. */
+export function annotationNameHasValidCharacters(name: string): boolean {
+  return [...name].every((character) => ANNOTATION_KEY.nameAlphabet.includes(character));
+}
+
+/** Limits: a key name starts and ends with a letter or digit (so it is not empty). */
+export function annotationNameHasAlphanumericEnds(name: string): boolean {
+  return name !== '' && ALPHANUMERIC.includes(name.charAt(0)) && ALPHANUMERIC.includes(name.charAt(name.length - 1));
+}
+
+/** Limits: an annotation's value is not empty. */
+export function isAnnotationValue(value: string): boolean {
+  return value !== '';
+}
+
+/** The UTF-8 bytes of all keys and values, which Limits bound by 256 KiB. */
+export function annotationsByteSize(annotations: Record<string, string>): number {
+  return Object.entries(annotations).reduce((total, [key, value]) => total + Buffer.byteLength(key) + Buffer.byteLength(value), 0);
+}
 
 /** Limits: an optional prefix (DNS subdomain, ≤ 253) and `/`, then a name (≤ 63) of letters, digits, `.-_`, starting and ending alphanumeric. */
 export function isAnnotationKey(key: unknown): boolean {
   if (typeof key !== 'string') return false;
-  const segments = key.split('/');
-  if (segments.length > 2) return false;
-  const name = segments.pop() ?? '';
-  const prefix = segments.pop();
-  if (prefix !== undefined && (prefix.length > ANNOTATION_KEY.prefixMaxLength || !DNS_SUBDOMAIN.test(prefix))) return false;
-  return name.length <= ANNOTATION_KEY.nameMaxLength && ANNOTATION_NAME.test(name);
+  const { prefix, name } = annotationKeyParts(key);
+  return (
+    (prefix === undefined || isAnnotationKeyPrefix(prefix)) &&
+    annotationNameWithinMaxLength(name) &&
+    annotationNameHasValidCharacters(name) &&
+    annotationNameHasAlphanumericEnds(name)
+  );
 }
 
 /** The string formats a generator tag can name, and the predicate that tells whether a value keeps it. */

@@ -4,13 +4,15 @@
  * values are non-empty; all keys and values together take at most 256 KiB of UTF-8.
  */
 import fc from 'fast-check';
+import { ANNOTATION_KEY, ANNOTATIONS_MAX_BYTES } from '../../specification/formats.js';
 import { DIGITS, exactLengthString, LETTERS, withBoundaries } from './boundaries.js';
 
 export const ANNOTATIONS = {
-  prefixMaxLength: 253,
+  prefixMaxLength: ANNOTATION_KEY.prefixMaxLength,
+  /** A DNS label's own limit: the longest labels the prefix generator writes. */
   labelMaxLength: 63,
-  nameMaxLength: 63,
-  totalMaxBytes: 256 * 1024,
+  nameMaxLength: ANNOTATION_KEY.nameMaxLength,
+  totalMaxBytes: ANNOTATIONS_MAX_BYTES,
 } as const;
 
 const ALNUM = `${LETTERS}${DIGITS}`;

@@ -1,4 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import {
+  annotationKeyParts,
+  annotationNameHasAlphanumericEnds,
+  annotationNameHasValidCharacters,
+  annotationNameWithinMaxLength,
+  annotationsByteSize,
+  hasMemberIdForm,
+  isAnnotationKeyPrefix,
+  isAnnotationValue,
+} from '../../specification/formats.js';
 import { isAnnotationKey, isScanParticipantId, isUserId } from '../../specification/schemas/index.js';
 
 describe('isUserId (Limits: user id)', () => {
@@ -47,6 +57,50 @@ describe('isScanParticipantId (PAR::id::fingerprint)', () => {
     for (const id of ['PAR::a@b::1220', `PAR::${'i'.repeat(186)}::1220`, `PAR::a::${'f'.repeat(69)}`]) {
       expect(isScanParticipantId(id, 'spec'), id).toBe(true);
       expect(isScanParticipantId(id, 'canton'), id).toBe(false);
+    }
+  });
+});
+
+describe('the annotation rules one by one (specification/formats.ts)', () => {
+  it('split a key at its first slash', () => {
+    expect(annotationKeyParts('name')).toEqual({ name: 'name' });
+    expect(annotationKeyParts('example.com/a/b')).toEqual({ prefix: 'example.com', name: 'a/b' });
+  });
+  it('state each rule of a key alone', () => {
+    expect(isAnnotationKeyPrefix('example.com')).toBe(true);
+    for (const prefix of ['', 'exa_mple.com', 'example..com', `${'p'.repeat(254)}`])
+      expect(isAnnotationKeyPrefix(prefix), prefix).toBe(false);
+    expect(annotationNameWithinMaxLength('n'.repeat(63))).toBe(true);
+    expect(annotationNameWithinMaxLength('n'.repeat(64))).toBe(false);
+    expect(annotationNameHasValidCharacters('-a.b_')).toBe(true);
+    for (const name of ['a b', 'a/b', 'é']) expect(annotationNameHasValidCharacters(name), name).toBe(false);
+    expect(annotationNameHasAlphanumericEnds('a')).toBe(true);
+    expect(annotationNameHasAlphanumericEnds('a b')).toBe(true);
+    for (const name of ['', '-a', 'a_', '.']) expect(annotationNameHasAlphanumericEnds(name), name).toBe(false);
+  });
+  it('a key is valid exactly when it keeps every rule of its parts', () => {
+    for (const key of ['a', 'a/b', 'a/b/c', '/a', 'a/', '-x', 'x.y/z-1', 'é/x', `${'p'.repeat(253)}/n`, 'n'.repeat(64)]) {
+      const { prefix, name } = annotationKeyParts(key);
+      const parts =
+        (prefix === undefined || isAnnotationKeyPrefix(prefix)) &&
+        annotationNameWithinMaxLength(name) &&
+        annotationNameHasValidCharacters(name) &&
+        annotationNameHasAlphanumericEnds(name);
+      expect(isAnnotationKey(key), key).toBe(parts);
+    }
+  });
+  it('count keys and values in UTF-8 bytes, and want values non-empty', () => {
+    expect(annotationsByteSize({ ab: 'é', c: '😀' })).toBe(2 + 2 + 1 + 4);
+    expect(isAnnotationValue('')).toBe(false);
+    expect(isAnnotationValue(' ')).toBe(true);
+  });
+});
+
+describe('hasMemberIdForm (code::id::fingerprint)', () => {
+  it('wants one of the codes, then a non-empty id and fingerprint, split at the first ::', () => {
+    expect(hasMemberIdForm('MED::a::b', ['PAR', 'MED'])).toBe(true);
+    for (const id of ['MED::a::b', 'PAR::a', 'PAR::::b', 'PAR::a::', 'PAR::a::b::c', 'par::a::b', 'PARx::a::b']) {
+      expect(hasMemberIdForm(id, ['PAR']), id).toBe(false);
     }
   });
 });

@@ -3,7 +3,7 @@
  */
 import type { Ajv } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
-import { isAnnotationKey, isUserId } from '../formats.js';
+import { hasMemberIdForm, isAnnotationKey, isUniqueIdentifier, isUserId } from '../formats.js';
 import type { SchemaProfile } from './profile.js';
 
 const DATE_THEN_T = /^\d{4}-\d{2}-\d{2}[Tt]/;
@@ -29,28 +29,13 @@ function ajvFormatsValidator(name: 'date-time'): (value: string) => boolean {
   throw new Error(`ajv-formats returned an unexpected definition for the ${name} format`);
 }
 
-// Canton unique identifiers (facts: splice-scan-api.md, "ID formats"): identifier and fingerprint use
-// ASCII letters, digits, ':', '-', '_' and space, never contain '::', and are at most 185 / 68 characters.
-const UID_CHARACTERS = /^[A-Za-z0-9:_ -]+$/;
-const MAX_IDENTIFIER_LENGTH = 185;
-const MAX_FINGERPRINT_LENGTH = 68;
-
-/** The scan's participant ids: `PAR::id::fingerprint`; the uid splits at its first `::`. */
+/**
+ * The scan's participant ids: `PAR::id::fingerprint`, the uid split at its first `::`; the canton profile also
+ * holds the uid to Canton's alphabet and lengths (facts: splice-scan-api.md, "ID formats").
+ */
 export function isScanParticipantId(value: string, profile: SchemaProfile): boolean {
-  if (!value.startsWith('PAR::')) return false;
-  const uid = value.slice('PAR::'.length);
-  const split = uid.indexOf('::');
-  if (split <= 0) return false;
-  const identifier = uid.slice(0, split);
-  const fingerprint = uid.slice(split + 2);
-  if (fingerprint === '' || fingerprint.includes('::')) return false;
-  if (profile === 'spec') return true;
-  return (
-    identifier.length <= MAX_IDENTIFIER_LENGTH &&
-    fingerprint.length <= MAX_FINGERPRINT_LENGTH &&
-    UID_CHARACTERS.test(identifier) &&
-    UID_CHARACTERS.test(fingerprint)
-  );
+  if (profile === 'spec') return hasMemberIdForm(value, ['PAR']);
+  return value.startsWith('PAR::') && isUniqueIdentifier(value.slice('PAR::'.length));
 }
 
 export function addWireFormats(ajv: Ajv, profile: SchemaProfile): void {

@@ -15,7 +15,6 @@ export type { SchemaProfile } from './profile.js';
 export type { Schema } from './build.js';
 export { HASHING_SCHEME_VERSIONS, TRANSACTION_SHAPES } from './requests.js';
 export { PARTICIPANT_PERMISSIONS } from './updates.js';
-export { MAX_ANNOTATIONS_BYTES } from './keywords.js';
 export { isScanParticipantId } from './formats.js';
 export { isAnnotationKey, isUserId } from '../formats.js';
 

@@ -36,9 +36,6 @@ export const INTEGER_KINDS = {
 
 export type IntegerKindName = keyof typeof INTEGER_KINDS;
 
-/** Total UTF-8 size of annotation keys and values: "at most 256 kb" (Canton: 256 × 1024 bytes). */
-export const MAX_ANNOTATIONS_BYTES = 256 * 1024;
-
 const JSON_INTEGER_STRING = /^-?(0|[1-9]\d*)$/;
 const DECIMAL_STRING = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 const TWO_POW_63 = 2 ** 63;

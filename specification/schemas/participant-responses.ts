@@ -2,7 +2,7 @@
  * Participant (area A) response bodies other than the update lookup: users, submit-and-wait, execute,
  * DAR upload, traffic accounts, and the default error body.
  */
-import { MAX_ANNOTATIONS_BYTES } from './keywords.js';
+import { ANNOTATIONS_MAX_BYTES } from '../formats.js';
 import { anyObject, arrayOf, boolean, int32, int64, mapOf, nonEmptyString, offset, record, ref, string, type Schema } from './build.js';
 import type { SchemaProfile } from './profile.js';
 
@@ -11,7 +11,7 @@ const annotations: Schema = {
   type: 'object',
   propertyNames: { format: 'annotation-key' },
   additionalProperties: nonEmptyString,
-  maxTotalUtf8Bytes: MAX_ANNOTATIONS_BYTES,
+  maxTotalUtf8Bytes: ANNOTATIONS_MAX_BYTES,
 };
 
 const resourcePair: Schema = {

@@ -28,6 +28,7 @@ import {
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import type { Requirement } from '../../harness/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
+import { ANNOTATIONS_MAX_BYTES, annotationsByteSize } from '../../specification/formats.js';
 import {
   adminUser,
   assertStillBreaks,
@@ -186,7 +187,7 @@ conformanceSuite('participant / user management', () => {
       const admin = adminUser(context);
       const clauseId = 'canton.users.limits.annotations.accepted';
       await context.forAll(fc.oneof(annotatedUserCreation(), largestAnnotatedUserCreation()), async (creation) => {
-        const atLimit = Buffer.byteLength(Object.entries(creation.annotations).flat().join('')) === 256 * 1024;
+        const atLimit = annotationsByteSize(creation.annotations) === ANNOTATIONS_MAX_BYTES;
         try {
           const response = await createUser(context, admin, createUserBody(creation));
           // Exactly 256 KiB is within the limit: its acceptance is evidence for the size rule too.

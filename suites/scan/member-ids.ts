@@ -1,21 +1,20 @@
 /**
- * The suite's own reading of scan member ids, used to judge a generated id before blaming the target:
- * the spec's form (`code::id::fingerprint`, code PAR or MED) and the rule of Canton's member parser a
- * malformed id breaks first (each with the message Canton prints and the clause that states it).
+ * How the suite judges a generated scan member id before blaming the target: the spec's form
+ * (`code::id::fingerprint`, code PAR or MED) and the rule of Canton's member parser a malformed id breaks
+ * first (each with the message Canton prints and the clause that states it). Both read the id formats of
+ * specification/formats.ts.
  */
 import fc from 'fast-check';
 import { invalidMemberIdParameter } from '../../generators/invalid/parameters.js';
 import { uniqueIdentifier } from '../../generators/index.js';
 import type { ClauseId } from '../../specification/clauses.js';
+import { hasMemberIdForm, isUniqueIdentifier } from '../../specification/formats.js';
 
 const DELIMITER = '::';
 
 /** The spec's member form: PAR or MED, then `::id::fingerprint` with a non-empty id and fingerprint. */
 export function isSpecMemberId(text: string): boolean {
-  if (!text.startsWith('PAR::') && !text.startsWith('MED::')) return false;
-  const uid = text.slice(5);
-  const split = uid.indexOf(DELIMITER);
-  return split > 0 && split + DELIMITER.length < uid.length;
+  return hasMemberIdForm(text, ['PAR', 'MED']);
 }
 
 export interface CantonMemberRejection {
@@ -26,19 +25,6 @@ export interface CantonMemberRejection {
 
 const UID_ERROR =
   /^(Invalid unique identifier|Empty string is not a valid unique identifier|Identifier decoding of|Fingerprint decoding of)/;
-const LF_PARTY_CHARACTERS = /^[A-Za-z0-9:_ -]+$/;
-
-function uidIsCanton(uid: string): boolean {
-  const split = uid.indexOf(DELIMITER);
-  if (split <= 0) return false;
-  const parts = [uid.slice(0, split), uid.slice(split + DELIMITER.length)];
-  const [identifier = '', fingerprint = ''] = parts;
-  return (
-    parts.every((part) => part.length > 0 && LF_PARTY_CHARACTERS.test(part) && !part.includes(DELIMITER)) &&
-    identifier.length <= 185 &&
-    fingerprint.length <= 68
-  );
-}
 
 /**
  * The first rule of Canton's `Member.fromProtoPrimitive_` that `text` breaks (length, delimiter after the
@@ -61,7 +47,7 @@ export function cantonMemberRejection(text: string): CantonMemberRejection | und
       messagePattern: new RegExp(`^Unknown three letter type ${code.replace(/[^A-Za-z0-9]/g, '\\$&')}`),
     };
   }
-  if (!uidIsCanton(text.slice(5))) return { clauseId: 'canton.scan.traffic-status.member-bad-uid', messagePattern: UID_ERROR };
+  if (!isUniqueIdentifier(text.slice(5))) return { clauseId: 'canton.scan.traffic-status.member-bad-uid', messagePattern: UID_ERROR };
   return undefined;
 }
 

@@ -1,20 +1,25 @@
 /**
  * Support of the user-management suite: calls of Canton's user routes as the fixtures' participant
- * administrator, the independent re-check that a (shrunk) generated creation still breaks the Limits rule
- * its tag names, and the rejection Canton gives for each rule.
+ * administrator, the re-check that a (shrunk) generated creation still breaks the Limits rule its tag names
+ * (by the suite's reading of the Limits, specification/formats.ts), and the rejection Canton gives for each rule.
  */
 import { SuiteBug } from '../../../checks/assertion.js';
 import type { ClientResponse } from '../../../client/http.js';
 import type { InvalidTag } from '../../../generators/index.js';
 import type { UserCreation } from '../../../generators/requests/users.js';
 import type { ConformanceContext } from '../../../harness/conformance-test.js';
-
-/** The Limits rules, written here from the spec's table (not taken from the generators). */
-const USER_ID = /^[A-Za-z0-9@^$.!`\-#+'~_:()|]{1,128}$/;
-const LABEL = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/;
-const NAME_CHARACTERS = /^[A-Za-z0-9._-]*$/;
-const NAME_EDGES = /^[A-Za-z0-9](.*[A-Za-z0-9])?$/s;
-const MAX_ANNOTATION_BYTES = 256 * 1024;
+import {
+  ANNOTATION_KEY,
+  ANNOTATIONS_MAX_BYTES,
+  annotationKeyParts,
+  annotationNameHasAlphanumericEnds,
+  annotationNameHasValidCharacters,
+  annotationNameWithinMaxLength,
+  annotationsByteSize,
+  isAnnotationKeyPrefix,
+  isAnnotationValue,
+  isUserId,
+} from '../../../specification/formats.js';
 
 export interface UserRecord {
   id: string;
@@ -45,32 +50,23 @@ export async function deleteUser(context: ConformanceContext, asUser: string, id
   await context.send({ api: 'participant', method: 'DELETE', path: usersPath(id), user: asUser });
 }
 
-function keyParts(key: string): { prefix?: string; name: string } {
-  const slash = key.indexOf('/');
-  return slash === -1 ? { name: key } : { prefix: key.slice(0, slash), name: key.slice(slash + 1) };
-}
-
-function prefixValid(prefix: string): boolean {
-  return prefix.length <= 253 && prefix.split('.').every((label) => LABEL.test(label));
-}
-
 /** Whether `annotations` break the Limits rule `clauseId` (one of the annotation rows). */
 function annotationRuleBroken(clauseId: string, annotations: Record<string, string>): boolean {
   const entries = Object.entries(annotations);
-  const parts = entries.map(([key]) => keyParts(key));
+  const parts = entries.map(([key]) => annotationKeyParts(key));
   switch (clauseId) {
     case 'annotations.total-size.max-256kb':
-      return entries.reduce((total, [key, value]) => total + Buffer.byteLength(key) + Buffer.byteLength(value), 0) > MAX_ANNOTATION_BYTES;
+      return annotationsByteSize(annotations) > ANNOTATIONS_MAX_BYTES;
     case 'annotations.key.prefix-dns-subdomain-max-253':
-      return parts.some((part) => part.prefix !== undefined && !prefixValid(part.prefix));
+      return parts.some((part) => part.prefix !== undefined && !isAnnotationKeyPrefix(part.prefix));
     case 'annotations.key.name-max-63':
-      return parts.some((part) => part.name.length > 63);
+      return parts.some((part) => !annotationNameWithinMaxLength(part.name));
     case 'annotations.key.name-charset':
-      return parts.some((part) => !NAME_CHARACTERS.test(part.name));
+      return parts.some((part) => !annotationNameHasValidCharacters(part.name));
     case 'annotations.key.name-starts-ends-alphanumeric':
-      return parts.some((part) => !NAME_EDGES.test(part.name));
+      return parts.some((part) => !annotationNameHasAlphanumericEnds(part.name));
     case 'annotations.value.non-empty':
-      return entries.some(([, value]) => value === '');
+      return entries.some(([, value]) => !isAnnotationValue(value));
     default:
       return false;
   }
@@ -82,7 +78,7 @@ function annotationRuleBroken(clauseId: string, annotations: Record<string, stri
  */
 export function assertStillBreaks(tag: InvalidTag, creation: UserCreation): void {
   const broken = tag.clauseId.startsWith('user-id.limit.')
-    ? !USER_ID.test(creation.id)
+    ? !isUserId(creation.id)
     : annotationRuleBroken(tag.clauseId, creation.annotations);
   if (!broken) throw new SuiteBug(`the creation no longer breaks ${tag.clauseId} ("${tag.rule}"); a bug of the user generators`);
 }
@@ -104,7 +100,9 @@ export function cantonRejection(tag: InvalidTag, creation: UserCreation): { code
     case 'annotations.key.prefix-dns-subdomain-max-253':
       return {
         code: 'INVALID_ARGUMENT',
-        cause: Object.keys(creation.annotations).some((key) => (keyParts(key).prefix?.length ?? 0) > 253)
+        cause: Object.keys(creation.annotations).some(
+          (key) => (annotationKeyParts(key).prefix?.length ?? 0) > ANNOTATION_KEY.prefixMaxLength,
+        )
           ? /Key prefix segment '.*' exceeds maximum length of 253 characters/s
           : /Key prefix segment '.*' has invalid syntax/s,
       };
