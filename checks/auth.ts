@@ -13,12 +13,14 @@ import type { ClauseId } from '../specification/clauses.js';
 import type { Validators } from '../specification/validate.js';
 import { assertClause, failUnlessAll, recordInconclusive } from './assertion.js';
 import { errorBodyConformance, redactedErrorDetails } from './error-body.js';
+import { statusOfCategory, type ErrorCategory } from './http-status.js';
 
 export type Denial = 'unauthenticated' | 'permission-denied';
 
-const STATUS: Record<Denial, { status: number; clause: ClauseId; category: ClauseId }> = {
-  unauthenticated: { status: 401, clause: 'canton.auth.unauthenticated-401', category: 'canton.errors.category-6-401' },
-  'permission-denied': { status: 403, clause: 'canton.auth.permission-denied-403', category: 'canton.errors.category-7-403' },
+/** Each denial's error category, whose status (checks/http-status.ts) Canton answers with. */
+const DENIALS: Record<Denial, { category: ErrorCategory; clause: ClauseId; categoryClause: ClauseId }> = {
+  unauthenticated: { category: 6, clause: 'canton.auth.unauthenticated-401', categoryClause: 'canton.errors.category-6-401' },
+  'permission-denied': { category: 7, clause: 'canton.auth.permission-denied-403', categoryClause: 'canton.errors.category-7-403' },
 };
 
 export interface AuthCase {
@@ -70,7 +72,7 @@ function cantonDenial(
   response: ClientResponse,
   denials: readonly Denial[],
 ): void {
-  const expected = denials.map((denial) => STATUS[denial]);
+  const expected = denials.map((denial) => ({ ...DENIALS[denial], status: statusOfCategory(DENIALS[denial].category) }));
   const matching = expected.find((entry) => entry.status === response.status);
   for (const { clause } of matching ? [matching] : expected) {
     assertClause(
@@ -82,7 +84,7 @@ function cantonDenial(
     );
   }
   // The redacted body hides the category; the status tells it (6: unauthenticated, 7: permission denied).
-  assertClause('auth_enforcement', matching!.category, true, '');
+  assertClause('auth_enforcement', matching!.categoryClause, true, '');
   const body = errorBodyConformance(environment, response, matching!.clause, { code: 'NA', cantonClauseId: 'canton.errors.redacted-body' });
   redactedErrorDetails(body, response);
 }

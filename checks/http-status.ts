@@ -1,5 +1,5 @@
 /** Canton's HTTP status per error category and per gRPC code (facts: GrpcHttpErrorCodes.asPekkoHttp). */
-export const httpStatusOfCategory: Record<number, number> = {
+const STATUS_OF_CATEGORY = {
   1: 503,
   2: 409,
   3: 504,
@@ -13,9 +13,19 @@ export const httpStatusOfCategory: Record<number, number> = {
   11: 404,
   12: 400,
   14: 501,
-};
+} as const;
 
-export const httpStatusOfGrpcCode: Record<number, number> = {
+export type ErrorCategory = keyof typeof STATUS_OF_CATEGORY;
+
+/** The status of a category an error body names (undefined for one Canton does not define). */
+export const httpStatusOfCategory: Readonly<Record<number, number>> = STATUS_OF_CATEGORY;
+
+/** The status Canton answers an error of `category` with. */
+export function statusOfCategory(category: ErrorCategory): number {
+  return STATUS_OF_CATEGORY[category];
+}
+
+export const httpStatusOfGrpcCode: Readonly<Record<number, number>> = {
   0: 200,
   1: 499,
   2: 500,

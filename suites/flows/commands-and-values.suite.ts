@@ -7,6 +7,7 @@ import { acceptedWith, contentTypeConformance, positiveDataAcceptance, statusCod
 import { definiteAnswerConformance, errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
+import { statusOfCategory } from '../../checks/http-status.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import {
   CREATED_IOU_CLAUSES,
@@ -258,7 +259,7 @@ conformanceSuite('flows / commands and values', () => {
       if (ctx.profile !== 'canton') return;
       expectValue('canton.submit-and-wait.interpretation-error-400', 'errorCategory', error.errorCategory, 9, response);
       statusCodeConformance(response, [400], 'canton.submit-and-wait.interpretation-error-400');
-      statusCodeConformance(response, [400], 'canton.errors.category-9-400');
+      statusCodeConformance(response, [statusOfCategory(9)], 'canton.errors.category-9-400');
     },
   );
 

@@ -8,6 +8,7 @@ import { duplicateCommandDetails, errorBodyConformance, expectErrorCode } from '
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { allDistinct, offsetAfter, offsetsStrictlyIncreasing } from '../../checks/stateful.js';
 import { expectValue } from '../../checks/values.js';
+import { statusOfCategory } from '../../checks/http-status.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
 import { iouCreate, submit } from './support.js';
 import { freshId } from '../../generators/index.js';
@@ -71,7 +72,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
       statusCodeConformance(again, [409], 'canton.submit-and-wait.duplicate-command-409');
       if (error.code !== 'DUPLICATE_COMMAND') return;
       expectValue('canton.errors.category-10-409', 'errorCategory of DUPLICATE_COMMAND', error.errorCategory, 10, again);
-      statusCodeConformance(again, [409], 'canton.errors.category-10-409');
+      statusCodeConformance(again, [statusOfCategory(10)], 'canton.errors.category-10-409');
       duplicateCommandDetails(error, again, firstSubmissionId);
     },
   );

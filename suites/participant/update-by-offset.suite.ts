@@ -14,6 +14,7 @@ import type { ClauseId } from '../../specification/clauses.js';
 import { definiteAnswerConformance, errorBodyConformance, expectErrorCode, updateNotFoundDetails } from '../../checks/error-body.js';
 import { errorCodeOf, negativeDataRejection } from '../../checks/rejection.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
+import { statusOfCategory } from '../../checks/http-status.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import { rejectsInvalidRequests } from './support/properties.js';
 import { generatorContext, postJson, sendGenerated } from './support/requests.js';
@@ -352,7 +353,7 @@ conformanceSuite('update-by-offset', () => {
         expectErrorCode(error, 'UPDATE_NOT_FOUND', clauseId, response);
         expectErrorCode(error, 'UPDATE_NOT_FOUND', 'errors.update-not-found', response);
         if (context.profile === 'canton') {
-          statusCodeConformance(response, [404], 'canton.errors.category-11-404');
+          statusCodeConformance(response, [statusOfCategory(11)], 'canton.errors.category-11-404');
           const resources = (response.json() as { resources?: unknown }).resources;
           expectValueMatches(
             'canton.errors.body.resources-pairs',
