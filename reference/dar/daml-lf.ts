@@ -10,8 +10,10 @@
  * - Daml-LF 1 `Package`: only parsed (the JVM keeps unknown fields of LF1), so that a well-formed LF1
  *   package reaches the language-version check and anything else fails to parse.
  *
- * A failure throws `LfParseError`; the DAR parser answers it with DAR_PARSE_ERROR.
+ * A failure throws `LfParseError`; the DAR parser answers it with DAR_PARSE_ERROR. Names, package names and
+ * versions are read by reference/formats.ts.
  */
+import { NAME, PACKAGE_NAME, PACKAGE_VERSION } from '../formats.js';
 import {
   decodeMessage,
   has,
@@ -139,12 +141,6 @@ const LF1_PACKAGE = lenient('DamlLf1.Package', {
 
 /** Daml-LF 2 minor versions Canton 3.5 knows (stable 2.1 to 2.3, and dev). */
 const LF2_MINORS = new Set(['1', '2', '3', 'dev']);
-/** Daml-LF `Name`: a letter, `$` or `_`, then letters, digits, `$`, `_`; at most 1000 characters. */
-const NAME = /^[A-Za-z$_][A-Za-z0-9$_]{0,999}$/;
-/** Daml-LF `PackageName`: letters, digits, `-`, `_`; 1 to 255 characters. */
-const PACKAGE_NAME = /^[A-Za-z0-9\-_]{1,255}$/;
-/** Daml-LF `PackageVersion`: dot-separated non-negative integers without leading zeros. */
-const PACKAGE_VERSION = /^(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))*$/;
 
 export interface LfModule {
   /** Dotted module name, e.g. `Iou` or `DA.Internal.Template`. */

@@ -11,7 +11,7 @@
  */
 import { LedgerApiError } from '../errors.js';
 import { flatString } from '../flat-strings.js';
-import { isContractId, PARTY } from '../formats.js';
+import { INTEGER_TEXT, isContractId, isNonSuffixedV1ContractId, isPartyId } from '../formats.js';
 
 export type DamlType =
   | { kind: 'Party' }
@@ -75,8 +75,6 @@ type KnownParties = ReadonlyMap<string, string> | undefined;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const NUMERIC_MAX_DIGITS = 38;
-// Daml-LF PartyIdString characters; Canton's party ids additionally read `<hint>::<fingerprint>`.
-const NON_SUFFIXED_V1_CONTRACT_ID = /^00[0-9a-f]{64}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/;
 
@@ -98,19 +96,12 @@ function describe(value: unknown): string {
  * `00` and its 64-digit discriminator with an empty suffix fails command preprocessing, before any lookup.
  */
 export function rejectNonSuffixedContractId(contractId: string): void {
-  if (NON_SUFFIXED_V1_CONTRACT_ID.test(contractId)) {
+  if (isNonSuffixedV1ContractId(contractId)) {
     throw new LedgerApiError(
       'COMMAND_PREPROCESSING_FAILED',
       `Illegal Contract ID "${contractId}", non-suffixed V1 Contract IDs are forbidden`,
     );
   }
-}
-
-/** A Canton party id: a Daml-LF party string of the form `<hint>::<fingerprint>`. */
-export function isPartyId(value: string): boolean {
-  if (!PARTY.test(value)) return false;
-  const separator = value.indexOf('::');
-  return separator > 0 && separator + 2 < value.length;
 }
 
 /** Type-checks `json` against `type` and returns its normalised form. */
@@ -191,7 +182,7 @@ function checkInt64(json: unknown, path: string): string {
   if (typeof json !== 'string') {
     throw new LedgerApiError('LEDGER_API_INTERNAL_ERROR', `Expected ujson.Str (data: ${describe(json)})`, { fromJsonLayer: true });
   }
-  if (!/^-?\d+$/.test(json)) {
+  if (!INTEGER_TEXT.test(json)) {
     throw invalid(`Expected an Int64 as a JSON string of digits (e.g. "42"), got ${describe(json)}`, path);
   }
   const value = BigInt(json);

@@ -9,15 +9,10 @@
  */
 import { LedgerApiError } from '../errors.js';
 import { fieldPath, isJsonObject, wrongType, type JsonObject } from '../http/decode.js';
-import { annotationProblem, MAX_ANNOTATIONS_KILOBYTES } from './annotations.js';
+import { isIdentityProviderId, MAX_ANNOTATIONS_KILOBYTES, partyProblem, userIdProblem } from '../formats.js';
+import { annotationProblem } from './annotations.js';
 
 export { javaSplit } from './annotations.js';
-
-const USER_ID_REGEX = "[a-zA-Z0-9@^$.!`\\-#+'~_|:\\(\\)]{1,128}";
-const USER_ID = new RegExp(`^${USER_ID_REGEX}$`);
-const PARTY_CHARACTERS = /^[A-Za-z0-9:\-_ ]*$/;
-const MAX_PARTY_LENGTH = 255;
-const IDENTITY_PROVIDER_ID = /^[A-Za-z0-9_-]{1,255}$/;
 
 /** A string field, '' when absent (a present non-string is a decode failure). */
 export function relaxedString(obj: JsonObject, field: string, path: string): string {
@@ -81,26 +76,12 @@ export function invalidField(name: string, message: string): LedgerApiError {
   return new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field ${name}: ${message}`);
 }
 
-/** Daml-LF's `Ref.UserId.fromString` message, or undefined for a valid user id. */
-export function userIdProblem(value: string): string | undefined {
-  return USER_ID.test(value) ? undefined : `User ID "${value}" does not match regex "${USER_ID_REGEX}"`;
-}
-
 /** FieldValidator.requireUserId: MISSING_FIELD when empty, INVALID_FIELD when malformed. */
 export function requireUserId(value: string, fieldName: string): string {
   if (value === '') throw missingField(fieldName);
   const problem = userIdProblem(value);
   if (problem !== undefined) throw invalidField(fieldName, problem);
   return value;
-}
-
-/** Daml-LF's `Ref.Party.fromString` message, or undefined for a valid party id. */
-export function partyProblem(value: string): string | undefined {
-  if (value === '') return 'Daml-LF Party is empty';
-  if (value.length > MAX_PARTY_LENGTH) return `Daml-LF Party is too long (max: ${MAX_PARTY_LENGTH})`;
-  if (PARTY_CHARACTERS.test(value)) return undefined;
-  const bad = [...value].find((char) => !PARTY_CHARACTERS.test(char)) ?? '';
-  return `non expected character 0x${(bad.codePointAt(0) ?? 0).toString(16)} in Daml-LF Party "${value}"`;
 }
 
 /** FieldValidator.requireParty (the form without a field name): INVALID_ARGUMENT naming the problem. */
@@ -113,7 +94,7 @@ export function requireParty(value: string): string {
 /** An optional identity provider id ('' is the default IDP); the reference knows only the default one. */
 export function requireKnownIdentityProvider(value: string, fieldName: string): void {
   if (value === '') return;
-  if (!IDENTITY_PROVIDER_ID.test(value)) {
+  if (!isIdentityProviderId(value)) {
     throw invalidField(fieldName, `Daml-LF Ledger String "${value}" does not match the identity provider id syntax`);
   }
   throw invalidArgument(`Provided identity_provider_id ${value} has not been found.`);

@@ -3,19 +3,16 @@
  *
  * Order matters, as in Canton: the total size (over the entries with a non-empty value) first, then the
  * keys, then (on create) the values. Keys are split on `/` with Java's `String.split`, which drops
- * trailing empty parts: `abc/` is the name `abc`, and `/` alone is "more than one forward slash".
+ * trailing empty parts: `abc/` is the name `abc`, and `/` alone is "more than one forward slash". The rules of
+ * a key's prefix and name and the size limit are read by reference/formats.ts.
  */
-
-/** Canton's `MaxAnnotationsSizeInKiloBytes`. */
-export const MAX_ANNOTATIONS_KILOBYTES = 256;
-const MAX_ANNOTATIONS_BYTES = MAX_ANNOTATIONS_KILOBYTES * 1024;
-const MAX_PREFIX_LENGTH = 253;
-const MAX_NAME_LENGTH = 63;
-// Canton's patterns, `([a-zA-Z0-9]+[a-zA-Z0-9.\-_]*)?[a-zA-Z0-9]+` for a name and labels of
-// `([a-zA-Z0-9]+[a-zA-Z0-9-]*)?[a-zA-Z0-9]+` joined by dots for a prefix, written in equivalent forms that
-// cannot backtrack for long on a long invalid key (the original ones take exponential time there).
-const KEY_SEGMENT = /^[a-zA-Z0-9](?:[a-zA-Z0-9._-]*[a-zA-Z0-9])?$/;
-const DNS_LABEL = /^[a-zA-Z0-9](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?$/;
+import {
+  annotationKeyNameProblem,
+  annotationKeyPrefixProblem,
+  MAX_ANNOTATION_KEY_NAME_LENGTH,
+  MAX_ANNOTATION_KEY_PREFIX_LENGTH,
+  MAX_ANNOTATIONS_BYTES,
+} from '../formats.js';
 
 export type AnnotationProblem = { kind: 'size' } | { kind: 'key'; reason: string } | { kind: 'empty-value'; reason: string };
 
@@ -38,17 +35,25 @@ export function withinMaxAnnotationsSize(annotations: Record<string, string>): b
 }
 
 function nameProblem(name: string): string | undefined {
-  if (name.length > MAX_NAME_LENGTH) return `Key name segment '${shorten(name)}' exceeds maximum length of ${MAX_NAME_LENGTH} characters`;
-  return KEY_SEGMENT.test(name) ? undefined : `Key name segment '${shorten(name)}' has invalid syntax`;
+  switch (annotationKeyNameProblem(name)) {
+    case 'too-long':
+      return `Key name segment '${shorten(name)}' exceeds maximum length of ${MAX_ANNOTATION_KEY_NAME_LENGTH} characters`;
+    case 'invalid-syntax':
+      return `Key name segment '${shorten(name)}' has invalid syntax`;
+    case undefined:
+      return undefined;
+  }
 }
 
 function prefixProblem(prefix: string): string | undefined {
-  if (prefix.length > MAX_PREFIX_LENGTH) {
-    return `Key prefix segment '${shorten(prefix)}' exceeds maximum length of ${MAX_PREFIX_LENGTH} characters`;
+  switch (annotationKeyPrefixProblem(prefix)) {
+    case 'too-long':
+      return `Key prefix segment '${shorten(prefix)}' exceeds maximum length of ${MAX_ANNOTATION_KEY_PREFIX_LENGTH} characters`;
+    case 'invalid-syntax':
+      return `Key prefix segment '${shorten(prefix)}' has invalid syntax`;
+    case undefined:
+      return undefined;
   }
-  return prefix.split('.').every((label) => DNS_LABEL.test(label))
-    ? undefined
-    : `Key prefix segment '${shorten(prefix)}' has invalid syntax`;
 }
 
 function keyProblem(key: string): string | undefined {

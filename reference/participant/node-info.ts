@@ -12,7 +12,7 @@ import type { Fixtures, LedgerApiVersion } from '../../config/types.js';
 import { LedgerApiError } from '../errors.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
-import { isUniqueIdentifier } from '../formats.js';
+import { isUniqueIdentifier, PARTY } from '../formats.js';
 
 export interface NodeInfoOptions {
   fixtures: Fixtures;
@@ -37,9 +37,6 @@ const FEATURES = {
   offsetCheckpoint: { maxOffsetCheckpointEmissionDelay: { seconds: 75, nanos: 0, unknownFields: { fields: {} } } },
   packageFeature: { maxVettedPackagesPageSize: 100 },
 } as const;
-
-/** Daml-LF `Party` (Ref.Party.fromString): what `party` must be before Canton looks it up. */
-const PARTY = /^[A-Za-z0-9:\-_ ]{1,255}$/;
 
 function invalidField(field: string, message: string): LedgerApiError {
   return new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field ${field}: ${message}`);

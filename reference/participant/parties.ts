@@ -26,9 +26,8 @@ import {
   requireKnownIdentityProvider,
   requireParty,
   requireValidAnnotations,
-  userIdProblem,
 } from './admin-validation.js';
-import { isUniqueIdentifier } from '../formats.js';
+import { INTEGER_TEXT, isPartyHint, isUniqueIdentifier, userIdProblem } from '../formats.js';
 import {
   PERMISSIONS,
   decodePartyToParticipant,
@@ -102,7 +101,7 @@ function decodePageToken(token: string): string | undefined {
 function integerQuery(request: RefRequest, name: string): number {
   const raw = request.query.get(name);
   if (raw === null) return 0;
-  if (!/^-?\d+$/.test(raw.trim()) || Math.abs(Number(raw)) > 2 ** 31 - 1) throw DecodeFailure.queryParameter(name);
+  if (!INTEGER_TEXT.test(raw.trim()) || Math.abs(Number(raw)) > 2 ** 31 - 1) throw DecodeFailure.queryParameter(name);
   return Number(raw);
 }
 
@@ -274,7 +273,7 @@ export function partyRoutes(options: PartyRoutesOptions): Route[] {
       throw invalidArgument(`Invalid unique identifier \`${synchronizer}\`: expected <identifier>::<fingerprint>`);
     if (synchronizer !== fixtures.synchronizerId) throw invalidArgument(`Unknown or not connected synchronizer ${synchronizer}`);
     if (partyHint === '') throw invalidArgument('Party hint is empty');
-    if (partyHint.length > MAX_PARTY_HINT_LENGTH || !/^[A-Za-z0-9:\-_ ]+$/.test(partyHint) || partyHint.includes('::')) {
+    if (!isPartyHint(partyHint)) {
       throw invalidArgument(`party_hint: "${partyHint}" is not a valid unique identifier part`);
     }
     if (otherConfirming.length > 0 || observing.length > 0) {

@@ -14,6 +14,7 @@ import { requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, indexPath, oneOfKeys, requireField, wrongType, type JsonObject } from '../http/decode.js';
 import type { Faults } from '../faults.js';
+import { INTEGER_TEXT, userIdProblem } from '../formats.js';
 import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../http/types.js';
 import {
   decodeObjectMeta,
@@ -29,7 +30,6 @@ import {
   requireResourceVersion,
   requireUserId,
   requireValidAnnotations,
-  userIdProblem,
 } from './admin-validation.js';
 import { renderRight, renderUser, rightsOf, type UserRight, type Users } from './users.js';
 
@@ -198,7 +198,7 @@ function fieldUpdate<T>(mask: Set<string>, path: string, value: T, isDefault: bo
 function pageSizeOf(request: RefRequest): number {
   const raw = request.query.get('pageSize');
   if (raw === null) return 0;
-  if (!/^-?\d+$/.test(raw.trim()) || Math.abs(Number(raw)) > 2 ** 31 - 1) throw DecodeFailure.queryParameter('pageSize');
+  if (!INTEGER_TEXT.test(raw.trim()) || Math.abs(Number(raw)) > 2 ** 31 - 1) throw DecodeFailure.queryParameter('pageSize');
   return Number(raw);
 }
 

@@ -3,17 +3,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Faults } from '../faults.js';
+import type { UniqueIdentifier } from '../formats.js';
 import { type ScanData, findPartyHosting } from './data.js';
-import {
-  memberToString,
-  parseMember,
-  parsePartyId,
-  parseSynchronizerId,
-  prettyMember,
-  prettyUid,
-  uidToString,
-  type UniqueIdentifier,
-} from './ids.js';
+import { memberToString, parseMember, parsePartyId, parseSynchronizerId, prettyMember, prettyUid, uidToString } from './ids.js';
 import { formatNumeric10 } from './numeric.js';
 import { optionalInteger, requiredInteger } from './query.js';
 import { type ScanResponse, errorResponse, jsonOk } from './responses.js';

@@ -6,5 +6,6 @@ export type { ScanContext } from './endpoints.js';
 export { MAX_PAGE_SIZE } from './endpoints.js';
 export type { ScanResponse } from './responses.js';
 export { parseScanVersion, isAtLeast, ScanReleases, type ScanVersion } from './version.js';
-export { parseMember, parsePartyId, parseSynchronizerId, parseUniqueIdentifier, prettyUid, prettyMember } from './ids.js';
+export { parseMember, parsePartyId, parseSynchronizerId, prettyUid, prettyMember } from './ids.js';
+export { parseUniqueIdentifier } from '../formats.js';
 export { formatNumeric10 } from './numeric.js';
