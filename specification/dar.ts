@@ -51,6 +51,12 @@ const ARCHIVE = envelope.lookupType('Archive');
 const ARCHIVE_PAYLOAD = envelope.lookupType('ArchivePayload');
 
 // The parts of a Daml-LF package this reading looks at (daml_lf2.proto / daml_lf1.proto field numbers).
+const packageFields = (moduleType: string) => ({
+  modules: { type: moduleType, id: 1, rule: 'repeated' },
+  strings: { type: 'string', id: 2, rule: 'repeated' },
+  dottedNames: { type: 'DottedName', id: 3, rule: 'repeated' },
+  metadata: { type: 'Metadata', id: 4 },
+});
 const packages = protobuf.Root.fromJSON({
   nested: {
     DottedName: { fields: { segments: { type: 'int32', id: 1, rule: 'repeated' } } },
@@ -58,22 +64,8 @@ const packages = protobuf.Root.fromJSON({
     Template: { fields: { tycon: { type: 'int32', id: 1 } } },
     Module: { fields: { name: { type: 'int32', id: 1 }, templates: { type: 'Template', id: 6, rule: 'repeated' } } },
     Lf1Module: { fields: { name: { type: 'int32', id: 8 } } },
-    Package: {
-      fields: {
-        modules: { type: 'Module', id: 1, rule: 'repeated' },
-        strings: { type: 'string', id: 2, rule: 'repeated' },
-        dottedNames: { type: 'DottedName', id: 3, rule: 'repeated' },
-        metadata: { type: 'Metadata', id: 4 },
-      },
-    },
-    Lf1Package: {
-      fields: {
-        modules: { type: 'Lf1Module', id: 1, rule: 'repeated' },
-        strings: { type: 'string', id: 2, rule: 'repeated' },
-        dottedNames: { type: 'DottedName', id: 3, rule: 'repeated' },
-        metadata: { type: 'Metadata', id: 4 },
-      },
-    },
+    Package: { fields: packageFields('Module') },
+    Lf1Package: { fields: packageFields('Lf1Module') },
   },
 });
 

@@ -7,12 +7,21 @@
  * 400 text/plain decode failure. Validation: FieldValidator's MISSING_FIELD / INVALID_FIELD /
  * INVALID_ARGUMENT errors with their causes.
  */
-import { LedgerApiError } from '../errors.js';
+import { DecodeFailure, LedgerApiError } from '../errors.js';
 import { fieldPath, isJsonObject, wrongType, type JsonObject } from '../http/decode.js';
-import { isIdentityProviderId, MAX_ANNOTATIONS_KILOBYTES, partyProblem, userIdProblem } from '../formats.js';
+import { INTEGER_TEXT, isIdentityProviderId, MAX_ANNOTATIONS_KILOBYTES, partyProblem, userIdProblem } from '../formats.js';
+import type { RefRequest } from '../http/types.js';
 import { annotationProblem } from './annotations.js';
 
 export { javaSplit } from './annotations.js';
+
+/** An int32 query parameter (`pageSize`), 0 when absent; anything else is a decode failure naming it. */
+export function int32Query(request: RefRequest, name: string): number {
+  const raw = request.query.get(name);
+  if (raw === null) return 0;
+  if (!INTEGER_TEXT.test(raw.trim()) || Math.abs(Number(raw)) > 2 ** 31 - 1) throw DecodeFailure.queryParameter(name);
+  return Number(raw);
+}
 
 /** A string field, '' when absent (a present non-string is a decode failure). */
 export function relaxedString(obj: JsonObject, field: string, path: string): string {

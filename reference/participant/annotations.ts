@@ -34,32 +34,22 @@ export function withinMaxAnnotationsSize(annotations: Record<string, string>): b
   return total <= MAX_ANNOTATIONS_BYTES;
 }
 
-function nameProblem(name: string): string | undefined {
-  switch (annotationKeyNameProblem(name)) {
-    case 'too-long':
-      return `Key name segment '${shorten(name)}' exceeds maximum length of ${MAX_ANNOTATION_KEY_NAME_LENGTH} characters`;
-    case 'invalid-syntax':
-      return `Key name segment '${shorten(name)}' has invalid syntax`;
-    case undefined:
-      return undefined;
-  }
-}
-
-function prefixProblem(prefix: string): string | undefined {
-  switch (annotationKeyPrefixProblem(prefix)) {
-    case 'too-long':
-      return `Key prefix segment '${shorten(prefix)}' exceeds maximum length of ${MAX_ANNOTATION_KEY_PREFIX_LENGTH} characters`;
-    case 'invalid-syntax':
-      return `Key prefix segment '${shorten(prefix)}' has invalid syntax`;
-    case undefined:
-      return undefined;
-  }
+/** Canton's message for a key's prefix or name that breaks its rule. */
+function segmentProblem(segment: 'prefix' | 'name', text: string): string | undefined {
+  const [problem, maxLength] =
+    segment === 'name'
+      ? [annotationKeyNameProblem(text), MAX_ANNOTATION_KEY_NAME_LENGTH]
+      : [annotationKeyPrefixProblem(text), MAX_ANNOTATION_KEY_PREFIX_LENGTH];
+  if (problem === undefined) return undefined;
+  return problem === 'too-long'
+    ? `Key ${segment} segment '${shorten(text)}' exceeds maximum length of ${maxLength} characters`
+    : `Key ${segment} segment '${shorten(text)}' has invalid syntax`;
 }
 
 function keyProblem(key: string): string | undefined {
   const parts = javaSplit(key, '/');
-  if (parts.length === 1) return nameProblem(parts[0] as string);
-  if (parts.length === 2) return prefixProblem(parts[0] as string) ?? nameProblem(parts[1] as string);
+  if (parts.length === 1) return segmentProblem('name', parts[0] as string);
+  if (parts.length === 2) return segmentProblem('prefix', parts[0] as string) ?? segmentProblem('name', parts[1] as string);
   return `Key '${shorten(key)}' contains more than one forward slash ('/') character`;
 }
 

@@ -10,13 +10,14 @@
  */
 import { createPublicKey, randomUUID, verify as verifySignature, type KeyObject } from 'node:crypto';
 import type { Fixtures } from '../../config/types.js';
-import { DecodeFailure, LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../errors.js';
 import { requireCaller, requirePermission, canReadAs } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, indexPath } from '../http/decode.js';
 import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../http/types.js';
 import {
   decodeObjectMeta,
+  int32Query,
   invalidArgument,
   invalidField,
   relaxedArray,
@@ -27,7 +28,7 @@ import {
   requireParty,
   requireValidAnnotations,
 } from './admin-validation.js';
-import { INTEGER_TEXT, isPartyHint, isUniqueIdentifier, userIdProblem } from '../formats.js';
+import { isPartyHint, isUniqueIdentifier, userIdProblem } from '../formats.js';
 import {
   PERMISSIONS,
   decodePartyToParticipant,
@@ -96,13 +97,6 @@ function decodePageToken(token: string): string | undefined {
   const bytes = Buffer.from(token, 'base64url');
   if (bytes.length < 2 || bytes[0] !== 0x0a || bytes[1] !== bytes.length - 2) throw invalidArgument('Invalid page token');
   return bytes.subarray(2).toString('utf8');
-}
-
-function integerQuery(request: RefRequest, name: string): number {
-  const raw = request.query.get(name);
-  if (raw === null) return 0;
-  if (!INTEGER_TEXT.test(raw.trim()) || Math.abs(Number(raw)) > 2 ** 31 - 1) throw DecodeFailure.queryParameter(name);
-  return Number(raw);
 }
 
 /** An Ed25519 public key given as DER SubjectPublicKeyInfo (or raw 32 bytes): its raw bytes and key object. */
@@ -217,7 +211,7 @@ export function partyRoutes(options: PartyRoutesOptions): Route[] {
   }
 
   function list(request: RefRequest): RefResponse {
-    const pageSize = integerQuery(request, 'pageSize');
+    const pageSize = int32Query(request, 'pageSize');
     const pageToken = request.query.get('pageToken') ?? '';
     const filter = request.query.get('filter-party') ?? '';
     requireAdmin(requireCaller(request.auth), 'listing parties');

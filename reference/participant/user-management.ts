@@ -9,15 +9,16 @@
  * (USER_NOT_FOUND, USER_ALREADY_EXISTS, CONCURRENT_USER_UPDATE_DETECTED, ...).
  */
 import type { LedgerApiVersion } from '../../config/types.js';
-import { DecodeFailure, LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../errors.js';
 import { requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, indexPath, oneOfKeys, requireField, wrongType, type JsonObject } from '../http/decode.js';
 import type { Faults } from '../faults.js';
-import { INTEGER_TEXT, userIdProblem } from '../formats.js';
+import { userIdProblem } from '../formats.js';
 import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../http/types.js';
 import {
   decodeObjectMeta,
+  int32Query,
   invalidArgument,
   javaSplit,
   missingField,
@@ -195,13 +196,6 @@ function fieldUpdate<T>(mask: Set<string>, path: string, value: T, isDefault: bo
   return undefined;
 }
 
-function pageSizeOf(request: RefRequest): number {
-  const raw = request.query.get('pageSize');
-  if (raw === null) return 0;
-  if (!INTEGER_TEXT.test(raw.trim()) || Math.abs(Number(raw)) > 2 ** 31 - 1) throw DecodeFailure.queryParameter('pageSize');
-  return Number(raw);
-}
-
 /** ListUsersPageTokenPayload{user_id_lower_bound_excl = 1}, base64url: the protobuf bytes written by hand. */
 function encodePageToken(userId: string): string {
   const id = Buffer.from(userId, 'utf8');
@@ -251,7 +245,7 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
   }
 
   function list(request: RefRequest): RefResponse {
-    const pageSize = pageSizeOf(request);
+    const pageSize = int32Query(request, 'pageSize');
     const pageToken = request.query.get('pageToken') ?? '';
     requireAdmin(requireCaller(request.auth), 'listing users');
     const after = decodePageToken(pageToken);
