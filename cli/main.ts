@@ -127,6 +127,11 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--pipelining <n>', 'closed model: requests in flight per connection', integer('--pipelining', 1, 64))
     .option('--rate <rps>', 'open model: planned requests per second', positiveNumber('--rate'))
     .option('--stages <stages>', 'open model: ramping stages "DURATION:RATE,..." e.g. "10s:100,30s:500"')
+    .option(
+      '--workers <n>',
+      'open model: sending threads, each owning every n-th planned request (default: load.workers of the config, else one per core)',
+      integer('--workers', 1, 256),
+    )
     .option('--warmup <seconds>', 'warm-up excluded from the figures', integer('--warmup', 0, 600))
     .option('--shard <i/n>', 'run shard i of n (0-based, as a Kubernetes JOB_COMPLETION_INDEX), one n-th of the load')
     .option('--result <file>', 'result file (default: out/load/<scenario>-<model>-<time>.json)')

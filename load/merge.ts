@@ -7,9 +7,8 @@ import { readBaselineResult } from './baseline.js';
 import { concludeRun, type LoadRunOutcome } from './conclude.js';
 import { parseThreshold } from './gate.js';
 import type { ThroughputBucket } from './recorder.js';
+import { decodeHistogram, encodeHistogram, newLatencyHistogram } from './histogram.js';
 import {
-  decodeHistogram,
-  encodeHistogram,
   loadResultFormat,
   readLoadResult,
   summarizeHistogram,
@@ -18,7 +17,6 @@ import {
   type LoadResult,
   type OpenModelStats,
 } from './result.js';
-import { newLatencyHistogram } from './recorder.js';
 
 export class MergeError extends Error {
   readonly code = 'LOAD_MERGE_INVALID';

@@ -4,7 +4,6 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import * as hdr from 'hdr-histogram-js';
 import type { Histogram } from 'hdr-histogram-js';
 import type { RequestCounts, ThroughputBucket } from './recorder.js';
 import type { SchemaCheckStats } from './response-check.js';
@@ -45,6 +44,8 @@ export interface LoadRunSettings {
   timeoutSeconds: number;
   maxInFlight?: number;
   lateThresholdMs?: number;
+  /** Open model: the sending threads of this run (absent in results written before they existed). */
+  workers?: number;
   scenarioOptions: Record<string, unknown>;
 }
 
@@ -124,14 +125,6 @@ export function summarizeHistogram(histogram: Histogram): LatencySummary {
     p999: histogram.getValueAtPercentile(99.9),
     max: histogram.maxValue,
   };
-}
-
-export function encodeHistogram(histogram: Histogram): string {
-  return hdr.encodeIntoCompressedBase64(histogram);
-}
-
-export function decodeHistogram(base64: string): Histogram {
-  return hdr.decodeFromCompressedBase64(base64, 32, false);
 }
 
 export async function writeLoadResult(path: string, result: LoadResult): Promise<void> {
