@@ -4,6 +4,7 @@
  * into one buffer per worker and transfers it (no copy); worker w of n sends planned request i when
  * i mod n = w, as its slot ⌊i / n⌋.
  */
+import type { MetronomeMemory } from './metronome.js';
 import type { RecorderSnapshot } from './recorder.js';
 import type { SchemaProfile } from '../specification/validate.js';
 import type { SchedulePlan } from './schedule.js';
@@ -19,6 +20,8 @@ export interface WorkerSetup {
   lateThresholdMs: number;
   timeoutSeconds: number;
   schemaProfile: SchemaProfile;
+  /** Wakes the worker at its next planned send (see metronome.ts). */
+  metronome: MetronomeMemory;
 }
 
 export type ToWorker =
@@ -30,7 +33,7 @@ export type ToWorker =
       plan: SchedulePlan;
       /** Planned requests of the whole phase (all workers). */
       total: number;
-      /** Start of the phase on the process-wide monotonic clock (`monotonicMs`). */
+      /** Start of the phase on the process-wide monotonic clock (`monotonicMs` of metronome.ts). */
       startMonotonicMs: number;
       /** The phase ends this long after its start, answered or not. */
       deadlineMs: number;
@@ -43,7 +46,9 @@ export type ToWorker =
       /** Expectations numbered since the last message, in number order. */
       newExpectations: ResponseExpectation[];
     }
-  | { type: 'stop'; phase: number };
+  | { type: 'stop'; phase: number }
+  /** The run is over: close every connection and exit. */
+  | { type: 'close' };
 
 export interface PhaseCounters {
   planned: number;
@@ -70,11 +75,6 @@ export type FromWorker =
       /** Measured phases only. */
       figures?: { recorder: RecorderSnapshot; jitterHistogram: string };
     };
-
-/** Milliseconds on the monotonic clock every thread of the process shares (performance.now() does not: each thread has its own origin). */
-export function monotonicMs(): number {
-  return Number(process.hrtime.bigint()) / 1e6;
-}
 
 export interface RequestBatch {
   /** Slot of the first request (slots are consecutive). */

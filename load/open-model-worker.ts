@@ -8,9 +8,8 @@
  * - one request per connection at a time (no pipelining, so a slow answer never holds back another):
  *   a request takes an idle connection, or opens one while fewer than this worker's in-flight cap are
  *   open, or waits ("held by the in-flight cap") for the next answer;
- * - the loop sleeps on a timer until 2 ms before the next send, then polls (`setImmediate`), so a send
- *   leaves within one loop turn of its time; with nothing in flight it blocks the thread instead
- *   (`Atomics.wait`, precise to tens of µs), since no answer can then be kept waiting.
+ * - between sends the thread sleeps in its event loop; answers wake it as they arrive, and the
+ *   metronome thread (metronome.ts) wakes it at its next planned send, to within tens of µs.
  */
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
@@ -19,22 +18,12 @@ import type { Histogram } from 'hdr-histogram-js';
 import { createSpecResponseValidator } from './spec-validator.js';
 import { encodeHistogram, newLatencyHistogram } from './histogram.js';
 import { Http1ResponseParser, type ParsedResponse } from './http1-response-parser.js';
+import { MetronomeAlarm, monotonicMs } from './metronome.js';
 import { LoadRecorder } from './recorder.js';
 import { rampingRate, type ArrivalSchedule } from './schedule.js';
-import {
-  RequestBatchReader,
-  monotonicMs,
-  type FromWorker,
-  type PhaseCounters,
-  type ToWorker,
-  type WorkerSetup,
-} from './open-model-protocol.js';
+import { RequestBatchReader, type FromWorker, type PhaseCounters, type ToWorker, type WorkerSetup } from './open-model-protocol.js';
 import type { ResponseExpectation } from './types.js';
 
-/** Below this, the loop stops sleeping on timers (which fire up to ~1 ms late) and polls. */
-const spinWindowMs = 2;
-/** A wait shorter than this is not worth a blocking sleep. */
-const shortestSleepMs = 0.05;
 const progressEveryMs = 1000;
 
 interface PlannedRequest {
@@ -64,6 +53,8 @@ interface Phase {
   schedule: ArrivalSchedule;
   /** performance.now() of the phase's start in this thread. */
   startMs: number;
+  /** performance.now() − monotonicMs() in this thread. */
+  localMinusMonotonicMs: number;
   slots: number;
   nextSlot: number;
   nextPlannedMs: number;
@@ -82,16 +73,13 @@ class Sender {
   private readonly idle: Connection[] = [];
   private readonly origin: URL;
   private readonly validate;
-  private readonly sleeper = new Int32Array(new SharedArrayBuffer(4));
+  private readonly alarm: MetronomeAlarm;
   private phase: Phase | undefined;
   private inFlight = 0;
   /** Set when the next slot's request has not arrived: the next batch restarts the loop. */
   private starved = false;
   /** performance.now() when the bytes being parsed arrived. */
   private receivedAtMs = 0;
-  /** The loop's pending wake-up (a phase ended by its deadline or a stop leaves one behind). */
-  private wakeTimer: NodeJS.Timeout | undefined;
-  private wakeImmediate: NodeJS.Immediate | undefined;
 
   constructor(
     private readonly setup: WorkerSetup,
@@ -99,6 +87,7 @@ class Sender {
   ) {
     this.origin = new URL(setup.url);
     this.validate = createSpecResponseValidator(setup.schemaProfile, { compileNow: true });
+    this.alarm = new MetronomeAlarm(setup.metronome, setup.index, () => this.tick());
   }
 
   receive(message: ToWorker): void {
@@ -111,12 +100,20 @@ class Sender {
         this.tick();
       }
     } else if (message.type === 'phase') this.startPhase(message);
-    else if (message.phase === this.phase?.id) this.finish(this.phase, 'stopped');
+    else if (message.type === 'stop') {
+      if (message.phase === this.phase?.id) this.finish(this.phase, 'stopped');
+    } else this.close();
+  }
+
+  private close(): void {
+    if (this.phase) this.finish(this.phase, 'stopped');
+    for (const connection of [...this.connections]) this.retire(connection);
   }
 
   private startPhase(message: Extract<ToWorker, { type: 'phase' }>): void {
     const { index, workerCount } = this.setup;
-    const startMs = message.startMonotonicMs + (performance.now() - monotonicMs());
+    const localMinusMonotonicMs = performance.now() - monotonicMs();
+    const startMs = message.startMonotonicMs + localMinusMonotonicMs;
     const schedule = rampingRate(message.plan.startRate, message.plan.stages);
     const slots = message.total > index ? Math.floor((message.total - 1 - index) / workerCount) + 1 : 0;
     const recorder = new LoadRecorder({ validate: this.validate });
@@ -126,6 +123,7 @@ class Sender {
       measured: message.measured,
       schedule,
       startMs,
+      localMinusMonotonicMs,
       slots,
       nextSlot: 0,
       nextPlannedMs: startMs + schedule.plannedAtMs(index),
@@ -159,43 +157,27 @@ class Sender {
     this.tick();
   }
 
-  /** The scheduler loop: sends what is due, then sleeps, polls or blocks until the next planned time. */
-  private readonly tick = (): void => {
-    this.wakeTimer = undefined;
-    this.wakeImmediate = undefined;
+  /** The scheduler loop: sends what is due, then sets the alarm for the next planned send. */
+  private tick(): void {
     const phase = this.phase;
     if (!phase || phase.finished) return;
     const { index, workerCount } = this.setup;
-    for (;;) {
-      const now = performance.now();
-      while (phase.nextSlot < phase.slots && phase.nextPlannedMs <= now) {
-        const request = this.requests.take();
-        if (!request) {
-          // The main thread prepares requests ahead of time; late ones are sent (and counted) late.
-          this.starved = true;
-          return;
-        }
-        phase.counters.planned += 1;
-        this.dispatch(phase, { plannedMs: phase.nextPlannedMs, bytes: request.bytes, expectation: request.expectation });
-        phase.nextSlot += 1;
-        phase.nextPlannedMs = phase.startMs + phase.schedule.plannedAtMs(index + phase.nextSlot * workerCount);
-      }
-      if (phase.nextSlot >= phase.slots) {
-        this.finishIfAnswered(phase);
+    const now = performance.now();
+    while (phase.nextSlot < phase.slots && phase.nextPlannedMs <= now) {
+      const request = this.requests.take();
+      if (!request) {
+        // The main thread prepares requests ahead of time; late ones are sent (and counted) late.
+        this.starved = true;
         return;
       }
-      const waitMs = phase.nextPlannedMs - performance.now();
-      if (waitMs > spinWindowMs) {
-        this.wakeTimer = setTimeout(this.tick, waitMs - spinWindowMs);
-        return;
-      }
-      if (this.inFlight > 0 || waitMs < shortestSleepMs) {
-        this.wakeImmediate = setImmediate(this.tick);
-        return;
-      }
-      Atomics.wait(this.sleeper, 0, 0, waitMs);
+      phase.counters.planned += 1;
+      this.dispatch(phase, { plannedMs: phase.nextPlannedMs, bytes: request.bytes, expectation: request.expectation });
+      phase.nextSlot += 1;
+      phase.nextPlannedMs = phase.startMs + phase.schedule.plannedAtMs(index + phase.nextSlot * workerCount);
     }
-  };
+    if (phase.nextSlot < phase.slots) this.alarm.set(phase.nextPlannedMs - phase.localMinusMonotonicMs);
+    else this.finishIfAnswered(phase);
+  }
 
   private dispatch(phase: Phase, request: PlannedRequest): void {
     const connection = this.idle.pop() ?? this.openConnection();
@@ -243,6 +225,8 @@ class Sender {
         connection.errorCode = `bad response: ${(error as Error).message}`;
         socket.destroy();
       }
+      // Awake anyway: send what has come due without waiting for the metronome.
+      if (this.phase !== undefined && this.phase.nextPlannedMs <= performance.now()) this.tick();
     });
     socket.on('error', (error: Error & { code?: string }) => {
       connection.errorCode ??= error.code ?? error.message;
@@ -356,8 +340,7 @@ class Sender {
     if (phase.finished) return;
     phase.finished = true;
     for (const timer of phase.timers) clearTimeout(timer);
-    clearTimeout(this.wakeTimer);
-    if (this.wakeImmediate) clearImmediate(this.wakeImmediate);
+    this.alarm.cancel();
     const nowMs = performance.now();
     for (const connection of [...this.connections]) {
       const request = this.takeRequest(connection);
@@ -384,6 +367,11 @@ class Sender {
 const port = parentPort;
 if (port) {
   const sender = new Sender(workerData.setup as WorkerSetup, (message) => port.postMessage(message));
-  port.on('message', (message: ToWorker) => sender.receive(message));
+  port.on('message', (message: ToWorker) => {
+    sender.receive(message);
+    // With its connections closed and the port closed, the thread ends by itself (and writes its
+    // --cpu-prof profile, which a terminated thread would not).
+    if (message.type === 'close') port.close();
+  });
   port.postMessage({ type: 'ready' } satisfies FromWorker);
 }

@@ -19,10 +19,10 @@ import { Worker } from 'node:worker_threads';
 import type { ModelRunTimes } from './closed-model.js';
 import { decodeHistogram, encodeHistogram, newLatencyHistogram } from './histogram.js';
 import { createRequestTextSerializer } from './http-serialize.js';
+import { createMetronomeMemory, monotonicMs, stopMetronome, type MetronomeMemory } from './metronome.js';
 import {
   ExpectationTable,
   RequestBatchWriter,
-  monotonicMs,
   type FromWorker,
   type PhaseCounters,
   type ToWorker,
@@ -74,6 +74,7 @@ const feedEveryMs = 20;
 const startLeadMs = 20;
 /** A worker that has not reported this long after its phase's deadline is taken to be stuck. */
 const stuckAfterMs = 10_000;
+const closeGraceMs = 1_000;
 
 export async function runOpenModel(options: OpenModelOptions): Promise<OpenModelOutcome> {
   const workerCount = Math.max(1, Math.min(Math.floor(options.workers), options.maxInFlight));
@@ -164,6 +165,7 @@ class SendingThreads {
 
   private constructor(
     private readonly workers: Worker[],
+    private readonly metronome: { thread: Worker; memory: MetronomeMemory },
     private readonly options: OpenModelOptions,
   ) {
     this.serialize = createRequestTextSerializer(new URL(options.url).host);
@@ -178,6 +180,9 @@ class SendingThreads {
 
   /** Starts the workers and waits until each is ready; undefined when the run was aborted meanwhile. */
   static async start(options: OpenModelOptions, count: number): Promise<SendingThreads | undefined> {
+    const boot = new URL('./open-model-worker-boot.mjs', import.meta.url);
+    const memory = createMetronomeMemory(count);
+    const metronome = new Worker(boot, { workerData: { entry: new URL('./metronome-thread.ts', import.meta.url).href, memory } });
     const entry = new URL('./open-model-worker.ts', import.meta.url).href;
     const workers = Array.from({ length: count }, (_, index) => {
       const setup: WorkerSetup = {
@@ -188,10 +193,14 @@ class SendingThreads {
         lateThresholdMs: options.lateThresholdMs,
         timeoutSeconds: options.timeoutSeconds,
         schemaProfile: options.schemaProfile,
+        metronome: memory,
       };
-      return new Worker(new URL('./open-model-worker-boot.mjs', import.meta.url), { workerData: { entry, setup } });
+      return new Worker(boot, { workerData: { entry, setup } });
     });
-    const terminateAll = () => Promise.all(workers.map((worker) => worker.terminate()));
+    const terminateAll = async (): Promise<void> => {
+      stopMetronome(memory);
+      await Promise.all([metronome, ...workers].map((worker) => worker.terminate()));
+    };
     let onAbort = (): void => {};
     const aborted = new Promise<'aborted'>((resolve) => {
       onAbort = () => resolve('aborted');
@@ -224,7 +233,7 @@ class SendingThreads {
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }
-    return new SendingThreads(workers, options);
+    return new SendingThreads(workers, { thread: metronome, memory }, options);
   }
 
   /** Runs one phase of the schedule on all workers until each has finished its share (or the run is aborted). */
@@ -323,9 +332,20 @@ class SendingThreads {
     };
   }
 
+  /** Asks each worker to close its connections and end; one that has not ended within a second is terminated. */
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
+    stopMetronome(this.metronome.memory);
+    await Promise.all(
+      [this.metronome.thread, ...this.workers].map(async (worker) => {
+        if (worker.threadId === -1) return; // already ended
+        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+        if (worker !== this.metronome.thread) worker.postMessage({ type: 'close' } satisfies ToWorker);
+        const timer = setTimeout(() => void worker.terminate(), closeGraceMs);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
   }
 
   private received(index: number, message: FromWorker): void {
