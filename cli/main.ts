@@ -123,7 +123,11 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     )
     .option('-d, --duration <seconds>', 'measured duration (bounded)', integer('--duration', 1, 3600))
     .option('-r, --requests <n>', 'stop after this many requests (bounded)', integer('--requests', 1, 100_000_000))
-    .option('--connections <n>', 'closed model: concurrent connections', integer('--connections', 1, 1024))
+    .option(
+      '--connections <n>',
+      'closed model: concurrent connections (16); open model: connection cap, beyond which requests are pipelined (default: one per outstanding request)',
+      integer('--connections', 1, 1024),
+    )
     .option('--pipelining <n>', 'closed model: requests in flight per connection', integer('--pipelining', 1, 64))
     .option('--rate <rps>', 'open model: planned requests per second', positiveNumber('--rate'))
     .option('--stages <stages>', 'open model: ramping stages "DURATION:RATE,..." e.g. "10s:100,30s:500"')

@@ -31,12 +31,14 @@ type Framing = { kind: 'length'; remaining: number } | { kind: 'chunked' } | { k
 
 /**
  * Feed it the bytes of one connection as they arrive; it calls `onResponse` once per complete
- * response, in order.
+ * response, in order. What it keeps between two calls it copies, so the caller may read every
+ * connection into one reused buffer (`net.connect`'s `onread`); a body handed to `onResponse` is only
+ * valid during that call.
  */
 export class Http1ResponseParser {
   private pending: Buffer = emptyBody;
   /** Set between a parsed head and the end of its body. */
-  private current: { status: number; closes: boolean; framing: Framing; parts: Buffer[] } | undefined;
+  private current: { status: number; closes: boolean; framing: Framing; parts: Buffer[]; ownedParts: number } | undefined;
 
   constructor(private readonly onResponse: (response: ParsedResponse) => void) {}
 
@@ -60,7 +62,13 @@ export class Http1ResponseParser {
       if (consumed < 0) break;
       offset = consumed;
     }
-    if (offset < data.length) this.pending = offset === 0 ? data : data.subarray(offset);
+    if (offset < data.length) this.pending = Buffer.from(data.subarray(offset));
+    const current = this.current;
+    if (current !== undefined) {
+      for (; current.ownedParts < current.parts.length; current.ownedParts += 1) {
+        current.parts[current.ownedParts] = Buffer.from(current.parts[current.ownedParts]!);
+      }
+    }
   }
 
   /** The connection closed: a response framed "until close" ends here; any other partial one is lost. */
@@ -115,7 +123,7 @@ export class Http1ResponseParser {
       if (!Number.isSafeInteger(contentLength)) throw new ResponseParseError(`bad Content-Length in ${JSON.stringify(head.slice(0, 200))}`);
       framing = { kind: 'length', remaining: contentLength };
     } else framing = { kind: 'until-close' };
-    this.current = { status, closes: closes || framing.kind === 'until-close', framing, parts: [] };
+    this.current = { status, closes: closes || framing.kind === 'until-close', framing, parts: [], ownedParts: 0 };
     if (framing.kind === 'length' && framing.remaining === 0) this.finish();
   }
 

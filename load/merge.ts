@@ -148,9 +148,13 @@ function mergeOpenModel(results: readonly LoadResult[]): { openModel?: OpenModel
       plannedRequests: stats.reduce((sum, open) => sum + open.plannedRequests, 0),
       lateSends: stats.reduce((sum, open) => sum + open.lateSends, 0),
       capDelayedSends: stats.reduce((sum, open) => sum + open.capDelayedSends, 0),
+      pipelinedSends: stats.reduce((sum, open) => sum + (open.pipelinedSends ?? 0), 0),
       notSent: stats.reduce((sum, open) => sum + open.notSent, 0),
       lateThresholdMs: stats[0]!.lateThresholdMs,
       maxInFlight: stats.reduce((sum, open) => sum + open.maxInFlight, 0),
+      ...(stats.every((open) => open.connections !== undefined)
+        ? { connections: stats.reduce((sum, open) => sum + open.connections!, 0) }
+        : {}),
       sendJitterUs: summarizeHistogram(jitter),
       sendJitterHistogram: encodeHistogram(jitter),
     },

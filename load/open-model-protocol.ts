@@ -15,8 +15,10 @@ export interface WorkerSetup {
   index: number;
   workerCount: number;
   url: string;
-  /** This worker's share of the in-flight cap (one request per connection, so also its connection cap). */
+  /** This worker's share of the in-flight cap. */
   maxInFlight: number;
+  /** This worker's share of the connection cap: beyond it, requests are pipelined. */
+  connections: number;
   lateThresholdMs: number;
   timeoutSeconds: number;
   schemaProfile: SchemaProfile;
@@ -54,6 +56,7 @@ export interface PhaseCounters {
   planned: number;
   lateSends: number;
   capDelayedSends: number;
+  pipelinedSends: number;
   notSent: number;
   aborted: boolean;
 }
@@ -72,6 +75,8 @@ export type FromWorker =
       type: 'phase-done';
       phase: number;
       counters: PhaseCounters;
+      /** When the phase ended in this worker (its last answer, or the deadline, or the stop), monotonic ms. */
+      endedMonotonicMs: number;
       /** Measured phases only. */
       figures?: { recorder: RecorderSnapshot; jitterHistogram: string };
     };

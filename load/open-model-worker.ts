@@ -5,9 +5,10 @@
  *
  * What keeps a send cheap and on time:
  * - no promise, stream or timer per request: one scheduler loop sends every request that is due;
- * - one request per connection at a time (no pipelining, so a slow answer never holds back another):
- *   a request takes an idle connection, or opens one while fewer than this worker's in-flight cap are
- *   open, or waits ("held by the in-flight cap") for the next answer;
+ * - a request takes an idle connection, or opens one while this worker has fewer than its share of
+ *   `connections`; beyond that it is pipelined on the connection with the fewest outstanding (sent on
+ *   time all the same: a slow answer then delays the ones behind it, which their latency shows), and
+ *   once `maxInFlight` are outstanding it waits ("held by the in-flight cap") for the next answer;
  * - between sends the thread sleeps in its event loop; answers wake it as they arrive, and the
  *   metronome thread (metronome.ts) wakes it at its next planned send, to within tens of µs.
  */
@@ -18,7 +19,7 @@ import type { Histogram } from 'hdr-histogram-js';
 import { createSpecResponseValidator } from './spec-validator.js';
 import { encodeHistogram, newLatencyHistogram } from './histogram.js';
 import { Http1ResponseParser, type ParsedResponse } from './http1-response-parser.js';
-import { MetronomeAlarm, monotonicMs } from './metronome.js';
+import { MetronomeBeat, finished as noMoreSlots, monotonicMs, slotsOf } from './metronome.js';
 import { LoadRecorder } from './recorder.js';
 import { rampingRate, type ArrivalSchedule } from './schedule.js';
 import { RequestBatchReader, type FromWorker, type PhaseCounters, type ToWorker, type WorkerSetup } from './open-model-protocol.js';
@@ -41,7 +42,8 @@ interface InFlightRequest {
 interface Connection {
   socket: Socket;
   parser: Http1ResponseParser;
-  request: InFlightRequest | undefined;
+  /** Sent and not yet answered, oldest first (HTTP/1.1 answers in request order). */
+  inFlight: InFlightRequest[];
   /** False once closed or given up: it is no longer in the pool. */
   open: boolean;
   errorCode: string | undefined;
@@ -53,17 +55,49 @@ interface Phase {
   schedule: ArrivalSchedule;
   /** performance.now() of the phase's start in this thread. */
   startMs: number;
-  /** performance.now() − monotonicMs() in this thread. */
+  /** performance.now() − monotonicMs() in this thread: planned times are monotonic, measurements local. */
   localMinusMonotonicMs: number;
+  startMonotonicMs: number;
   slots: number;
   nextSlot: number;
-  nextPlannedMs: number;
+  /** Planned time of the next slot on the monotonic clock (which the metronome compares with too). */
+  nextDueMs: number;
   recorder: LoadRecorder;
   jitter: Histogram;
   counters: PhaseCounters;
-  held: PlannedRequest[];
+  held: FifoQueue<PlannedRequest>;
   finished: boolean;
   timers: NodeJS.Timeout[];
+}
+
+/** Array.shift copies the array: with thousands held, that would cost more than the sends. */
+class FifoQueue<T> {
+  private items: (T | undefined)[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const item = this.items[this.head];
+    this.items[this.head++] = undefined;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+
+  clear(): void {
+    this.items = [];
+    this.head = 0;
+  }
 }
 
 class Sender {
@@ -73,11 +107,12 @@ class Sender {
   private readonly idle: Connection[] = [];
   private readonly origin: URL;
   private readonly validate;
-  private readonly alarm: MetronomeAlarm;
+  private readonly beat: MetronomeBeat;
   private phase: Phase | undefined;
   private inFlight = 0;
   /** Set when the next slot's request has not arrived: the next batch restarts the loop. */
   private starved = false;
+  private readonly readBuffer = Buffer.allocUnsafe(64 * 1024);
   /** performance.now() when the bytes being parsed arrived. */
   private receivedAtMs = 0;
 
@@ -87,7 +122,7 @@ class Sender {
   ) {
     this.origin = new URL(setup.url);
     this.validate = createSpecResponseValidator(setup.schemaProfile, { compileNow: true });
-    this.alarm = new MetronomeAlarm(setup.metronome, setup.index, () => this.tick());
+    this.beat = new MetronomeBeat(setup.metronome, setup.index, () => this.tick());
   }
 
   receive(message: ToWorker): void {
@@ -115,7 +150,7 @@ class Sender {
     const localMinusMonotonicMs = performance.now() - monotonicMs();
     const startMs = message.startMonotonicMs + localMinusMonotonicMs;
     const schedule = rampingRate(message.plan.startRate, message.plan.stages);
-    const slots = message.total > index ? Math.floor((message.total - 1 - index) / workerCount) + 1 : 0;
+    const slots = slotsOf(message.total, index, workerCount);
     const recorder = new LoadRecorder({ validate: this.validate });
     recorder.start(startMs);
     const phase: Phase = {
@@ -124,13 +159,14 @@ class Sender {
       schedule,
       startMs,
       localMinusMonotonicMs,
+      startMonotonicMs: message.startMonotonicMs,
       slots,
       nextSlot: 0,
-      nextPlannedMs: startMs + schedule.plannedAtMs(index),
+      nextDueMs: message.startMonotonicMs + schedule.plannedAtMs(index),
       recorder,
       jitter: newLatencyHistogram(),
-      counters: { planned: 0, lateSends: 0, capDelayedSends: 0, notSent: 0, aborted: false },
-      held: [],
+      counters: { planned: 0, lateSends: 0, capDelayedSends: 0, pipelinedSends: 0, notSent: 0, aborted: false },
+      held: new FifoQueue(),
       finished: false,
       timers: [],
     };
@@ -157,30 +193,32 @@ class Sender {
     this.tick();
   }
 
-  /** The scheduler loop: sends what is due, then sets the alarm for the next planned send. */
+  /** The scheduler loop: sends what is due, then tells the metronome how far it got. */
   private tick(): void {
     const phase = this.phase;
     if (!phase || phase.finished) return;
     const { index, workerCount } = this.setup;
-    const now = performance.now();
-    while (phase.nextSlot < phase.slots && phase.nextPlannedMs <= now) {
+    const wakesBefore = this.beat.wakesSoFar();
+    const now = monotonicMs();
+    while (phase.nextSlot < phase.slots && phase.nextDueMs <= now) {
       const request = this.requests.take();
       if (!request) {
         // The main thread prepares requests ahead of time; late ones are sent (and counted) late.
         this.starved = true;
-        return;
+        break;
       }
       phase.counters.planned += 1;
-      this.dispatch(phase, { plannedMs: phase.nextPlannedMs, bytes: request.bytes, expectation: request.expectation });
+      const plannedMs = phase.nextDueMs + phase.localMinusMonotonicMs;
+      this.dispatch(phase, { plannedMs, bytes: request.bytes, expectation: request.expectation });
       phase.nextSlot += 1;
-      phase.nextPlannedMs = phase.startMs + phase.schedule.plannedAtMs(index + phase.nextSlot * workerCount);
+      phase.nextDueMs = phase.startMonotonicMs + phase.schedule.plannedAtMs(index + phase.nextSlot * workerCount);
     }
-    if (phase.nextSlot < phase.slots) this.alarm.set(phase.nextPlannedMs - phase.localMinusMonotonicMs);
-    else this.finishIfAnswered(phase);
+    this.beat.advanced(phase.nextSlot < phase.slots ? phase.nextSlot : noMoreSlots, wakesBefore);
+    if (phase.nextSlot >= phase.slots) this.finishIfAnswered(phase);
   }
 
   private dispatch(phase: Phase, request: PlannedRequest): void {
-    const connection = this.idle.pop() ?? this.openConnection();
+    const connection = this.connectionForNextRequest(phase);
     if (connection === undefined) {
       phase.counters.capDelayedSends += 1;
       phase.held.push(request);
@@ -189,45 +227,70 @@ class Sender {
     this.send(phase, connection, request);
   }
 
+  /** An idle connection, a new one, the least busy one (pipelining), or none at the in-flight cap. */
+  private connectionForNextRequest(phase: Phase): Connection | undefined {
+    if (this.inFlight >= this.setup.maxInFlight) return undefined;
+    const idle = this.idle.pop();
+    if (idle !== undefined) return idle;
+    if (this.connections.size < this.setup.connections) return this.openConnection();
+    let leastBusy: Connection | undefined;
+    for (const connection of this.connections) {
+      if (leastBusy === undefined || connection.inFlight.length < leastBusy.inFlight.length) leastBusy = connection;
+    }
+    if (leastBusy !== undefined) phase.counters.pipelinedSends += 1;
+    return leastBusy;
+  }
+
   private send(phase: Phase, connection: Connection, request: PlannedRequest): void {
     const sentMs = performance.now();
     const lateMs = sentMs - request.plannedMs;
     phase.jitter.recordValue(Math.max(1, Math.round(lateMs * 1000)));
     if (lateMs > this.setup.lateThresholdMs) phase.counters.lateSends += 1;
     phase.recorder.recordSent(sentMs);
-    connection.request = { plannedMs: request.plannedMs, sentMs, expectation: request.expectation };
+    connection.inFlight.push({ plannedMs: request.plannedMs, sentMs, expectation: request.expectation });
     this.inFlight += 1;
     connection.socket.write(request.bytes);
   }
 
-  /** A new connection while fewer than the in-flight cap are open (one request each), else undefined. */
-  private openConnection(): Connection | undefined {
-    if (this.connections.size >= this.setup.maxInFlight) return undefined;
+  private openConnection(): Connection {
     const host = this.origin.hostname.replace(/^\[|\]$/g, '');
     const port = Number(this.origin.port) || (this.origin.protocol === 'https:' ? 443 : 80);
-    const socket =
-      this.origin.protocol === 'https:'
-        ? connectTls({ host, port, ALPNProtocols: ['http/1.1'], ...(isIP(host) ? {} : { servername: host }) })
-        : connectTcp({ host, port });
-    socket.setNoDelay(true);
     const connection: Connection = {
-      socket,
+      socket: undefined as unknown as Socket,
       parser: new Http1ResponseParser((response) => this.answered(connection, response)),
-      request: undefined,
+      inFlight: [],
       open: true,
       errorCode: undefined,
     };
-    socket.on('data', (chunk: Buffer) => {
+    const received = (chunk: Buffer): void => {
       this.receivedAtMs = performance.now();
       try {
         connection.parser.feed(chunk);
       } catch (error) {
         connection.errorCode = `bad response: ${(error as Error).message}`;
-        socket.destroy();
+        connection.socket.destroy();
       }
       // Awake anyway: send what has come due without waiting for the metronome.
-      if (this.phase !== undefined && this.phase.nextPlannedMs <= performance.now()) this.tick();
-    });
+      const phase = this.phase;
+      if (phase !== undefined && phase.nextDueMs + phase.localMinusMonotonicMs <= performance.now()) this.tick();
+    };
+    // Plain TCP reads every connection into one reused buffer, skipping the readable stream per chunk.
+    const socket =
+      this.origin.protocol === 'https:'
+        ? connectTls({ host, port, ALPNProtocols: ['http/1.1'], ...(isIP(host) ? {} : { servername: host }) }).on('data', received)
+        : connectTcp({
+            host,
+            port,
+            onread: {
+              buffer: this.readBuffer,
+              callback: (bytes) => {
+                received(this.readBuffer.subarray(0, bytes));
+                return true;
+              },
+            },
+          });
+    connection.socket = socket;
+    socket.setNoDelay(true);
     socket.on('error', (error: Error & { code?: string }) => {
       connection.errorCode ??= error.code ?? error.message;
     });
@@ -237,7 +300,7 @@ class Sender {
   }
 
   private answered(connection: Connection, response: ParsedResponse): void {
-    const request = this.takeRequest(connection);
+    const request = connection.inFlight.shift();
     const phase = this.phase;
     if (request === undefined || phase === undefined) {
       // An answer to no request: the connection is out of step; drop it.
@@ -245,87 +308,70 @@ class Sender {
       this.retire(connection);
       return;
     }
+    this.inFlight -= 1;
     const doneMs = this.receivedAtMs;
     const expect = this.expectations[request.expectation]!;
     phase.recorder.recordResponse(expect, response.status, response.body.toString(), (doneMs - request.plannedMs) * 1000, doneMs);
     if (response.closes) this.retire(connection);
-    else this.release(phase, connection);
+    else if (connection.inFlight.length === 0) this.idle.push(connection);
+    this.sendHeld(phase);
   }
 
   private closed(connection: Connection): void {
     if (!connection.open) return;
     // A response framed "until close" ends here (answered() retires the connection).
     connection.parser.end();
+    this.retire(connection);
+  }
+
+  /**
+   * Closes a connection whose state is no longer trusted (closed by the target, timed out, out of
+   * step); the requests still outstanding on it fail as transport errors.
+   */
+  private retire(connection: Connection, failure = connection.errorCode ?? 'connection closed by the target'): void {
     if (!connection.open) return;
-    this.forget(connection);
-    const request = this.takeRequest(connection);
-    const phase = this.phase;
-    if (request !== undefined && phase !== undefined) {
-      const nowMs = performance.now();
-      phase.recorder.recordFailure(
-        'transport',
-        connection.errorCode ?? 'connection closed by the target',
-        (nowMs - request.plannedMs) * 1000,
-        nowMs,
-      );
-    }
-    if (phase) this.sendHeld(phase);
-  }
-
-  /** An idle connection serves the oldest held request, or waits for the next send. */
-  private release(phase: Phase, connection: Connection): void {
-    const held = phase.held.shift();
-    if (held !== undefined && !phase.finished) this.send(phase, connection, held);
-    else {
-      this.idle.push(connection);
-      this.finishIfAnswered(phase);
-    }
-  }
-
-  /** Closes a connection whose state is no longer trusted (timed out, out of step, closing). */
-  private retire(connection: Connection): void {
-    if (connection.open) {
-      this.forget(connection);
-      connection.socket.destroy();
-    }
-    if (this.phase) this.sendHeld(this.phase);
-  }
-
-  private forget(connection: Connection): void {
     connection.open = false;
     this.connections.delete(connection);
     const idleAt = this.idle.indexOf(connection);
     if (idleAt >= 0) this.idle.splice(idleAt, 1);
+    connection.socket.destroy();
+    const phase = this.phase;
+    const nowMs = performance.now();
+    for (const request of connection.inFlight.splice(0)) {
+      this.inFlight -= 1;
+      phase?.recorder.recordFailure('transport', failure, (nowMs - request.plannedMs) * 1000, nowMs);
+    }
+    if (phase) this.sendHeld(phase);
   }
 
   private sendHeld(phase: Phase): void {
     while (phase.held.length > 0 && !phase.finished) {
-      const connection = this.idle.pop() ?? this.openConnection();
+      const connection = this.connectionForNextRequest(phase);
       if (connection === undefined) return;
       this.send(phase, connection, phase.held.shift()!);
     }
     this.finishIfAnswered(phase);
   }
 
-  private takeRequest(connection: Connection): InFlightRequest | undefined {
-    const request = connection.request;
-    if (request !== undefined) {
-      connection.request = undefined;
-      this.inFlight -= 1;
-    }
-    return request;
-  }
-
-  /** Requests without an answer within the request timeout: counted as timeouts, their connections closed. */
+  /**
+   * A request without an answer within the request timeout counts as a timeout, and so do those
+   * pipelined behind it; their connection is closed.
+   */
   private giveUpOverdue(phase: Phase, timeoutMs: number): void {
     const nowMs = performance.now();
     for (const connection of [...this.connections]) {
-      const request = connection.request;
-      if (request === undefined || nowMs - request.sentMs <= timeoutMs) continue;
-      this.takeRequest(connection);
-      phase.recorder.recordFailure('timeout', `no answer within ${timeoutMs / 1000} s`, (nowMs - request.plannedMs) * 1000, nowMs);
-      this.retire(connection);
+      const oldest = connection.inFlight[0];
+      if (oldest === undefined || nowMs - oldest.sentMs <= timeoutMs) continue;
+      this.failAll(phase, connection, 'timeout', `no answer within ${timeoutMs / 1000} s`, nowMs);
     }
+  }
+
+  private failAll(phase: Phase, connection: Connection, kind: 'timeout', message: string, nowMs: number): void {
+    for (const request of connection.inFlight.splice(0)) {
+      this.inFlight -= 1;
+      phase.recorder.recordFailure(kind, message, (nowMs - request.plannedMs) * 1000, nowMs);
+    }
+    this.retire(connection);
   }
 
   private finishIfAnswered(phase: Phase): void {
@@ -339,26 +385,30 @@ class Sender {
   private finish(phase: Phase, reason: 'complete' | 'deadline' | 'stopped'): void {
     if (phase.finished) return;
     phase.finished = true;
+    const endedMonotonicMs = monotonicMs();
     for (const timer of phase.timers) clearTimeout(timer);
-    this.alarm.cancel();
+    this.beat.advanced(noMoreSlots, 0);
     const nowMs = performance.now();
     for (const connection of [...this.connections]) {
-      const request = this.takeRequest(connection);
-      if (request === undefined) continue;
-      if (reason === 'deadline') {
-        phase.recorder.recordFailure('timeout', 'no answer before the end of the run', (nowMs - request.plannedMs) * 1000, nowMs);
+      if (connection.inFlight.length === 0) continue;
+      if (reason === 'deadline') this.failAll(phase, connection, 'timeout', 'no answer before the end of the run', nowMs);
+      else {
+        // Stopped (Ctrl-C): what was still outstanding is left out of the figures.
+        this.inFlight -= connection.inFlight.length;
+        connection.inFlight.length = 0;
+        this.retire(connection);
       }
-      this.retire(connection);
     }
     phase.counters.aborted = reason === 'stopped';
     phase.counters.notSent = phase.held.length;
-    phase.held.length = 0;
+    phase.held.clear();
     this.phase = undefined;
     this.requests.clear();
     this.post({
       type: 'phase-done',
       phase: phase.id,
       counters: phase.counters,
+      endedMonotonicMs,
       ...(phase.measured ? { figures: { recorder: phase.recorder.snapshot(), jitterHistogram: encodeHistogram(phase.jitter) } } : {}),
     });
   }

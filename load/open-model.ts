@@ -15,11 +15,11 @@
  * those held because `maxInFlight` requests were outstanding; `notSent` counts those still held when
  * the run ended. Held requests keep their planned time, so their wait is part of their latency.
  */
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { ModelRunTimes } from './closed-model.js';
 import { decodeHistogram, encodeHistogram, newLatencyHistogram } from './histogram.js';
 import { createRequestTextSerializer } from './http-serialize.js';
-import { createMetronomeMemory, monotonicMs, stopMetronome, type MetronomeMemory } from './metronome.js';
+import { announcePhase, createMetronomeMemory, monotonicMs, stopMetronome, type MetronomeMemory } from './metronome.js';
 import {
   ExpectationTable,
   RequestBatchWriter,
@@ -47,6 +47,8 @@ export interface OpenModelOptions {
   timeoutSeconds: number;
   /** Cap on requests awaiting an answer, shared out among the workers. */
   maxInFlight: number;
+  /** Cap on open connections, shared out among the workers; beyond it requests are pipelined. */
+  connections: number;
   lateThresholdMs: number;
   /** Sending threads (at most `maxInFlight`). */
   workers: number;
@@ -127,16 +129,23 @@ function openModelStats(
     plannedRequests: counters.planned,
     lateSends: counters.lateSends,
     capDelayedSends: counters.capDelayedSends,
+    pipelinedSends: counters.pipelinedSends,
     notSent: counters.notSent,
     lateThresholdMs: options.lateThresholdMs,
     maxInFlight: options.maxInFlight,
+    connections: options.connections,
     sendJitterUs: summarizeHistogram(jitter),
     sendJitterHistogram: encodeHistogram(jitter),
   };
 }
 
+/** Worker `index`'s part of a whole cap: the parts add up to it (each worker gets at least 1). */
+function shareOf(whole: number, index: number, count: number): number {
+  return Math.max(1, Math.floor(whole / count) + (index < whole % count ? 1 : 0));
+}
+
 function zeroCounters(): PhaseCounters {
-  return { planned: 0, lateSends: 0, capDelayedSends: 0, notSent: 0, aborted: false };
+  return { planned: 0, lateSends: 0, capDelayedSends: 0, pipelinedSends: 0, notSent: 0, aborted: false };
 }
 
 interface PhaseOutcome {
@@ -165,7 +174,7 @@ class SendingThreads {
 
   private constructor(
     private readonly workers: Worker[],
-    private readonly metronome: { thread: Worker; memory: MetronomeMemory },
+    private readonly metronome: { thread: Worker; memory: MetronomeMemory; port: MessagePort },
     private readonly options: OpenModelOptions,
   ) {
     this.serialize = createRequestTextSerializer(new URL(options.url).host);
@@ -182,14 +191,19 @@ class SendingThreads {
   static async start(options: OpenModelOptions, count: number): Promise<SendingThreads | undefined> {
     const boot = new URL('./open-model-worker-boot.mjs', import.meta.url);
     const memory = createMetronomeMemory(count);
-    const metronome = new Worker(boot, { workerData: { entry: new URL('./metronome-thread.ts', import.meta.url).href, memory } });
+    const { port1, port2 } = new MessageChannel();
+    const metronome = new Worker(boot, {
+      workerData: { entry: new URL('./metronome-thread.ts', import.meta.url).href, memory, port: port2 },
+      transferList: [port2],
+    });
     const entry = new URL('./open-model-worker.ts', import.meta.url).href;
     const workers = Array.from({ length: count }, (_, index) => {
       const setup: WorkerSetup = {
         index,
         workerCount: count,
         url: options.url,
-        maxInFlight: Math.max(1, Math.floor(options.maxInFlight / count) + (index < options.maxInFlight % count ? 1 : 0)),
+        maxInFlight: shareOf(options.maxInFlight, index, count),
+        connections: shareOf(options.connections, index, count),
         lateThresholdMs: options.lateThresholdMs,
         timeoutSeconds: options.timeoutSeconds,
         schemaProfile: options.schemaProfile,
@@ -233,7 +247,7 @@ class SendingThreads {
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }
-    return new SendingThreads(workers, { thread: metronome, memory }, options);
+    return new SendingThreads(workers, { thread: metronome, memory, port: port1 }, options);
   }
 
   /** Runs one phase of the schedule on all workers until each has finished its share (or the run is aborted). */
@@ -280,6 +294,7 @@ class SendingThreads {
       options.recorder.start(startLocal);
       options.progress?.start(startLocal);
     }
+    announcePhase(this.metronome.memory, this.metronome.port, { plan: schedule.plan, total, startMonotonicMs: startMonotonic });
     for (const worker of workers) {
       const message: ToWorker = {
         type: 'phase',
@@ -315,10 +330,13 @@ class SendingThreads {
     }
     const counters = zeroCounters();
     const figures: PhaseOutcome['figures'] = [];
+    let endedMonotonic = startMonotonic;
     for (const report of done.values()) {
+      endedMonotonic = Math.max(endedMonotonic, report.endedMonotonicMs);
       counters.planned += report.counters.planned;
       counters.lateSends += report.counters.lateSends;
       counters.capDelayedSends += report.counters.capDelayedSends;
+      counters.pipelinedSends += report.counters.pipelinedSends;
       counters.notSent += report.counters.notSent;
       counters.aborted ||= report.counters.aborted;
       if (report.figures) figures.push(report.figures);
@@ -327,7 +345,7 @@ class SendingThreads {
       counters,
       figures,
       startedAt,
-      endedAt: Date.now(),
+      endedAt: startedAt + (endedMonotonic - startMonotonic),
       ranForMs: (stoppedAt ?? monotonicMs()) - startMonotonic,
     };
   }
@@ -336,6 +354,7 @@ class SendingThreads {
   async close(): Promise<void> {
     this.closing = true;
     stopMetronome(this.metronome.memory);
+    this.metronome.port.close();
     await Promise.all(
       [this.metronome.thread, ...this.workers].map(async (worker) => {
         if (worker.threadId === -1) return; // already ended

@@ -45,7 +45,11 @@ export interface LoadRunOptions {
   durationSeconds?: number;
   /** Request count of the measured phase (the whole run, before sharding). Default: the safety cap. */
   requests?: number;
-  /** Closed model: connections (whole run, before sharding). Default 16. */
+  /**
+   * Connections (whole run, before sharding). Closed model: each sends its next request when the last
+   * is answered; default 16. Open model: the cap on open connections, beyond which requests are
+   * pipelined on them; default maxInFlight (a connection per outstanding request).
+   */
   connections?: number;
   /** Closed model: requests in flight per connection. Default 1. */
   pipelining?: number;
@@ -166,6 +170,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
           warmupRate: resolved.warmupRate,
           timeoutSeconds: resolved.settings.timeoutSeconds,
           maxInFlight: resolved.settings.maxInFlight!,
+          connections: resolved.settings.connections!,
           lateThresholdMs: resolved.settings.lateThresholdMs!,
           workers: resolved.settings.workers!,
           schemaProfile: config.run.profile,
@@ -225,9 +230,9 @@ function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
     };
   }
   if (options.model !== 'open') throw new LoadOptionError(`unknown load model "${String(options.model)}"; use closed or open`);
-  if (options.connections !== undefined || options.pipelining !== undefined) {
+  if (options.pipelining !== undefined) {
     throw new LoadOptionError(
-      'connections and pipelining belong to the closed model; the open model opens connections as its arrival rate needs (see maxInFlight)',
+      'pipelining belongs to the closed model; the open model pipelines by itself once all its connections are busy (see connections)',
     );
   }
   const stages = options.stages?.map((stage, index) => ({
@@ -244,13 +249,18 @@ function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
     throw new LoadOptionError(`the stages last ${schedule.durationSeconds} s in total; the cap is ${loadLimits.maxDurationSeconds} s`);
   }
   const firstRate = stages?.length ? rate || stages[0]!.targetRate : rate;
+  const maxInFlight = bounded('maxInFlight', options.maxInFlight ?? loadDefaults.maxInFlight, 1, loadLimits.maxInFlight);
   return {
     settings: {
       ...common,
       durationSeconds: schedule.durationSeconds,
       ...(options.rate !== undefined ? { rate } : {}),
       ...(stages?.length ? { stages } : {}),
-      maxInFlight: bounded('maxInFlight', options.maxInFlight ?? loadDefaults.maxInFlight, 1, loadLimits.maxInFlight),
+      maxInFlight,
+      connections:
+        options.connections === undefined
+          ? maxInFlight
+          : Math.max(1, shareOf(Math.floor(bounded('connections', options.connections, 1, loadLimits.maxConnections)), shard)),
       lateThresholdMs: bounded('lateThresholdMs', options.lateThresholdMs ?? loadDefaults.lateThresholdMs, 0, 60_000),
       workers: bounded('workers', options.workers ?? options.config.load.workers ?? availableParallelism(), 1, loadLimits.maxWorkers),
     },

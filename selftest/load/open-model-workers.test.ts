@@ -45,6 +45,7 @@ function options(url: string, overrides: Partial<OpenModelOptions>): OpenModelOp
     warmupRate: 0,
     timeoutSeconds: 10,
     maxInFlight: 100,
+    connections: 100,
     lateThresholdMs: 10,
     workers: 3,
     schemaProfile: 'canton',
@@ -74,6 +75,20 @@ describe('open model with three sending threads', () => {
     expect(recorder.checker.schemaCheck.failed).toBe(0);
   });
 
+  it('beyond its connection cap pipelines requests: sent on time, and every answer paired with its request', async () => {
+    sink = await startSink();
+    // Every answer waits for the end of the freeze: with 2 connections, the requests queue up on them.
+    sink.freeze(0, 400, 'next-request');
+    const recorder = testRecorder();
+    const outcome = await runOpenModel(options(sink.url, { recorder, schedule: constantRate(100, 0.5), connections: 2, workers: 2 }));
+    expect(outcome.stats.plannedRequests).toBe(50);
+    expect(outcome.stats.capDelayedSends).toBe(0);
+    expect(outcome.stats.pipelinedSends).toBeGreaterThanOrEqual(30);
+    expect(outcome.stats.connections).toBe(2);
+    expect(recorder.counts).toMatchObject({ sent: 50, ok: 50, errors: 0 });
+    expect(new Set(sink.commandIds()).size).toBe(50);
+  });
+
   it('counts a refused connection as a transport error of that request', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -86,11 +101,11 @@ describe('open model with three sending threads', () => {
     expect(recorder.transportErrorMessages).toEqual({ ECONNREFUSED: 50 });
   });
 
-  it('gives up on answers that do not come within the request timeout, and counts them as timeouts', async () => {
+  it('gives up on answers that do not come within the request timeout, and counts them (and those pipelined behind) as timeouts', async () => {
     sink = await startSink();
     sink.freeze(0, 60_000);
     const recorder = testRecorder();
-    const outcome = await runOpenModel(options(sink.url, { recorder, schedule: constantRate(40, 0.5), timeoutSeconds: 0.3, workers: 2 }));
+    const outcome = await runOpenModel(options(sink.url, { recorder, schedule: constantRate(40, 0.5), timeoutSeconds: 0.3, workers: 2, connections: 4 }));
     expect(outcome.stats.plannedRequests).toBe(20);
     expect(recorder.counts).toMatchObject({ sent: 20, completed: 0, timeouts: 20, errors: 20 });
     // Measured from the planned time, a timeout is at least the timeout long.
