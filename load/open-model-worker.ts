@@ -354,24 +354,20 @@ class Sender {
   }
 
   /**
-   * A request without an answer within the request timeout counts as a timeout, and so do those
-   * pipelined behind it; their connection is closed.
+   * A request without an answer within the request timeout counts as a timeout and its connection is
+   * closed; requests pipelined behind it on that connection fail with it (as transport errors: they
+   * did not wait their own timeout out).
    */
   private giveUpOverdue(phase: Phase, timeoutMs: number): void {
     const nowMs = performance.now();
     for (const connection of [...this.connections]) {
       const oldest = connection.inFlight[0];
       if (oldest === undefined || nowMs - oldest.sentMs <= timeoutMs) continue;
-      this.failAll(phase, connection, 'timeout', `no answer within ${timeoutMs / 1000} s`, nowMs);
-    }
-  }
-
-  private failAll(phase: Phase, connection: Connection, kind: 'timeout', message: string, nowMs: number): void {
-    for (const request of connection.inFlight.splice(0)) {
+      connection.inFlight.shift();
       this.inFlight -= 1;
-      phase.recorder.recordFailure(kind, message, (nowMs - request.plannedMs) * 1000, nowMs);
+      phase.recorder.recordFailure('timeout', `no answer within ${timeoutMs / 1000} s`, (nowMs - oldest.plannedMs) * 1000, nowMs);
+      this.retire(connection, 'closed after an earlier request on the same connection timed out');
     }
-    this.retire(connection);
   }
 
   private finishIfAnswered(phase: Phase): void {
@@ -391,8 +387,13 @@ class Sender {
     const nowMs = performance.now();
     for (const connection of [...this.connections]) {
       if (connection.inFlight.length === 0) continue;
-      if (reason === 'deadline') this.failAll(phase, connection, 'timeout', 'no answer before the end of the run', nowMs);
-      else {
+      if (reason === 'deadline') {
+        for (const request of connection.inFlight.splice(0)) {
+          this.inFlight -= 1;
+          phase.recorder.recordFailure('timeout', 'no answer before the end of the run', (nowMs - request.plannedMs) * 1000, nowMs);
+        }
+        this.retire(connection);
+      } else {
         // Stopped (Ctrl-C): what was still outstanding is left out of the figures.
         this.inFlight -= connection.inFlight.length;
         connection.inFlight.length = 0;

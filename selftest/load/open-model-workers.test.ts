@@ -101,15 +101,57 @@ describe('open model with three sending threads', () => {
     expect(recorder.transportErrorMessages).toEqual({ ECONNREFUSED: 50 });
   });
 
-  it('gives up on answers that do not come within the request timeout, and counts them (and those pipelined behind) as timeouts', async () => {
+  it('gives up on answers that do not come within the request timeout, and counts them as timeouts', async () => {
     sink = await startSink();
     sink.freeze(0, 60_000);
     const recorder = testRecorder();
-    const outcome = await runOpenModel(options(sink.url, { recorder, schedule: constantRate(40, 0.5), timeoutSeconds: 0.3, workers: 2, connections: 4 }));
+    const outcome = await runOpenModel(options(sink.url, { recorder, schedule: constantRate(40, 0.5), timeoutSeconds: 0.3, workers: 2 }));
     expect(outcome.stats.plannedRequests).toBe(20);
     expect(recorder.counts).toMatchObject({ sent: 20, completed: 0, timeouts: 20, errors: 20 });
     // Measured from the planned time, a timeout is at least the timeout long.
     expect(recorder.latencyUs.minNonZeroValue).toBeGreaterThanOrEqual(300_000);
+  });
+
+  it('closes a connection whose first request timed out; the requests pipelined behind it fail with it', async () => {
+    sink = await startSink();
+    sink.freeze(0, 60_000);
+    const recorder = testRecorder();
+    const outcome = await runOpenModel(
+      options(sink.url, { recorder, schedule: constantRate(40, 0.5), timeoutSeconds: 0.3, workers: 2, connections: 4 }),
+    );
+    expect(outcome.stats.plannedRequests).toBe(20);
+    expect(recorder.counts.timeouts).toBeGreaterThanOrEqual(4);
+    expect(recorder.counts).toMatchObject({ sent: 20, completed: 0, errors: 20 });
+    expect(recorder.counts.timeouts + recorder.counts.transportErrors).toBe(20);
+    expect(Object.keys(recorder.transportErrorMessages)).toEqual(['closed after an earlier request on the same connection timed out']);
+  });
+});
+
+describe('open model stopped by Ctrl-C while measuring', () => {
+  it('stops every worker within 2 s, and the figures of what was sent are kept', async () => {
+    sink = await startSink();
+    const controller = new AbortController();
+    let abortedAt = Number.NaN;
+    const firstArrival = (async () => {
+      while (sink!.received() === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      abortedAt = performance.now();
+      controller.abort();
+    })();
+    const recorder = testRecorder();
+    const outcome = await runOpenModel(
+      options(sink.url, { recorder, schedule: constantRate(200, 60), workers: 2, signal: controller.signal }),
+    );
+    await firstArrival;
+    expect(performance.now() - abortedAt).toBeLessThan(2000);
+    expect(outcome).toMatchObject({ aborted: true, abortedDuring: 'measuring' });
+    expect(outcome.stats.plannedRequests).toBeGreaterThan(0);
+    expect(outcome.stats.plannedRequests).toBeLessThan(12_000);
+    expect(recorder.counts.sent).toBe(outcome.stats.plannedRequests - outcome.stats.notSent);
+    expect(recorder.latencyUs.totalCount).toBe(recorder.counts.completed);
+    // The planned rate is taken over the time the schedule ran, not the 60 s it would have lasted.
+    expect(outcome.plannedRate).toBeGreaterThan(100);
+    expect(outcome.plannedRate).toBeLessThan(300);
   });
 });
 
