@@ -178,6 +178,10 @@ class SendingThreads {
     private readonly options: OpenModelOptions,
   ) {
     this.serialize = createRequestTextSerializer(new URL(options.url).host);
+    metronome.thread.on('error', (error) => this.running?.settle(error));
+    metronome.thread.on('exit', (code) => {
+      if (!this.closing) this.running?.settle(new Error(`the open model's metronome thread stopped unexpectedly (exit code ${code})`));
+    });
     workers.forEach((worker, index) => {
       worker.on('message', (message: FromWorker) => this.received(index, message));
       worker.on('error', (error) => this.running?.settle(error));
@@ -221,6 +225,8 @@ class SendingThreads {
       options.signal?.addEventListener('abort', onAbort, { once: true });
       if (options.signal?.aborted) onAbort();
     });
+    // Until the instance takes over, a thread failing to load rejects the start.
+    const metronomeFailed = new Promise<never>((_, reject) => metronome.once('error', reject));
     const ready = Promise.all(
       workers.map(
         (worker, index) =>
@@ -237,7 +243,7 @@ class SendingThreads {
       ),
     );
     try {
-      if ((await Promise.race([ready, aborted])) === 'aborted') {
+      if ((await Promise.race([ready, aborted, metronomeFailed])) === 'aborted') {
         await terminateAll();
         return undefined;
       }
