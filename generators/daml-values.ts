@@ -10,10 +10,10 @@
  * from the fixtures, a generated create is really accepted by the target, not only well-typed.
  */
 import fc from 'fast-check';
-import { DIGITS, exactLengthString, HEX_DIGITS, LETTERS, PLAIN_OBJECTS, withBoundaries } from './primitives/boundaries.js';
+import { DIGITS, LETTERS, PLAIN_OBJECTS, withBoundaries } from './primitives/boundaries.js';
 import { INT64_MAX, INT64_MIN } from './primitives/numbers.js';
 import { freshId } from './primitives/fresh-ids.js';
-import { textOf } from './primitives/text.js';
+import { hexDigits, textOf } from './primitives/text.js';
 import { damlDate, timestamp } from './primitives/time.js';
 import type { Mode } from './primitives/unions.js';
 
@@ -162,7 +162,7 @@ function text(): fc.Arbitrary<string> {
 }
 
 function contractId(): fc.Arbitrary<string> {
-  return exactLengthString(HEX_DIGITS, 66).map((hex) => `00${hex}`);
+  return hexDigits(66).map((hex) => `00${hex}`);
 }
 
 const NAME_CHARS = `${LETTERS}${DIGITS}_`;

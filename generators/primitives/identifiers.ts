@@ -5,8 +5,8 @@
  * the shorter package-name form.
  */
 import fc from 'fast-check';
-import { DIGITS, HEX_DIGITS, LETTERS } from '../../specification/formats.js';
-import { exactLengthString, textOf } from './text.js';
+import { DIGITS, LETTERS } from '../../specification/formats.js';
+import { hexDigits, textOf } from './text.js';
 
 export type IdentifierFormat = 'package-name' | 'package-id';
 
@@ -24,7 +24,7 @@ const packageName = fc
   .map(([head, tail]) => head + tail);
 
 export function packageId(): fc.Arbitrary<string> {
-  return exactLengthString(HEX_DIGITS, 64);
+  return hexDigits(64);
 }
 
 /** A syntactically valid identifier of any (probably unknown) package, in either format. */

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { LEDGER_STRING, NAME, UNIQUE_IDENTIFIER, USER_ID } from '../../specification/formats.js';
 import { boundedString } from './boundaries.js';
-import { exactLengthString, sizedText, textOf } from './text.js';
+import { hexDigits, sizedText, textOf } from './text.js';
 
 export { LEDGER_STRING, NAME, USER_ID } from '../../specification/formats.js';
 export { UNIQUE_IDENTIFIER as PARTY_ID } from '../../specification/formats.js';
@@ -49,7 +49,7 @@ export function partyIdString(): fc.Arbitrary<string> {
 
 /** A Canton-style fingerprint: "1220" + 64 hex digits (what real keys produce). */
 export function keyFingerprint(): fc.Arbitrary<string> {
-  return exactLengthString('0123456789abcdef', 64).map((hex) => `1220${hex}`);
+  return hexDigits(64).map((hex) => `1220${hex}`);
 }
 
 /** Printable text (contract key texts and the like). */
