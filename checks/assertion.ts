@@ -75,6 +75,18 @@ export function checkEnabled(check: CheckName): boolean {
   return recorders.getStore()?.enabled(check) ?? true;
 }
 
+/** Whether `check` is switched off in this test; a switched-off check stops the test where it would fail. */
+function switchedOff(check: CheckName, clause: ClauseId, condition: boolean, message: string): boolean {
+  const recorder = recorders.getStore();
+  if (recorder === undefined || recorder.enabled(check)) return false;
+  if (!condition) throw new SwitchedOffCheckStop(check, clause, message);
+  return true;
+}
+
+function failure(check: CheckName, clause: ClauseId, message: string, response?: ClientResponse): CheckFailure {
+  return new CheckFailure(check, clause, message, response ? recordExchange(response.request, response) : undefined);
+}
+
 /** Asserts `condition` for `clause` on behalf of `check`: records a pass, or throws a CheckFailure. */
 export function assertClause(
   check: CheckName,
@@ -83,16 +95,9 @@ export function assertClause(
   message: string,
   response?: ClientResponse,
 ): asserts condition {
-  const recorder = recorders.getStore();
-  if (recorder !== undefined && !recorder.enabled(check)) {
-    if (!condition) throw new SwitchedOffCheckStop(check, clause, message);
-    return;
-  }
-  if (condition) {
-    recorder?.record({ check, clause, outcome: 'passed' });
-    return;
-  }
-  throw new CheckFailure(check, clause, message, response ? recordExchange(response.request, response) : undefined);
+  if (switchedOff(check, clause, condition, message)) return;
+  if (!condition) throw failure(check, clause, message, response);
+  recorders.getStore()?.record({ check, clause, outcome: 'passed' });
 }
 
 /**
@@ -106,12 +111,8 @@ export function failUnless(
   message: string,
   response?: ClientResponse,
 ): asserts condition {
-  const recorder = recorders.getStore();
-  if (recorder !== undefined && !recorder.enabled(check)) {
-    if (!condition) throw new SwitchedOffCheckStop(check, clause, message);
-    return;
-  }
-  if (!condition) throw new CheckFailure(check, clause, message, response ? recordExchange(response.request, response) : undefined);
+  if (switchedOff(check, clause, condition, message)) return;
+  if (!condition) throw failure(check, clause, message, response);
 }
 
 /**
@@ -126,11 +127,9 @@ export function failUnlessAll(
   response?: ClientResponse,
 ): asserts condition {
   if (condition || clauses.length === 0) return;
-  const recorder = recorders.getStore();
-  if (recorder !== undefined && !recorder.enabled(check)) throw new SwitchedOffCheckStop(check, clauses[0]!, message);
-  const exchange = response ? recordExchange(response.request, response) : undefined;
-  for (const clause of clauses.slice(1)) recorder?.record({ check, clause, outcome: 'failed', reason: message });
-  throw new CheckFailure(check, clauses[0]!, message, exchange);
+  if (switchedOff(check, clauses[0]!, condition, message)) return;
+  for (const clause of clauses.slice(1)) recorders.getStore()?.record({ check, clause, outcome: 'failed', reason: message });
+  throw failure(check, clauses[0]!, message, response);
 }
 
 /** Records that the evidence at hand does not bear on `clause` (e.g. the control request was rejected too). */

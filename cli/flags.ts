@@ -33,6 +33,7 @@ export interface LoadFlags {
   pipelining?: number;
   rate?: number;
   stages?: string;
+  workers?: number;
   warmup?: number;
   shard?: string;
   result?: string;

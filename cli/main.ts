@@ -157,10 +157,19 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     )
     .option('-d, --duration <seconds>', 'measured duration (bounded)', integer('--duration', 1, 3600))
     .option('-r, --requests <n>', 'stop after this many requests (bounded)', integer('--requests', 1, 100_000_000))
-    .option('--connections <n>', 'closed model: concurrent connections', integer('--connections', 1, 1024))
+    .option(
+      '--connections <n>',
+      'closed model: concurrent connections (16); open model: connection cap, beyond which requests are pipelined (default: one per outstanding request)',
+      integer('--connections', 1, 1024),
+    )
     .option('--pipelining <n>', 'closed model: requests in flight per connection', integer('--pipelining', 1, 64))
     .option('--rate <rps>', 'open model: planned requests per second', positiveNumber('--rate'))
     .option('--stages <stages>', 'open model: ramping stages "DURATION:RATE,..." e.g. "10s:100,30s:500"')
+    .option(
+      '--workers <n>',
+      'open model: sending threads, each owning every n-th planned request (default: load.workers of the config, else one per core)',
+      integer('--workers', 1, 256),
+    )
     .option('--warmup <seconds>', 'warm-up excluded from the figures', integer('--warmup', 0, 600))
     .option('--shard <i/n>', 'run shard i of n (0-based, as a Kubernetes JOB_COMPLETION_INDEX), one n-th of the load')
     .option('--result <file>', 'result file (default: out/load/<scenario>-<model>-<time>.json)')

@@ -161,6 +161,7 @@ export const configFileSchema = {
         resultDir: { type: 'string', minLength: 1, default: 'out/load' },
         thresholds: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
         baselineTolerance: { type: 'number', minimum: 0, maximum: 10, default: 0.1 },
+        workers: { type: 'integer', minimum: 1, maximum: 256 },
         scenarios: { type: 'object', additionalProperties: { type: 'object' }, default: {} },
       },
       additionalProperties: false,

@@ -207,6 +207,8 @@ export interface LoadConfig {
   thresholds: string[];
   /** Relative tolerance for baseline comparison (0.1 = 10%). */
   baselineTolerance: number;
+  /** Open model: sending threads per process; absent = every core of the machine. */
+  workers?: number;
   scenarios: Record<string, Record<string, unknown>>;
 }
 

@@ -1,5 +1,6 @@
 /**
- * Serializes a scenario request to raw HTTP/1.1 bytes for the closed model.
+ * Serializes a scenario request to raw HTTP/1.1 bytes, for both load models: the closed model hands the
+ * bytes to autocannon, the open model writes them on its own connections.
  *
  * autocannon rebuilds its request through a generic builder when a body changes per request, which
  * costs about 12% of its fixed-body rate; this keeps per-request bodies close to the fixed-body rate by
@@ -7,7 +8,8 @@
  */
 import type { LoadRequest } from './types.js';
 
-export function createRequestSerializer(host: string): (request: LoadRequest) => Buffer {
+/** The request as text (the open model encodes many of them into one buffer). */
+export function createRequestTextSerializer(host: string): (request: LoadRequest) => string {
   const headerBlocks = new WeakMap<Record<string, string>, string>();
   const blockOf = (headers: Record<string, string>): string => {
     let block = headerBlocks.get(headers);
@@ -20,7 +22,12 @@ export function createRequestSerializer(host: string): (request: LoadRequest) =>
   };
   return (request) => {
     const head = `${request.method} ${request.path} HTTP/1.1\r\n${blockOf(request.headers)}`;
-    if (request.body === undefined) return Buffer.from(`${head}\r\n`);
-    return Buffer.from(`${head}Content-Length: ${Buffer.byteLength(request.body)}\r\n\r\n${request.body}`);
+    if (request.body === undefined) return `${head}\r\n`;
+    return `${head}Content-Length: ${Buffer.byteLength(request.body)}\r\n\r\n${request.body}`;
   };
+}
+
+export function createRequestSerializer(host: string): (request: LoadRequest) => Buffer {
+  const serialize = createRequestTextSerializer(host);
+  return (request) => Buffer.from(serialize(request));
 }

@@ -10,6 +10,8 @@ export const loadLimits = {
   maxPipelining: 64,
   maxRate: 100_000,
   maxInFlight: 10_000,
+  /** Open-model sending threads per process. */
+  maxWorkers: 256,
   maxTimeoutSeconds: 300,
   /** Requests a scenario's setup (seeding, not measured) keeps in flight at once. */
   maxSetupConcurrency: 16,

@@ -7,9 +7,8 @@ import { readBaselineResult } from './baseline.js';
 import { concludeRun, type LoadRunOutcome } from './conclude.js';
 import { parseThreshold } from './gate.js';
 import type { ThroughputBucket } from './recorder.js';
+import { decodeHistogram, encodeHistogram, newLatencyHistogram } from './histogram.js';
 import {
-  decodeHistogram,
-  encodeHistogram,
   loadResultFormat,
   readLoadResult,
   summarizeHistogram,
@@ -18,7 +17,6 @@ import {
   type LoadResult,
   type OpenModelStats,
 } from './result.js';
-import { newLatencyHistogram } from './recorder.js';
 
 export class MergeError extends Error {
   readonly code = 'LOAD_MERGE_INVALID';
@@ -150,9 +148,13 @@ function mergeOpenModel(results: readonly LoadResult[]): { openModel?: OpenModel
       plannedRequests: stats.reduce((sum, open) => sum + open.plannedRequests, 0),
       lateSends: stats.reduce((sum, open) => sum + open.lateSends, 0),
       capDelayedSends: stats.reduce((sum, open) => sum + open.capDelayedSends, 0),
+      pipelinedSends: stats.reduce((sum, open) => sum + (open.pipelinedSends ?? 0), 0),
       notSent: stats.reduce((sum, open) => sum + open.notSent, 0),
       lateThresholdMs: stats[0]!.lateThresholdMs,
       maxInFlight: stats.reduce((sum, open) => sum + open.maxInFlight, 0),
+      ...(stats.every((open) => open.connections !== undefined)
+        ? { connections: stats.reduce((sum, open) => sum + open.connections!, 0) }
+        : {}),
       sendJitterUs: summarizeHistogram(jitter),
       sendJitterHistogram: encodeHistogram(jitter),
     },

@@ -2,9 +2,8 @@
  * Collects everything a load run measures, whichever model drives it: latencies in µs (HDR), status
  * and error codes, response verdicts, transport failures and per-second throughput.
  */
-import * as hdr from 'hdr-histogram-js';
-import type { Histogram } from 'hdr-histogram-js';
-import { ResponseChecker, errorCodeOf, type ResponseCheckerOptions } from './response-check.js';
+import { decodeHistogram, encodeHistogram, newLatencyHistogram } from './histogram.js';
+import { ResponseChecker, errorCodeOf, type ResponseCheckerOptions, type SchemaCheckStats } from './response-check.js';
 import type { ResponseExpectation } from './types.js';
 
 export interface ThroughputBucket {
@@ -31,12 +30,35 @@ export interface RequestCounts {
   transportErrors: number;
 }
 
-/** Microsecond histograms: 1 µs to (auto-resized) hours, 3 significant digits. */
-export function newLatencyHistogram(): Histogram {
-  return hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3, autoResize: true });
+/**
+ * Everything a recorder holds, as plain data: what an open-model worker thread hands to the main thread,
+ * which adds the snapshots of all workers up exactly (histograms included) as `load merge` adds shards.
+ */
+export interface RecorderSnapshot {
+  counts: RequestCounts;
+  statusCodes: Record<string, number>;
+  errorCodes: Record<string, number>;
+  transportErrorMessages: Record<string, number>;
+  schemaCheck: SchemaCheckStats;
+  /** Per second since the start of the measured phase (recorders started at the same instant line up). */
+  throughput: ThroughputBucket[];
+  /** The latency histogram, HdrHistogram compressed base64. */
+  histogram: string;
 }
 
-export class LoadRecorder {
+/** What the live progress line shows of a run in progress. */
+export interface ProgressFigures {
+  /** performance.now() at the start of the measured phase. */
+  readonly startedAtMs: number;
+  readonly counts: Pick<RequestCounts, 'sent' | 'ok' | 'errors'>;
+  throughput(): ThroughputBucket[];
+  /** The p99 latency so far (µs), undefined before the first answer. */
+  p99Us(): number | undefined;
+}
+
+const keptFailureMessages = 5;
+
+export class LoadRecorder implements ProgressFigures {
   readonly latencyUs = newLatencyHistogram();
   readonly counts: RequestCounts = {
     sent: 0,
@@ -119,6 +141,45 @@ export class LoadRecorder {
     return this.buckets.map((bucket, second) => bucket ?? emptyBucket(second));
   }
 
+  p99Us(): number | undefined {
+    return this.latencyUs.totalCount ? this.latencyUs.getValueAtPercentile(99) : undefined;
+  }
+
+  snapshot(): RecorderSnapshot {
+    return {
+      counts: { ...this.counts },
+      statusCodes: { ...this.statusCodes },
+      errorCodes: { ...this.errorCodes },
+      transportErrorMessages: { ...this.transportErrorMessages },
+      schemaCheck: { ...this.checker.schemaCheck, firstFailures: [...this.checker.schemaCheck.firstFailures] },
+      throughput: this.throughput(),
+      histogram: encodeHistogram(this.latencyUs),
+    };
+  }
+
+  /** Adds a snapshot's figures to this recorder's: counts summed, histograms added exactly, seconds matched by index. */
+  absorb(snapshot: RecorderSnapshot): void {
+    addCounts(this.counts, snapshot.counts);
+    addCounts(this.statusCodes, snapshot.statusCodes);
+    addCounts(this.errorCodes, snapshot.errorCodes);
+    addCounts(this.transportErrorMessages, snapshot.transportErrorMessages);
+    const schemaCheck = this.checker.schemaCheck;
+    schemaCheck.sampled += snapshot.schemaCheck.sampled;
+    schemaCheck.passed += snapshot.schemaCheck.passed;
+    schemaCheck.failed += snapshot.schemaCheck.failed;
+    for (const failure of snapshot.schemaCheck.firstFailures) {
+      if (schemaCheck.firstFailures.length < keptFailureMessages) schemaCheck.firstFailures.push(failure);
+    }
+    for (const bucket of snapshot.throughput) {
+      const own = this.bucketAt(this.startedAt + bucket.second * 1000);
+      own.sent += bucket.sent;
+      own.completed += bucket.completed;
+      own.ok += bucket.ok;
+      own.errors += bucket.errors;
+    }
+    this.latencyUs.add(decodeHistogram(snapshot.histogram));
+  }
+
   private countError(bucket: ThroughputBucket): void {
     this.counts.errors += 1;
     bucket.errors += 1;
@@ -134,6 +195,11 @@ export class LoadRecorder {
     }
     return bucket;
   }
+}
+
+function addCounts<T extends object>(sum: T, part: T): void {
+  const target = sum as Record<string, number>;
+  for (const [key, value] of Object.entries(part) as [string, number][]) target[key] = (target[key] ?? 0) + value;
 }
 
 function emptyBucket(second: number): ThroughputBucket {

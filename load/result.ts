@@ -4,7 +4,6 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import * as hdr from 'hdr-histogram-js';
 import type { Histogram } from 'hdr-histogram-js';
 import type { RequestCounts, ThroughputBucket } from './recorder.js';
 import type { SchemaCheckStats } from './response-check.js';
@@ -45,6 +44,8 @@ export interface LoadRunSettings {
   timeoutSeconds: number;
   maxInFlight?: number;
   lateThresholdMs?: number;
+  /** Open model: the sending threads of this run (absent in results written before they existed). */
+  workers?: number;
   scenarioOptions: Record<string, unknown>;
 }
 
@@ -64,10 +65,17 @@ export interface OpenModelStats {
   lateSends: number;
   /** Of those, requests that had to wait because `maxInFlight` requests were outstanding. */
   capDelayedSends: number;
+  /**
+   * Requests sent on a connection that still had one outstanding, because `connections` were open
+   * (absent in results written before the open model pipelined).
+   */
+  pipelinedSends?: number;
   /** Planned requests never sent because the run ended (duration, abort) while they waited. */
   notSent: number;
   lateThresholdMs: number;
   maxInFlight: number;
+  /** The connection cap (absent in results written before the open model had one). */
+  connections?: number;
   /** Actual send time − planned send time, µs. */
   sendJitterUs: LatencySummary;
   sendJitterHistogram: string;
@@ -124,14 +132,6 @@ export function summarizeHistogram(histogram: Histogram): LatencySummary {
     p999: histogram.getValueAtPercentile(99.9),
     max: histogram.maxValue,
   };
-}
-
-export function encodeHistogram(histogram: Histogram): string {
-  return hdr.encodeIntoCompressedBase64(histogram);
-}
-
-export function decodeHistogram(base64: string): Histogram {
-  return hdr.decodeFromCompressedBase64(base64, 32, false);
 }
 
 export async function writeLoadResult(path: string, result: LoadResult): Promise<void> {
@@ -217,6 +217,11 @@ export function formatSummary(result: LoadResult): string {
     lines.push(
       `  open model: ${open.plannedRequests} planned, ${open.lateSends} sent > ${open.lateThresholdMs} ms late (${open.capDelayedSends} held by the in-flight cap of ${open.maxInFlight}), ${open.notSent} never sent; send jitter p50 ${formatMicros(open.sendJitterUs.p50)} p99 ${formatMicros(open.sendJitterUs.p99)}`,
     );
+    if (open.pipelinedSends) {
+      lines.push(
+        `  ${open.pipelinedSends} requests pipelined behind another on the same connection (all ${open.connections} connections were busy; raise --connections if the target serves more at once)`,
+      );
+    }
   }
   return lines.join('\n');
 }

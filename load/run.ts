@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { request as undiciRequest } from 'undici';
 import { createTokenProvider } from '../client/auth.js';
@@ -14,12 +15,12 @@ import { readBaselineResult } from './baseline.js';
 import { concludeRun, type LoadRunOutcome } from './conclude.js';
 import { parseThreshold } from './gate.js';
 import { bounded, loadDefaults, loadLimits, LoadOptionError } from './limits.js';
-import { runOpenModel } from './open-model.js';
+import { OpenModelProgress, runOpenModel } from './open-model.js';
 import { startProgress, type ProgressSink } from './progress.js';
 import { LoadRecorder } from './recorder.js';
 import { createSpecResponseValidator } from './spec-validator.js';
+import { encodeHistogram } from './histogram.js';
 import {
-  encodeHistogram,
   loadResultFormat,
   summarizeHistogram,
   type LoadModel,
@@ -44,7 +45,11 @@ export interface LoadRunOptions {
   durationSeconds?: number;
   /** Request count of the measured phase (the whole run, before sharding). Default: the safety cap. */
   requests?: number;
-  /** Closed model: connections (whole run, before sharding). Default 16. */
+  /**
+   * Connections (whole run, before sharding). Closed model: each sends its next request when the last
+   * is answered; default 16. Open model: the cap on open connections, beyond which requests are
+   * pipelined on them; default maxInFlight (a connection per outstanding request).
+   */
   connections?: number;
   /** Closed model: requests in flight per connection. Default 1. */
   pipelining?: number;
@@ -60,6 +65,11 @@ export interface LoadRunOptions {
   maxInFlight?: number;
   /** Open model: a send later than this after its planned time counts as not sent on time. Default 10 ms. */
   lateThresholdMs?: number;
+  /**
+   * Open model: sending threads of this process (each shard has its own). Default: `load.workers` of the
+   * config, else every core of the machine (os.availableParallelism()).
+   */
+  workers?: number;
   shard?: ShardSpec;
   /** Where to write the result; default `<load.resultDir>/<scenario>-<model>[-shard-i-of-n]-<time>.json`. */
   resultFile?: string;
@@ -132,7 +142,8 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
     });
     if (!stream || options.signal?.aborted) return await abortedInSetup(target.participantUrl);
     const recorder = new LoadRecorder({ validate });
-    const progress = progressSink && startProgress(recorder, progressSink, `load ${scenario.name}`);
+    const openProgress = options.model === 'open' ? new OpenModelProgress() : undefined;
+    const progress = progressSink && startProgress(openProgress ?? recorder, progressSink, `load ${scenario.name}`);
     let times: ModelRunTimes;
     let open: { stats: OpenModelStats; plannedRate: number } | undefined;
     try {
@@ -159,8 +170,12 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
           warmupRate: resolved.warmupRate,
           timeoutSeconds: resolved.settings.timeoutSeconds,
           maxInFlight: resolved.settings.maxInFlight!,
+          connections: resolved.settings.connections!,
           lateThresholdMs: resolved.settings.lateThresholdMs!,
+          workers: resolved.settings.workers!,
+          schemaProfile: config.run.profile,
           recorder,
+          ...(openProgress ? { progress: openProgress } : {}),
           ...(options.signal ? { signal: options.signal } : {}),
         });
         times = outcome;
@@ -199,9 +214,9 @@ function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
     scenarioOptions,
   };
   if (options.model === 'closed') {
-    if (options.rate !== undefined || options.stages !== undefined) {
+    if (options.rate !== undefined || options.stages !== undefined || options.workers !== undefined) {
       throw new LoadOptionError(
-        'rate and stages belong to the open model; use --model open, or connections/pipelining for the closed model',
+        'rate, stages and workers belong to the open model; use --model open, or connections/pipelining for the closed model',
       );
     }
     const connections = bounded('connections', options.connections ?? loadDefaults.connections, 1, loadLimits.maxConnections);
@@ -215,9 +230,9 @@ function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
     };
   }
   if (options.model !== 'open') throw new LoadOptionError(`unknown load model "${String(options.model)}"; use closed or open`);
-  if (options.connections !== undefined || options.pipelining !== undefined) {
+  if (options.pipelining !== undefined) {
     throw new LoadOptionError(
-      'connections and pipelining belong to the closed model; the open model opens connections as its arrival rate needs (see maxInFlight)',
+      'pipelining belongs to the closed model; the open model pipelines by itself once all its connections are busy (see connections)',
     );
   }
   const stages = options.stages?.map((stage, index) => ({
@@ -234,14 +249,20 @@ function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
     throw new LoadOptionError(`the stages last ${schedule.durationSeconds} s in total; the cap is ${loadLimits.maxDurationSeconds} s`);
   }
   const firstRate = stages?.length ? rate || stages[0]!.targetRate : rate;
+  const maxInFlight = bounded('maxInFlight', options.maxInFlight ?? loadDefaults.maxInFlight, 1, loadLimits.maxInFlight);
   return {
     settings: {
       ...common,
       durationSeconds: schedule.durationSeconds,
       ...(options.rate !== undefined ? { rate } : {}),
       ...(stages?.length ? { stages } : {}),
-      maxInFlight: bounded('maxInFlight', options.maxInFlight ?? loadDefaults.maxInFlight, 1, loadLimits.maxInFlight),
+      maxInFlight,
+      connections:
+        options.connections === undefined
+          ? maxInFlight
+          : Math.max(1, shareOf(Math.floor(bounded('connections', options.connections, 1, loadLimits.maxConnections)), shard)),
       lateThresholdMs: bounded('lateThresholdMs', options.lateThresholdMs ?? loadDefaults.lateThresholdMs, 0, 60_000),
+      workers: bounded('workers', options.workers ?? options.config.load.workers ?? availableParallelism(), 1, loadLimits.maxWorkers),
     },
     schedule,
     warmupRate: rateShare(firstRate, shard),

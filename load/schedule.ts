@@ -5,11 +5,18 @@
 import type { RampStage } from './result.js';
 
 export interface ArrivalSchedule {
+  /** What the schedule was built from: `rampingRate(plan.startRate, plan.stages)` builds it again (in a worker thread). */
+  readonly plan: SchedulePlan;
   /** Number of requests the schedule plans in total. */
   readonly total: number;
   readonly durationSeconds: number;
   /** Planned send time of request i, ms since the start of the run. */
   plannedAtMs(i: number): number;
+}
+
+export interface SchedulePlan {
+  startRate: number;
+  stages: RampStage[];
 }
 
 /** `rate` req/s for `durationSeconds`. */
@@ -34,6 +41,7 @@ export function rampingRate(startRate: number, stages: RampStage[]): ArrivalSche
   }
   const total = Math.floor(startCount + 1e-9);
   return {
+    plan: { startRate, stages: stages.map((stage) => ({ ...stage })) },
     total,
     durationSeconds: startMs / 1000,
     plannedAtMs(i) {

@@ -23,7 +23,8 @@ export interface ResponseExpectation {
   schema?: ResponseSchemaName;
 }
 
-export type ResponseSchemaName = 'SubmitAndWaitResponse' | 'GetUpdateResponse' | 'JsCantonError' | 'ReadyzText';
+export const responseSchemaNames = ['SubmitAndWaitResponse', 'GetUpdateResponse', 'JsCantonError', 'ReadyzText'] as const;
+export type ResponseSchemaName = (typeof responseSchemaNames)[number];
 
 /** What a scenario gets to prepare itself: where the target is and who may act on it. */
 export interface ScenarioContext {

@@ -69,6 +69,7 @@ export async function loadCommand(
       ...(options.pipelining !== undefined ? { pipelining: options.pipelining } : {}),
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       ...(options.stages !== undefined ? { stages: parseStages(options.stages) } : {}),
+      ...(options.workers !== undefined ? { workers: options.workers } : {}),
       ...(options.warmup !== undefined ? { warmupSeconds: options.warmup } : {}),
       ...(options.shard !== undefined ? { shard: parseShard(options.shard) } : {}),
       ...(options.result !== undefined ? { resultFile: options.result } : {}),

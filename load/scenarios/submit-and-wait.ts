@@ -10,6 +10,8 @@ import type { LoadRequest, RequestStream, Scenario, ScenarioContext } from '../t
 export const submitAndWaitPath = '/v2/commands/submit-and-wait';
 
 const commandIdSlot = '\u0000command-id\u0000';
+/** One object for every request: the open model numbers expectations by identity. */
+const submitted: LoadRequest['expect'] = { statuses: [200], schema: 'SubmitAndWaitResponse' };
 
 /**
  * A stream of create commands; the body of each actor is serialized once with a slot for the command
@@ -42,7 +44,7 @@ export async function createSubmitStream(context: ScenarioContext, scenario: str
         path: submitAndWaitPath,
         headers: actors[index]!.headers,
         body: `${body.before}${context.commandIdPrefix}-${sequence}${body.after}`,
-        expect: { statuses: [200], schema: 'SubmitAndWaitResponse' },
+        expect: submitted,
       };
       sequence += 1;
       return request;

@@ -14,6 +14,8 @@ export const updateByOffsetPath = '/v2/updates/update-by-offset';
 
 const name = 'update-by-offset';
 const shapes = ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const;
+/** One object per kind of answer: the open model numbers expectations by identity. */
+const updateFound: LoadRequest['expect'] = { statuses: [200], schema: 'GetUpdateResponse' };
 
 interface SeededUpdate {
   offset: number;
@@ -54,7 +56,7 @@ export const updateByOffsetScenario: Scenario = {
       const update = seeded[index % seeded.length]!;
       const format = Math.floor(index / seeded.length);
       const shape = shapes[Math.floor(format / formats.length)]!;
-      return lookup(update.offset, formats[format % formats.length]!(update), shape, { statuses: [200], schema: 'GetUpdateResponse' });
+      return lookup(update.offset, formats[format % formats.length]!(update), shape, updateFound);
     };
     const found = builtOnFirstUse(foundAt, seeded.length * formatCount);
     const notFound = builtOnFirstUse(notFoundLookups(seeded, wildcard), seeded.length);

@@ -1,7 +1,7 @@
 /**
  * Reads the embedded copy of the spec (specification/spec-text/interfaces.md) into the units a clause can quote:
- * table rows and prose sentences, each with the heading path it sits under. Used by the registry's
- * self-tests only; the product never parses the spec at run time.
+ * table rows and prose sentences, each with the heading path it sits under; and into its tables, cell by cell.
+ * Used by the self-tests only; the product never parses the spec at run time.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,14 @@ export interface SpecUnit {
   line: number;
 }
 
+/** One markdown table: its header cells and its rows' cells (an escaped `\|` stays inside its cell). */
+export interface SpecTable {
+  section: string;
+  header: string[];
+  rows: { cells: string[]; text: string; line: number }[];
+  line: number;
+}
+
 export interface ParsedSpec {
   source: string;
   title: string;
@@ -24,9 +32,18 @@ export interface ParsedSpec {
   /** Text of each top-level section (H2 with its H3s; the title's introduction for the title). */
   topLevelText: Map<string, string>;
   units: SpecUnit[];
+  tables: SpecTable[];
 }
 
 const SENTENCE_BREAK = /(?<=\.)\s+(?=[A-Z`])/;
+const CELL_BREAK = /(?<!\\)\|/;
+
+const cellsOf = (row: string): string[] =>
+  row
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(CELL_BREAK)
+    .map((cell) => cell.trim());
 
 export function parseSpec(source = readFileSync(SPEC_PATH, 'utf8')): ParsedSpec {
   const lines = source.split('\n');
@@ -36,6 +53,8 @@ export function parseSpec(source = readFileSync(SPEC_PATH, 'utf8')): ParsedSpec 
   const sectionPaths = new Set<string>();
   const topLevelText = new Map<string, string>();
   const units: SpecUnit[] = [];
+  const tables: SpecTable[] = [];
+  let table: SpecTable | undefined;
   const currentPath = () => (h2 === '' ? title : h3 === '' ? h2 : `${h2} > ${h3}`);
   const topLevel = () => (h2 === '' ? title : h2);
 
@@ -51,13 +70,21 @@ export function parseSpec(source = readFileSync(SPEC_PATH, 'utf8')): ParsedSpec 
       sectionPaths.add(currentPath());
     }
     topLevelText.set(topLevel(), `${topLevelText.get(topLevel()) ?? ''}${raw}\n`);
+    if (!line.startsWith('|')) table = undefined;
     if (heading !== null || line === '') return;
 
     if (line.startsWith('|')) {
       const next = lines[index + 1]?.trim() ?? '';
       const isHeader = next.startsWith('|---');
       const isSeparator = line.startsWith('|---');
-      if (!isHeader && !isSeparator) units.push({ kind: 'row', section: currentPath(), text: line, line: index + 1 });
+      if (isHeader) {
+        table = { section: currentPath(), header: cellsOf(line), rows: [], line: index + 1 };
+        tables.push(table);
+      }
+      if (!isHeader && !isSeparator) {
+        units.push({ kind: 'row', section: currentPath(), text: line, line: index + 1 });
+        table?.rows.push({ cells: cellsOf(line), text: line, line: index + 1 });
+      }
       return;
     }
     const prose = line.replace(/^(- |\d+\. )/, '');
@@ -65,5 +92,5 @@ export function parseSpec(source = readFileSync(SPEC_PATH, 'utf8')): ParsedSpec 
       units.push({ kind: 'sentence', section: currentPath(), text: sentence, line: index + 1 });
     }
   });
-  return { source, title, sectionPaths, topLevelText, units };
+  return { source, title, sectionPaths, topLevelText, units, tables };
 }

@@ -48,7 +48,7 @@ describe('open model against a sink that freezes for 2 s', () => {
   it('reports the freeze in p99 while the send rate outside it stays on plan', async () => {
     sink = await startSink();
     const recorder = testRecorder();
-    sink.freeze(1000, 3000);
+    sink.freeze(1000, 3000, 'next-request');
     const outcome = await runOpenModel({
       url: sink.url,
       stream: { next: () => readyz },
@@ -58,7 +58,10 @@ describe('open model against a sink that freezes for 2 s', () => {
       warmupRate: 0,
       timeoutSeconds: 10,
       maxInFlight: 1000,
+      connections: 1000,
       lateThresholdMs: 10,
+      workers: 2,
+      schemaProfile: 'canton',
       recorder,
     });
     expect(recorder.counts.sent).toBe(800);
@@ -76,7 +79,7 @@ describe('open model against a sink that freezes for 2 s', () => {
   it('counts sends held by the in-flight cap and measures them from their planned time', async () => {
     sink = await startSink();
     const recorder = testRecorder();
-    sink.freeze(0, 500);
+    sink.freeze(0, 500, 'next-request');
     const outcome = await runOpenModel({
       url: sink.url,
       stream: { next: () => readyz },
@@ -86,7 +89,10 @@ describe('open model against a sink that freezes for 2 s', () => {
       warmupRate: 0,
       timeoutSeconds: 10,
       maxInFlight: 10,
+      connections: 10,
       lateThresholdMs: 10,
+      workers: 2,
+      schemaProfile: 'canton',
       recorder,
     });
     // 50 requests fall in the 500 ms freeze; only 10 may be outstanding, so about 40 wait for a slot.

@@ -10,8 +10,11 @@ export interface Sink {
   url: string;
   received(): number;
   commandIds(): string[];
-  /** Answers to requests arriving between `fromMs` and `toMs` after now are held until `toMs`. */
-  freeze(fromMs: number, toMs: number): void;
+  /**
+   * Answers to requests arriving between `fromMs` and `toMs` after now (or after the next request to
+   * arrive: the open model starts its sending threads first) are held until `toMs`.
+   */
+  freeze(fromMs: number, toMs: number, after?: 'now' | 'next-request'): void;
   close(): Promise<void>;
 }
 
@@ -19,9 +22,15 @@ export async function startSink(): Promise<Sink> {
   let received = 0;
   const commandIds: string[] = [];
   let freezeWindow: { from: number; to: number } | undefined;
+  let freezeOnNextRequest: { fromMs: number; toMs: number } | undefined;
   let offset = 0;
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     received += 1;
+    if (freezeOnNextRequest) {
+      const now = performance.now();
+      freezeWindow = { from: now + freezeOnNextRequest.fromMs, to: now + freezeOnNextRequest.toMs };
+      freezeOnNextRequest = undefined;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -50,7 +59,11 @@ export async function startSink(): Promise<Sink> {
     url: `http://127.0.0.1:${port}`,
     received: () => received,
     commandIds: () => commandIds,
-    freeze(fromMs, toMs) {
+    freeze(fromMs, toMs, after = 'now') {
+      if (after === 'next-request') {
+        freezeOnNextRequest = { fromMs, toMs };
+        return;
+      }
       const now = performance.now();
       freezeWindow = { from: now + fromMs, to: now + toMs };
     },

@@ -163,6 +163,10 @@ async function expectDenied(
   expectValueMatches(check.clauseId, "the redacted body's detail", body, check.holds, check.expected, response);
 }
 
+/** A lookup's answer that shows it was served: the update, or UPDATE_NOT_FOUND (nothing visible at the offset). */
+const servedOrNotFound = (answer: ClientResponse): boolean =>
+  answer.status === 200 || (answer.status === 404 && answer.text.includes('UPDATE_NOT_FOUND'));
+
 const userOf = (ctx: ConformanceContext, alias: string, description: string, rule: 'actAs' | 'readAs'): string =>
   ctx.userWhere(description, (user) => user.rights[rule].includes(alias)).id;
 
@@ -372,7 +376,7 @@ conformanceSuite('auth', () => {
         response,
         // The control: the same lookup filtering a party the user may read as (served, or UPDATE_NOT_FOUND).
         control: () => lookup(ctx.party('alice')),
-        controlAccepted: (answer) => answer.status === 200 || (answer.status === 404 && answer.text.includes('UPDATE_NOT_FOUND')),
+        controlAccepted: servedOrNotFound,
         denial: 'permission-denied',
         clauseId: 'canton.auth.update-by-offset.read-as-filter-parties',
       });
@@ -410,7 +414,7 @@ conformanceSuite('auth', () => {
         response,
         // The control: the same lookup by a user with the right (served, or UPDATE_NOT_FOUND).
         control: () => updateByOffset(ctx, reader.id, offset, format),
-        controlAccepted: (answer) => answer.status === 200 || (answer.status === 404 && answer.text.includes('UPDATE_NOT_FOUND')),
+        controlAccepted: servedOrNotFound,
         denial: 'permission-denied',
         clauseId: 'canton.auth.update-by-offset.filters-for-any-party-right',
       });
