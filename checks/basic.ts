@@ -50,8 +50,9 @@ export function statusInRange(response: ClientResponse, low: number, high: numbe
 export type ExpectedContent = 'json' | 'text';
 
 export function contentTypeConformance(response: ClientResponse, expected: ExpectedContent, clauseId: ClauseId): void {
-  const type = response.contentType.toLowerCase();
-  const ok = expected === 'json' ? type.startsWith('application/json') : type.startsWith('text/plain');
+  // The media type alone, so `application/json-patch+json` is not taken for `application/json`.
+  const mediaType = response.contentType.split(';')[0]!.trim().toLowerCase();
+  const ok = mediaType === (expected === 'json' ? 'application/json' : 'text/plain');
   assertClause(
     'content_type_conformance',
     clauseId,

@@ -38,7 +38,10 @@ export function errorBodyConformance(
   const body = responseSchemaConformance(environment.validators, response, 'JsCantonError', clauseId) as JsCantonErrorBody;
   if (environment.profile === 'canton') {
     const cantonClause = expected.cantonClauseId ?? 'canton.errors.status-follows-category';
-    const status = body.errorCategory === -1 ? httpStatusOfGrpcCode[Number(body.grpcCodeValue)] : httpStatusOfCategory[body.errorCategory];
+    // A redacted error without its gRPC code has no status to follow (Number(null) would read as OK, 200).
+    const grpcStatus =
+      body.grpcCodeValue === null || body.grpcCodeValue === undefined ? undefined : httpStatusOfGrpcCode[Number(body.grpcCodeValue)];
+    const status = body.errorCategory === -1 ? grpcStatus : httpStatusOfCategory[body.errorCategory];
     assertClause(
       'error_body_conformance',
       cantonClause,

@@ -74,7 +74,8 @@ export function eventSetsEqual(
     CHECK,
     clauseId,
     isDeepStrictEqual(key(expected), key(actual)),
-    `${label}: expected ${shown(key(expected))}, got ${shown(key(actual))}`,
+    // The keys are already rendered: join them rather than quote them a second time.
+    `${label}: expected [${key(expected).join(', ')}], got [${key(actual).join(', ')}]`,
     response,
   );
 }

@@ -11,6 +11,7 @@ import {
   scanResponseSchemaConformance,
 } from '../../checks/scan.js';
 import { createValidators } from '../../specification/validate.js';
+import { failure, htmlPage, recording, redacted401, stopOfSwitchedOff } from './support.js';
 
 const validators = createValidators('canton');
 
@@ -165,5 +166,45 @@ describe('negative tests: scanRejection and its control', () => {
     ).toEqual(clauses.map((clause) => `${clause} inconclusive`));
     expect(accepted).toBe(false);
     expect(recorded(() => expect(scanControlAccepted(answer(200, 'application/json', '{}'), clauses, 'x')).toBe(true))).toEqual([]);
+  });
+});
+
+describe('the scan checks on answers of the wrong kind', () => {
+  const expected = {
+    statuses: [400, 404],
+    statusClauses: ['errors.scan.declared-statuses'],
+    bodyClauses: ['errors.scan.error-body'],
+  } as const;
+
+  it("fail an HTML page and a participant's redacted 401 where a scan body or {error} is expected", async () => {
+    const html = htmlPage(404);
+    const notJson = await failure(() =>
+      scanResponseSchemaConformance(validators, html, 'GetMemberTrafficStatusResponse', 'scan.traffic-status.response.shape', {}),
+    );
+    expect([notJson.clauseId, notJson.detail.startsWith('the body is not JSON')]).toEqual(['scan.traffic-status.response.shape', true]);
+    const htmlError = await failure(() => scanErrorAnswer(validators, html, expected));
+    expect([htmlError.check, htmlError.clauseId]).toEqual(['content_type_conformance', 'errors.scan.error-body']);
+    const redacted = await failure(() => scanErrorAnswer(validators, { ...redacted401(), status: 404 }, expected));
+    expect([redacted.check, redacted.clauseId]).toEqual(['response_schema_conformance', 'errors.scan.error-body']);
+    expect(redacted.events).toEqual([
+      'status_code_conformance errors.scan.declared-statuses passed',
+      'error_body_conformance errors.scan.error-body passed',
+      'content_type_conformance errors.scan.error-body passed',
+    ]);
+  });
+
+  it('scanRejection credits any 4xx (the scan shows no authorization) and fails a 5xx page', async () => {
+    const clause = 'scan.traffic-status.member_id.format';
+    expect(recorded(() => scanRejection(redacted401(), clause, 'x'))).toEqual([`${clause} passed`]);
+    expect((await failure(() => scanRejection(htmlPage(502), clause, 'the member id "x"'))).detail).toBe(
+      'the member id "x" must be rejected with a 4xx, got 502 text/html; charset=utf-8: <html><body>Bad Gateway</body></html>',
+    );
+  });
+
+  it('switched off: scanRejection stops on an acceptance; an unaccepted control records nothing', async () => {
+    const clause = 'scan.traffic-status.member_id.format';
+    await stopOfSwitchedOff(() => scanRejection(answer(200, 'application/json', '{}'), clause, 'x'), 'negative_data_rejection');
+    const { events, result } = await recording(() => scanControlAccepted(htmlPage(502), [clause], 'x'), ['negative_data_rejection']);
+    expect([result, events]).toEqual([false, []]);
   });
 });

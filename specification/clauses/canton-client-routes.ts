@@ -8,7 +8,7 @@ import type { Clause } from './types.js';
 
 const routes = cantonGroup({ section: 'Endpoints' });
 
-export const cantonClientRouteClauses: Clause[] = [
+export const cantonClientRouteClauses = [
   routes(
     'canton.client-routes.version',
     'endpoint',

@@ -13,7 +13,7 @@ const interactive = cantonGroup({
   features: ['interactiveSubmission', 'writes'],
 });
 
-export const cantonInteractiveClauses: Clause[] = [
+export const cantonInteractiveClauses = [
   interactive(
     'canton.interactive.prepared-hash-matches-transaction',
     'auth',

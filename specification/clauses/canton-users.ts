@@ -18,7 +18,7 @@ const SOURCE = '(facts canton: Canton 3.5 source, ApiUserManagementService and F
 const ANNOTATIONS_SOURCE = '(facts canton: Canton 3.5 source, ResourceAnnotationValidator)';
 const STORE_SOURCE = '(facts canton: Canton 3.5 source, InMemoryUserManagementStore and UserManagementServiceErrors)';
 
-export const cantonUserClauses: Clause[] = [
+export const cantonUserClauses = [
   users(
     'canton.users.limits.user-id.limit.non-empty',
     'limit',
