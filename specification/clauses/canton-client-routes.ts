@@ -4,7 +4,6 @@
  * needs the connected synchronizers and executes through executeAndWait. Only what the facts state.
  */
 import { cantonGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const routes = cantonGroup({ section: 'Endpoints' });
 

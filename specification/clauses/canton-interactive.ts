@@ -5,7 +5,6 @@
  * protobuf, its hash is hashing scheme V2, integrators must recompute it before signing).
  */
 import { cantonGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const interactive = cantonGroup({
   section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',

@@ -7,7 +7,6 @@
  * UserManagementServiceErrors); the spec does not list these routes, so only the canton profile checks them.
  */
 import { cantonGroup } from './define.js';
-import type { Clause } from './types.js';
 
 const CREATE = 'POST /v2/users';
 const UPDATE = 'PATCH /v2/users/{user-id}';
