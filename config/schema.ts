@@ -270,7 +270,7 @@ export const fixturesSchema = {
     },
     templates: {
       type: 'object',
-      required: ['iou', 'getCash', 'keyedAccount', 'assetInterface'],
+      required: ['iou', 'getCash'],
       properties: {
         iou: templateFixture,
         getCash: templateFixture,

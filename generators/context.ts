@@ -47,8 +47,10 @@ export interface GeneratorContext {
   readingUsers: ReadingUser[];
   executingUsers: ExecutingUser[];
   userIds: string[];
-  templateIds: { iou: string; getCash: string; account: string };
-  interfaceId: string;
+  /** `account`: a template with a contract key, when the fixtures name one (Canton's CantonExamples has none). */
+  templateIds: { iou: string; getCash: string; account?: string };
+  /** An interface Iou implements, when the fixtures name one (Canton's CantonExamples has none). */
+  interfaceId?: string;
   trafficAccountId?: string;
   /** Offsets of seeded updates, known to exist on the target. */
   seededOffsets: number[];
@@ -118,9 +120,9 @@ export function generatorContextFromFixtures(fixtures: Fixtures): GeneratorConte
     templateIds: {
       iou: fixtures.templates.iou.templateId,
       getCash: fixtures.templates.getCash.templateId,
-      account: fixtures.templates.keyedAccount.templateId,
+      ...(fixtures.templates.keyedAccount ? { account: fixtures.templates.keyedAccount.templateId } : {}),
     },
-    interfaceId: fixtures.templates.assetInterface.interfaceId,
+    ...(fixtures.templates.assetInterface ? { interfaceId: fixtures.templates.assetInterface.interfaceId } : {}),
     ...(fixtures.trafficAccount ? { trafficAccountId: fixtures.trafficAccount.accountId } : {}),
     seededOffsets: [seeded.topologyOffset, seeded.transactionOffset, seeded.reassignmentOffset, seeded.checkpointOffset].filter(
       (offset): offset is number => offset !== undefined,

@@ -65,8 +65,8 @@ export const damlTypes = {
 
 const record = (fields: Record<string, DamlType>): RecordType => ({ kind: 'Record', fields });
 
-/** The fixture package (CantonExamples plus a keyed Account and the Asset interface). */
-export function fixtureTemplates(templateIds: { iou: string; getCash: string; account: string }) {
+/** The fixture package (CantonExamples, plus a keyed Account when the fixtures name one). */
+export function fixtureTemplates(templateIds: { iou: string; getCash: string; account?: string }) {
   const amount = record({ value: damlTypes.nonNegativeNumeric10, currency: damlTypes.text });
   const iou: TemplateDescription = {
     templateId: templateIds.iou,
@@ -90,8 +90,8 @@ export function fixtureTemplates(templateIds: { iou: string; getCash: string; ac
     createArguments: record({ payer: damlTypes.actingParty, owner: damlTypes.actingParty, amount }),
     choices: { Archive: { argument: record({}) } },
   };
-  const account: TemplateDescription = {
-    templateId: templateIds.account,
+  const account = (templateId: string): TemplateDescription => ({
+    templateId,
     createArguments: record({
       owner: damlTypes.actingParty,
       number: damlTypes.text,
@@ -104,8 +104,8 @@ export function fixtureTemplates(templateIds: { iou: string; getCash: string; ac
       Deposit: { argument: record({ amount: damlTypes.nonNegativeNumeric10 }) },
       Archive: { argument: record({}) },
     },
-  };
-  return { iou, getCash, account };
+  });
+  return { iou, getCash, ...(templateIds.account === undefined ? {} : { account: account(templateIds.account) }) };
 }
 
 /** Which parties a value may name. */

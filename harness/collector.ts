@@ -37,6 +37,7 @@ export class ResultCollector implements Reporter {
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       assertions: meta?.assertions ?? [],
       ...(meta?.notReached ? { notReached: meta.notReached } : {}),
+      ...(meta?.waived ? { waived: meta.waived } : {}),
       ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
       ...(meta?.requests !== undefined ? { requests: meta.requests } : {}),
     };

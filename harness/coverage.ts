@@ -23,6 +23,7 @@ export function computeClauseCoverage(tests: readonly TestResult[], clauses: rea
   const declaring = new Map<string, TestResult[]>();
   const tallies = new Map<string, Tally>();
   const notReached = new Map<string, string[]>();
+  const waived = new Map<string, Map<string, string>>();
   for (const test of tests) {
     for (const clauseId of new Set(test.clauses)) declaring.set(clauseId, [...(declaring.get(clauseId) ?? []), test]);
     for (const entry of test.assertions) {
@@ -44,11 +45,12 @@ export function computeClauseCoverage(tests: readonly TestResult[], clauses: rea
     }
     for (const { clause, reason } of test.notReached ?? [])
       notReached.set(clause, [...(notReached.get(clause) ?? []), `${test.id}: ${reason}`]);
+    for (const { clause, reason } of test.waived ?? []) waived.set(clause, (waived.get(clause) ?? new Map()).set(test.id, reason));
   }
   return clauses.map((clause) => {
     const tally = tallies.get(clause.id);
     const citing = declaring.get(clause.id) ?? [];
-    const { status, reason } = clauseStatus(clause, profile, tally, citing, notReached.get(clause.id) ?? []);
+    const { status, reason } = clauseStatus(clause, profile, tally, citing, notReached.get(clause.id) ?? [], waived.get(clause.id));
     const coverage: ClauseCoverage = {
       id: clause.id,
       text: clause.text,
@@ -80,6 +82,7 @@ function clauseStatus(
   tally: Tally | undefined,
   citing: readonly TestResult[],
   notReached: readonly string[],
+  waivedBy: ReadonlyMap<string, string> = new Map(),
 ): { status: ClauseStatus; reason?: string } {
   if (clause.level === 'not-shown') return { status: 'not-shown', reason: clause.untestableReason ?? 'not shown by the spec' };
   if (clause.level === 'canton' && profile === 'spec') {
@@ -97,8 +100,14 @@ function clauseStatus(
   if (notReached.length > 0) return { status: 'not-reached', reason: firstFew(notReached) };
   if (citing.length === 0) return { status: 'not-covered', reason: 'no test declares or asserts it' };
   const ran = citing.filter((test) => test.outcome !== 'skipped');
-  if (ran.length === 0) {
-    const reasons = [...new Set(citing.map((test) => test.skipReason ?? 'skipped without a reason'))];
+  // Skipped when no test could try it: every citing test was skipped, or waived it (the target cannot support it).
+  if (ran.every((test) => waivedBy.has(test.id))) {
+    const reasons = [
+      ...new Set([
+        ...citing.filter((test) => test.outcome === 'skipped').map((test) => test.skipReason ?? 'skipped without a reason'),
+        ...waivedBy.values(),
+      ]),
+    ];
     return { status: 'skipped', reason: reasons.join('; ') };
   }
   return { status: 'not-covered', reason: `declared by ${ran.map((test) => test.id).join(', ')}, but no assertion of it ran` };

@@ -91,6 +91,8 @@ export interface TestResult {
   assertions: ClauseAssertions[];
   /** Declared clauses the test did not get to assert because it stopped (failure, error, switched-off check). */
   notReached?: NotReached[];
+  /** Declared clauses the test could not try on this target, with why (e.g. the fixtures name no interface). */
+  waived?: NotReached[];
 }
 
 export type ClauseStatus =

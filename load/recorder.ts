@@ -171,7 +171,8 @@ export class LoadRecorder implements ProgressFigures {
       if (schemaCheck.firstFailures.length < keptFailureMessages) schemaCheck.firstFailures.push(failure);
     }
     for (const bucket of snapshot.throughput) {
-      const own = this.bucketAt(this.startedAt + bucket.second * 1000);
+      // By index, not through a time: (startedAt + 2000) − startedAt can be 1999.999… and land a second early.
+      const own = this.bucketOfSecond(bucket.second);
       own.sent += bucket.sent;
       own.completed += bucket.completed;
       own.ok += bucket.ok;
@@ -186,7 +187,10 @@ export class LoadRecorder implements ProgressFigures {
   }
 
   private bucketAt(atMs: number): ThroughputBucket {
-    const second = Math.max(0, Math.floor((atMs - this.startedAt) / 1000));
+    return this.bucketOfSecond(Math.max(0, Math.floor((atMs - this.startedAt) / 1000)));
+  }
+
+  private bucketOfSecond(second: number): ThroughputBucket {
     let bucket = this.buckets[second];
     if (!bucket) {
       for (let missing = this.buckets.length; missing < second; missing += 1) this.buckets[missing] ??= emptyBucket(missing);

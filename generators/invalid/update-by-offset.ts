@@ -53,7 +53,8 @@ function caseWithFilter(context: GeneratorContext, variant: FilterVariant): fc.A
 export function invalidUpdateByOffsetRules(context: GeneratorContext): fc.Arbitrary<InvalidBody>[] {
   const base = updateByOffsetCase(context, 'accepted') as fc.Arbitrary<BaseCase<Body>>;
   const withTemplateFilter = caseWithFilter(context, 'TemplateFilter');
-  const withInterfaceFilter = caseWithFilter(context, 'InterfaceFilter');
+  // Interface filters need an interface of the target (Canton's CantonExamples has none).
+  const withInterfaceFilter = context.interfaceId === undefined ? undefined : caseWithFilter(context, 'InterfaceFilter');
   type PathOf = Path | ((body: Body) => Path);
   const resolve = (at: PathOf, body: Body): Path => (typeof at === 'function' ? at(body) : at);
   const replace = (clauseId: ClauseId, rule: string, violation: Violation, at: PathOf, value: fc.Arbitrary<unknown>, on = base) =>
@@ -142,19 +143,23 @@ export function invalidUpdateByOffsetRules(context: GeneratorContext): fc.Arbitr
       (body: Body) => [...firstFilter(body), 'TemplateFilter', 'value', 'templateId'],
       withTemplateFilter,
     ),
-    remove(
-      'identifier-filter.InterfaceFilter.interfaceId.required',
-      'interface filter without interfaceId',
-      (body: Body) => [...firstFilter(body), 'InterfaceFilter', 'value', 'interfaceId'],
-      withInterfaceFilter,
-    ),
-    replace(
-      'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
-      'interface id in neither reference format',
-      { kind: 'format', format: 'qualified-identifier', how: 'malformed' },
-      (body: Body) => [...firstFilter(body), 'InterfaceFilter', 'value', 'interfaceId'],
-      invalidQualifiedIdentifier(),
-      withInterfaceFilter,
-    ),
+    ...(withInterfaceFilter === undefined
+      ? []
+      : [
+          remove(
+            'identifier-filter.InterfaceFilter.interfaceId.required',
+            'interface filter without interfaceId',
+            (body: Body) => [...firstFilter(body), 'InterfaceFilter', 'value', 'interfaceId'],
+            withInterfaceFilter,
+          ),
+          replace(
+            'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
+            'interface id in neither reference format',
+            { kind: 'format', format: 'qualified-identifier', how: 'malformed' },
+            (body: Body) => [...firstFilter(body), 'InterfaceFilter', 'value', 'interfaceId'],
+            invalidQualifiedIdentifier(),
+            withInterfaceFilter,
+          ),
+        ]),
   ];
 }

@@ -30,7 +30,8 @@ const MAX_PARTIES = 3;
 /** What a format may name. */
 export interface FormatVocabulary {
   templateIds: fc.Arbitrary<string>;
-  interfaceIds: fc.Arbitrary<string>;
+  /** Absent when the target has no interface to name (no interface filter is made then). */
+  interfaceIds?: fc.Arbitrary<string>;
   parties: fc.Arbitrary<string>;
   /** How many distinct values `parties` has (unbounded for schema vocabularies). */
   partyCount: number;
@@ -50,7 +51,7 @@ export function schemaVocabulary(): FormatVocabulary {
 
 export function knownVocabulary(known: {
   templateIds: string[];
-  interfaceId: string;
+  interfaceId?: string;
   packageId: string;
   /** The parties the format may name: for `accepted` formats, those its sender may read as. */
   partyIds: string[];
@@ -61,7 +62,7 @@ export function knownVocabulary(known: {
   if (partyIds.length === 0) throw new Error('generators: a format vocabulary needs at least one party');
   return {
     templateIds: fc.oneof(...known.templateIds.map((id) => knownIdentifier(id, known.packageId))),
-    interfaceIds: knownIdentifier(known.interfaceId, known.packageId),
+    ...(known.interfaceId === undefined ? {} : { interfaceIds: knownIdentifier(known.interfaceId, known.packageId) }),
     parties: fc.constantFrom(...partyIds),
     partyCount: partyIds.length,
     anyParty: known.anyParty ?? false,
@@ -75,19 +76,27 @@ function withoutUndefined<T extends Record<string, unknown>>(value: T): T {
 }
 
 export function identifierFilter(vocabulary: FormatVocabulary, variant?: (typeof IDENTIFIER_FILTER_VARIANTS)[number]) {
+  const interfaceIds = vocabulary.interfaceIds;
   const byVariant = {
     Empty: fc.constant({ Empty: {} }),
-    InterfaceFilter: fc
-      .record({ interfaceId: vocabulary.interfaceIds, includeInterfaceView: optionalBoolean, includeCreatedEventBlob: optionalBoolean })
-      .map((value) => ({ InterfaceFilter: { value: withoutUndefined(value) } })),
+    InterfaceFilter:
+      interfaceIds === undefined
+        ? undefined
+        : fc
+            .record({ interfaceId: interfaceIds, includeInterfaceView: optionalBoolean, includeCreatedEventBlob: optionalBoolean })
+            .map((value) => ({ InterfaceFilter: { value: withoutUndefined(value) } })),
     TemplateFilter: fc
       .record({ templateId: vocabulary.templateIds, includeCreatedEventBlob: optionalBoolean })
       .map((value) => ({ TemplateFilter: { value: withoutUndefined(value) } })),
     WildcardFilter: fc
       .record({ includeCreatedEventBlob: optionalBoolean })
       .map((value) => ({ WildcardFilter: { value: withoutUndefined(value) } })),
-  } satisfies Record<(typeof IDENTIFIER_FILTER_VARIANTS)[number], fc.Arbitrary<Record<string, unknown>>>;
-  return variant === undefined ? fc.oneof(...Object.values(byVariant)) : byVariant[variant];
+  } satisfies Record<(typeof IDENTIFIER_FILTER_VARIANTS)[number], fc.Arbitrary<Record<string, unknown>> | undefined>;
+  const available = Object.values(byVariant).filter((arbitrary) => arbitrary !== undefined);
+  if (variant === undefined) return fc.oneof(...available);
+  const chosen = byVariant[variant];
+  if (chosen === undefined) throw new Error(`generators: no ${variant} can be made: the vocabulary names no interface`);
+  return chosen;
 }
 
 export function cumulativeFilter(vocabulary: FormatVocabulary): fc.Arbitrary<{ identifierFilter: Record<string, unknown> }> {

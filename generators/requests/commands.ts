@@ -21,7 +21,8 @@ export interface CommandContext {
   templates: TemplateDescription[];
   /** Package id of the templates, for the package-id reference format. */
   packageId: string;
-  interfaceId: string;
+  /** An interface one of the templates implements, when the fixtures name one. */
+  interfaceId?: string;
   parties: PartyPool;
 }
 
@@ -114,6 +115,7 @@ export function exerciseCommand(context: CommandContext, mode: Mode): fc.Arbitra
           ExerciseCommand: { templateId, contractId, choice, choiceArgument },
         })),
   );
+  if (context.interfaceId === undefined) return onTemplate;
   const onInterface = fc
     .tuple(knownIdentifier(context.interfaceId, context.packageId), ledgerString(), nameString())
     .map(([templateId, contractId, choice]) => ({ ExerciseCommand: { templateId, contractId, choice, choiceArgument: {} } }));
@@ -143,7 +145,11 @@ export function commandOfVariant(variant: CommandVariant, context: CommandContex
 
 /** Any command valid in `mode`: all four variants for `schema`, the two stateless ones for `accepted`. */
 export function command(context: CommandContext, mode: Mode): fc.Arbitrary<Command> {
-  const variants: CommandVariant[] = mode === 'accepted' ? ['CreateCommand', 'CreateAndExerciseCommand'] : [...COMMAND_VARIANTS];
+  const keyed = context.templates.some((template) => template.key !== undefined);
+  const variants: CommandVariant[] =
+    mode === 'accepted'
+      ? ['CreateCommand', 'CreateAndExerciseCommand']
+      : COMMAND_VARIANTS.filter((variant) => keyed || variant !== 'ExerciseByKeyCommand');
   return fc.oneof(...variants.map((variant) => commandOfVariant(variant, context, mode)));
 }
 

@@ -73,6 +73,17 @@ describe('shards', () => {
 });
 
 describe('merge', () => {
+  it('adds the seconds of a snapshot by index, whatever the start time (no float rounding into the second before)', () => {
+    const worker = testRecorder();
+    worker.start(1000.1);
+    for (const second of [0, 1, 2, 3]) for (let sent = 0; sent <= second; sent += 1) worker.recordSent(1000.1 + second * 1000 + 500);
+    const merged = testRecorder();
+    // (1000.1 + 1000) − 1000.1 is 999.9999999999999: a second found through a time would land in second 0.
+    merged.start(1000.1);
+    merged.absorb(worker.snapshot());
+    expect(merged.throughput().map((bucket) => bucket.sent)).toEqual([1, 2, 3, 4]);
+  });
+
   it('merges HDR histograms exactly: the same percentiles as one histogram of all values', () => {
     const recorders = [testRecorder(), testRecorder()];
     const all = testRecorder();

@@ -10,6 +10,7 @@ import { expectText, expectValue, expectValueMatches } from '../../checks/values
 import { statusOfCategory } from '../../checks/http-status.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import {
+  assetInterface,
   CREATED_IOU_CLAUSES,
   createIouAndFindIt,
   createdEvents,
@@ -62,7 +63,7 @@ conformanceSuite('flows / commands and values', () => {
         commands: [
           {
             ExerciseCommand: {
-              templateId: ctx.fixtures.templates.assetInterface.interfaceId,
+              templateId: assetInterface(ctx).interfaceId,
               contractId,
               choice: 'Describe',
               choiceArgument: {},

@@ -9,6 +9,7 @@ import { eventSetsEqual, readMatchesWrite, sameUpdateAtOffset, subsetOf, writeVi
 import { expectCount, expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
 import {
+  assetInterface,
   CREATED_IOU_CLAUSES,
   UPDATE_NOT_FOUND_CANTON_CLAUSES,
   createIouAndFindIt,
@@ -392,7 +393,7 @@ conformanceSuite('flows / submit then read', () => {
     },
     async (ctx) => {
       const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
-      const interfaceId = ctx.fixtures.templates.assetInterface.interfaceId;
+      const { interfaceId, view: interfaceView } = assetInterface(ctx);
       const filter = (id: string, includeInterfaceView: boolean): JsonObject => ({
         identifierFilter: { InterfaceFilter: { value: { interfaceId: id, includeInterfaceView, includeCreatedEventBlob: false } } },
       });
@@ -430,7 +431,7 @@ conformanceSuite('flows / submit then read', () => {
         'a record',
         withView,
       );
-      const viewFields = Object.keys(ctx.fixtures.templates.assetInterface.view);
+      const viewFields = Object.keys(interfaceView);
       expectValueMatches(
         'identifier-filter.includeInterfaceView.adds-view',
         'the fields of the view value',

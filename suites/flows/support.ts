@@ -203,3 +203,15 @@ export function expectUpdateNotFound(
   }
   return error;
 }
+
+/**
+ * The interface of the fixtures (one Iou implements), or a skip: Canton's own CantonExamples (Daml-LF 2.1)
+ * declares no interface, so a node provisioned with it has none.
+ */
+export function assetInterface(ctx: ConformanceContext): NonNullable<ConformanceContext['fixtures']['templates']['assetInterface']> {
+  const iface = ctx.fixtures.templates.assetInterface;
+  if (iface === undefined) {
+    return ctx.skip("the fixtures name no interface (templates.assetInterface); Canton's CantonExamples has none");
+  }
+  return iface;
+}
