@@ -14,6 +14,7 @@ import { LedgerApiError } from '../errors.js';
 import { requireCaller, requirePermission, canReadAs } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, indexPath } from '../http/decode.js';
+import { decodePageToken, encodePageToken } from './page-token.js';
 import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../http/types.js';
 import {
   decodeObjectMeta,
@@ -84,19 +85,6 @@ function renderDetails(record: PartyRecord): Record<string, unknown> {
 
 function requireAdmin(caller: AuthenticatedCaller, action: string): void {
   requirePermission(caller.rights.admin, `${action} needs participant_admin rights`);
-}
-
-/** ListPartiesPageTokenPayload{party_id_lower_bound_excl = 1}, base64url. */
-function encodePageToken(party: string): string {
-  const bytes = Buffer.from(party, 'utf8');
-  return Buffer.concat([Buffer.from([0x0a, bytes.length]), bytes]).toString('base64url');
-}
-
-function decodePageToken(token: string): string | undefined {
-  if (token === '') return undefined;
-  const bytes = Buffer.from(token, 'base64url');
-  if (bytes.length < 2 || bytes[0] !== 0x0a || bytes[1] !== bytes.length - 2) throw invalidArgument('Invalid page token');
-  return bytes.subarray(2).toString('utf8');
 }
 
 /** An Ed25519 public key given as DER SubjectPublicKeyInfo (or raw 32 bytes): its raw bytes and key object. */

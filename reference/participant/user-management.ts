@@ -16,6 +16,7 @@ import { asObject, indexPath, oneOfKeys, requireField, wrongType, type JsonObjec
 import type { Faults } from '../faults.js';
 import { userIdProblem } from '../formats.js';
 import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../http/types.js';
+import { decodePageToken, encodePageToken } from './page-token.js';
 import {
   decodeObjectMeta,
   int32Query,
@@ -196,18 +197,10 @@ function fieldUpdate<T>(mask: Set<string>, path: string, value: T, isDefault: bo
   return undefined;
 }
 
-/** ListUsersPageTokenPayload{user_id_lower_bound_excl = 1}, base64url: the protobuf bytes written by hand. */
-function encodePageToken(userId: string): string {
-  const id = Buffer.from(userId, 'utf8');
-  return Buffer.concat([Buffer.from([0x0a, id.length]), id]).toString('base64url');
-}
-
-function decodePageToken(token: string): string | undefined {
-  if (token === '') return undefined;
-  const bytes = Buffer.from(token, 'base64url');
-  if (bytes.length < 2 || bytes[0] !== 0x0a || bytes[1] !== bytes.length - 2) throw invalidArgument('Invalid page token');
-  const userId = bytes.subarray(2).toString('utf8');
-  if (userIdProblem(userId) !== undefined) throw invalidArgument('Invalid page token');
+/** A users page token names a user id; one that does not is refused like an undecodable token. */
+function decodeUserPageToken(token: string): string | undefined {
+  const userId = decodePageToken(token);
+  if (userId !== undefined && userIdProblem(userId) !== undefined) throw invalidArgument('Invalid page token');
   return userId;
 }
 
@@ -248,7 +241,7 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     const pageSize = int32Query(request, 'pageSize');
     const pageToken = request.query.get('pageToken') ?? '';
     requireAdmin(requireCaller(request.auth), 'listing users');
-    const after = decodePageToken(pageToken);
+    const after = decodeUserPageToken(pageToken);
     if (pageSize < 0) throw invalidArgument('Max page size must be non-negative');
     const size = pageSize === 0 ? MAX_USERS_PAGE_SIZE : Math.min(pageSize, MAX_USERS_PAGE_SIZE);
     const page = users.page(after, size);
