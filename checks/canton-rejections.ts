@@ -41,6 +41,16 @@ const DAR_CODES = {
   'lf1-payload': error('ALLOWED_LANGUAGE_VERSIONS', 'canton.dars.lf1-rejected-400'),
 } satisfies Record<string, CantonRejection>;
 
+/**
+ * Canton's IdentifierConverter splits with Java's `String.split(":")`, which drops trailing empty parts:
+ * `a:b:c:` is three parts to it (and fails later, as JSON), `a:b:` two (a decode failure, text).
+ */
+function javaSplitPartCount(text: string): number {
+  const parts = text.split(':');
+  while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  return parts.length;
+}
+
 /** `value` is what the invalid request carries at the rule's part. */
 export function cantonRejectionOf(rule: InvalidTag, endpoint: string, value?: unknown): CantonRejection {
   const { violation, part } = rule;
@@ -68,7 +78,7 @@ export function cantonRejectionOf(rule: InvalidTag, endpoint: string, value?: un
       return violation.format === 'qualified-identifier' &&
         endpoint === 'submit-and-wait' &&
         typeof value === 'string' &&
-        value.split(':').length !== 3
+        javaSplitPartCount(value) !== 3
         ? text('canton.daml-lf.template-id-format')
         : EITHER;
     case 'empty-list':

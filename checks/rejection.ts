@@ -79,6 +79,9 @@ function samePart(left: string, right: string): boolean {
   return shorter > 0 && a.slice(0, shorter).every((segment, index) => segment === b[index]);
 }
 
+/** The fields Canton names for a malformed template or interface id: the identifier's parts. */
+const IDENTIFIER_PARTS = ['modulename', 'entityname', 'package', 'packageid'];
+
 /** `commandId`, `command_id`, `CommandId` compare equal. */
 const normalisedField = (name: string): string => name.replaceAll('_', '').toLowerCase();
 
@@ -113,6 +116,8 @@ function otherReason(response: ClientResponse, rule: InvalidTag): string | undef
   }
   const fields = [...cause.matchAll(/(?:Invalid|Missing|missing a mandatory) field:? ([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]!);
   const ours = segments(rule.part.name).map(normalisedField);
+  // An identifier's own parts (FieldValidator.validateTypeConRef): module_name, entity_name, "package reference".
+  if (/(templateid|interfaceid)$/.test(ours[ours.length - 1] ?? '')) ours.push(...IDENTIFIER_PARTS);
   if (fields.length > 0 && !fields.some((field) => ours.includes(normalisedField(field)))) {
     return `the error's cause names the field ${fields.join(', ')}, not a field of '${rule.part.name}' where the mutation is`;
   }

@@ -14,6 +14,8 @@ export const USER_ID = new RegExp(`^${USER_ID_PATTERN}$`);
 export const NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,999}$/;
 /** Daml-LF `PackageName`: letters, digits, `-`, `_`; 1 to 255 characters. */
 export const PACKAGE_NAME = /^[A-Za-z0-9\-_]{1,255}$/;
+/** Daml-LF PackageId (`IdString.scala`): letters, digits, `-_ `, at most 64. */
+export const PACKAGE_ID = /^[A-Za-z0-9\-_ ]{1,64}$/;
 /** Daml-LF `PackageVersion`: dot-separated non-negative integers without leading zeros. */
 export const PACKAGE_VERSION = /^(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))*$/;
 /** An identity provider id: empty (the default IDP) or up to 255 of letters, digits, `-`, `_`. */

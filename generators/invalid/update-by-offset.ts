@@ -9,7 +9,7 @@ import type { ClauseId } from '../../specification/clauses.js';
 import type { GeneratorContext } from '../context.js';
 import { ACCEPTED_TRANSACTION_SHAPES, identifierFilter, knownVocabulary, type IDENTIFIER_FILTER_VARIANTS } from '../primitives/formats.js';
 import { INT64_MAX } from '../primitives/numbers.js';
-import { updateByOffsetCase } from '../requests/update-by-offset.js';
+import { acceptedCaseFor, updateByOffsetCase } from '../requests/update-by-offset.js';
 import { invalidBody, setAt, type BaseCase, type InvalidBody, type Path, type Violation } from './mutation.js';
 import { invalidQualifiedIdentifier } from './strings.js';
 
@@ -37,7 +37,7 @@ function caseWithFilter(context: GeneratorContext, variant: FilterVariant): fc.A
       });
       return fc
         .tuple(
-          updateByOffsetCase(context, 'accepted'),
+          acceptedCaseFor(context, user),
           fc.constantFrom(...user.parties),
           identifierFilter(vocabulary, variant),
           fc.constantFrom(...ACCEPTED_TRANSACTION_SHAPES),

@@ -30,25 +30,26 @@ function acceptedCase(context: GeneratorContext): fc.Arbitrary<UpdateByOffsetCas
   if (context.readingUsers.length === 0) {
     throw new Error('generators: the fixtures define no active user who may read as a party; accepted update lookups need one');
   }
+  // One prebuilt arbitrary per user (not a `chain`, which would rebuild them for every value).
+  return fc.oneof(...context.readingUsers.map((user) => acceptedCaseFor(context, user)));
+}
+
+/** Accepted lookups sent by `user`: every filter names a party that user may read as. */
+export function acceptedCaseFor(context: GeneratorContext, user: ReadingUser): fc.Arbitrary<UpdateByOffsetCase> {
   const offsets =
     context.seededOffsets.length > 0
       ? fc.oneof(fc.constantFrom(...context.seededOffsets), safeInt64({ min: 1, max: 1000 }))
       : safeInt64({ min: 1, max: 1000 });
-  // One prebuilt arbitrary per user (not a `chain`, which would rebuild them for every value).
-  return fc.oneof(
-    ...context.readingUsers.map((user: ReadingUser) => {
-      const vocabulary = knownVocabulary({
-        templateIds: Object.values(context.templateIds),
-        interfaceId: context.interfaceId,
-        packageId: context.packageId,
-        partyIds: user.parties,
-        anyParty: user.anyParty,
-      });
-      return fc
-        .record({ offset: offsets, updateFormat: updateFormat(vocabulary, 'accepted') }, PLAIN_OBJECTS)
-        .map((body) => ({ asUser: user.userId, body }));
-    }),
-  );
+  const vocabulary = knownVocabulary({
+    templateIds: Object.values(context.templateIds),
+    interfaceId: context.interfaceId,
+    packageId: context.packageId,
+    partyIds: user.parties,
+    anyParty: user.anyParty,
+  });
+  return fc
+    .record({ offset: offsets, updateFormat: updateFormat(vocabulary, 'accepted') }, PLAIN_OBJECTS)
+    .map((body) => ({ asUser: user.userId, body }));
 }
 
 export function updateByOffsetCase(context: GeneratorContext, mode: Mode = 'schema'): fc.Arbitrary<UpdateByOffsetCase> {

@@ -171,7 +171,7 @@ class Interpretation {
         return;
       }
       case 'exercise': {
-        const resolved = resolveIdentifier(pkg, command.templateId);
+        const resolved = resolveIdentifier(pkg, command.templateId, 'command');
         rejectNonSuffixedContractId(command.contractId);
         const contract = this.fetchVisible(command.contractId);
         if (resolved.kind === 'template') {

@@ -4,6 +4,7 @@
  */
 import { LedgerApiError } from '../errors.js';
 import { decodeFailure, fieldPath } from '../http/decode.js';
+import { NAME, PACKAGE_ID, PACKAGE_NAME } from '../formats.js';
 import type { InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
 
 export interface ParsedIdentifier {
@@ -15,26 +16,91 @@ export interface ParsedIdentifier {
   text: string;
 }
 
+/** Java's `String.split(":")`, as Canton's `IdentifierConverter` uses it: trailing empty parts are dropped. */
+function splitLikeJava(text: string): string[] {
+  const parts = text.split(':');
+  while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
 /**
- * Splits an identifier; a malformed one fails while decoding the body, as Canton's JSON codec does
- * (400 text/plain naming the field at `path`, or at `fieldPath(path, field)` when `field` is given).
+ * Splits an identifier; one that is not three `:`-separated parts fails while decoding the body, as
+ * Canton's JSON codec does (400 text/plain naming the field at `path`, or at `fieldPath(path, field)`
+ * when `field` is given). Empty or malformed parts pass here and are refused by `validateTypeConRef`.
  */
 export function parseIdentifier(text: string, path: string, field?: string): ParsedIdentifier {
-  const first = text.indexOf(':');
-  const second = first === -1 ? -1 : text.indexOf(':', first + 1);
-  const wellFormed =
-    first > 0 &&
-    second > first + 1 &&
-    second < text.length - 1 &&
-    text.indexOf(':', second + 1) === -1 &&
-    !(first === 1 && text[0] === '#');
-  if (!wellFormed) {
+  const parts = splitLikeJava(text);
+  if (parts.length !== 3) {
     throw decodeFailure(
       `Invalid identifier format (${text}) not matching the expected format (<package>:<moduleName>:<entityName>)`,
       field === undefined ? path : fieldPath(path, field),
     );
   }
-  return { packageRef: text.slice(0, first), qualifiedName: text.slice(first + 1), text };
+  const [packageRef, moduleName, entityName] = parts as [string, string, string];
+  return { packageRef, qualifiedName: `${moduleName}:${entityName}`, text };
+}
+
+function invalidField(name: string, message: string): LedgerApiError {
+  return new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field ${name}: ${message}`);
+}
+
+/** The first character outside `allowed`, as Daml-LF's string modules report it. */
+function unexpected(text: string, allowed: RegExp, description: string): string | undefined {
+  if (text === '') return `${description} is empty`;
+  const bad = [...text].find((character) => !allowed.test(character));
+  return bad === undefined ? undefined : `non expected character 0x${bad.codePointAt(0)!.toString(16)} in ${description} "${text}"`;
+}
+
+/** Daml-LF `DottedName.fromString`: non-empty, `.`-separated `Name`s. */
+function dottedNameProblem(text: string): string | undefined {
+  if (text === '') return 'Expected a non-empty string';
+  const bad = text.split('.').find((segment) => !NAME.test(segment));
+  return bad === undefined
+    ? undefined
+    : (unexpected(bad, /[A-Za-z0-9_$]/, 'Daml-LF Name') ?? `non expected first character in Daml-LF Name "${bad}"`);
+}
+
+/** Daml-LF `PackageRef.fromString`: `#` and a package name, or a package id. */
+function packageRefProblem(text: string): string | undefined {
+  if (text.startsWith('#')) {
+    const name = text.slice(1);
+    return PACKAGE_NAME.test(name)
+      ? undefined
+      : (unexpected(name, /[A-Za-z0-9\-_]/, 'Daml-LF Package Name') ?? 'Daml-LF Package Name is too long (max: 255)');
+  }
+  return PACKAGE_ID.test(text)
+    ? undefined
+    : (unexpected(text, /[A-Za-z0-9\-_ ]/, 'Daml-LF Package ID') ?? 'Daml-LF Package ID is too long (max: 64)');
+}
+
+/**
+ * FieldValidator.validateTypeConRef (the identifier filters of a format): the module and entity names,
+ * then the package reference; each a 400 INVALID_FIELD, in the gRPC validation before any lookup.
+ */
+function validateTypeConRef(id: ParsedIdentifier): void {
+  const separator = id.qualifiedName.indexOf(':');
+  const checks: [string, string | undefined][] = [
+    ['module_name', dottedNameProblem(id.qualifiedName.slice(0, separator))],
+    ['entity_name', dottedNameProblem(id.qualifiedName.slice(separator + 1))],
+    ['package reference', packageRefProblem(id.packageRef)],
+  ];
+  for (const [field, problem] of checks) if (problem !== undefined) throw invalidField(field, problem);
+}
+
+function commandInvalidArgument(message: string): LedgerApiError {
+  return new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${message}`);
+}
+
+/**
+ * How the JSON layer meets a command's template id before gRPC validation sees it: the package
+ * references of all commands are parsed to resolve package names (TranscodePackageIdResolver, 400
+ * INVALID_ARGUMENT "Value does not match the package-id or package-name formats"); a template the
+ * package does not have is reported through `Ref.Identifier` assertions, so a malformed module or entity
+ * name surfaces as the IllegalArgumentException that Endpoints maps to 400 INVALID_ARGUMENT.
+ */
+export function validateCommandPackageRef(id: ParsedIdentifier): void {
+  const problem = packageRefProblem(id.packageRef);
+  if (problem !== undefined) throw commandInvalidArgument(`Value does not match the package-id or package-name formats: ${problem}`);
 }
 
 export type ResolvedIdentifier = { kind: 'template'; template: TemplateDefinition } | { kind: 'interface'; iface: InterfaceDefinition };
@@ -47,8 +113,14 @@ function notFound(text: string): LedgerApiError {
   );
 }
 
-/** Resolves to a template or an interface of the model package (404 when there is none). */
-export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier): ResolvedIdentifier {
+/**
+ * Resolves to a template or an interface of the model package (404 when there is none). `use` says
+ * whose path checks a malformed identifier first: a command's (JSON layer) or a format filter's (gRPC
+ * FormatValidator).
+ */
+export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier, use: 'command' | 'filter'): ResolvedIdentifier {
+  if (use === 'filter') validateTypeConRef(id);
+  else validateCommandPackageRef(id);
   if (id.packageRef.startsWith('#')) {
     const name = id.packageRef.slice(1);
     if (name !== pkg.name) {
@@ -58,18 +130,22 @@ export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier): Reso
         { resources: [['PACKAGE_NAME', name]] },
       );
     }
-  } else if (id.packageRef !== pkg.id) {
-    throw notFound(id.text);
   }
-  const template = pkg.templates.get(id.qualifiedName);
+  const known = id.packageRef.startsWith('#') || id.packageRef === pkg.id;
+  const template = known ? pkg.templates.get(id.qualifiedName) : undefined;
   if (template) return { kind: 'template', template };
-  const iface = pkg.interfaces.get(id.qualifiedName);
+  const iface = known ? pkg.interfaces.get(id.qualifiedName) : undefined;
   if (iface) return { kind: 'interface', iface };
+  if (use === 'command') {
+    const separator = id.qualifiedName.indexOf(':');
+    const problem = dottedNameProblem(id.qualifiedName.slice(0, separator)) ?? dottedNameProblem(id.qualifiedName.slice(separator + 1));
+    if (problem !== undefined) throw commandInvalidArgument(problem);
+  }
   throw notFound(id.text);
 }
 
 export function resolveTemplate(pkg: ModelPackage, id: ParsedIdentifier): TemplateDefinition {
-  const resolved = resolveIdentifier(pkg, id);
+  const resolved = resolveIdentifier(pkg, id, 'command');
   if (resolved.kind !== 'template') {
     throw new LedgerApiError(
       'INVALID_ARGUMENT',

@@ -190,14 +190,14 @@ function resolveFilter(pkg: ModelPackage, inputs: IdentifierFilterInput[]): Reso
         filter.wildcardBlob = (filter.wildcardBlob ?? false) || input.includeCreatedEventBlob;
         break;
       case 'template': {
-        const resolved = resolveIdentifier(pkg, input.templateId);
+        const resolved = resolveIdentifier(pkg, input.templateId, 'filter');
         if (resolved.kind !== 'template')
           throw invalidArgument(`${input.templateId.text} is an interface, not a template (use an InterfaceFilter)`);
         filter.templates.set(resolved.template, (filter.templates.get(resolved.template) ?? false) || input.includeCreatedEventBlob);
         break;
       }
       case 'interface': {
-        const resolved = resolveIdentifier(pkg, input.interfaceId);
+        const resolved = resolveIdentifier(pkg, input.interfaceId, 'filter');
         if (resolved.kind !== 'interface')
           throw invalidArgument(`${input.interfaceId.text} is a template, not an interface (use a TemplateFilter)`);
         const previous = filter.interfaces.get(resolved.iface);

@@ -64,7 +64,10 @@ describe('cantonRejectionOf', () => {
     const at = 'commands[0].CreateCommand.templateId';
     expect(rejectionOf(tag(identifier, at), 'submit-and-wait', 'Iou')).toEqual(text('canton.daml-lf.template-id-format'));
     expect(rejectionOf(tag(identifier, at), 'submit-and-wait', 'a:b:c:d')).toEqual(text('canton.daml-lf.template-id-format'));
-    expect(rejectionOf(tag(identifier, at), 'submit-and-wait', '#pkg:Iou:')).toEqual(EITHER);
+    // Java's split drops trailing empty parts: `#pkg:Iou:` is two parts (text), `#pkg:Iou:Iou:` three (not text).
+    expect(rejectionOf(tag(identifier, at), 'submit-and-wait', '#pkg:Iou:')).toEqual(text('canton.daml-lf.template-id-format'));
+    expect(rejectionOf(tag(identifier, at), 'submit-and-wait', '#pkg:Iou:Iou:')).toEqual(EITHER);
+    expect(rejectionOf(tag(identifier, at), 'submit-and-wait', '#pkg::Iou')).toEqual(EITHER);
     expect(rejectionOf(tag(identifier, at), 'submit-and-wait')).toEqual(EITHER);
     expect(rejectionOf(tag(identifier, at), 'execute', 'Iou')).toEqual(EITHER);
     expect(

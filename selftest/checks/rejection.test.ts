@@ -286,6 +286,24 @@ describe('negativeDataRejection: a 400 JSON error', () => {
     ).toBe('credited');
   });
 
+  it("credits a malformed identifier whose cause names one of the identifier's parts, not another field", async () => {
+    const causes = [
+      'Invalid field package reference: non expected character 0x20',
+      'Invalid field module_name: Expected a non-empty string',
+    ];
+    for (const cause of causes) {
+      const rejected = jsonAnswer(400, cantonError('INVALID_FIELD', 8, 3, { cause }));
+      expect(
+        (await recording(() => negativeDataRejection(environment('spec'), negative(templateIdFormat, rejected).negativeCase))).result,
+        cause,
+      ).toBe('credited');
+    }
+    const other = jsonAnswer(400, cantonError('INVALID_FIELD', 8, 3, { cause: 'Invalid field module_name: x' }));
+    expect((await recording(() => negativeDataRejection(environment('spec'), negative(longCommandId, other).negativeCase))).result).toBe(
+      'inconclusive',
+    );
+  });
+
   it('credits the rule but fails the body of a 400 in text/html or without a content type', async () => {
     const pages = [htmlPage(400), answer({ status: 400, contentType: '', text: '' })];
     for (const page of pages) {

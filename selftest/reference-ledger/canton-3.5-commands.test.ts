@@ -251,3 +251,59 @@ describe('error details (facts §4 and the DUPLICATE_COMMAND note)', () => {
     });
   });
 });
+
+describe('template ids: IdentifierConverter, then the JSON layer (commands) or FormatValidator (filters)', () => {
+  const createWith = (templateId: string) => ({
+    CreateCommand: { templateId, createArguments: iouArguments(bank, alice) },
+  });
+
+  it('fails decoding, 400 text/plain, unless the id splits (as Java does) into three parts', async () => {
+    for (const templateId of ['CantonExamples:Iou', '#CantonExamples:Iou:Iou:Extra', '#CantonExamples:Iou:', '']) {
+      const reply = await submitAs('bank-user', [bank], [createWith(templateId)]);
+      expect(reply.status, templateId).toBe(400);
+      expect(reply.contentType, templateId).toMatch(/^text\/plain/);
+      expect(reply.text, templateId).toContain(`Invalid identifier format (${templateId})`);
+    }
+  });
+
+  it('refuses three parts with an empty or malformed one with 400 INVALID_ARGUMENT, as the JSON layer meets it', async () => {
+    const cases: [string, string][] = [
+      ['#:Iou:Iou', 'Value does not match the package-id or package-name formats: Daml-LF Package Name is empty'],
+      ['#Canton Examples:Iou:Iou', 'Value does not match the package-id or package-name formats: non expected character 0x20'],
+      [':Iou:Iou', 'Value does not match the package-id or package-name formats: Daml-LF Package ID is empty'],
+      [`${'a'.repeat(65)}:Iou:Iou`, 'Value does not match the package-id or package-name formats: Daml-LF Package ID is too long'],
+      ['#CantonExamples::Iou', 'Expected a non-empty string'],
+      ['#CantonExamples:Iou.:Iou', 'Daml-LF Name is empty'],
+      ['#CantonExamples:Iou:1Iou', 'non expected'],
+      ['pkg::Iou', 'Expected a non-empty string'],
+    ];
+    for (const [templateId, cause] of cases) {
+      const reply = await submitAs('bank-user', [bank], [createWith(templateId)]);
+      expect(reply.status, templateId).toBe(400);
+      expect(reply.json, templateId).toMatchObject({ code: 'INVALID_ARGUMENT' });
+      expect(reply.json.cause, templateId).toContain(cause);
+    }
+  });
+
+  it('answers a well-formed id that names nothing with 404 (a package name with a space is not one)', async () => {
+    const unknownName = await submitAs('bank-user', [bank], [createWith('#NoSuchPackage:Iou:Iou')]);
+    expect(unknownName.status).toBe(404);
+    expect(unknownName.json.code).toBe('PACKAGE_NAMES_NOT_FOUND');
+    const unknownEntity = await submitAs('bank-user', [bank], [createWith('#CantonExamples:Iou:NoSuchTemplate')]);
+    expect(unknownEntity.status).toBe(404);
+    expect(unknownEntity.json.code).toBe('TEMPLATES_OR_INTERFACES_NOT_FOUND');
+  });
+
+  it('validates identifier filters of an update format the same way', async () => {
+    const reply = await ref.updateByOffset(
+      'bank-user',
+      1,
+      transactionsFormat([bank], 'TRANSACTION_SHAPE_ACS_DELTA', [
+        { identifierFilter: { TemplateFilter: { value: { templateId: '#Canton Examples:Iou:Iou', includeCreatedEventBlob: false } } } },
+      ]),
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.json).toMatchObject({ code: 'INVALID_FIELD' });
+    expect(reply.json.cause).toContain('Invalid field package reference: non expected character 0x20');
+  });
+});
