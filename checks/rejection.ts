@@ -114,10 +114,14 @@ function otherReason(response: ClientResponse, rule: InvalidTag): string | undef
   } catch {
     return undefined;
   }
-  const fields = [...cause.matchAll(/(?:Invalid|Missing|missing a mandatory) field:? ([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]!);
+  // A field may be qualified by its message (`SinglePartySignatures.party`): its last name is the field.
+  const fields = [
+    ...cause.matchAll(/(?:Invalid|Missing|missing a mandatory) field:? ([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)/g),
+  ].map((match) => match[1]!.split('.').pop()!);
   const ours = segments(rule.part.name).map(normalisedField);
   // An identifier's own parts (FieldValidator.validateTypeConRef): module_name, entity_name, "package reference".
   if (/(templateid|interfaceid)$/.test(ours[ours.length - 1] ?? '')) ours.push(...IDENTIFIER_PARTS);
+  ours.push(...(rule.reportedAs ?? []).map(normalisedField));
   if (fields.length > 0 && !fields.some((field) => ours.includes(normalisedField(field)))) {
     return `the error's cause names the field ${fields.join(', ')}, not a field of '${rule.part.name}' where the mutation is`;
   }

@@ -27,11 +27,12 @@ export function invalidExecuteRules(context: GeneratorContext): fc.Arbitrary<Inv
   const full = executeCase(context, { mode: 'accepted', allOptionalFields: true }) as fc.Arbitrary<BaseCase<Body>>;
   const replace = (clauseId: ClauseId, rule: string, violation: Violation, at: Path, value: fc.Arbitrary<unknown>, on = base) =>
     invalidBody({ clauseId, rule, violation, base: on, extra: value, mutate: (_body: Body, set) => ({ at, set }) });
-  const remove = (clauseId: ClauseId, rule: string, at: Path, on = base) =>
+  const remove = (clauseId: ClauseId, rule: string, at: Path, on = base, reportedAs?: readonly string[]) =>
     invalidBody({
       clauseId,
       rule,
       violation: { kind: 'missing' },
+      ...(reportedAs ? { reportedAs } : {}),
       base: on,
       extra: fc.constant(undefined),
       mutate: () => ({ at, remove: true }),
@@ -65,7 +66,10 @@ export function invalidExecuteRules(context: GeneratorContext): fc.Arbitrary<Inv
     remove('execute.partySignatures.signatures.required', 'party signatures without signatures', [...SIGNATURES]),
     remove('single-party-signatures.party.required', 'party signatures entry without party', [...FIRST_PARTY, 'party']),
     remove('single-party-signatures.signatures.required', 'party signatures entry without signatures', [...FIRST_PARTY, 'signatures']),
-    ...signatureFields.map((field) => remove(`signature.${field}.required`, `signature without ${field}`, [...FIRST_SIGNATURE, field])),
+    // Canton validates a signature's fields under the name `SinglePartySignatures.signature` (CryptoValidator).
+    ...signatureFields.map((field) =>
+      remove(`signature.${field}.required`, `signature without ${field}`, [...FIRST_SIGNATURE, field], base, ['signature']),
+    ),
     replace(
       'deduplication-period.exactly-one-key',
       'deduplication period without a key',

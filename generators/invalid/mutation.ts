@@ -49,6 +49,11 @@ export interface InvalidTag {
    * party id is also a party the caller may not act as): a target may then reject it for either reason.
    */
   alsoBreaks?: 'authorization';
+  /**
+   * Field names a node's error cause may use for this part besides its own path's (Canton reports a bad field
+   * of a signature on the signature: `Invalid field SinglePartySignatures.signature`).
+   */
+  reportedAs?: readonly string[];
 }
 
 export interface InvalidValue<T = unknown> extends InvalidTag {
@@ -114,6 +119,7 @@ export interface BodyRule<Body, Extra> {
   rule: string;
   violation: Violation;
   alsoBreaks?: 'authorization';
+  reportedAs?: readonly string[];
   base: fc.Arbitrary<BaseCase<Body>>;
   /** Random material of the mutation (an invalid string, an unknown key); generated independently. */
   extra: fc.Arbitrary<Extra>;
@@ -133,6 +139,7 @@ export function invalidBody<Body, Extra>(rule: BodyRule<Body, Extra>): fc.Arbitr
       part: { kind: 'body', name: pathName(mutation.at) },
       violation: rule.violation,
       ...(rule.alsoBreaks ? { alsoBreaks: rule.alsoBreaks } : {}),
+      ...(rule.reportedAs ? { reportedAs: rule.reportedAs } : {}),
       value: applyMutation(base.body, mutation),
       base: base.body,
       mutation,

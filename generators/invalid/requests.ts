@@ -27,6 +27,7 @@ function tagOf(invalid: InvalidValue): InvalidTag {
     part: invalid.part,
     violation: invalid.violation,
     ...(invalid.alsoBreaks ? { alsoBreaks: invalid.alsoBreaks } : {}),
+    ...(invalid.reportedAs ? { reportedAs: invalid.reportedAs } : {}),
   };
 }
 

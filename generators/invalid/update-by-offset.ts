@@ -32,7 +32,6 @@ function caseWithFilter(context: GeneratorContext, variant: FilterVariant): fc.A
       const vocabulary = knownVocabulary({
         templateIds: Object.values(context.templateIds),
         interfaceId: context.interfaceId,
-        packageId: context.packageId,
         partyIds: user.parties,
       });
       return fc

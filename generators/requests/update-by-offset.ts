@@ -43,7 +43,6 @@ export function acceptedCaseFor(context: GeneratorContext, user: ReadingUser): f
   const vocabulary = knownVocabulary({
     templateIds: Object.values(context.templateIds),
     interfaceId: context.interfaceId,
-    packageId: context.packageId,
     partyIds: user.parties,
     anyParty: user.anyParty,
   });

@@ -74,10 +74,11 @@ function packageRefProblem(text: string): string | undefined {
 }
 
 /**
- * FieldValidator.validateTypeConRef (the identifier filters of a format): the module and entity names,
- * then the package reference; each a 400 INVALID_FIELD, in the gRPC validation before any lookup.
+ * FormatValidator.validateNameTypeConRef (the identifier filters of a format): FieldValidator.validateTypeConRef
+ * (the module and entity names, then the package reference), then a package name is required: Canton 3.5
+ * refuses the package-id format in filters. Each a 400 INVALID_FIELD, in the gRPC validation before any lookup.
  */
-function validateTypeConRef(id: ParsedIdentifier): void {
+function validateNameTypeConRef(id: ParsedIdentifier): void {
   const separator = id.qualifiedName.indexOf(':');
   const checks: [string, string | undefined][] = [
     ['module_name', dottedNameProblem(id.qualifiedName.slice(0, separator))],
@@ -85,6 +86,9 @@ function validateTypeConRef(id: ParsedIdentifier): void {
     ['package reference', packageRefProblem(id.packageRef)],
   ];
   for (const [field, problem] of checks) if (problem !== undefined) throw invalidField(field, problem);
+  if (!id.packageRef.startsWith('#')) {
+    throw invalidField('packageId', `Received an identifier with package ID ${id.packageRef}, but expected a package name.`);
+  }
 }
 
 function commandInvalidArgument(message: string): LedgerApiError {
@@ -119,7 +123,7 @@ function notFound(text: string): LedgerApiError {
  * FormatValidator).
  */
 export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier, use: 'command' | 'filter'): ResolvedIdentifier {
-  if (use === 'filter') validateTypeConRef(id);
+  if (use === 'filter') validateNameTypeConRef(id);
   else validateCommandPackageRef(id);
   if (id.packageRef.startsWith('#')) {
     const name = id.packageRef.slice(1);

@@ -14,6 +14,7 @@
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { LedgerApiError } from '../errors.js';
+import { PARTY, partyProblem } from '../formats.js';
 import { canExecuteAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import {
@@ -117,15 +118,17 @@ function decodeExecuteRequest(body: JsonObject): ExecuteRequest {
     const at = indexPath(listPath, index);
     const entry = asObject(element, at);
     const signaturesPath = fieldPath(at, 'signatures');
+    // SinglePartySignatures and Signature use Canton's relaxed codec: a missing string is "" (and fails in
+    // validation, as INVALID_FIELD), while a missing enum still fails decoding.
     return {
-      party: requireString(entry, 'party', at),
+      party: optionalString(entry, 'party', at) ?? '',
       signatures: requireArray(entry, 'signatures', at).map((signature, signatureIndex) => {
         const signatureAt = indexPath(signaturesPath, signatureIndex);
         const obj = asObject(signature, signatureAt);
         return {
           format: requireString(obj, 'format', signatureAt),
           signature: requireString(obj, 'signature', signatureAt),
-          signedBy: requireString(obj, 'signedBy', signatureAt),
+          signedBy: optionalString(obj, 'signedBy', signatureAt) ?? '',
           signingAlgorithmSpec: requireString(obj, 'signingAlgorithmSpec', signatureAt),
         };
       }),
@@ -176,6 +179,20 @@ function verifiesEd25519(message: Buffer, key: KeyObject, signatureBase64: strin
 
 function invalidArgument(message: string): LedgerApiError {
   return new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${message}`);
+}
+
+/** SubmitRequestValidator.validatePartySignatures: each party id, then each signature's `signedBy` fingerprint. */
+function validatePartySignatures(partySignatures: PartySignature[]): void {
+  for (const entry of partySignatures) {
+    const problem = partyProblem(entry.party);
+    if (problem !== undefined) throw invalidField('SinglePartySignatures.party', problem);
+    for (const signature of entry.signatures) {
+      // Fingerprint.fromProtoPrimitive: a string a unique identifier can hold (no `::`), 1 to 68 characters.
+      if (!PARTY.test(signature.signedBy) || signature.signedBy.includes('::') || signature.signedBy.length > 68) {
+        throw invalidField('SinglePartySignatures.signature', `Unable to parse the fingerprint "${signature.signedBy}"`);
+      }
+    }
+  }
 }
 
 function failedToExecute(reason: string): LedgerApiError {
@@ -240,6 +257,10 @@ export class InteractiveSubmission {
     const { state } = this;
     const body = asObject(parseJsonBody(request), '');
     const part = decodeCommandsPart(body);
+    // JsPrepareSubmissionRequest declares both without a default, so circe requires them, although the
+    // official OpenAPI marks them optional (tapir's schema makes every Seq optional).
+    requireString(body, 'synchronizerId', '');
+    requireArray(body, 'packageIdSelectionPreference', '');
     const verboseHashing = optionalBoolean(body, 'verboseHashing', '') ?? false;
     optionalString(body, 'maxRecordTime', '');
     const minLedgerTime = decodeMinLedgerTime(body, '');
@@ -320,10 +341,10 @@ export class InteractiveSubmission {
       `user id ${userId} does not match the token's user ${caller.userId}`,
     );
     validateUserIdFormat(userId);
-    const signingParties = execute.partySignatures.map((entry) => entry.party);
-    for (const party of new Set([...signingParties, ...actAs])) {
-      requirePermission(canExecuteAs(caller, party), `cannot act or execute as ${party}`);
-    }
+    // The claims come from the prepared transaction's act-as parties (InteractiveSubmissionServiceAuthorization),
+    // not from who signed.
+    for (const party of new Set(actAs)) requirePermission(canExecuteAs(caller, party), `cannot act or execute as ${party}`);
+    validatePartySignatures(execute.partySignatures);
     const submissionId = requireLedgerString(execute.submissionId, 'submission_id');
     if (execute.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_UNSPECIFIED')
       throw invalidField('hashing_scheme_version', 'Unspecified version');

@@ -286,6 +286,51 @@ describe('negativeDataRejection: a 400 JSON error', () => {
     ).toBe('credited');
   });
 
+  it('reads a field qualified by its message (SinglePartySignatures.party) by its last name', async () => {
+    const missingParty: InvalidTag = {
+      clauseId: 'single-party-signatures.party.required',
+      rule: 'missing party',
+      violation: { kind: 'missing' },
+      part: { kind: 'body', name: 'partySignatures.signatures[0].party' },
+    };
+    const named = (cause: string) => jsonAnswer(400, cantonError('INVALID_FIELD', 8, 3, { cause }));
+    const credited = await recording(() =>
+      negativeDataRejection(
+        environment('spec'),
+        negative(missingParty, named('Invalid field SinglePartySignatures.party: empty')).negativeCase,
+      ),
+    );
+    expect(credited.result).toBe('credited');
+    const other = await recording(() =>
+      negativeDataRejection(
+        environment('spec'),
+        negative(missingParty, named('Invalid field SinglePartySignatures.signature: empty')).negativeCase,
+      ),
+    );
+    expect(other.result).toBe('inconclusive');
+    // A missing signedBy is reported on the signature (CryptoValidator), which its rule says (reportedAs).
+    const missingSignedBy: InvalidTag = {
+      ...missingParty,
+      part: { kind: 'body', name: 'partySignatures.signatures[0].signatures[0].signedBy' },
+      reportedAs: ['signature'],
+    };
+    const withoutHint: InvalidTag = { ...missingSignedBy, reportedAs: [] };
+    const unhinted = await recording(() =>
+      negativeDataRejection(
+        environment('spec'),
+        negative(withoutHint, named('Invalid field SinglePartySignatures.signature: empty signedBy')).negativeCase,
+      ),
+    );
+    expect(unhinted.result).toBe('inconclusive');
+    const onSignature = await recording(() =>
+      negativeDataRejection(
+        environment('spec'),
+        negative(missingSignedBy, named('Invalid field SinglePartySignatures.signature: empty signedBy')).negativeCase,
+      ),
+    );
+    expect(onSignature.result).toBe('credited');
+  });
+
   it("credits a malformed identifier whose cause names one of the identifier's parts, not another field", async () => {
     const causes = [
       'Invalid field package reference: non expected character 0x20',

@@ -114,6 +114,7 @@ async function preparedFor(request: GeneratedRequest, index: number) {
     actAs: [party],
     readAs: [],
     synchronizerId: fixtures.synchronizerId,
+    packageIdSelectionPreference: [],
   };
   const reply = await post('/v2/interactive-submission/prepare', prepare, request.asUser);
   if (reply.status !== 200) throw new Error(`prepare failed: ${reply.status} ${reply.text.slice(0, 300)}`);

@@ -165,6 +165,8 @@ describe('the official LedgerClient against the reference target', () => {
         commandId: `official-prepared-${value}-${Date.now()}`,
         actAs: [dana],
         userId: 'dana-executor',
+        synchronizerId: target.fixtures.synchronizerId,
+        packageIdSelectionPreference: [],
       });
       // An integrator recomputes the hash before signing: the participant must not be trusted.
       expect(await hashPreparedTransaction(prepared.preparedTransaction, 'base64')).toBe(prepared.preparedTransactionHash);

@@ -150,6 +150,8 @@ describe('error details (facts §4 and the DUPLICATE_COMMAND note)', () => {
         commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice, '7.0') } }],
         commandId: uniqueCommandId(),
         actAs: [dana],
+        synchronizerId: ref.fixtures.synchronizerId,
+        packageIdSelectionPreference: [],
       },
       'dana-executor',
     );
@@ -217,6 +219,8 @@ describe('error details (facts §4 and the DUPLICATE_COMMAND note)', () => {
       commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice, '8.0') } }],
       commandId: uniqueCommandId(),
       actAs: [dana],
+      synchronizerId: ref.fixtures.synchronizerId,
+      packageIdSelectionPreference: [],
     })) as { status: number; body: any };
     expect(prepared.status).toBe(200);
     const execute = (submissionId: string) =>
@@ -305,5 +309,57 @@ describe('template ids: IdentifierConverter, then the JSON layer (commands) or F
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ code: 'INVALID_FIELD' });
     expect(reply.json.cause).toContain('Invalid field package reference: non expected character 0x20');
+  });
+});
+
+describe('interactive submission request bodies as Canton 3.5 decodes them', () => {
+  const prepareBody = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+    commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice, '3.0') } }],
+    commandId: uniqueCommandId(),
+    actAs: [dana],
+    synchronizerId: ref.fixtures.synchronizerId,
+    packageIdSelectionPreference: [],
+    ...extra,
+  });
+
+  it('requires synchronizerId and packageIdSelectionPreference in a prepare (no default in JsPrepareSubmissionRequest)', async () => {
+    for (const field of ['synchronizerId', 'packageIdSelectionPreference']) {
+      const without = prepareBody();
+      delete without[field];
+      const reply = await ref.post('/v2/interactive-submission/prepare', without, 'dana-executor');
+      expect(reply.status, field).toBe(400);
+      expect(reply.contentType, field).toMatch(/^text\/plain/);
+      expect(reply.text, field).toContain(`Missing required field at '${field}'`);
+    }
+    expect((await ref.post('/v2/interactive-submission/prepare', prepareBody({ synchronizerId: '' }), 'dana-executor')).status).toBe(200);
+  });
+
+  it("reads a missing party or signedBy as empty and refuses it in validation, naming SinglePartySignatures' field", async () => {
+    const prepared = await ref.post('/v2/interactive-submission/prepare', prepareBody(), 'dana-executor');
+    expect(prepared.status).toBe(200);
+    const signed = signHash(ref.fixtures, 'dana', prepared.json.preparedTransactionHash) as { party: string; signatures: any[] };
+    const executeWith = (entry: unknown) =>
+      ref.post(
+        '/v2/interactive-submission/execute',
+        {
+          preparedTransaction: prepared.json.preparedTransaction,
+          partySignatures: { signatures: [entry] },
+          submissionId: uniqueCommandId('sub'),
+          hashingSchemeVersion: prepared.json.hashingSchemeVersion,
+          deduplicationPeriod: { Empty: {} },
+        },
+        'dana-executor',
+      );
+    const { party: _party, ...withoutParty } = signed;
+    const noParty = await executeWith(withoutParty);
+    expect([noParty.status, noParty.json.code]).toEqual([400, 'INVALID_FIELD']);
+    expect(noParty.json.cause).toContain('Invalid field SinglePartySignatures.party: Daml-LF Party is empty');
+    const { signedBy: _signedBy, ...signatureWithoutSignedBy } = signed.signatures[0];
+    const noSignedBy = await executeWith({ ...signed, signatures: [signatureWithoutSignedBy] });
+    expect([noSignedBy.status, noSignedBy.json.code]).toEqual([400, 'INVALID_FIELD']);
+    expect(noSignedBy.json.cause).toContain('Invalid field SinglePartySignatures.signature: ');
+    const { format: _format, ...signatureWithoutFormat } = signed.signatures[0];
+    const noFormat = await executeWith({ ...signed, signatures: [signatureWithoutFormat] });
+    expect([noFormat.status, noFormat.contentType]).toEqual([400, expect.stringMatching(/^text\/plain/)]);
   });
 });

@@ -199,6 +199,8 @@ describe('ledger faults', () => {
             commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(party(ref, 'dana'), party(ref, 'alice')) } }],
             commandId: uniqueCommandId('x'),
             actAs: [party(ref, 'dana')],
+            synchronizerId: ref.fixtures.synchronizerId,
+            packageIdSelectionPreference: [],
           },
           'dana-executor',
         );

@@ -28,6 +28,8 @@ async function prepare(commandId = uniqueCommandId('prep')): Promise<{ preparedT
       commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice, '3.0') } }],
       commandId,
       actAs: [dana],
+      synchronizerId: ref.fixtures.synchronizerId,
+      packageIdSelectionPreference: [],
     },
     'dana-executor',
   );
@@ -161,6 +163,8 @@ describe('interactive submission', () => {
         commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice) } }],
         commandId: 'c',
         actAs: [dana],
+        synchronizerId: ref.fixtures.synchronizerId,
+        packageIdSelectionPreference: [],
       },
       'alice-user',
     );

@@ -33,7 +33,14 @@ afterAll(() => ref.close());
 const prepare = (commands: unknown[], extra: Record<string, unknown> = {}): Promise<Reply> =>
   ref.post(
     '/v2/interactive-submission/prepare',
-    { commands, commandId: uniqueCommandId('prep'), actAs: [dana], ...extra },
+    {
+      commands,
+      commandId: uniqueCommandId('prep'),
+      actAs: [dana],
+      synchronizerId: ref.fixtures.synchronizerId,
+      packageIdSelectionPreference: [],
+      ...extra,
+    },
     'dana-executor',
   );
 
@@ -231,6 +238,8 @@ describe('the prepare-hash-mismatch fault', () => {
           commands: [{ CreateCommand: { templateId: IOU, createArguments: iouArguments(dana, alice) } }],
           commandId: uniqueCommandId('prep'),
           actAs: [dana],
+          synchronizerId: ref.fixtures.synchronizerId,
+          packageIdSelectionPreference: [],
         },
         'dana-executor',
       );

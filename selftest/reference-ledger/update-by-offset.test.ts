@@ -299,9 +299,19 @@ describe('update-by-offset: filters and shapes', () => {
     const accountNoBlob = await ref.updateByOffset(
       'alice-user',
       accountOffset,
-      transactionsFormat([alice], 'TRANSACTION_SHAPE_ACS_DELTA', [templateFilter(`${ref.fixtures.package.id}:Account:Account`)]),
+      transactionsFormat([alice], 'TRANSACTION_SHAPE_ACS_DELTA', [templateFilter(ACCOUNT)]),
     );
     expect(accountNoBlob.json.update.Transaction.value.events[0].CreatedEvent.createdEventBlob).toBe('');
+    // Canton 3.5 takes no package-id reference in a filter (FormatValidator.validateNameTypeConRef).
+    const byPackageId = await ref.updateByOffset(
+      'alice-user',
+      accountOffset,
+      transactionsFormat([alice], 'TRANSACTION_SHAPE_ACS_DELTA', [templateFilter(`${ref.fixtures.package.id}:Account:Account`)]),
+    );
+    expect([byPackageId.status, byPackageId.json.code]).toEqual([400, 'INVALID_FIELD']);
+    expect(byPackageId.json.cause).toContain(
+      `Invalid field packageId: Received an identifier with package ID ${ref.fixtures.package.id}, but expected a package name.`,
+    );
     const withBlob = await ref.updateByOffset(
       'alice-user',
       accountOffset,

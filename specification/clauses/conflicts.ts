@@ -24,6 +24,12 @@ const unions = clauseGroup({
   features: ['writes'],
 });
 const errors = clauseGroup({ section: 'Errors', endpoint: 'GET /v2/authenticated-user' });
+const identifierFilter = clauseGroup({
+  section: `${RESOURCES} > CumulativeFilter`,
+  resource: 'IdentifierFilter',
+  endpoint: 'POST /v2/updates/update-by-offset',
+  features: ['writes'],
+});
 
 const DEDUP_SUBMIT_EVIDENCE =
   'CommandsValidator.scala:392-423; the official 3.5.1 types (`openapi-3.5.1.d.ts`): JsCommands.deduplicationPeriod is the 3-variant DeduplicationPeriod';
@@ -89,6 +95,20 @@ export const conflictClauses = [
       evidence: 'JsSchema.scala:56-58',
     },
   }),
+  identifierFilter(
+    'identifier-filter.package-id-format.accepted',
+    'union',
+    'package-name and package-id reference formats are accepted (package-id format deprecated)',
+    {
+      conflict: {
+        spec: 'a TemplateFilter or InterfaceFilter naming its template or interface in the package-id format is accepted and matches',
+        canton:
+          'a filter in the package-id format is rejected: 400 application/json INVALID_FIELD, cause `… Invalid field packageId: Received an identifier with package ID <id>, but expected a package name.` (commands still take package ids)',
+        evidence:
+          'FormatValidator.scala:168-206 (validateTemplateFilter, validateInterfaceFilter → validateNameTypeConRef), tag 3.5-open-source-2026-06-10.13',
+      },
+    },
+  ),
   errors(
     'errors.400-text-names-identity-provider-id',
     'error',

@@ -11,6 +11,7 @@ import type { ClientResponse } from '../../client/http.js';
 import type { PartyFixture } from '../../config/types.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
+import { PREPARE_REQUIRED } from '../participant/support/interactive.js';
 import { preparedTransactionIntegrity } from '../../checks/prepared-transaction.js';
 import { readRunContext } from '../../harness/run-context.js';
 import { positiveDataAcceptance } from '../../checks/basic.js';
@@ -92,7 +93,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
       commands,
       actAs: [payer.id],
       readAs: [],
-      packageIdSelectionPreference: [],
+      ...PREPARE_REQUIRED(ctx),
       verboseHashing: false,
     },
   });

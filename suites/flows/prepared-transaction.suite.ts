@@ -11,6 +11,7 @@ import { preparedTransactionIntegrity, type SubmittedPreparation } from '../../c
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
+import { PREPARE_REQUIRED } from '../participant/support/interactive.js';
 import { executeBody, externalParty, prepareIou } from './interactive-support.js';
 import { createdEvents, iouCreate, transactionFormat, transactionOf, updateByOffset, wildcardFilter } from './support.js';
 
@@ -27,7 +28,15 @@ async function prepare(ctx: ConformanceContext, submitted: SubmittedPreparation,
     method: 'POST',
     path: PREPARE_PATH,
     user,
-    body: { userId: user, commandId: submitted.commandId, commands: submitted.commands, actAs: submitted.actAs, readAs: [], ...extra },
+    body: {
+      userId: user,
+      commandId: submitted.commandId,
+      commands: submitted.commands,
+      actAs: submitted.actAs,
+      readAs: [],
+      ...PREPARE_REQUIRED(ctx),
+      ...extra,
+    },
   });
 }
 

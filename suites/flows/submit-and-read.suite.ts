@@ -17,6 +17,7 @@ import {
   eventKinds,
   expectUpdateNotFound,
   iouCreate,
+  judgePackageIdFilter,
   submit,
   transactionFormat,
   transactionOf,
@@ -376,19 +377,25 @@ conformanceSuite('flows / submit then read', () => {
 
   conformanceTest(
     {
-      name: 'interface view only when asked, through an interface filter in both identifier formats',
+      name: 'interface view only when asked, through an interface filter (the package-id format: spec and Canton differ)',
       endpoint: 'update-by-offset',
       clauses: [
         ...CREATED_IOU_CLAUSES,
         'identifier-filter.InterfaceFilter.shape',
         'identifier-filter.InterfaceFilter.matches-implementations',
-        'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
+        'identifier-filter.package-id-format.accepted',
         'identifier-filter.includeInterfaceView.adds-view',
         'created-event.interface-view.viewValue.optional',
         'created-event.interface-view.implementationPackageId.optional',
         'canton.interface-view.official-required-fields',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency', 'response_value_conformance'],
+      checks: [
+        'positive_data_acceptance',
+        'response_schema_conformance',
+        'stateful_consistency',
+        'response_value_conformance',
+        'spec_conflict',
+      ],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -449,6 +456,23 @@ conformanceSuite('flows / submit then read', () => {
         withView,
       );
 
+      const withoutView = await updateByOffset(
+        ctx,
+        bankUser,
+        submitted.completionOffset,
+        transactionFormat({ [payer]: [filter(interfaceId, false)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+      );
+      const plain = createdEvents(transactionOf(withoutView, 'identifier-filter.InterfaceFilter.matches-implementations').events);
+      writeVisible('identifier-filter.InterfaceFilter.matches-implementations', 'Ious matched without a view', plain, 1, withoutView);
+      expectValueMatches(
+        'identifier-filter.includeInterfaceView.adds-view',
+        'interfaceViews with includeInterfaceView: false',
+        plain[0]!.interfaceViews,
+        (plainViews) => plainViews === undefined || plainViews === null || (Array.isArray(plainViews) && plainViews.length === 0),
+        'absent or empty',
+        withoutView,
+      );
+
       const byPackageId = await updateByOffset(
         ctx,
         bankUser,
@@ -458,33 +482,19 @@ conformanceSuite('flows / submit then read', () => {
           'TRANSACTION_SHAPE_ACS_DELTA',
         ),
       );
-      const matched = createdEvents(transactionOf(byPackageId, 'identifier-filter.InterfaceFilter.interfaceId.reference-formats').events);
-      writeVisible(
-        'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
-        'Ious matched by the interface named in package-id format',
-        matched,
-        1,
-        byPackageId,
-      );
-      expectValueMatches(
-        'identifier-filter.includeInterfaceView.adds-view',
-        'interfaceViews with includeInterfaceView: false',
-        matched[0]!.interfaceViews,
-        (plainViews) => plainViews === undefined || plainViews === null || (Array.isArray(plainViews) && plainViews.length === 0),
-        'absent or empty',
-        byPackageId,
-      );
+      judgePackageIdFilter(ctx, byPackageId, 1, 'InterfaceFilter');
     },
   );
 
   conformanceTest(
     {
-      name: 'template filters select by template, in both identifier formats; an empty cumulative list is a wildcard',
+      name: 'template filters select by template (the package-id format: spec and Canton differ); an empty cumulative list is a wildcard',
       endpoint: 'update-by-offset',
       clauses: [
         ...CREATED_IOU_CLAUSES,
         'identifier-filter.TemplateFilter.shape',
         'identifier-filter.TemplateFilter.matches-template',
+        'identifier-filter.package-id-format.accepted',
         'versioning.package-name-format.accepted',
         'filters.cumulative.entries-widen',
         'filters.cumulative.may-be-empty',
@@ -499,6 +509,7 @@ conformanceSuite('flows / submit then read', () => {
         'content_type_conformance',
         'response_schema_conformance',
         'status_code_conformance',
+        'spec_conflict',
       ],
       requires: ['writes'],
     },
@@ -516,15 +527,14 @@ conformanceSuite('flows / submit then read', () => {
       positiveDataAcceptance(byName, 'identifier-filter.TemplateFilter.shape');
       const namedCreates = createdEvents(transactionOf(byName, 'versioning.package-name-format.accepted').events);
       writeVisible('versioning.package-name-format.accepted', `creates a TemplateFilter on ${iouByName} matches`, namedCreates, 1, byName);
-      const byId = await lookUp([templateFilter(iouById)]);
-      const idCreates = createdEvents(transactionOf(byId, 'identifier-filter.TemplateFilter.matches-template').events);
       writeVisible(
         'identifier-filter.TemplateFilter.matches-template',
-        `creates a TemplateFilter on ${iouById} matches`,
-        idCreates,
+        `creates a TemplateFilter on ${iouByName} matches`,
+        namedCreates,
         1,
-        byId,
+        byName,
       );
+      judgePackageIdFilter(ctx, await lookUp([templateFilter(iouById)]), 1, 'TemplateFilter');
 
       const other = await lookUp([templateFilter(ctx.fixtures.templates.getCash.templateId)]);
       expectUpdateNotFound(ctx, other, submitted.completionOffset, 'identifier-filter.TemplateFilter.matches-template');

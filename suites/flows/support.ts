@@ -13,6 +13,8 @@ import { acceptedWith, positiveDataAcceptance, statusCodeConformance } from '../
 import { errorBodyConformance, expectErrorCode, updateNotFoundDetails, type JsCantonErrorBody } from '../../checks/error-body.js';
 import { sameUpdateAtOffset, writeVisible } from '../../checks/stateful.js';
 import { expectValue } from '../../checks/values.js';
+import { specConflict, type ConflictSide } from '../../checks/conflict.js';
+import { errorCodeOf } from '../../checks/rejection.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { freshId } from '../../generators/index.js';
 
@@ -133,6 +135,29 @@ export function transactionOf(
   const body = parseJsonLossless(response.text) as { update?: Record<string, unknown> } | undefined;
   expectValue(variantClauseId, 'the update variant', Object.keys(body?.update ?? {}).join(', ') || undefined, 'Transaction', response);
   return transactionIn(body)!;
+}
+
+/**
+ * A lookup whose filter names its template or interface in the package-id format: the spec accepts it and
+ * matches (`creates` of them expected), Canton 3.5 refuses it with 400 INVALID_FIELD (a conflict clause).
+ */
+export function judgePackageIdFilter(ctx: ConformanceContext, response: ClientResponse, creates: number, what: string): void {
+  const body = response.status === 200 ? transactionIn(parseJsonLossless(response.text)) : undefined;
+  const matched = body === undefined ? 0 : createdEvents(body.events).length;
+  const side: ConflictSide =
+    response.status === 200 && matched === creates
+      ? 'spec'
+      : response.status === 400 && errorCodeOf(response) === 'INVALID_FIELD'
+        ? 'canton'
+        : 'neither';
+  const answer = `${response.status} ${response.contentType}: ${response.text.slice(0, 200)}`;
+  specConflict(
+    ctx,
+    'identifier-filter.package-id-format.accepted',
+    side,
+    `answered a ${what} in the package-id format with ${answer}${response.status === 200 ? ` (${matched} creates matched, ${creates} expected)` : ''}`,
+    response,
+  );
 }
 
 export function createdEvents(events: TransactionEvent[]): JsonObject[] {

@@ -12,6 +12,15 @@ import { FixtureGapError } from '../../../harness/environment.js';
 import { freshId } from '../../../generators/index.js';
 
 export const PREPARE_PATH = '/v2/interactive-submission/prepare';
+
+/**
+ * Fields every prepare body carries: Canton 3.5's JsPrepareSubmissionRequest has no default for them, so a body
+ * without them is a 400 decode failure there, although the official OpenAPI marks them optional.
+ */
+export const PREPARE_REQUIRED = (context: { fixtures: { synchronizerId: string } }) => ({
+  synchronizerId: context.fixtures.synchronizerId,
+  packageIdSelectionPreference: [] as string[],
+});
 export const EXECUTE_PATH = '/v2/interactive-submission/execute';
 
 export interface SignedSubmission {
@@ -43,7 +52,7 @@ export async function preparedAndSigned(context: ConformanceContext, clauseId: C
     commands,
     actAs: [party.id],
     readAs: [],
-    synchronizerId: context.fixtures.synchronizerId,
+    ...PREPARE_REQUIRED(context),
   };
   const response = await postJson(context, PREPARE_PATH, prepare, user);
   acceptedWith(response, 200, clauseId);
