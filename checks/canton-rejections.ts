@@ -4,8 +4,10 @@
  *
  * Facts (canton-json-api.md §2, §7): decode failures are 400 text/plain `Invalid value for: body (<detail>)`
  * with circe's `at '<path>'`; the hand-written request types (JsCommands, JsCommand.*, JsExecuteSubmissionRequest)
- * fail on a missing field there, while the protobuf-derived ones fill defaults and fail later, in gRPC
- * validation (JSON 400). DAR problems have their codes. What the facts do not pin down is `either`.
+ * fail on a missing field there, while the protobuf-derived ones (Canton's relaxed codec) fill a missing string,
+ * list or number with its default and fail later, in gRPC validation (JSON 400) — but a missing enum is filled
+ * with an object the string enum decoder refuses, so it is a decode failure (text) after all. DAR problems have
+ * their codes. What the facts do not pin down is `either`.
  */
 import type { InvalidTag } from '../generators/index.js';
 import type { ClauseId } from '../specification/clauses.js';

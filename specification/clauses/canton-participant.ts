@@ -525,7 +525,7 @@ export const cantonParticipantClauses = [
   command(
     'canton.daml-lf.int64-number-rejected',
     'error',
-    'An Int64 sent as a JSON number inside a Daml record is rejected. 3.5 reads Int64 only from a string with `v.str.toLong`; for a number ujson throws `InvalidData`, a plain Exception and no IllegalArgumentException, which `Endpoints.handleError` answers like any other non-fatal exception of the JSON layer: 500 LEDGER_API_INTERNAL_ERROR, category 4, grpc 13, unredacted, cause `Expected ujson.Str (data: 42)`, definiteAnswer false (facts canton §4 Daml values; verified-against-real §3; release-line-3.5 JsonCodec.scala:186-189, ProtocolConverters.Commands.fromJson, Endpoints.scala handleError, ujson 4.0.2 Value.InvalidData).',
+    'An Int64 sent as a JSON number inside a Daml record is rejected, never accepted: a 400 (a release that refuses it as input) or, as 3.5 does, a 500. 3.5 reads Int64 only from a string with `v.str.toLong`; for a number ujson throws `InvalidData`, a plain Exception and no IllegalArgumentException, which `Endpoints.handleError` answers like any other non-fatal exception of the JSON layer: 500 LEDGER_API_INTERNAL_ERROR, category 4, grpc 13, unredacted, cause `Expected ujson.Str (data: 42)`, definiteAnswer false (facts canton §4 Daml values; verified-against-real §3; release-line-3.5 JsonCodec.scala:186-189, ProtocolConverters.Commands.fromJson, Endpoints.scala handleError, ujson 4.0.2 Value.InvalidData).',
   ),
   command(
     'canton.daml-lf.trailing-none-dropped',
