@@ -88,6 +88,22 @@ describe('DAR upload', () => {
       ['package without metadata', withManifest(complete, { [mainPath]: dalf({ broken: 'no-metadata' }).bytes }), 'DAR_PARSE_ERROR'],
       ['module feature flags off', withManifest(complete, { [mainPath]: dalf({ broken: 'flags-off' }).bytes }), 'DAR_PARSE_ERROR'],
       ['unknown field in the package', withManifest(complete, { [mainPath]: dalf({ broken: 'unknown-field' }).bytes }), 'DAR_PARSE_ERROR'],
+      // DecodeV1 refuses these before the engine judges the language version.
+      [
+        'Daml-LF 1 module without a name',
+        withManifest(complete, { [mainPath]: dalf({ lf: 1, broken: 'unnamed-module' }).bytes }),
+        'DAR_PARSE_ERROR',
+      ],
+      [
+        'Daml-LF 1 module feature flags off',
+        withManifest(complete, { [mainPath]: dalf({ lf: 1, broken: 'flags-off' }).bytes }),
+        'DAR_PARSE_ERROR',
+      ],
+      [
+        'Daml-LF 1 package without metadata',
+        withManifest(complete, { [mainPath]: dalf({ lf: 1, broken: 'no-metadata' }).bytes }),
+        'DAR_PARSE_ERROR',
+      ],
       ['Daml-LF 1 package that decodes', withManifest(complete, { [mainPath]: dalf({ lf: 1 }).bytes }), 'ALLOWED_LANGUAGE_VERSIONS'],
     ];
     for (const [name, body, expected] of cases) {
