@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../reference/faults.js';
 import type { ParticipantServer } from '../../reference/participant/participant.js';
-import { call, dalf, darZip, manifest, startTestParticipant, userToken, validDar, type Answer } from './support.js';
+import { call, dalf, darZip, manifest, referenceTarget, startTestParticipant, userToken, validDar, type Answer } from './support.js';
 
 const SYNCHRONIZER = 'global-synchronizer::1220cf6100341bc5217c5dfe0500c6d9ad12e7265cf29241e60ecb65fb8b85977546';
 
@@ -139,6 +139,41 @@ describe('DAR upload', () => {
   });
 });
 
+describe('the synchronizer to vet on', () => {
+  async function restartConnectedTo(connectedSynchronizers: number): Promise<void> {
+    await server.close();
+    const target = await referenceTarget();
+    server = await startTestParticipant({ target: { ...target, features: { ...target.features, connectedSynchronizers } } });
+  }
+  const named = `?synchronizerId=${encodeURIComponent(SYNCHRONIZER)}`;
+
+  for (const connected of [0, 2]) {
+    it(`with ${connected} connected synchronizers, a request that vets and names none cannot auto-detect one`, async () => {
+      await restartConnectedTo(connected);
+      for (const path of ['/v2/dars', '/v2/packages', '/v2/dars?vetAllPackages=true', '/v2/dars/validate']) {
+        const answer = await upload(path, validDar().bytes);
+        expect(answer.status, path).toBe(400);
+        expect(code(answer), path).toBe('PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER');
+        expect(answer.json().errorCategory, path).toBe(9);
+      }
+      // Before the DAR is read: a broken one gets the same answer.
+      expect(code(await upload('/v2/dars', 'junk'))).toBe('PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER');
+      // Without vetting nothing is detected, so the synchronizer does not matter.
+      expect((await upload('/v2/dars?vetAllPackages=false', validDar({ content: 'unvetted' }).bytes)).status).toBe(200);
+      expect(code(await upload('/v2/dars?vetAllPackages=false', 'junk'))).toBe('INVALID_DAR');
+      const namedAnswer = await upload(`/v2/dars${named}`, validDar().bytes);
+      if (connected === 0) expect(code(namedAnswer)).toBe('PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER');
+      else expect(namedAnswer.status).toBe(200);
+    });
+  }
+
+  it('with exactly one, a request that names none vets on it', async () => {
+    const dar = validDar().bytes;
+    expect((await upload('/v2/dars/validate', dar)).status).toBe(200);
+    expect((await upload('/v2/dars', dar)).status).toBe(200);
+  });
+});
+
 describe('DAR validate', () => {
   it('answers 200 with no body and stores nothing', async () => {
     const answer = await upload(`/v2/dars/validate?synchronizerId=${encodeURIComponent(SYNCHRONIZER)}`, validDar().bytes);
@@ -179,7 +214,6 @@ describe('DAR faults', () => {
 describe('the fixture DAR', () => {
   it('uploads config/fixtures/conformance-test.dar', async () => {
     const { readFileSync } = await import('node:fs');
-    const { referenceTarget } = await import('./support.js');
     const target = await referenceTarget();
     const answer = await upload('/v2/dars', readFileSync(target.fixtures.dar));
     expect(answer.status).toBe(200);
