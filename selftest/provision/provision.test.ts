@@ -3,8 +3,10 @@
  * user, in its own process), provision sets everything up and writes the fixtures; a canton-profile run
  * with them is certified, skipping only for features the target declares missing; a second provision
  * changes nothing; no file it wrote holds a secret, except the git-ignored .env it names. The participant
- * counts as connected to two synchronizers, so, as on such a Canton node, an upload that vets without naming
- * the synchronizer is refused (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER): provision and the suite name it.
+ * counts as connected to two synchronizers, so, as on such a Canton node, a DAR request that vets without naming
+ * the synchronizer is refused (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER), and the certified run shows the
+ * suite names it. (Provision does not upload here, the bare reference knowing the stand-in DAR's package;
+ * node.test.ts tests its upload.)
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
