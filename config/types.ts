@@ -149,7 +149,8 @@ export interface Features {
   syntheticDars: boolean;
   /**
    * How many synchronizers the participant is connected to (default 1). Canton auto-detects the synchronizer of
-   * `dars/validate` (and of vetting uploads) only when it is connected to exactly one.
+   * `dars/validate` (and of vetting uploads) only when it is connected to exactly one. The embedded reference
+   * answers as Canton does with 0 or 2+ (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER).
    */
   connectedSynchronizers: number;
   /**

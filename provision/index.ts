@@ -146,7 +146,7 @@ async function provisionWith(node: Node, client: TargetClient, plan: Plan, optio
   if (dar !== undefined && !(await node.packageIds()).includes(dar.mainPackageId)) {
     if (dryRun) log(`  would upload ${dar.path} (${dar.packageName} ${dar.packageVersion}, package ${dar.mainPackageId})`);
     else {
-      await node.uploadDar(dar.bytes, dar.path);
+      await node.uploadDar(dar.bytes, dar.path, synchronizerId);
       if (!(await node.packageIds()).includes(dar.mainPackageId)) {
         throw new ProvisionError(`the node accepted ${dar.path} but does not list its package ${dar.mainPackageId} (GET /v2/packages)`);
       }

@@ -82,8 +82,12 @@ export class Node {
     return response.json<{ packageIds?: string[] }>().packageIds ?? [];
   }
 
-  async uploadDar(bytes: Uint8Array, path: string): Promise<void> {
-    await this.send({ method: 'POST', path: '/v2/dars', body: bytes }, `uploading the DAR ${path}`);
+  /**
+   * Uploads and vets on `synchronizerId`: an upload that vets without one makes Canton auto-detect the synchronizer,
+   * which it refuses on a node connected to 0 or 2+ (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER).
+   */
+  async uploadDar(bytes: Uint8Array, path: string, synchronizerId: string): Promise<void> {
+    await this.send({ method: 'POST', path: '/v2/dars', query: { synchronizerId }, body: bytes }, `uploading the DAR ${path}`);
   }
 
   async partyExists(party: string): Promise<boolean> {

@@ -81,6 +81,7 @@ export const ErrorCodes = {
   DAR_VALIDATION_ERROR: ErrorCategories.InvalidIndependentOfSystemState,
   KNOWN_PACKAGE_VERSION: ErrorCategories.InvalidIndependentOfSystemState,
   PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   PROTO_DESERIALIZATION_FAILURE: ErrorCategories.InvalidIndependentOfSystemState,
   LEDGER_API_INTERNAL_ERROR: ErrorCategories.SystemInternalAssumptionViolated,
   SERVICE_NOT_RUNNING: ErrorCategories.TransientServerFailure,

@@ -10,8 +10,9 @@
  * - each DALF a Daml-LF `Archive{hash_function = 1, payload = 3, hash = 4}` whose `hash` is the lowercase hex
  *   SHA-256 of `payload` (the package id);
  * - the payload an `ArchivePayload{minor = 3, patch = 5, oneof {daml_lf_1 = 2, daml_lf_2 = 4}}` whose package
- *   decodes (metadata, module and template names), and that package Daml-LF 2: an LF1 package that decodes is
- *   refused for its version, one that does not for its bytes (FF8).
+ *   decodes (metadata, module and template names; for Daml-LF 1 also each module's name set, as the oneof it is
+ *   there, and its feature flags all true, without which DecodeV1 refuses it), and that package Daml-LF 2: an LF1
+ *   package that decodes is refused for its version, one that does not for its bytes (FF8).
  */
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
@@ -63,7 +64,17 @@ const packages = protobuf.Root.fromJSON({
     Metadata: { fields: { name: { type: 'int32', id: 1 }, version: { type: 'int32', id: 2 } } },
     Template: { fields: { tycon: { type: 'int32', id: 1 } } },
     Module: { fields: { name: { type: 'int32', id: 1 }, templates: { type: 'Template', id: 6, rule: 'repeated' } } },
-    Lf1Module: { fields: { name: { type: 'int32', id: 8 } } },
+    FeatureFlags: {
+      fields: {
+        forbidPartyLiterals: { type: 'bool', id: 1 },
+        dontDivulgeContractIdsInCreateArguments: { type: 'bool', id: 2 },
+        dontDiscloseNonConsumingChoicesToObservers: { type: 'bool', id: 3 },
+      },
+    },
+    Lf1Module: {
+      oneofs: { nameCase: { oneof: ['name'] } },
+      fields: { name: { type: 'int32', id: 8 }, flags: { type: 'FeatureFlags', id: 4 } },
+    },
     Package: { fields: packageFields('Module') },
     Lf1Package: { fields: packageFields('Lf1Module') },
   },
@@ -140,8 +151,13 @@ export interface DamlLfPackage {
 
 /** The package's metadata and module and template names, or undefined when the bytes are no Daml-LF package. */
 export function decodeDamlLfPackage(bytes: Uint8Array, major: 1 | 2): DamlLfPackage | undefined {
+  type Flags = {
+    forbidPartyLiterals?: boolean;
+    dontDivulgeContractIdsInCreateArguments?: boolean;
+    dontDiscloseNonConsumingChoicesToObservers?: boolean;
+  };
   type Raw = {
-    modules?: { name?: number; templates?: { tycon?: number }[] }[];
+    modules?: { name?: number; flags?: Flags; templates?: { tycon?: number }[] }[];
     strings?: string[];
     dottedNames?: { segments?: number[] }[];
     metadata?: { name?: number; version?: number };
@@ -164,6 +180,15 @@ export function decodeDamlLfPackage(bytes: Uint8Array, major: 1 | 2): DamlLfPack
   const name = text(raw.metadata?.name);
   const version = text(raw.metadata?.version);
   if (raw.metadata === undefined || name === undefined || version === undefined) return undefined;
+  // DecodeV1: a module's name case must be set (toObject leaves an unset oneof out) and its flags all true.
+  const lf1Refuses = (module: NonNullable<Raw['modules']>[number]) =>
+    module.name === undefined ||
+    !(
+      module.flags?.forbidPartyLiterals &&
+      module.flags.dontDivulgeContractIdsInCreateArguments &&
+      module.flags.dontDiscloseNonConsumingChoicesToObservers
+    );
+  if (major === 1 && (raw.modules ?? []).some(lf1Refuses)) return undefined;
   const modules = (raw.modules ?? []).map((module) => ({
     name: dotted(module.name),
     templates: (module.templates ?? []).map((template) => dotted(template.tycon)),

@@ -197,8 +197,11 @@ export function buildBrokenDar(kind: BrokenDarKind, base: DarOptions = DEFAULT_B
     case 'lf1-text-payload':
       return valid(withMainArchive(parts, encodeArchive(encodePayload(TEXT_PAYLOAD, 1))));
     case 'lf1-payload': {
+      // Without dependencies: Canton decodes every dependency before its engine judges the language version, so
+      // a dependency a real node's decoder refused would turn the answer into DAR_PARSE_ERROR.
+      const alone = darParts({ ...base, dalfs: 0 });
       const lf1 = lf1PackageBytes({ name: base.name, version: base.version, module: moduleNameOf(base.name) });
-      return valid(withMainArchive(parts, encodeArchive(encodePayload(lf1, 1))));
+      return valid(withMainArchive(alone, encodeArchive(encodePayload(lf1, 1))));
     }
   }
 }

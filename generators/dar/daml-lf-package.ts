@@ -56,11 +56,15 @@ message Package {
 }
 `;
 
-// daml_lf1.proto: what a 1.x package with a module and metadata is made of (field numbers of LF 1).
+// daml_lf1.proto: what a 1.x package with a module and metadata is made of (field numbers of LF 1). The module's
+// name is a oneof there, as here, so that protobufjs writes the name index 0 (a plain proto3 int32 0 is left out,
+// and DecodeV1 refuses a module whose name case is unset). DecodeV1 also refuses a module whose feature flags
+// are not all true.
 const DAML_LF_1_PROTO = `
 syntax = "proto3";
 package daml_lf_1;
-message Module { int32 name_interned_dname = 8; }
+message FeatureFlags { bool forbidPartyLiterals = 1; bool dontDivulgeContractIdsInCreateArguments = 2; bool dontDiscloseNonConsumingChoicesToObservers = 3; }
+message Module { oneof name { int32 name_interned_dname = 8; } FeatureFlags flags = 4; }
 message InternedDottedName { repeated int32 segments_interned_str = 1; }
 message PackageMetadata { int32 name_interned_str = 1; int32 version_interned_str = 2; }
 message Package { repeated Module modules = 1; repeated string interned_strings = 2; repeated InternedDottedName interned_dotted_names = 3; PackageMetadata metadata = 4; }
@@ -78,6 +82,13 @@ const BUILTIN = { UNIT: 0, PARTY: 6, TEXT: 7, LIST: 10 } as const;
 /** `BuiltinCon` values. */
 const CON_UNIT = 0;
 const CON_TRUE = 2;
+
+/** Module feature flags: Daml-LF 1 and 2 decoders refuse a module unless all three are set. */
+const FEATURE_FLAGS = {
+  forbidPartyLiterals: true,
+  dontDivulgeContractIdsInCreateArguments: true,
+  dontDiscloseNonConsumingChoicesToObservers: true,
+} as const;
 
 export interface DependencyRef {
   packageId: string;
@@ -212,11 +223,7 @@ export function lf2PackageBytes(content: LfPackageContent): Uint8Array {
     modules: [
       {
         name_interned_dname: moduleName,
-        flags: {
-          forbidPartyLiterals: true,
-          dontDivulgeContractIdsInCreateArguments: true,
-          dontDiscloseNonConsumingChoicesToObservers: true,
-        },
+        flags: FEATURE_FLAGS,
         data_types: dataTypes,
         templates,
       },
@@ -233,7 +240,7 @@ export function lf2PackageBytes(content: LfPackageContent): Uint8Array {
 export function lf1PackageBytes(content: Pick<LfPackageContent, 'name' | 'version' | 'module'>): Uint8Array {
   const interning = new Interning();
   const metadata = { name_interned_str: interning.string(content.name), version_interned_str: interning.string(content.version) };
-  const module = { name_interned_dname: interning.dotted(content.module) };
+  const module = { name_interned_dname: interning.dotted(content.module), flags: FEATURE_FLAGS };
   return Lf1Package.encode(
     Lf1Package.fromObject({
       modules: [module],

@@ -56,12 +56,28 @@ function optionalQuery(entries: Record<string, fc.Arbitrary<string>>): fc.Arbitr
   return fc.record(entries, { requiredKeys: [], ...PLAIN_OBJECTS }) as fc.Arbitrary<Record<string, string>>;
 }
 
+/** Whether a DAR request vets its packages: validate always does, an upload unless `vetAllPackages=false` (tapir's Boolean: any case). */
+function darRequestVets(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate', query: Record<string, string>): boolean {
+  return endpoint === 'dars-validate' || query['vetAllPackages']?.toLowerCase() !== 'false';
+}
+
 function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate', context: GeneratorContext, mode: Mode) {
   const synchronizerId = synchronizerIdParameter(mode === 'accepted' ? context.synchronizerId : undefined);
-  const query =
+  const drawn =
     endpoint === 'dars-validate'
       ? optionalQuery({ synchronizerId })
       : optionalQuery({ vetAllPackages: vetAllPackagesParameter(), synchronizerId });
+  // A request that vets without naming a synchronizer makes Canton auto-detect one, which fails on a node connected
+  // to 0 or 2+ (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER, CantonSyncService.autoDetectSynchronizer): accepted
+  // requests name the target's own whenever they vet. Leaving it out is the business of tests requiring `singleSynchronizer`.
+  const query =
+    mode === 'accepted'
+      ? drawn.map((values) =>
+          darRequestVets(endpoint, values) && values['synchronizerId'] === undefined
+            ? { ...values, synchronizerId: context.synchronizerId }
+            : values,
+        )
+      : drawn;
   return fc
     .tuple(validDar(), query)
     .map(([dar, queryValues]) => requestOf(endpoint, { query: queryValues, headers: { ...OCTET_STREAM }, body: dar.bytes }));

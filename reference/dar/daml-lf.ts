@@ -7,8 +7,11 @@
  *   interfaces are read; types and expressions are kept as bytes); the package metadata is present with
  *   a valid package name and version; every interned string and dotted-name index resolves; names are
  *   Daml-LF names; modules carry the feature flags Canton requires; every data type has its constructors.
- * - Daml-LF 1 `Package`: only parsed (the JVM keeps unknown fields of LF1), so that a well-formed LF1
- *   package reaches the language-version check and anything else fails to parse.
+ * - Daml-LF 1 `Package` (DecodeV1, as for the minors 1.8 and later): unknown fields are kept, as the JVM keeps
+ *   them in LF1; the metadata is present with a valid package name and version; every interned index
+ *   resolves; each module's name is set as an interned dotted name (the oneof case, so an index 0 must be on
+ *   the wire) and its feature flags are all true. Such a package reaches the language-version check;
+ *   anything else fails to decode.
  *
  * A failure throws `LfParseError`; the DAR parser answers it with DAR_PARSE_ERROR. Names, package names and
  * versions are read by reference/formats.ts.
@@ -131,8 +134,18 @@ const LF2_PACKAGE = strict('Package', {
 });
 
 // daml_lf1.proto: the messages a package is made of, read as Java reads them (unknown fields kept).
+const LF1_FEATURE_FLAGS = lenient('DamlLf1.FeatureFlags', {
+  1: varint('forbidPartyLiterals'),
+  2: varint('dontDivulgeContractIdsInCreateArguments'),
+  3: varint('dontDiscloseNonConsumingChoicesToObservers'),
+});
+const LF1_MODULE = lenient('DamlLf1.Module', {
+  1: opaque('name_dname'),
+  8: varint('name_interned_dname'),
+  4: message('flags', LF1_FEATURE_FLAGS),
+});
 const LF1_PACKAGE = lenient('DamlLf1.Package', {
-  1: message('modules', lenient('DamlLf1.Module', { 1: opaque('name_dname'), 8: varint('name_interned_dname'), 4: opaque('flags') }), true),
+  1: message('modules', LF1_MODULE, true),
   2: string('interned_strings', true),
   3: message('interned_dotted_names', lenient('DamlLf1.InternedDottedName', { 1: varint('segments_interned_str', true) }), true),
   4: message('metadata', lenient('DamlLf1.PackageMetadata', { 1: varint('name_interned_str'), 2: varint('version_interned_str') })),
@@ -165,16 +178,15 @@ function parse(bytes: Uint8Array, schema: MessageSchema): DecodedMessage {
   }
 }
 
-/** Parses a Daml-LF 1 package; throws `LfParseError` when the bytes are not one. */
-export function parseLf1Package(bytes: Uint8Array): void {
-  parse(bytes, LF1_PACKAGE);
+interface InterningTables {
+  internedString(index: number): string;
+  /** An interned string that must be a Daml-LF name. */
+  name(index: number): string;
+  dottedName(index: number): string;
 }
 
-/** The Daml-LF 2 package of an `ArchivePayload` with `minor` and `patch`, decoded as DecodeV2 does. */
-export function decodeLf2Package(bytes: Uint8Array, minor: string, patch: number): LfPackage {
-  if (!LF2_MINORS.has(minor)) throw new LfParseError(`Daml-LF 2.${minor} is not supported, supported minors: 1, 2, 3, dev`);
-  if (patch !== 0) throw new LfParseError(`Unknown patch version ${patch} for LF 2.${minor}`);
-  const pkg = parse(bytes, LF2_PACKAGE);
+/** The interned strings and dotted names of a package (Daml-LF 1 and 2 alike), each name checked. */
+function interningTables(pkg: DecodedMessage): InterningTables {
   const strings = repeatedField<string>(pkg, 'interned_strings');
   const internedString = (index: number): string => {
     const value = strings[index];
@@ -196,25 +208,61 @@ export function decodeLf2Package(bytes: Uint8Array, minor: string, patch: number
     if (value === undefined) throw new LfParseError(`invalid dotted name table index ${index}`);
     return value;
   };
+  return { internedString, name, dottedName };
+}
+
+/** The package's name and version from its metadata, which Daml-LF 1.8 and later and Daml-LF 2 require. */
+function metadataOf(pkg: DecodedMessage, { internedString }: InterningTables, version: string): { name: string; version: string } {
   const metadata = messageField(pkg, 'metadata');
-  if (metadata === undefined) throw new LfParseError(`Package.metadata is required in Daml-LF 2.${minor}`);
+  if (metadata === undefined) throw new LfParseError(`Package.metadata is required in Daml-LF ${version}`);
   const packageName = internedString(int32Field(metadata, 'name_interned_str'));
   const packageVersion = internedString(int32Field(metadata, 'version_interned_str'));
   if (!PACKAGE_NAME.test(packageName)) throw new LfParseError(`"${packageName}" is not a valid Daml-LF package name`);
   if (!PACKAGE_VERSION.test(packageVersion)) throw new LfParseError(`"${packageVersion}" is not a valid Daml-LF package version`);
+  return { name: packageName, version: packageVersion };
+}
+
+/** Both decoders refuse a module whose feature flags are not all true (or absent, hence all false). */
+function checkFeatureFlags(module: DecodedMessage): void {
+  const flags = messageField(module, 'flags');
+  const flagSet = (flag: string) => flags !== undefined && flags[flag] === 1n;
+  if (
+    !flagSet('forbidPartyLiterals') ||
+    !flagSet('dontDivulgeContractIdsInCreateArguments') ||
+    !flagSet('dontDiscloseNonConsumingChoicesToObservers')
+  ) {
+    throw new LfParseError('Deprecated feature flag settings detected, refusing to parse package');
+  }
+}
+
+/** Decodes a Daml-LF 1 package as DecodeV1 does up to its modules' names and flags; throws `LfParseError` when it does not. */
+export function decodeLf1Package(bytes: Uint8Array, minor: string): void {
+  const pkg = parse(bytes, LF1_PACKAGE);
+  const tables = interningTables(pkg);
+  metadataOf(pkg, tables, `1.${minor}`);
+  for (const module of repeatedField<DecodedMessage>(pkg, 'modules')) {
+    // The name is a oneof: with no name on the wire (an index 0 left out as a default) its case is unset.
+    if (!has(module, 'name_interned_dname')) {
+      throw new LfParseError(`Module.name.name_interned_dname is required by Daml-LF 1.${minor}`);
+    }
+    tables.dottedName(int32Field(module, 'name_interned_dname'));
+    checkFeatureFlags(module);
+  }
+}
+
+/** The Daml-LF 2 package of an `ArchivePayload` with `minor` and `patch`, decoded as DecodeV2 does. */
+export function decodeLf2Package(bytes: Uint8Array, minor: string, patch: number): LfPackage {
+  if (!LF2_MINORS.has(minor)) throw new LfParseError(`Daml-LF 2.${minor} is not supported, supported minors: 1, 2, 3, dev`);
+  if (patch !== 0) throw new LfParseError(`Unknown patch version ${patch} for LF 2.${minor}`);
+  const pkg = parse(bytes, LF2_PACKAGE);
+  const tables = interningTables(pkg);
+  const { name, dottedName } = tables;
+  const metadata = metadataOf(pkg, tables, `2.${minor}`);
   if ((has(pkg, 'package_imports') || has(pkg, 'no_imported_packages_reason')) && minor !== 'dev') {
     throw new LfParseError(`Explicit pkg imports set on unsupported lf version (version 2.${minor})`);
   }
   const modules = repeatedField<DecodedMessage>(pkg, 'modules').map((module): LfModule => {
-    const flags = messageField(module, 'flags');
-    const flagSet = (flag: string) => flags !== undefined && flags[flag] === 1n;
-    if (
-      !flagSet('forbidPartyLiterals') ||
-      !flagSet('dontDivulgeContractIdsInCreateArguments') ||
-      !flagSet('dontDiscloseNonConsumingChoicesToObservers')
-    ) {
-      throw new LfParseError('Deprecated feature flag settings detected, refusing to parse package');
-    }
+    checkFeatureFlags(module);
     const dataTypes = repeatedField<DecodedMessage>(module, 'data_types').map((dataType) => {
       const constructors = ['record', 'variant', 'enum', 'interface'].filter((kind) => has(dataType, kind));
       if (constructors.length === 0) throw new LfParseError('DefDataType.DATACONS_NOT_SET');
@@ -240,5 +288,5 @@ export function decodeLf2Package(bytes: Uint8Array, minor: string, patch: number
     });
     return { name: dottedName(int32Field(module, 'name_interned_dname')), templates, interfaces, dataTypes };
   });
-  return { name: packageName, version: packageVersion, modules };
+  return { ...metadata, modules };
 }

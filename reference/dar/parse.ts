@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { LedgerApiError } from '../errors.js';
 import { decodeArchive, decodeArchivePayload } from './archive.js';
-import { decodeLf2Package, LfParseError, parseLf1Package, type LfModule } from './daml-lf.js';
+import { decodeLf1Package, decodeLf2Package, LfParseError, type LfModule } from './daml-lf.js';
 
 const MANIFEST_PATH = 'META-INF/MANIFEST.MF';
 /** Canton rejects zip entries above 1 GiB as a zip bomb. */
@@ -127,7 +127,7 @@ function readPackage(path: string, bytes: Uint8Array, options: ParseDarOptions):
   try {
     if (payload.lfMajor === 1) {
       if (payload.patch !== 0) throw new LfParseError('Patch version is not supported for LF1');
-      parseLf1Package(payload.packageBytes);
+      decodeLf1Package(payload.packageBytes, payload.minor);
       return { packageId, path, lfMajor: 1 };
     }
     const lf = decodeLf2Package(payload.packageBytes, payload.minor, payload.patch);

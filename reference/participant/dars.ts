@@ -2,7 +2,10 @@
  * `POST /v2/dars`, `POST /v2/packages` (the same, deprecated) and `POST /v2/dars/validate`.
  *
  * Order of checks, as Canton: query decoding (400 text), then authorization (401/403, admin only), then
- * the `synchronizerId` (PROTO_DESERIALIZATION_FAILURE, PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER),
+ * the `synchronizerId`'s syntax (PROTO_DESERIALIZATION_FAILURE), then, when the request vets (validate always
+ * does, an upload unless `vetAllPackages=false`), the synchronizer to vet on: the one named
+ * (PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER) or, with none named, the only connected one
+ * (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER with 0 or 2+; CantonSyncService.autoDetectSynchronizer),
  * then the DAR itself (see dar/parse.ts).
  */
 import { DecodeFailure, LedgerApiError } from '../errors.js';
@@ -15,8 +18,10 @@ import { isUniqueIdentifier } from '../formats.js';
 
 export interface DarRoutesOptions {
   packages: PackageStore;
-  /** The one synchronizer the reference participant is connected to. */
+  /** The fixture synchronizer, which the reference participant is connected to unless it is connected to none. */
   synchronizerId: string;
+  /** How many synchronizers the participant is connected to (`features.connectedSynchronizers`). */
+  connectedSynchronizers: number;
   faults: Faults;
 }
 
@@ -30,9 +35,10 @@ function booleanQuery(request: RefRequest, name: string, defaultValue: boolean):
   throw DecodeFailure.queryParameter(name);
 }
 
-function checkSynchronizer(request: RefRequest, connected: string): void {
+/** The `synchronizerId` query parameter, undefined when absent or empty; throws when it is no unique identifier. */
+function namedSynchronizer(request: RefRequest): string | undefined {
   const synchronizerId = request.query.get('synchronizerId');
-  if (synchronizerId === null || synchronizerId === '') return;
+  if (synchronizerId === null || synchronizerId === '') return undefined;
   if (!isUniqueIdentifier(synchronizerId)) {
     throw new LedgerApiError(
       'PROTO_DESERIALIZATION_FAILURE',
@@ -40,13 +46,7 @@ function checkSynchronizer(request: RefRequest, connected: string): void {
       { context: { field: 'synchronizer_id', value: synchronizerId } },
     );
   }
-  if (synchronizerId !== connected) {
-    throw new LedgerApiError(
-      'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
-      `Cannot vet packages on synchronizer ${synchronizerId}: the participant is not connected to it`,
-      { context: { synchronizerId } },
-    );
-  }
+  return synchronizerId;
 }
 
 export function darRoutes(options: DarRoutesOptions): Route[] {
@@ -65,6 +65,28 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
     }
   }
 
+  /** The synchronizer packages are vetted on: the named one if connected, else the only connected one. */
+  function checkVettingSynchronizer(named: string | undefined): void {
+    const { synchronizerId, connectedSynchronizers } = options;
+    if (named !== undefined) {
+      if (connectedSynchronizers === 0 || named !== synchronizerId) {
+        throw new LedgerApiError(
+          'PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER',
+          `Cannot upload a dar because the participant is not connected to synchronizer '${named}'.`,
+        );
+      }
+      return;
+    }
+    if (connectedSynchronizers !== 1) {
+      // Canton lists the ids; the reference knows only the fixture synchronizer's.
+      const connected =
+        connectedSynchronizers === 0
+          ? 'no synchronizers currently connected'
+          : `currently connected synchronizers ${synchronizerId} and ${connectedSynchronizers - 1} more`;
+      throw new LedgerApiError('PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER', `Cannot autodetect synchronizer: ${connected}`);
+    }
+  }
+
   function authorizeAdmin(request: RefRequest): void {
     const caller = requireCaller(request.auth);
     requirePermission(caller.rights.admin, 'uploading or validating a DAR needs participant_admin rights');
@@ -73,7 +95,9 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
   function upload(request: RefRequest): RefResponse {
     const vet = booleanQuery(request, 'vetAllPackages', true);
     authorizeAdmin(request);
-    checkSynchronizer(request, options.synchronizerId);
+    const named = namedSynchronizer(request);
+    // Canton picks the synchronizer only to vet on: without vetting, neither the named one nor auto-detection is checked.
+    if (vet) checkVettingSynchronizer(named);
     const dar = readDar(request);
     if (dar !== undefined) {
       if (vet) packages.checkVettable(dar);
@@ -84,7 +108,7 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
 
   function validate(request: RefRequest): RefResponse {
     authorizeAdmin(request);
-    checkSynchronizer(request, options.synchronizerId);
+    checkVettingSynchronizer(namedSynchronizer(request));
     const dar = readDar(request);
     if (dar !== undefined) {
       packages.checkVettable(dar);

@@ -73,7 +73,7 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
     authenticatedUserRoute({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
     ...userManagementRoutes({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
     ...partyRoutes({ fixtures, users, ledger: options.ledger ?? partiesOnly(fixtures) }),
-    ...darRoutes({ packages, synchronizerId: fixtures.synchronizerId, faults }),
+    ...darRoutes({ packages, synchronizerId: fixtures.synchronizerId, connectedSynchronizers: features.connectedSynchronizers, faults }),
     ...(features.trafficAccounts ? [trafficRoute(fixtures, faults)] : []),
     ...(options.extraRoutes ?? []),
   ];

@@ -85,7 +85,7 @@ describe('cantonRejectionOf', () => {
   });
 
   it('each broken DAR has its code', () => {
-    const expected: Record<string, [string, string]> = {
+    const expected: Record<string, [string | string[], string]> = {
       'not-a-zip': ['INVALID_DAR', 'canton.dars.invalid-dar-400'],
       empty: ['INVALID_DAR', 'canton.dars.invalid-dar-400'],
       'no-manifest': ['INVALID_DAR', 'canton.dars.invalid-dar-400'],
@@ -97,7 +97,8 @@ describe('cantonRejectionOf', () => {
       'lf2-text-payload': ['DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'],
       // FF8: an LF1 payload that does not decode is a parse error too.
       'lf1-text-payload': ['DAR_PARSE_ERROR', 'canton.dars.dar-parse-error-400'],
-      'lf1-payload': ['ALLOWED_LANGUAGE_VERSIONS', 'canton.dars.lf1-rejected-400'],
+      // Written to decode (then the version is refused), but a DecodeV1 that refuses it still refuses the LF1 DAR.
+      'lf1-payload': [['ALLOWED_LANGUAGE_VERSIONS', 'DAR_PARSE_ERROR'], 'canton.dars.lf1-rejected-400'],
     };
     expect(Object.keys(expected).sort()).toEqual([...brokenDarKinds].sort());
     for (const problem of brokenDarKinds) {

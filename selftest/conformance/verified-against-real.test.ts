@@ -184,7 +184,28 @@ describe('the spec profile', () => {
   });
 });
 
-describe('dars/validate without synchronizerId depends on the node', () => {
+describe('the synchronizer auto-detection of DAR uploads and validation depends on the node', () => {
+  it('on a participant connected to two synchronizers, every DAR request that vets names the synchronizer: nothing fails or is inconclusive', async () => {
+    // The reference then refuses a vetting request without synchronizerId as Canton does
+    // (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER): acceptance tests, re-upload, broken-DAR controls and auth probes.
+    const config = configWithReferenceFeatures({ connectedSynchronizers: 2 });
+    const { report } = await runConformance([
+      '--config',
+      config,
+      '--profile',
+      'canton',
+      '--include',
+      'dars-upload,packages-upload,dars-validate',
+    ]);
+    const notPassed = report.tests
+      .filter((test) => test.outcome !== 'passed')
+      .map((test) => `${test.outcome} ${test.id}: ${test.failure?.message.slice(0, 200) ?? test.skipReason ?? ''}`);
+    expect(notPassed).toEqual([
+      expect.stringMatching(/^skipped dars::validate without synchronizerId auto-detects .*features\.connectedSynchronizers/),
+    ]);
+    expect(report.tests.filter((test) => test.id.startsWith('auth::') && test.outcome === 'passed').length).toBeGreaterThanOrEqual(3 * 8);
+  }, 120_000);
+
   it('is skipped, with the reason, on a participant declared connected to two synchronizers', async () => {
     const config = configWithReferenceFeatures({ connectedSynchronizers: 2 });
     const { report } = await runConformance(['--config', config, '--include', 'dars-validate.synchronizerId.optional']);

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { brokenDarKinds, buildBrokenDar, buildDar, type BrokenDarKind } from '../../generators/dar/builder.js';
 import { unzipSync } from 'fflate';
 import protobuf from 'protobufjs';
-import { decodeLf2Package } from '../../reference/dar/daml-lf.js';
+import { decodeLf1Package, decodeLf2Package } from '../../reference/dar/daml-lf.js';
 import { readDar, type DarRule } from '../../specification/dar.js';
 
-/** The `daml_lf_2` bytes of a DALF of the DAR (field 3 of Archive, then field 4 of ArchivePayload). */
-function readPayload(dar: Uint8Array, path: string): Uint8Array {
+/** The package bytes of a DALF of the DAR (field 3 of Archive, then `daml_lf_2` = 4 or `daml_lf_1` = 2 of ArchivePayload). */
+function readPayload(dar: Uint8Array, path: string, lfField: 2 | 4 = 4): Uint8Array {
   const archive = protobuf.Reader.create(unzipSync(dar)[path]!);
   const field = (reader: protobuf.Reader, wanted: number): Uint8Array => {
     while (reader.pos < reader.len) {
@@ -17,8 +17,23 @@ function readPayload(dar: Uint8Array, path: string): Uint8Array {
     }
     throw new Error(`field ${wanted} not found`);
   };
-  return field(protobuf.Reader.create(field(archive, 3)), 4);
+  return field(protobuf.Reader.create(field(archive, 3)), lfField);
 }
+
+// The messages of daml_lf1.proto (Canton 3.5) a module name and its flags are read from, with their field numbers,
+// written here apart from the generator's.
+const DAML_LF_1 = protobuf
+  .parse(
+    `syntax = "proto3";
+   message FeatureFlags { bool forbidPartyLiterals = 1; bool dontDivulgeContractIdsInCreateArguments = 2; bool dontDiscloseNonConsumingChoicesToObservers = 3; }
+   message DottedName { repeated string segments = 1; }
+   message Module { oneof name { DottedName name_dname = 1; int32 name_interned_dname = 8; } FeatureFlags flags = 4; }
+   message InternedDottedName { repeated int32 segments_interned_str = 1; }
+   message PackageMetadata { int32 name_interned_str = 1; int32 version_interned_str = 2; }
+   message Package { repeated Module modules = 1; repeated string interned_strings = 2; repeated InternedDottedName interned_dotted_names = 3; PackageMetadata metadata = 4; }`,
+    { keepCase: true },
+  )
+  .root.lookupType('Package');
 
 describe('buildDar', () => {
   const dar = buildDar({ name: 'sample-package', version: '2.3.4', dalfs: 2 });
@@ -125,6 +140,38 @@ describe('buildBrokenDar', () => {
 
   it('covers every kind', () => {
     expect([...brokenDarKinds].sort()).toEqual(Object.keys(expectedRule).sort());
+  });
+
+  it('lf1-payload holds a Daml-LF 1 package that DecodeV1 reads, alone in its DAR', () => {
+    const dar = buildBrokenDar('lf1-payload');
+    const reading = readDar(dar);
+    // No dependency: each one is decoded before the language version is judged, so it could only hide that check.
+    expect(reading.dalfs).toHaveLength(1);
+    const lf1 = readPayload(dar, reading.dalfs[0]!.path, 2);
+    type Decoded = {
+      modules: { name?: string; name_interned_dname?: number; flags?: Record<string, boolean> }[];
+      interned_strings: string[];
+      interned_dotted_names: { segments_interned_str: number[] }[];
+      metadata?: { name_interned_str: number; version_interned_str: number };
+    };
+    const pkg = DAML_LF_1.toObject(DAML_LF_1.decode(lf1), { oneofs: true, defaults: true }) as Decoded;
+    expect(pkg.modules).toHaveLength(1);
+    const [module] = pkg.modules;
+    // The oneof case must be set: an index left out as a proto3 default is "Module.name.name_interned_dname is required".
+    expect(module!.name).toBe('name_interned_dname');
+    const segments = pkg.interned_dotted_names[module!.name_interned_dname!]!.segments_interned_str;
+    expect(segments.map((index) => pkg.interned_strings[index]).join('.')).toBe('BrokenTest');
+    expect(module!.flags).toEqual({
+      forbidPartyLiterals: true,
+      dontDivulgeContractIdsInCreateArguments: true,
+      dontDiscloseNonConsumingChoicesToObservers: true,
+    });
+    expect(pkg.metadata).toBeDefined();
+    expect([pkg.interned_strings[pkg.metadata!.name_interned_str], pkg.interned_strings[pkg.metadata!.version_interned_str]]).toEqual([
+      'broken-test',
+      '1.0.0',
+    ]);
+    expect(() => decodeLf1Package(lf1, '17')).not.toThrow();
   });
 
   for (const kind of brokenDarKinds) {

@@ -103,6 +103,27 @@ describe.each(['schema', 'accepted'] as const)('valid %s requests', (mode) => {
   });
 });
 
+describe('accepted DAR requests', () => {
+  it('name the fixture synchronizer whenever they vet (else Canton auto-detects one, which fails with 0 or 2+), and omit it only when they do not', () => {
+    const accepted = validRequests(context, 'accepted');
+    const queries: Record<string, string>[] = [];
+    for (const endpoint of ['dars-upload', 'packages-upload', 'dars-validate'] as const) {
+      fc.assert(
+        fc.property(accepted[endpoint], (request) => {
+          const query = request.query ?? {};
+          queries.push(query);
+          const vets = endpoint === 'dars-validate' || query['vetAllPackages'] !== 'false';
+          if (vets) expect(query['synchronizerId']).toBe(context.synchronizerId);
+        }),
+        { seed: SEED, numRuns: 100 },
+      );
+    }
+    // Leaving the synchronizer out, and naming it without vetting, are still drawn.
+    expect(queries.some((query) => query['vetAllPackages'] === 'false' && query['synchronizerId'] === undefined)).toBe(true);
+    expect(queries.some((query) => query['vetAllPackages'] === 'false' && query['synchronizerId'] !== undefined)).toBe(true);
+  });
+});
+
 describe('accepted update formats', () => {
   type Json = Record<string, any>;
   /** The parties a fixture user may read as, from the fixtures (not the generator context). */

@@ -388,7 +388,17 @@ function checkDar(body: unknown, report: Report): void {
     const lf = archivePayload.get(4)?.[0] ?? archivePayload.get(2)?.[0];
     const lfPackage = lf instanceof Uint8Array ? protobufFields(lf) : undefined;
     if (!(lfPackage?.get(4)?.[0] instanceof Uint8Array)) return report('canton.dars.dar-parse-error-400');
-    if (archivePayload.has(2)) return report('canton.dars.lf1-rejected-400');
+    if (archivePayload.has(2)) {
+      // DecodeV1 (daml_lf1.proto): each Module (1) needs its name_interned_dname (8) on the wire and FeatureFlags (4)
+      // with fields 1, 2 and 3 true, or the package does not decode and its version is never judged.
+      const modules = (lfPackage.get(1) ?? []).map((module) => (module instanceof Uint8Array ? protobufFields(module) : undefined));
+      const decodes = modules.every((module) => {
+        const flags = module?.get(4)?.[0];
+        const flagFields = flags instanceof Uint8Array ? protobufFields(flags) : undefined;
+        return module?.has(8) === true && [1, 2, 3].every((field) => flagFields?.get(field)?.at(-1) === 1n);
+      });
+      return report(decodes ? 'canton.dars.lf1-rejected-400' : 'canton.dars.dar-parse-error-400');
+    }
   }
 }
 

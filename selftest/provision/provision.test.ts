@@ -2,7 +2,11 @@
  * Acceptance of `provision`: against `reference serve --bare` (a participant with nothing but its admin
  * user, in its own process), provision sets everything up and writes the fixtures; a canton-profile run
  * with them is certified, skipping only for features the target declares missing; a second provision
- * changes nothing; no file it wrote holds a secret, except the git-ignored .env it names.
+ * changes nothing; no file it wrote holds a secret, except the git-ignored .env it names. The participant
+ * counts as connected to two synchronizers, so, as on such a Canton node, a DAR request that vets without naming
+ * the synchronizer is refused (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER), and the certified run shows the
+ * suite names it. (Provision does not upload here, the bare reference knowing the stand-in DAR's package;
+ * node.test.ts tests its upload.)
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +16,7 @@ import { promisify } from 'node:util';
 import dotenv from 'dotenv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { runConformance } from '../conformance/support.js';
+import { configWithReferenceFeatures, runConformance } from '../conformance/support.js';
 
 const execute = promisify(execFile);
 const root = process.cwd();
@@ -47,7 +51,9 @@ async function ledgerEnd(): Promise<number> {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'provision-'));
-  server = spawn(process.execPath, ['bin/ledger-conformance.mjs', 'reference', 'serve', '--bare', '--port', '0', '--scan-port', '0'], {
+  const serveConfig = configWithReferenceFeatures({ connectedSynchronizers: 2 });
+  const serveArgs = ['reference', 'serve', '--config', serveConfig, '--bare', '--port', '0', '--scan-port', '0'];
+  server = spawn(process.execPath, ['bin/ledger-conformance.mjs', ...serveArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, REFERENCE_JWT_SECRET: SECRET },
@@ -84,6 +90,7 @@ beforeAll(async () => {
             multiHostedParty: false,
             syntheticDars: true,
             userManagement: true,
+            connectedSynchronizers: 2,
           },
         },
       },

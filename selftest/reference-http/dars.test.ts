@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../reference/faults.js';
 import type { ParticipantServer } from '../../reference/participant/participant.js';
-import { call, dalf, darZip, manifest, startTestParticipant, userToken, validDar, type Answer } from './support.js';
+import { call, dalf, darZip, manifest, referenceTarget, startTestParticipant, userToken, validDar, type Answer } from './support.js';
 
 const SYNCHRONIZER = 'global-synchronizer::1220cf6100341bc5217c5dfe0500c6d9ad12e7265cf29241e60ecb65fb8b85977546';
 
@@ -88,6 +88,22 @@ describe('DAR upload', () => {
       ['package without metadata', withManifest(complete, { [mainPath]: dalf({ broken: 'no-metadata' }).bytes }), 'DAR_PARSE_ERROR'],
       ['module feature flags off', withManifest(complete, { [mainPath]: dalf({ broken: 'flags-off' }).bytes }), 'DAR_PARSE_ERROR'],
       ['unknown field in the package', withManifest(complete, { [mainPath]: dalf({ broken: 'unknown-field' }).bytes }), 'DAR_PARSE_ERROR'],
+      // DecodeV1 refuses these before the engine judges the language version.
+      [
+        'Daml-LF 1 module without a name',
+        withManifest(complete, { [mainPath]: dalf({ lf: 1, broken: 'unnamed-module' }).bytes }),
+        'DAR_PARSE_ERROR',
+      ],
+      [
+        'Daml-LF 1 module feature flags off',
+        withManifest(complete, { [mainPath]: dalf({ lf: 1, broken: 'flags-off' }).bytes }),
+        'DAR_PARSE_ERROR',
+      ],
+      [
+        'Daml-LF 1 package without metadata',
+        withManifest(complete, { [mainPath]: dalf({ lf: 1, broken: 'no-metadata' }).bytes }),
+        'DAR_PARSE_ERROR',
+      ],
       ['Daml-LF 1 package that decodes', withManifest(complete, { [mainPath]: dalf({ lf: 1 }).bytes }), 'ALLOWED_LANGUAGE_VERSIONS'],
     ];
     for (const [name, body, expected] of cases) {
@@ -120,6 +136,41 @@ describe('DAR upload', () => {
     expect(unknown.status).toBe(400);
     expect(code(unknown)).toBe('PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER');
     expect((await upload(`/v2/dars?synchronizerId=${encodeURIComponent(SYNCHRONIZER)}`, dar)).status).toBe(200);
+  });
+});
+
+describe('the synchronizer to vet on', () => {
+  async function restartConnectedTo(connectedSynchronizers: number): Promise<void> {
+    await server.close();
+    const target = await referenceTarget();
+    server = await startTestParticipant({ target: { ...target, features: { ...target.features, connectedSynchronizers } } });
+  }
+  const named = `?synchronizerId=${encodeURIComponent(SYNCHRONIZER)}`;
+
+  for (const connected of [0, 2]) {
+    it(`with ${connected} connected synchronizers, a request that vets and names none cannot auto-detect one`, async () => {
+      await restartConnectedTo(connected);
+      for (const path of ['/v2/dars', '/v2/packages', '/v2/dars?vetAllPackages=true', '/v2/dars/validate']) {
+        const answer = await upload(path, validDar().bytes);
+        expect(answer.status, path).toBe(400);
+        expect(code(answer), path).toBe('PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER');
+        expect(answer.json().errorCategory, path).toBe(9);
+      }
+      // Before the DAR is read: a broken one gets the same answer.
+      expect(code(await upload('/v2/dars', 'junk'))).toBe('PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER');
+      // Without vetting nothing is detected, so the synchronizer does not matter.
+      expect((await upload('/v2/dars?vetAllPackages=false', validDar({ content: 'unvetted' }).bytes)).status).toBe(200);
+      expect(code(await upload('/v2/dars?vetAllPackages=false', 'junk'))).toBe('INVALID_DAR');
+      const namedAnswer = await upload(`/v2/dars${named}`, validDar().bytes);
+      if (connected === 0) expect(code(namedAnswer)).toBe('PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER');
+      else expect(namedAnswer.status).toBe(200);
+    });
+  }
+
+  it('with exactly one, a request that names none vets on it', async () => {
+    const dar = validDar().bytes;
+    expect((await upload('/v2/dars/validate', dar)).status).toBe(200);
+    expect((await upload('/v2/dars', dar)).status).toBe(200);
   });
 });
 
@@ -163,7 +214,6 @@ describe('DAR faults', () => {
 describe('the fixture DAR', () => {
   it('uploads config/fixtures/conformance-test.dar', async () => {
     const { readFileSync } = await import('node:fs');
-    const { referenceTarget } = await import('./support.js');
     const target = await referenceTarget();
     const answer = await upload('/v2/dars', readFileSync(target.fixtures.dar));
     expect(answer.status).toBe(200);

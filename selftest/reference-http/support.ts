@@ -106,7 +106,7 @@ const root = protobuf.parse(
    message DottedName { repeated int32 segments_interned_str = 1; }
    message Metadata { int32 name_interned_str = 1; int32 version_interned_str = 2; }
    message Package { repeated Module modules = 1; repeated string interned_strings = 2; repeated DottedName interned_dotted_names = 3; Metadata metadata = 4; int32 not_a_package_field = 99; }
-   message Lf1Module { int32 name_interned_dname = 8; }
+   message Lf1Module { oneof name { int32 name_interned_dname = 8; } Flags flags = 4; }
    message Lf1Package { repeated Lf1Module modules = 1; repeated string interned_strings = 2; repeated DottedName interned_dotted_names = 3; Metadata metadata = 4; }`,
   { keepCase: true },
 ).root;
@@ -124,8 +124,11 @@ export interface DalfOptions {
   lf?: 1 | 2 | 'none';
   /** Puts English text where the Daml-LF package belongs. */
   text?: boolean;
-  /** Breaks the Daml-LF 2 package in one way: no metadata, module feature flags off, or an unknown field. */
-  broken?: 'no-metadata' | 'flags-off' | 'unknown-field';
+  /**
+   * Breaks the package in one way: no metadata, module feature flags off, an unknown field (Daml-LF 2 only), or
+   * a module without a name (Daml-LF 1 only: its name is a oneof, so an index 0 is on the wire unless left out).
+   */
+  broken?: 'no-metadata' | 'flags-off' | 'unknown-field' | 'unnamed-module';
   /** Overrides the declared hash (a mismatching hash). */
   hash?: string;
 }
@@ -139,12 +142,16 @@ function packageBytes(options: DalfOptions): Uint8Array {
     interned_dotted_names: [{ segments_interned_str: [2] }],
     ...(options.broken === 'no-metadata' ? {} : { metadata: { name_interned_str: 0, version_interned_str: 1 } }),
   };
-  if (options.lf === 1) return Lf1PackageType.encode(Lf1PackageType.create({ ...common, modules: [{ name_interned_dname: 0 }] })).finish();
   const on = options.broken !== 'flags-off';
+  const flags = { forbid_party_literals: on, dont_divulge: on, dont_disclose: on };
+  if (options.lf === 1) {
+    const module = options.broken === 'unnamed-module' ? { flags } : { name_interned_dname: 0, flags };
+    return Lf1PackageType.encode(Lf1PackageType.fromObject({ ...common, modules: [module] })).finish();
+  }
   return PackageType.encode(
     PackageType.create({
       ...common,
-      modules: [{ name_interned_dname: 0, flags: { forbid_party_literals: on, dont_divulge: on, dont_disclose: on } }],
+      modules: [{ name_interned_dname: 0, flags }],
       ...(options.broken === 'unknown-field' ? { not_a_package_field: 1 } : {}),
     }),
   ).finish();

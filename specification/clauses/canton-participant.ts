@@ -365,7 +365,7 @@ export const cantonParticipantClauses = [
   dars(
     'canton.dars.lf1-rejected-400',
     'error',
-    'A DAR whose packages are Daml-LF 1.x is 400 ALLOWED_LANGUAGE_VERSIONS, category 8 (facts canton §7 upload path failures, §3 codes table).',
+    "A DAR whose packages are Daml-LF 1.x is refused with 400 ALLOWED_LANGUAGE_VERSIONS, category 8, once the package decodes, or 400 DAR_PARSE_ERROR when the node's Daml-LF 1 decoder refuses it first (facts canton §7 upload path failures, §3 codes table; DecodeV1).",
   ),
   dars(
     'canton.dars.idempotent-reupload',

@@ -39,9 +39,20 @@ function fixtureDar(ctx: ConformanceContext): Buffer {
 
 const adminUser = (ctx: ConformanceContext): string => ctx.userWhere('is a participant admin', (user) => user.rights.admin).id;
 
+/**
+ * Uploads (vetting by default) and validation name the fixture synchronizer: without one Canton auto-detects it and
+ * refuses on a node connected to 0 or 2+ synchronizers (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER).
+ */
 function darRequest(path: string): (ctx: ConformanceContext) => Promise<BuiltProbe> {
   return async (ctx) => ({
-    request: { api: 'participant', method: 'POST', path, body: fixtureDar(ctx), headers: { 'content-type': 'application/octet-stream' } },
+    request: {
+      api: 'participant',
+      method: 'POST',
+      path,
+      query: { synchronizerId: ctx.fixtures.synchronizerId },
+      body: fixtureDar(ctx),
+      headers: { 'content-type': 'application/octet-stream' },
+    },
     allowedUser: adminUser(ctx),
   });
 }

@@ -43,9 +43,14 @@ function upload(context: ConformanceContext, path: string, bytes: Uint8Array, qu
   return context.send({ api: 'participant', method: 'POST', path, user: admin(context), headers: OCTET_STREAM, body: bytes, query });
 }
 
-/** `dars/validate` always auto-detects the synchronizer unless told: name it, so the answer does not depend on the node's connections. */
-function validateQuery(context: ConformanceContext): Record<string, string> {
-  return { synchronizerId: context.fixtures.synchronizerId };
+/**
+ * The query of a request that vets (validate always does, an upload unless `vetAllPackages=false`): it names the
+ * synchronizer, because without one Canton auto-detects the only synchronizer the node is connected to and refuses
+ * with 0 or 2+ (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER), before it reads the DAR. Only tests requiring
+ * `singleSynchronizer` leave it out.
+ */
+function vettingQuery(context: ConformanceContext, query: Record<string, string> = {}): Record<string, string> {
+  return { synchronizerId: context.fixtures.synchronizerId, ...query };
 }
 
 function expectUploaded(context: ConformanceContext, response: ClientResponse, clauseId: ClauseId, alsoCredits: ClauseId[] = []): void {
@@ -90,7 +95,8 @@ function sameRuleOf(endpoint: keyof typeof UPLOAD_PATHS, request: InvalidRequest
 
 /**
  * Each broken-DAR (or bad query) rule of the endpoint, tried a few times, each with its control: the same upload
- * with the fixture DAR and the same valid query parameters, which the target accepts.
+ * with the fixture DAR and the same valid query parameters, which the target accepts. The generated queries of
+ * a request that vets name the synchronizer (generators/requests/endpoints.ts).
  */
 async function rejectsBrokenDars(context: ConformanceContext, endpoint: RequestEndpointName & keyof typeof UPLOAD_PATHS): Promise<void> {
   const rules = invalidRequestRules(generatorContext(context.fixtures))[endpoint];
@@ -100,10 +106,8 @@ async function rejectsBrokenDars(context: ConformanceContext, endpoint: RequestE
       rule,
       async (request: InvalidRequest) => {
         assertStillBroken(request);
-        const query = endpoint === 'dars-validate' ? { ...validateQuery(context), ...(request.query ?? {}) } : (request.query ?? {});
-        const response = await sendGenerated(context, { ...request, query }, admin(context));
-        const baseQuery =
-          endpoint === 'dars-validate' ? { ...validateQuery(context), ...(request.base.query ?? {}) } : (request.base.query ?? {});
+        const response = await sendGenerated(context, request, admin(context));
+        const baseQuery = request.base.query ?? {};
         await negativeDataRejection(context, {
           rule: request.invalid,
           response,
@@ -218,7 +222,7 @@ conformanceSuite('dars', () => {
     async (context) => {
       const dar = fixtureDar(context);
       for (let attempt = 0; attempt < 2; attempt++)
-        expectUploaded(context, await upload(context, '/v2/dars', dar), 'canton.dars.idempotent-reupload');
+        expectUploaded(context, await upload(context, '/v2/dars', dar, vettingQuery(context)), 'canton.dars.idempotent-reupload');
     },
   );
 
@@ -269,7 +273,7 @@ conformanceSuite('dars', () => {
     async (context) => {
       let response: ClientResponse | 'connection-reset';
       try {
-        response = await upload(context, '/v2/dars', new Uint8Array(8 * 1024 * 1024 + 1));
+        response = await upload(context, '/v2/dars', new Uint8Array(8 * 1024 * 1024 + 1), vettingQuery(context));
       } catch (error) {
         // A connection reset while the body is still being sent is one of Canton's two answers (FF5).
         if ((error as { code?: string }).code !== 'TARGET_UNREACHABLE') throw error;
@@ -297,7 +301,7 @@ conformanceSuite('dars', () => {
       checks: ['positive_data_acceptance', 'response_value_conformance'],
     },
     async (context) => {
-      const response = await upload(context, '/v2/dars/validate', fixtureDar(context), validateQuery(context));
+      const response = await upload(context, '/v2/dars/validate', fixtureDar(context), vettingQuery(context));
       notAServerError(response, 'dars-validate.exists');
       acceptedWith(response, 200, 'dars-validate.exists');
       positiveDataAcceptance(response, 'dars-validate.validates', ['dars-validate.body.octet-stream', 'dars-validate.body.required']);
@@ -331,7 +335,7 @@ conformanceSuite('dars', () => {
       await rejectsBrokenDars(context, 'dars-validate');
       // Every credited rejection above is validation at work.
       positiveDataAcceptance(
-        await upload(context, '/v2/dars/validate', fixtureDar(context), validateQuery(context)),
+        await upload(context, '/v2/dars/validate', fixtureDar(context), vettingQuery(context)),
         'dars-validate.validates',
       );
     },
@@ -352,11 +356,8 @@ conformanceSuite('dars', () => {
       const name = freshId('conformance');
       const validated = buildDar({ name, version: '1.0.0', salt: 'validated' });
       const uploaded = buildDar({ name, version: '1.0.0', salt: 'uploaded' });
-      positiveDataAcceptance(
-        await upload(context, '/v2/dars/validate', validated.bytes, validateQuery(context)),
-        'dars-validate.validates',
-      );
-      const response = await upload(context, '/v2/dars', uploaded.bytes, { vetAllPackages: 'true' });
+      positiveDataAcceptance(await upload(context, '/v2/dars/validate', validated.bytes, vettingQuery(context)), 'dars-validate.validates');
+      const response = await upload(context, '/v2/dars', uploaded.bytes, vettingQuery(context, { vetAllPackages: 'true' }));
       acceptedWith(response, 200, 'dars-validate.no-effect');
     },
   );
