@@ -106,7 +106,8 @@ export const cantonUserClauses = [
   users(
     'canton.users.admin-only',
     'auth',
-    `Creating and updating users needs participant_admin rights: a user token without them is denied with 403 (redacted ` +
-      `PERMISSION_DENIED) before the request is validated ${SOURCE}.`,
+    `Creating and updating users needs participant_admin rights (or identity-provider admin rights for its provider): a user ` +
+      `token without them is denied with 403 (redacted PERMISSION_DENIED) before the gRPC layer validates the request; the ` +
+      `JSON layer's own checks (a path id that does not match the body's, a malformed user id in the path) come first ${SOURCE}.`,
   ),
 ];
