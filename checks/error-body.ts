@@ -152,16 +152,37 @@ export function updateNotFoundDetails(body: JsCantonErrorBody, offset: number | 
   );
 }
 
-/** DUPLICATE_COMMAND names the earlier submission in `context.existing_submission_id` (facts verified-against-real §4). */
-export function duplicateCommandDetails(body: JsCantonErrorBody, response: ClientResponse, earlierSubmissionId?: string): void {
-  const existing = body.context['existing_submission_id'];
+/** What a test knows of the earlier, accepted submission of a change id. */
+export interface EarlierSubmission {
+  submissionId?: string;
+  completionOffset?: number | string;
+}
+
+/**
+ * DUPLICATE_COMMAND names the earlier submission in its context: Canton 3.5's DuplicateCommandReject by
+ * `completion_offset` and `existingSubmissionId` (`Some(<id>)`), ConsistencyErrors.DuplicateCommand by
+ * `existing_submission_id`. Any of them, when it matches what the test knows, is enough.
+ */
+export function duplicateCommandDetails(body: JsCantonErrorBody, response: ClientResponse, earlier: EarlierSubmission = {}): void {
+  const context = body.context;
+  const submissionIds = [context['existing_submission_id'], context['existingSubmissionId']].map((value) =>
+    typeof value === 'string' ? value.replace(/^Some\((.*)\)$/, '$1') : undefined,
+  );
+  const offset = context['completion_offset'];
+  const bySubmission = submissionIds.some(
+    (value) => nonEmpty(value) && value !== 'None' && (earlier.submissionId === undefined || value === earlier.submissionId),
+  );
+  const byOffset = nonEmpty(offset) && (earlier.completionOffset === undefined || offset === String(earlier.completionOffset));
+  const known = [
+    earlier.submissionId === undefined ? undefined : `submission ${earlier.submissionId}`,
+    earlier.completionOffset === undefined ? undefined : `completion offset ${earlier.completionOffset}`,
+  ].filter((entry) => entry !== undefined);
   assertClause(
     'error_body_conformance',
-    'canton.deduplication.existing-submission-id',
-    nonEmpty(existing) && (earlierSubmissionId === undefined || existing === earlierSubmissionId),
-    earlierSubmissionId === undefined
-      ? `DUPLICATE_COMMAND's context carries existing_submission_id, got ${JSON.stringify(body.context)}`
-      : `DUPLICATE_COMMAND's context.existing_submission_id is the earlier submission ${earlierSubmissionId}, got ${JSON.stringify(existing)}`,
+    'canton.deduplication.names-earlier-submission',
+    bySubmission || byOffset,
+    `DUPLICATE_COMMAND's context names the earlier submission${known.length > 0 ? ` (${known.join(', ')})` : ''} by ` +
+      `existingSubmissionId, existing_submission_id or completion_offset, got ${JSON.stringify(context)}`,
     response,
   );
 }

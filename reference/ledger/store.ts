@@ -220,8 +220,14 @@ export class DeduplicationTable {
     const duplicate =
       window.kind === 'duration' ? nowMs - previous.recordedAtMs < window.milliseconds : previous.offset > window.afterOffset;
     if (duplicate) {
-      throw new LedgerApiError('DUPLICATE_COMMAND', 'A command with the given command id has already been successfully processed', {
-        context: { existing_submission_id: previous.submissionId, completion_offset: String(previous.offset) },
+      // CommandDeduplicationError.DuplicateCommandReject: its context is its fields, as BaseError writes them.
+      throw new LedgerApiError('DUPLICATE_COMMAND', 'Command submission already exists.', {
+        context: {
+          changeId,
+          completion_offset: String(previous.offset),
+          accepted: 'true',
+          existingSubmissionId: previous.submissionId === '' ? 'None' : `Some(${previous.submissionId})`,
+        },
       });
     }
   }

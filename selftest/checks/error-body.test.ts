@@ -305,18 +305,31 @@ describe('updateNotFoundDetails, duplicateCommandDetails, definiteAnswerConforma
     );
   });
 
-  it('duplicateCommandDetails wants existing_submission_id, and the earlier one when known', async () => {
-    const clause = 'canton.deduplication.existing-submission-id';
-    const body = cantonError('DUPLICATE_COMMAND', 10, 6, { context: { existing_submission_id: 'sub-1' } }) as JsCantonErrorBody;
-    const response = jsonAnswer(409, body);
-    expect(await recorded(() => duplicateCommandDetails(body, response))).toEqual([`${CHECK} ${clause} passed`]);
-    expect(await recorded(() => duplicateCommandDetails(body, response, 'sub-1'))).toEqual([`${CHECK} ${clause} passed`]);
-    expect((await failure(() => duplicateCommandDetails(body, response, 'sub-2'))).detail).toBe(
-      `DUPLICATE_COMMAND's context.existing_submission_id is the earlier submission sub-2, got "sub-1"`,
+  it("duplicateCommandDetails wants the context to name the earlier submission, in 3.5's keys or the facts'", async () => {
+    const clause = 'canton.deduplication.names-earlier-submission';
+    const passed = [`${CHECK} ${clause} passed`];
+    // Canton 3.5's DuplicateCommandReject.
+    const real = cantonError('DUPLICATE_COMMAND', 10, 6, {
+      context: { changeId: 'c', completion_offset: '42', accepted: 'true', existingSubmissionId: 'Some(sub-1)' },
+    }) as JsCantonErrorBody;
+    const response = jsonAnswer(409, real);
+    expect(await recorded(() => duplicateCommandDetails(real, response))).toEqual(passed);
+    expect(await recorded(() => duplicateCommandDetails(real, response, { submissionId: 'sub-1', completionOffset: 42 }))).toEqual(passed);
+    // One matching identification is enough (the offset here), even when the other is of another submission.
+    expect(await recorded(() => duplicateCommandDetails(real, response, { submissionId: 'sub-2', completionOffset: 42 }))).toEqual(passed);
+    expect((await failure(() => duplicateCommandDetails(real, response, { submissionId: 'sub-2', completionOffset: 7 }))).detail).toBe(
+      `DUPLICATE_COMMAND's context names the earlier submission (submission sub-2, completion offset 7) by existingSubmissionId, ` +
+        `existing_submission_id or completion_offset, got ${JSON.stringify(real.context)}`,
     );
+    // The key the facts file names.
+    const facts = cantonError('DUPLICATE_COMMAND', 10, 6, { context: { existing_submission_id: 'sub-1' } }) as JsCantonErrorBody;
+    expect(await recorded(() => duplicateCommandDetails(facts, jsonAnswer(409, facts), { submissionId: 'sub-1' }))).toEqual(passed);
+    // Nothing that names it, or `None`.
+    const none = cantonError('DUPLICATE_COMMAND', 10, 6, { context: { existingSubmissionId: 'None' } }) as JsCantonErrorBody;
+    expect((await failure(() => duplicateCommandDetails(none, jsonAnswer(409, none)))).clauseId).toBe(clause);
     const without = cantonError('DUPLICATE_COMMAND', 10, 6) as JsCantonErrorBody;
     expect((await failure(() => duplicateCommandDetails(without, response))).detail).toBe(
-      `DUPLICATE_COMMAND's context carries existing_submission_id, got {"participant":"participant1"}`,
+      `DUPLICATE_COMMAND's context names the earlier submission by existingSubmissionId, existing_submission_id or completion_offset, got {"participant":"participant1"}`,
     );
   });
 

@@ -140,7 +140,11 @@ describe('error details (facts §4 and the DUPLICATE_COMMAND note)', () => {
     expect(first.status).toBe(200);
     const retry = await submitAs('bank-user', [bank], [createIou(bank, alice)], { commandId, submissionId: 'second-submit' });
     expect(retry.status).toBe(409);
-    expect(retry.json).toMatchObject({ code: 'DUPLICATE_COMMAND', errorCategory: 10, context: { existing_submission_id: 'first-submit' } });
+    expect(retry.json).toMatchObject({
+      code: 'DUPLICATE_COMMAND',
+      errorCategory: 10,
+      context: { existingSubmissionId: 'Some(first-submit)' },
+    });
   });
 
   it('acknowledges an execute retry of a committed change id (Canton rejects it on the completion stream) and never commits it again', async () => {

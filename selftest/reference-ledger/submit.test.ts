@@ -349,9 +349,12 @@ describe('submit-and-wait: deduplication and concurrency', () => {
     const second = await ref.submit('bank-user', { ...body, submissionId: 'second-submission' });
     expect(second.status).toBe(409);
     expect(second.json.code).toBe('DUPLICATE_COMMAND');
+    // CommandDeduplicationError.DuplicateCommandReject's fields, as Canton 3.5 writes them.
+    expect(second.json.cause).toBe('Command submission already exists.');
     expect(second.json.context).toMatchObject({
-      existing_submission_id: 'first-submission',
+      existingSubmissionId: 'Some(first-submission)',
       completion_offset: String(first.json.completionOffset),
+      accepted: 'true',
     });
     const otherUser = await ref.submit('participant_admin', { ...body, userId: 'participant_admin' });
     expect(otherUser.status).toBe(403);

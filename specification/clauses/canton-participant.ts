@@ -284,9 +284,9 @@ export const cantonParticipantClauses = [
     'Re-submitting a successfully processed command (same change id) is 409 DUPLICATE_COMMAND, category 10, cause `A command with the given command id has already been successfully processed`; a fast retry may instead meet the first submission in flight and get 409 SUBMISSION_ALREADY_IN_FLIGHT (facts canton §3 codes table; verified-against-real §1 note).',
   ),
   submitAndWait(
-    'canton.deduplication.existing-submission-id',
+    'canton.deduplication.names-earlier-submission',
     'error',
-    'The DUPLICATE_COMMAND body carries the submission id of the earlier, accepted submission in `context.existing_submission_id` (facts verified-against-real §4).',
+    'The DUPLICATE_COMMAND body names the earlier, accepted submission in its context. Canton 3.5 raises `CommandDeduplicationError.DuplicateCommandReject`, whose context is its fields: `completion_offset` (the offset of the earlier completion) and `existingSubmissionId` (`Some(<id>)`), beside `changeId` and `accepted` (CommandDeduplicationError.scala:15-27, TransactionProcessingSteps.scala:325-331, BaseError context by reflection); the `existing_submission_id` key of `ConsistencyErrors.DuplicateCommand`, which the facts file names (verified-against-real §4), is accepted too.',
   ),
   submitAndWait(
     'canton.submit-and-wait.templates-or-interfaces-not-found-404',

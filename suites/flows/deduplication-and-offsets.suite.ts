@@ -30,7 +30,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
         'canton.errors.status-follows-category',
         'canton.submit-and-wait.duplicate-command-409',
         'canton.errors.category-10-409',
-        'canton.deduplication.existing-submission-id',
+        'canton.deduplication.names-earlier-submission',
       ],
       checks: [
         'positive_data_acceptance',
@@ -73,7 +73,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
       if (error.code !== 'DUPLICATE_COMMAND') return;
       expectValue('canton.errors.category-10-409', 'errorCategory of DUPLICATE_COMMAND', error.errorCategory, 10, again);
       statusCodeConformance(again, [statusOfCategory(10)], 'canton.errors.category-10-409');
-      duplicateCommandDetails(error, again, firstSubmissionId);
+      duplicateCommandDetails(error, again, { submissionId: firstSubmissionId, completionOffset: first.completionOffset });
     },
   );
 

@@ -543,7 +543,7 @@ conformanceSuite('auth', () => {
 
   conformanceTest(
     {
-      name: 'the token in Sec-WebSocket-Protocol (daml.ws.auth, jwt.token.<jwt>) is accepted',
+      name: 'the token in Sec-WebSocket-Protocol (jwt.token.<jwt> first, then daml.ws.auth) is accepted',
       endpoint: 'authenticated-user',
       clauses: ['auth.websocket-protocol', 'canton.auth.websocket-protocol-token'],
       checks: ['positive_data_acceptance', 'response_schema_conformance'],
