@@ -90,7 +90,8 @@ export function invalidScanLimitRules(): fc.Arbitrary<InvalidValue<string>>[] {
       'query',
       'limit',
       'int32',
-      fc.constantFrom('abc', '1.5', '', '2147483648', '10e2'),
+      // Not '': Pekko answers an empty number as a missing parameter (404), not a malformed one.
+      fc.constantFrom('abc', '1.5', '2147483648', '10e2'),
     ),
   ];
 }

@@ -30,7 +30,10 @@ function malformed(name: string, text: string, kind: IntegerKind): ScanResponse 
 
 export function requiredInteger(query: URLSearchParams, name: string, kind: IntegerKind): QueryValue<bigint> {
   const text = query.get(name);
-  if (text === null) return { ok: false, response: textResponse(404, `Request is missing required query parameter '${name}'`) };
+  // Pekko's number unmarshallers read an empty value as no content, which the parameter directive turns
+  // into a missing-parameter rejection (PredefinedFromStringUnmarshallers.numberFormatError).
+  if (text === null || text === '')
+    return { ok: false, response: textResponse(404, `Request is missing required query parameter '${name}'`) };
   const value = parseInteger(text, kind);
   return value === undefined ? { ok: false, response: malformed(name, text, kind) } : { ok: true, value };
 }

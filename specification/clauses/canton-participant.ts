@@ -286,7 +286,7 @@ export const cantonParticipantClauses = [
   submitAndWait(
     'canton.deduplication.names-earlier-submission',
     'error',
-    'The DUPLICATE_COMMAND body names the earlier, accepted submission in its context. Canton 3.5 raises `CommandDeduplicationError.DuplicateCommandReject`, whose context is its fields: `completion_offset` (the offset of the earlier completion) and `existingSubmissionId` (`Some(<id>)`), beside `changeId` and `accepted` (CommandDeduplicationError.scala:15-27, TransactionProcessingSteps.scala:325-331, BaseError context by reflection); the `existing_submission_id` key of `ConsistencyErrors.DuplicateCommand`, which the facts file names (verified-against-real §4), is accepted too.',
+    'The DUPLICATE_COMMAND body names the earlier, accepted submission in its context. Canton 3.5 raises `CommandDeduplicationError.DuplicateCommandReject`, whose context is its fields: `completion_offset` (the offset of the earlier completion) and `existingSubmissionId` (`Some(<id>)`), beside `changeId` and `accepted`; the `existing_submission_id` key of `ConsistencyErrors.DuplicateCommand` is accepted too (facts verified-against-real §4, which names only that key, corrected from the 3.5 source: CommandDeduplicationError.scala:15-27, TransactionProcessingSteps.scala:325-331, BaseError context by reflection).',
   ),
   submitAndWait(
     'canton.submit-and-wait.templates-or-interfaces-not-found-404',

@@ -8,7 +8,7 @@ import { expectText, expectValue } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from './scan-support.js';
+import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger, skipWithoutAggregatedRound } from './scan-support.js';
 
 const ENDPOINT = 'scan.rewards-collected';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;
@@ -49,6 +49,7 @@ const LATEST_ROUND_CLAUSES: ClauseId[] = ['scan.round-of-latest-data.exists', 's
 /** The latest aggregated round, as round-of-latest-data reports it (same round totals). */
 async function latestRound(context: ConformanceContext): Promise<bigint> {
   const response = await getScan(context, scanPaths.roundOfLatestData);
+  skipWithoutAggregatedRound(context, response, 'round-of-latest-data');
   acceptedFor(response, ['scan.round-of-latest-data.exists']);
   const body = scanResponseSchemaConformance(
     context.validators,
@@ -144,6 +145,8 @@ conformanceSuite('scan rewards-collected', () => {
     },
     async (context) => {
       const clauseId = 'canton.scan.rewards-collected.round-without-row-200';
+      // ensureAggregated comes first: before any round is aggregated, every round is 404.
+      skipWithoutAggregatedRound(context, await getScan(context, scanPaths.roundOfLatestData), 'round-of-latest-data');
       for (const round of [-1n, INT64_MIN]) {
         const response = await rewardsCollected(context, String(round));
         statusCodeConformance(response, [200], clauseId);

@@ -3,7 +3,7 @@ import { scanErrorAnswer, scanResponseSchemaConformance } from '../../checks/sca
 import { expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
 import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor } from './scan-support.js';
+import { acceptedFor, skipWithoutAggregatedRound } from './scan-support.js';
 
 const ENDPOINT = 'scan.round-of-latest-data';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;
@@ -40,6 +40,7 @@ conformanceSuite('scan round-of-latest-data', () => {
     async (context) => {
       const response = await getScan(context, scanPaths.roundOfLatestData);
       notAServerError(response, 'scan.round-of-latest-data.exists');
+      skipWithoutAggregatedRound(context, response, 'round-of-latest-data');
       acceptedFor(response, ['scan.round-of-latest-data.exists', 'scan.round-of-latest-data.no-parameters', 'scan.auth.no-headers']);
       contentTypeConformance(response, 'json', 'scan.responses.json');
       const body = scanResponseSchemaConformance(

@@ -243,22 +243,28 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
     async (context) => {
       if (!(await controlAccepted(() => topValidators(context, CONTROL_LIMIT), missingLimitClauses, `the limit (limit=${CONTROL_LIMIT})`)))
         return;
-      const response = await topValidators(context, undefined);
-      scanRejection(response, 'scan.top-validators.limit.required', 'a request without limit');
-      // Canton rejects it before the handler, in Pekko's text/plain: the spec profile judges only the status.
-      statusCodeConformance(response, DECLARED_ERROR_STATUSES, 'scan.top-validators.errors.declared-statuses');
-      if (context.profile !== 'canton') return;
-      const clauseId = 'canton.scan.top-validators.limit.missing-404';
-      scanRejection(response, clauseId, 'a request without limit');
-      statusCodeConformance(response, [404], clauseId);
-      contentTypeConformance(response, 'text', clauseId);
-      expectText(
-        clauseId,
-        "Pekko's missing-parameter rejection",
-        response.text,
-        { startsWith: "Request is missing required query parameter 'limit'" },
-        response,
-      );
+      // Without the parameter, and with an empty one, which Pekko's number unmarshallers read as no value.
+      for (const [limit, what] of [
+        [undefined, 'a request without limit'],
+        ['', 'a request with an empty limit'],
+      ] as const) {
+        const response = await topValidators(context, limit);
+        scanRejection(response, 'scan.top-validators.limit.required', what);
+        // Canton rejects it before the handler, in Pekko's text/plain: the spec profile judges only the status.
+        statusCodeConformance(response, DECLARED_ERROR_STATUSES, 'scan.top-validators.errors.declared-statuses');
+        if (context.profile !== 'canton') continue;
+        const clauseId = 'canton.scan.top-validators.limit.missing-404';
+        scanRejection(response, clauseId, what);
+        statusCodeConformance(response, [404], clauseId);
+        contentTypeConformance(response, 'text', clauseId);
+        expectText(
+          clauseId,
+          "Pekko's missing-parameter rejection",
+          response.text,
+          { startsWith: "Request is missing required query parameter 'limit'" },
+          response,
+        );
+      }
     },
   );
 
@@ -285,7 +291,8 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
       )
         return;
       const notInt32 = fc.oneof(
-        fc.constantFrom('abc', '1.5', '', '10e2', 'ten', '0x10'),
+        // Not '': Pekko reads an empty number as a missing parameter (the missing-limit test sends it).
+        fc.constantFrom('abc', '1.5', '10e2', 'ten', '0x10'),
         fc.integer({ min: 1, max: 1000 }).map((value) => `${value}.0`),
         fc.bigInt({ min: BigInt(INT32_MAX) + 1n, max: 2n ** 63n }).map(String),
         fc.bigInt({ min: -(2n ** 63n), max: BigInt(INT32_MIN) - 1n }).map(String),
