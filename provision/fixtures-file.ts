@@ -49,17 +49,27 @@ export function writeFixtures(fixturesPath: string, fixtures: Record<string, unk
     writeFileSync(fixturesPath, text);
     changed.push(fixturesPath);
   }
+  const envPath = saveSecrets(fixturesPath, secrets);
+  if (envPath !== undefined) changed.push(envPath);
+  return changed;
+}
+
+/**
+ * Writes `secrets` into the .env beside the fixtures (keeping other lines) and a .gitignore that keeps it out
+ * of git; returns the .env path when it changed. Called for each new key before it is used, so that a run that
+ * stops midway never loses the key of a party it created (a party cannot be deleted, nor its key recovered).
+ */
+export function saveSecrets(fixturesPath: string, secrets: Record<string, string>): string | undefined {
+  mkdirSync(dirname(fixturesPath), { recursive: true });
+  const ignore = join(dirname(fixturesPath), '.gitignore');
+  if (!existsSync(ignore)) writeFileSync(ignore, '# Private keys of external parties written by `ledger-conformance provision`.\n.env\n');
   const envPath = envPathOf(fixturesPath);
   const existing = existsSync(envPath) ? readFileSync(envPath, 'utf8') : '';
   const kept = existing
     .split('\n')
     .filter((line) => line.trim() !== '' && !Object.keys(secrets).some((name) => line.startsWith(`${name}=`)));
   const envText = `${[...kept, ...Object.entries(secrets).map(([name, value]) => `${name}=${value}`)].join('\n')}\n`;
-  if (envText !== existing) {
-    writeFileSync(envPath, envText, { mode: 0o600 });
-    changed.push(envPath);
-  }
-  const ignore = join(dirname(fixturesPath), '.gitignore');
-  if (!existsSync(ignore)) writeFileSync(ignore, '# Private keys of external parties written by `ledger-conformance provision`.\n.env\n');
-  return changed;
+  if (envText === existing) return undefined;
+  writeFileSync(envPath, envText, { mode: 0o600 });
+  return envPath;
 }

@@ -13,7 +13,7 @@ import { TargetClient } from '../client/http.js';
 import type { ConfigWithoutFixtures } from '../config/load.js';
 import { readDarFile, type DarSummary } from './dar.js';
 import { ProvisionError } from './errors.js';
-import { privateKeyVariable, readPreviousRun, writeFixtures, type PreviousRun } from './fixtures-file.js';
+import { privateKeyVariable, readPreviousRun, saveSecrets, writeFixtures, type PreviousRun } from './fixtures-file.js';
 import { generatePartyKey, multiHashOf, partyKeyFrom, signWith, type PartyKey } from './keys.js';
 import { Node, actAs, executeAs, readAs, readAsAnyParty, rightKey, type Right, type UserRecord } from './node.js';
 import { PREFIX_PATTERN, planFor, templatesOf, type Plan, type PlannedUser } from './plan.js';
@@ -120,6 +120,11 @@ async function provisionWith(node: Node, client: TargetClient, plan: Plan, optio
   const dar = options.darPath === undefined ? undefined : readDarFile(options.darPath);
   const model = modelPackage(dar, previous);
   const endBefore = await node.ledgerEnd();
+  // Checked before any write: the fixtures need scan ids, and a run that stopped after creating parties would
+  // leave them behind for nothing.
+  const hasScan = options.config.target.kind === 'remote' && options.config.target.scan !== undefined;
+  if (!hasScan) throw new ProvisionError('the target has no scan URL (targets.<name>.scan or SCAN_BASE_URL): the fixtures need scan ids');
+  const savedEarly: string[] = [];
 
   const parties: Parties = new Map();
   for (const party of plan.parties.filter((candidate) => !candidate.external)) {
@@ -138,7 +143,14 @@ async function provisionWith(node: Node, client: TargetClient, plan: Plan, optio
     parties.set(party.alias, { id, key });
     if (await node.partyExists(id)) continue;
     if (dryRun) log(`  would onboard external party ${party.hint} (a new Ed25519 key)`);
-    else log(`  onboarded external party ${await onboardExternal(node, synchronizerId, party.hint, key)}`);
+    else {
+      // The key is kept before the party exists: its id is the key's fingerprint, and it cannot be deleted.
+      if (stored === undefined) {
+        const envPath = saveSecrets(options.fixturesPath, { [variable]: key.privateKey });
+        if (envPath !== undefined && !savedEarly.includes(envPath)) savedEarly.push(envPath);
+      }
+      log(`  onboarded external party ${await onboardExternal(node, synchronizerId, party.hint, key)}`);
+    }
   }
 
   for (const user of plan.users) await ensureUser(node, user, parties, dryRun, log);
@@ -162,12 +174,7 @@ async function provisionWith(node: Node, client: TargetClient, plan: Plan, optio
   const candidates = templatesOf(model.name);
   const seeded = await seedUpdates(client, plan, parties, candidates, previous, { from: endBefore, to: await node.ledgerEnd() }, log);
   const templates = await knownTemplates(client, plan, parties, candidates, seeded.transactionOffset, log);
-  const scan =
-    options.config.target.kind === 'remote' && options.config.target.scan !== undefined
-      ? await discoverScanIds(client, options.scan, `${options.prefix}@${uid}`, log)
-      : undefined;
-  if (scan === undefined)
-    throw new ProvisionError('the target has no scan URL (targets.<name>.scan or SCAN_BASE_URL): the fixtures need scan ids');
+  const scan = await discoverScanIds(client, options.scan, `${options.prefix}@${uid}`, log);
 
   const secrets: Record<string, string> = {};
   const fixtures = {
@@ -205,7 +212,8 @@ async function provisionWith(node: Node, client: TargetClient, plan: Plan, optio
     seededUpdates: seeded,
     scan,
   };
-  const files = writeFixtures(options.fixturesPath, fixtures, secrets);
+  const written = writeFixtures(options.fixturesPath, fixtures, secrets);
+  const files = [...written, ...savedEarly.filter((path) => !written.includes(path))];
   return { writes: node.writes, files, fixturesPath: options.fixturesPath };
 }
 

@@ -3,7 +3,7 @@
  * official 3.5.1 OpenAPI). Every call names the request and the answer when it fails, and what to check.
  * Writes are counted, so a run can say (and the tests can check) that it changed nothing.
  */
-import type { ClientRequest, ClientResponse, TargetClient } from '../client/http.js';
+import { TargetUnreachableError, type ClientRequest, type ClientResponse, type TargetClient } from '../client/http.js';
 import { ProvisionError } from './errors.js';
 
 export type Right =
@@ -39,6 +39,9 @@ export function rightKey(right: { kind?: Record<string, { value?: { party?: stri
   return variant?.value?.party === undefined ? kind : `${kind}:${variant.value.party}`;
 }
 
+/** How long a write may take: longer than Canton's own waits (party allocation, vetting after an upload). */
+const WRITE_TIMEOUT_MS = 180_000;
+
 export class Node {
   /** Requests that changed the node (POST, PATCH, DELETE that succeeded). */
   writes = 0;
@@ -54,7 +57,25 @@ export class Node {
     what: string,
     okStatuses = [200],
   ): Promise<ClientResponse> {
-    const response = await this.client.send({ api: 'participant', user: this.adminUser, ...request });
+    const write = request.method !== 'GET';
+    let response: ClientResponse;
+    try {
+      // Canton answers some writes only once they took effect (a party allocation can take minutes, a DAR
+      // upload waits for vetting): a write gets far longer than the run's request timeout.
+      response = await this.client.send({
+        api: 'participant',
+        user: this.adminUser,
+        ...(write ? { timeoutMs: WRITE_TIMEOUT_MS } : {}),
+        ...request,
+      });
+    } catch (error) {
+      if (write && error instanceof TargetUnreachableError) {
+        throw new ProvisionError(
+          `${what}: no answer (${error.message}). The node may still have carried it out: run provision again, it reuses what exists`,
+        );
+      }
+      throw error;
+    }
     if (!okStatuses.includes(response.status)) throw failure(what, response);
     if (request.method !== 'GET' && response.status === 200) this.writes += 1;
     return response;

@@ -197,3 +197,51 @@ describe('provision against a bare participant', () => {
     expect(again.stdout).not.toMatch(/allocated|onboarded|seeded/);
   }, 120_000);
 });
+
+describe('provision that cannot finish', () => {
+  /** The bare target of `configPath` under another name, with `change` applied to it. */
+  function variant(name: string, change: (target: Record<string, unknown>) => void): string {
+    const config = parse(readFileSync(configPath, 'utf8')) as { target: string; targets: Record<string, Record<string, unknown>> };
+    const target = { ...config.targets['bare']! };
+    change(target);
+    const path = join(work, `${name}.yaml`);
+    writeFileSync(path, stringify({ target: name, targets: { [name]: target } }));
+    return path;
+  }
+
+  it('without a scan URL it stops before writing anything', async () => {
+    const before = await ledgerEnd();
+    const noScan = await cli([
+      'provision',
+      '--config',
+      variant('noscan', (target) => delete target['scan']),
+      '--prefix',
+      'noscan',
+      '--dar',
+      standInDar,
+    ]);
+    expect(noScan.code).not.toBe(0);
+    expect(noScan.stderr).toMatch(/no scan URL/);
+    expect(noScan.stdout).not.toMatch(/allocated|onboarded|created/);
+    expect(await ledgerEnd()).toBe(before);
+  }, 120_000);
+
+  it('keeps the key of each external party it created, so a run after a failure reuses the party', async () => {
+    // The scan cannot be reached: provision fails after the parties exist, before it writes the fixtures.
+    const unreachable = variant('halfway', (target) => (target['scan'] = 'http://127.0.0.1:1/api/scan'));
+    const failed = await cli(['provision', '--config', unreachable, '--prefix', 'halfway', '--dar', standInDar]);
+    expect(failed.code, failed.stdout).not.toBe(0);
+    expect(failed.stdout).toMatch(/onboarded external party halfway-dana::1220/);
+    expect(existsSync(join(work, 'out/fixtures/halfway.yaml'))).toBe(false);
+    const keys = Object.keys(dotenv.parse(readFileSync(join(work, 'out/fixtures/.env'))));
+    expect(keys.filter((name) => name.startsWith('LEDGER_CONFORMANCE_HALFWAY_'))).toHaveLength(2);
+
+    const working = variant('halfway', () => undefined);
+    const again = await cli(['provision', '--config', working, '--prefix', 'halfway', '--dar', standInDar]);
+    expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(0);
+    expect(again.stdout).not.toMatch(/onboarded/);
+    const fixtures = parse(readFileSync(join(work, 'out/fixtures/halfway.yaml'), 'utf8'));
+    const dana = fixtures.parties.find((party: { alias: string }) => party.alias === 'dana');
+    expect(failed.stdout).toContain(`onboarded external party ${dana.id}`);
+  }, 240_000);
+});
