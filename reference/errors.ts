@@ -175,6 +175,19 @@ const traceIds = new UniqueHexIds();
 const correlationIds = new UniqueHexIds();
 
 /** The JSON body Canton's JSON API writes for an error (optional fields present as null). */
+/** FieldValidator's errors (gRPC validation, 400): a missing field, a field with an invalid value, an invalid argument. */
+export function missingField(name: string): LedgerApiError {
+  return new LedgerApiError('MISSING_FIELD', `The submitted command is missing a mandatory field: ${name}`);
+}
+
+export function invalidField(name: string, message: string): LedgerApiError {
+  return new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field ${name}: ${message}`);
+}
+
+export function invalidArgument(reason: string): LedgerApiError {
+  return new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${reason}`);
+}
+
 export function renderError(error: LedgerApiError, participantName: string): JsCantonError {
   const traceId = traceIds.next(32);
   const cat = error.category;

@@ -11,11 +11,10 @@ export const LEDGER_STRING = /^[A-Za-z0-9._:\-#/ ]{1,255}$/;
 export const USER_ID_PATTERN = "[a-zA-Z0-9@^$.!`\\-#+'~_|:\\(\\)]{1,128}";
 export const USER_ID = new RegExp(`^${USER_ID_PATTERN}$`);
 /** Daml-LF Name: a letter, `_` or `$`, then letters, digits, `_`, `$`; at most 1000 characters. */
-export const NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,999}$/;
+export const NAME_MAX_LENGTH = 1000;
+export const NAME = new RegExp(`^[A-Za-z_$][A-Za-z0-9_$]{0,${NAME_MAX_LENGTH - 1}}$`);
 /** Daml-LF `PackageName`: letters, digits, `-`, `_`; 1 to 255 characters. */
 export const PACKAGE_NAME = /^[A-Za-z0-9\-_]{1,255}$/;
-/** Daml-LF PackageId (`IdString.scala`): letters, digits, `-_ `, at most 64. */
-export const PACKAGE_ID = /^[A-Za-z0-9\-_ ]{1,64}$/;
 /** Daml-LF `PackageVersion`: dot-separated non-negative integers without leading zeros. */
 export const PACKAGE_VERSION = /^(0|[1-9][0-9]*)(\.(0|[1-9][0-9]*))*$/;
 /** An identity provider id: empty (the default IDP) or up to 255 of letters, digits, `-`, `_`. */
@@ -77,13 +76,20 @@ export function userIdProblem(value: string): string | undefined {
   return USER_ID.test(value) ? undefined : `User ID "${value}" does not match regex "${USER_ID_PATTERN}"`;
 }
 
+/**
+ * The message of a Daml-LF string module (`ConcatenableMatchingStringModule`, IdString.scala) for `value`: empty,
+ * too long, or the first character `character` does not allow; undefined for a valid value.
+ */
+export function lfStringProblem(value: string, character: RegExp, maxLength: number, description: string): string | undefined {
+  if (value === '') return `${description} is empty`;
+  if (value.length > maxLength) return `${description} is too long (max: ${maxLength})`;
+  const bad = [...value].find((candidate) => !character.test(candidate));
+  return bad === undefined ? undefined : `non expected character 0x${bad.codePointAt(0)!.toString(16)} in ${description} "${value}"`;
+}
+
 /** Daml-LF's `Ref.Party.fromString` message, or undefined for a valid party. */
 export function partyProblem(value: string): string | undefined {
-  if (value === '') return 'Daml-LF Party is empty';
-  if (value.length > PARTY_MAX_LENGTH) return `Daml-LF Party is too long (max: ${PARTY_MAX_LENGTH})`;
-  if (PARTY.test(value)) return undefined;
-  const bad = [...value].find((character) => !PARTY_CHARACTER.test(character)) ?? '';
-  return `non expected character 0x${(bad.codePointAt(0) ?? 0).toString(16)} in Daml-LF Party "${value}"`;
+  return lfStringProblem(value, PARTY_CHARACTER, PARTY_MAX_LENGTH, 'Daml-LF Party');
 }
 
 /** A Canton party id: a Daml-LF party of the form `<hint>::<fingerprint>`, neither part empty. */
@@ -123,6 +129,11 @@ export function uniqueIdentifierPartProblem(text: string, maxLength: number): st
   if (text.includes(DELIMITER)) return `String contains reserved delimiter \`${DELIMITER}\`.`;
   if (text.length > maxLength) return lengthError(text, maxLength);
   return undefined;
+}
+
+/** `Fingerprint.fromProtoPrimitive`: a unique-identifier part of at most 68 characters. */
+export function fingerprintProblem(text: string): string | undefined {
+  return uniqueIdentifierPartProblem(text, UID_FINGERPRINT_MAX_LENGTH);
 }
 
 /** A party hint: the identifier part of the party's unique identifier (at most 185 characters). */

@@ -3,7 +3,7 @@
  * `JsCommand` codecs: a missing field or a wrong JSON type is a 400 text/plain decode failure), and the
  * field validations Canton's gRPC layer applies afterwards (JSON 400 MISSING_FIELD / INVALID_FIELD).
  */
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError, missingField, invalidField } from '../errors.js';
 import {
   asObject,
   decodeFailure,
@@ -90,14 +90,6 @@ export function decodeDurationMs(value: unknown, path: string): number {
   const seconds = obj['seconds'] === undefined ? 0n : requireInt64(obj, 'seconds', path);
   const nanos = requireInt32(obj, 'nanos', path);
   return Number(seconds) * 1000 + nanos / 1e6;
-}
-
-export function missingField(name: string): LedgerApiError {
-  return new LedgerApiError('MISSING_FIELD', `The submitted command is missing a mandatory field: ${name}`);
-}
-
-export function invalidField(name: string, message: string): LedgerApiError {
-  return new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field ${name}: ${message}`);
 }
 
 /** A required LedgerString field (`command_id`, `submission_id`, ...): empty is missing, bad characters invalid. */

@@ -2,9 +2,9 @@
  * Template and interface identifiers: `#<package-name>:<Module>:<Entity>` (package-name reference) or
  * `<package-id>:<Module>:<Entity>` (package-id reference, deprecated), resolved against the model package.
  */
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError, invalidField, invalidArgument } from '../errors.js';
 import { decodeFailure, fieldPath } from '../http/decode.js';
-import { NAME, PACKAGE_ID, PACKAGE_NAME } from '../formats.js';
+import { lfStringProblem, NAME, NAME_MAX_LENGTH } from '../formats.js';
 import type { InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
 
 export interface ParsedIdentifier {
@@ -40,37 +40,29 @@ export function parseIdentifier(text: string, path: string, field?: string): Par
   return { packageRef, qualifiedName: `${moduleName}:${entityName}`, text };
 }
 
-function invalidField(name: string, message: string): LedgerApiError {
-  return new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field ${name}: ${message}`);
-}
-
-/** The first character outside `allowed`, as Daml-LF's string modules report it. */
-function unexpected(text: string, allowed: RegExp, description: string): string | undefined {
-  if (text === '') return `${description} is empty`;
-  const bad = [...text].find((character) => !allowed.test(character));
-  return bad === undefined ? undefined : `non expected character 0x${bad.codePointAt(0)!.toString(16)} in ${description} "${text}"`;
-}
-
 /** Daml-LF `DottedName.fromString`: non-empty, `.`-separated `Name`s. */
 function dottedNameProblem(text: string): string | undefined {
   if (text === '') return 'Expected a non-empty string';
   const bad = text.split('.').find((segment) => !NAME.test(segment));
   return bad === undefined
     ? undefined
-    : (unexpected(bad, /[A-Za-z0-9_$]/, 'Daml-LF Name') ?? `non expected first character in Daml-LF Name "${bad}"`);
+    : (lfStringProblem(bad, /[A-Za-z0-9_$]/, NAME_MAX_LENGTH, 'Daml-LF Name') ?? `non expected first character in Daml-LF Name "${bad}"`);
 }
 
-/** Daml-LF `PackageRef.fromString`: `#` and a package name, or a package id. */
+/** The module and entity names of an identifier (`validateTemplateQualifiedName`), each with its problem if any. */
+function nameProblems(id: ParsedIdentifier): [string, string | undefined][] {
+  const separator = id.qualifiedName.indexOf(':');
+  return [
+    ['module_name', dottedNameProblem(id.qualifiedName.slice(0, separator))],
+    ['entity_name', dottedNameProblem(id.qualifiedName.slice(separator + 1))],
+  ];
+}
+
+/** Daml-LF `PackageRef.fromString`: `#` and a package name, or a package id (IdString.scala). */
 function packageRefProblem(text: string): string | undefined {
-  if (text.startsWith('#')) {
-    const name = text.slice(1);
-    return PACKAGE_NAME.test(name)
-      ? undefined
-      : (unexpected(name, /[A-Za-z0-9\-_]/, 'Daml-LF Package Name') ?? 'Daml-LF Package Name is too long (max: 255)');
-  }
-  return PACKAGE_ID.test(text)
-    ? undefined
-    : (unexpected(text, /[A-Za-z0-9\-_ ]/, 'Daml-LF Package ID') ?? 'Daml-LF Package ID is too long (max: 64)');
+  return text.startsWith('#')
+    ? lfStringProblem(text.slice(1), /[A-Za-z0-9\-_]/, 255, 'Daml-LF Package Name')
+    : lfStringProblem(text, /[A-Za-z0-9\-_ ]/, 64, 'Daml-LF Package ID');
 }
 
 /**
@@ -79,20 +71,11 @@ function packageRefProblem(text: string): string | undefined {
  * refuses the package-id format in filters. Each a 400 INVALID_FIELD, in the gRPC validation before any lookup.
  */
 function validateNameTypeConRef(id: ParsedIdentifier): void {
-  const separator = id.qualifiedName.indexOf(':');
-  const checks: [string, string | undefined][] = [
-    ['module_name', dottedNameProblem(id.qualifiedName.slice(0, separator))],
-    ['entity_name', dottedNameProblem(id.qualifiedName.slice(separator + 1))],
-    ['package reference', packageRefProblem(id.packageRef)],
-  ];
+  const checks: [string, string | undefined][] = [...nameProblems(id), ['package reference', packageRefProblem(id.packageRef)]];
   for (const [field, problem] of checks) if (problem !== undefined) throw invalidField(field, problem);
   if (!id.packageRef.startsWith('#')) {
     throw invalidField('packageId', `Received an identifier with package ID ${id.packageRef}, but expected a package name.`);
   }
-}
-
-function commandInvalidArgument(message: string): LedgerApiError {
-  return new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${message}`);
 }
 
 /**
@@ -104,7 +87,7 @@ function commandInvalidArgument(message: string): LedgerApiError {
  */
 export function validateCommandPackageRef(id: ParsedIdentifier): void {
   const problem = packageRefProblem(id.packageRef);
-  if (problem !== undefined) throw commandInvalidArgument(`Value does not match the package-id or package-name formats: ${problem}`);
+  if (problem !== undefined) throw invalidArgument(`Value does not match the package-id or package-name formats: ${problem}`);
 }
 
 export type ResolvedIdentifier = { kind: 'template'; template: TemplateDefinition } | { kind: 'interface'; iface: InterfaceDefinition };
@@ -141,9 +124,8 @@ export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier, use: 
   const iface = known ? pkg.interfaces.get(id.qualifiedName) : undefined;
   if (iface) return { kind: 'interface', iface };
   if (use === 'command') {
-    const separator = id.qualifiedName.indexOf(':');
-    const problem = dottedNameProblem(id.qualifiedName.slice(0, separator)) ?? dottedNameProblem(id.qualifiedName.slice(separator + 1));
-    if (problem !== undefined) throw commandInvalidArgument(problem);
+    const problem = nameProblems(id).find(([, found]) => found !== undefined)?.[1];
+    if (problem !== undefined) throw invalidArgument(problem);
   }
   throw notFound(id.text);
 }

@@ -13,8 +13,8 @@
  * the client hashes differently and is refused as one this participant did not prepare.
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { LedgerApiError } from '../errors.js';
-import { PARTY, partyProblem } from '../formats.js';
+import { LedgerApiError, missingField, invalidField, invalidArgument } from '../errors.js';
+import { fingerprintProblem, partyProblem } from '../formats.js';
 import { canExecuteAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import {
@@ -34,14 +34,7 @@ import {
   type JsonObject,
 } from '../http/decode.js';
 import type { RefRequest, RefResponse } from '../http/types.js';
-import {
-  decodeDurationMs,
-  decodeTimestamp,
-  invalidField,
-  missingField,
-  requireLedgerString,
-  validateUserIdFormat,
-} from './command-decode.js';
+import { decodeDurationMs, decodeTimestamp, requireLedgerString, validateUserIdFormat } from './command-decode.js';
 import type { Contract, InterpretedTransaction, TransactionNode } from './engine.js';
 import { formatTimestamp, type LedgerState } from './ledger-state.js';
 import { preparedTransactionOf } from './prepared-transaction.js';
@@ -177,20 +170,14 @@ function verifiesEd25519(message: Buffer, key: KeyObject, signatureBase64: strin
   }
 }
 
-function invalidArgument(message: string): LedgerApiError {
-  return new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${message}`);
-}
-
 /** SubmitRequestValidator.validatePartySignatures: each party id, then each signature's `signedBy` fingerprint. */
 function validatePartySignatures(partySignatures: PartySignature[]): void {
   for (const entry of partySignatures) {
     const problem = partyProblem(entry.party);
     if (problem !== undefined) throw invalidField('SinglePartySignatures.party', problem);
     for (const signature of entry.signatures) {
-      // Fingerprint.fromProtoPrimitive: a string a unique identifier can hold (no `::`), 1 to 68 characters.
-      if (!PARTY.test(signature.signedBy) || signature.signedBy.includes('::') || signature.signedBy.length > 68) {
-        throw invalidField('SinglePartySignatures.signature', `Unable to parse the fingerprint "${signature.signedBy}"`);
-      }
+      const fingerprint = fingerprintProblem(signature.signedBy);
+      if (fingerprint !== undefined) throw invalidField('SinglePartySignatures.signature', fingerprint);
     }
   }
 }

@@ -3,6 +3,7 @@
  * then Canton's order of checks after decoding: the caller (401), its rights over the parties (403),
  * the user id, and the mandatory non-empty lists (JSON 400 MISSING_FIELD).
  */
+import { missingField } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import {
@@ -18,7 +19,7 @@ import {
   type JsonObject,
 } from '../http/decode.js';
 import type { AuthContext, AuthenticatedCaller } from '../http/types.js';
-import { decodeCommands, missingField, requireLedgerString, validateUserIdFormat } from './command-decode.js';
+import { decodeCommands, requireLedgerString, validateUserIdFormat } from './command-decode.js';
 import type { Command } from './engine.js';
 
 export interface CommandsPart {

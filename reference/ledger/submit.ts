@@ -3,12 +3,12 @@
  * answer `{updateId, completionOffset}`. Everything after the body is read runs synchronously, so the
  * deduplication check and the append are atomic under any concurrency.
  */
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError, invalidField } from '../errors.js';
 import { canActAs } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, fieldPath, oneOfKeys, optionalObject, optionalString, requireInt64, type JsonObject } from '../http/decode.js';
 import type { RefRequest, RefResponse } from '../http/types.js';
-import { decodeDurationMs, decodeTimestamp, invalidField, optionalLedgerString } from './command-decode.js';
+import { decodeDurationMs, decodeTimestamp, optionalLedgerString } from './command-decode.js';
 import type { LedgerState } from './ledger-state.js';
 import { DeduplicationTable, type DeduplicationWindow } from './store.js';
 import { authorizeSubmission, decodeCommandsPart, type CommandsPart } from './submission.js';

@@ -3,12 +3,11 @@
  * decodes as 0 and is then rejected as NON_POSITIVE_OFFSET. Order: decode, authorize (the caller reads
  * as every filter party; reading as any party needs the admin right), validate, resolve, look up.
  */
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError, missingField } from '../errors.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asInt64, asObject, isAbsent } from '../http/decode.js';
 import type { RefRequest, RefResponse } from '../http/types.js';
-import { missingField } from './command-decode.js';
 import type { LedgerState } from './ledger-state.js';
 import { renderUpdate } from './render.js';
 import { decodeUpdateFormat, partiesRead, resolveUpdateFormat } from './update-format.js';

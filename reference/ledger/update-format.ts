@@ -3,7 +3,7 @@
  * take their defaults; wrong JSON types are 400 text/plain), then validated (JSON 400) and resolved
  * against the model package (unknown template or interface: 404 TEMPLATES_OR_INTERFACES_NOT_FOUND).
  */
-import { LedgerApiError } from '../errors.js';
+import { missingField, invalidArgument } from '../errors.js';
 import {
   asObject,
   decodeFailure,
@@ -18,7 +18,6 @@ import {
   optionalStringArray,
   type JsonObject,
 } from '../http/decode.js';
-import { missingField } from './command-decode.js';
 import { parseIdentifier, resolveIdentifier, type ParsedIdentifier } from './identifiers.js';
 import type { InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
 
@@ -174,10 +173,6 @@ export interface UpdateFormat {
   reassignments: EventFormat | undefined;
   /** `undefined`: no topology events; empty set: every party's. */
   topologyParties: ReadonlySet<string> | undefined;
-}
-
-function invalidArgument(message: string): LedgerApiError {
-  return new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${message}`);
 }
 
 function resolveFilter(pkg: ModelPackage, inputs: IdentifierFilterInput[]): ResolvedFilter {

@@ -7,7 +7,7 @@
  * 400 text/plain decode failure. Validation: FieldValidator's MISSING_FIELD / INVALID_FIELD /
  * INVALID_ARGUMENT errors with their causes.
  */
-import { DecodeFailure, LedgerApiError } from '../errors.js';
+import { DecodeFailure, invalidArgument, invalidField, missingField } from '../errors.js';
 import { fieldPath, isJsonObject, wrongType, type JsonObject } from '../http/decode.js';
 import { INTEGER_TEXT, isIdentityProviderId, MAX_ANNOTATIONS_KILOBYTES, partyProblem, userIdProblem } from '../formats.js';
 import type { RefRequest } from '../http/types.js';
@@ -71,18 +71,6 @@ export function decodeObjectMeta(obj: JsonObject | undefined, path: string): Obj
     annotations[key] = value;
   }
   return { resourceVersion: relaxedString(obj, 'resourceVersion', path), annotations };
-}
-
-export function invalidArgument(reason: string): LedgerApiError {
-  return new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${reason}`);
-}
-
-export function missingField(name: string): LedgerApiError {
-  return new LedgerApiError('MISSING_FIELD', `The submitted command is missing a mandatory field: ${name}`);
-}
-
-export function invalidField(name: string, message: string): LedgerApiError {
-  return new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field ${name}: ${message}`);
 }
 
 /** FieldValidator.requireUserId: MISSING_FIELD when empty, INVALID_FIELD when malformed. */

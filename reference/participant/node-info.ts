@@ -9,7 +9,7 @@
  * a party in connected-synchronizers needs rights over it (AdminOrIdpAdminOrOperateAsParty).
  */
 import type { Fixtures, LedgerApiVersion } from '../../config/types.js';
-import { LedgerApiError } from '../errors.js';
+import { invalidField } from '../errors.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
 import { isUniqueIdentifier, PARTY } from '../formats.js';
@@ -37,10 +37,6 @@ const FEATURES = {
   offsetCheckpoint: { maxOffsetCheckpointEmissionDelay: { seconds: 75, nanos: 0, unknownFields: { fields: {} } } },
   packageFeature: { maxVettedPackagesPageSize: 100 },
 } as const;
-
-function invalidField(field: string, message: string): LedgerApiError {
-  return new LedgerApiError('INVALID_FIELD', `The submitted command has a field with invalid value: Invalid field ${field}: ${message}`);
-}
 
 /** The permission with which this participant hosts `partyId`, or undefined when it does not host it. */
 function hostingPermission(fixtures: Fixtures, partyId: string, participantId: string): string | undefined {

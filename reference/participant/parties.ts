@@ -10,7 +10,7 @@
  */
 import { createPublicKey, randomUUID, verify as verifySignature, type KeyObject } from 'node:crypto';
 import type { Fixtures } from '../../config/types.js';
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError, invalidArgument, invalidField } from '../errors.js';
 import { requireCaller, requirePermission, canReadAs } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, indexPath } from '../http/decode.js';
@@ -19,8 +19,6 @@ import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../htt
 import {
   decodeObjectMeta,
   int32Query,
-  invalidArgument,
-  invalidField,
   relaxedArray,
   relaxedBoolean,
   relaxedMessage,

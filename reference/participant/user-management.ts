@@ -9,7 +9,7 @@
  * (USER_NOT_FOUND, USER_ALREADY_EXISTS, CONCURRENT_USER_UPDATE_DETECTED, ...).
  */
 import type { LedgerApiVersion } from '../../config/types.js';
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError, invalidArgument, missingField } from '../errors.js';
 import { requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, indexPath, oneOfKeys, requireField, wrongType, type JsonObject } from '../http/decode.js';
@@ -20,9 +20,7 @@ import { decodePageToken, encodePageToken } from './page-token.js';
 import {
   decodeObjectMeta,
   int32Query,
-  invalidArgument,
   javaSplit,
-  missingField,
   relaxedArray,
   relaxedBoolean,
   relaxedMessage,
