@@ -1,0 +1,3 @@
+import type { BatteryCase } from './types.js';
+
+export const batteryPart1: readonly BatteryCase[] = [];
