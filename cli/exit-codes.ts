@@ -16,6 +16,8 @@ export const ExitCode = {
   regression: 6,
   /** The suite itself broke in some tests (no target failure): the run is neither certified nor failed by the target. */
   suiteError: 7,
+  /** `--require certified` (or run.require) and the verdict is not certified (e.g. incomplete). */
+  notCertified: 8,
   /** A bug in ledger-conformance itself. */
   internal: 70,
   /** Interrupted (Ctrl-C); partial reports were written. */

@@ -23,6 +23,12 @@ export interface RunFlags {
   listChecks?: boolean;
   list?: boolean;
   injectFault?: string[];
+  /** Expectation file of known failures: only unexpected failures fail the run. */
+  expectations?: string;
+  /** Write the expectation file from this run's outcomes (keeping the reasons already there). */
+  updateExpectations?: string;
+  /** `certified`: any other verdict is a non-zero exit (ExitCode.notCertified). */
+  require?: 'certified';
 }
 
 export interface LoadFlags {

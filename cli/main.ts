@@ -100,6 +100,14 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
       'reference target only: switch on named faults, to see the suite catch them (repeatable, comma-separated)',
       collectList,
     )
+    .option(
+      '--expectations <file>',
+      'YAML file of known failures (per clause or test, with reasons and node versions): only unexpected failures fail the run',
+    )
+    .option('--update-expectations <file>', "write the expectation file from this run's failures, keeping the reasons already in it")
+    .addOption(
+      new Option('--require <verdict>', 'exit non-zero (8) unless the verdict is this (config: run.require)').choices(['certified']),
+    )
     .action(async (options: CommonOptions & RunFlags) => {
       const { runCommand } = await import('./commands/run.js');
       setExitCode(await runCommand(options, overridesFrom(options)));
@@ -219,6 +227,28 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .action(async (options: ServeFlags & CommonOptions) => {
       const { serveCommand } = await import('./commands/reference.js');
       setExitCode(await serveCommand(options));
+    });
+
+  program
+    .command('token')
+    .description("print a bearer token of a fixture user for the target's configured auth (for the curl commands the reports print)")
+    .addOption(configOption())
+    .addOption(targetOption())
+    .requiredOption('-u, --user <id>', 'user id (a user of the fixtures, e.g. the one a printed curl command names)')
+    .action(async (options: CommonOptions & { user: string }) => {
+      const { tokenCommand } = await import('./commands/token.js');
+      setExitCode(await tokenCommand(options));
+    });
+
+  program
+    .command('report')
+    .description('conformance report helpers')
+    .command('verify')
+    .description('check that a report.json was not edited after its run (recomputes the digest it carries)')
+    .argument('<file>', 'report.json to check')
+    .action(async (file: string) => {
+      const { reportVerifyCommand } = await import('./commands/report.js');
+      setExitCode(reportVerifyCommand(file));
     });
 
   program

@@ -18,6 +18,8 @@ export interface RecordedExchange {
   };
   /** A curl command reproducing the request, with `$TOKEN` in place of the token. */
   curl: string;
+  /** The fixture user whose token the request carried: `ledger-conformance token --user <user>` prints one. */
+  user?: string;
 }
 
 const maxBodyInReport = 8_000;
@@ -49,5 +51,6 @@ export function recordExchange(request: RecordedRequest, response?: ClientRespon
         }
       : {}),
     curl: toCurl(request),
+    ...(request.user !== undefined ? { user: request.user } : {}),
   };
 }

@@ -35,6 +35,8 @@ export interface RecordedRequest {
   /** Text of the body; binary bodies as `<N bytes>` with `bodyBase64` set. */
   body?: string;
   bodyBase64?: string;
+  /** The fixture user whose token the request carried (`ledger-conformance token --user` prints one). */
+  user?: string;
 }
 
 export interface ClientResponse {
@@ -115,6 +117,7 @@ export class TargetClient {
       method: input.method,
       url,
       headers,
+      ...(input.token === undefined && typeof input.user === 'string' && token !== undefined ? { user: input.user } : {}),
       ...(payload === undefined
         ? {}
         : Buffer.isBuffer(payload)

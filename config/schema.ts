@@ -151,6 +151,7 @@ export const configFileSchema = {
         readOnly: { type: 'boolean', default: false },
         checks: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
         excludeChecks: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+        require: { enum: ['certified'] },
       },
       additionalProperties: false,
     },

@@ -204,6 +204,8 @@ export interface RunConfig {
   checks: string[];
   /** Checks switched off. */
   excludeChecks: string[];
+  /** `certified`: a run whose verdict is anything else exits non-zero (exit code 8), like `--require certified`. */
+  require?: 'certified';
 }
 
 export interface LoadConfig {

@@ -87,9 +87,8 @@ export class ResultCollector implements Reporter {
     if (this.progress.mode === 'tty') {
       const width = process.stdout.columns ?? 120;
       process.stdout.write(`\r${`${line} | ${last.id}`.slice(0, width - 1).padEnd(width - 1)}`);
-      if (last.outcome === 'failed' || last.outcome === 'error') process.stdout.write(`\n  ${headline(last)}\n`);
     } else {
-      if (last.outcome === 'failed' || last.outcome === 'error') process.stdout.write(`${headline(last)}\n`);
+      // Failures are printed once, grouped by clause, when the run ends (cli/commands/run.ts).
       if (Date.now() - this.lastPlainLine > 5000) {
         this.lastPlainLine = Date.now();
         process.stdout.write(`${line}\n`);
@@ -100,9 +99,4 @@ export class ResultCollector implements Reporter {
   finishProgress(): void {
     if (this.progress.mode === 'tty') process.stdout.write('\n');
   }
-}
-
-function headline(test: TestResult): string {
-  const label = test.outcome === 'error' ? 'SUITE ERROR' : 'FAILED';
-  return `${label} ${test.id}: ${test.failure?.message.split('\n')[0] ?? ''}`;
 }

@@ -8,6 +8,7 @@
  */
 import type { RecordedExchange } from '../client/exchange.js';
 import type { ClauseConflict } from '../specification/clauses.js';
+import type { Certificate } from './certificate.js';
 
 /**
  * Clause ids, check names and endpoint names as a report holds them: plain strings (a report file may come from
@@ -182,5 +183,52 @@ export interface RunReport {
   tests: TestResult[];
   clauses: ClauseCoverage[];
   rejections: RejectionCount[];
+  verdict: Verdict;
+  /** What a certifier asks first: node and scan versions, declared features, tool build, registry and config digests. */
+  certificate?: Certificate;
+  /** The run's failures sorted against an expectation file (`run --expectations FILE`). */
+  expectations?: ExpectationSummary;
+  /** Where report.json was written (absolute), so printed `replay` hints name it. */
+  reportPath?: string;
+  /** sha256 of the report's canonical JSON without this field (`ledger-conformance report verify FILE`). */
+  digest?: string;
+}
+
+/* What `run --expectations FILE` made of a run (harness/expectations.ts computes it). */
+
+export interface KnownFailure {
+  /** The clause failed, or the test (for a test-level entry). */
+  kind: 'clause' | 'test';
+  id: string;
+  reason: string;
+  /** The failed tests this entry covers. */
+  tests: string[];
+}
+
+export interface UnexpectedFailure {
+  clause?: string;
+  tests: string[];
+  message: string;
+}
+
+export interface UnexpectedPass {
+  kind: 'clause' | 'test';
+  id: string;
+  reason: string;
+}
+
+/** What a run came to against an expectation file (report.json `expectations`). */
+export interface ExpectationSummary {
+  file: string;
+  /** The node version entries were matched against ("unknown" when the node did not say). */
+  nodeVersion: string;
+  known: KnownFailure[];
+  unexpected: UnexpectedFailure[];
+  unexpectedlyPassing: UnexpectedPass[];
+  /** Entries that did not apply to this node version. */
+  notApplicable: string[];
+  /** Clauses not reached only because a known failure stopped their test before them. */
+  behindKnownFailures: string[];
+  /** The verdict with the known failures set aside. */
   verdict: Verdict;
 }

@@ -18,6 +18,7 @@ import type { RunReport, TestResult } from './results.js';
 import type { FaultName } from '../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from './run-context.js';
+import { buildCertificate, readTargetVersions } from './certificate.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -119,6 +120,7 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
   const seed = createSeed(config, options.replay);
   const startedAt = new Date();
   const target = await startTarget(config, faults);
+  const versions = await readTargetVersions(config, target);
   const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
   const contextFile = join(contextDirectory, 'context.json');
   writeRunContext(contextFile, {
@@ -165,6 +167,13 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
     toolVersion: options.toolVersion,
     participant: target.participant,
     ...(target.scan ? { scan: target.scan } : {}),
+  });
+  report.certificate = buildCertificate(config, clauseRegistry, {
+    versions,
+    toolVersion: options.toolVersion,
+    seed,
+    startedAt: report.startedAt,
+    finishedAt: report.finishedAt,
   });
   return { report };
 }

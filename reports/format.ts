@@ -2,7 +2,15 @@
  * Small text helpers every report writer shares, so the four reports say the same thing the same way.
  */
 import { redactHeaders, shellWord } from '../client/curl.js';
-import { CLAUSE_STATUSES, type ClauseStatus, type RunReport, type TestResult, type Verdict } from '../harness/results.js';
+import {
+  CLAUSE_STATUSES,
+  type ClauseStatus,
+  type RecordedExchange,
+  type RunReport,
+  type TestResult,
+  type Verdict,
+} from '../harness/results.js';
+import { failedClauseNames } from './tables.js';
 
 /** A response or request body longer than this is cut in the human-readable reports (report.json keeps it whole). */
 export const BODY_DISPLAY_CHARS = 4_000;
@@ -24,8 +32,43 @@ export function curlForDisplay(curl: string): string {
   return `# the curl command is ${curl.length} characters long (a large body); take it from report.json`;
 }
 
-export function replayCommand(testId: string): string {
-  return `ledger-conformance replay ${shellWord(testId)}`;
+/** How the tool is invoked in printed hints (from the folder ledger-conformance is installed in). */
+export const TOOL_COMMAND = 'npx ledger-conformance';
+
+/** `replay` as it runs when pasted: it names the report it reads (a report folder is not always the default). */
+export function replayCommand(testId: string, reportPath?: string): string {
+  return `${TOOL_COMMAND} replay ${shellWord(testId)}${reportPath === undefined ? '' : ` --report ${shellWord(reportPath)}`}`;
+}
+
+/** The options that point a printed command at the run's configuration and target. */
+function configArguments(report: RunReport): string {
+  const file = report.certificate?.configFile;
+  return `${file !== undefined && file !== 'default' ? ` --config ${shellWord(file)}` : ''} --target ${shellWord(report.target.name)}`;
+}
+
+/**
+ * The lines before a failure's curl command that make it run as printed: the token of the user the request
+ * carried (`token --user`), or why it cannot run (the embedded reference stopped with the run).
+ */
+export function reproducePreamble(exchange: RecordedExchange, report: RunReport): string[] {
+  const lines: string[] = [];
+  if (report.target.kind === 'reference') {
+    lines.push(
+      `# The embedded reference target stopped with the run: start one with \`${TOOL_COMMAND} reference serve\``,
+      '# and put the participant URL it prints in place of the one below.',
+    );
+  }
+  if (exchange.user !== undefined) {
+    lines.push(`TOKEN=$(${TOOL_COMMAND} token --user ${shellWord(exchange.user)}${configArguments(report)})`);
+  } else if (/\$\{?TOKEN\b/.test(exchange.curl)) {
+    lines.push('# set TOKEN to the token the request carried (an unusual token the test made itself)');
+  }
+  return lines;
+}
+
+/** The curl command with what it needs before it (see reproducePreamble). */
+export function reproduceScript(exchange: RecordedExchange, report: RunReport): string {
+  return [...reproducePreamble(exchange, report), curlForDisplay(exchange.curl)].join('\n');
 }
 
 export function seconds(durationMs: number): string {
@@ -53,6 +96,37 @@ export function deviationsNote(report: RunReport): string {
   return ` The target deviates from the spec as Canton 3.5 does in ${count} clause(s) (listed apart; not failures).`;
 }
 
+/** The verdict as it reads with an expectation file: "certified with 3 known failures", else the plain verdict. */
+export function verdictHeadline(report: RunReport): string {
+  const expectations = report.expectations;
+  if (expectations === undefined) return VERDICT_TITLE[report.verdict];
+  const known = expectations.known.reduce((sum, entry) => sum + entry.tests.length, 0);
+  return `${VERDICT_TITLE[expectations.verdict]}${known > 0 ? ` with ${known} known failure${known === 1 ? '' : 's'}` : ''}`;
+}
+
+/** What the expectation file made of the failures (empty without one). */
+export function expectationsExplanation(report: RunReport): string {
+  const expectations = report.expectations;
+  if (expectations === undefined) return '';
+  const known = expectations.known.reduce((sum, entry) => sum + entry.tests.length, 0);
+  const parts = [
+    `Expectations ${expectations.file} (node version ${expectations.nodeVersion}):`,
+    expectations.unexpected.length === 0
+      ? 'no unexpected failure.'
+      : `${expectations.unexpected.reduce((sum, entry) => sum + entry.tests.length, 0)} unexpected failure(s) (regressions) in ${expectations.unexpected
+          .map((entry) => entry.clause ?? entry.tests.join(', '))
+          .join(', ')}.`,
+    known > 0 ? `${known} known failure(s) in ${expectations.known.map((entry) => entry.id).join(', ')}.` : '',
+    expectations.behindKnownFailures.length > 0
+      ? `${expectations.behindKnownFailures.length} clause(s) were not reached because a known failure stopped their test first.`
+      : '',
+    expectations.unexpectedlyPassing.length > 0
+      ? `Unexpectedly passing (tighten the file): ${expectations.unexpectedlyPassing.map((entry) => `${entry.kind} ${entry.id}`).join(', ')}.`
+      : '',
+  ];
+  return parts.filter((part) => part !== '').join(' ');
+}
+
 export function verdictExplanation(report: RunReport): string {
   const profile = `the ${report.profile} profile`;
   switch (report.verdict) {
@@ -64,7 +138,7 @@ export function verdictExplanation(report: RunReport): string {
         report.totals.errors > 0
           ? ` The suite also broke in ${report.totals.errors} test(s) (suite errors, not the target's failures).`
           : '';
-      return `${report.totals.failed} test(s) failed against ${profile}, failing ${failedClauses} clause(s).${errors}${deviationsNote(report)}`;
+      return `${report.totals.failed} test(s) failed against ${profile}, failing ${failedClauses} clause(s): ${failedClauseNames(report)}.${errors}${deviationsNote(report)}`;
     }
     case 'suite-error':
       return `The target failed nothing, but the suite itself broke in ${report.totals.errors} test(s): their clauses were not reached. This is a bug of ledger-conformance or of its configuration, not a failure of the target.`;
@@ -107,7 +181,7 @@ export function httpMessage(startLine: string, headers: Record<string, string>, 
 }
 
 /** The whole story of one failure as plain text (JUnit failure body; the other reports lay it out richer). */
-export function failureText(test: TestResult): string {
+export function failureText(test: TestResult, report?: RunReport): string {
   const failure = test.failure;
   if (failure === undefined) return `${test.id} failed (no details were recorded)`;
   const lines = [
@@ -130,8 +204,10 @@ export function failureText(test: TestResult): string {
   if (facts.path !== undefined) lines.push(`path: ${facts.path}`);
   if (facts.runs !== undefined) lines.push(`runs: ${facts.runs}`);
   if (facts.counterexample !== undefined) lines.push(`counterexample: ${facts.counterexample}`);
-  if (exchange !== undefined) lines.push('', '--- reproduce (set TOKEN first)', curlForDisplay(exchange.curl));
-  lines.push('', `--- replay: ${replayCommand(test.id)}`);
+  if (exchange !== undefined) {
+    lines.push('', '--- reproduce', report === undefined ? curlForDisplay(exchange.curl) : reproduceScript(exchange, report));
+  }
+  lines.push('', `--- replay: ${replayCommand(test.id, report?.reportPath)}`);
   return lines.join('\n');
 }
 
@@ -153,4 +229,62 @@ export function propertyFacts(test: TestResult): PropertyFacts {
   if (failure?.numRuns !== undefined) facts.runs = failure.numRuns;
   if (failure?.counterexample !== undefined) facts.counterexample = truncate(jsonText(failure.counterexample), BODY_DISPLAY_CHARS);
   return facts;
+}
+
+/**
+ * A clause whose text is a row of one of the spec's tables (`| seconds | int64 | yes | |`) as a sentence:
+ * "Field `seconds`: int64, required." Undefined when the text is not a table row (it reads as it is).
+ * The reports keep the verbatim row beside it.
+ */
+export function clauseSentence(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('|') || !trimmed.endsWith('|')) return undefined;
+  const cells = trimmed
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replaceAll('\\|', '|'));
+  const [name, type, third, ...rest] = cells;
+  if (name === undefined || name === '' || type === undefined) return undefined;
+  const notes = (parts: (string | undefined)[]) =>
+    parts
+      .filter((part): part is string => part !== undefined && part !== '')
+      .map((part) => part.replace(/[.\s]+$/, ''))
+      .join('; ');
+  const requirement = third?.toLowerCase();
+  if (cells.length >= 4 && requirement !== undefined && /^(yes|no|required|optional)\b/.test(requirement)) {
+    const required = requirement.startsWith('yes') || requirement.startsWith('required');
+    const extra = notes([third!.replace(/^(yes|no|required|optional)\b[\s,;:]*/i, ''), ...rest]);
+    return `Field \`${name}\`: ${type}, ${required ? 'required' : 'optional'}${extra === '' ? '' : ` (${extra})`}.`;
+  }
+  const extra = notes([third, ...rest]);
+  return `\`${name}\`: ${type}${extra === '' ? '' : ` (${extra})`}.`;
+}
+
+/** The certificate as (name, value) rows, the same in summary.md and report.html. */
+export function certificateRows(report: RunReport): [string, string][] {
+  const certificate = report.certificate;
+  const rows: [string, string][] = [];
+  if (certificate === undefined) return rows;
+  const versionText = (answer: NonNullable<RunReport['certificate']>['node']): string =>
+    answer.version !== undefined
+      ? `${answer.version}${answer.problem === undefined ? '' : ` (${answer.problem})`} — ${answer.url}`
+      : `unknown (${answer.problem ?? 'the answer has no version'}) — ${answer.url}`;
+  rows.push(['Node version (/v2/version)', versionText(certificate.node)]);
+  if (certificate.scan !== undefined) rows.push(['Scan version (/version)', versionText(certificate.scan)]);
+  const features = Object.entries(certificate.features)
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join(', ');
+  rows.push(
+    ['Declared features', features],
+    ['Tool', `${certificate.tool.name} ${certificate.tool.version}, commit ${certificate.tool.commit}`],
+    ['Clause registry', `${certificate.clauseCount} clauses, ${certificate.clauseRegistryDigest}`],
+    [
+      'Configuration',
+      `${certificate.configFile === 'default' ? 'the default config' : certificate.configFile}, ${certificate.configDigest} (secrets left out)`,
+    ],
+  );
+  if (report.digest !== undefined) {
+    rows.push(['Report digest', `${report.digest} (check with \`${TOOL_COMMAND} report verify report.json\`)`]);
+  }
+  return rows;
 }

@@ -6,21 +6,25 @@ import {
   NO_RESPONSE,
   STATUS_LABEL,
   STATUS_ORDER,
-  VERDICT_TITLE,
-  curlForDisplay,
+  certificateRows,
+  clauseSentence,
+  expectationsExplanation,
   httpMessage,
   humanDuration,
   propertyFacts,
   replayCommand,
+  reproduceScript,
   verdictExplanation,
+  verdictHeadline,
 } from './format.js';
 import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/results.js';
 import {
+  anchorOf,
   clauseGroups,
   deviationClauses,
   endpointRows,
   erroredTests,
-  failedTests,
+  failureGroups,
   inconclusiveClauses,
   notShownClauses,
   statusCounts,
@@ -30,7 +34,7 @@ import {
 const TESTS_SHOWN_PER_CLAUSE = 5;
 
 export function writeReportHtml(report: RunReport): string {
-  const title = `Conformance report: ${report.target.name} (${VERDICT_TITLE[report.verdict]})`;
+  const title = `Conformance report: ${report.target.name} (${verdictHeadline(report)})`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -43,11 +47,13 @@ export function writeReportHtml(report: RunReport): string {
 <body>
 ${verdictBanner(report)}
 <main>
-${runSection(report)}
-${endpointsSection(report)}
+${certificateSection(report)}
 ${failuresSection(report)}
 ${suiteErrorsSection(report)}
 ${deviationsSection(report)}
+${unexpectedlyPassingSection(report)}
+${runSection(report)}
+${endpointsSection(report)}
 ${inconclusiveSection(report)}
 ${skippedSection(report)}
 ${checksSection(report)}
@@ -65,10 +71,24 @@ function verdictBanner(report: RunReport): string {
   const interrupted = report.interrupted
     ? '<p class="interrupted">The run was interrupted (Ctrl-C): this report covers only the tests that ran.</p>'
     : '';
-  return `<header class="banner verdict-${report.verdict}">
-<p class="verdict">${escape(VERDICT_TITLE[report.verdict])}</p>
+  const verdict = report.expectations?.verdict ?? report.verdict;
+  const expectations = expectationsExplanation(report);
+  const groups = failureGroups(report);
+  const failedList =
+    groups.length === 0
+      ? ''
+      : `<ol class="failed-clauses">${groups
+          .map(
+            (group) =>
+              `<li><a href="#${groupAnchor(group.clauseId, group.knownReason !== undefined)}">${group.clauseId === undefined ? 'no clause' : `<code>${escape(group.clauseId)}</code>`}</a> ${group.tests.length} failure${group.tests.length === 1 ? '' : 's'}${group.knownReason === undefined ? '' : ' <span class="badge status-skipped">known</span>'}</li>`,
+          )
+          .join('')}</ol>`;
+  return `<header class="banner verdict-${verdict}">
+<p class="verdict">${escape(verdictHeadline(report))}</p>
 <p class="profile">${escape(report.target.name)} · profile <code>${escape(report.profile)}</code></p>
 <p>${escape(verdictExplanation(report))}</p>
+${expectations === '' ? '' : `<p>${escape(expectations)}</p>`}
+${failedList}
 ${interrupted}</header>`;
 }
 
@@ -132,16 +152,73 @@ ${rows
 </section>`;
 }
 
+function groupAnchor(clauseId: string | undefined, known: boolean): string {
+  return anchorOf(known ? 'known-failures' : 'failures', clauseId ?? '(none)');
+}
+
 function failuresSection(report: RunReport): string {
-  const failures = failedTests(report);
-  if (failures.length === 0) return '';
+  const groups = failureGroups(report);
+  if (groups.length === 0) return '';
+  let index = 0;
+  const total = groups.reduce((sum, group) => sum + group.tests.length, 0);
   return `<section id="failures">
-<h2>Failures (${failures.length})</h2>
-${failures.map((test, index) => failure(test, index)).join('\n')}
+<h2>Failures by clause (${total} in ${groups.length} clause${groups.length === 1 ? '' : 's'})</h2>
+${groups
+  .map((group) => {
+    const heading =
+      group.clauseId === undefined
+        ? 'No clause'
+        : `<a href="#${anchorOf('clause', group.clauseId)}" title="the clause in the clause table"><code>${escape(group.clauseId)}</code></a>`;
+    const known =
+      group.knownReason === undefined ? '' : ` <span class="badge status-skipped">known failure</span> ${escape(group.knownReason)}`;
+    const cards = group.tests.map((test) => failure(test, index++, report, group.tests.length > 3 && index > 3)).join('\n');
+    return `<div class="failure-group" id="${groupAnchor(group.clauseId, group.knownReason !== undefined)}">
+<h3>${heading}: ${group.tests.length} failure${group.tests.length === 1 ? '' : 's'}${known}</h3>
+${group.clauseText === undefined ? '' : clauseText(group.clauseText)}
+${cards}
+</div>`;
+  })
+  .join('\n')}
 </section>`;
 }
 
-function failure(test: TestResult, index: number): string {
+/** A clause's text; a spec table row as a sentence with the verbatim row beside it. */
+function clauseText(text: string): string {
+  const sentence = clauseSentence(text);
+  if (sentence === undefined) return `<blockquote>${escape(text)}</blockquote>`;
+  return `<blockquote>${codeMarked(sentence)}<div class="verbatim">spec table row: <code>${escape(text)}</code></div></blockquote>`;
+}
+
+/** Our own sentence with its `code` spans as <code>. */
+function codeMarked(text: string): string {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part) =>
+      part.length > 1 && part.startsWith('`') && part.endsWith('`') ? `<code>${escape(part.slice(1, -1))}</code>` : escape(part),
+    )
+    .join('');
+}
+
+function unexpectedlyPassingSection(report: RunReport): string {
+  const passing = report.expectations?.unexpectedlyPassing ?? [];
+  if (passing.length === 0) return '';
+  return `<section id="unexpectedly-passing">
+<h2>Unexpectedly passing (${passing.length})</h2>
+<p>Listed as known failures in <code>${escape(report.expectations!.file)}</code>, but they passed: remove them (<code>run --update-expectations</code> does).</p>
+<ul>${passing.map((entry) => `<li>${entry.kind} <code>${escape(entry.id)}</code> (listed because: ${escape(entry.reason)})</li>`).join('')}</ul>
+</section>`;
+}
+
+function certificateSection(report: RunReport): string {
+  const rows = certificateRows(report);
+  if (rows.length === 0) return '';
+  return `<section id="certificate">
+<h2>Certificate</h2>
+<dl class="facts">${rows.map(([name, value]) => `<dt>${escape(name)}</dt><dd>${escape(value)}</dd>`).join('')}<dt>Seed</dt><dd>${escape(String(report.seed))}</dd><dt>Started / finished</dt><dd>${escape(report.startedAt)} / ${escape(report.finishedAt)}</dd></dl>
+</section>`;
+}
+
+function failure(test: TestResult, index: number, report: RunReport, folded = index >= 10): string {
   const detail = test.failure;
   const parts: string[] = [];
   if (detail === undefined) {
@@ -150,7 +227,7 @@ function failure(test: TestResult, index: number): string {
     parts.push(
       detail.clauseId === undefined
         ? '<blockquote>The suite itself broke (not a failure of the target); the clauses of this test were not reached.</blockquote>'
-        : `<blockquote><code>${escape(detail.clauseId)}</code> ${escape(detail.clauseText ?? '')}</blockquote>`,
+        : '',
       `<p>Check <code>${escape(detail.check)}</code> · endpoint ${escape(test.endpoint)}</p>`,
       `<pre class="message">${escape(detail.message)}</pre>`,
     );
@@ -176,15 +253,12 @@ function failure(test: TestResult, index: number): string {
   if (property.length > 0) parts.push(`<p>Property: ${property.join(' · ')}</p>`);
   if (facts.counterexample !== undefined) parts.push('<h4>Shrunk counterexample</h4>', `<pre>${escape(facts.counterexample)}</pre>`);
   if (detail?.exchange !== undefined) {
-    parts.push(
-      '<h4>Reproduce <small>(set <code>TOKEN</code> to a valid token first)</small></h4>',
-      copyable(`curl-${index}`, curlForDisplay(detail.exchange.curl)),
-    );
+    parts.push('<h4>Reproduce</h4>', copyable(`curl-${index}`, reproduceScript(detail.exchange, report)));
   }
-  parts.push('<h4>Replay</h4>', copyable(`replay-${index}`, replayCommand(test.id)));
+  parts.push('<h4>Replay</h4>', copyable(`replay-${index}`, replayCommand(test.id, report.reportPath)));
   const summary = detail === undefined ? test.id : `${test.id}: ${detail.clauseId ?? 'suite error'}`;
   const label = test.outcome === 'error' ? 'suite error' : 'failed';
-  return `<details class="failure"${index < 10 ? ' open' : ''}>
+  return `<details class="failure"${folded ? '' : ' open'}>
 <summary><span class="badge status-failed">${label}</span> ${escape(summary)}</summary>
 ${parts.join('\n')}
 </details>`;
@@ -196,7 +270,7 @@ function suiteErrorsSection(report: RunReport): string {
   return `<section id="suite-errors">
 <h2>Suite errors (${errors.length})</h2>
 <p>The suite itself broke in these tests (an exception that is not a check failing). They are not failures of the target; their clauses are "not reached".</p>
-${errors.map((test, index) => failure(test, index)).join('\n')}
+${errors.map((test, index) => failure(test, 10_000 + index, report, index >= 10)).join('\n')}
 </section>`;
 }
 
@@ -206,7 +280,8 @@ function deviationsSection(report: RunReport): string {
   return `<section id="deviations">
 <h2>Deviates from the spec as Canton 3.5 does (${deviations.length})</h2>
 <p>Where the written spec and Canton 3.5 disagree, the target answered as Canton does. These are not failures; the verdict counts them.</p>
-<table>
+<table class="fixed deviations">
+<colgroup><col style="width:18%"><col style="width:20%"><col style="width:20%"><col style="width:20%"><col style="width:22%"></colgroup>
 <thead><tr><th>Clause</th><th>The spec</th><th>Canton 3.5</th><th>Evidence</th><th>What the target did</th></tr></thead>
 <tbody>${deviations
     .map(
@@ -264,7 +339,16 @@ function skippedSection(report: RunReport): string {
 }
 
 function clausesSection(report: RunReport): string {
-  const groups = clauseGroups(report.clauses);
+  // Groups with failed clauses first, and failed clauses first in their group, each linking to its failures.
+  const failuresOf = new Map<string, { count: number; known: boolean }>();
+  for (const group of failureGroups(report)) {
+    if (group.clauseId !== undefined && !failuresOf.has(group.clauseId))
+      failuresOf.set(group.clauseId, { count: group.tests.length, known: group.knownReason !== undefined });
+  }
+  const failedFirst = (clause: ClauseCoverage) => (clause.status === 'failed' ? 0 : 1);
+  const groups = clauseGroups(report.clauses)
+    .map((group) => ({ ...group, clauses: [...group.clauses].sort((left, right) => failedFirst(left) - failedFirst(right)) }))
+    .sort((left, right) => Number(right.counts.failed > 0) - Number(left.counts.failed > 0));
   const notInProfile = report.clauses.filter((clause) => clause.status === 'not-in-profile').length;
   const present = STATUS_ORDER.filter((status) => groups.some((group) => group.counts[status] > 0));
   const note =
@@ -288,7 +372,7 @@ ${groups
   .map(
     (group) => `<tbody>
 <tr class="group"><th colspan="6">${escape(group.title)} <span class="counts">${countBadges(group.counts)}</span></th></tr>
-${group.clauses.map(clauseRow).join('\n')}
+${group.clauses.map((clause) => clauseRow(clause, failuresOf)).join('\n')}
 </tbody>`,
   )
   .join('\n')}
@@ -296,10 +380,20 @@ ${group.clauses.map(clauseRow).join('\n')}
 </section>`;
 }
 
-function clauseRow(clause: ClauseCoverage): string {
+function clauseRow(clause: ClauseCoverage, failuresOf: ReadonlyMap<string, { count: number; known: boolean }>): string {
   const { passed, failed, inconclusive, deviation } = clause.assertions;
   const counts = `${passed} / ${failed} / ${inconclusive}${deviation > 0 ? ` (${deviation} deviating)` : ''}`;
-  return `<tr class="clause" data-status="${escape(clause.status)}"><td><code>${escape(clause.id)}</code><div class="sentence">${escape(clause.text)}</div></td><td>${escape(clause.level)}</td><td>${badge(clause.status)}</td><td class="number">${counts}</td><td>${testList(clause.assertedBy)}</td><td>${escape(clause.reason ?? '')}</td></tr>`;
+  const sentence = clauseSentence(clause.text);
+  const text =
+    sentence === undefined
+      ? `<div class="sentence">${escape(clause.text)}</div>`
+      : `<div class="sentence">${codeMarked(sentence)}</div><div class="verbatim">spec table row: <code>${escape(clause.text)}</code></div>`;
+  const failures = failuresOf.get(clause.id);
+  const link =
+    failures === undefined
+      ? ''
+      : ` <a class="to-failures" href="#${groupAnchor(clause.id, failures.known)}">${failures.count} failure${failures.count === 1 ? '' : 's'} ↓</a>`;
+  return `<tr class="clause" id="${anchorOf('clause', clause.id)}" data-status="${escape(clause.status)}"><td><code>${escape(clause.id)}</code>${link}${text}</td><td>${escape(clause.level)}</td><td>${badge(clause.status)}</td><td class="number">${counts}</td><td>${testList(clause.assertedBy)}</td><td>${escape(clause.reason ?? '')}</td></tr>`;
 }
 
 /** A clause cited by dozens of property tests shows the first few; the rest fold away. */
@@ -379,7 +473,15 @@ pre { background: var(--code-bg); border: 1px solid var(--border); border-radius
 .facts dt { color: var(--muted); }
 .facts dd { margin: 0; word-break: break-all; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }
-th, td { border: 1px solid var(--border); padding: 0.35rem 0.6rem; text-align: left; vertical-align: top; }
+th, td { border: 1px solid var(--border); padding: 0.35rem 0.6rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+table.fixed { table-layout: fixed; }
+table.fixed code { word-break: break-all; }
+.verbatim { color: var(--muted); font-size: 0.8rem; margin-top: 0.2rem; }
+.failed-clauses { display: inline-block; text-align: left; margin: 0.5rem auto; }
+.failure-group { border-left: 4px solid var(--fail); padding-left: 1rem; margin: 1.5rem 0; }
+.failure-group h3 { margin: 0.5rem 0; word-break: break-all; }
+a.to-failures { color: var(--fail); font-weight: 600; font-size: 0.85rem; white-space: nowrap; }
+tr.clause:target td, .failure-group:target { outline: 3px solid var(--open); }
 thead th { background: var(--stripe); position: sticky; top: 0; }
 tbody tr.clause:nth-child(odd) td { background: var(--stripe); }
 tr.group th { background: var(--quiet-bg); font-size: 1rem; }

@@ -13,25 +13,29 @@ export function writeJUnit(report: RunReport): string {
     if (members === undefined) suites.set(test.suite, [test]);
     else members.push(test);
   }
+  // Known failures (run --expectations) are reported as skipped with their reason, so CI shows only regressions red.
+  const known = new Map(report.expectations?.known.flatMap((entry) => entry.tests.map((id) => [id, entry.reason] as const)) ?? []);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${attr(report.tool.name)}" ${countAttributes(report.tests)} time="${seconds(report.totals.durationMs)}" timestamp="${attr(report.startedAt)}">`,
+    `<testsuites name="${attr(report.tool.name)}" ${countAttributes(report.tests, known)} time="${seconds(report.totals.durationMs)}" timestamp="${attr(report.startedAt)}">`,
   ];
   for (const [suite, tests] of suites) {
     const time = seconds(tests.reduce((sum, test) => sum + test.durationMs, 0));
-    lines.push(`  <testsuite name="${attr(suite)}" ${countAttributes(tests)} time="${time}" timestamp="${attr(report.startedAt)}">`);
+    lines.push(`  <testsuite name="${attr(suite)}" ${countAttributes(tests, known)} time="${time}" timestamp="${attr(report.startedAt)}">`);
     lines.push(...runProperties(report).map((line) => `    ${line}`));
-    for (const test of tests) lines.push(...testcase(test).map((line) => `    ${line}`));
+    for (const test of tests) lines.push(...testcase(test, report, known).map((line) => `    ${line}`));
     lines.push('  </testsuite>');
   }
   lines.push('</testsuites>', '');
   return lines.join('\n');
 }
 
-function countAttributes(tests: readonly TestResult[]): string {
-  const count = (outcome: TestResult['outcome']) => tests.filter((test) => test.outcome === outcome).length;
+function countAttributes(tests: readonly TestResult[], known: ReadonlyMap<string, string>): string {
+  const count = (outcome: TestResult['outcome']) =>
+    tests.filter((test) => test.outcome === outcome && !(outcome === 'failed' && known.has(test.id))).length;
+  const knownFailures = tests.filter((test) => test.outcome === 'failed' && known.has(test.id)).length;
   // Inconclusive tests proved nothing: JUnit has no such state, so they count as skipped (with the reason).
-  return `tests="${tests.length}" failures="${count('failed')}" errors="${count('error')}" skipped="${count('skipped') + count('inconclusive')}"`;
+  return `tests="${tests.length}" failures="${count('failed')}" errors="${count('error')}" skipped="${count('skipped') + count('inconclusive') + knownFailures}"`;
 }
 
 function runProperties(report: RunReport): string[] {
@@ -41,6 +45,8 @@ function runProperties(report: RunReport): string[] {
     ['seed', String(report.seed)],
     ['cases', String(report.cases)],
     ['verdict', report.verdict],
+    ...(report.expectations ? ([['verdict with known failures', report.expectations.verdict]] as [string, string][]) : []),
+    ...(report.digest ? ([['digest', report.digest]] as [string, string][]) : []),
     ['interrupted', String(report.interrupted)],
   ];
   return [
@@ -50,7 +56,7 @@ function runProperties(report: RunReport): string[] {
   ];
 }
 
-function testcase(test: TestResult): string[] {
+function testcase(test: TestResult, report: RunReport, known: ReadonlyMap<string, string>): string[] {
   const open = `<testcase classname="${attr(test.suite)}" name="${attr(test.name)}" time="${seconds(test.durationMs)}"`;
   if (test.outcome === 'passed') return [`${open}/>`];
   if (test.outcome === 'skipped') {
@@ -66,9 +72,22 @@ function testcase(test: TestResult): string[] {
   }
   if (test.outcome === 'error') {
     const message = `the suite itself broke: ${test.failure?.message.split('\n')[0] ?? 'no details'}`;
-    return [`${open}>`, `  <error message="${attr(message)}" type="suite-error">${text(failureText(test))}</error>`, '</testcase>'];
+    return [`${open}>`, `  <error message="${attr(message)}" type="suite-error">${text(failureText(test, report))}</error>`, '</testcase>'];
+  }
+  const knownReason = known.get(test.id);
+  if (knownReason !== undefined) {
+    return [
+      `${open}>`,
+      `  <skipped message="${attr(`known failure (${report.expectations?.file ?? 'expectations'}): ${knownReason}`)}"/>`,
+      `  <system-out>${text(failureText(test, report))}</system-out>`,
+      '</testcase>',
+    ];
   }
   const message = test.failure === undefined ? 'failed' : `${test.failure.clauseId ?? ''}: ${test.failure.message}`;
   const check = test.failure?.check ?? 'check';
-  return [`${open}>`, `  <failure message="${attr(message)}" type="${attr(check)}">${text(failureText(test))}</failure>`, '</testcase>'];
+  return [
+    `${open}>`,
+    `  <failure message="${attr(message)}" type="${attr(check)}">${text(failureText(test, report))}</failure>`,
+    '</testcase>',
+  ];
 }

@@ -5,14 +5,17 @@
 import {
   STATUS_LABEL,
   STATUS_ORDER,
-  VERDICT_TITLE,
   NO_RESPONSE,
-  curlForDisplay,
+  certificateRows,
+  clauseSentence,
+  expectationsExplanation,
   httpMessage,
   humanDuration,
   propertyFacts,
   replayCommand,
+  reproduceScript,
   verdictExplanation,
+  verdictHeadline,
 } from './format.js';
 import type { ClauseCoverage, RecordedExchange, RunReport, TestResult, Verdict } from '../harness/results.js';
 import {
@@ -20,37 +23,88 @@ import {
   deviationClauses,
   endpointRows,
   erroredTests,
-  failedTests,
+  failureGroups,
   inconclusiveClauses,
   notShownClauses,
   statusCounts,
+  type FailureGroup,
   type StatusCounts,
 } from './tables.js';
 
 const VERDICT_MARK: Record<Verdict, string> = { certified: '✅', 'not-certified': '❌', 'suite-error': '🛠️', incomplete: '⚠️' };
-/** A broken target can fail hundreds of tests; past this many, summary.md lists them in a table instead. */
-const FAILURES_IN_FULL = 50;
+/**
+ * summary.md must fit a CI job summary and be read from its first screen: past this many characters of
+ * failure details, the remaining failures are one table row each (their details are in report.html and
+ * report.json), and the full clause table lives in clauses.md.
+ */
+const DETAIL_BUDGET_CHARS = 40_000;
+/** Failures shown in full per clause; the clause's other failures are one line each. */
+const DETAILED_PER_CLAUSE = 1;
 /** Test ids listed per clause before the rest is summed up as "+N more". */
 const TESTS_LISTED_PER_CLAUSE = 3;
 
+/** summary.md: verdict, failures by clause and deviations first, then the run, the endpoints and what needs attention. */
 export function writeSummaryMarkdown(report: RunReport): string {
   const sections = [
     header(report),
-    endpointsSection(report),
     failuresSection(report),
     suiteErrorsSection(report),
     deviationsSection(report),
+    unexpectedlyPassingSection(report),
+    runSection(report),
+    endpointsSection(report),
     inconclusiveSection(report),
     skippedSection(report),
     checksSection(report),
-    clausesSection(report),
+    attentionSection(report),
     notShownSection(report),
   ];
   return `${sections.filter((section) => section !== '').join('\n\n')}\n`;
 }
 
+/** clauses.md: every clause of the registry with its status, sentence, verbatim text, counts and tests. */
+export function writeClausesMarkdown(report: RunReport): string {
+  return `${[`# Clauses: ${inline(report.target.name)}, \`${report.profile}\` profile`, clausesSection(report), notShownSection(report)]
+    .filter((section) => section !== '')
+    .join('\n\n')}\n`;
+}
+
 function header(report: RunReport): string {
   const { target, totals } = report;
+  const verdict = report.expectations?.verdict ?? report.verdict;
+  const lines = [
+    `# Conformance report: ${inline(target.name)}`,
+    '',
+    `## ${VERDICT_MARK[verdict]} ${inline(verdictHeadline(report))} for the \`${report.profile}\` profile`,
+    '',
+    `> ${inline(verdictExplanation(report))}`,
+  ];
+  const expectations = expectationsExplanation(report);
+  if (expectations !== '') lines.push('>', `> ${inline(expectations)}`);
+  if (report.interrupted) lines.push('>', '> **The run was interrupted (Ctrl-C); this report covers only the tests that ran.**');
+  lines.push(
+    '',
+    `**Tests:** ${totals.passed} passed · ${totals.failed} failed · ${totals.errors} suite errors · ${totals.inconclusive} inconclusive · ${totals.skipped} skipped · ${totals.requests} requests · ${humanDuration(totals.durationMs)}`,
+    '',
+    `**Clauses:** ${countsLine(statusCounts(report.clauses))}`,
+  );
+  const groups = failureGroups(report);
+  if (groups.length > 0) {
+    lines.push(
+      '',
+      '**Failed clauses** (most failures first):',
+      '',
+      ...groups.map(
+        (group) =>
+          `- ${group.clauseId === undefined ? 'no clause (the test failed before one was at stake)' : codeSpan(group.clauseId)}: ${group.tests.length} failure${group.tests.length === 1 ? '' : 's'}${group.knownReason === undefined ? '' : ` (known: ${inline(group.knownReason)})`}`,
+      ),
+    );
+  }
+  return lines.join('\n');
+}
+
+function runSection(report: RunReport): string {
+  const { target } = report;
   const scan = target.scan === undefined ? '' : `, scan ${inline(target.scan)}`;
   const rows: [string, string][] = [
     ['Target', `${inline(target.name)} (${target.kind}): participant ${inline(target.participant)}${scan}`],
@@ -61,27 +115,9 @@ function header(report: RunReport): string {
     ['Selection', selection(report)],
   ];
   if (target.faults !== undefined && target.faults.length > 0) rows.push(['Faults injected', target.faults.map(inline).join(', ')]);
-  const lines = [
-    `# Conformance report: ${inline(target.name)}`,
-    '',
-    `## ${VERDICT_MARK[report.verdict]} ${VERDICT_TITLE[report.verdict]} for the \`${report.profile}\` profile`,
-    '',
-    `> ${inline(verdictExplanation(report))}`,
-  ];
-  if (report.interrupted) lines.push('>', '> **The run was interrupted (Ctrl-C); this report covers only the tests that ran.**');
-  lines.push(
-    '',
-    '| | |',
-    '|---|---|',
-    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
-    '',
-    `**Tests:** ${totals.passed} passed · ${totals.failed} failed · ${totals.errors} suite errors · ${totals.inconclusive} inconclusive · ${totals.skipped} skipped · ${totals.requests} requests · ${humanDuration(totals.durationMs)}`,
-    '',
-    `**Clauses:** ${countsLine(statusCounts(report.clauses))}`,
-    '',
-    `_${inline(report.tool.name)} ${inline(report.tool.version)}_`,
-  );
-  return lines.join('\n');
+  for (const [name, value] of certificateRows(report)) rows.push([inline(name), inline(value)]);
+  if (report.reportPath !== undefined) rows.push(['Report', inline(report.reportPath)]);
+  return ['## Run and certificate', '', '| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n');
 }
 
 function selection(report: RunReport): string {
@@ -120,41 +156,66 @@ function endpointsSection(report: RunReport): string {
 }
 
 function failuresSection(report: RunReport): string {
-  const failures = failedTests(report);
-  if (failures.length === 0) return '';
-  const detailed = failures.slice(0, FAILURES_IN_FULL).map((test, index) => failure(test, index + 1));
-  const rest = failures.slice(FAILURES_IN_FULL);
-  if (rest.length === 0) return ['## Failures', ...detailed].join('\n\n');
-  const restTable = [
-    `### ${rest.length} more failures`,
-    '',
-    'Their full details (exchange, counterexample, curl) are in report.html and report.json.',
-    '',
-    '| Test | Clause | Message |',
-    '|---|---|---|',
-    ...rest.map(
-      (test) =>
-        `| ${inline(test.id)} | ${codeSpan(test.failure?.clauseId ?? '')} | ${inline(test.failure?.message.split('\n')[0] ?? '')} |`,
-    ),
-  ].join('\n');
-  return ['## Failures', ...detailed, restTable].join('\n\n');
+  const groups = failureGroups(report);
+  if (groups.length === 0) return '';
+  const parts = ['## Failures by clause'];
+  const rest: { test: TestResult; group: FailureGroup }[] = [];
+  let used = 0;
+  let number = 0;
+  for (const group of groups) {
+    const title = group.clauseId === undefined ? 'No clause' : codeSpan(group.clauseId);
+    const known = group.knownReason === undefined ? '' : ` — known failure: ${inline(group.knownReason)}`;
+    const lines = [`### ${title}: ${group.tests.length} failure${group.tests.length === 1 ? '' : 's'}${known}`];
+    const text = group.clauseText ?? '';
+    if (text !== '') lines.push('', clauseTextMarkdown(text));
+    parts.push(lines.join('\n'));
+    group.tests.forEach((test, index) => {
+      number += 1;
+      if (index < DETAILED_PER_CLAUSE && used < DETAIL_BUDGET_CHARS) {
+        const detail = failure(test, number, report, false);
+        used += detail.length;
+        parts.push(detail);
+      } else {
+        rest.push({ test, group });
+      }
+    });
+    const listed = rest.filter((entry) => entry.group === group);
+    if (listed.length > 0) {
+      parts.push(
+        listed
+          .map(
+            ({ test }) =>
+              `- ${inline(test.id)}: ${inline(test.failure?.message.split('\n')[0] ?? '')} (replay: ${codeSpan(replayCommand(test.id, report.reportPath))})`,
+          )
+          .join('\n'),
+      );
+    }
+  }
+  if (rest.length > 0)
+    parts.push(
+      `_${rest.length} failure(s) are listed without details; report.html and report.json hold every exchange, counterexample and curl command._`,
+    );
+  return parts.join('\n\n');
 }
 
-function failure(test: TestResult, number: number): string {
-  const lines = [`### ${number}. ${inline(test.id)}`, ''];
+/** A clause's text: a spec table row as a sentence with the verbatim row quoted beside it, else the text. */
+function clauseTextMarkdown(text: string): string {
+  const sentence = clauseSentence(text);
+  return sentence === undefined ? `> ${inline(text)}` : `${inlineKeepingCode(sentence)} (spec table row: ${codeSpan(text)})`;
+}
+
+function failure(test: TestResult, number: number, report: RunReport, withClause = true): string {
+  const lines = [`#### ${number}. ${inline(test.id)}`, ''];
   const detail = test.failure;
   if (detail === undefined) {
     lines.push('No details were recorded for this failure.');
   } else {
-    lines.push(
-      detail.clauseId === undefined
-        ? '**The suite itself broke** (not a failure of the target); the clauses of this test were not reached.'
-        : `**Clause** ${codeSpan(detail.clauseId)}: ${inline(detail.clauseText ?? '')}`,
-      '',
-      `**Check** ${codeSpan(detail.check)} · **endpoint** ${inline(test.endpoint)}`,
-      '',
-      fenced(detail.message, 'text'),
-    );
+    if (detail.clauseId === undefined) {
+      lines.push('**The suite itself broke** (not a failure of the target); the clauses of this test were not reached.', '');
+    } else if (withClause) {
+      lines.push(`**Clause** ${codeSpan(detail.clauseId)}: ${inline(detail.clauseText ?? '')}`, '');
+    }
+    lines.push(`**Check** ${codeSpan(detail.check)} · **endpoint** ${inline(test.endpoint)}`, '', fenced(detail.message, 'text'));
     if (detail.exchange !== undefined) lines.push('', ...exchange(detail.exchange));
   }
   const facts = propertyFacts(test);
@@ -166,10 +227,51 @@ function failure(test: TestResult, number: number): string {
   if (property.length > 0) lines.push('', `**Property:** ${property.join(' · ')}`);
   if (facts.counterexample !== undefined) lines.push('', '**Shrunk counterexample**', '', fenced(facts.counterexample, 'json'));
   if (detail?.exchange !== undefined) {
-    lines.push('', '**Reproduce** (set `TOKEN` to a valid token first)', '', fenced(curlForDisplay(detail.exchange.curl), 'sh'));
+    lines.push('', '**Reproduce**', '', fenced(reproduceScript(detail.exchange, report), 'sh'));
   }
-  lines.push('', '**Replay**', '', fenced(replayCommand(test.id), 'sh'));
+  lines.push('', '**Replay**', '', fenced(replayCommand(test.id, report.reportPath), 'sh'));
   return lines.join('\n');
+}
+
+function unexpectedlyPassingSection(report: RunReport): string {
+  const passing = report.expectations?.unexpectedlyPassing ?? [];
+  if (passing.length === 0) return '';
+  return [
+    '## Unexpectedly passing',
+    '',
+    `Listed as known failures in ${inline(report.expectations!.file)}, but they passed: remove them (\`run --update-expectations\` does).`,
+    '',
+    ...passing.map((entry) => `- ${entry.kind} ${codeSpan(entry.id)} (listed because: ${inline(entry.reason)})`),
+  ].join('\n');
+}
+
+/** Clauses that need attention (not passed), with the full table in clauses.md. */
+function attentionSection(report: RunReport): string {
+  const quiet: readonly string[] = ['passed', 'deviation', 'not-testable', 'not-shown', 'not-in-profile', 'failed'];
+  const open = report.clauses.filter((clause) => !quiet.includes(clause.status));
+  const lines = [
+    '## Clauses',
+    '',
+    `Every clause with its status, sentence, assertion counts and tests is in clauses.md (and report.html). ${countsLine(statusCounts(report.clauses))}.`,
+  ];
+  if (open.length > 0) {
+    lines.push(
+      '',
+      `${open.length} clause(s) need attention (not covered, not reached, inconclusive or skipped):`,
+      '',
+      '| Clause | Status | Reason |',
+      '|---|---|---|',
+      ...open
+        .slice(0, 100)
+        .map((clause) => `| ${codeSpan(clause.id)} | ${STATUS_LABEL[clause.status]} | ${inline(cut(clause.reason ?? '', 300))} |`),
+    );
+    if (open.length > 100) lines.push('', `… and ${open.length - 100} more in clauses.md.`);
+  }
+  return lines.join('\n');
+}
+
+function cut(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}…`;
 }
 
 function exchange(recorded: RecordedExchange): string[] {
@@ -191,7 +293,7 @@ function suiteErrorsSection(report: RunReport): string {
     '',
     'The suite itself broke in these tests (an exception that is not a check failing). They are not failures of the target; their clauses are "not reached".',
     '',
-    ...errors.map((test, index) => failure(test, index + 1)),
+    ...errors.map((test, index) => failure(test, index + 1, report)),
   ].join('\n\n');
 }
 
@@ -284,7 +386,9 @@ function clauseRow(clause: ClauseCoverage): string {
   const tests = more > 0 ? `${listed.join('<br>')}<br>+${more} more` : listed.join('<br>');
   const { passed, failed, inconclusive, deviation } = clause.assertions;
   const counts = `${passed} / ${failed} / ${inconclusive}${deviation > 0 ? ` (${deviation} deviating)` : ''}`;
-  return `| ${codeSpan(clause.id)}<br>${inline(clause.text)} | ${clause.level} | ${status} | ${counts} | ${tests} | ${inline(clause.reason ?? '')} |`;
+  const sentence = clauseSentence(clause.text);
+  const text = sentence === undefined ? inline(clause.text) : `${inlineKeepingCode(sentence)}<br>spec table row: ${codeSpan(clause.text)}`;
+  return `| ${codeSpan(clause.id)}<br>${text} | ${clause.level} | ${status} | ${counts} | ${tests} | ${inline(clause.reason ?? '')} |`;
 }
 
 function notShownSection(report: RunReport): string {
@@ -305,6 +409,14 @@ function inline(text: string): string {
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
     .replace(/\r?\n/g, ' ');
+}
+
+/** Text of our own making whose `code spans` are kept (everything else escaped as by `inline`). */
+function inlineKeepingCode(text: string): string {
+  return text
+    .split(/(`[^`|\n]*`)/)
+    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? part : inline(part)))
+    .join('');
 }
 
 /** An identifier as inline code, or as escaped text when it holds characters a code span cannot. */

@@ -107,3 +107,52 @@ export function inconclusiveClauses(report: RunReport): ClauseCoverage[] {
 export function notShownClauses(report: RunReport): ClauseCoverage[] {
   return report.clauses.filter((clause) => clause.status === 'not-shown');
 }
+
+/** The failures of one clause (or of no clause: the test failed before any clause was at stake). */
+export interface FailureGroup {
+  clauseId?: string;
+  clauseText?: string;
+  tests: TestResult[];
+  /** The reason of the expectation file's entry, when these failures are known (run --expectations). */
+  knownReason?: string;
+}
+
+/** Failed tests grouped under the clause they failed on: unexpected before known, most failures first. */
+export function failureGroups(report: RunReport): FailureGroup[] {
+  const knownReason = new Map<string, string>();
+  for (const entry of report.expectations?.known ?? []) for (const id of entry.tests) knownReason.set(id, entry.reason);
+  const groups = new Map<string, FailureGroup>();
+  for (const test of failedTests(report)) {
+    const clauseId = test.failure?.clauseId;
+    const known = knownReason.get(test.id);
+    const key = `${known === undefined ? 'u' : 'k'} ${clauseId ?? ''}`;
+    const group = groups.get(key) ?? {
+      ...(clauseId !== undefined ? { clauseId } : {}),
+      ...(test.failure?.clauseText !== undefined ? { clauseText: test.failure.clauseText } : {}),
+      tests: [],
+      ...(known !== undefined ? { knownReason: known } : {}),
+    };
+    group.tests.push(test);
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort(
+    (left, right) =>
+      Number(left.knownReason !== undefined) - Number(right.knownReason !== undefined) ||
+      right.tests.length - left.tests.length ||
+      (left.clauseId ?? '').localeCompare(right.clauseId ?? ''),
+  );
+}
+
+/** An HTML id for a clause (clause ids hold only letters, digits, dots, dashes and underscores, but be safe). */
+export function anchorOf(prefix: string, id: string): string {
+  return `${prefix}-${id.replace(/[^A-Za-z0-9_.-]/g, (character) => `_${character.charCodeAt(0).toString(16)}`)}`;
+}
+
+/** "a, b, c and 4 more": the failed clauses a headline names, most failures first. */
+export function failedClauseNames(report: RunReport, limit = 5): string {
+  const fromGroups = failureGroups(report).flatMap((group) => (group.clauseId === undefined ? [] : [group.clauseId]));
+  const failed = report.clauses.filter((clause) => clause.status === 'failed').map((clause) => clause.id);
+  const names = [...new Set([...fromGroups.filter((id) => failed.includes(id)), ...failed])];
+  if (names.length <= limit) return names.join(', ');
+  return `${names.slice(0, limit).join(', ')} and ${names.length - limit} more`;
+}

@@ -9,27 +9,32 @@ import { writeReportHtml } from './html.js';
 import { writeReportJson } from './json.js';
 import { writeJUnit } from './junit.js';
 import type { RunReport } from '../harness/results.js';
-import { writeSummaryMarkdown } from './summary-md.js';
+import { writeClausesMarkdown, writeSummaryMarkdown } from './summary-md.js';
+import { sealReport } from './digest.js';
 
 export const REPORT_FILES = {
   junit: 'junit.xml',
   json: 'report.json',
   summary: 'summary.md',
   html: 'report.html',
+  clauses: 'clauses.md',
 } as const;
 
-/** Returns the absolute paths written, in the order junit.xml, report.json, summary.md, report.html. */
-export async function writeReports(report: RunReport, dir: string): Promise<{ files: string[] }> {
+/** Returns the absolute paths written, in the order junit.xml, report.json, summary.md, report.html, clauses.md. */
+export async function writeReports(unsealed: RunReport, dir: string): Promise<{ files: string[]; report: RunReport }> {
   const directory = resolve(dir);
   await mkdir(directory, { recursive: true });
+  // The report names where it is (printed `replay` hints read it) and carries the digest of its own content.
+  const report = sealReport({ ...unsealed, reportPath: join(directory, REPORT_FILES.json) });
   const contents: [string, string][] = [
     [REPORT_FILES.junit, writeJUnit(report)],
     [REPORT_FILES.json, writeReportJson(report)],
     [REPORT_FILES.summary, writeSummaryMarkdown(report)],
     [REPORT_FILES.html, writeReportHtml(report)],
+    [REPORT_FILES.clauses, writeClausesMarkdown(report)],
   ];
   const files = await Promise.all(contents.map(([name, text]) => writeAtomically(join(directory, name), text)));
-  return { files };
+  return { files, report };
 }
 
 /** A reader never sees half a file: the text goes to a temporary name in the same directory, then is renamed. */

@@ -6,6 +6,35 @@ import { toolVersion, type RunFlags } from '../flags.js';
 import { parseFaults } from './reference.js';
 import { writeReports } from '../../reports/write.js';
 import type { RunReport } from '../../harness/results.js';
+import {
+  applyExpectations,
+  expectationVerdictLine,
+  readExpectations,
+  updatedExpectations,
+  writeExpectations,
+} from '../../harness/expectations.js';
+import { failedClauseNames, failureGroups } from '../../reports/tables.js';
+import { replayCommand as replayHint, reproduceScript } from '../../reports/format.js';
+import { lockReportDirectory, type ReportLock } from '../../reports/lock.js';
+import { mkdirSync } from 'node:fs';
+
+/** One report folder, one run: a second run into a folder in use is refused (exit 4) with who holds it. */
+function takeReportLock(directory: string): ReportLock {
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch {
+    // the runner says why the folder cannot be written
+    return { path: '', release: () => {} };
+  }
+  try {
+    const lock = lockReportDirectory(directory);
+    if (lock.tookOverStale !== undefined) process.stderr.write(`note: took over ${lock.tookOverStale} in ${directory}\n`);
+    return lock;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'REPORT_DIR_IN_USE') throw new CouldNotRunError((error as Error).message);
+    throw error;
+  }
+}
 
 interface CommonOptions {
   config?: string;
@@ -13,6 +42,9 @@ interface CommonOptions {
 }
 
 function summaryLine(report: RunReport): string {
+  const failedClauses = report.clauses.filter((clause) => clause.status === 'failed').length;
+  const named = failedClauses > 0 ? ` (failed clauses: ${failedClauseNames(report)})` : '';
+  const expectations = report.expectations ? `; with ${report.expectations.file}: ${expectationVerdictLine(report.expectations)}` : '';
   const { totals } = report;
   const extras = [
     totals.errors > 0 ? `${totals.errors} suite errors` : '',
@@ -22,16 +54,44 @@ function summaryLine(report: RunReport): string {
   return (
     `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')} ` +
     `(${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
-    `verdict: ${report.verdict}${deviations}${report.interrupted ? ' (interrupted: partial reports)' : ''}`
+    `verdict: ${report.verdict}${named}${deviations}${report.interrupted ? ' (interrupted: partial reports)' : ''}${expectations}`
   );
 }
 
-/** 1 when the target failed; 7 when only the suite broke; 0 otherwise (incomplete runs are not failures). */
-export function exitCodeOf(report: RunReport): number {
+/**
+ * 1 when the target failed (with an expectation file: failed unexpectedly); 7 when only the suite broke;
+ * 8 when a certified verdict is required and the verdict is another; 0 otherwise.
+ */
+export function exitCodeOf(report: RunReport, options: { requireCertified?: boolean } = {}): number {
   if (report.interrupted) return ExitCode.interrupted;
-  if (report.totals.failed > 0) return ExitCode.failures;
+  const failed = report.expectations ? report.expectations.unexpected.length > 0 : report.totals.failed > 0;
+  if (failed) return ExitCode.failures;
   if (report.totals.errors > 0) return ExitCode.suiteError;
+  if (options.requireCertified && (report.expectations?.verdict ?? report.verdict) !== 'certified') return ExitCode.notCertified;
   return ExitCode.ok;
+}
+
+/** Failures grouped under their clause, most first, each printed once (with its replay command). */
+function printFailures(report: RunReport, limit = 20): void {
+  const groups = failureGroups(report);
+  if (groups.length === 0) return;
+  process.stdout.write(`failed clauses, most failures first:\n`);
+  let printed = 0;
+  for (const group of groups) {
+    const known = group.knownReason === undefined ? '' : ` (known failure: ${group.knownReason})`;
+    process.stdout.write(
+      `  ${group.clauseId ?? '(no clause)'}: ${group.tests.length} failure${group.tests.length === 1 ? '' : 's'}${known}\n`,
+    );
+    for (const test of group.tests) {
+      if (printed >= limit) break;
+      printed += 1;
+      process.stdout.write(`    FAILED ${test.id}: ${cutLine(test.failure?.message)}\n`);
+    }
+  }
+  const total = groups.reduce((sum, group) => sum + group.tests.length, 0);
+  if (total > printed) process.stdout.write(`  … ${total - printed} more failures in summary.md and report.html\n`);
+  const first = groups.find((group) => group.knownReason === undefined)?.tests[0] ?? groups[0]?.tests[0];
+  if (first) process.stdout.write(`replay one: ${replayHint(first.id, report.reportPath)}\n`);
 }
 
 /** Include prefixes that selected nothing: a typo must not pass as an empty, successful run. */
@@ -71,8 +131,28 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
       process.stdout.write(`${tests.length} tests\n`);
       return ExitCode.ok;
     }
-    const { report } = await runConformance(config, { faults, signal: controller.signal, toolVersion });
-    const { files } = await writeReports(report, config.run.reportDir);
+    const expectations = options.expectations === undefined ? undefined : readExpectations(options.expectations);
+    const lock = takeReportLock(config.run.reportDir);
+    let report: RunReport;
+    let files: string[];
+    try {
+      const outcome = await runConformance(config, { faults, signal: controller.signal, toolVersion });
+      report = outcome.report;
+      if (expectations !== undefined && options.expectations !== undefined) {
+        report.expectations = applyExpectations(report, expectations, options.expectations);
+      }
+      ({ files, report } = await writeReports(report, config.run.reportDir));
+    } finally {
+      lock.release();
+    }
+    if (options.updateExpectations !== undefined) {
+      const previous =
+        options.expectations !== undefined && resolve(options.expectations) === resolve(options.updateExpectations) && expectations
+          ? expectations
+          : readExpectations(options.updateExpectations, { missingIsEmpty: true });
+      writeExpectations(options.updateExpectations, updatedExpectations(report, previous), report);
+      process.stdout.write(`expectations written to ${options.updateExpectations}\n`);
+    }
     process.stdout.write(`${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
     const unmatched = report.interrupted ? [] : unmatchedPrefixes(config.run.include, report.tests);
     if (unmatched.length > 0) {
@@ -81,15 +161,18 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
           '(prefixes match an endpoint, a suite, a test id or a clause id; `run --list` shows them)',
       );
     }
-    for (const test of report.tests.filter((entry) => entry.outcome === 'failed').slice(0, 20)) {
-      process.stdout.write(
-        `  FAILED ${test.id}\n         ${test.failure?.clauseId ?? ''}: ${test.failure?.message.split('\n')[0] ?? ''}\n`,
-      );
-    }
+    printFailures(report);
     for (const test of report.tests.filter((entry) => entry.outcome === 'error').slice(0, 20)) {
       process.stdout.write(`  SUITE ERROR ${test.id}\n         ${test.failure?.message.split('\n')[0] ?? ''}\n`);
     }
-    return exitCodeOf(report);
+    const requireCertified = options.require === 'certified' || config.run.require === 'certified';
+    const code = exitCodeOf(report, { requireCertified });
+    if (code === ExitCode.notCertified) {
+      process.stderr.write(
+        `error: the verdict is ${report.expectations?.verdict ?? report.verdict}, and ${options.require ? '--require certified' : 'run.require: certified'} accepts only certified (exit code ${ExitCode.notCertified})\n`,
+      );
+    }
+    return code;
   } catch (error) {
     if ((error as { code?: string }).code === 'TARGET_UNREACHABLE') return reportError(new CouldNotRunError((error as Error).message));
     return reportError(error);
@@ -138,14 +221,21 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
         ? `${config.target.participant}${config.target.scan ? `, scan ${config.target.scan}` : ''}`
         : 'a fresh embedded reference target';
     process.stdout.write(`replaying ${testId} against ${where} (seed ${replay.seed ?? '-'}, path ${replay.path ?? '-'})\n`);
-    const { report } = await runConformance(config, { faults, replay, toolVersion });
-    const { files } = await writeReports(report, config.run.reportDir);
+    const lock = takeReportLock(config.run.reportDir);
+    let report: RunReport;
+    let files: string[];
+    try {
+      ({ report } = await runConformance(config, { faults, replay, toolVersion }));
+      ({ files, report } = await writeReports(report, config.run.reportDir));
+    } finally {
+      lock.release();
+    }
     const result = report.tests.find((entry) => entry.id === testId);
     if (!result) throw new CouldNotRunError(`the test "${testId}" no longer exists in the suites (renamed or removed?)`);
     process.stdout.write(`${result.outcome.toUpperCase()} ${testId}${result.skipReason ? `: not run, ${result.skipReason}` : ''}\n`);
     if (result.failure)
       process.stdout.write(
-        `  ${result.failure.clauseId ?? 'suite error'}: ${result.failure.message}\n${result.failure.exchange ? `  reproduce: ${result.failure.exchange.curl}\n` : ''}`,
+        `  ${result.failure.clauseId ?? 'suite error'}: ${result.failure.message}\n${result.failure.exchange ? `reproduce:\n${reproduceScript(result.failure.exchange, report)}\n` : ''}`,
       );
     process.stdout.write(`reports: ${files.join(', ')}\n`);
     if (result.outcome === 'skipped') return ExitCode.couldNotRun;
@@ -154,4 +244,10 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
   } catch (error) {
     return reportError(error);
   }
+}
+
+/** The first line of a message, cut to what a terminal line holds. */
+function cutLine(message: string | undefined, limit = 200): string {
+  const line = (message ?? '').split('\n')[0] ?? '';
+  return line.length <= limit ? line : `${line.slice(0, limit)}… (whole message in summary.md)`;
 }
