@@ -251,7 +251,7 @@ export function clauseSentence(text: string): string | undefined {
       .map((part) => part.replace(/[.\s]+$/, ''))
       .join('; ');
   const requirement = third?.toLowerCase();
-  if (cells.length >= 4 && requirement !== undefined && /^(yes|no|required|optional)\b/.test(requirement)) {
+  if (cells.length >= 3 && requirement !== undefined && /^(yes|no|required|optional)\b/.test(requirement)) {
     const required = requirement.startsWith('yes') || requirement.startsWith('required');
     const extra = notes([third!.replace(/^(yes|no|required|optional)\b[\s,;:]*/i, ''), ...rest]);
     return `Field \`${name}\`: ${type}, ${required ? 'required' : 'optional'}${extra === '' ? '' : ` (${extra})`}.`;

@@ -256,7 +256,8 @@ function failure(test: TestResult, index: number, report: RunReport, folded = in
     parts.push('<h4>Reproduce</h4>', copyable(`curl-${index}`, reproduceScript(detail.exchange, report)));
   }
   parts.push('<h4>Replay</h4>', copyable(`replay-${index}`, replayCommand(test.id, report.reportPath)));
-  const summary = detail === undefined ? test.id : `${test.id}: ${detail.clauseId ?? 'suite error'}`;
+  // Under its clause's heading the clause is not repeated; a suite error says it is one.
+  const summary = detail === undefined || detail.clauseId !== undefined ? test.id : `${test.id}: suite error`;
   const label = test.outcome === 'error' ? 'suite error' : 'failed';
   return `<details class="failure"${folded ? '' : ' open'}>
 <summary><span class="badge status-failed">${label}</span> ${escape(summary)}</summary>

@@ -33,7 +33,7 @@ describe('writeReportHtml', () => {
     expect(html).toContain('<span class="tile-value">1</span><span class="tile-label">failed</span>');
     expect(html).toContain('<tr class="has-failures"><td>submit-and-wait</td><td class="number">1</td><td class="number">1</td>');
     expect(html).toContain('<input type="search" id="text-filter"');
-    const statuses = [...html.matchAll(/<tr class="clause" data-status="([^"]+)"/g)].map((match) => match[1]);
+    const statuses = [...html.matchAll(/<tr class="clause" id="[^"]+" data-status="([^"]+)"/g)].map((match) => match[1]);
     // Credit by assertion: the passed test asserted returns-update-id, so the failure elsewhere does not fail it.
     expect(statuses).toEqual(['failed', 'passed', 'skipped', 'not-covered', 'not-testable']);
     expect(html).toContain('<option value="not-covered">not covered</option>');
@@ -42,12 +42,17 @@ describe('writeReportHtml', () => {
 
   it('shows failures with the clause, exchange and a copyable curl, never the token', () => {
     expect(html).toContain('<details class="failure" open>');
+    // Grouped under their clause, which links to its row in the clause table, and the row back to them.
     expect(html).toContain(
-      '<blockquote><code>submit-and-wait.actAs.non-empty</code> actAs | string[] | yes | must be non-empty &lt;b&gt;bold&lt;/b&gt;</blockquote>',
+      '<div class="failure-group" id="failures-submit-and-wait.actAs.non-empty">\n<h3><a href="#clause-submit-and-wait.actAs.non-empty" title="the clause in the clause table"><code>submit-and-wait.actAs.non-empty</code></a>: 1 failure</h3>',
     );
+    expect(html).toMatch(
+      /<tr class="clause" id="clause-submit-and-wait.actAs.non-empty" data-status="failed"><td><code>submit-and-wait.actAs.non-empty<\/code> <a class="to-failures" href="#failures-submit-and-wait.actAs.non-empty">1 failure ↓<\/a>/,
+    );
+    expect(html).toContain('<blockquote>actAs | string[] | yes | must be non-empty &lt;b&gt;bold&lt;/b&gt;</blockquote>');
     expect(html).toContain('authorization: Bearer &lt;redacted&gt;');
     const curl = /<pre id="curl-0">([\s\S]*?)<\/pre>/.exec(html)?.[1] ?? '';
-    expect(unescapeHtml(curl)).toBe(fixtureTests[1]?.failure?.exchange?.curl);
+    expect(unescapeHtml(curl).endsWith(fixtureTests[1]?.failure?.exchange?.curl ?? '?')).toBe(true);
     expect(html).toContain('<button type="button" data-copy="curl-0">Copy</button>');
     expect(html).toContain('path <code>3:1:0</code>');
     expect(html).not.toContain(SECRET_TOKEN);

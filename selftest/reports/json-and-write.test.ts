@@ -31,21 +31,23 @@ describe('writeReportJson', () => {
 });
 
 describe('writeReports and readReport', () => {
-  it('writes the four reports into a new directory, atomically, and reads report.json back', async () => {
-    const report = fixtureReport();
+  it('writes the five reports into a new directory, atomically, and reads report.json back', async () => {
+    const unsealed = fixtureReport();
     const target = join(dir, 'nested', 'out');
-    const { files } = await writeReports(report, target);
-    expect(files).toEqual(['junit.xml', 'report.json', 'summary.md', 'report.html'].map((name) => join(target, name)));
-    expect((await readdir(target)).sort()).toEqual(['junit.xml', 'report.html', 'report.json', 'summary.md']);
+    const { files, report } = await writeReports(unsealed, target);
+    // The written report names where it is and carries the digest of its content.
+    expect(report).toEqual({ ...unsealed, reportPath: join(target, 'report.json'), digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect(files).toEqual(['junit.xml', 'report.json', 'summary.md', 'report.html', 'clauses.md'].map((name) => join(target, name)));
+    expect((await readdir(target)).sort()).toEqual(['clauses.md', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
     expect(await readFile(join(target, 'junit.xml'), 'utf8')).toBe(writeJUnit(report));
     expect(await readFile(join(target, 'summary.md'), 'utf8')).toBe(writeSummaryMarkdown(report));
     expect(await readFile(join(target, 'report.html'), 'utf8')).toBe(writeReportHtml(report));
     expect(readReport(join(target, 'report.json'))).toEqual(report);
 
     const rerun = fixtureReport({ interrupted: false, tests: fixtureTests.slice(0, 1) });
-    await writeReports(rerun, target);
-    expect(readReport(join(target, 'report.json'))).toEqual(rerun);
-    expect(await readdir(target)).toHaveLength(4);
+    const { report: rewritten } = await writeReports(rerun, target);
+    expect(readReport(join(target, 'report.json'))).toEqual(rewritten);
+    expect(await readdir(target)).toHaveLength(5);
   });
 
   it('says what is wrong with a missing, corrupt or foreign report', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeSummaryMarkdown } from '../../reports/summary-md.js';
+import { writeClausesMarkdown, writeSummaryMarkdown } from '../../reports/summary-md.js';
 import { FAILED_TEST_ID, SECRET_TOKEN, fixtureReport, fixtureTests } from './fixture.js';
 
 function codeBlocks(markdown: string): { language: string; content: string }[] {
@@ -28,6 +28,7 @@ const cellBreaks = (row: string) => row.match(/(?<!\\)\|/g)?.length ?? 0;
 describe('writeSummaryMarkdown', () => {
   const report = fixtureReport();
   const markdown = writeSummaryMarkdown(report);
+  const clausesMarkdown = writeClausesMarkdown(report);
 
   it('leads with the verdict, the run facts and the totals', () => {
     expect(markdown).toMatch(/^# Conformance report: reference\n\n## ❌ NOT CERTIFIED for the `spec` profile/);
@@ -41,7 +42,7 @@ describe('writeSummaryMarkdown', () => {
   });
 
   it('keeps every table rectangular, even with pipes in clause sentences', () => {
-    const found = tables(markdown);
+    const found = [...tables(markdown), ...tables(clausesMarkdown)];
     expect(found.length).toBeGreaterThanOrEqual(6);
     for (const table of found) {
       const widths = new Set(table.map(cellBreaks));
@@ -49,26 +50,28 @@ describe('writeSummaryMarkdown', () => {
     }
   });
 
-  it('has the endpoint table and the per-clause table grouped by endpoint', () => {
+  it('has the endpoint table, the clauses needing attention, and the per-clause table grouped by endpoint in clauses.md', () => {
     expect(markdown).toContain('| submit-and-wait | 1 | **1** | 0 | 0 | 0 | 0 / 0 | 2 |');
     expect(markdown).toContain('| traffic-accounts | 0 | 0 | 0 | 0 | 1 | 0 / 0 | 1 |');
-    expect(markdown).toContain('### POST /v2/commands/submit-and-wait\n\n1 passed · 1 failed');
-    expect(markdown).toMatch(/\| `readyz.text`<br>GET \/readyz answers 200 with a plain text body \| spec \| \*\*not covered\*\* \|/);
-    expect(markdown).toContain('| skipped | 0 / 0 / 0 |  | the target does not offer traffic accounts');
-    expect(markdown).toContain('| not testable | 0 / 0 / 0 |  | SHOULD advice to clients; nothing a server must do |');
-    expect(markdown).toContain('must be non-empty &lt;b&gt;bold&lt;/b&gt;');
-    expect(markdown).toContain('1 clause(s) of real Canton/Splice behaviour are checked by the `canton` profile only');
-    expect(markdown).not.toContain('| `canton.error.400-text-plain`');
+    expect(markdown).toContain('| `readyz.text` | not covered | no test declares or asserts it |');
+    const clauses = clausesMarkdown;
+    expect(clauses).toContain('### POST /v2/commands/submit-and-wait\n\n1 passed · 1 failed');
+    expect(clauses).toMatch(/\| `readyz.text`<br>GET \/readyz answers 200 with a plain text body \| spec \| \*\*not covered\*\* \|/);
+    expect(clauses).toContain('| skipped | 0 / 0 / 0 |  | the target does not offer traffic accounts');
+    expect(clauses).toContain('| not testable | 0 / 0 / 0 |  | SHOULD advice to clients; nothing a server must do |');
+    expect(clauses).toContain('must be non-empty &lt;b&gt;bold&lt;/b&gt;');
+    expect(clauses).toContain('1 clause(s) of real Canton/Splice behaviour are checked by the `canton` profile only');
+    expect(clauses).not.toContain('| `canton.error.400-text-plain`');
   });
 
   it('lists the not-shown clauses apart', () => {
-    expect(markdown).toContain('## Not shown by the spec (deliberately not checked)\n\n- `upload-dar-file-response.fields.not-shown`');
+    expect(clausesMarkdown).toContain('## Not shown by the spec (deliberately not checked)\n\n- `upload-dar-file-response.fields.not-shown`');
   });
 
   it('shows each failure with its clause, exchange, property facts, curl and replay command', () => {
-    const failure = markdown.slice(markdown.indexOf('## Failures'), markdown.indexOf('## Skipped tests'));
-    expect(failure).toContain(`### 1. ${FAILED_TEST_ID}`);
-    expect(failure).toContain('**Clause** `submit-and-wait.actAs.non-empty`: actAs \\| string\\[\\] \\| yes \\| must be non-empty');
+    const failure = markdown.slice(markdown.indexOf('## Failures by clause'), markdown.indexOf('## Run and certificate'));
+    expect(failure).toContain('### `submit-and-wait.actAs.non-empty`: 1 failure\n\n> actAs \\| string\\[\\] \\| yes \\| must be non-empty');
+    expect(failure).toContain(`#### 1. ${FAILED_TEST_ID}`);
     expect(failure).toContain('**Property:** seed `42` · path `3:1:0` · 4 runs');
     const blocks = codeBlocks(failure);
     expect(blocks.map((block) => block.language)).toEqual(['text', 'http', 'http', 'json', 'sh', 'sh']);
@@ -80,8 +83,8 @@ describe('writeSummaryMarkdown', () => {
     const response = fixtureTests[1]?.failure?.exchange?.response;
     expect(blocks[2]?.content).toBe(`HTTP 500\ncontent-type: application/json\nx-weird: a"b<c>\n\n${response?.body}`);
     expect(JSON.parse(blocks[3]?.content ?? '')).toEqual({ actAs: [], note: '</script>' });
-    expect(blocks[4]?.content).toBe(fixtureTests[1]?.failure?.exchange?.curl);
-    expect(blocks[5]?.content).toBe("ledger-conformance replay 'submit-and-wait::rejects an empty actAs (it'\\''s 400)'");
+    expect(blocks[4]?.content.endsWith(fixtureTests[1]?.failure?.exchange?.curl ?? '?')).toBe(true);
+    expect(blocks[5]?.content).toBe("npx ledger-conformance replay 'submit-and-wait::rejects an empty actAs (it'\\''s 400)'");
     expect(markdown).not.toContain(SECRET_TOKEN);
   });
 
@@ -118,14 +121,24 @@ describe('writeSummaryMarkdown', () => {
     expect(incomplete).toContain('2 testable clause(s) of the spec profile were not covered by any assertion');
   });
 
-  it('details the first 50 failures and lists the rest in a table', () => {
+  it('details one failure per clause and lists its other failures one line each, so summary.md stays small', () => {
     const failed = fixtureTests[1]!;
     const many = Array.from({ length: 53 }, (_, index) => ({ ...failed, id: `bulk::failure ${index}` }));
     const summary = writeSummaryMarkdown(fixtureReport({ tests: many }));
-    expect(summary.match(/^### \d+\. bulk::failure/gm)).toHaveLength(50);
-    expect(summary).toContain('### 3 more failures');
+    expect(summary).toContain('### `submit-and-wait.actAs.non-empty`: 53 failures');
+    expect(summary.match(/^#### \d+\. bulk::failure/gm)).toHaveLength(1);
     expect(summary).toContain(
-      '| bulk::failure 52 | `submit-and-wait.actAs.non-empty` | expected 400 text/plain, got 500 "Internal" &amp; &lt;nothing&gt; |',
+      "- bulk::failure 52: expected 400 text/plain, got 500 \"Internal\" &amp; &lt;nothing&gt; (replay: `npx ledger-conformance replay 'bulk::failure 52'`)",
     );
+    expect(summary.length).toBeLessThan(64 * 1024);
+  });
+
+  it('names the failed clauses in the headline, most failures first', () => {
+    const failed = fixtureTests[1]!;
+    const other = { ...failed, id: 'other::fails', failure: { ...failed.failure!, clauseId: 'readyz.text' } };
+    const tests = [...Array.from({ length: 3 }, (_, index) => ({ ...failed, id: `bulk::failure ${index}` })), other];
+    const summary = writeSummaryMarkdown(fixtureReport({ tests }));
+    expect(summary).toContain('**Failed clauses** (most failures first):\n\n- `submit-and-wait.actAs.non-empty`: 3 failures\n- `readyz.text`: 1 failure');
+    expect(summary.indexOf('### `submit-and-wait.actAs.non-empty`: 3 failures')).toBeLessThan(summary.indexOf('### `readyz.text`: 1 failure'));
   });
 });
