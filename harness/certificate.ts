@@ -111,31 +111,48 @@ export function configurationForDigest(config: ResolvedConfig): unknown {
   return stripped;
 }
 
-let commitCache: string | undefined;
+const commitCache = new Map<string, string>();
 
-/** The git commit of this build, "unknown" outside a git checkout (a tarball, a container image without .git). */
-export function toolCommit(): string {
-  if (commitCache !== undefined) return commitCache;
+/**
+ * The git commit of this build, "unknown" outside a git checkout (a tarball, a container image without .git,
+ * no git installed). A build without .git may say its commit in LEDGER_CONFORMANCE_COMMIT.
+ */
+export function toolCommit(root = repositoryRoot): string {
+  const cached = commitCache.get(root);
+  if (cached !== undefined) return cached;
+  const commit = readCommit(root);
+  commitCache.set(root, commit);
+  return commit;
+}
+
+function readCommit(root: string): string {
   const fromEnvironment = process.env.LEDGER_CONFORMANCE_COMMIT;
-  if (fromEnvironment !== undefined && /^[0-9a-f]{7,40}$/.test(fromEnvironment)) return (commitCache = fromEnvironment);
+  if (fromEnvironment !== undefined && /^[0-9a-f]{7,40}$/.test(fromEnvironment)) return fromEnvironment;
   try {
+    // Only a checkout whose top level is this tool's own folder: a tarball unpacked inside another repository is not.
+    const top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5_000,
+    }).trim();
+    if (resolve(top) !== resolve(root)) return 'unknown';
     const commit = execFileSync('git', ['rev-parse', 'HEAD'], {
-      cwd: repositoryRoot,
+      cwd: root,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 5_000,
     }).trim();
     const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: repositoryRoot,
+      cwd: root,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 5_000,
     }).trim();
-    commitCache = /^[0-9a-f]{40}$/.test(commit) ? `${commit}${dirty === '' ? '' : ' (with uncommitted changes)'}` : 'unknown';
+    return /^[0-9a-f]{40}$/.test(commit) ? `${commit}${dirty === '' ? '' : ' (with uncommitted changes)'}` : 'unknown';
   } catch {
-    commitCache = 'unknown';
+    return 'unknown';
   }
-  return commitCache;
 }
 
 /** GET a version endpoint once, with the token of a fixture user when the target needs one. */

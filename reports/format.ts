@@ -35,9 +35,17 @@ export function curlForDisplay(curl: string): string {
 /** How the tool is invoked in printed hints (from the folder ledger-conformance is installed in). */
 export const TOOL_COMMAND = 'npx ledger-conformance';
 
-/** `replay` as it runs when pasted: it names the report it reads (a report folder is not always the default). */
-export function replayCommand(testId: string, reportPath?: string): string {
-  return `${TOOL_COMMAND} replay ${shellWord(testId)}${reportPath === undefined ? '' : ` --report ${shellWord(reportPath)}`}`;
+/**
+ * `replay` as it runs when pasted: it names the report it reads (a report folder is not always the default)
+ * and the configuration file the run read (a target of another file is unknown to the default one).
+ */
+export function replayCommand(testId: string, report?: Pick<RunReport, 'reportPath' | 'certificate'>): string {
+  const reportPath = report?.reportPath;
+  const configFile = report?.certificate?.configFile;
+  return (
+    `${TOOL_COMMAND} replay ${shellWord(testId)}${reportPath === undefined ? '' : ` --report ${shellWord(reportPath)}`}` +
+    `${configFile === undefined || configFile === 'default' ? '' : ` --config ${shellWord(configFile)}`}`
+  );
 }
 
 /** The options that point a printed command at the run's configuration and target. */
@@ -207,7 +215,7 @@ export function failureText(test: TestResult, report?: RunReport): string {
   if (exchange !== undefined) {
     lines.push('', '--- reproduce', report === undefined ? curlForDisplay(exchange.curl) : reproduceScript(exchange, report));
   }
-  lines.push('', `--- replay: ${replayCommand(test.id, report?.reportPath)}`);
+  lines.push('', `--- replay: ${replayCommand(test.id, report)}`);
   return lines.join('\n');
 }
 

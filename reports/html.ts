@@ -255,7 +255,7 @@ function failure(test: TestResult, index: number, report: RunReport, folded = in
   if (detail?.exchange !== undefined) {
     parts.push('<h4>Reproduce</h4>', copyable(`curl-${index}`, reproduceScript(detail.exchange, report)));
   }
-  parts.push('<h4>Replay</h4>', copyable(`replay-${index}`, replayCommand(test.id, report.reportPath)));
+  parts.push('<h4>Replay</h4>', copyable(`replay-${index}`, replayCommand(test.id, report)));
   // Under its clause's heading the clause is not repeated; a suite error says it is one.
   const summary = detail === undefined || detail.clauseId !== undefined ? test.id : `${test.id}: suite error`;
   const label = test.outcome === 'error' ? 'suite error' : 'failed';

@@ -185,7 +185,7 @@ function failuresSection(report: RunReport): string {
         listed
           .map(
             ({ test }) =>
-              `- ${inline(test.id)}: ${inline(test.failure?.message.split('\n')[0] ?? '')} (replay: ${codeSpan(replayCommand(test.id, report.reportPath))})`,
+              `- ${inline(test.id)}: ${inline(test.failure?.message.split('\n')[0] ?? '')} (replay: ${codeSpan(replayCommand(test.id, report))})`,
           )
           .join('\n'),
       );
@@ -229,7 +229,7 @@ function failure(test: TestResult, number: number, report: RunReport, withClause
   if (detail?.exchange !== undefined) {
     lines.push('', '**Reproduce**', '', fenced(reproduceScript(detail.exchange, report), 'sh'));
   }
-  lines.push('', '**Replay**', '', fenced(replayCommand(test.id, report.reportPath), 'sh'));
+  lines.push('', '**Replay**', '', fenced(replayCommand(test.id, report), 'sh'));
   return lines.join('\n');
 }
 

@@ -9,6 +9,7 @@ import { provision, ProvisionError, type ScanFlags } from '../../provision/index
 import { ExitCode } from '../exit-codes.js';
 import { CouldNotRunError, reportError } from '../errors.js';
 import type { ProvisionFlags } from '../flags.js';
+import { shellWord } from '../../client/curl.js';
 
 export async function provisionCommand(options: ProvisionFlags & { config?: string; target?: string }): Promise<number> {
   try {
@@ -48,11 +49,10 @@ export async function provisionCommand(options: ProvisionFlags & { config?: stri
         'the private keys of the external parties are in the .env beside the fixtures (git-ignored); no other file holds a secret',
       );
       const configured = 'path' in config.fixtures ? config.fixtures.path : undefined;
-      lines.push(
-        configured === fixturesPath
-          ? `next: ledger-conformance run --target ${config.target.name} --profile canton`
-          : `next: ledger-conformance run --target ${config.target.name} --fixtures ${shown(fixturesPath)} --profile canton`,
-      );
+      // Runs as printed: the same config file, target and fixtures as this provision.
+      const configFlag = options.config === undefined ? '' : ` --config ${shellWord(options.config)}`;
+      const fixturesFlag = configured === fixturesPath ? '' : ` --fixtures ${shellWord(shown(fixturesPath))}`;
+      lines.push(`next: npx ledger-conformance run${configFlag} --target ${shellWord(config.target.name)}${fixturesFlag} --profile canton`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
     return ExitCode.ok;

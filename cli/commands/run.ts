@@ -91,7 +91,7 @@ function printFailures(report: RunReport, limit = 20): void {
   const total = groups.reduce((sum, group) => sum + group.tests.length, 0);
   if (total > printed) process.stdout.write(`  … ${total - printed} more failures in summary.md and report.html\n`);
   const first = groups.find((group) => group.knownReason === undefined)?.tests[0] ?? groups[0]?.tests[0];
-  if (first) process.stdout.write(`replay one: ${replayHint(first.id, report.reportPath)}\n`);
+  if (first) process.stdout.write(`replay one: ${replayHint(first.id, report)}\n`);
 }
 
 /** Include prefixes that selected nothing: a typo must not pass as an empty, successful run. */

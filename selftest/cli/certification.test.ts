@@ -1,0 +1,247 @@
+/**
+ * The certification workflow end to end, through the CLI as a user runs it:
+ * - the expectation cycle with the reference's injectable faults (record, known, regression, unexpectedly passing);
+ * - `--require certified` turning an incomplete verdict into exit 8;
+ * - the certificate against a remote target answering /v2/version, and `report verify` failing an edited report;
+ * - the hints the tool prints (curl with `token`, replay) running as printed;
+ * - a second run into a report folder in use being refused.
+ * Narrow --include selections keep each run to a few seconds.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig } from '../../config/load.js';
+import type { ReferenceTargetConfig } from '../../config/types.js';
+import type { RunReport } from '../../harness/results.js';
+import { startReference, type ReferenceHandle } from '../../reference/index.js';
+import { LOCK_FILE } from '../../reports/lock.js';
+
+const execute = promisify(execFile);
+const root = process.cwd();
+const bin = join(root, 'bin/ledger-conformance.mjs');
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(args: string[]): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await execute(process.execPath, [bin, ...args], { cwd: root, timeout: 120_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** A command line exactly as the tool printed it, run by a POSIX shell from the tool's folder. */
+async function shell(script: string): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await execute('bash', ['-euo', 'pipefail', '-c', script], { cwd: root, timeout: 120_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const report = (directory: string): RunReport => JSON.parse(readFileSync(join(directory, 'report.json'), 'utf8')) as RunReport;
+
+/** The fenced ```sh blocks under a heading of summary.md (e.g. **Reproduce**). */
+function blocksAfter(markdown: string, heading: string): string[] {
+  return [...markdown.matchAll(new RegExp(`\\*\\*${heading}\\*\\*\\n\\n(\`{3,})sh\\n([\\s\\S]*?)\\n\\1`, 'g'))].map(
+    (match) => match[2] ?? '',
+  );
+}
+
+describe('expectation files through the CLI', () => {
+  const directory = mkdtempSync(join(tmpdir(), 'cert-cycle-'));
+  const expectations = join(directory, 'known.yaml');
+
+  it('records one fault, then: known (exit 0), a second fault (exit 1, only its clauses), the first fixed (unexpectedly passing)', async () => {
+    const recorded = await cli([
+      'run',
+      '--include',
+      'readyz',
+      '--inject-fault',
+      'readyz-json',
+      '--report-dir',
+      join(directory, 'r1'),
+      '--update-expectations',
+      expectations,
+    ]);
+    expect(recorded.code, recorded.stderr).toBe(1);
+    const file = parse(readFileSync(expectations, 'utf8')) as { clauses: Record<string, { reason: string }> };
+    const firstFaultClauses = Object.keys(file.clauses);
+    expect(firstFaultClauses).toEqual(['readyz.response.text-plain']);
+    // A reviewer writes the real reason; --update-expectations keeps it.
+    writeFileSync(expectations, readFileSync(expectations, 'utf8').replace(/reason: .*/, 'reason: our proxy rewrites the content type'));
+    const updated = join(directory, 'updated.yaml');
+    copyFileSync(expectations, updated);
+
+    const [known, regression, fixed] = await Promise.all([
+      cli([
+        'run',
+        '--include',
+        'readyz',
+        '--inject-fault',
+        'readyz-json',
+        '--report-dir',
+        join(directory, 'r2'),
+        '--expectations',
+        expectations,
+      ]),
+      cli([
+        'run',
+        '--include',
+        'readyz,auth::authenticated-user',
+        '--inject-fault',
+        'readyz-json,auth-expired-token-accepted',
+        '--report-dir',
+        join(directory, 'r3'),
+        '--expectations',
+        expectations,
+        '--update-expectations',
+        updated,
+      ]),
+      cli(['run', '--include', 'readyz', '--report-dir', join(directory, 'r4'), '--expectations', expectations, '--require', 'certified']),
+    ]);
+
+    expect(known.code, known.stdout + known.stderr).toBe(0);
+    expect(known.stdout).toContain('1 known failure');
+    expect(readFileSync(join(directory, 'r2', 'summary.md'), 'utf8')).toContain('known failure: our proxy rewrites the content type');
+    expect(readFileSync(join(directory, 'r2', 'junit.xml'), 'utf8')).toContain('<skipped message="known failure');
+
+    expect(regression.code, regression.stdout + regression.stderr).toBe(1);
+    const regressed = report(join(directory, 'r3')).expectations!;
+    const unexpectedClauses = regressed.unexpected.map((entry) => entry.clause);
+    expect(unexpectedClauses.length).toBeGreaterThan(0);
+    expect(unexpectedClauses.every((clause) => clause !== undefined && !firstFaultClauses.includes(clause))).toBe(true);
+    expect(unexpectedClauses).toContain('authenticated-user.auth.required');
+    expect(regressed.known.map((entry) => entry.id)).toEqual(firstFaultClauses);
+    expect(regression.stdout).toContain('unexpected failures (regressions) in authenticated-user.auth.required');
+    const rewritten = parse(readFileSync(updated, 'utf8')) as { clauses: Record<string, { reason: string }> };
+    expect(rewritten.clauses['readyz.response.text-plain']?.reason).toBe('our proxy rewrites the content type');
+    expect(Object.keys(rewritten.clauses)).toContain('authenticated-user.auth.required');
+
+    // The first fault fixed: its clause is unexpectedly passing. The narrow run is incomplete, which
+    // --require certified turns into exit 8 (without it, exit 0).
+    expect(fixed.code, fixed.stdout + fixed.stderr).toBe(8);
+    expect(report(join(directory, 'r4')).expectations!.unexpectedlyPassing).toEqual([
+      { kind: 'clause', id: 'readyz.response.text-plain', reason: 'our proxy rewrites the content type' },
+    ]);
+    expect(fixed.stdout).toContain('unexpectedly passing');
+
+    expect(report(join(directory, 'r4')).expectations!.verdict).toBe('incomplete');
+    expect(fixed.stderr).toContain('the verdict is incomplete, and --require certified accepts only certified (exit code 8)');
+    expect(known.code).toBe(0); // the same incomplete, known-failure run without --require
+  }, 120_000);
+
+  it('refuses a second run into a report folder in use, naming who holds it', async () => {
+    const busy = join(directory, 'busy');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(busy, { recursive: true });
+    writeFileSync(
+      join(busy, LOCK_FILE),
+      JSON.stringify({ pid: process.pid, host: hostname(), startedAt: 'now', command: 'run --report-dir busy' }),
+    );
+    const refused = await cli(['run', '--include', 'readyz', '--report-dir', busy]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain(`is in use by another run (pid ${process.pid}`);
+    expect(refused.stderr).toContain('choose another folder with --report-dir');
+  }, 60_000);
+});
+
+describe('certificate and printed hints against a remote target', () => {
+  let reference: ReferenceHandle;
+  const directory = mkdtempSync(join(tmpdir(), 'cert-remote-'));
+  const configPath = join(directory, 'remote.yaml');
+
+  beforeAll(async () => {
+    const defaults = await loadConfig();
+    const target = defaults.target as ReferenceTargetConfig;
+    // A "remote" node: the reference on loopback, with a fault so there is a failure to reproduce.
+    reference = await startReference({ target, faults: ['error-without-category'] });
+    const features = Object.entries(target.features)
+      .filter(([name]) => name !== 'writes')
+      .map(([name, value]) => `      ${name}: ${JSON.stringify(value)}`)
+      .join('\n');
+    writeFileSync(
+      configPath,
+      [
+        'target: remote',
+        'targets:',
+        '  remote:',
+        '    kind: remote',
+        `    participant: ${reference.participantUrl}`,
+        `    scan: ${reference.scanUrl}`,
+        `    fixtures: ${join(root, 'config/fixtures/reference.yaml')}`,
+        '    auth:',
+        '      kind: hs256',
+        '      secret: not-safe-for-production',
+        '      audience: https://daml.com/jwt/aud/participant/participant1',
+        '    features:',
+        features,
+        '',
+      ].join('\n'),
+    );
+  });
+  afterAll(async () => {
+    await reference?.close();
+  });
+
+  it('fills the certificate, verifies the digest, fails an edited report, and its curl and replay hints run as printed', async () => {
+    const reports = join(directory, 'reports');
+    const run = await cli(['run', '--config', configPath, '--include', 'auth::a user token stands', '--report-dir', reports]);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const written = report(reports);
+    const certificate = written.certificate!;
+    expect(certificate.node.url).toBe(`${reference.participantUrl}/v2/version`);
+    expect(certificate.node.version).toBe('3.5.0-reference');
+    expect(certificate.scan?.url).toBe(`${reference.scanUrl}/version`);
+    expect(certificate.features.userManagement).toBe(true);
+    expect(certificate.profile).toBe('spec');
+    expect(certificate.tool.commit).toMatch(/^([0-9a-f]{40}|unknown)/);
+    expect(certificate.clauseRegistryDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(certificate.configDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(certificate.configFile).toBe(configPath);
+    expect(JSON.stringify(certificate)).not.toContain('not-safe-for-production');
+    expect(certificate.seed).toBe(written.seed);
+
+    const verified = await cli(['report', 'verify', join(reports, 'report.json')]);
+    expect(verified.code, verified.stderr).toBe(0);
+    const editedPath = join(directory, 'edited.json');
+    writeFileSync(
+      editedPath,
+      readFileSync(join(reports, 'report.json'), 'utf8').replace('"verdict": "not-certified"', '"verdict": "certified"'),
+    );
+    const edited = await cli(['report', 'verify', editedPath]);
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toContain('it was edited after the run');
+
+    const summary = readFileSync(join(reports, 'summary.md'), 'utf8');
+    const [reproduce] = blocksAfter(summary, 'Reproduce');
+    expect(reproduce).toMatch(/^TOKEN=\$\(npx ledger-conformance token --user bank-user --config \S+ --target remote\)\ncurl /);
+    const curl = await shell(reproduce!);
+    expect(curl.code, curl.stderr).toBe(0);
+    // The token worked (not 401/403) and the fault is reproduced: a Canton error without errorCategory.
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(curl.stdout)?.[1]);
+    expect(status).toBeGreaterThanOrEqual(400);
+    expect([401, 403]).not.toContain(status);
+    expect(curl.stdout).toContain('"code"');
+    expect(curl.stdout).not.toContain('errorCategory');
+
+    const [replay] = blocksAfter(summary, 'Replay');
+    expect(replay).toContain(`--report ${join(reports, 'report.json')}`);
+    const replayed = await shell(replay!);
+    expect(replayed.code, replayed.stdout + replayed.stderr).toBe(1);
+    expect(replayed.stdout).toContain(`replaying auth::a user token stands`);
+    expect(replayed.stdout).toMatch(/^FAILED auth::a user token stands/m);
+  }, 120_000);
+});
