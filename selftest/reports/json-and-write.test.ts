@@ -36,7 +36,11 @@ describe('writeReports and readReport', () => {
     const target = join(dir, 'nested', 'out');
     const { files, report } = await writeReports(unsealed, target);
     // The written report names where it is and carries the digest of its content.
-    expect(report).toEqual({ ...unsealed, reportPath: join(target, 'report.json'), digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect(report).toEqual({
+      ...unsealed,
+      reportPath: join(target, 'report.json'),
+      digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
     expect(files).toEqual(['junit.xml', 'report.json', 'summary.md', 'report.html', 'clauses.md'].map((name) => join(target, name)));
     expect((await readdir(target)).sort()).toEqual(['clauses.md', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
     expect(await readFile(join(target, 'junit.xml'), 'utf8')).toBe(writeJUnit(report));

@@ -65,7 +65,9 @@ describe('writeSummaryMarkdown', () => {
   });
 
   it('lists the not-shown clauses apart', () => {
-    expect(clausesMarkdown).toContain('## Not shown by the spec (deliberately not checked)\n\n- `upload-dar-file-response.fields.not-shown`');
+    expect(clausesMarkdown).toContain(
+      '## Not shown by the spec (deliberately not checked)\n\n- `upload-dar-file-response.fields.not-shown`',
+    );
   });
 
   it('shows each failure with its clause, exchange, property facts, curl and replay command', () => {
@@ -128,7 +130,7 @@ describe('writeSummaryMarkdown', () => {
     expect(summary).toContain('### `submit-and-wait.actAs.non-empty`: 53 failures');
     expect(summary.match(/^#### \d+\. bulk::failure/gm)).toHaveLength(1);
     expect(summary).toContain(
-      "- bulk::failure 52: expected 400 text/plain, got 500 \"Internal\" &amp; &lt;nothing&gt; (replay: `npx ledger-conformance replay 'bulk::failure 52'`)",
+      '- bulk::failure 52: expected 400 text/plain, got 500 "Internal" &amp; &lt;nothing&gt; (replay: `npx ledger-conformance replay \'bulk::failure 52\'`)',
     );
     expect(summary.length).toBeLessThan(64 * 1024);
   });
@@ -138,7 +140,11 @@ describe('writeSummaryMarkdown', () => {
     const other = { ...failed, id: 'other::fails', failure: { ...failed.failure!, clauseId: 'readyz.text' } };
     const tests = [...Array.from({ length: 3 }, (_, index) => ({ ...failed, id: `bulk::failure ${index}` })), other];
     const summary = writeSummaryMarkdown(fixtureReport({ tests }));
-    expect(summary).toContain('**Failed clauses** (most failures first):\n\n- `submit-and-wait.actAs.non-empty`: 3 failures\n- `readyz.text`: 1 failure');
-    expect(summary.indexOf('### `submit-and-wait.actAs.non-empty`: 3 failures')).toBeLessThan(summary.indexOf('### `readyz.text`: 1 failure'));
+    expect(summary).toContain(
+      '**Failed clauses** (most failures first):\n\n- `submit-and-wait.actAs.non-empty`: 3 failures\n- `readyz.text`: 1 failure',
+    );
+    expect(summary.indexOf('### `submit-and-wait.actAs.non-empty`: 3 failures')).toBeLessThan(
+      summary.indexOf('### `readyz.text`: 1 failure'),
+    );
   });
 });
