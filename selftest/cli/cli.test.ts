@@ -30,6 +30,9 @@ describe('ledger-conformance CLI', () => {
       ['reference', 'serve'],
       ['config'],
       ['config', 'check'],
+      ['token'],
+      ['report'],
+      ['report', 'verify'],
     ];
     const outputs = await Promise.all(commands.map((command) => cli([...command, '--help'])));
     outputs.forEach((output, index) => {
