@@ -367,7 +367,8 @@ ${note}
 <label>Text <input type="search" id="text-filter" placeholder="clause id, sentence, test, reason"></label>
 <span id="filter-count"></span>
 </div>
-<table id="clause-table">
+<table id="clause-table" class="fixed">
+<colgroup><col style="width:30%"><col style="width:7%"><col style="width:10%"><col style="width:10%"><col style="width:19%"><col style="width:24%"></colgroup>
 <thead><tr><th>Clause</th><th>Level</th><th>Status</th><th>Assertions passed / failed / inconclusive</th><th>Asserted by</th><th>Reason</th></tr></thead>
 ${groups
   .map(
@@ -474,8 +475,9 @@ pre { background: var(--code-bg); border: 1px solid var(--border); border-radius
 .facts dt { color: var(--muted); }
 .facts dd { margin: 0; word-break: break-all; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }
-th, td { border: 1px solid var(--border); padding: 0.35rem 0.6rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+th, td { border: 1px solid var(--border); padding: 0.35rem 0.6rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
 table.fixed { table-layout: fixed; }
+table.fixed td { overflow-wrap: anywhere; }
 table.fixed code { word-break: break-all; }
 .verbatim { color: var(--muted); font-size: 0.8rem; margin-top: 0.2rem; }
 .failed-clauses { display: inline-block; text-align: left; margin: 0.5rem auto; }

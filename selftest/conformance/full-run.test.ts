@@ -39,7 +39,11 @@ describe.each(['spec', 'canton'] as const)('a full run against the reference tar
   };
 
   it('is certified, and credits only what its assertions earned', async () => {
-    const { code, report, stdout } = await runConformance(['--profile', profile]);
+    const { code, report, stdout, reportDir } = await runConformance(['--profile', profile]);
+    // summary.md fits a CI job summary and says the verdict on its first screen (issue 23).
+    const summary = readFileSync(join(reportDir, 'summary.md'), 'utf8');
+    expect(summary.length).toBeLessThan(64 * 1024);
+    expect(summary.split('\n').slice(0, 5).join('\n')).toContain(`## ✅ CERTIFIED for the \`${profile}\` profile`);
     const broken = report.tests
       .filter((test) => test.outcome === 'failed' || test.outcome === 'error' || test.outcome === 'inconclusive')
       .map((test) => `${test.outcome} ${test.id}: ${test.failure?.clauseId} ${test.failure?.message.slice(0, 300)}`);

@@ -15,6 +15,8 @@ export interface CliRun {
   stdout: string;
   stderr: string;
   report: RunReport;
+  /** The folder the reports were written to. */
+  reportDir: string;
 }
 
 /** A copy of the default config with the reference target's features changed (e.g. another scan version). */
@@ -55,5 +57,5 @@ export async function runConformance(args: string[]): Promise<CliRun> {
   } catch {
     throw new Error(`the run wrote no report (exit ${code}):\n${stdout}\n${stderr}`);
   }
-  return { code, stdout, stderr, report };
+  return { code, stdout, stderr, report, reportDir };
 }
