@@ -132,7 +132,14 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
       process.stdout.write(`${tests.length} tests\n`);
       return ExitCode.ok;
     }
+    // Both files are read before the run: a mistake in them must not cost a whole run.
     const expectations = options.expectations === undefined ? undefined : readExpectations(options.expectations);
+    const previousExpectations =
+      options.updateExpectations === undefined
+        ? undefined
+        : options.expectations !== undefined && resolve(options.expectations) === resolve(options.updateExpectations)
+          ? expectations
+          : readExpectations(options.updateExpectations, { missingIsEmpty: true });
     const lock = takeReportLock(config.run.reportDir);
     let report: RunReport;
     let files: string[];
@@ -147,12 +154,12 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
       lock.release();
     }
     if (options.updateExpectations !== undefined) {
-      const previous =
-        options.expectations !== undefined && resolve(options.expectations) === resolve(options.updateExpectations) && expectations
-          ? expectations
-          : readExpectations(options.updateExpectations, { missingIsEmpty: true });
-      writeExpectations(options.updateExpectations, updatedExpectations(report, previous), report);
-      process.stdout.write(`expectations written to ${options.updateExpectations}\n`);
+      if (report.interrupted) {
+        process.stderr.write(`note: ${options.updateExpectations} left unchanged: an interrupted run does not say what fails\n`);
+      } else {
+        writeExpectations(options.updateExpectations, updatedExpectations(report, previousExpectations), report);
+        process.stdout.write(`expectations written to ${options.updateExpectations}\n`);
+      }
     }
     process.stdout.write(`${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
     const unmatched = report.interrupted ? [] : unmatchedPrefixes(config.run.include, report.tests);
