@@ -39,6 +39,7 @@ export interface LoadFlags {
   result?: string;
   baseline?: string;
   threshold?: string[];
+  repeat?: number;
   list?: boolean;
 }
 
