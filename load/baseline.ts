@@ -15,7 +15,7 @@
 import { formatMicros, LoadResultError, readLoadResult, wasMeasured, type LoadResult } from './result.js';
 import { partialReason } from './preflight.js';
 import { hasLatencySeries, runCount, secondSamples, type SecondSample } from './series.js';
-import { mannWhitneyU, median, type MannWhitneyResult } from './stats.js';
+import { bootstrapMedianChange, mannWhitneyU, median, type BootstrapInterval, type MannWhitneyResult } from './stats.js';
 
 export type BaselineVerdict = 'regression' | 'no change' | 'improvement' | 'inconclusive';
 
@@ -30,6 +30,9 @@ export interface RunSpread {
   /** Median per-second value of each run. */
   baselineRuns: number[];
   currentRuns: number[];
+  /** The per-second values of each run (what the bootstrap draws from). */
+  baselineSeconds: number[][];
+  currentSeconds: number[][];
   /** (max − min) ÷ median of the run medians, the larger of the two sides (0 with a single run each). */
   spread: number;
 }
@@ -43,6 +46,8 @@ export interface BaselineMetricComparison {
   relativeChange: number;
   samples: { baseline: number; current: number };
   test?: MannWhitneyResult;
+  /** The bootstrap interval of the relative change (runs, then seconds, resampled). */
+  interval?: BootstrapInterval;
   runs: RunSpread;
   verdict: BaselineVerdict;
   /** Why this verdict, in figures. */
@@ -80,7 +85,7 @@ export async function readBaselineResult(path: string): Promise<LoadResult> {
   return baseline;
 }
 
-const method = `Mann–Whitney U (two-sided, normal approximation) on per-second values, α = ${baselineAlpha}`;
+const method = `Mann–Whitney U (two-sided, normal approximation) on per-second values, α = ${baselineAlpha}, and a ${100 * (1 - baselineAlpha)}% two-level bootstrap CI (runs, then seconds) of the change of the median`;
 
 export function compareWithBaseline(current: LoadResult, baseline: LoadResult, tolerance: number): BaselineComparison {
   if (!(tolerance >= 0)) throw new RangeError(`baseline tolerance must be ≥ 0 (load.baselineTolerance), got ${tolerance}`);
@@ -93,8 +98,8 @@ export function compareWithBaseline(current: LoadResult, baseline: LoadResult, t
       : undefined;
   const metrics: BaselineMetricComparison[] = (['p50', 'p95', 'rps'] as const).map((metric) =>
     judge(metric, valuesOf(baselineSamples, metric), valuesOf(currentSamples, metric), metric === 'rps' ? 'higher' : 'lower', tolerance, {
-      baseline: runMedians(baselineSamples, metric, runCount(baseline)),
-      current: runMedians(currentSamples, metric, runCount(current)),
+      baseline: runValues(baselineSamples, metric, runCount(baseline)),
+      current: runValues(currentSamples, metric, runCount(current)),
       missing: metric === 'rps' ? undefined : seriesMissing,
     }),
   );
@@ -127,16 +132,16 @@ function valuesOf(samples: readonly SecondSample[], metric: ComparedMetric): num
   return samples.map((sample) => (metric === 'rps' ? sample.ok : sample[metric])).filter((value): value is number => value !== undefined);
 }
 
-function runMedians(samples: readonly SecondSample[], metric: ComparedMetric, runs: number): number[] {
-  const medians: number[] = [];
+function runValues(samples: readonly SecondSample[], metric: ComparedMetric, runs: number): number[][] {
+  const perRun: number[][] = [];
   for (let run = 0; run < runs; run += 1) {
     const values = valuesOf(
       samples.filter((sample) => sample.run === run),
       metric,
     );
-    if (values.length) medians.push(median(values));
+    if (values.length) perRun.push(values);
   }
-  return medians;
+  return perRun;
 }
 
 function relativeRange(values: readonly number[]): number {
@@ -151,14 +156,18 @@ function judge(
   currentValues: number[],
   better: 'lower' | 'higher',
   tolerance: number,
-  context: { baseline: number[]; current: number[]; missing: string | undefined },
+  context: { baseline: number[][]; current: number[][]; missing: string | undefined },
 ): BaselineMetricComparison {
   const baseline = median(baselineValues);
   const current = median(currentValues);
+  const baselineRuns = context.baseline.map((values) => median(values));
+  const currentRuns = context.current.map((values) => median(values));
   const runs: RunSpread = {
-    baselineRuns: context.baseline,
-    currentRuns: context.current,
-    spread: Math.max(relativeRange(context.baseline), relativeRange(context.current)),
+    baselineRuns,
+    currentRuns,
+    baselineSeconds: context.baseline,
+    currentSeconds: context.current,
+    spread: Math.max(relativeRange(baselineRuns), relativeRange(currentRuns)),
   };
   const samples = { baseline: baselineValues.length, current: currentValues.length };
   const base = { metric, samples, runs };
@@ -176,26 +185,34 @@ function judge(
   }
   const relativeChange = baseline === 0 ? (current === 0 ? 0 : Number.POSITIVE_INFINITY) : (current - baseline) / baseline;
   const test = mannWhitneyU(currentValues, baselineValues);
+  const interval = bootstrapMedianChange(context.baseline, context.current, { confidence: 1 - baselineAlpha });
   const worse = better === 'lower' ? relativeChange > 0 : relativeChange < 0;
-  const withTest = { ...base, baseline, current, relativeChange, test };
+  const withTest = { ...base, baseline, current, relativeChange, test, interval };
   if (Math.abs(relativeChange) <= tolerance) {
     return { ...withTest, verdict: 'no change', reason: `within the tolerance of ${percent(tolerance)}` };
   }
   const significant = test.p < baselineAlpha;
-  const explained = Math.abs(relativeChange) <= runs.spread;
-  if (significant && !explained) {
-    const spreadNote = runs.spread > 0 ? ` and the run-to-run spread of ${percent(runs.spread)}` : '';
+  // The whole interval beyond the tolerance, on the side of the change: noise within and between runs cannot explain it.
+  const beyond = relativeChange > 0 ? interval.low > tolerance : interval.high < -tolerance;
+  const ci = `${percent(interval.confidence)} CI ${signed(interval.low)}…${signed(interval.high)}`;
+  if (significant && beyond) {
     return {
       ...withTest,
       verdict: worse ? 'regression' : 'improvement',
-      reason: `beyond the tolerance of ${percent(tolerance)}${spreadNote}, p = ${formatP(test.p)} < ${baselineAlpha}`,
+      reason: `p = ${formatP(test.p)} < ${baselineAlpha} and the ${ci} lies beyond the tolerance of ±${percent(tolerance)}`,
     };
   }
   const why = [
-    !significant && `p = ${formatP(test.p)} ≥ ${baselineAlpha}: the seconds of the two could come from one distribution`,
-    explained && `the change is within the run-to-run spread of ${percent(runs.spread)}`,
+    !significant && `p = ${formatP(test.p)} ≥ ${baselineAlpha}`,
+    !beyond &&
+      `the ${ci} reaches into the tolerance of ±${percent(tolerance)}${runs.baselineRuns.length > 1 || runs.currentRuns.length > 1 ? ` (run-to-run spread ${percent(runs.spread)})` : ''}`,
   ].filter(Boolean);
   return { ...withTest, verdict: 'inconclusive', reason: `too noisy to tell: ${why.join('; ')}` };
+}
+
+function signed(fraction: number): string {
+  if (!Number.isFinite(fraction)) return fraction > 0 ? '+∞' : '−∞';
+  return `${fraction >= 0 ? '+' : ''}${percent(fraction)}`;
 }
 
 function percent(fraction: number): string {

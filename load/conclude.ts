@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { evaluateThresholds, type GateResult, type Threshold } from './gate.js';
+import { explainWriteError } from './preflight.js';
 import { companionPaths, renderLoadReport, seriesCsv } from './report-html.js';
 import { formatMicros, formatSummary, wasMeasured, writeLoadResult, type LoadResult } from './result.js';
 import { stageFigures } from './series.js';
@@ -83,7 +84,7 @@ export async function writeResultSafely(path: string, result: LoadResult): Promi
     await writeLoadResult(path, result);
     return { path };
   } catch (error) {
-    const failure = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const failure = explainWriteError(error);
     const fallback = join(tmpdir(), `ledger-conformance-load-${Date.now()}-${basename(path).replace(/\.json$/i, '')}.json`);
     await writeLoadResult(fallback, result);
     return { path: fallback, failure };

@@ -46,7 +46,7 @@ export async function checkResultPathWritable(path: string, source: '--result' |
       await unlink(path);
     }
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const reason = explainWriteError(error);
     throw new ResultPathError(`cannot write the load result to ${resolve(path)} (${reason}); nothing was sent; ${fix}`, source);
   }
 }
@@ -79,4 +79,22 @@ export function checkBaselineFits(baseline: LoadResult, path: string, run: { sce
       `baseline ${path} measured ${differences.join(' and ')}: a comparison would say nothing; pass a baseline of the same scenario and model`,
     );
   }
+}
+
+const writeErrors: Record<string, string> = {
+  ENOTDIR: 'a part of its folder path is a file',
+  // mkdir -p over a file says EEXIST: the same mistake.
+  EEXIST: 'a part of its folder path is a file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+};
+
+/** `ENOTDIR: a part of its folder path is a file`, or the error's own message. */
+export function explainWriteError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === undefined) return (error as Error).message;
+  const normalized = code === 'EEXIST' ? 'ENOTDIR' : code;
+  return writeErrors[code] ? `${normalized}: ${writeErrors[code]}` : normalized;
 }

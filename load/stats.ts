@@ -59,3 +59,67 @@ export function normalCdf(z: number): number {
   const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
+
+export interface BootstrapInterval {
+  /** Relative change of the median, (current − baseline) / baseline, at the lower and upper bound. */
+  low: number;
+  high: number;
+  confidence: number;
+  resamples: number;
+}
+
+/**
+ * A bootstrap confidence interval of the relative change of the median between two samples made of
+ * runs: each resample draws the runs with replacement, then the seconds within each drawn run with
+ * replacement (a two-level bootstrap), so the interval widens with the run-to-run variation and not
+ * only with the second-to-second one. With one run a side it is the plain bootstrap of the seconds.
+ * Seeded: the same figures always give the same interval.
+ */
+export function bootstrapMedianChange(
+  baselineRuns: readonly (readonly number[])[],
+  currentRuns: readonly (readonly number[])[],
+  options: { confidence?: number; resamples?: number; seed?: number } = {},
+): BootstrapInterval {
+  const confidence = options.confidence ?? 0.99;
+  const resamples = options.resamples ?? 2000;
+  const random = mulberry32(options.seed ?? 0x5eed);
+  const base = baselineRuns.filter((run) => run.length > 0);
+  const current = currentRuns.filter((run) => run.length > 0);
+  const changes = new Float64Array(resamples);
+  for (let index = 0; index < resamples; index += 1) {
+    const b = resampledMedian(base, random);
+    const c = resampledMedian(current, random);
+    changes[index] = b === 0 ? (c === 0 ? 0 : Number.POSITIVE_INFINITY) : (c - b) / b;
+  }
+  changes.sort();
+  const tail = (1 - confidence) / 2;
+  return {
+    low: changes[Math.floor(tail * (resamples - 1))]!,
+    high: changes[Math.ceil((1 - tail) * (resamples - 1))]!,
+    confidence,
+    resamples,
+  };
+}
+
+function resampledMedian(runs: readonly (readonly number[])[], random: () => number): number {
+  const pooled: number[] = [];
+  for (let draw = 0; draw < runs.length; draw += 1) {
+    const run = runs[Math.floor(random() * runs.length)]!;
+    for (let second = 0; second < run.length; second += 1) pooled.push(run[Math.floor(random() * run.length)]!);
+  }
+  const sorted = Float64Array.from(pooled).sort();
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A small, seeded PRNG (mulberry32): the bootstrap's draws, reproducible. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -155,7 +155,7 @@ describe('baseline comparison that knows its noise (Mann–Whitney U on per-seco
     expect(formatBaselineComparison(comparison)).toMatch(/INCONCLUSIVE: too noisy to tell/);
   });
 
-  it('inconclusive when the change is within the spread of repeated runs, even with p < α', () => {
+  it('inconclusive when the change is within what run-to-run variation explains (bootstrap CI over runs), even with p < α', () => {
     const before = craftedRepeat([{ secondsUs: wobbly(10, 1_000, 0.02) }, { secondsUs: wobbly(10, 2_000, 0.02, 1) }]);
     const after = craftedRepeat([{ secondsUs: wobbly(10, 2_000, 0.02, 2) }, { secondsUs: wobbly(10, 2_050, 0.02, 3) }]);
     const comparison = compareWithBaseline(after, before, 0.1);
@@ -163,7 +163,7 @@ describe('baseline comparison that knows its noise (Mann–Whitney U on per-seco
     expect(p50.test!.p).toBeLessThan(0.01);
     expect(p50.runs.baselineRuns).toHaveLength(2);
     expect(p50.verdict).toBe('inconclusive');
-    expect(p50.reason).toMatch(/within the run-to-run spread of \d+\.\d%/);
+    expect(p50.reason).toMatch(/CI [-+]\d+\.\d%…\+\d+\.\d% reaches into the tolerance of ±10\.0% \(run-to-run spread \d+\.\d%\)/);
     expect(formatBaselineComparison(comparison)).toMatch(/run medians baseline 1\.\d\d ms–\d\.\d\d ms, now/);
   });
 

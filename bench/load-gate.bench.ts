@@ -1,0 +1,191 @@
+/**
+ * `npm run bench:gate`: how far the baseline gate can be trusted, measured. One scenario runs against
+ * the reference target (on loopback, in this process) several times with the settings of a baseline
+ * recorded first, and each run is gated against that baseline:
+ *   - identical settings, same target: any "regression" is a false regression;
+ *   - the same settings through a loopback proxy that holds each answer back by the baseline's own
+ *     median latency (so the target is at least 2× slower at the median): anything but "regression" is
+ *     a missed detection.
+ * The two kinds of trial alternate, so a burst of other work on a shared machine hits both alike. It
+ * prints each verdict with its figures, the false-regression rate and the detection rate, and the load
+ * average at the start and the end.
+ *
+ * Options: --trials N (trials of each kind, default 4), --seconds N (measured seconds of each run, 3),
+ * --repeat N (runs per gate, 3), --rate N (open-model req/s, 200), --scenario NAME (update-by-offset),
+ * --tolerance X (0.1), --keep DIR (keep the result files and reports there).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { loadConfig } from '../config/load.js';
+import type { ResolvedConfig } from '../config/types.js';
+import { runLoad, type LoadRunOutcome } from '../load/run.js';
+import { startReference } from '../reference/index.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    trials: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '3' },
+    repeat: { type: 'string', default: '3' },
+    rate: { type: 'string', default: '200' },
+    scenario: { type: 'string', default: 'update-by-offset' },
+    tolerance: { type: 'string', default: '0.1' },
+    keep: { type: 'string' },
+  },
+});
+const trials = Number(flags.trials);
+const seconds = Number(flags.seconds);
+const repeat = Number(flags.repeat);
+const rate = Number(flags.rate);
+const tolerance = Number(flags.tolerance);
+const scenario = flags.scenario;
+
+const loadAverage = (): string =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/** A loopback proxy in front of `upstream` that answers each request `delayMs` after the upstream answered. */
+async function startDelayProxy(upstream: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
+  const pool = new Pool(upstream, { connections: 64 });
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = { ...request.headers };
+      delete headers.host;
+      delete headers.connection;
+      pool
+        .request({
+          method: request.method as 'GET' | 'POST',
+          path: request.url ?? '/',
+          headers,
+          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+        })
+        .then(async (answer) => {
+          const body = Buffer.from(await answer.body.arrayBuffer());
+          setTimeout(() => {
+            response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+            response.end(body);
+          }, delayMs);
+        })
+        .catch((error: Error) => {
+          response.writeHead(502);
+          response.end(error.message);
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('proxy: no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await pool.close();
+    },
+  };
+}
+
+function remoteConfig(base: ResolvedConfig, name: string, url: string, resultDir: string): ResolvedConfig {
+  return {
+    ...base,
+    load: {
+      ...base.load,
+      resultDir,
+      baselineTolerance: tolerance,
+      scenarios: { ...base.load.scenarios, 'update-by-offset': { seedCommands: 50 } },
+    },
+    target: {
+      kind: 'remote',
+      name,
+      participant: url,
+      auth: base.target.auth,
+      features: base.target.features,
+      fixtures: base.target.fixtures,
+    },
+  };
+}
+
+function describe(outcome: LoadRunOutcome): string {
+  const comparison = outcome.baseline!;
+  const metrics = comparison.metrics
+    .map((metric) => {
+      const change = Number.isFinite(metric.relativeChange)
+        ? `${metric.relativeChange >= 0 ? '+' : ''}${(metric.relativeChange * 100).toFixed(0)}%`
+        : 'n/a';
+      const ci = metric.interval ? ` CI ${(metric.interval.low * 100).toFixed(0)}…${(metric.interval.high * 100).toFixed(0)}%` : '';
+      return `${metric.metric} ${change} p=${metric.test ? metric.test.p.toPrecision(2) : '-'}${ci} ${metric.verdict}`;
+    })
+    .join('; ');
+  return `${comparison.verdict.toUpperCase().padEnd(12)} ${metrics}`;
+}
+
+async function main(): Promise<void> {
+  console.log(`load average at start: ${loadAverage()} (${availableParallelism()} cores)`);
+  console.log(
+    `gate bench: ${scenario}, open model ${rate} req/s, ${repeat} × ${seconds} s per gate (1 s warm-up each), tolerance ${tolerance * 100}%, ${trials} trials of each kind`,
+  );
+  const dir = flags.keep ?? (await mkdtemp(join(tmpdir(), 'bench-gate-')));
+  const base = await loadConfig({ dotenvPath: false, env: {} });
+  const reference = await startReference({ target: base.target as Parameters<typeof startReference>[0]['target'] });
+  const direct = remoteConfig(base, 'reference', reference.participantUrl, dir);
+  const settings = {
+    scenario,
+    model: 'open' as const,
+    rate,
+    durationSeconds: seconds,
+    repeat,
+    warmupSeconds: 1,
+    workers: 1,
+    thresholds: [],
+    progress: false as const,
+  };
+  try {
+    const baselineFile = join(dir, 'baseline.json');
+    const baseline = await runLoad({ ...settings, config: direct, resultFile: baselineFile });
+    const medianUs = baseline.result.latencyUs.p50;
+    console.log(
+      `baseline: p50 ${medianUs} µs, p95 ${baseline.result.latencyUs.p95} µs, ${baseline.result.rps.achieved.toFixed(0)} ok/s, ${baseline.result.requests.errors} errors`,
+    );
+    const proxy = await startDelayProxy(reference.participantUrl, medianUs / 1000);
+    const slowConfig = remoteConfig(base, 'reference-behind-delay-proxy', proxy.url, dir);
+    console.log(`delay proxy: each answer held ${(medianUs / 1000).toFixed(2)} ms (the baseline's median; timers round up to ≥ 1 ms)`);
+    const verdicts = { same: [] as string[], slow: [] as string[] };
+    try {
+      for (let trial = 1; trial <= trials; trial += 1) {
+        const same = await runLoad({ ...settings, config: direct, baseline: baselineFile, resultFile: join(dir, `same-${trial}.json`) });
+        verdicts.same.push(same.baseline!.verdict);
+        console.log(`  trial ${trial} identical  → ${describe(same)}  (load ${loadAverage()})`);
+        const slow = await runLoad({
+          ...settings,
+          config: slowConfig,
+          baseline: baselineFile,
+          resultFile: join(dir, `slow-${trial}.json`),
+        });
+        verdicts.slow.push(slow.baseline!.verdict);
+        console.log(`  trial ${trial} 2× slower  → ${describe(slow)}  (p50 ${slow.result.latencyUs.p50} µs)`);
+      }
+    } finally {
+      await proxy.close();
+    }
+    const count = (list: string[], verdict: string) => list.filter((entry) => entry === verdict).length;
+    const tally = (list: string[]) =>
+      ['regression', 'no change', 'improvement', 'inconclusive'].map((verdict) => `${verdict} ${count(list, verdict)}`).join(', ');
+    console.log(`identical settings: ${tally(verdicts.same)}`);
+    console.log(`2× slower target:   ${tally(verdicts.slow)}`);
+    console.log(
+      `false-regression rate ${count(verdicts.same, 'regression')}/${trials} = ${((100 * count(verdicts.same, 'regression')) / trials).toFixed(0)}% (target 0%); detection rate ${count(verdicts.slow, 'regression')}/${trials} = ${((100 * count(verdicts.slow, 'regression')) / trials).toFixed(0)}% (target 100%)`,
+    );
+  } finally {
+    await reference.close();
+    if (flags.keep === undefined) await rm(dir, { recursive: true, force: true });
+    console.log(`load average at end: ${loadAverage()}`);
+  }
+}
+
+await main();
