@@ -6,7 +6,7 @@
  *   - the same settings through a loopback proxy that holds each answer back by the baseline's own
  *     median latency (so the target is at least 2× slower at the median): anything but "regression" is
  *     a missed detection.
- * The two kinds of trial alternate, so a burst of other work on a shared machine hits both alike. It
+ * The reference (`reference serve`) and the proxy run in processes of their own. The two kinds of trial alternate, so a burst of other work on a shared machine hits both alike. It
  * prints each verdict with its figures, the false-regression rate and the detection rate, and the load
  * average at the start and the end.
  *
@@ -14,16 +14,15 @@
  * --repeat N (runs per gate, 3), --rate N (open-model req/s, 200), --scenario NAME (update-by-offset),
  * --tolerance X (0.1), --keep DIR (keep the result files and reports there).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Pool } from 'undici';
 import { loadConfig } from '../config/load.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { runLoad, type LoadRunOutcome } from '../load/run.js';
-import { startReference } from '../reference/index.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -48,45 +47,61 @@ const loadAverage = (): string =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-/** A loopback proxy in front of `upstream` that answers each request `delayMs` after the upstream answered. */
-async function startDelayProxy(upstream: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
-  const pool = new Pool(upstream, { connections: 64 });
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const headers = { ...request.headers };
-      delete headers.host;
-      delete headers.connection;
-      pool
-        .request({
-          method: request.method as 'GET' | 'POST',
-          path: request.url ?? '/',
-          headers,
-          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
-        })
-        .then(async (answer) => {
-          const body = Buffer.from(await answer.body.arrayBuffer());
-          setTimeout(() => {
-            response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
-            response.end(body);
-          }, delayMs);
-        })
-        .catch((error: Error) => {
-          response.writeHead(502);
-          response.end(error.message);
-        });
+/**
+ * A loopback proxy in front of `upstream`, in its own process, that answers each request `delayMs` after
+ * the upstream answered (keep-alive on both sides). Prints its port on stdout.
+ */
+const proxySource = `
+const http = require('node:http');
+const [upstream, delayMs] = [new URL(process.argv[1]), Number(process.argv[2])];
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const server = http.createServer((request, response) => {
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
+  request.on('end', () => {
+    const headers = { ...request.headers, host: upstream.host };
+    delete headers.connection;
+    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers, agent }, (answer) => {
+      const body = [];
+      answer.on('data', (chunk) => body.push(chunk));
+      answer.on('end', () => setTimeout(() => {
+        response.writeHead(answer.statusCode, { 'content-type': answer.headers['content-type'] || 'application/json' });
+        response.end(Buffer.concat(body));
+      }, delayMs));
+    });
+    forward.on('error', (error) => { response.writeHead(502); response.end(error.message); });
+    forward.end(Buffer.concat(chunks));
+  });
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+interface Child {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts a child process and waits for the first stdout line matching `pattern` (its URL or port). */
+async function startChild(args: string[], pattern: RegExp, toUrl: (match: RegExpExecArray) => string): Promise<Child> {
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`child ${args.join(' ')} exited with ${code}: ${output}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match) resolve(toUrl(match));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('proxy: no port');
+  child.stdout!.resume();
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await pool.close();
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -132,8 +147,14 @@ async function main(): Promise<void> {
   );
   const dir = flags.keep ?? (await mkdtemp(join(tmpdir(), 'bench-gate-')));
   const base = await loadConfig({ dotenvPath: false, env: {} });
-  const reference = await startReference({ target: base.target as Parameters<typeof startReference>[0]['target'] });
-  const direct = remoteConfig(base, 'reference', reference.participantUrl, dir);
+  // The reference and the proxy each run in their own process, as a real target would: the load
+  // generator's main thread (which prepares the requests) shares its event loop with neither.
+  const reference = await startChild(
+    [join(process.cwd(), 'bin/ledger-conformance.mjs'), 'reference', 'serve'],
+    /participant: (http:\/\/127\.0\.0\.1:\d+)/,
+    (match) => match[1]!,
+  );
+  const direct = remoteConfig(base, 'reference', reference.url, dir);
   const settings = {
     scenario,
     model: 'open' as const,
@@ -152,7 +173,11 @@ async function main(): Promise<void> {
     console.log(
       `baseline: p50 ${medianUs} µs, p95 ${baseline.result.latencyUs.p95} µs, ${baseline.result.rps.achieved.toFixed(0)} ok/s, ${baseline.result.requests.errors} errors`,
     );
-    const proxy = await startDelayProxy(reference.participantUrl, medianUs / 1000);
+    const proxy = await startChild(
+      ['-e', proxySource, reference.url, String(medianUs / 1000)],
+      /^(\d+)$/m,
+      (match) => `http://127.0.0.1:${match[1]}`,
+    );
     const slowConfig = remoteConfig(base, 'reference-behind-delay-proxy', proxy.url, dir);
     console.log(`delay proxy: each answer held ${(medianUs / 1000).toFixed(2)} ms (the baseline's median; timers round up to ≥ 1 ms)`);
     const verdicts = { same: [] as string[], slow: [] as string[] };

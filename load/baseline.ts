@@ -6,8 +6,8 @@
  *   - the change of the median per-second value exceeds the tolerance (`load.baselineTolerance`);
  *   - the Mann–Whitney U test (two-sided) of the two samples gives p < α (0.01): the seconds of one do
  *     not come from the distribution of the other;
- *   - with repeated runs (`--repeat`), the change exceeds the run-to-run spread: the range of the runs'
- *     medians relative to their median, on whichever side spreads more.
+ *   - the 95% two-level bootstrap interval of that change (runs drawn with replacement, then seconds
+ *     within them) lies wholly beyond the tolerance: with `--repeat`, run-to-run variation widens it.
  * A change beyond the tolerance that the test or the spread cannot tell from noise is "inconclusive:
  * too noisy to tell"; one within the tolerance is "no change". Fewer than 5 per-second samples a side
  * is inconclusive too.
@@ -21,6 +21,8 @@ export type BaselineVerdict = 'regression' | 'no change' | 'improvement' | 'inco
 
 /** The significance level of the test. */
 export const baselineAlpha = 0.01;
+/** The confidence of the bootstrap interval (a second, independent condition beside the test's α). */
+export const bootstrapConfidence = 0.95;
 /** Fewer per-second samples than this on a side cannot be told from noise (5 vs 5 is the least giving p < 0.01). */
 export const minSamplesPerSide = 5;
 
@@ -85,7 +87,7 @@ export async function readBaselineResult(path: string): Promise<LoadResult> {
   return baseline;
 }
 
-const method = `Mann–Whitney U (two-sided, normal approximation) on per-second values, α = ${baselineAlpha}, and a ${100 * (1 - baselineAlpha)}% two-level bootstrap CI (runs, then seconds) of the change of the median`;
+const method = `Mann–Whitney U (two-sided, normal approximation) on per-second values, α = ${baselineAlpha}, and a ${100 * bootstrapConfidence}% two-level bootstrap CI (runs, then seconds) of the change of the median`;
 
 export function compareWithBaseline(current: LoadResult, baseline: LoadResult, tolerance: number): BaselineComparison {
   if (!(tolerance >= 0)) throw new RangeError(`baseline tolerance must be ≥ 0 (load.baselineTolerance), got ${tolerance}`);
@@ -185,7 +187,7 @@ function judge(
   }
   const relativeChange = baseline === 0 ? (current === 0 ? 0 : Number.POSITIVE_INFINITY) : (current - baseline) / baseline;
   const test = mannWhitneyU(currentValues, baselineValues);
-  const interval = bootstrapMedianChange(context.baseline, context.current, { confidence: 1 - baselineAlpha });
+  const interval = bootstrapMedianChange(context.baseline, context.current, { confidence: bootstrapConfidence });
   const worse = better === 'lower' ? relativeChange > 0 : relativeChange < 0;
   const withTest = { ...base, baseline, current, relativeChange, test, interval };
   if (Math.abs(relativeChange) <= tolerance) {
@@ -199,7 +201,7 @@ function judge(
     return {
       ...withTest,
       verdict: worse ? 'regression' : 'improvement',
-      reason: `p = ${formatP(test.p)} < ${baselineAlpha} and the ${ci} lies beyond the tolerance of ±${percent(tolerance)}`,
+      reason: `p < ${baselineAlpha} and the CI lies beyond the tolerance of ±${percent(tolerance)}`,
     };
   }
   const why = [
@@ -237,12 +239,15 @@ export function formatBaselineComparison(comparison: BaselineComparison): string
     const test = metric.test
       ? `; U = ${metric.test.u}, z = ${metric.test.z.toFixed(2)}, p = ${formatP(metric.test.p)}, n = ${metric.samples.baseline}/${metric.samples.current} s`
       : '';
+    const interval = metric.interval
+      ? `; ${percent(metric.interval.confidence)} CI ${signed(metric.interval.low)}…${signed(metric.interval.high)}`
+      : '';
     const runs =
       metric.runs.baselineRuns.length > 1 || metric.runs.currentRuns.length > 1
         ? `; run medians baseline ${rangeOf(metric.runs.baselineRuns, show)}, now ${rangeOf(metric.runs.currentRuns, show)} (spread ${percent(metric.runs.spread)})`
         : '';
     lines.push(
-      `  per-second ${label.padEnd(4)} median ${show(metric.baseline)} → ${show(metric.current)}${change}${test}${runs} → ${metric.verdict}: ${metric.reason}`,
+      `  per-second ${label.padEnd(4)} median ${show(metric.baseline)} → ${show(metric.current)}${change}${test}${interval}${runs} → ${metric.verdict}: ${metric.reason}`,
     );
   }
   lines.push(

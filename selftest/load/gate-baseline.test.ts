@@ -134,7 +134,7 @@ describe('baseline comparison that knows its noise (Mann–Whitney U on per-seco
     expect(p50.test!.p).toBeLessThan(0.001);
     expect(p50.relativeChange).toBeGreaterThan(0.9);
     expect(formatBaselineComparison(comparison)).toMatch(
-      /per-second p50 {2}median 10\.\d\d ms → \d+\.\d\d ms \(\+\d+\.\d%\); U = 100, z = [\d.]+, p = [\de.-]+, n = 10\/10 s → regression/,
+      /per-second p50 {2}median 10\.\d\d ms → \d+\.\d\d ms \(\+\d+\.\d%\); U = 100, z = [\d.]+, p = [\de.-]+, n = 10\/10 s; 95\.0% CI \+\d+\.\d%…\+\d+\.\d% → regression/,
     );
   });
 
