@@ -54,6 +54,7 @@ export async function concludeRun(
   const summary = [
     formatSummary(result),
     ...stageLines(result),
+    ...scenarioLines(result),
     ...(measured ? [] : ['  thresholds and baseline not evaluated: nothing was measured']),
     ...gate.verdicts.map((verdict) => `  threshold ${verdict.description}`),
     ...(comparison ? [formatBaselineComparison(comparison)] : []),
@@ -106,6 +107,19 @@ async function writeCompanions(
   } catch (error) {
     return { failure: (error as Error).message };
   }
+}
+
+/** Per-scenario figures of mixed for the console. */
+function scenarioLines(result: LoadResult): string[] {
+  const scenarios = Object.entries(result.scenarios ?? {});
+  if (scenarios.length === 0) return [];
+  return [
+    '  per scenario:',
+    ...scenarios.map(
+      ([name, figures]) =>
+        `    ${name.padEnd(18)} ${figures.rps.toFixed(1)} ok/s, ${figures.requests.ok} ok, ${figures.requests.errors} errors, p50 ${formatMicros(figures.latencyUs.p50)} p95 ${formatMicros(figures.latencyUs.p95 ?? 0)} p99 ${formatMicros(figures.latencyUs.p99)}`,
+    ),
+  ];
 }
 
 /** Per-stage figures of a ramp for the console. */
