@@ -10,8 +10,8 @@
  * prints each verdict with its figures, the false-regression rate and the detection rate, and the load
  * average at the start and the end.
  *
- * Options: --trials N (trials of each kind, default 4), --seconds N (measured seconds of each run, 3),
- * --repeat N (runs per gate, 3), --rate N (open-model req/s, 200), --scenario NAME (update-by-offset),
+ * Options: --trials N (trials of each kind, default 4), --seconds N (measured seconds of each run, 4),
+ * --repeat N (runs per gate, 3), --rate N (open-model req/s, 50), --scenario NAME (update-by-offset),
  * --tolerance X (0.1), --keep DIR (keep the result files and reports there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,9 +27,9 @@ import { runLoad, type LoadRunOutcome } from '../load/run.js';
 const { values: flags } = parseArgs({
   options: {
     trials: { type: 'string', default: '4' },
-    seconds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '4' },
     repeat: { type: 'string', default: '3' },
-    rate: { type: 'string', default: '200' },
+    rate: { type: 'string', default: '50' },
     scenario: { type: 'string', default: 'update-by-offset' },
     tolerance: { type: 'string', default: '0.1' },
     keep: { type: 'string' },
