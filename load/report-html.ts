@@ -90,7 +90,7 @@ function chart(options: {
   const plotWidth = width - margin.left - margin.right;
   const plotHeight = height - margin.top - margin.bottom;
   const values = [...options.lines.flatMap((line) => line.points.map(([, y]) => y)), ...(options.bars?.points.map(([, y]) => y) ?? [])];
-  const yMax = niceCeiling(Math.max(1, ...values.filter(Number.isFinite)));
+  const yMax = niceCeiling(Math.max(1, ...values.filter(Number.isFinite)) * 1.08);
   const xMax = Math.max(1, options.xMax);
   const sx = (x: number) => margin.left + (x / xMax) * plotWidth;
   const sy = (y: number) => margin.top + plotHeight - (y / yMax) * plotHeight;

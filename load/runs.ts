@@ -4,7 +4,7 @@
  * Both are exact: histograms are added, counts summed, and a run's view gives back what it was built from.
  */
 import { decodeHistogram, encodeHistogram, newLatencyHistogram } from './histogram.js';
-import { summarizeHistogram, type LoadResult, type RunRecord, type ScenarioFigures } from './result.js';
+import { summarizeHistogram, type LoadResult, type OpenModelStats, type RunRecord, type ScenarioFigures } from './result.js';
 import { runCount, runSeconds } from './series.js';
 
 /** The runs of a result as single-run results (a result without `runs` is its own only run). */
@@ -101,7 +101,30 @@ export function combineRuns(results: readonly LoadResult[]): LoadResult {
       ...(single.openModel ? { openModel: single.openModel } : {}),
     })),
     ...combineScenarios(results, rateSeconds),
+    ...combineOpenModel(singles),
     histogram: encodeHistogram(histogram),
+  };
+}
+
+/** Open-model figures of runs one after another: counts summed, jitter histograms added, caps as they were. */
+function combineOpenModel(singles: readonly LoadResult[]): { openModel?: OpenModelStats } {
+  const stats = singles.map((single) => single.openModel).filter((open): open is OpenModelStats => open !== undefined);
+  if (stats.length === 0) return {};
+  const jitter = newLatencyHistogram();
+  for (const open of stats) jitter.add(decodeHistogram(open.sendJitterHistogram));
+  const sum = (key: 'plannedRequests' | 'lateSends' | 'capDelayedSends' | 'pipelinedSends' | 'notSent') =>
+    stats.reduce((total, open) => total + (open[key] ?? 0), 0);
+  return {
+    openModel: {
+      ...stats[0]!,
+      plannedRequests: sum('plannedRequests'),
+      lateSends: sum('lateSends'),
+      capDelayedSends: sum('capDelayedSends'),
+      pipelinedSends: sum('pipelinedSends'),
+      notSent: sum('notSent'),
+      sendJitterUs: summarizeHistogram(jitter),
+      sendJitterHistogram: encodeHistogram(jitter),
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { decodeHistogram, newSecondHistogram } from '../../load/histogram.js';
 import { mergeResults } from '../../load/merge.js';
 import { renderLoadReport, seriesCsv } from '../../load/report-html.js';
 import { compareWithBaseline } from '../../load/baseline.js';
+import { combineRuns } from '../../load/runs.js';
 import { stageFigures } from '../../load/series.js';
 import { craftedRepeat, craftedRun, wobbly } from './crafted.js';
 
@@ -109,5 +110,31 @@ describe('the report of a ramped open-model run', () => {
     const fifth = rows[5]!.split(',');
     expect(fifth.slice(0, 7)).toEqual(['1', '4', '2', '0', '51', '50', '1']);
     expect(Number(fifth[7])).toBeGreaterThan(1_800);
+  });
+});
+
+describe('repeated runs of the open model', () => {
+  it('add up their open-model counts and jitter', () => {
+    const stages = [{ durationSeconds: 5, targetRate: 50 }];
+    const runs = [0, 1, 2].map((index) => {
+      const run = craftedRun({ secondsUs: wobbly(5, 1_000, 0.1, index) }, { model: 'open', stages, rate: 50 });
+      return {
+        ...run,
+        openModel: {
+          plannedRequests: 250,
+          lateSends: index,
+          capDelayedSends: 0,
+          notSent: 0,
+          lateThresholdMs: 10,
+          maxInFlight: 1000,
+          sendJitterUs: run.latencyUs,
+          sendJitterHistogram: run.histogram,
+        },
+      };
+    });
+    const combined = combineRuns(runs);
+    expect(combined.openModel).toMatchObject({ plannedRequests: 750, lateSends: 3, maxInFlight: 1000 });
+    expect(combined.openModel!.sendJitterUs.count).toBe(3 * runs[0]!.latencyUs.count);
+    expect(combined.runs!.map((run) => run.openModel?.lateSends)).toEqual([0, 1, 2]);
   });
 });
