@@ -45,6 +45,7 @@ export interface LoadFlags {
   result?: string;
   baseline?: string;
   threshold?: string[];
+  repeat?: number;
   list?: boolean;
 }
 

@@ -181,10 +181,18 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--warmup <seconds>', 'warm-up excluded from the figures', integer('--warmup', 0, 600))
     .option('--shard <i/n>', 'run shard i of n (0-based, as a Kubernetes JOB_COMPLETION_INDEX), one n-th of the load')
     .option('--result <file>', 'result file (default: out/load/<scenario>-<model>-<time>.json)')
-    .option('--baseline <file>', 'compare with a stored result: regression / no change / improvement')
+    .option(
+      '--baseline <file>',
+      'compare with a stored result of the same scenario and model: regression / no change / improvement / inconclusive (too noisy to tell)',
+    )
+    .option(
+      '--repeat <n>',
+      'measure n runs one after another; the result keeps each, and the baseline gate uses their spread',
+      integer('--repeat', 1, 20),
+    )
     .option(
       '--threshold <sentence>',
-      'gate, e.g. "p99 < 250ms", "errors < 1%", "rps > 500" (repeatable)',
+      'gate, e.g. "p99 < 250ms", "p95 < 2ms", "errors < 1%", "rps > 500", scoped "p95{stage:2} < 200ms", "errors{scenario:readyz} < 1%" (repeatable)',
       (value: string, previous: string[] = []) => [...previous, value],
     )
     .option('--list', 'list the scenarios and exit')

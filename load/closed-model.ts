@@ -79,7 +79,8 @@ function runPhase(options: ClosedModelOptions, recorder: LoadRecorder, seconds: 
       if (expect) recorder.recordResponse(expect, status, lastBody, durationMs * 1000);
     });
     const failPending = (kind: 'timeout' | 'transport') => () => {
-      for (const _ of pending.splice(0)) recorder.recordFailure(kind, kind === 'timeout' ? 'timeout' : 'connection error', undefined);
+      for (const expect of pending.splice(0))
+        recorder.recordFailure(kind, kind === 'timeout' ? 'timeout' : 'connection error', undefined, performance.now(), expect);
     };
     client.on('timeout', failPending('timeout'));
     client.on('connError', failPending('transport'));

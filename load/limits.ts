@@ -13,6 +13,8 @@ export const loadLimits = {
   /** Open-model sending threads per process. */
   maxWorkers: 256,
   maxTimeoutSeconds: 300,
+  /** Measured runs of one `--repeat`. */
+  maxRepeat: 20,
   /** Requests a scenario's setup (seeding, not measured) keeps in flight at once. */
   maxSetupConcurrency: 16,
 } as const;

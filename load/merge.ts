@@ -5,9 +5,14 @@
  */
 import { readBaselineResult } from './baseline.js';
 import { concludeRun, type LoadRunOutcome } from './conclude.js';
-import { parseThreshold } from './gate.js';
-import type { ThroughputBucket } from './recorder.js';
-import { decodeHistogram, encodeHistogram, newLatencyHistogram } from './histogram.js';
+import { checkThresholdScopes, parseThreshold } from './gate.js';
+import { checkBaselineFits, checkResultPathWritable } from './preflight.js';
+import { mixableScenarioNames } from './scenarios/mixed.js';
+import { summarizeSecond, type ThroughputBucket } from './recorder.js';
+import type { Histogram } from 'hdr-histogram-js';
+import { decodeHistogram, encodeHistogram, newLatencyHistogram, newSecondHistogram } from './histogram.js';
+import { combineRuns, runViews, sameRunCounts } from './runs.js';
+import { runCount } from './series.js';
 import {
   loadResultFormat,
   readLoadResult,
@@ -16,6 +21,7 @@ import {
   type AbortPhase,
   type LoadResult,
   type OpenModelStats,
+  type ScenarioFigures,
 } from './result.js';
 
 export class MergeError extends Error {
@@ -23,6 +29,11 @@ export class MergeError extends Error {
   override readonly name = 'MergeError';
 }
 
+/**
+ * The shards of one run as one result. Shards of a `--repeat N` run are merged run by run (run i of
+ * every shard together), then the merged runs are kept as the runs of the result: every series and
+ * every histogram is added exactly.
+ */
 export function mergeResults(results: readonly LoadResult[]): LoadResult {
   const first = results[0];
   if (!first) throw new MergeError('load merge: no result files given; pass the result files of the shards');
@@ -33,6 +44,45 @@ export function mergeResults(results: readonly LoadResult[]): LoadResult {
       );
     }
   }
+  const scenarios = mergeShardScenarios(results);
+  if (results.some((result) => runCount(result) > 1)) {
+    if (!sameRunCounts(results)) {
+      throw new MergeError(
+        `load merge: the results hold different numbers of repeated runs (${results.map(runCount).join(', ')}); merge the shards of one --repeat run`,
+      );
+    }
+    const views = results.map(runViews);
+    const merged = combineRuns(views[0]!.map((_, run) => mergeSingleRuns(views.map((shardRuns) => shardRuns[run]!))));
+    return { ...merged, ...scenarios };
+  }
+  return { ...mergeSingleRuns(results), ...scenarios };
+}
+
+/** Shards run side by side: per-scenario counts and histograms add up, and so do their rates. */
+function mergeShardScenarios(results: readonly LoadResult[]): { scenarios?: Record<string, ScenarioFigures> } {
+  const names = new Set(results.flatMap((result) => Object.keys(result.scenarios ?? {})));
+  if (names.size === 0) return {};
+  const scenarios: Record<string, ScenarioFigures> = {};
+  for (const name of names) {
+    const histogram = newLatencyHistogram();
+    const requests = { completed: 0, ok: 0, errors: 0 };
+    let rps = 0;
+    for (const result of results) {
+      const figures = result.scenarios?.[name];
+      if (!figures) continue;
+      requests.completed += figures.requests.completed;
+      requests.ok += figures.requests.ok;
+      requests.errors += figures.requests.errors;
+      rps += figures.rps;
+      histogram.add(decodeHistogram(figures.histogram));
+    }
+    scenarios[name] = { requests, rps, latencyUs: summarizeHistogram(histogram), histogram: encodeHistogram(histogram) };
+  }
+  return { scenarios };
+}
+
+function mergeSingleRuns(results: readonly LoadResult[]): LoadResult {
+  const first = results[0]!;
   const histogram = newLatencyHistogram();
   for (const result of results) histogram.add(decodeHistogram(result.histogram));
 
@@ -119,9 +169,13 @@ function rateInCommonWindow(results: readonly LoadResult[], field: 'ok' | 'compl
   return count / ((windowEnd - windowStart) / 1000);
 }
 
-/** Per-second buckets on one timeline starting at the earliest start (offsets rounded to seconds). */
+/**
+ * Per-second buckets on one timeline starting at the earliest start (offsets rounded to seconds): the
+ * counts summed and each second's latency histograms added.
+ */
 function mergeThroughput(results: readonly LoadResult[], startedAt: number): ThroughputBucket[] {
   const merged: ThroughputBucket[] = [];
+  const latencies: (Histogram | undefined)[] = [];
   for (const result of results) {
     const shift = Math.round((result.meta.startedAt - startedAt) / 1000);
     for (const bucket of result.throughput) {
@@ -133,9 +187,13 @@ function mergeThroughput(results: readonly LoadResult[], startedAt: number): Thr
       target.completed += bucket.completed;
       target.ok += bucket.ok;
       target.errors += bucket.errors;
+      if (bucket.latency !== undefined) (latencies[second] ??= newSecondHistogram()).add(decodeHistogram(bucket.latency));
     }
   }
-  return merged;
+  return merged.map((bucket) => {
+    const latency = latencies[bucket.second];
+    return latency ? { ...bucket, latency: encodeHistogram(latency), latencyUs: summarizeSecond(latency) } : bucket;
+  });
 }
 
 function mergeOpenModel(results: readonly LoadResult[]): { openModel?: OpenModelStats } {
@@ -176,10 +234,13 @@ export async function mergeResultFiles(options: MergeFilesOptions): Promise<Load
   const thresholds = options.thresholds.map(parseThreshold);
   const results = await Promise.all(options.files.map(readLoadResult));
   const baseline = options.baseline === undefined ? undefined : await readBaselineResult(options.baseline);
-  return concludeRun(
-    mergeResults(results),
-    options.resultFile,
-    thresholds,
-    baseline && { result: baseline, tolerance: options.baselineTolerance },
-  );
+  const merged = mergeResults(results);
+  if (baseline) checkBaselineFits(baseline, options.baseline!, merged.meta);
+  checkThresholdScopes(thresholds, {
+    scenario: merged.meta.scenario,
+    stages: merged.meta.settings.stages?.length ?? 0,
+    mixable: mixableScenarioNames,
+  });
+  await checkResultPathWritable(options.resultFile, '--result');
+  return concludeRun(merged, options.resultFile, thresholds, baseline && { result: baseline, tolerance: options.baselineTolerance });
 }

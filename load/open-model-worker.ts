@@ -339,7 +339,13 @@ class Sender {
     const nowMs = performance.now();
     for (const request of connection.inFlight.splice(0)) {
       this.inFlight -= 1;
-      phase?.recorder.recordFailure('transport', failure, (nowMs - request.plannedMs) * 1000, nowMs);
+      phase?.recorder.recordFailure(
+        'transport',
+        failure,
+        (nowMs - request.plannedMs) * 1000,
+        nowMs,
+        this.expectations[request.expectation],
+      );
     }
     if (phase) this.sendHeld(phase);
   }
@@ -365,7 +371,13 @@ class Sender {
       if (oldest === undefined || nowMs - oldest.sentMs <= timeoutMs) continue;
       connection.inFlight.shift();
       this.inFlight -= 1;
-      phase.recorder.recordFailure('timeout', `no answer within ${timeoutMs / 1000} s`, (nowMs - oldest.plannedMs) * 1000, nowMs);
+      phase.recorder.recordFailure(
+        'timeout',
+        `no answer within ${timeoutMs / 1000} s`,
+        (nowMs - oldest.plannedMs) * 1000,
+        nowMs,
+        this.expectations[oldest.expectation],
+      );
       this.retire(connection, 'closed after an earlier request on the same connection timed out');
     }
   }
@@ -390,7 +402,13 @@ class Sender {
       if (reason === 'deadline') {
         for (const request of connection.inFlight.splice(0)) {
           this.inFlight -= 1;
-          phase.recorder.recordFailure('timeout', 'no answer before the end of the run', (nowMs - request.plannedMs) * 1000, nowMs);
+          phase.recorder.recordFailure(
+            'timeout',
+            'no answer before the end of the run',
+            (nowMs - request.plannedMs) * 1000,
+            nowMs,
+            this.expectations[request.expectation],
+          );
         }
         this.retire(connection);
       } else {

@@ -2,7 +2,8 @@
  * Collects everything a load run measures, whichever model drives it: latencies in µs (HDR), status
  * and error codes, response verdicts, transport failures and per-second throughput.
  */
-import { decodeHistogram, encodeHistogram, newLatencyHistogram } from './histogram.js';
+import type { Histogram } from 'hdr-histogram-js';
+import { decodeHistogram, encodeHistogram, newLatencyHistogram, newSecondHistogram } from './histogram.js';
 import { ResponseChecker, errorCodeOf, type ResponseCheckerOptions, type SchemaCheckStats } from './response-check.js';
 import type { ResponseExpectation } from './types.js';
 
@@ -13,6 +14,34 @@ export interface ThroughputBucket {
   completed: number;
   ok: number;
   errors: number;
+  /**
+   * The latencies recorded in this second (answers and failures with a latency), an HdrHistogram at 2
+   * significant digits, compressed base64: exact to add, as the run's own histogram (absent in results
+   * written before the per-second series existed).
+   */
+  latency?: string;
+  /** Derived from `latency` for people and charts (µs); not used by merge, which adds the histograms. */
+  latencyUs?: SecondLatency;
+  /** Which repeated run (`--repeat`) the second belongs to, 0-based (absent: 0); `second` counts from that run's start. */
+  run?: number;
+}
+
+/** Percentiles of one second's latencies, µs. */
+export interface SecondLatency {
+  count: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Figures of one sub-scenario of `mixed` (requests tagged with `ResponseExpectation.scenario`). */
+export interface ScenarioSnapshot {
+  completed: number;
+  ok: number;
+  errors: number;
+  histogram: string;
 }
 
 export interface RequestCounts {
@@ -44,6 +73,8 @@ export interface RecorderSnapshot {
   throughput: ThroughputBucket[];
   /** The latency histogram, HdrHistogram compressed base64. */
   histogram: string;
+  /** Per sub-scenario of `mixed` (absent when no request was tagged). */
+  scenarios?: Record<string, ScenarioSnapshot>;
 }
 
 /** What the live progress line shows of a run in progress. */
@@ -76,6 +107,9 @@ export class LoadRecorder implements ProgressFigures {
   readonly transportErrorMessages: Record<string, number> = {};
   readonly checker: ResponseChecker;
   private readonly buckets: ThroughputBucket[] = [];
+  /** The latencies of each second, by index (see ThroughputBucket.latency). */
+  private readonly secondLatencies: Histogram[] = [];
+  private readonly scenarios = new Map<string, { completed: number; ok: number; errors: number; histogram: Histogram }>();
   /** performance.now() at the start of the measured phase. */
   private startedAt = performance.now();
 
@@ -106,7 +140,14 @@ export class LoadRecorder implements ProgressFigures {
     const bucket = this.bucketAt(atMs);
     this.counts.completed += 1;
     bucket.completed += 1;
-    this.latencyUs.recordValue(Math.max(1, Math.round(latencyUs)));
+    const micros = Math.max(1, Math.round(latencyUs));
+    this.latencyUs.recordValue(micros);
+    this.secondLatency(bucket.second).recordValue(micros);
+    const scenario = expect.scenario === undefined ? undefined : this.scenarioFigures(expect.scenario);
+    if (scenario) {
+      scenario.completed += 1;
+      scenario.histogram.recordValue(micros);
+    }
     const statusKey = String(status);
     this.statusCodes[statusKey] = (this.statusCodes[statusKey] ?? 0) + 1;
     const errorCode = errorCodeOf(status, body);
@@ -115,8 +156,10 @@ export class LoadRecorder implements ProgressFigures {
     if (verdict === 'ok') {
       this.counts.ok += 1;
       bucket.ok += 1;
+      if (scenario) scenario.ok += 1;
       return;
     }
+    if (scenario) scenario.errors += 1;
     this.countError(bucket);
     if (verdict === 'unexpected-status') this.counts.unexpectedStatus += 1;
     else if (verdict === 'wrong-error-code') this.counts.wrongErrorCode += 1;
@@ -127,18 +170,53 @@ export class LoadRecorder implements ProgressFigures {
    * A request that got no response. Its latency (when known, e.g. a timeout measured from the planned
    * time) is recorded too, so a stalled target shows in the percentiles instead of vanishing.
    */
-  recordFailure(kind: 'timeout' | 'transport', message: string, latencyUs: number | undefined, atMs = performance.now()): void {
-    this.countError(this.bucketAt(atMs));
+  recordFailure(
+    kind: 'timeout' | 'transport',
+    message: string,
+    latencyUs: number | undefined,
+    atMs = performance.now(),
+    expect?: ResponseExpectation,
+  ): void {
+    const bucket = this.bucketAt(atMs);
+    this.countError(bucket);
     if (kind === 'timeout') this.counts.timeouts += 1;
     else {
       this.counts.transportErrors += 1;
       this.transportErrorMessages[message] = (this.transportErrorMessages[message] ?? 0) + 1;
     }
-    if (latencyUs !== undefined) this.latencyUs.recordValue(Math.max(1, Math.round(latencyUs)));
+    const scenario = expect?.scenario === undefined ? undefined : this.scenarioFigures(expect.scenario);
+    if (scenario) scenario.errors += 1;
+    if (latencyUs !== undefined) {
+      const micros = Math.max(1, Math.round(latencyUs));
+      this.latencyUs.recordValue(micros);
+      this.secondLatency(bucket.second).recordValue(micros);
+      scenario?.histogram.recordValue(micros);
+    }
   }
 
+  /** The per-second counts (without the latency histograms: cheap enough for the progress line). */
   throughput(): ThroughputBucket[] {
     return this.buckets.map((bucket, second) => bucket ?? emptyBucket(second));
+  }
+
+  /** The per-second counts with each second's latency histogram and percentiles: what a result keeps. */
+  series(): ThroughputBucket[] {
+    return this.throughput().map((bucket) => {
+      const histogram = this.secondLatencies[bucket.second];
+      if (histogram === undefined || histogram.totalCount === 0) return { ...bucket };
+      return { ...bucket, latency: encodeHistogram(histogram), latencyUs: summarizeSecond(histogram) };
+    });
+  }
+
+  /** Figures per sub-scenario of `mixed`, as plain data (undefined when no request was tagged). */
+  scenarioSnapshots(): Record<string, ScenarioSnapshot> | undefined {
+    if (this.scenarios.size === 0) return undefined;
+    return Object.fromEntries(
+      [...this.scenarios].map(([name, figures]) => [
+        name,
+        { completed: figures.completed, ok: figures.ok, errors: figures.errors, histogram: encodeHistogram(figures.histogram) },
+      ]),
+    );
   }
 
   p99Us(): number | undefined {
@@ -152,8 +230,9 @@ export class LoadRecorder implements ProgressFigures {
       errorCodes: { ...this.errorCodes },
       transportErrorMessages: { ...this.transportErrorMessages },
       schemaCheck: { ...this.checker.schemaCheck, firstFailures: [...this.checker.schemaCheck.firstFailures] },
-      throughput: this.throughput(),
+      throughput: this.series(),
       histogram: encodeHistogram(this.latencyUs),
+      ...(this.scenarios.size ? { scenarios: this.scenarioSnapshots()! } : {}),
     };
   }
 
@@ -177,8 +256,34 @@ export class LoadRecorder implements ProgressFigures {
       own.completed += bucket.completed;
       own.ok += bucket.ok;
       own.errors += bucket.errors;
+      if (bucket.latency !== undefined) this.secondLatency(bucket.second).add(decodeHistogram(bucket.latency));
     }
     this.latencyUs.add(decodeHistogram(snapshot.histogram));
+    for (const [name, figures] of Object.entries(snapshot.scenarios ?? {})) {
+      const own = this.scenarioFigures(name);
+      own.completed += figures.completed;
+      own.ok += figures.ok;
+      own.errors += figures.errors;
+      own.histogram.add(decodeHistogram(figures.histogram));
+    }
+  }
+
+  private secondLatency(second: number): Histogram {
+    let histogram = this.secondLatencies[second];
+    if (histogram === undefined) {
+      histogram = newSecondHistogram();
+      this.secondLatencies[second] = histogram;
+    }
+    return histogram;
+  }
+
+  private scenarioFigures(name: string): { completed: number; ok: number; errors: number; histogram: Histogram } {
+    let figures = this.scenarios.get(name);
+    if (figures === undefined) {
+      figures = { completed: 0, ok: 0, errors: 0, histogram: newLatencyHistogram() };
+      this.scenarios.set(name, figures);
+    }
+    return figures;
   }
 
   private countError(bucket: ThroughputBucket): void {
@@ -204,6 +309,18 @@ export class LoadRecorder implements ProgressFigures {
 function addCounts<T extends object>(sum: T, part: T): void {
   const target = sum as Record<string, number>;
   for (const [key, value] of Object.entries(part) as [string, number][]) target[key] = (target[key] ?? 0) + value;
+}
+
+/** The percentiles of one second's histogram (µs). */
+export function summarizeSecond(histogram: Histogram): SecondLatency {
+  return {
+    count: histogram.totalCount,
+    p50: histogram.getValueAtPercentile(50),
+    p90: histogram.getValueAtPercentile(90),
+    p95: histogram.getValueAtPercentile(95),
+    p99: histogram.getValueAtPercentile(99),
+    max: histogram.maxValue,
+  };
 }
 
 function emptyBucket(second: number): ThroughputBucket {

@@ -6,6 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Histogram } from 'hdr-histogram-js';
 import type { RequestCounts, ThroughputBucket } from './recorder.js';
+import { decodeHistogram } from './histogram.js';
 import type { SchemaCheckStats } from './response-check.js';
 
 export const loadResultFormat = 'ledger-conformance/load-result@1';
@@ -46,6 +47,8 @@ export interface LoadRunSettings {
   lateThresholdMs?: number;
   /** Open model: the sending threads of this run (absent in results written before they existed). */
   workers?: number;
+  /** `--repeat N`: the measured runs (absent: 1). */
+  repeat?: number;
   scenarioOptions: Record<string, unknown>;
 }
 
@@ -54,6 +57,8 @@ export interface LatencySummary {
   mean: number;
   p50: number;
   p90: number;
+  /** Absent in results written before it existed (any percentile can be read from the histogram). */
+  p95?: number;
   p99: number;
   p999: number;
   max: number;
@@ -79,6 +84,30 @@ export interface OpenModelStats {
   /** Actual send time − planned send time, µs. */
   sendJitterUs: LatencySummary;
   sendJitterHistogram: string;
+}
+
+/** One of the repeated runs of `--repeat N` (its seconds are the `throughput` buckets with `run` = its index). */
+export interface RunRecord {
+  index: number;
+  startedAt: number;
+  endedAt: number;
+  measuredSeconds: number;
+  aborted: boolean;
+  requests: RequestCounts;
+  rps: LoadResult['rps'];
+  latencyUs: LatencySummary;
+  /** The run's own latency histogram (exact; mergeable). */
+  histogram: string;
+  openModel?: OpenModelStats;
+}
+
+/** The figures of one sub-scenario of `mixed`. */
+export interface ScenarioFigures {
+  requests: { completed: number; ok: number; errors: number };
+  /** Checked answers per measured second. */
+  rps: number;
+  latencyUs: LatencySummary;
+  histogram: string;
 }
 
 export interface LoadResult {
@@ -116,22 +145,38 @@ export interface LoadResult {
   transportErrors: Record<string, number>;
   schemaCheck: SchemaCheckStats;
   openModel?: OpenModelStats;
+  /**
+   * The per-second series: counts, and (in results of this version) each second's latency histogram and
+   * percentiles. With `--repeat N`, the seconds of every run, each bucket naming its `run`.
+   */
   throughput: ThroughputBucket[];
+  /** With `--repeat N` (N > 1): each run's own figures; the top-level figures are those of all runs together. */
+  runs?: RunRecord[];
+  /** `mixed`: the figures of each sub-scenario. */
+  scenarios?: Record<string, ScenarioFigures>;
   /** The latency histogram, HdrHistogram compressed base64 (exact; mergeable). */
   histogram: string;
 }
 
 export function summarizeHistogram(histogram: Histogram): LatencySummary {
-  if (histogram.totalCount === 0) return { count: 0, mean: 0, p50: 0, p90: 0, p99: 0, p999: 0, max: 0 };
+  if (histogram.totalCount === 0) return { count: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
   return {
     count: histogram.totalCount,
     mean: Math.round(histogram.mean),
     p50: histogram.getValueAtPercentile(50),
     p90: histogram.getValueAtPercentile(90),
+    p95: histogram.getValueAtPercentile(95),
     p99: histogram.getValueAtPercentile(99),
     p999: histogram.getValueAtPercentile(99.9),
     max: histogram.maxValue,
   };
+}
+
+/** Any percentile (0 < p ≤ 100) of a result's latencies, µs, read from its exact histogram. */
+export function latencyPercentile(result: Pick<LoadResult, 'histogram' | 'latencyUs'>, percentile: number): number {
+  if (percentile >= 100) return result.latencyUs.max;
+  const histogram = decodeHistogram(result.histogram);
+  return histogram.totalCount === 0 ? 0 : histogram.getValueAtPercentile(percentile);
 }
 
 export async function writeLoadResult(path: string, result: LoadResult): Promise<void> {
@@ -197,7 +242,7 @@ export function formatSummary(result: LoadResult): string {
     `${heading}${meta.aborted ? ' — ABORTED, partial result' : ''}`,
     `  measured ${meta.measuredSeconds.toFixed(1)} s: ${requests.sent} sent, ${requests.completed} answered, ${requests.ok} ok, ${requests.errors} errors (${(errorRate(result) * 100).toFixed(2)}%)`,
     `  throughput ${rps.achieved.toFixed(1)} ok req/s${rps.planned !== undefined ? ` (planned ${rps.planned.toFixed(1)} req/s)` : ''}, ${rps.responses.toFixed(1)} responses/s`,
-    `  latency p50 ${formatMicros(latencyUs.p50)}  p90 ${formatMicros(latencyUs.p90)}  p99 ${formatMicros(latencyUs.p99)}  p99.9 ${formatMicros(latencyUs.p999)}  max ${formatMicros(latencyUs.max)}`,
+    `  latency p50 ${formatMicros(latencyUs.p50)}  p90 ${formatMicros(latencyUs.p90)}  p95 ${formatMicros(latencyUs.p95 ?? latencyPercentile(result, 95))}  p99 ${formatMicros(latencyUs.p99)}  p99.9 ${formatMicros(latencyUs.p999)}  max ${formatMicros(latencyUs.max)}`,
     `  status ${formatCounts(result.statusCodes)}${Object.keys(result.errorCodes).length ? `  error codes ${formatCounts(result.errorCodes)}` : ''}`,
   ];
   const failures = [

@@ -13,13 +13,16 @@ import type { ResolvedConfig } from '../config/types.js';
 import { runClosedModel, type ModelRunTimes } from './closed-model.js';
 import { readBaselineResult } from './baseline.js';
 import { concludeRun, type LoadRunOutcome } from './conclude.js';
-import { parseThreshold } from './gate.js';
+import { checkThresholdScopes, parseThreshold } from './gate.js';
+import { mixableScenarioNames } from './scenarios/mixed.js';
 import { bounded, loadDefaults, loadLimits, LoadOptionError } from './limits.js';
 import { OpenModelProgress, runOpenModel } from './open-model.js';
 import { startProgress, type ProgressSink } from './progress.js';
 import { LoadRecorder } from './recorder.js';
 import { createSpecResponseValidator } from './spec-validator.js';
-import { encodeHistogram } from './histogram.js';
+import { decodeHistogram, encodeHistogram } from './histogram.js';
+import { combineRuns } from './runs.js';
+import { checkBaselineFits, checkResultPathWritable } from './preflight.js';
 import {
   loadResultFormat,
   summarizeHistogram,
@@ -28,6 +31,7 @@ import {
   type LoadRunSettings,
   type OpenModelStats,
   type RampStage,
+  type ScenarioFigures,
   type ShardSpec,
 } from './result.js';
 import { constantRate, rampingRate, type ArrivalSchedule } from './schedule.js';
@@ -75,6 +79,11 @@ export interface LoadRunOptions {
   resultFile?: string;
   /** A stored result file to compare with. */
   baseline?: string;
+  /**
+   * Measured runs one after another (each with its warm-up) on the same target and request stream; the
+   * result keeps each run, and a baseline comparison uses their spread. Default 1.
+   */
+  repeat?: number;
   /** Thresholds; default `load.thresholds` of the config. */
   thresholds?: string[];
   /** Aborting (Ctrl-C) stops the run; the partial result is still written. */
@@ -96,11 +105,21 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
     throw new LoadOptionError(`unknown load scenario "${options.scenario}"; known: ${scenarios.map((known) => known.name).join(', ')}`);
   }
   const resolved = resolveRunOptions(options);
+  const repeat = bounded('repeat', options.repeat ?? 1, 1, loadLimits.maxRepeat);
   const thresholdSentences = options.thresholds ?? config.load.thresholds;
   const thresholds = thresholdSentences.map(parseThreshold);
+  checkThresholdScopes(thresholds, {
+    scenario: scenario.name,
+    stages: resolved.settings.stages?.length ?? 0,
+    mixable: mixableScenarioNames,
+  });
+  // Bad input is found before any load is sent: the baseline must be a whole measurement of the same
+  // scenario and model, and the result file must be writable.
   const baseline = options.baseline === undefined ? undefined : await readBaselineResult(options.baseline);
-  checkTokenLifetime(config, resolved.settings);
+  if (baseline) checkBaselineFits(baseline, options.baseline!, { scenario: scenario.name, model: options.model });
+  checkTokenLifetime(config, resolved.settings, repeat);
   const resultFile = options.resultFile ?? defaultResultFile(config, scenario.name, options.model, options.shard);
+  await checkResultPathWritable(resultFile, options.resultFile === undefined ? 'load.resultDir' : '--result');
   const conclude = (result: LoadResult): Promise<LoadRunOutcome> =>
     concludeRun(result, resultFile, thresholds, baseline && { result: baseline, tolerance: config.load.baselineTolerance });
   const validate = createSpecResponseValidator(config.run.profile);
@@ -116,7 +135,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
       targetName: config.target.name,
       targetUrl,
       shard: options.shard ?? null,
-      settings: resolved.settings,
+      settings: { ...resolved.settings, ...(repeat > 1 ? { repeat } : {}) },
       recorder,
       times,
       ...(open ? { openModel: open.stats, plannedRate: open.plannedRate } : {}),
@@ -141,50 +160,63 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
       throw error;
     });
     if (!stream || options.signal?.aborted) return await abortedInSetup(target.participantUrl);
-    const recorder = new LoadRecorder({ validate });
-    const openProgress = options.model === 'open' ? new OpenModelProgress() : undefined;
-    const progress = progressSink && startProgress(openProgress ?? recorder, progressSink, `load ${scenario.name}`);
-    let times: ModelRunTimes;
-    let open: { stats: OpenModelStats; plannedRate: number } | undefined;
-    try {
-      if (options.model === 'closed') {
-        times = await runClosedModel({
-          url: target.participantUrl,
-          stream,
-          connections: resolved.settings.connections!,
-          pipelining: resolved.settings.pipelining!,
-          durationSeconds: resolved.settings.durationSeconds,
-          maxRequests: resolved.settings.maxRequests,
-          warmupSeconds: resolved.settings.warmupSeconds,
-          timeoutSeconds: resolved.settings.timeoutSeconds,
-          recorder,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
-      } else {
-        const outcome = await runOpenModel({
-          url: target.participantUrl,
-          stream,
-          schedule: resolved.schedule!,
-          maxRequests: resolved.settings.maxRequests,
-          warmupSeconds: resolved.settings.warmupSeconds,
-          warmupRate: resolved.warmupRate,
-          timeoutSeconds: resolved.settings.timeoutSeconds,
-          maxInFlight: resolved.settings.maxInFlight!,
-          connections: resolved.settings.connections!,
-          lateThresholdMs: resolved.settings.lateThresholdMs!,
-          workers: resolved.settings.workers!,
-          schemaProfile: config.run.profile,
-          recorder,
-          ...(openProgress ? { progress: openProgress } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
-        times = outcome;
-        open = outcome;
+    const runs: LoadResult[] = [];
+    for (let run = 0; run < repeat; run += 1) {
+      const recorder = new LoadRecorder({ validate });
+      const openProgress = options.model === 'open' ? new OpenModelProgress() : undefined;
+      const label = repeat > 1 ? `load ${scenario.name} run ${run + 1}/${repeat}` : `load ${scenario.name}`;
+      const progress = progressSink && startProgress(openProgress ?? recorder, progressSink, label);
+      let times: ModelRunTimes;
+      let open: { stats: OpenModelStats; plannedRate: number } | undefined;
+      try {
+        if (options.model === 'closed') {
+          times = await runClosedModel({
+            url: target.participantUrl,
+            stream,
+            connections: resolved.settings.connections!,
+            pipelining: resolved.settings.pipelining!,
+            durationSeconds: resolved.settings.durationSeconds,
+            maxRequests: resolved.settings.maxRequests,
+            warmupSeconds: resolved.settings.warmupSeconds,
+            timeoutSeconds: resolved.settings.timeoutSeconds,
+            recorder,
+            ...(options.signal ? { signal: options.signal } : {}),
+          });
+        } else {
+          const outcome = await runOpenModel({
+            url: target.participantUrl,
+            stream,
+            schedule: resolved.schedule!,
+            maxRequests: resolved.settings.maxRequests,
+            warmupSeconds: resolved.settings.warmupSeconds,
+            warmupRate: resolved.warmupRate,
+            timeoutSeconds: resolved.settings.timeoutSeconds,
+            maxInFlight: resolved.settings.maxInFlight!,
+            connections: resolved.settings.connections!,
+            lateThresholdMs: resolved.settings.lateThresholdMs!,
+            workers: resolved.settings.workers!,
+            schemaProfile: config.run.profile,
+            recorder,
+            ...(openProgress ? { progress: openProgress } : {}),
+            ...(options.signal ? { signal: options.signal } : {}),
+          });
+          times = outcome;
+          open = outcome;
+        }
+      } finally {
+        progress?.stop();
       }
-    } finally {
-      progress?.stop();
+      const result = resultOf(target.participantUrl, recorder, times, open);
+      // A later run stopped before it measured adds nothing: the runs before it are the result (marked aborted).
+      if (run > 0 && result.meta.aborted && result.meta.abortedDuring !== 'measuring') {
+        const last = runs[runs.length - 1]!;
+        runs[runs.length - 1] = { ...last, meta: { ...last.meta, aborted: true, abortedDuring: 'measuring' } };
+        break;
+      }
+      runs.push(result);
+      if (result.meta.aborted) break;
     }
-    return await conclude(resultOf(target.participantUrl, recorder, times, open));
+    return await conclude(combineRuns(runs));
   } finally {
     await target.close();
   }
@@ -270,10 +302,10 @@ function resolveRunOptions(options: LoadRunOptions): ResolvedRunOptions {
 }
 
 /** Self-signed tokens are minted once per run: they must outlive it (seeding included). */
-function checkTokenLifetime(config: ResolvedConfig, settings: LoadRunSettings): void {
+function checkTokenLifetime(config: ResolvedConfig, settings: LoadRunSettings, repeat: number): void {
   const auth = config.target.auth;
   if (auth.kind !== 'hs256' && auth.kind !== 'rs256' && auth.kind !== 'es256') return;
-  const needed = Math.ceil(settings.warmupSeconds + settings.durationSeconds + settings.timeoutSeconds + 60);
+  const needed = Math.ceil(repeat * (settings.warmupSeconds + settings.durationSeconds) + settings.timeoutSeconds + 60);
   if (auth.tokenLifetimeSeconds < needed) {
     throw new LoadOptionError(
       `the run needs tokens valid for ${needed} s but target.auth.tokenLifetimeSeconds is ${auth.tokenLifetimeSeconds} (${config.source}); raise it or shorten the run`,
@@ -399,7 +431,26 @@ export function buildResult(input: BuildResultInput): LoadResult {
     transportErrors: { ...recorder.transportErrorMessages },
     schemaCheck: { ...recorder.checker.schemaCheck, firstFailures: [...recorder.checker.schemaCheck.firstFailures] },
     ...(input.openModel ? { openModel: input.openModel } : {}),
-    throughput: recorder.throughput(),
+    throughput: recorder.series(),
+    ...scenarioFigures(recorder, rateSeconds),
     histogram: encodeHistogram(recorder.latencyUs),
+  };
+}
+
+function scenarioFigures(recorder: LoadRecorder, rateSeconds: number): { scenarios?: Record<string, ScenarioFigures> } {
+  const snapshots = recorder.scenarioSnapshots();
+  if (!snapshots) return {};
+  return {
+    scenarios: Object.fromEntries(
+      Object.entries(snapshots).map(([name, figures]) => [
+        name,
+        {
+          requests: { completed: figures.completed, ok: figures.ok, errors: figures.errors },
+          rps: figures.ok / rateSeconds,
+          latencyUs: summarizeHistogram(decodeHistogram(figures.histogram)),
+          histogram: figures.histogram,
+        },
+      ]),
+    ),
   };
 }

@@ -21,6 +21,11 @@ export interface ResponseExpectation {
   errorCode?: string;
   /** The response schema (specification/schemas, or the readiness text) a sample of the bodies is validated against. */
   schema?: ResponseSchemaName;
+  /**
+   * The sub-scenario a request of `mixed` belongs to: its figures are also kept per sub-scenario, for
+   * thresholds like `p95{scenario:readyz} < 5ms`.
+   */
+  scenario?: string;
 }
 
 export const responseSchemaNames = ['SubmitAndWaitResponse', 'GetUpdateResponse', 'JsCantonError', 'ReadyzText'] as const;

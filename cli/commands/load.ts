@@ -17,11 +17,27 @@ const loadUsageErrors = new Set([
 function handle(error: unknown): number {
   const code = (error as { code?: string } | null)?.code;
   if (code !== undefined && loadUsageErrors.has(code)) return reportError(new UsageError((error as Error).message));
+  // A baseline of another scenario or model, a result folder of the config that cannot be written: the
+  // configuration of the run is wrong (exit 3); a --result path that cannot be written is a usage error.
+  if (code === 'LOAD_BASELINE_MISMATCH' || (code === 'LOAD_RESULT_PATH' && (error as { source?: string }).source !== '--result')) {
+    process.stderr.write(`error: ${(error as Error).message}\n`);
+    return ExitCode.config;
+  }
+  if (code === 'LOAD_RESULT_PATH') return reportError(new UsageError((error as Error).message));
   if (code === 'LOAD_SCENARIO_SETUP') {
     process.stderr.write(`error: ${(error as Error).message}\n`);
     return ExitCode.couldNotRun;
   }
   return reportError(error);
+}
+
+/** A result that went to the fallback path is said on stderr too, where CI logs look for errors. */
+function reportWriteFailure(outcome: LoadRunOutcome): void {
+  if (outcome.writeFailure) {
+    process.stderr.write(
+      `warning: could not write the load result to ${outcome.writeFailure.requested} (${outcome.writeFailure.reason}); it was saved to ${outcome.resultFile}\n`,
+    );
+  }
 }
 
 function exitCodeOf(outcome: LoadRunOutcome, interrupted: boolean): number {
@@ -75,9 +91,11 @@ export async function loadCommand(
       ...(options.result !== undefined ? { resultFile: options.result } : {}),
       ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
       ...(options.threshold !== undefined ? { thresholds: options.threshold } : {}),
+      ...(options.repeat !== undefined ? { repeat: options.repeat } : {}),
       signal: controller.signal,
     });
     process.stdout.write(`${outcome.summary}\nresult: ${outcome.resultFile}\n`);
+    reportWriteFailure(outcome);
     return exitCodeOf(outcome, controller.signal.aborted);
   } catch (error) {
     return handle(error);
@@ -102,6 +120,7 @@ export async function mergeCommand(
       baselineTolerance: config.load.baselineTolerance,
     });
     process.stdout.write(`${outcome.summary}\nmerged ${files.length} result files into ${outcome.resultFile}\n`);
+    reportWriteFailure(outcome);
     return exitCodeOf(outcome, false);
   } catch (error) {
     return handle(error);

@@ -3,12 +3,14 @@
  * with a smooth weighted round robin rather than in blocks.
  */
 import { ScenarioSetupError } from '../actors.js';
-import type { RequestStream, Scenario } from '../types.js';
+import type { LoadRequest, RequestStream, ResponseExpectation, Scenario } from '../types.js';
 import { readyzScenario } from './readyz.js';
 import { submitAndWaitScenario } from './submit-and-wait.js';
 import { updateByOffsetScenario } from './update-by-offset.js';
 
 const mixable: Scenario[] = [submitAndWaitScenario, updateByOffsetScenario, readyzScenario];
+/** The scenarios `mixed` can mix: what a `{scenario:NAME}` threshold may name. */
+export const mixableScenarioNames: readonly string[] = mixable.map((scenario) => scenario.name);
 const defaultWeights: Record<string, number> = { 'submit-and-wait': 1, 'update-by-offset': 3, readyz: 1 };
 
 export const mixedScenario: Scenario = {
@@ -16,7 +18,13 @@ export const mixedScenario: Scenario = {
   description: `${mixable.map((scenario) => scenario.name).join(', ')} interleaved by configurable weights`,
   async prepare(context) {
     const weights = (context.optionsOf('mixed').weights ?? defaultWeights) as Record<string, unknown>;
-    const parts: { stream: RequestStream; weight: number; credit: number }[] = [];
+    const parts: {
+      stream: RequestStream;
+      weight: number;
+      credit: number;
+      tagged: WeakMap<ResponseExpectation, ResponseExpectation>;
+      name: string;
+    }[] = [];
     for (const [scenarioName, weight] of Object.entries(weights)) {
       const scenario = mixable.find((candidate) => candidate.name === scenarioName);
       if (!scenario || typeof weight !== 'number' || !(weight >= 0)) {
@@ -26,7 +34,7 @@ export const mixedScenario: Scenario = {
       }
       if (weight === 0) continue;
       const stream = await scenario.prepare({ ...context, commandIdPrefix: `${context.commandIdPrefix}-${scenarioName}` });
-      parts.push({ stream, weight, credit: 0 });
+      parts.push({ stream, weight, credit: 0, tagged: new WeakMap(), name: scenarioName });
     }
     if (parts.length === 0) throw new ScenarioSetupError('load.scenarios.mixed.weights gives no scenario a positive weight');
     const totalWeight = parts.reduce((sum, part) => sum + part.weight, 0);
@@ -38,8 +46,21 @@ export const mixedScenario: Scenario = {
           if (part.credit > chosen.credit) chosen = part;
         }
         chosen.credit -= totalWeight;
-        return chosen.stream.next();
+        return tag(chosen.stream.next(), chosen);
       },
     };
   },
 };
+
+/**
+ * The request with its expectation tagged by its sub-scenario, for the per-scenario figures. The tagged
+ * copy of an expectation object is made once and reused: models intern expectations by object.
+ */
+function tag(request: LoadRequest, part: { tagged: WeakMap<ResponseExpectation, ResponseExpectation>; name: string }): LoadRequest {
+  let expect = part.tagged.get(request.expect);
+  if (expect === undefined) {
+    expect = { ...request.expect, scenario: part.name };
+    part.tagged.set(request.expect, expect);
+  }
+  return { ...request, expect };
+}
