@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +95,35 @@ describe('ledger-conformance CLI', () => {
     const scenarios = await cli(['load', '--list']);
     expect(scenarios.code).toBe(0);
     expect(scenarios.stdout).toMatch(/submit-and-wait[\s\S]*update-by-offset[\s\S]*readyz[\s\S]*mixed/);
+  });
+});
+
+/** Runs the CLI with its stdout pipe closed before it writes anything (a reader like `head -1` that went away). */
+function cliIntoClosedPipe(args: string[]): Promise<{ code: number | null; signal: string | null; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
+}
+
+describe('list commands into a closed pipe (`| head -1`)', () => {
+  it('exit 0 quietly, with no EPIPE stack trace', async () => {
+    const commands = [
+      ['reference', 'serve', '--list-faults'],
+      ['run', '--list-checks'],
+      ['run', '--list'],
+      ['load', '--list'],
+    ];
+    const results = await Promise.all(commands.map((command) => cliIntoClosedPipe(command)));
+    results.forEach((result, index) => {
+      expect({ command: commands[index]!.join(' '), ...result }).toEqual({
+        command: commands[index]!.join(' '),
+        code: 0,
+        signal: null,
+        stderr: '',
+      });
+    });
   });
 });
 
