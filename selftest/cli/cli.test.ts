@@ -140,7 +140,6 @@ describe.concurrent('list commands into a closed pipe (`| head -1`)', { timeout:
       ['reference', 'serve', '--list-faults'],
       ['run', '--list-checks'],
       ['run', '--list'],
-      ['load', '--list'],
     ];
     const results = await Promise.all(commands.map((command) => cliIntoClosedPipe(command)));
     results.forEach((result, index) => {
