@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,9 +12,13 @@ const run = promisify(execFile);
 const SLOW = 180_000;
 const bin = join(process.cwd(), 'bin/ledger-conformance.mjs');
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = process.cwd(),
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, timeout: SLOW, cwd });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -159,6 +163,21 @@ describe.concurrent('--include', { timeout: SLOW }, () => {
     const result = await cli(['run', '--include', 'readyz,no-such-endpoint', '--report-dir', directory]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"no-such-endpoint" matched no test');
+  });
+});
+
+describe.concurrent('a copy of config/default.yaml in another folder', { timeout: SLOW }, () => {
+  it('runs against the embedded target, from that folder', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cli-copied-config-'));
+    copyFileSync(join(process.cwd(), 'config/default.yaml'), join(folder, 'my-config.yaml'));
+    const result = await cli(
+      ['run', '--config', 'my-config.yaml', '--include', 'readyz', '--concurrency', '1', '--report-dir', 'reports'],
+      {},
+      folder,
+    );
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/^[1-9]\d* passed, 0 failed, .*verdict: /m);
+    expect(result.stdout).toContain(join(folder, 'reports', 'report.json'));
   });
 });
 
