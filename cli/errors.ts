@@ -1,4 +1,5 @@
 import { ConfigError } from '../config/errors.js';
+import { messageOf } from '../harness/error-message.js';
 import { ExitCode } from './exit-codes.js';
 
 /** A failure to run that the user can fix (not a conformance failure and not a bug). */
@@ -34,9 +35,10 @@ export function reportError(error: unknown): number {
   }
   const code = (error as { code?: unknown } | null)?.code;
   if (error instanceof CouldNotRunError || code === 'TARGET_UNREACHABLE' || code === 'AUTH_PROVIDER_FAILED' || code === 'EADDRINUSE') {
-    write(`error: ${(error as Error).message}`);
+    write(`error: ${messageOf(error)}`);
     return ExitCode.couldNotRun;
   }
-  write(`internal error (a bug in ledger-conformance, please report it with this output):\n${(error as Error)?.stack ?? String(error)}`);
+  const detail = error instanceof Error && error.stack ? error.stack : messageOf(error);
+  write(`internal error (a bug in ledger-conformance, please report it with this output):\n${detail}`);
   return ExitCode.internal;
 }

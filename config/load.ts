@@ -11,12 +11,18 @@ import dotenv from 'dotenv';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from './errors.js';
 import { cantonKeyFingerprint } from './key-fingerprint.js';
-import { configFileSchema, fixturesSchema } from './schema.js';
+import { configFileSchema, fixturesSchema, patternMeanings } from './schema.js';
 import type { Fixtures, ProfileName, ResolvedConfig, RunConfig, TargetConfig } from './types.js';
 
 export { ConfigError } from './errors.js';
 
 export const defaultConfigPath = resolve(dirname(fileURLToPath(import.meta.url)), 'default.yaml');
+
+/**
+ * The embedded reference target's own fixtures, shipped with the tool: what a `kind: reference` target without a
+ * `fixtures` key uses, wherever its config file is (a copy of default.yaml in another folder runs as it is).
+ */
+export const referenceFixturesPath = resolve(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'reference.yaml');
 
 export type Environment = Record<string, string | undefined>;
 
@@ -50,7 +56,8 @@ export interface LoadConfigOptions {
   overrides?: ConfigOverrides;
 }
 
-const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
+// verbose: an error carries its schema, whose known keys a misspelt key is compared with.
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, verbose: true });
 const validateConfigFile = ajv.compile(configFileSchema);
 const validateFixturesFile = ajv.compile(fixturesSchema);
 
@@ -67,6 +74,8 @@ export interface ConfigWithoutFixtures {
   fixtures: { inline: Record<string, unknown> } | { path: string };
   /** The merged environment (.env < process environment) the configuration was resolved with. */
   env: Environment;
+  /** Where the fixtures' path came from when not from the config file: `the command-line flag --fixtures`, … */
+  fixturesOrigin?: string;
 }
 
 /** The fixtures file of a target that names none: what `ledger-conformance provision --target NAME` writes. */
@@ -78,9 +87,14 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   const resolved = await loadConfigWithoutFixtures(options);
   const where = `targets.${resolved.target.name}.fixtures`;
   if ('path' in resolved.fixtures && !existsSync(resolved.fixtures.path)) {
+    const origin = resolved.fixturesOrigin === undefined ? '' : ` (named by ${resolved.fixturesOrigin})`;
     throw new ConfigError(resolved.fixtures.path, [
-      `${where}: the fixtures file does not exist. Write it with \`ledger-conformance provision --target ${resolved.target.name}\` ` +
-        '(or point the target at a hand-written one: targets.<name>.fixtures, --fixtures FILE or LEDGER_FIXTURES)',
+      resolved.target.kind === 'reference'
+        ? `${where}: the fixtures file does not exist${origin}. The embedded reference target has its own fixtures: ` +
+          `remove the \`fixtures\` key of targets.${resolved.target.name} to use them (${referenceFixturesPath}), or copy that ` +
+          `file and the conformance-test.dar beside it to ${dirname(resolved.fixtures.path)}`
+        : `${where}: the fixtures file does not exist${origin}. Write it with \`ledger-conformance provision --target ${resolved.target.name}\` ` +
+          '(or point the target at a hand-written one: targets.<name>.fixtures, --fixtures FILE or LEDGER_FIXTURES)',
     ]);
   }
   const fixtures =
@@ -101,29 +115,41 @@ function withDotenvBeside(fixturesPath: string, env: Environment): Environment {
 /** Everything but the fixtures: validated, with the fixtures' location (see `provisionedFixturesPath`). */
 export async function loadConfigWithoutFixtures(options: LoadConfigOptions = {}): Promise<ConfigWithoutFixtures> {
   const configPath = resolve(options.configPath ?? defaultConfigPath);
-  const env = mergedEnvironment(options);
+  const { env, originOf } = mergedEnvironment(options);
   const raw = readYamlFile(configPath, 'config file');
-  const interpolated = interpolateEnv(raw, env, configPath, '') as Record<string, unknown>;
-  applyEnvironmentOverrides(interpolated, env);
-  applyFlagOverrides(interpolated, options.overrides ?? {});
+  // Where each value that is not the file's own came from, by key path (`run.profile` → the environment variable
+  // LEDGER_PROFILE): a bad value is reported with its source, not blamed on the file.
+  const origins: Origins = new Map();
+  const interpolated = interpolateEnv(raw, env, configPath, '', origins, originOf) as Record<string, unknown>;
+  applyEnvironmentOverrides(interpolated, env, origins, originOf);
+  applyFlagOverrides(interpolated, options.overrides ?? {}, origins);
   if (!validateConfigFile(interpolated)) {
-    throw new ConfigError(configPath, describeAjvErrors(validateConfigFile.errors ?? [], interpolated));
+    const issues = describeErrors(validateConfigFile.errors ?? [], interpolated, origins);
+    throw new ConfigError(sourceOf(configPath, issues.outside), issues.lines);
   }
   const file = interpolated as unknown as ConfigFile;
   const targetName = file.target;
   const rawTarget = file.targets[targetName];
   if (rawTarget === undefined) {
-    throw new ConfigError(configPath, [
-      `target: found "${targetName}", expected one of the names under targets: ${Object.keys(file.targets).join(', ')}` +
-        ' (set it with --target NAME, LEDGER_TARGET or the `target` key)',
+    const origin = origins.get('target');
+    throw new ConfigError(sourceOf(configPath, origin !== undefined), [
+      `target: found "${targetName}"${origin === undefined ? '' : ` in ${origin}`}, expected one of the names under targets: ` +
+        `${Object.keys(file.targets).join(', ')} (set it with --target NAME, LEDGER_TARGET or the \`target\` key)`,
     ]);
   }
-  const fixturesOverride = options.overrides?.fixtures ?? (env.LEDGER_FIXTURES || undefined);
+  const fixturesFlag = options.overrides?.fixtures;
+  const fixturesOverride = fixturesFlag ?? (env.LEDGER_FIXTURES || undefined);
+  const fixturesOrigin =
+    fixturesFlag !== undefined
+      ? 'the command-line flag --fixtures'
+      : fixturesOverride !== undefined
+        ? originOf('LEDGER_FIXTURES')
+        : undefined;
   const fixtures: ConfigWithoutFixtures['fixtures'] =
     fixturesOverride !== undefined
       ? { path: resolve(fixturesOverride) }
       : rawTarget.fixtures === undefined
-        ? { path: provisionedFixturesPath(targetName) }
+        ? { path: rawTarget.kind === 'reference' ? referenceFixturesPath : provisionedFixturesPath(targetName) }
         : typeof rawTarget.fixtures === 'string'
           ? { path: isAbsolute(rawTarget.fixtures) ? rawTarget.fixtures : resolve(dirname(configPath), rawTarget.fixtures) }
           : { inline: rawTarget.fixtures };
@@ -147,7 +173,25 @@ export async function loadConfigWithoutFixtures(options: LoadConfigOptions = {})
           auth: rawTarget.auth,
           features,
         };
-  return { source: configPath, target, run, load: { ...file.load, resultDir: resolve(file.load.resultDir) }, fixtures, env };
+  return {
+    source: configPath,
+    target,
+    run,
+    load: { ...file.load, resultDir: resolve(file.load.resultDir) },
+    fixtures,
+    env,
+    ...(fixturesOrigin === undefined ? {} : { fixturesOrigin }),
+  };
+}
+
+/** Key path → where its value came from, for the values that are not the config file's own. */
+type Origins = Map<string, string>;
+/** Describes where an environment variable's value came from: the process environment or a .env file. */
+type OriginOf = (variable: string) => string;
+
+/** The ConfigError source: the file alone, or the file with the values given outside it. */
+function sourceOf(configPath: string, outside: boolean): string {
+  return outside ? `${configPath} with the values given outside it (.env, environment variables, command-line flags)` : configPath;
 }
 
 interface ConfigFile {
@@ -169,13 +213,19 @@ interface ConfigFile {
   load: ResolvedConfig['load'];
 }
 
-function mergedEnvironment(options: LoadConfigOptions): Environment {
+function mergedEnvironment(options: LoadConfigOptions): { env: Environment; originOf: OriginOf } {
   const base = options.env ?? process.env;
+  const fromProcess: OriginOf = (name) => `the environment variable ${name}`;
   const dotenvPath = options.dotenvPath === undefined ? resolve('.env') : options.dotenvPath;
-  if (dotenvPath === false || !existsSync(dotenvPath)) return base;
+  if (dotenvPath === false || !existsSync(dotenvPath)) return { env: base, originOf: fromProcess };
   const fromFile = dotenv.parse(readFileSync(dotenvPath));
   // Real environment variables win over .env, as everywhere else.
-  return { ...fromFile, ...base };
+  const env = { ...fromFile, ...base };
+  const isSet = (value: string | undefined): boolean => value !== undefined && value !== '';
+  return {
+    env,
+    originOf: (name) => (!isSet(base[name]) && isSet(fromFile[name]) ? `${name} of ${dotenvPath}` : fromProcess(name)),
+  };
 }
 
 function readYamlFile(path: string, what: string): unknown {
@@ -191,13 +241,29 @@ function readYamlFile(path: string, what: string): unknown {
 
 const envReference = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
-/** Replaces `${env:NAME}` and `${env:NAME:-default}` in every string of a parsed YAML document. */
-function interpolateEnv(value: unknown, env: Environment, source: string, keyPath: string): unknown {
+/**
+ * Replaces `${env:NAME}` and `${env:NAME:-default}` in every string of a parsed YAML document; records in `origins`
+ * (when given) the keys whose value came from a variable.
+ */
+function interpolateEnv(
+  value: unknown,
+  env: Environment,
+  source: string,
+  keyPath: string,
+  origins?: Origins,
+  originOf?: OriginOf,
+): unknown {
   if (typeof value === 'string') {
     const missing: string[] = [];
     const result = value.replace(envReference, (_match, name: string, fallback: string | undefined) => {
       const found = env[name];
-      if (found !== undefined && found !== '') return found;
+      if (found !== undefined && found !== '') {
+        origins?.set(
+          keyPath,
+          `${(originOf ?? ((variable: string) => `the environment variable ${variable}`))(name)} (through \${env:${name}})`,
+        );
+        return found;
+      }
       if (fallback !== undefined) return fallback;
       missing.push(name);
       return '';
@@ -213,10 +279,13 @@ function interpolateEnv(value: unknown, env: Environment, source: string, keyPat
     }
     return result;
   }
-  if (Array.isArray(value)) return value.map((item, index) => interpolateEnv(item, env, source, `${keyPath}[${index}]`));
+  if (Array.isArray(value)) return value.map((item, index) => interpolateEnv(item, env, source, `${keyPath}[${index}]`, origins, originOf));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, interpolateEnv(item, env, source, keyPath ? `${keyPath}.${key}` : key)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        interpolateEnv(item, env, source, keyPath ? `${keyPath}.${key}` : key, origins, originOf),
+      ]),
     );
   }
   return value;
@@ -237,48 +306,64 @@ function section(config: Record<string, unknown>, name: string): Record<string, 
 }
 
 /** The documented environment variables (README "Environment variables"). */
-function applyEnvironmentOverrides(config: Record<string, unknown>, env: Environment): void {
+function applyEnvironmentOverrides(config: Record<string, unknown>, env: Environment, origins: Origins, originOf: OriginOf): void {
   const set = (name: string): string | undefined => (env[name] !== undefined && env[name] !== '' ? env[name] : undefined);
-  if (set('LEDGER_TARGET')) config.target = set('LEDGER_TARGET');
+  /** Sets `object[key]` (at `keyPath`) from the variable `name` when it is set, and records where it came from. */
+  const from = (name: string, object: Record<string, unknown>, key: string, keyPath: string, value: unknown = set(name)): void => {
+    if (set(name) === undefined) return;
+    object[key] = value;
+    origins.set(keyPath, originOf(name));
+  };
+  from('LEDGER_TARGET', config, 'target', 'target');
   const run = section(config, 'run');
-  if (set('LEDGER_PROFILE')) run.profile = set('LEDGER_PROFILE');
-  if (set('LEDGER_REPORT_DIR')) run.reportDir = set('LEDGER_REPORT_DIR');
-  if (set('LEDGER_SEED')) run.seed = Number(set('LEDGER_SEED'));
+  from('LEDGER_PROFILE', run, 'profile', 'run.profile');
+  from('LEDGER_REPORT_DIR', run, 'reportDir', 'run.reportDir');
+  // A seed that is not a whole number is kept as text, so the message shows what was given.
+  const seed = set('LEDGER_SEED');
+  from('LEDGER_SEED', run, 'seed', 'run.seed', seed !== undefined && /^\s*-?\d+\s*$/.test(seed) ? Number(seed) : seed);
   const target = selectedTarget(config);
   if (target === undefined || target.kind !== 'remote') return;
-  if (set('LEDGER_BASE_URL')) target.participant = set('LEDGER_BASE_URL');
-  if (set('SCAN_BASE_URL')) target.scan = set('SCAN_BASE_URL');
+  const prefix = `targets.${String(config.target ?? 'reference')}`;
+  from('LEDGER_BASE_URL', target, 'participant', `${prefix}.participant`);
+  from('SCAN_BASE_URL', target, 'scan', `${prefix}.scan`);
   const auth = (target.auth ?? {}) as Record<string, unknown>;
   if (set('LEDGER_TOKEN')) {
-    target.auth = { kind: 'static', token: set('LEDGER_TOKEN') };
+    from('LEDGER_TOKEN', target, 'auth', `${prefix}.auth`, { kind: 'static', token: set('LEDGER_TOKEN') });
     return;
   }
-  if (set('LEDGER_JWT_SECRET') && auth.kind === 'hs256') auth.secret = set('LEDGER_JWT_SECRET');
-  if (set('LEDGER_JWT_PRIVATE_KEY') && (auth.kind === 'rs256' || auth.kind === 'es256')) auth.privateKey = set('LEDGER_JWT_PRIVATE_KEY');
+  if (auth.kind === 'hs256') from('LEDGER_JWT_SECRET', auth, 'secret', `${prefix}.auth.secret`);
+  if (auth.kind === 'rs256' || auth.kind === 'es256') from('LEDGER_JWT_PRIVATE_KEY', auth, 'privateKey', `${prefix}.auth.privateKey`);
   if (auth.kind === 'oauth2') {
-    if (set('LEDGER_OAUTH_CLIENT_ID')) auth.clientId = set('LEDGER_OAUTH_CLIENT_ID');
-    if (set('LEDGER_OAUTH_CLIENT_SECRET')) auth.clientSecret = set('LEDGER_OAUTH_CLIENT_SECRET');
+    from('LEDGER_OAUTH_CLIENT_ID', auth, 'clientId', `${prefix}.auth.clientId`);
+    from('LEDGER_OAUTH_CLIENT_SECRET', auth, 'clientSecret', `${prefix}.auth.clientSecret`);
   }
 }
 
-function applyFlagOverrides(config: Record<string, unknown>, overrides: ConfigOverrides): void {
-  if (overrides.target !== undefined) config.target = overrides.target;
+/** The command-line flag of each `run` key that has one. */
+const runFlags = {
+  profile: '--profile',
+  cases: '--cases',
+  seed: '--seed',
+  concurrency: '--concurrency',
+  timeoutScale: '--timeout-scale',
+  reportDir: '--report-dir',
+  include: '--include',
+  exclude: '--exclude',
+  readOnly: '--read-only',
+  checks: '--checks',
+  excludeChecks: '--exclude-checks',
+} as const;
+
+function applyFlagOverrides(config: Record<string, unknown>, overrides: ConfigOverrides, origins: Origins): void {
+  if (overrides.target !== undefined) {
+    config.target = overrides.target;
+    origins.set('target', 'the command-line flag --target');
+  }
   const run = section(config, 'run');
-  const runKeys = [
-    'profile',
-    'cases',
-    'seed',
-    'concurrency',
-    'timeoutScale',
-    'reportDir',
-    'include',
-    'exclude',
-    'readOnly',
-    'checks',
-    'excludeChecks',
-  ] as const;
-  for (const key of runKeys) {
-    if (overrides[key] !== undefined) run[key] = overrides[key];
+  for (const [key, flag] of Object.entries(runFlags) as [keyof typeof runFlags, string][]) {
+    if (overrides[key] === undefined) continue;
+    run[key] = overrides[key];
+    origins.set(`run.${key}`, `the command-line flag ${flag}`);
   }
   const target = selectedTarget(config);
   if (target === undefined) return;
@@ -289,8 +374,15 @@ function applyFlagOverrides(config: Record<string, unknown>, overrides: ConfigOv
           'choose a remote target with --target NAME (e.g. --target staging)',
       ]);
     }
-    if (overrides.participant !== undefined) target.participant = overrides.participant;
-    if (overrides.scan !== undefined) target.scan = overrides.scan;
+    const prefix = `targets.${String(config.target ?? 'reference')}`;
+    if (overrides.participant !== undefined) {
+      target.participant = overrides.participant;
+      origins.set(`${prefix}.participant`, 'the command-line flag --participant');
+    }
+    if (overrides.scan !== undefined) {
+      target.scan = overrides.scan;
+      origins.set(`${prefix}.scan`, 'the command-line flag --scan');
+    }
   }
 }
 
@@ -366,23 +458,78 @@ function resolvePartyPlaceholders(value: unknown, partyIds: Map<string, string>,
   return value;
 }
 
-/** One line per mistake: the key, what was found, what is expected. */
-export function describeAjvErrors(errors: ErrorObject[], data: unknown): string[] {
+/**
+ * One line per mistake: the key, what was found (and where it came from, when not from the file), what is
+ * expected; an unknown key with the known key it is closest to.
+ */
+export function describeAjvErrors(errors: ErrorObject[], data: unknown, origins: Origins = new Map()): string[] {
+  return describeErrors(errors, data, origins).lines;
+}
+
+/** The lines of `describeAjvErrors`, and whether a value named by one of them came from outside the file. */
+function describeErrors(errors: ErrorObject[], data: unknown, origins: Origins): { lines: string[]; outside: boolean } {
   const relevant = errors.filter((error) => error.keyword !== 'if' && !(error.keyword === 'allOf'));
+  let outside = false;
   const lines = relevant.map((error) => {
     const key = pointerToKey(error.instancePath);
     if (error.keyword === 'additionalProperties') {
       const extra = String((error.params as { additionalProperty: string }).additionalProperty);
-      return `${key ? `${key}.` : ''}${extra}: unknown key (remove it or check its spelling; see README "Configuration")`;
+      const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+      const suggestion = closestKey(extra, known);
+      const advice =
+        suggestion !== undefined
+          ? `did you mean "${suggestion}"? See README "Configuration"`
+          : `remove it or check its spelling${known.length > 0 ? `; known keys here: ${known.join(', ')}` : ''}; see README "Configuration"`;
+      return `${key ? `${key}.` : ''}${extra}: unknown key (${advice})`;
     }
     if (error.keyword === 'required') {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
       return `${key ? `${key}.` : ''}${missing}: missing, expected a value (required)`;
     }
     const found = describeValue(valueAt(data, error.instancePath));
-    return `${key || '(root)'}: found ${found}, expected ${expectation(error)}`;
+    const origin = originFor(origins, key);
+    if (origin !== undefined) outside = true;
+    return `${key || '(root)'}: found ${found}${origin === undefined ? '' : ` in ${origin}`}, expected ${expectation(error)}`;
   });
-  return [...new Set(lines)];
+  return { lines: [...new Set(lines)], outside };
+}
+
+/** Where the value at `key` came from, when it (or the object holding it) was given outside the file. */
+function originFor(origins: Origins, key: string): string | undefined {
+  let best: [string, string] | undefined;
+  for (const entry of origins) {
+    const [path] = entry;
+    const covers = key === path || key.startsWith(`${path}.`) || key.startsWith(`${path}[`);
+    if (covers && (best === undefined || path.length > best[0].length)) best = entry;
+  }
+  return best?.[1];
+}
+
+/** The known key closest to an unknown one, as the CLI suggests options: differing by case, or by a few edits. */
+function closestKey(unknown: string, known: string[]): string | undefined {
+  const lower = unknown.toLowerCase();
+  let best: { key: string; distance: number } | undefined;
+  for (const key of known) {
+    const distance = key.toLowerCase() === lower ? 0 : editDistance(lower, key.toLowerCase());
+    if (best === undefined || distance < best.distance) best = { key, distance };
+  }
+  // Close enough: a few edits, and fewer than half the key (so `colour` does not suggest `cases`).
+  return best !== undefined && best.distance <= Math.max(1, Math.floor(unknown.length * 0.4)) ? best.key : undefined;
+}
+
+/** Damerau–Levenshtein distance (optimal string alignment): insertions, deletions, substitutions, transpositions. */
+export function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }
 
 function expectation(error: ErrorObject): string {
@@ -393,11 +540,13 @@ function expectation(error: ErrorObject): string {
     case 'type':
       return `a value of type ${String(params.type)}`;
     case 'pattern':
-      return `text matching ${String(params.pattern)}`;
+      return patternMeanings[String(params.pattern)] ?? `text matching ${String(params.pattern)}`;
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
       return `a number ${String(params.comparison)} ${String(params.limit)}`;
+    case 'minLength':
+      return Number(params.limit) === 1 ? 'a non-empty text' : `a text of at least ${String(params.limit)} characters`;
     default:
       return error.message ?? error.keyword;
   }

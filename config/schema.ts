@@ -4,6 +4,19 @@
  */
 
 const httpUrl = { type: 'string', pattern: '^https?://[^\\s/$.?#].[^\\s]*$' } as const;
+const partyAlias = { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } as const;
+const versionNumber = '^\\d+\\.\\d+\\.\\d+$';
+const partyId = '^[^:]+(:[^:]+)*::[^:]+$';
+const packageId = '^[0-9a-f]{64}$';
+
+/** What each pattern of these schemas means, in words: what a user is told instead of the regular expression. */
+export const patternMeanings: Record<string, string> = {
+  [httpUrl.pattern]: 'an http:// or https:// URL (e.g. http://127.0.0.1:7575)',
+  [partyAlias.pattern]: 'a name of letters, digits, "-" and "_"',
+  [versionNumber]: 'a version MAJOR.MINOR.PATCH (e.g. 0.7.5)',
+  [partyId]: 'a party id HINT::FINGERPRINT (e.g. Alice::1220…)',
+  [packageId]: 'a package id: 64 lowercase hexadecimal digits',
+};
 
 const authSchema = {
   type: 'object',
@@ -75,7 +88,7 @@ const featuresSchema = {
     trafficAccounts: { type: 'boolean', default: false },
     interactiveSubmission: { type: 'boolean', default: true },
     authorization: { type: 'boolean', default: true },
-    scanVersion: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$', default: '0.7.5' },
+    scanVersion: { type: 'string', pattern: versionNumber, default: '0.7.5' },
     reassignmentFixture: { type: 'boolean', default: false },
     multiHostedParty: { type: 'boolean', default: false },
     syntheticDars: { type: 'boolean', default: false },
@@ -171,7 +184,6 @@ export const configFileSchema = {
   additionalProperties: false,
 } as const;
 
-const partyAlias = { type: 'string', pattern: '^[A-Za-z0-9_-]+$' } as const;
 const permission = {
   enum: ['PARTICIPANT_PERMISSION_SUBMISSION', 'PARTICIPANT_PERMISSION_CONFIRMATION', 'PARTICIPANT_PERMISSION_OBSERVATION'],
 } as const;
@@ -202,7 +214,7 @@ export const fixturesSchema = {
         required: ['alias', 'id'],
         properties: {
           alias: partyAlias,
-          id: { type: 'string', minLength: 3, pattern: '^[^:]+(:[^:]+)*::[^:]+$' },
+          id: { type: 'string', minLength: 3, pattern: partyId },
           hostedOn: {
             type: 'array',
             minItems: 1,
@@ -266,7 +278,7 @@ export const fixturesSchema = {
     package: {
       type: 'object',
       required: ['name', 'id'],
-      properties: { name: { type: 'string', minLength: 1 }, id: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+      properties: { name: { type: 'string', minLength: 1 }, id: { type: 'string', pattern: packageId } },
       additionalProperties: false,
     },
     templates: {

@@ -5,6 +5,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { Outcome, TestResult } from './results.js';
 import type { ConformanceMeta } from './conformance-test.js';
+import { messageOf } from './error-message.js';
 
 export interface Progress {
   mode: 'tty' | 'plain' | 'silent';
@@ -50,7 +51,10 @@ export class ResultCollector implements Reporter {
     if (outcome === 'failed' || outcome === 'error') {
       entry.failure = meta?.failure ?? {
         check: 'suite-error',
-        message: result.state === 'failed' ? result.errors.map((error) => error.message).join('\n') : 'the test ended without a result',
+        message:
+          result.state === 'failed'
+            ? result.errors.map((error) => messageOf(error)).join('\n') || 'the test failed without an error'
+            : 'the test ended without a result',
       };
     }
     this.results.push(entry);
@@ -73,7 +77,7 @@ export class ResultCollector implements Reporter {
       outcome: 'error',
       durationMs: 0,
       assertions: [],
-      failure: { check: 'suite-error', message: `the suite file did not load: ${errors.map((error) => error.message).join('\n')}` },
+      failure: { check: 'suite-error', message: `the suite file did not load: ${errors.map((error) => messageOf(error)).join('\n')}` },
     });
   }
 

@@ -17,6 +17,7 @@ import { enabledChecks } from './check-selection.js';
 import { clause, type ClauseId } from '../specification/clauses.js';
 import type { EndpointName } from '../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
+import { headlineOf, messageOf } from './error-message.js';
 import { FixtureGapError, getSuiteEnvironment, type SuiteEnvironment } from './environment.js';
 import { missingRequirement, type Requirement } from './requirements.js';
 import type { ClauseAssertions, FailureDetail, NotReached, Outcome } from './results.js';
@@ -209,14 +210,15 @@ class TestSkip extends Error {
   }
 }
 
-interface Ending {
+export interface Ending {
   outcome: Outcome;
   skipReason?: string;
   failure?: FailureDetail;
   notReached?: NotReached[];
 }
 
-function endingOf(thrown: unknown, ledger: AssertionLedger, declared: readonly ClauseId[]): Ending {
+/** How a test ended, from what its body threw (exported for the self-tests). */
+export function endingOf(thrown: unknown, ledger: AssertionLedger, declared: readonly ClauseId[]): Ending {
   const counts = ledger.counts();
   if (thrown === undefined) {
     // Nothing asserted, or a declared clause with only inconclusive evidence: the test did not prove what it
@@ -253,14 +255,13 @@ class PropertyFailure extends Error {
     readonly counterexample: unknown,
     readonly numRuns: number,
   ) {
-    super(
-      `${(failure as Error)?.message ?? String(failure)}\n  (property failed after ${numRuns} runs; seed ${seed}, path ${path ?? '-'})`,
-    );
+    super(`${messageOf(failure)}\n  (property failed after ${numRuns} runs; seed ${seed}, path ${path ?? '-'})`);
     this.name = 'PropertyFailure';
   }
 }
 
-async function runProperty<T>(
+/** A property run with the run's seed; throws a `PropertyFailure` (exported for the self-tests). */
+export async function runProperty<T>(
   arbitrary: fc.Arbitrary<T>,
   predicate: (value: T) => Promise<void>,
   seed: number,
@@ -304,7 +305,12 @@ function jsonSafe(value: unknown): unknown {
 
 function toFailureDetail(property: PropertyFailure | undefined, cause: unknown): FailureDetail {
   const check = cause instanceof CheckFailure ? cause : undefined;
-  const message = check ? check.detail : cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  // Every failure says something: a check without detail names its clause, a thrown non-Error is described.
+  const message = check
+    ? check.detail.trim() !== ''
+      ? check.detail
+      : `the check ${check.check} failed on ${check.clauseId} without giving a detail`
+    : headlineOf(cause);
   const stack = check === undefined && cause instanceof Error && cause.stack ? `\n${cause.stack.split('\n').slice(1, 6).join('\n')}` : '';
   return {
     check: check?.check ?? 'suite-error',

@@ -7,7 +7,7 @@
  * scan ids; then the fixtures file and the `.env` with the keys. A second run finds everything and
  * changes nothing. Parties are never deleted (they cannot be); `cleanup` deletes the users it created.
  */
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { createTokenProvider } from '../client/auth.js';
 import { TargetClient } from '../client/http.js';
 import type { ConfigWithoutFixtures } from '../config/load.js';
@@ -42,6 +42,8 @@ export interface ProvisionOptions {
 export interface ProvisionResult {
   /** Requests that changed the node. */
   writes: number;
+  /** A dry run: the changes it listed ("would ..."), which it did not make. */
+  planned: number;
   /** Files written or changed. */
   files: string[];
   fixturesPath: string;
@@ -74,12 +76,20 @@ export async function provision(options: ProvisionOptions): Promise<ProvisionRes
     tokens,
     options.config.run.requestTimeoutMs,
   );
+  // A dry run counts the changes it lists, so that its last line does not read as if there were none.
+  let planned = 0;
+  const log = (line: string): void => {
+    if (/^\s*would (allocate|onboard|create|update|upload|delete) /.test(line)) planned++;
+    options.log(line);
+  };
   try {
     const node = new Node(client, options.adminUser);
     const plan = planFor(options.prefix);
     await checkAdmin(node);
-    if (options.cleanup) return await cleanup(node, plan, options);
-    return await provisionWith(node, client, plan, options);
+    const result = options.cleanup
+      ? await cleanup(node, plan, { ...options, log })
+      : await provisionWith(node, client, plan, { ...options, log });
+    return { ...result, planned };
   } finally {
     await client.close();
   }
@@ -96,7 +106,7 @@ async function checkAdmin(node: Node): Promise<void> {
   }
 }
 
-async function cleanup(node: Node, plan: Plan, options: ProvisionOptions): Promise<ProvisionResult> {
+async function cleanup(node: Node, plan: Plan, options: ProvisionOptions): Promise<Omit<ProvisionResult, 'planned'>> {
   for (const user of plan.users) {
     if ((await node.user(user.id)) === undefined) continue;
     if (options.dryRun) options.log(`  would delete user ${user.id}`);
@@ -111,14 +121,19 @@ async function cleanup(node: Node, plan: Plan, options: ProvisionOptions): Promi
   return { writes: node.writes, files: [], fixturesPath: options.fixturesPath };
 }
 
-async function provisionWith(node: Node, client: TargetClient, plan: Plan, options: ProvisionOptions): Promise<ProvisionResult> {
+async function provisionWith(
+  node: Node,
+  client: TargetClient,
+  plan: Plan,
+  options: ProvisionOptions,
+): Promise<Omit<ProvisionResult, 'planned'>> {
   const { log, dryRun } = options;
   const previous = readPreviousRun(options.fixturesPath);
   const uid = await node.participantUid();
   const namespace = uid.slice(uid.lastIndexOf('::') + 2);
   const synchronizerId = await synchronizerOf(node, options.synchronizerId);
   const dar = options.darPath === undefined ? undefined : readDarFile(options.darPath);
-  const model = modelPackage(dar, previous);
+  const model = modelPackage(dar, previous, options.fixturesPath);
   const endBefore = await node.ledgerEnd();
   // Checked before any write: the fixtures need scan ids, and a run that stopped after creating parties would
   // leave them behind for nothing.
@@ -167,7 +182,9 @@ async function provisionWith(node: Node, client: TargetClient, plan: Plan, optio
   }
 
   if (dryRun) {
-    log('  would seed an Iou transaction and look up the topology and checkpoint offsets of the allocations, then write the fixtures');
+    log(
+      "  then it would seed an Iou transaction (unless an earlier run's is visible), look up the topology and checkpoint offsets, and write the fixtures",
+    );
     return { writes: node.writes, files: [], fixturesPath: options.fixturesPath };
   }
 
@@ -232,13 +249,24 @@ async function synchronizerOf(node: Node, given: string | undefined): Promise<st
   );
 }
 
-function modelPackage(dar: DarSummary | undefined, previous: PreviousRun): { name: string; id: string; dar: string } {
-  if (dar !== undefined) return { name: dar.packageName, id: dar.mainPackageId, dar: resolve(dar.path) };
+function modelPackage(dar: DarSummary | undefined, previous: PreviousRun, fixturesPath: string): { name: string; id: string; dar: string } {
+  if (dar !== undefined) return { name: dar.packageName, id: dar.mainPackageId, dar: darPathFor(fixturesPath, dar.path) };
   const known = previous.fixtures?.package as { name?: string; id?: string } | undefined;
   const darPath = previous.fixtures?.dar;
+  // An earlier run's path is relative to the fixtures file already (an absolute one, from an older version, is made so).
   if (known?.name !== undefined && known.id !== undefined && typeof darPath === 'string')
-    return { name: known.name, id: known.id, dar: darPath };
+    return { name: known.name, id: known.id, dar: isAbsolute(darPath) ? darPathFor(fixturesPath, darPath) : darPath };
   throw new ProvisionError('--dar FILE is needed (the first time): the model DAR to upload, e.g. CantonExamples.dar of the Canton release');
+}
+
+/**
+ * The DAR's path as the fixtures hold it: relative to the fixtures file (as `loadFixtures` reads it), with "/"
+ * separators, so that the fixtures and the DAR can move together (another folder, a CI cache, a container).
+ */
+export function darPathFor(fixturesPath: string, darPath: string): string {
+  return relative(dirname(resolve(fixturesPath)), resolve(darPath))
+    .split(sep)
+    .join('/');
 }
 
 async function onboardExternal(node: Node, synchronizerId: string, hint: string, key: PartyKey): Promise<string> {

@@ -42,7 +42,15 @@ export async function provisionCommand(options: ProvisionFlags & { config?: stri
       log: (line) => process.stdout.write(`${line}\n`),
     });
     const shown = (path: string): string => relative(process.cwd(), path) || path;
-    const lines = [`${result.writes === 0 ? 'no change on the node' : `${result.writes} change(s) on the node`}`];
+    const lines = [
+      options.dryRun
+        ? result.planned === 0
+          ? 'dry run: the parties, users and DAR exist already; nothing was changed on the node and no file was written'
+          : `dry run: ${result.planned} change(s) listed above would be made; nothing was changed on the node and no file was written`
+        : result.writes === 0
+          ? 'no change on the node'
+          : `${result.writes} change(s) on the node`,
+    ];
     if (!options.dryRun && !options.cleanup) {
       lines.push(
         result.files.length === 0 ? `fixtures unchanged: ${shown(result.fixturesPath)}` : `wrote ${result.files.map(shown).join(', ')}`,

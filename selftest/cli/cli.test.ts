@@ -1,16 +1,24 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
+
+// Each test runs the CLI as its own process: the tests are independent, and run two at a time (maxConcurrency).
+// A CLI process on a busy 2-core machine can take a while to start: a generous timeout, not a timed test.
+const SLOW = 180_000;
 const bin = join(process.cwd(), 'bin/ledger-conformance.mjs');
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = process.cwd(),
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: { ...process.env, ...env }, timeout: SLOW, cwd });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -18,8 +26,26 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
   }
 }
 
-describe('ledger-conformance CLI', () => {
+/** `main(argv)` in this process, with what it writes to stdout. */
+async function inProcess(args: string[]): Promise<{ code: number; stdout: string }> {
+  const { main } = await import('../../cli/main.js');
+  let stdout = '';
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    stdout += chunk.toString();
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    const code = await main([process.execPath, bin, ...args]);
+    return { code, stdout };
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+describe.concurrent('ledger-conformance CLI', { timeout: SLOW }, () => {
   it('has help on every command', async () => {
+    // In-process (the help is commander's, whatever process prints it): nine CLI processes would cost ~15 s of CPU.
     const commands = [
       [],
       ['run'],
@@ -34,13 +60,18 @@ describe('ledger-conformance CLI', () => {
       ['report'],
       ['report', 'verify'],
     ];
-    const outputs = await Promise.all(commands.map((command) => cli([...command, '--help'])));
+    const outputs: { code: number; stdout: string }[] = [];
+    for (const command of commands) outputs.push(await inProcess([...command, '--help']));
     outputs.forEach((output, index) => {
       expect(output.code, `${commands[index]!.join(' ')} --help`).toBe(0);
       expect(output.stdout).toMatch(/^Usage: ledger-conformance/);
     });
     expect(outputs[1]!.stdout).toContain('--read-only');
     expect(outputs[3]!.stdout).toContain('--threshold');
+    // The help of the real executable, once.
+    const real = await cli(['run', '--help']);
+    expect(real.code).toBe(0);
+    expect(real.stdout).toBe(outputs[1]!.stdout);
   });
 
   it('exit code 2 for a wrong command line', async () => {
@@ -101,7 +132,35 @@ describe('ledger-conformance CLI', () => {
   });
 });
 
-describe('--include', () => {
+/** Runs the CLI with its stdout pipe closed before it writes anything (a reader like `head -1` that went away). */
+function cliIntoClosedPipe(args: string[]): Promise<{ code: number | null; signal: string | null; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.destroy();
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stderr })));
+}
+
+describe.concurrent('list commands into a closed pipe (`| head -1`)', { timeout: SLOW }, () => {
+  it('exit 0 quietly, with no EPIPE stack trace', async () => {
+    const commands = [
+      ['reference', 'serve', '--list-faults'],
+      ['run', '--list-checks'],
+      ['run', '--list'],
+    ];
+    const results = await Promise.all(commands.map((command) => cliIntoClosedPipe(command)));
+    results.forEach((result, index) => {
+      expect({ command: commands[index]!.join(' '), ...result }).toEqual({
+        command: commands[index]!.join(' '),
+        code: 0,
+        signal: null,
+        stderr: '',
+      });
+    });
+  });
+});
+
+describe.concurrent('--include', { timeout: SLOW }, () => {
   it('a prefix that matches no test is a usage error, not an empty successful run', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'cli-include-'));
     const result = await cli(['run', '--include', 'readyz,no-such-endpoint', '--report-dir', directory]);
@@ -110,7 +169,22 @@ describe('--include', () => {
   });
 });
 
-describe('errors a user can fix, without a stack trace', () => {
+describe.concurrent('a copy of config/default.yaml in another folder', { timeout: SLOW }, () => {
+  it('runs against the embedded target, from that folder', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cli-copied-config-'));
+    copyFileSync(join(process.cwd(), 'config/default.yaml'), join(folder, 'my-config.yaml'));
+    const result = await cli(
+      ['run', '--config', 'my-config.yaml', '--include', 'readyz', '--concurrency', '1', '--report-dir', 'reports'],
+      {},
+      folder,
+    );
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/^[1-9]\d* passed, 0 failed, .*verdict: /m);
+    expect(result.stdout).toContain(join(folder, 'reports', 'report.json'));
+  });
+});
+
+describe.concurrent('errors a user can fix, without a stack trace', { timeout: SLOW }, () => {
   it('replay of a missing report: exit 2, says where to point', async () => {
     const result = await cli(['replay', 'some test', '--report', '/nonexistent/report.json']);
     expect(result.code).toBe(2);

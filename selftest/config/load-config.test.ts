@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultConfigPath, loadConfig } from '../../config/load.js';
+import { ConfigError, defaultConfigPath, editDistance, loadConfig, referenceFixturesPath } from '../../config/load.js';
 
 const fixturesPath = join(process.cwd(), 'config/fixtures/reference.yaml');
 
@@ -142,5 +142,93 @@ describe('loadConfig', () => {
   it('--read-only turns writes off', async () => {
     const config = await loadConfig({ env: {}, dotenvPath: false, overrides: { readOnly: true } });
     expect(config.target.features.writes).toBe(false);
+  });
+
+  it("a copy of the default config in another folder uses the tool's own fixtures for the embedded target", async () => {
+    const copy = join(mkdtempSync(join(tmpdir(), 'copied-config-')), 'my-config.yaml');
+    copyFileSync(defaultConfigPath, copy);
+    const config = await loadConfig({ configPath: copy, env: {}, dotenvPath: false });
+    expect(config.source).toBe(copy);
+    expect(config.target.kind).toBe('reference');
+    expect(config.target.fixtures.dar).toBe(join(process.cwd(), 'config/fixtures/conformance-test.dar'));
+    expect(referenceFixturesPath).toBe(fixturesPath);
+  });
+
+  it('a reference target pointing at a missing fixtures file says what to copy, not to provision it', async () => {
+    const path = writeConfig('targets:\n  reference:\n    kind: reference\n    fixtures: fixtures/reference.yaml\n');
+    const error = await configError(loadConfig({ configPath: path, env: {}, dotenvPath: false }));
+    const text = error.issues.join('\n');
+    expect(text).not.toContain('provision');
+    expect(text).toContain('remove the `fixtures` key of targets.reference');
+    expect(text).toContain(`copy that file and the conformance-test.dar beside it`);
+    expect(text).toContain(fixturesPath);
+    // A remote target's missing fixtures are still provision's to write.
+    const remote = await configError(
+      loadConfig({
+        configPath: writeConfig(remoteConfig().replace(fixturesPath, '/nonexistent/f.yaml')),
+        env: { MY_SECRET: 's' },
+        dotenvPath: false,
+      }),
+    );
+    expect(remote.issues.join()).toContain('ledger-conformance provision --target staging');
+  });
+
+  it('names where a bad value came from: environment, .env or flag, not the file', async () => {
+    const fromEnv = await configError(loadConfig({ env: { LEDGER_PROFILE: 'Canton' }, dotenvPath: false }));
+    expect(fromEnv.issues).toEqual([
+      'run.profile: found "Canton" (string) in the environment variable LEDGER_PROFILE, expected one of "spec", "canton"',
+    ]);
+    expect(fromEnv.message).toContain('with the values given outside it');
+
+    const directory = mkdtempSync(join(tmpdir(), 'dotenv-'));
+    const dotenvPath = join(directory, '.env');
+    writeFileSync(dotenvPath, 'LEDGER_SEED=soon\nMY_SECRET=s\nLEDGER_BASE_URL=htp://typo.example\n');
+    const fromDotenv = await configError(loadConfig({ configPath: writeConfig(remoteConfig()), env: {}, dotenvPath }));
+    expect(fromDotenv.issues).toContain(
+      `run.seed: found "soon" (string) in LEDGER_SEED of ${dotenvPath}, expected a value of type integer`,
+    );
+    // The participant comes from ${env:LEDGER_BASE_URL} in the file, resolved from .env, and from the override.
+    expect(fromDotenv.issues.join('\n')).toContain(
+      `targets.staging.participant: found "htp://typo.example" (string) in LEDGER_BASE_URL of ${dotenvPath}`,
+    );
+
+    const fromFlag = await configError(loadConfig({ env: {}, dotenvPath: false, overrides: { cases: 0 } }));
+    expect(fromFlag.issues).toEqual(['run.cases: found 0 (number) in the command-line flag --cases, expected a number >= 1']);
+    const unknownTarget = await configError(loadConfig({ env: {}, dotenvPath: false, overrides: { target: 'prod' } }));
+    expect(unknownTarget.issues[0]).toMatch(/^target: found "prod" in the command-line flag --target, expected one of/);
+
+    // A value of the file itself is the file's: no source named, the file is the header.
+    const fromFile = await configError(
+      loadConfig({ configPath: writeConfig(remoteConfig('run:\n  profile: Canton\n')), env: { MY_SECRET: 's' }, dotenvPath: false }),
+    );
+    expect(fromFile.issues).toEqual(['run.profile: found "Canton" (string), expected one of "spec", "canton"']);
+    expect(fromFile.message).not.toContain('outside');
+  });
+
+  it('a URL typo is explained in words, not by a regular expression', async () => {
+    const path = writeConfig(remoteConfig().replace('http://127.0.0.1:5012/api/scan', 'htp://127.0.0.1:5012/api/scan'));
+    const error = await configError(loadConfig({ configPath: path, env: { MY_SECRET: 's' }, dotenvPath: false }));
+    expect(error.issues).toEqual([
+      'targets.staging.scan: found "htp://127.0.0.1:5012/api/scan" (string), expected an http:// or https:// URL (e.g. http://127.0.0.1:7575)',
+    ]);
+    const version = writeConfig(remoteConfig('    features: { scanVersion: "0.7" }\n').replace('\n\n', '\n'));
+    const versionError = await configError(loadConfig({ configPath: version, env: { MY_SECRET: 's' }, dotenvPath: false }));
+    expect(versionError.issues.join()).toContain('expected a version MAJOR.MINOR.PATCH');
+    expect(versionError.issues.join()).not.toContain('\\d');
+  });
+
+  it('an unknown key gets the known key it is closest to, as the CLI options do', async () => {
+    const path = writeConfig(remoteConfig('run:\n  profil: spec\n  concurency: 2\n  Cases: 3\n  colour: blue\n'));
+    const error = await configError(loadConfig({ configPath: path, env: { MY_SECRET: 's' }, dotenvPath: false }));
+    expect(error.issues).toContain('run.profil: unknown key (did you mean "profile"? See README "Configuration")');
+    expect(error.issues).toContain('run.concurency: unknown key (did you mean "concurrency"? See README "Configuration")');
+    expect(error.issues).toContain('run.Cases: unknown key (did you mean "cases"? See README "Configuration")');
+    const colour = error.issues.find((issue) => issue.startsWith('run.colour'));
+    expect(colour).toMatch(/^run\.colour: unknown key \(remove it or check its spelling; known keys here: profile, cases, /);
+    const target = await configError(
+      loadConfig({ configPath: writeConfig(remoteConfig().replace('    scan:', '    scna:')), env: { MY_SECRET: 's' }, dotenvPath: false }),
+    );
+    expect(target.issues).toContain('targets.staging.scna: unknown key (did you mean "scan"? See README "Configuration")');
+    expect([editDistance('scna', 'scan'), editDistance('kitten', 'sitting'), editDistance('', 'abc')]).toEqual([1, 3, 3]);
   });
 });

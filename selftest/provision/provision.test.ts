@@ -9,13 +9,14 @@
  * node.test.ts tests its upload.)
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { promisify } from 'node:util';
 import dotenv from 'dotenv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { loadFixtures } from '../../config/load.js';
 import { configWithReferenceFeatures, runConformance } from '../conformance/support.js';
 
 const execute = promisify(execFile);
@@ -49,8 +50,13 @@ async function ledgerEnd(): Promise<number> {
   return ((await response.json()) as { offset: number }).offset;
 }
 
+/** The model DAR, given as a path relative to the working directory, as a user in a checkout gives it. */
+const darArgument = join('dars', 'stand-in.dar');
+
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'provision-'));
+  mkdirSync(join(work, 'dars'));
+  copyFileSync(standInDar, join(work, darArgument));
   const serveConfig = configWithReferenceFeatures({ connectedSynchronizers: 2 });
   const serveArgs = ['reference', 'serve', '--config', serveConfig, '--bare', '--port', '0', '--scan-port', '0'];
   server = spawn(process.execPath, ['bin/ledger-conformance.mjs', ...serveArgs], {
@@ -114,20 +120,24 @@ describe('provision against a bare participant', () => {
       remote,
       stringify({ target: 'far', targets: { far: { kind: 'remote', participant: 'https://participant.staging.example.com' } } }),
     );
-    const refused = await cli(['provision', '--config', remote, '--dar', standInDar]);
+    const refused = await cli(['provision', '--config', remote, '--dar', darArgument]);
     expect(refused.code).toBe(4);
     expect(refused.stderr).toMatch(/--yes/);
     const before = await ledgerEnd();
-    const dryRun = await cli(['provision', '--config', configPath, '--dar', standInDar, '--dry-run']);
+    const dryRun = await cli(['provision', '--config', configPath, '--dar', darArgument, '--dry-run']);
     expect(dryRun.code, dryRun.stderr).toBe(0);
     expect(dryRun.stdout).toMatch(/would allocate party conformance-alice::/);
-    expect(dryRun.stdout).toContain('no change on the node');
+    // It lists changes: its last line must not say there are none.
+    expect(dryRun.stdout).not.toContain('no change on the node');
+    expect(dryRun.stdout.trim().split('\n').at(-1)).toMatch(
+      /^dry run: \d+ change\(s\) listed above would be made; nothing was changed on the node and no file was written$/,
+    );
     expect(await ledgerEnd()).toBe(before);
     expect(existsSync(join(work, 'out/fixtures/bare.yaml'))).toBe(false);
   }, 120_000);
 
   it('sets the node up and writes fixtures with which a canton-profile run is certified', async () => {
-    const first = await cli(['provision', '--config', configPath, '--dar', standInDar]);
+    const first = await cli(['provision', '--config', configPath, '--dar', darArgument]);
     expect(first.code, `${first.stdout}\n${first.stderr}`).toBe(0);
     expect(first.stdout).toMatch(/onboarded external party conformance-dana::1220[0-9a-f]{64}/);
     expect(first.stdout).toMatch(/created user conformance-retired-user/);
@@ -136,6 +146,16 @@ describe('provision against a bare participant', () => {
     expect(fixtures.users.find((user: { id: string }) => user.id === 'participant_admin')).toMatchObject({ rights: { admin: true } });
     expect(fixtures.users.filter((user: { isDeactivated?: boolean }) => user.isDeactivated)).toHaveLength(1);
     expect(Object.keys(fixtures.seededUpdates).sort()).toEqual(['checkpointOffset', 'topologyOffset', 'transactionOffset']);
+    // The DAR's path is relative to the fixtures file: fixtures and DAR moved together (another folder, a CI
+    // cache) still find each other.
+    expect(fixtures.dar).toBe('../../dars/stand-in.dar');
+    const moved = mkdtempSync(join(tmpdir(), 'provision-moved-'));
+    cpSync(join(work, 'out'), join(moved, 'out'), { recursive: true });
+    cpSync(join(work, 'dars'), join(moved, 'dars'), { recursive: true });
+    const env = { ...process.env, ...dotenv.parse(readFileSync(join(moved, 'out/fixtures/.env'))) };
+    const movedFixtures = loadFixtures(join(moved, 'out/fixtures/bare.yaml'), moved, env, 'fixtures');
+    expect(movedFixtures.dar).toBe(join(moved, 'dars/stand-in.dar'));
+    expect(isAbsolute(movedFixtures.dar) && existsSync(movedFixtures.dar)).toBe(true);
 
     const { code, report, stdout } = await runConformance(['--config', configPath, '--fixtures', fixturesPath, '--profile', 'canton']);
     const failures = report.tests
@@ -160,7 +180,7 @@ describe('provision against a bare participant', () => {
     const fixturesBefore = readFileSync(fixturesPath, 'utf8');
     const envBefore = readFileSync(join(work, 'out/fixtures/.env'), 'utf8');
     const endBefore = await ledgerEnd();
-    const second = await cli(['provision', '--config', configPath, '--dar', standInDar]);
+    const second = await cli(['provision', '--config', configPath, '--dar', darArgument]);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('no change on the node');
     expect(second.stdout).toContain('fixtures unchanged');

@@ -2,7 +2,7 @@
  * Splice behaviour the suite once expected wrongly (verified-against-real.md FF6, FF7, FF9): the reference
  * scan answers as a Splice on Canton 3.5 does, and a canton-profile run asserts each behaviour and passes it.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../harness/results.js';
 import { configWithReferenceFeatures, runConformance } from '../conformance/support.js';
 import { errorMessage, fixtures, get, json, otherSynchronizerId, participantPath, scanContext } from './support.js';
@@ -16,6 +16,25 @@ function expectAssertedAndPassed(report: RunReport, clauseId: string): void {
   expect(clause!.assertions.passed).toBeGreaterThan(0);
 }
 
+/**
+ * The three canton-profile runs: independent CLI runs (each starts its own reference target), started together
+ * rather than one after another, each with one suite worker (a run of a single test needs no more).
+ */
+let runs: Record<'ff6' | 'ff7' | 'ff9', Promise<RunReport>>;
+
+beforeAll(() => {
+  const start = (args: string[]): Promise<RunReport> => {
+    const report = runConformance(['--profile', 'canton', '--concurrency', '1', ...args]).then((run) => run.report);
+    report.catch(() => undefined); // Reported by the test that awaits it, not as an unhandled rejection.
+    return report;
+  };
+  runs = {
+    ff6: start(['--include', 'canton.scan.participant-id-v0.unknown-domain-message']),
+    ff7: start(['--include', 'canton.scan.round-of-latest-data.effectiveAt-fraction']),
+    ff9: start(['--config', configWithReferenceFeatures({ scanVersion: '0.7.5' }), '--include', 'canton.scan.unknown-route-404']),
+  };
+});
+
 describe('FF6: an unknown synchronizer on Splice built on Canton 3.5', () => {
   it('is 404 TOPOLOGY_STORE_NOT_FOUND ... No active synchronizer found, not "No PartyToParticipant state"', () => {
     const response = get(scanContext('0.6.5'), participantPath('v0', otherSynchronizerId, fixtures.scan.parties.singleHosted));
@@ -26,7 +45,7 @@ describe('FF6: an unknown synchronizer on Splice built on Canton 3.5', () => {
   });
 
   it('passes the canton profile', async () => {
-    const { report } = await runConformance(['--profile', 'canton', '--include', 'canton.scan.participant-id-v0.unknown-domain-message']);
+    const report = await runs.ff6;
     expectAssertedAndPassed(report, 'canton.scan.participant-id-v0.unknown-domain-message');
   }, 120_000);
 });
@@ -39,7 +58,7 @@ describe('FF7: effectiveAt written by ISO_OFFSET_DATE_TIME', () => {
   });
 
   it('passes the canton profile', async () => {
-    const { report } = await runConformance(['--profile', 'canton', '--include', 'canton.scan.round-of-latest-data.effectiveAt-fraction']);
+    const report = await runs.ff7;
     expectAssertedAndPassed(report, 'canton.scan.round-of-latest-data.effectiveAt-fraction');
   }, 120_000);
 });
@@ -55,8 +74,7 @@ describe('FF9: unknown and removed scan routes', () => {
   });
 
   it('pass the canton profile on a scan that removed the endpoints', async () => {
-    const config = configWithReferenceFeatures({ scanVersion: '0.7.5' });
-    const { report } = await runConformance(['--config', config, '--profile', 'canton', '--include', 'canton.scan.unknown-route-404']);
+    const report = await runs.ff9;
     expectAssertedAndPassed(report, 'canton.scan.unknown-route-404');
     expect(report.tests.filter((test) => test.outcome === 'passed')).toHaveLength(4);
   }, 120_000);

@@ -25,7 +25,8 @@ async function run(command: string, args: string[]): Promise<{ code: number; out
   }
 }
 
-describe('static checks', () => {
+// Independent processes: two at a time (maxConcurrency), so that both cores work while this file runs.
+describe.concurrent('static checks', () => {
   it('tsc --noEmit finds no type error', async () => {
     const { code, output } = await run('typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']);
     expect(output).toBe('');
