@@ -18,6 +18,7 @@ import type { RunReport, TestResult } from './results.js';
 import type { FaultName } from '../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from './run-context.js';
+import { preflight } from './preflight.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -119,6 +120,14 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
   const seed = createSeed(config, options.replay);
   const startedAt = new Date();
   const target = await startTarget(config, faults);
+  // The tool's own set-up (tokens, fixtures, scan version) is checked before any test: its mistakes stop the run.
+  try {
+    const checked = await preflight(config, { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) });
+    if ((options.progress ?? 'plain') !== 'silent') for (const note of checked.notes) process.stdout.write(`preflight: ${note}\n`);
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
   const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
   const contextFile = join(contextDirectory, 'context.json');
   writeRunContext(contextFile, {
