@@ -255,6 +255,8 @@ function applyEnvironmentOverrides(config: Record<string, unknown>, env: Environ
   }
   if (set('LEDGER_JWT_SECRET') && auth.kind === 'hs256') auth.secret = set('LEDGER_JWT_SECRET');
   if (set('LEDGER_JWT_PRIVATE_KEY') && (auth.kind === 'rs256' || auth.kind === 'es256')) auth.privateKey = set('LEDGER_JWT_PRIVATE_KEY');
+  if (set('LEDGER_JWT_AUDIENCE') && auth.kind !== undefined && auth.kind !== 'none' && auth.kind !== 'static')
+    auth.audience = set('LEDGER_JWT_AUDIENCE');
   if (auth.kind === 'oauth2') {
     if (set('LEDGER_OAUTH_CLIENT_ID')) auth.clientId = set('LEDGER_OAUTH_CLIENT_ID');
     if (set('LEDGER_OAUTH_CLIENT_SECRET')) auth.clientSecret = set('LEDGER_OAUTH_CLIENT_SECRET');
