@@ -46,6 +46,20 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: ['canton.users.limits.resource-version.concurrent-update-rejected'],
   },
   // HTTP core and error model
+  {
+    fault: 'redacted-ids-differ',
+    include: ['readyz'],
+    profile: 'canton',
+    clauses: ['canton.errors.redacted-body.details'],
+    exclusive: true,
+  },
+  {
+    fault: 'trace-context-dropped',
+    include: ['flows / submit then read'],
+    profile: 'canton',
+    clauses: ['canton.trace-context.traceparent-propagated'],
+    exclusive: true,
+  },
   { fault: 'malformed-json-500', include: ['errors'], profile: 'spec', clauses: ['errors.400-text-plain'] },
   {
     fault: 'decode-failure-as-json',

@@ -127,7 +127,7 @@ export const cantonParticipantClauses = [
   errors(
     'canton.errors.redacted-body.details',
     'error',
-    'A redacted 401/403 body carries `context` `{}` (for token problems only `ledger_api_error`), `resources` `[]`, and `correlationId` and `traceId` filled from the redacted message (facts verified-against-real §4).',
+    "A redacted 401/403 body carries `context` `{}` (for token problems only `ledger_api_error`), `resources` `[]`, and `correlationId` and `traceId` each a string or null: an authorization error's correlation id is its trace id, both null when the request carries no trace context and the same string otherwise (facts verified-against-real §4, corrected by §7 C1: DecodedCantonError.scala:65-80, 142-165; BaseError.scala:98-114 RedactedMessage decodes `<no-correlation-id>`/`<no-tid>` to None; ErrorLoggingContext.scala:116).",
     { features: ['authorization'] },
   ),
   errors(
@@ -520,7 +520,13 @@ export const cantonParticipantClauses = [
   submitAndWait(
     'canton.submit-and-wait.non-suffixed-contract-id-400',
     'error',
-    'An exercise on contract id `00` followed by 64 hex digits and nothing else, a V1 contract id with an empty suffix (a local id), is rejected by command preprocessing before any contract lookup: 400 COMMAND_PREPROCESSING_FAILED, category 8, cause `Illegal Contract ID "<id>", non-suffixed V1 Contract IDs are forbidden`; never 404 CONTRACT_NOT_FOUND (facts canton §3 codes table; verified-against-real FF3: DAMLe.scala:85 forbidLocalContractIds = true, ValueTranslator.scala:47-52, engine Error.scala IllegalContractId, RejectionGenerators.scala:77-82).',
+    'An exercise on contract id `00` followed by 64 hex digits and nothing else, a V1 contract id with an empty suffix (a local id), is rejected by command preprocessing before any contract lookup: 400 COMMAND_PREPROCESSING_FAILED, category 8, cause starting `Illegal Contract ID` (3.5.4 writes `Illegal Contract ID "<id>", non-suffixed V1 Contract IDs are forbidden`; engine sentences change between releases, so only the code and that prefix are asserted, as Canton\'s ContractIdIT.scala:89 does); never 404 CONTRACT_NOT_FOUND (facts canton §3 codes table; verified-against-real FF3, corrected by §7 C2: DAMLe.scala:85 forbidLocalContractIds = true, ValueTranslator.scala:47-52, engine Error.scala:136-150 IllegalContractId, RejectionGenerators.scala:77-82).',
+  ),
+  submitAndWait(
+    'canton.trace-context.traceparent-propagated',
+    'resource',
+    'A W3C `traceparent` header on a submission becomes the trace context of the transaction it commits: the transaction read back (update-by-offset) has a `traceContext` whose `traceparent` carries the submitted trace id (the span id is the node\'s own) (verified-against-real §7 C8; JsonV2Tests.scala:643 "create commands and return proper traceContext" submits with `00-<random trace id>-93bb0fa23a8fb53a-01` and asserts the returned transaction\'s traceContext.traceId equals it; JsTransaction.traceContext, canton-json-api facts §JsTransaction).',
+    { features: ['writes'] },
   ),
   command(
     'canton.daml-lf.int64-number-rejected',
