@@ -315,7 +315,26 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
     }
   } else notes.push('the templates were not checked: no active fixture user reads as a party');
 
-  // 6. The scan's version.
+  // 6. The traffic endpoint, a Canton 3.6 feature (verified-against-real C3): declared, it must exist.
+  if (features.trafficAccounts) {
+    const accountId = fixtures.trafficAccount?.accountId ?? 'preflight-probe';
+    const path = `/v2/traffic/accounts/${encodeURIComponent(accountId)}`;
+    const response = await send({ api: 'participant', method: 'GET', path, user: admin?.id ?? reader?.id ?? null });
+    let unknownRoute = false;
+    try {
+      const body = response.json<{ errors?: unknown; status?: unknown; code?: unknown }>();
+      unknownRoute = response.status === 404 && Array.isArray(body.errors) && body.code === undefined;
+    } catch {
+      unknownRoute = response.status === 404;
+    }
+    if (unknownRoute)
+      drift.push(
+        `targets.${target.name}.features.trafficAccounts: it is true, but the node has no traffic endpoint (GET ${path} answered ` +
+          `${describeAnswer(response)}, an unknown route); it is a Canton 3.6 feature: set it to false for a 3.5 node`,
+      );
+  }
+
+  // 7. The scan's version.
   if (endpoints.scan !== undefined) {
     const response = await send({ api: 'scan', method: 'GET', path: '/version', user: null });
     let reported: string | undefined;

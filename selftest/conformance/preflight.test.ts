@@ -139,6 +139,14 @@ describe('preflight', () => {
     expect(error.issues[0]).toMatch(/features\.scanVersion: it says 0\.7\.5, the scan reports 0\.6\.5 .*set it to 0\.6\.5/);
   });
 
+  it('traffic accounts declared against a node without the traffic endpoint (a Canton 3.5 node, C3)', async () => {
+    const config = await referenceConfig();
+    const endpoints = await started(believing(config, { features: { trafficAccounts: false } }));
+    const error = await configErrorOf(preflight(config, endpoints));
+    expect(error.issues).toHaveLength(2);
+    expect(error.issues[0]).toMatch(/features\.trafficAccounts: it is true, but the node has no traffic endpoint .*Canton 3\.6 feature/);
+  });
+
   it('without an admin user, users, rights and parties are skipped with the reason', async () => {
     const config = await referenceConfig();
     const endpoints = await started(config);

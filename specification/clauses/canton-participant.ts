@@ -403,7 +403,7 @@ export const cantonParticipantClauses = [
   trafficAccount(
     'canton.traffic-account.disabled-404',
     'endpoint',
-    'When traffic enforcement is disabled the traffic route does not exist and falls through to the legacy JSON 404 (facts canton §1 the traffic endpoint, §2 unknown routes).',
+    'Without the traffic endpoint (a Canton 3.5 node never has it: it is a Canton 3.6 feature, served there only with traffic enforcement on) the route does not exist and falls through to the legacy JSON 404 (facts canton §1 the traffic endpoint, §2 unknown routes; verified-against-real §7 C3: JsTrafficService.scala is absent from the 3.5 branches and the official 3.5.1 OpenAPI has no such path).',
     { features: ['trafficAccountsDisabled', 'ledgerApi3.5'] },
   ),
   trafficAccount(
