@@ -34,6 +34,7 @@ export interface ConfigOverrides {
   include?: string[];
   exclude?: string[];
   readOnly?: boolean;
+  preflight?: boolean;
   checks?: string[];
   excludeChecks?: string[];
   /** A fixtures file for the selected target (relative to the working directory); wins over the config's. */
@@ -276,6 +277,7 @@ function applyFlagOverrides(config: Record<string, unknown>, overrides: ConfigOv
     'include',
     'exclude',
     'readOnly',
+    'preflight',
     'checks',
     'excludeChecks',
   ] as const;

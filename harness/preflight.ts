@@ -168,6 +168,7 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
   const active = fixtures.users.filter((user) => !user.isDeactivated);
   const checkTokens = features.authorization && target.auth.kind !== 'none';
   const sharedStaticToken = target.auth.kind === 'static';
+  const selfSigned = target.auth.kind === 'hs256' || target.auth.kind === 'rs256' || target.auth.kind === 'es256';
 
   // 1. The DAR file the upload tests send.
   if (features.writes) {
@@ -192,6 +193,14 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
       if (answered === user.id) return;
       // One static token for every user authenticates one user only: accepted is all that can be asked of it.
       if (sharedStaticToken && user.token === undefined && typeof answered === 'string') return;
+      // A token the tool signs itself names the user (`sub`): accepted, and another user answered, is the node's
+      // answer to judge (the authenticated-user suite does), not a mistake of the set-up.
+      if (selfSigned && typeof answered === 'string') {
+        notes.push(
+          `the token of fixture user "${user.id}" was accepted, but GET /v2/authenticated-user answered user ${JSON.stringify(answered)}`,
+        );
+        return;
+      }
     }
     const what =
       response.status === 200 ? `accepted it as user ${JSON.stringify(answered ?? null)}` : `answered ${describeAnswer(response)}`;
@@ -320,7 +329,7 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
     const accountId = fixtures.trafficAccount?.accountId ?? 'preflight-probe';
     const path = `/v2/traffic/accounts/${encodeURIComponent(accountId)}`;
     const response = await send({ api: 'participant', method: 'GET', path, user: admin?.id ?? reader?.id ?? null });
-    let unknownRoute = false;
+    let unknownRoute: boolean;
     try {
       const body = response.json<{ errors?: unknown; status?: unknown; code?: unknown }>();
       unknownRoute = response.status === 404 && Array.isArray(body.errors) && body.code === undefined;

@@ -121,13 +121,14 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
   const startedAt = new Date();
   const target = await startTarget(config, faults);
   // The tool's own set-up (tokens, fixtures, scan version) is checked before any test: its mistakes stop the run.
-  try {
-    const checked = await preflight(config, { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) });
-    if ((options.progress ?? 'plain') !== 'silent') for (const note of checked.notes) process.stdout.write(`preflight: ${note}\n`);
-  } catch (error) {
-    await target.close();
-    throw error;
-  }
+  if (config.run.preflight !== false)
+    try {
+      const checked = await preflight(config, { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) });
+      if ((options.progress ?? 'plain') !== 'silent') for (const note of checked.notes) process.stdout.write(`preflight: ${note}\n`);
+    } catch (error) {
+      await target.close();
+      throw error;
+    }
   const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
   const contextFile = join(contextDirectory, 'context.json');
   writeRunContext(contextFile, {

@@ -158,7 +158,7 @@ export const cantonParticipantClauses = [
   errors(
     'canton.errors.400-text.malformed-json',
     'error',
-    'Malformed or empty JSON gives `Invalid value for: body (<parser message>)` with no path, e.g. `(exhausted input)` for an empty body (facts canton §2 Tapir decode failures, inferred).',
+    'Malformed or empty JSON gives `Invalid value for: body (<parser message>)` with no path, e.g. `(exhausted input)` for an empty body; the parser message is not asserted, only the stable `Invalid value for: body` (facts canton §2 Tapir decode failures, inferred; verified-against-real §7 C2).',
   ),
   errors(
     'canton.errors.internal-500',
@@ -265,7 +265,7 @@ export const cantonParticipantClauses = [
   updateByOffset(
     'canton.update-by-offset.update-not-found-details',
     'error',
-    'The UPDATE_NOT_FOUND body has cause `Update not found, or not visible.` and resources `[["OFFSET","<n>"]]` naming the requested offset (facts verified-against-real §4).',
+    'The UPDATE_NOT_FOUND body has a cause starting `Update not found` (3.5: `Update not found, or not visible.`; only the stable prefix is asserted, verified-against-real §7 C2) and resources `[["OFFSET","<n>"]]` naming the requested offset (facts verified-against-real §4).',
   ),
   updateByOffset(
     'canton.update-by-offset.non-positive-offset-400',
