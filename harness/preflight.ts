@@ -9,16 +9,21 @@
  *   templates resolve; the scan reports the version `features.scanVersion` declares. A mismatch is one
  *   configuration error (exit 3) naming each fixture that disagrees.
  *
- * Only read-only requests that a Canton 3.5 node serves are sent:
- * - `GET /v2/authenticated-user` (JsUserManagementService; any user),
- * - `GET /v2/users/{user-id}` and `GET /v2/users/{user-id}/rights` (JsUserManagementService; participant admin),
- * - `GET /v2/parties/{party}` (JsPartyManagementService; participant admin),
- * - `GET /v2/packages` (JsPackageService; any user),
- * - `GET /v2/state/ledger-end` and `POST /v2/updates/update-by-offset` with a template filter (JsUpdateService: a
+ * Only read-only requests that a Canton 3.5 node serves are sent (ledger-json-api .../http/json/v2/, branch
+ * 3.5-open-source-2026-06-10.13):
+ * - `GET /v2/authenticated-user` (JsUserManagementService.scala:290; any user),
+ * - `GET /v2/users/{user-id}` and `GET /v2/users/{user-id}/rights` (JsUserManagementService.scala:288-340; admin),
+ * - `GET /v2/parties/{party}` (JsPartyManagementService.scala:218-222; admin),
+ * - `GET /v2/packages` (JsPackageService.scala:194; any user),
+ * - `GET /v2/state/ledger-end` (JsStateService.scala:258) and `POST /v2/updates/update-by-offset` with a template
+ *   filter (JsUpdateService: a
  *   filter naming a template the node lacks is 404 TEMPLATES_OR_INTERFACES_NOT_FOUND / PACKAGE_NAMES_NOT_FOUND /
- *   NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME whatever the offset holds; facts lapitt-coverage §5,
- *   FormatValidator.scala:50 reached from UpdateServiceRequestValidator.scala:96),
- * - the scan's `GET /version` (Splice common-external.yaml `getVersion`: `{version, commit_ts}`).
+ *   NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME / NO_INTERFACE_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME whatever the
+ *   offset holds: Canton 3.5 IndexServiceImpl.getUpdateBy runs checkUnknownIdentifiers before the lookup,
+ *   ledger-api-core .../platform/index/IndexServiceImpl.scala:333 and :769-850),
+ * - the scan's `GET /version` (Splice apps/common/src/main/openapi/common-external.yaml `getVersion`: `{version,
+ *   commit_ts}`),
+ * - with `features.trafficAccounts`, `GET /v2/traffic/accounts/{id}` (Canton 3.6; verified-against-real §7 C3).
  * What cannot be checked (no admin user, no authorization, a scan without `/version`) is said in a note.
  */
 import { accessSync, constants, statSync } from 'node:fs';
@@ -110,6 +115,7 @@ const TEMPLATE_MISSING_CODES = new Set([
   'TEMPLATES_OR_INTERFACES_NOT_FOUND',
   'PACKAGE_NAMES_NOT_FOUND',
   'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
+  'NO_INTERFACE_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
 ]);
 
 function errorCode(response: ClientResponse): string | undefined {
