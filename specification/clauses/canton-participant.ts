@@ -321,7 +321,7 @@ export const cantonParticipantClauses = [
   submitAndWait(
     'canton.submit-and-wait.missing-field-text-400',
     'error',
-    "JsCommands is hand-written: a missing commands, commandId or actAs is a 400 text error `Invalid value for: body (Missing required field at '<path>')` (facts canton §2 which fields are really required).",
+    "JsCommands is hand-written: a missing commands, commandId or actAs is a 400 text error `Invalid value for: body (...)` naming the field (3.5: `Invalid value for: body (Missing required field at '<path>')`; only the stable prefix and the field are asserted, verified-against-real §7 C2) (facts canton §2 which fields are really required).",
   ),
   submitAndWait(
     'canton.submit-and-wait.unknown-command-key-400',
