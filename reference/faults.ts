@@ -42,6 +42,7 @@ export const FaultCatalogue = {
   'created-event-blob-always': 'createdEventBlob is included even when not requested',
   'update-not-found-500': 'a missing offset is answered 500 instead of UPDATE_NOT_FOUND',
   'non-positive-offset-accepted': 'offset 0 is answered UPDATE_NOT_FOUND instead of being rejected as invalid',
+  'execute-as-reads': 'update-by-offset lets a user read as the parties it may only execute as',
   'trace-context-dropped': "a submission's traceparent is not the transaction's trace context (a new trace id is drawn)",
   // Interactive submission
   'execute-signature-not-verified': 'execute accepts a signature that does not verify',

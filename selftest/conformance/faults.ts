@@ -45,6 +45,13 @@ export const faultExpectations: FaultExpectation[] = [
     profile: 'canton',
     clauses: ['canton.users.limits.resource-version.concurrent-update-rejected'],
   },
+  {
+    fault: 'execute-as-reads',
+    include: ['canton.auth.execute-as-does-not-read'],
+    profile: 'canton',
+    clauses: ['canton.auth.execute-as-does-not-read'],
+    exclusive: true,
+  },
   // HTTP core and error model
   {
     fault: 'redacted-ids-differ',

@@ -20,6 +20,7 @@ const ITEMS: Record<string, ClauseId[]> = {
   FF2: ['canton.auth.websocket-protocol-token'],
   'FF3, with §7 C2 (the code and the stable prefix of the cause)': ['canton.submit-and-wait.non-suffixed-contract-id-400'],
   '§7 C1 (redacted ids null, or the same string)': ['canton.errors.redacted-body.details'],
+  '§7 C4 (execute-as does not read)': ['canton.auth.execute-as-does-not-read'],
   '§7 C8 (traceparent becomes the trace context)': ['canton.trace-context.traceparent-propagated'],
   FF4: ['canton.auth.foreign-audience-denied'],
   FF5: ['canton.http.body-over-8mib'],

@@ -488,6 +488,12 @@ export const cantonParticipantClauses = [
     { endpoint: UPDATE_BY_OFFSET },
   ),
   auth(
+    'canton.auth.execute-as-does-not-read',
+    'auth',
+    'The execute-as right does not entitle to read: "It does not entitle to read data for any parties". A user with only CanExecuteAs for a party is denied (403 redacted) an update-by-offset filtering that party (facts verified-against-real §7 C4; community/base/.../auth/Claims.scala:55-60, 185-226).',
+    { endpoint: UPDATE_BY_OFFSET },
+  ),
+  auth(
     'canton.auth.update-by-offset.filters-for-any-party-right',
     'auth',
     'Reading with filtersForAnyParty needs the CanReadAsAnyParty (or CanActAsAnyParty) right; participant_admin does not imply it, so an administrator without it is 403 redacted (facts canton: Canton 3.5 source, Claims.canReadAsAnyParty and UserBasedClaimResolver).',
@@ -525,7 +531,7 @@ export const cantonParticipantClauses = [
   submitAndWait(
     'canton.trace-context.traceparent-propagated',
     'resource',
-    'A W3C `traceparent` header on a submission becomes the trace context of the transaction it commits: the transaction read back (update-by-offset) has a `traceContext` whose `traceparent` carries the submitted trace id (the span id is the node\'s own) (verified-against-real §7 C8; JsonV2Tests.scala:643 "create commands and return proper traceContext" submits with `00-<random trace id>-93bb0fa23a8fb53a-01` and asserts the returned transaction\'s traceContext.traceId equals it; JsTransaction.traceContext, canton-json-api facts §JsTransaction).',
+    'A W3C `traceparent` header on a submission becomes the trace context of the transaction it commits: the transaction read back (update-by-offset) has a `traceContext` whose `traceparent` carries the submitted trace id (the span id is the node\'s own) (facts verified-against-real §7 C8; JsonV2Tests.scala:643 "create commands and return proper traceContext" submits with `00-<random trace id>-93bb0fa23a8fb53a-01` and asserts the returned transaction\'s traceContext.traceId equals it; JsTransaction.traceContext, canton-json-api facts §JsTransaction).',
     { features: ['writes'] },
   ),
   command(
