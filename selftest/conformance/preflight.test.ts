@@ -124,6 +124,18 @@ describe('preflight', () => {
     expect(error.issues[0]).toBe(`targets.reference.fixtures users[alice-user].rights: the node does not grant CanActAs:${alice}`);
   });
 
+  it('a fixture user the node does not have: a configuration error naming it, not a refused token', async () => {
+    const config = await referenceConfig();
+    const endpoints = await started(config);
+    const fixtures = config.target.fixtures;
+    const ghost = { ...fixtures.users.find((user) => user.id === 'bob-user')!, id: 'ghost-user' };
+    const error = await configErrorOf(preflight(believing(config, { fixtures: { users: [...fixtures.users, ghost] } }), endpoints));
+    expect(error.issues).toHaveLength(2);
+    expect(error.issues[0]).toMatch(
+      /^targets\.reference\.fixtures users\[ghost-user\]: the node has no such user \(GET \/v2\/users\/ghost-user answered 404 USER_NOT_FOUND/,
+    );
+  });
+
   it('a DAR file that is not there: one configuration error naming the fixture, before any request to the node', async () => {
     const config = await referenceConfig();
     const endpoints = await started(config);
