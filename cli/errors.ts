@@ -33,7 +33,13 @@ export function reportError(error: unknown): number {
     return ExitCode.usage;
   }
   const code = (error as { code?: unknown } | null)?.code;
-  if (error instanceof CouldNotRunError || code === 'TARGET_UNREACHABLE' || code === 'AUTH_PROVIDER_FAILED' || code === 'PREFLIGHT_AUTH_REFUSED' || code === 'EADDRINUSE') {
+  if (
+    error instanceof CouldNotRunError ||
+    code === 'TARGET_UNREACHABLE' ||
+    code === 'AUTH_PROVIDER_FAILED' ||
+    code === 'PREFLIGHT_AUTH_REFUSED' ||
+    code === 'EADDRINUSE'
+  ) {
     write(`error: ${(error as Error).message}`);
     return ExitCode.couldNotRun;
   }

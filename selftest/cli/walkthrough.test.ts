@@ -45,7 +45,14 @@ describe('the README walkthrough against reference serve --bare', () => {
     }
     let served = '';
     const lines = walkthrough();
-    expect(lines.map((line) => line.split(/[\s=]+/).slice(0, 3).join(' '))).toEqual([
+    expect(
+      lines.map((line) =>
+        line
+          .split(/[\s=]+/)
+          .slice(0, 3)
+          .join(' '),
+      ),
+    ).toEqual([
       'npx ledger-conformance reference',
       'export LEDGER_BASE_URL http://127.0.0.1:<participant',
       'export SCAN_BASE_URL http://127.0.0.1:<scan',
