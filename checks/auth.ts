@@ -36,6 +36,11 @@ export interface AuthCase {
   sameRule?: readonly ClauseId[];
   /** Whether the control's answer shows the request was served (default: a 2xx). */
   controlAccepted?: (response: ClientResponse) => boolean;
+  /**
+   * Whether a 4xx of the denied request still shows it was served (e.g. a lookup's 404 UPDATE_NOT_FOUND: the
+   * node read as the party and found nothing). Such an answer is no denial. Default: none.
+   */
+  servedDespite4xx?: (response: ClientResponse) => boolean;
 }
 
 const brief = (response: ClientResponse): string => `${response.status}: ${response.text.slice(0, 200).replace(/\s+/g, ' ')}`;
@@ -50,7 +55,7 @@ export async function authEnforcement(
   failUnlessAll(
     check,
     clauses,
-    response.status >= 400 && response.status < 500,
+    response.status >= 400 && response.status < 500 && !(auth.servedDespite4xx?.(response) ?? false),
     `expected the request to be denied (4xx), got ${brief(response)}`,
     response,
   );

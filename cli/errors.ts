@@ -34,7 +34,13 @@ export function reportError(error: unknown): number {
     return ExitCode.usage;
   }
   const code = (error as { code?: unknown } | null)?.code;
-  if (error instanceof CouldNotRunError || code === 'TARGET_UNREACHABLE' || code === 'AUTH_PROVIDER_FAILED' || code === 'EADDRINUSE') {
+  if (
+    error instanceof CouldNotRunError ||
+    code === 'TARGET_UNREACHABLE' ||
+    code === 'AUTH_PROVIDER_FAILED' ||
+    code === 'PREFLIGHT_AUTH_REFUSED' ||
+    code === 'EADDRINUSE'
+  ) {
     write(`error: ${messageOf(error)}`);
     return ExitCode.couldNotRun;
   }

@@ -18,6 +18,8 @@ export interface RunFlags {
   timeoutScale?: number;
   reportDir?: string;
   readOnly?: boolean;
+  /** false with --no-preflight. */
+  preflight?: boolean;
   checks?: string[];
   excludeChecks?: string[];
   listChecks?: boolean;

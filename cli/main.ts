@@ -87,6 +87,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('--timeout-scale <factor>', 'multiply every timeout by this factor (slow targets)', positiveNumber('--timeout-scale'))
     .option('-o, --report-dir <dir>', 'where to write the reports (default: out/conformance)')
     .option('--read-only', 'send only requests without side effects (for a node you must not write to)')
+    .option('--no-preflight', "skip the check of the tool's own set-up (tokens, fixtures, scan version) before the tests")
     .option(
       '--checks <names>',
       'apply only these checks (repeatable, comma-separated; --list-checks shows them); tests none of whose checks run are left out',
@@ -289,6 +290,7 @@ export function overridesFrom(options: CommonOptions & RunFlags): ConfigOverride
   if (options.timeoutScale !== undefined) overrides.timeoutScale = options.timeoutScale;
   if (options.reportDir !== undefined) overrides.reportDir = options.reportDir;
   if (options.readOnly !== undefined) overrides.readOnly = options.readOnly;
+  if (options.preflight === false) overrides.preflight = false;
   if (options.checks !== undefined) overrides.checks = options.checks;
   if (options.excludeChecks !== undefined) overrides.excludeChecks = options.excludeChecks;
   return overrides;

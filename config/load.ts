@@ -40,6 +40,7 @@ export interface ConfigOverrides {
   include?: string[];
   exclude?: string[];
   readOnly?: boolean;
+  preflight?: boolean;
   checks?: string[];
   excludeChecks?: string[];
   /** A fixtures file for the selected target (relative to the working directory); wins over the config's. */
@@ -333,6 +334,8 @@ function applyEnvironmentOverrides(config: Record<string, unknown>, env: Environ
   }
   if (auth.kind === 'hs256') from('LEDGER_JWT_SECRET', auth, 'secret', `${prefix}.auth.secret`);
   if (auth.kind === 'rs256' || auth.kind === 'es256') from('LEDGER_JWT_PRIVATE_KEY', auth, 'privateKey', `${prefix}.auth.privateKey`);
+  if (auth.kind !== undefined && auth.kind !== 'none' && auth.kind !== 'static')
+    from('LEDGER_JWT_AUDIENCE', auth, 'audience', `${prefix}.auth.audience`);
   if (auth.kind === 'oauth2') {
     from('LEDGER_OAUTH_CLIENT_ID', auth, 'clientId', `${prefix}.auth.clientId`);
     from('LEDGER_OAUTH_CLIENT_SECRET', auth, 'clientSecret', `${prefix}.auth.clientSecret`);
@@ -350,6 +353,7 @@ const runFlags = {
   include: '--include',
   exclude: '--exclude',
   readOnly: '--read-only',
+  preflight: '--no-preflight',
   checks: '--checks',
   excludeChecks: '--exclude-checks',
 } as const;

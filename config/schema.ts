@@ -162,6 +162,7 @@ export const configFileSchema = {
         include: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
         exclude: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
         readOnly: { type: 'boolean', default: false },
+        preflight: { type: 'boolean', default: true },
         checks: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
         excludeChecks: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
         require: { enum: ['certified'] },

@@ -53,7 +53,9 @@ export function missingRequirement(requirement: Requirement, target: TargetAbili
   }
   switch (requirement) {
     case 'trafficAccounts':
-      return features.trafficAccounts ? undefined : 'traffic accounts are not enabled on the target (features.trafficAccounts: false)';
+      return features.trafficAccounts
+        ? undefined
+        : 'the target has no traffic endpoint (features.trafficAccounts: false; GET /v2/traffic/accounts/{id} is a Canton 3.6 feature, absent from 3.5)';
     case 'trafficAccountsDisabled':
       return features.trafficAccounts ? 'traffic accounts are enabled on the target (features.trafficAccounts: true)' : undefined;
     case 'interactiveSubmission':

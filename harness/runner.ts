@@ -19,6 +19,7 @@ import type { FaultName } from '../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from './run-context.js';
 import { buildCertificate, readTargetVersions } from './certificate.js';
+import { preflight } from './preflight.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -120,6 +121,15 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
   const seed = createSeed(config, options.replay);
   const startedAt = new Date();
   const target = await startTarget(config, faults);
+  // The tool's own set-up (tokens, fixtures, scan version) is checked before any test: its mistakes stop the run.
+  if (config.run.preflight !== false)
+    try {
+      const checked = await preflight(config, { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) });
+      if ((options.progress ?? 'plain') !== 'silent') for (const note of checked.notes) process.stdout.write(`preflight: ${note}\n`);
+    } catch (error) {
+      await target.close();
+      throw error;
+    }
   const versions = await readTargetVersions(config, target);
   const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
   const contextFile = join(contextDirectory, 'context.json');

@@ -188,18 +188,25 @@ export function invalidArgument(reason: string): LedgerApiError {
   return new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${reason}`);
 }
 
-export function renderError(error: LedgerApiError, participantName: string): JsCantonError {
-  const traceId = traceIds.next(32);
+/**
+ * `requestTraceId`: the trace id of the request's `traceparent` header, when it carried one. `idsDiffer` (fault
+ * `redacted-ids-differ`): a redacted error gets a correlation id of its own.
+ */
+export function renderError(error: LedgerApiError, participantName: string, requestTraceId?: string, idsDiffer = false): JsCantonError {
+  const traceId = requestTraceId ?? traceIds.next(32);
   const cat = error.category;
   // Errors the JSON layer raises itself are built with JsCantonError.fromErrorCode and never redacted, even
   // an internal error (category 4): only errors that travelled through gRPC are.
   if (cat.redacted && !error.details.fromJsonLayer) {
-    const correlationId = correlationIds.next(16);
+    // As Canton 3.5 (verified-against-real C1): the redacted message's correlation id is the trace id of the
+    // request (ErrorLoggingContext.correlationId = traceContext.traceId); both are null (`<no-correlation-id>`,
+    // `<no-tid>` decoded to None) when the request carried no trace context.
+    const redactedId = requestTraceId ?? null;
     return {
       code: 'NA',
       cause: 'A security-sensitive error has been received',
-      correlationId,
-      traceId,
+      correlationId: idsDiffer ? correlationIds.next(16) : redactedId,
+      traceId: idsDiffer ? traceIds.next(32) : redactedId,
       context: { ...(error.details.redactedContext ?? {}) },
       resources: [],
       errorCategory: -1,

@@ -14,6 +14,8 @@ export const FaultCatalogue = {
   'error-status-ignores-category': 'every JsCantonError is answered with HTTP 500, whatever its category',
   'unknown-route-200': 'an unknown path is answered 200 {}',
   'wrong-method-404': 'a known path with the wrong method is answered 404 instead of 405',
+  'redacted-ids-differ':
+    "a redacted 401/403 carries a correlationId other than its traceId (Canton's correlation id of an authorization error is its trace id)",
   // Auth (reference/http + reference/participant)
   'auth-missing-token-accepted': 'a request without a token is served as the first admin user',
   'auth-expired-token-accepted': 'the exp claim is not checked',
@@ -40,6 +42,8 @@ export const FaultCatalogue = {
   'created-event-blob-always': 'createdEventBlob is included even when not requested',
   'update-not-found-500': 'a missing offset is answered 500 instead of UPDATE_NOT_FOUND',
   'non-positive-offset-accepted': 'offset 0 is answered UPDATE_NOT_FOUND instead of being rejected as invalid',
+  'execute-as-reads': 'update-by-offset lets a user read as the parties it may only execute as',
+  'trace-context-dropped': "a submission's traceparent is not the transaction's trace context (a new trace id is drawn)",
   // Interactive submission
   'execute-signature-not-verified': 'execute accepts a signature that does not verify',
   'execute-empty-signatures-accepted': 'execute accepts an empty signatures list',

@@ -23,26 +23,47 @@ export function parseFaults(names: string[] | undefined): FaultName[] {
 
 /** A participant as freshly installed (config/fixtures/reference-bare.yaml): nothing set up but its admin user. */
 function bareState(features: Features): { fixtures: Fixtures; features: Features } {
+  // `features` already carries the flags (--scan-version): a bare target honours them.
   const fixtures = loadFixtures(BARE_FIXTURES_PATH, dirname(BARE_FIXTURES_PATH), process.env, 'reference serve --bare');
   // Nothing seeded: no traffic account, no reassignment, no party hosted elsewhere.
   return { fixtures, features: { ...features, trafficAccounts: false, reassignmentFixture: false, multiHostedParty: false } };
 }
 
+/** The flags of `reference serve` that `--list-faults` would ignore. */
+function ignoredByListFaults(options: ServeFlags & { config?: string }): string[] {
+  const flags: [string, unknown][] = [
+    ['--port', options.port],
+    ['--scan-port', options.scanPort],
+    ['--scan-version', options.scanVersion],
+    ['--inject-fault', options.injectFault],
+    ['--bare', options.bare],
+    ['--config', options.config],
+  ];
+  return flags.filter(([, value]) => value !== undefined && value !== false).map(([flag]) => flag);
+}
+
 export async function serveCommand(options: ServeFlags & { config?: string }): Promise<number> {
-  if (options.listFaults) {
-    for (const [name, description] of Object.entries(FaultCatalogue)) process.stdout.write(`${name.padEnd(36)} ${description}\n`);
-    return ExitCode.ok;
-  }
   try {
     const faults = parseFaults(options.injectFault);
+    // --list-faults only lists: any other flag would be ignored, and a flag that is ignored must not look honoured.
+    if (options.listFaults) {
+      const ignored = ignoredByListFaults(options);
+      if (ignored.length > 0)
+        throw new UsageError(`--list-faults lists the faults and serves nothing: ${ignored.join(', ')} would be ignored; leave it out`);
+      for (const [name, description] of Object.entries(FaultCatalogue)) process.stdout.write(`${name.padEnd(36)} ${description}\n`);
+      return ExitCode.ok;
+    }
+    if (options.scanVersion !== undefined && !/^\d+\.\d+\.\d+(?:[-+].*)?$/.test(options.scanVersion))
+      throw new UsageError(`--scan-version: "${options.scanVersion}" is not a Splice release number like 0.7.5`);
     const config = await loadConfig({ ...(options.config ? { configPath: options.config } : {}), overrides: { target: 'reference' } });
     if (config.target.kind !== 'reference') throw new UsageError('the config has no `reference` target of kind reference');
+    const features = { ...config.target.features, ...(options.scanVersion ? { scanVersion: options.scanVersion } : {}) };
     const target = {
       ...config.target,
       port: options.port ?? config.target.port,
       scanPort: options.scanPort ?? config.target.scanPort,
-      features: { ...config.target.features, ...(options.scanVersion ? { scanVersion: options.scanVersion } : {}) },
-      ...(options.bare ? bareState(config.target.features) : {}),
+      features,
+      ...(options.bare ? bareState(features) : {}),
     };
     const { startReference } = await import('../../reference/index.js');
     const handle = await startReference({ target, faults, participantPort: target.port, scanPort: target.scanPort });

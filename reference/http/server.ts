@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { CallerResolver } from '../auth/caller.js';
 import { DecodeFailure, LedgerApiError, renderError } from '../errors.js';
+import { traceIdOfTraceparent } from './trace-context.js';
 import type { Faults } from '../faults.js';
 import { MalformedJsonFailure } from './body.js';
 import { MalformedPathParameter, Router } from './router.js';
@@ -154,9 +155,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         `reference: unexpected error in ${at.method} ${at.path}: ${error instanceof Error ? error.stack : String(error)}\n`,
       ));
 
-  function renderFailure(error: unknown, at: { method: string; path: string }): RefResponse {
+  function renderFailure(error: unknown, at: { method: string; path: string; traceId?: string | undefined }): RefResponse {
     if (error instanceof MalformedJsonFailure && faults.has('malformed-json-500')) {
-      return renderLedgerError(new LedgerApiError('LEDGER_API_INTERNAL_ERROR', error.text));
+      return renderLedgerError(new LedgerApiError('LEDGER_API_INTERNAL_ERROR', error.text), at.traceId);
     }
     if (error instanceof DecodeFailure) {
       const text = faults.has('decode-failure-unnamed') ? 'Bad Request' : error.text;
@@ -171,16 +172,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         `EntityStreamSizeException: incoming entity size exceeded size limit (${error.limit} bytes)`,
         { fromJsonLayer: true },
       );
-      return { ...renderLedgerError(failure), headers: { ...JSON_HEADERS, connection: 'close' } };
+      return { ...renderLedgerError(failure, at.traceId), headers: { ...JSON_HEADERS, connection: 'close' } };
     }
-    if (error instanceof LedgerApiError) return renderLedgerError(error);
+    if (error instanceof LedgerApiError) return renderLedgerError(error, at.traceId);
     onUnexpectedError(error, at);
     const message = error instanceof Error ? error.message : String(error);
-    return renderLedgerError(new LedgerApiError('LEDGER_API_INTERNAL_ERROR', message));
+    return renderLedgerError(new LedgerApiError('LEDGER_API_INTERNAL_ERROR', message), at.traceId);
   }
 
-  function renderLedgerError(error: LedgerApiError): RefResponse {
-    const body: Partial<ReturnType<typeof renderError>> = renderError(error, participantName);
+  function renderLedgerError(error: LedgerApiError, traceId?: string): RefResponse {
+    const body: Partial<ReturnType<typeof renderError>> = renderError(error, participantName, traceId, faults.has('redacted-ids-differ'));
     if (faults.has('error-without-category')) delete body.errorCategory;
     const status = faults.has('error-status-ignores-category') ? 500 : error.httpStatus;
     return { status, headers: JSON_HEADERS, body };
@@ -218,8 +219,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
       send(response, result instanceof Promise ? await result : result);
     } catch (error) {
       if (error instanceof ClientAborted) return void response.destroy();
-      if (error instanceof MalformedPathParameter) return send(response, renderFailure(DecodeFailure.pathParameter(), { method, path }));
-      send(response, renderFailure(error, { method, path }));
+      const traceId = traceIdOfTraceparent(request.headers.traceparent);
+      if (error instanceof MalformedPathParameter)
+        return send(response, renderFailure(DecodeFailure.pathParameter(), { method, path, traceId }));
+      send(response, renderFailure(error, { method, path, traceId }));
     }
   }
 

@@ -21,6 +21,8 @@ export interface SubmissionMetadata {
   actAs: readonly string[];
   submissionId: string;
   externalTransactionHash: string | null;
+  /** The W3C trace id of the submission's `traceparent` header, when it carried a valid one. */
+  traceId?: string;
 }
 
 let lastFormattedMs = Number.NaN;
@@ -40,8 +42,8 @@ export function formatTimestamp(date: Date): string {
 /** Shared by every stored transaction that consumes nothing (most of them): an empty set per update adds up. */
 const NO_CONTRACTS: ReadonlySet<string> = new Set();
 
-function traceContextOf(updateId: string): TraceContext {
-  return { traceparent: flatString(`00-${updateId.slice(4, 36)}-${updateId.slice(36, 52)}-01`), tracestate: null };
+function traceContextOf(updateId: string, traceId?: string): TraceContext {
+  return { traceparent: flatString(`00-${traceId ?? updateId.slice(4, 36)}-${updateId.slice(36, 52)}-01`), tracestate: null };
 }
 
 /**
@@ -60,6 +62,8 @@ class CommittedTransaction implements TransactionUpdate {
   readonly consumed: ReadonlySet<string>;
   readonly externalTransactionHash: string | null;
   readonly paidTrafficCost: number;
+  /** The submission's trace id (its `traceparent`); without one the trace context is derived from the update id. */
+  private readonly traceId: string | undefined;
   private createdCache: ReadonlyMap<string, Contract> | undefined = undefined;
 
   constructor(
@@ -79,12 +83,13 @@ class CommittedTransaction implements TransactionUpdate {
     this.nodes = tx.nodes;
     this.consumed = tx.consumed.size === 0 ? NO_CONTRACTS : tx.consumed;
     this.externalTransactionHash = meta.externalTransactionHash;
+    this.traceId = meta.traceId;
     // A stand-in for the traffic the submission cost: 100 bytes per node, like a small confirmation request.
     this.paidTrafficCost = 100 * Math.max(1, tx.nodes.length);
   }
 
   get traceContext(): TraceContext {
-    return traceContextOf(this.updateId);
+    return traceContextOf(this.updateId, this.traceId);
   }
 
   /** The contracts the transaction created (transient ones too), as the interpretation listed them. */

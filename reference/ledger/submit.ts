@@ -9,6 +9,7 @@ import { parseJsonBody } from '../http/body.js';
 import { asObject, fieldPath, oneOfKeys, optionalObject, optionalString, requireInt64, type JsonObject } from '../http/decode.js';
 import type { RefRequest, RefResponse } from '../http/types.js';
 import { decodeDurationMs, decodeTimestamp, optionalLedgerString } from './command-decode.js';
+import { traceIdOfTraceparent } from '../http/trace-context.js';
 import type { LedgerState } from './ledger-state.js';
 import { DeduplicationTable, type DeduplicationWindow } from './store.js';
 import { authorizeSubmission, decodeCommandsPart, type CommandsPart } from './submission.js';
@@ -104,7 +105,16 @@ export class SubmitAndWaitHandler {
     if (!state.faults.has('dedup-ignored')) state.dedup.check(changeId, window, now.getTime());
     const update = state.commitTransaction(
       tx,
-      { commandId: submit.commandId, workflowId, userId, actAs, submissionId, externalTransactionHash: null },
+      {
+        commandId: submit.commandId,
+        workflowId,
+        userId,
+        actAs,
+        submissionId,
+        externalTransactionHash: null,
+        // Fault `trace-context-dropped`: the submission's trace context is not the transaction's.
+        ...(state.faults.has('trace-context-dropped') ? {} : { traceId: traceIdOfTraceparent(request.headers.traceparent) }),
+      },
       changeId,
     );
     return { status: 200, body: { updateId: update.updateId, completionOffset: this.reportedOffset(update.offset) } };

@@ -14,7 +14,7 @@ import {
   topValidatorsByValidatorFaucets,
 } from './endpoints.js';
 import { dsoInfo } from './dso.js';
-import { type ScanResponse, textResponse } from './responses.js';
+import { type ScanResponse, jsonOk, textResponse } from './responses.js';
 import { ScanReleases, isAtLeast } from './version.js';
 
 export const SCAN_BASE_PATH = '/api/scan';
@@ -28,6 +28,8 @@ interface ScanRoute {
 
 export const scanRoutes: readonly ScanRoute[] = [
   { pattern: '/v0/dso', handle: (context) => dsoInfo(context) },
+  // Splice's common admin route (common-external.yaml `getVersion`): the release the scan runs and its commit time.
+  { pattern: '/version', handle: (context) => jsonOk({ version: context.version.text, commit_ts: context.data.latestRound.effectiveAt }) },
   {
     pattern: '/v0/domains/{domain_id}/members/{member_id}/traffic-status',
     handle: (context, parameters) => memberTrafficStatus(context, parameters),

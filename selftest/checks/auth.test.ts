@@ -48,7 +48,7 @@ const redactedBodyEvents = (clause: string) => [
   'error_body_conformance canton.errors.redacted-body passed',
   'error_body_conformance canton.errors.redacted-body passed',
   'error_body_conformance canton.errors.redacted-body passed',
-  ...Array.from({ length: 3 }, () => 'error_body_conformance canton.errors.redacted-body.details passed'),
+  ...Array.from({ length: 4 }, () => 'error_body_conformance canton.errors.redacted-body.details passed'),
 ];
 
 describe('authEnforcement: the denial and its control', () => {

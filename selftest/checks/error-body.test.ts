@@ -244,7 +244,7 @@ describe('redactedErrorDetails', () => {
   const details = 'canton.errors.redacted-body.details';
 
   it("credits Canton's redacted 401 and 403 bodies, and a token problem's ledger_api_error context", async () => {
-    const expected = [`${CHECK} canton.errors.redacted-body passed`, ...Array.from({ length: 3 }, () => `${CHECK} ${details} passed`)];
+    const expected = [`${CHECK} canton.errors.redacted-body passed`, ...Array.from({ length: 4 }, () => `${CHECK} ${details} passed`)];
     for (const response of [redacted401(), redacted403(), redacted403({ context: { ledger_api_error: 'invalid token' } })]) {
       expect(await recorded(() => redactedErrorDetails(response.json(), response))).toEqual(expected);
     }
@@ -267,13 +267,26 @@ describe('redactedErrorDetails', () => {
       ],
       [{ resources: null }, `a redacted error's resources are [], got null`],
       [{ resources: [['PARTY', 'alice']] }, `a redacted error's resources are [], got [["PARTY","alice"]]`],
-      [{ traceId: '' }, `a redacted error carries correlationId and traceId, got "a1b2c3d4-corr" and ""`],
-      [{ correlationId: null }, `a redacted error carries correlationId and traceId, got null and "4bf92f3577b34da6a3ce929d0e0e4736"`],
+      [
+        { traceId: '' },
+        `a redacted error's correlationId and traceId are each a non-empty string or null, got "4bf92f3577b34da6a3ce929d0e0e4736" and ""`,
+      ],
+      [
+        { correlationId: 'a1b2c3d4-corr' },
+        `a redacted authorization error's correlationId is its traceId (Canton's correlation id is the trace id), got "a1b2c3d4-corr" and "4bf92f3577b34da6a3ce929d0e0e4736"`,
+      ],
     ];
     for (const [overrides, detail] of cases) {
       const response = redacted401(overrides);
       const thrown = await failure(() => redactedErrorDetails(response.json(), response));
       expect([thrown.clauseId, thrown.detail]).toEqual([details, detail]);
+    }
+  });
+
+  it('passes null ids (a request without trace context, verified-against-real C1), and one null id beside a string', async () => {
+    for (const overrides of [{ correlationId: null, traceId: null }, { correlationId: null }, { traceId: null }]) {
+      const response = redacted401(overrides);
+      expect(await recorded(() => redactedErrorDetails(response.json(), response))).not.toContainEqual(expect.stringMatching(/failed/));
     }
   });
 
@@ -299,9 +312,15 @@ describe('updateNotFoundDetails, duplicateCommandDetails, definiteAnswerConforma
     expect((await failure(() => updateNotFoundDetails(body, 5, response))).detail).toBe(
       `UPDATE_NOT_FOUND's resources name the offset as ["OFFSET","5"], got [["OFFSET","9007199254740993"]]`,
     );
-    const otherCause = { ...body, cause: 'Update not found' };
+    // Only the stable prefix is asserted (verified-against-real C2): another release's wording passes, another cause fails.
+    const reworded = { ...body, cause: 'Update not found.' };
+    expect(await recorded(() => updateNotFoundDetails(reworded, 9007199254740993n, response))).toEqual([
+      `${CHECK} ${clause} passed`,
+      `${CHECK} ${clause} passed`,
+    ]);
+    const otherCause = { ...body, cause: 'Transaction not found' };
     expect((await failure(() => updateNotFoundDetails(otherCause, 9007199254740993n, response))).detail).toBe(
-      `UPDATE_NOT_FOUND's cause is "Update not found, or not visible.", got "Update not found"`,
+      `UPDATE_NOT_FOUND's cause starts with "Update not found", got "Transaction not found"`,
     );
   });
 

@@ -71,7 +71,8 @@ export function redactedBody(grpcCodeValue: 16 | 7, overrides: Record<string, un
   return {
     code: 'NA',
     cause: 'A security-sensitive error has been received',
-    correlationId: 'a1b2c3d4-corr',
+    // An authorization error's correlation id is its trace id (verified-against-real C1).
+    correlationId: '4bf92f3577b34da6a3ce929d0e0e4736',
     traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
     context: {},
     resources: [],

@@ -192,6 +192,15 @@ describe.concurrent('errors a user can fix, without a stack trace', { timeout: S
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('reference serve refuses a flag it would ignore, and a scan version that is no release number', async () => {
+    const ignored = await cli(['reference', 'serve', '--list-faults', '--bare', '--scan-version', '0.7.5']);
+    expect(ignored.code).toBe(2);
+    expect(ignored.stderr).toContain('--scan-version, --bare would be ignored');
+    const malformed = await cli(['reference', 'serve', '--bare', '--scan-version', '0.7']);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('--scan-version: "0.7" is not a Splice release number');
+  });
+
   it('an unwritable report directory: exit 3 before anything runs', async () => {
     const result = await cli(['run', '--include', 'readyz', '--report-dir', '/dev/null/reports']);
     expect(result.code).toBe(3);

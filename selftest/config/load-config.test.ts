@@ -79,6 +79,22 @@ describe('loadConfig', () => {
     expect(config.target.auth).toEqual({ kind: 'static', token: 'tok' });
   });
 
+  it("LEDGER_JWT_AUDIENCE sets the staging target's audience, as LEDGER_JWT_SECRET its secret", async () => {
+    const env = { LEDGER_TARGET: 'staging', LEDGER_FIXTURES: 'config/fixtures/reference.yaml', LEDGER_JWT_SECRET: 'sec' };
+    const byDefault = await loadConfig({ env, dotenvPath: false });
+    expect(byDefault.target.auth).toMatchObject({ secret: 'sec', audience: 'https://daml.com/jwt/aud/participant/participant1' });
+    const audience = 'https://daml.com/jwt/aud/participant/PAR::p2::1220ab';
+    const set = await loadConfig({ env: { ...env, LEDGER_JWT_AUDIENCE: audience }, dotenvPath: false });
+    expect(set.target.auth).toMatchObject({ kind: 'hs256', secret: 'sec', audience });
+    // Any remote target, not only the default's `staging` that names the variable.
+    const other = await loadConfig({
+      configPath: writeConfig(remoteConfig()),
+      env: { MY_SECRET: 's', LEDGER_JWT_AUDIENCE: audience },
+      dotenvPath: false,
+    });
+    expect(other.target.auth).toMatchObject({ audience });
+  });
+
   it('names an unset environment variable and how to fix it', async () => {
     const error = await configError(loadConfig({ configPath: writeConfig(remoteConfig()), env: {}, dotenvPath: false }));
     expect(error.issues.join('\n')).toMatch(

@@ -45,7 +45,28 @@ export const faultExpectations: FaultExpectation[] = [
     profile: 'canton',
     clauses: ['canton.users.limits.resource-version.concurrent-update-rejected'],
   },
+  {
+    fault: 'execute-as-reads',
+    include: ['canton.auth.execute-as-does-not-read'],
+    profile: 'canton',
+    clauses: ['canton.auth.execute-as-does-not-read'],
+    exclusive: true,
+  },
   // HTTP core and error model
+  {
+    fault: 'redacted-ids-differ',
+    include: ['readyz'],
+    profile: 'canton',
+    clauses: ['canton.errors.redacted-body.details'],
+    exclusive: true,
+  },
+  {
+    fault: 'trace-context-dropped',
+    include: ['flows / submit then read'],
+    profile: 'canton',
+    clauses: ['canton.trace-context.traceparent-propagated'],
+    exclusive: true,
+  },
   { fault: 'malformed-json-500', include: ['errors'], profile: 'spec', clauses: ['errors.400-text-plain'] },
   {
     fault: 'decode-failure-as-json',

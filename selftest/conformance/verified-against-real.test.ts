@@ -1,5 +1,5 @@
 /**
- * Every item of sections 1 and 2 of the facts file `verified-against-real.md` (where the suite once expected
+ * Every item of sections 1 and 2 of the facts file `verified-against-real.md`, and the §7 corrections C1, C2 and C8 (where the suite once expected
  * what a real Canton 3.5 node does not do, and where the written spec and Canton disagree): the reference target
  * is driven into that exact real behaviour, and a canton-profile run asserts the item's clauses and passes them.
  * The spec profile reports each section 2 conflict as a deviation, not a failure. (FF6, FF7 and FF9, the scan's
@@ -18,7 +18,10 @@ const CONFLICTS = clauses.filter((entry) => entry.conflict !== undefined).map((e
 const ITEMS: Record<string, ClauseId[]> = {
   FF1: ['canton.authenticated-user.invalid-identity-provider-id', 'errors.400-text-names-identity-provider-id'],
   FF2: ['canton.auth.websocket-protocol-token'],
-  FF3: ['canton.submit-and-wait.non-suffixed-contract-id-400'],
+  'FF3, with §7 C2 (the code and the stable prefix of the cause)': ['canton.submit-and-wait.non-suffixed-contract-id-400'],
+  '§7 C1 (redacted ids null, or the same string)': ['canton.errors.redacted-body.details'],
+  '§7 C4 (execute-as does not read)': ['canton.auth.execute-as-does-not-read'],
+  '§7 C8 (traceparent becomes the trace context)': ['canton.trace-context.traceparent-propagated'],
   FF4: ['canton.auth.foreign-audience-denied'],
   FF5: ['canton.http.body-over-8mib'],
   FF8: ['canton.dars.dar-parse-error-400'],
@@ -101,6 +104,19 @@ describe('the reference target behaves as the real node', () => {
       actAs: [bank],
     });
     expect([reply.status, reply.json.code]).toEqual([400, 'COMMAND_PREPROCESSING_FAILED']);
+    // §7 C2: the 3.5.4 sentence, of which the suite asserts only the prefix.
+    expect(reply.json.cause).toBe(`Illegal Contract ID "00${'ab'.repeat(32)}", non-suffixed V1 Contract IDs are forbidden`);
+  });
+
+  it('§7 C1: a redacted 401/403 has null ids without a trace context, and its trace id as both with one', async () => {
+    const bare = JSON.parse((await get('/v2/authenticated-user', { authorization: 'Bearer not-a-jwt' })).text) as Record<string, unknown>;
+    expect(bare).toMatchObject({ code: 'NA', correlationId: null, traceId: null });
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const traced = await get('/v2/authenticated-user', {
+      authorization: 'Bearer not-a-jwt',
+      traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+    });
+    expect(JSON.parse(traced.text)).toMatchObject({ code: 'NA', correlationId: traceId, traceId });
   });
 
   it('FF4: a token for another participant audience is denied (401 or 403, redacted)', async () => {

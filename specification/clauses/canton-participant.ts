@@ -127,7 +127,7 @@ export const cantonParticipantClauses = [
   errors(
     'canton.errors.redacted-body.details',
     'error',
-    'A redacted 401/403 body carries `context` `{}` (for token problems only `ledger_api_error`), `resources` `[]`, and `correlationId` and `traceId` filled from the redacted message (facts verified-against-real §4).',
+    "A redacted 401/403 body carries `context` `{}` (for token problems only `ledger_api_error`), `resources` `[]`, and `correlationId` and `traceId` each a string or null: an authorization error's correlation id is its trace id, both null when the request carries no trace context and the same string otherwise (facts verified-against-real §4, corrected by §7 C1: DecodedCantonError.scala:65-80, 142-165; BaseError.scala:98-114 RedactedMessage decodes `<no-correlation-id>`/`<no-tid>` to None; ErrorLoggingContext.scala:116).",
     { features: ['authorization'] },
   ),
   errors(
@@ -158,7 +158,7 @@ export const cantonParticipantClauses = [
   errors(
     'canton.errors.400-text.malformed-json',
     'error',
-    'Malformed or empty JSON gives `Invalid value for: body (<parser message>)` with no path, e.g. `(exhausted input)` for an empty body (facts canton §2 Tapir decode failures, inferred).',
+    'Malformed or empty JSON gives `Invalid value for: body (<parser message>)` with no path, e.g. `(exhausted input)` for an empty body; the parser message is not asserted, only the stable `Invalid value for: body` (facts canton §2 Tapir decode failures, inferred; verified-against-real §7 C2).',
   ),
   errors(
     'canton.errors.internal-500',
@@ -265,7 +265,7 @@ export const cantonParticipantClauses = [
   updateByOffset(
     'canton.update-by-offset.update-not-found-details',
     'error',
-    'The UPDATE_NOT_FOUND body has cause `Update not found, or not visible.` and resources `[["OFFSET","<n>"]]` naming the requested offset (facts verified-against-real §4).',
+    'The UPDATE_NOT_FOUND body has a cause starting `Update not found` (3.5: `Update not found, or not visible.`; only the stable prefix is asserted, verified-against-real §7 C2) and resources `[["OFFSET","<n>"]]` naming the requested offset (facts verified-against-real §4).',
   ),
   updateByOffset(
     'canton.update-by-offset.non-positive-offset-400',
@@ -321,7 +321,7 @@ export const cantonParticipantClauses = [
   submitAndWait(
     'canton.submit-and-wait.missing-field-text-400',
     'error',
-    "JsCommands is hand-written: a missing commands, commandId or actAs is a 400 text error `Invalid value for: body (Missing required field at '<path>')` (facts canton §2 which fields are really required).",
+    "JsCommands is hand-written: a missing commands, commandId or actAs is a 400 text error `Invalid value for: body (...)` naming the field (3.5: `Invalid value for: body (Missing required field at '<path>')`; only the stable prefix and the field are asserted, verified-against-real §7 C2) (facts canton §2 which fields are really required).",
   ),
   submitAndWait(
     'canton.submit-and-wait.unknown-command-key-400',
@@ -403,7 +403,7 @@ export const cantonParticipantClauses = [
   trafficAccount(
     'canton.traffic-account.disabled-404',
     'endpoint',
-    'When traffic enforcement is disabled the traffic route does not exist and falls through to the legacy JSON 404 (facts canton §1 the traffic endpoint, §2 unknown routes).',
+    'Without the traffic endpoint (a Canton 3.5 node never has it: it is a Canton 3.6 feature, served there only with traffic enforcement on) the route does not exist and falls through to the legacy JSON 404 (facts canton §1 the traffic endpoint, §2 unknown routes; verified-against-real §7 C3: JsTrafficService.scala is absent from the 3.5 branches and the official 3.5.1 OpenAPI has no such path).',
     { features: ['trafficAccountsDisabled', 'ledgerApi3.5'] },
   ),
   trafficAccount(
@@ -488,6 +488,12 @@ export const cantonParticipantClauses = [
     { endpoint: UPDATE_BY_OFFSET },
   ),
   auth(
+    'canton.auth.execute-as-does-not-read',
+    'auth',
+    'The execute-as right does not entitle to read: "It does not entitle to read data for any parties". A user with only CanExecuteAs for a party is denied (403 redacted) an update-by-offset filtering that party (facts verified-against-real §7 C4; community/base/.../auth/Claims.scala:55-60, 185-226).',
+    { endpoint: UPDATE_BY_OFFSET },
+  ),
+  auth(
     'canton.auth.update-by-offset.filters-for-any-party-right',
     'auth',
     'Reading with filtersForAnyParty needs the CanReadAsAnyParty (or CanActAsAnyParty) right; participant_admin does not imply it, so an administrator without it is 403 redacted (facts canton: Canton 3.5 source, Claims.canReadAsAnyParty and UserBasedClaimResolver).',
@@ -520,7 +526,13 @@ export const cantonParticipantClauses = [
   submitAndWait(
     'canton.submit-and-wait.non-suffixed-contract-id-400',
     'error',
-    'An exercise on contract id `00` followed by 64 hex digits and nothing else, a V1 contract id with an empty suffix (a local id), is rejected by command preprocessing before any contract lookup: 400 COMMAND_PREPROCESSING_FAILED, category 8, cause `Illegal Contract ID "<id>", non-suffixed V1 Contract IDs are forbidden`; never 404 CONTRACT_NOT_FOUND (facts canton §3 codes table; verified-against-real FF3: DAMLe.scala:85 forbidLocalContractIds = true, ValueTranslator.scala:47-52, engine Error.scala IllegalContractId, RejectionGenerators.scala:77-82).',
+    'An exercise on contract id `00` followed by 64 hex digits and nothing else, a V1 contract id with an empty suffix (a local id), is rejected by command preprocessing before any contract lookup: 400 COMMAND_PREPROCESSING_FAILED, category 8, cause starting `Illegal Contract ID` (3.5.4 writes `Illegal Contract ID "<id>", non-suffixed V1 Contract IDs are forbidden`; engine sentences change between releases, so only the code and that prefix are asserted, as Canton\'s ContractIdIT.scala:89 does); never 404 CONTRACT_NOT_FOUND (facts canton §3 codes table; verified-against-real FF3, corrected by §7 C2: DAMLe.scala:85 forbidLocalContractIds = true, ValueTranslator.scala:47-52, engine Error.scala:136-150 IllegalContractId, RejectionGenerators.scala:77-82).',
+  ),
+  submitAndWait(
+    'canton.trace-context.traceparent-propagated',
+    'resource',
+    'A W3C `traceparent` header on a submission becomes the trace context of the transaction it commits: the transaction read back (update-by-offset) has a `traceContext` whose `traceparent` carries the submitted trace id (the span id is the node\'s own) (facts verified-against-real §7 C8; JsonV2Tests.scala:643 "create commands and return proper traceContext" submits with `00-<random trace id>-93bb0fa23a8fb53a-01` and asserts the returned transaction\'s traceContext.traceId equals it; JsTransaction.traceContext, canton-json-api facts §JsTransaction).',
+    { features: ['writes'] },
   ),
   command(
     'canton.daml-lf.int64-number-rejected',

@@ -377,6 +377,9 @@ export const updateResourceClauses = [
     'trace-context.populated-from-submission',
     'resource',
     'Populated from the trace context of the original command submission; when none was given, a server-generated one is used.',
-    { untestable: 'none of the endpoints in scope lets a client set the trace context of a submission and read it back' },
+    {
+      untestable:
+        'the spec names no way for a client to give a submission its trace context (nor to tell a server-generated one); the canton profile tests it through the W3C traceparent header Canton reads (canton.trace-context.traceparent-propagated)',
+    },
   ),
 ];

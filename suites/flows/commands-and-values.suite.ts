@@ -406,7 +406,8 @@ conformanceSuite('flows / commands and values', () => {
         'canton.submit-and-wait.non-suffixed-contract-id-400',
         'the cause',
         error.cause,
-        { includes: 'non-suffixed V1 Contract IDs are forbidden' },
+        // Only the stable prefix (verified-against-real C2): 3.5.4 goes on `"<cid>", non-suffixed V1 Contract IDs are forbidden`.
+        { includes: 'Illegal Contract ID' },
         response,
       );
     },

@@ -2,6 +2,7 @@
  * submit-and-wait → update-by-offset: what a submission returns is what the ledger shows, through each
  * kind of filter and both transaction shapes.
  */
+import { randomBytes } from 'node:crypto';
 import { positiveDataAcceptance } from '../../checks/basic.js';
 import { expectErrorCode } from '../../checks/error-body.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
@@ -553,6 +554,46 @@ conformanceSuite('flows / submit then read', () => {
       positiveDataAcceptance(wildcard, 'filters.cumulative.may-be-empty');
       const wildcardCreates = createdEvents(transactionOf(wildcard, 'filters.cumulative.empty-means-wildcard').events);
       writeVisible('filters.cumulative.empty-means-wildcard', 'creates an empty cumulative list matches', wildcardCreates, 1, wildcard);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: "a submission's W3C traceparent becomes the trace context of its transaction",
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.trace-context.traceparent-propagated'],
+      checks: ['positive_data_acceptance', 'response_value_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const payer = ctx.party('bank');
+      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      // As Canton's JsonV2Tests.scala:643: a random trace id, a fixed span id, sampled.
+      const traceId = randomBytes(16).toString('hex');
+      const submitted = await submit(ctx, {
+        user: bankUser,
+        actAs: [payer],
+        commands: [iouCreate(ctx, payer, ctx.party('alice'), '3.0')],
+        clauseId: 'canton.trace-context.traceparent-propagated',
+        headers: { traceparent: `00-${traceId}-93bb0fa23a8fb53a-01` },
+      });
+      const response = await updateByOffset(
+        ctx,
+        bankUser,
+        submitted.completionOffset,
+        transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+      );
+      const { value } = transactionOf(response, 'canton.trace-context.traceparent-propagated');
+      const traceContext = value.traceContext as { traceparent?: unknown } | null | undefined;
+      expectValueMatches(
+        'canton.trace-context.traceparent-propagated',
+        'traceContext.traceparent of the transaction',
+        traceContext?.traceparent,
+        (traceparent) =>
+          typeof traceparent === 'string' && new RegExp(`^[0-9a-f]{2}-${traceId}-[0-9a-f]{16}-[0-9a-f]{2}$`).test(traceparent),
+        `a W3C traceparent with the submitted trace id ${traceId}`,
+        response,
+      );
     },
   );
 });

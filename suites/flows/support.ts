@@ -53,6 +53,8 @@ export async function submit(
     commandId?: string;
     clauseId: ClauseId;
     extra?: JsonObject;
+    /** Extra request headers (e.g. a W3C `traceparent`). */
+    headers?: Record<string, string>;
   },
 ): Promise<Submitted> {
   const commandId = options.commandId ?? freshId('flow');
@@ -61,6 +63,7 @@ export async function submit(
     method: 'POST',
     path: '/v2/commands/submit-and-wait',
     user: options.user,
+    ...(options.headers ? { headers: options.headers } : {}),
     body: {
       commands: options.commands,
       commandId,

@@ -386,6 +386,43 @@ conformanceSuite('auth', () => {
 
   conformanceTest(
     {
+      name: 'update-by-offset filtering a party the user can only execute as is denied: execute-as does not read',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.auth.execute-as-does-not-read', 'canton.auth.insufficient-rights-403', 'canton.auth.permission-denied-403'],
+      checks: ['auth_enforcement', 'status_code_conformance'],
+      requires: ['authorization'],
+    },
+    async (ctx) => {
+      const executor = ctx.userWhere(
+        'can execute as a party it cannot act or read as',
+        (user) =>
+          !user.rights.admin &&
+          !user.rights.readAsAnyParty &&
+          user.rights.executeAs.some((alias) => !user.rights.actAs.includes(alias) && !user.rights.readAs.includes(alias)),
+      );
+      const alias = executor.rights.executeAs.find(
+        (candidate) => !executor.rights.actAs.includes(candidate) && !executor.rights.readAs.includes(candidate),
+      )!;
+      const reader = ctx.userWhere('may read as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty);
+      const offset = ctx.fixtures.seededUpdates.transactionOffset ?? 1;
+      const format = transactionFormat({ [ctx.party(alias)]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const response = await updateByOffset(ctx, executor.id, offset, format);
+      const denial = await authEnforcement(ctx, {
+        response,
+        // The control: the same lookup by a user who may read as any party (served, or UPDATE_NOT_FOUND).
+        control: () => updateByOffset(ctx, reader.id, offset, format),
+        controlAccepted: servedOrNotFound,
+        denial: 'permission-denied',
+        clauseId: 'canton.auth.execute-as-does-not-read',
+        // UPDATE_NOT_FOUND: the node read as the party (and found nothing there): no denial.
+        servedDespite4xx: servedOrNotFound,
+      });
+      if (denial === 'credited' && ctx.profile === 'canton') statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
+    },
+  );
+
+  conformanceTest(
+    {
       name: 'filtersForAnyParty needs the read-as-any-party right, which participant_admin does not imply',
       endpoint: 'update-by-offset',
       clauses: [

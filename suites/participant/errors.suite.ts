@@ -134,7 +134,8 @@ conformanceSuite('errors', () => {
           'canton.errors.400-text.malformed-json',
           'the 400 text of an empty body',
           empty.text,
-          { equals: 'Invalid value for: body (exhausted input)' },
+          // The stable part (verified-against-real C2); 3.5 goes on ` (exhausted input)`, tapir's wording.
+          { startsWith: 'Invalid value for: body' },
           empty,
         );
       }

@@ -77,7 +77,9 @@ conformanceSuite('readyz', () => {
     },
     async (ctx) => {
       const token = await ctx.tokens.mint({ userId: `no-such-user-${ctx.seed}` });
-      const response = await ctx.send({ api: 'participant', method: 'GET', path: '/readyz', token });
+      // With a W3C trace context, so that a node fills the redacted ids (verified-against-real C1: then equal).
+      const traceparent = `00-4bf92f3577b34da6a3ce929d${(ctx.seed >>> 0).toString(16).padStart(8, '0')}-00f067aa0ba902b7-01`;
+      const response = await ctx.send({ api: 'participant', method: 'GET', path: '/readyz', token, headers: { traceparent } });
       notAServerError(response, 'readyz.errors.default-body');
       if (ctx.profile === 'canton') {
         // Canton 3.5 resolves a presented token on readyz too, and an unknown user fails that resolution. The
