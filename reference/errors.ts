@@ -56,7 +56,7 @@ export const ErrorCodes = {
   CONTRACT_NOT_ACTIVE: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   DUPLICATE_CONTRACT_KEY: ErrorCategories.InvalidGivenCurrentSystemStateResourceExists,
   CONTRACT_KEY_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
-  UNKNOWN_INFORMEES: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  UNKNOWN_INFORMEES: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   INVALID_DEDUPLICATION_PERIOD: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   DAML_INTERPRETATION_ERROR: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   WRONGLY_TYPED_CONTRACT: ErrorCategories.InvalidGivenCurrentSystemStateOther,

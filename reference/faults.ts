@@ -59,6 +59,9 @@ export const FaultCatalogue = {
   'scan-v0-multi-hosted-200': 'v0 participant-id answers 200 for a party hosted on several participants',
   'scan-bad-member-200': 'a malformed member id is answered 200',
   'scan-traffic-wrong-shape': 'traffic-status answers total_limit as a string',
+  // Semantics part 2
+  'error-code-wrong-category':
+    'DUPLICATE_COMMAND is answered in category 2 ContentionOnSharedResources (gRPC ABORTED, retryable) instead of 10, with the same 409',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

@@ -266,4 +266,12 @@ export const faultExpectations: FaultExpectation[] = [
     profile: 'canton',
     clauses: ['member-traffic-status.actual.total_limit.required-int64', 'canton.scan.traffic-status.int64-numbers'],
   },
+  // Semantics part 2
+  {
+    fault: 'error-code-wrong-category',
+    include: ['flows / deduplication'],
+    profile: 'canton',
+    clauses: ['canton.errors.code-taxonomy'],
+    exclusive: true,
+  },
 ];
