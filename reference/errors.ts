@@ -90,6 +90,8 @@ export const ErrorCodes = {
   FAILED_TO_PREPARE_TRANSACTION: ErrorCategories.InvalidIndependentOfSystemState,
   FAILED_TO_EXECUTE_TRANSACTION: ErrorCategories.InvalidIndependentOfSystemState,
   TRAFFIC_ACCOUNT_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  NEGATIVE_OFFSET: ErrorCategories.InvalidIndependentOfSystemState,
+  INVALID_PRESCRIBED_SYNCHRONIZER_ID: ErrorCategories.InvalidGivenCurrentSystemStateOther,
 } as const satisfies Record<string, ErrorCategory>;
 
 export type ErrorCode = keyof typeof ErrorCodes;

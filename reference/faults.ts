@@ -62,6 +62,16 @@ export const FaultCatalogue = {
   // Semantics part 2
   'error-code-wrong-category':
     'DUPLICATE_COMMAND is answered in category 2 ContentionOnSharedResources (gRPC ABORTED, retryable) instead of 10, with the same 409',
+  'synchronizer-id-not-checked': 'submit-and-wait accepts a well-formed synchronizer id the participant is not connected to',
+  'dedup-negative-period-accepted': 'a negative deduplication duration or offset is accepted',
+  'disclosed-blob-not-validated': 'disclosed contracts are not validated: an empty or undecodable createdEventBlob is accepted',
+  'created-at-not-effective-time': "a created event's createdAt is one second after its transaction's effective time",
+  'update-id-per-shape': 'the ledger-effects view of a transaction reports another updateId than its ACS-delta view',
+  'numeric-rounded': 'Numeric values are read back through a double (digits beyond 15-17 significant ones are lost)',
+  'dedup-act-as-order': 'the change id keeps the act-as parties in the order given: the same set in another order is another change',
+  'dedup-failed-submission': 'a rejected submission takes its change id: its retry is answered DUPLICATE_COMMAND',
+  'controller-not-checked': "a choice is exercised without its controller's authority",
+  'double-spend-same-transaction': 'a contract consumed twice in one transaction is accepted',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

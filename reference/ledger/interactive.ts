@@ -243,7 +243,7 @@ export class InteractiveSubmission {
   prepare(request: RefRequest): RefResponse {
     const { state } = this;
     const body = asObject(parseJsonBody(request), '');
-    const part = decodeCommandsPart(body);
+    const part = decodeCommandsPart(body, state.faults);
     // JsPrepareSubmissionRequest declares both without a default, so circe requires them, although the
     // official OpenAPI marks them optional (tapir's schema makes every Seq optional).
     requireString(body, 'synchronizerId', '');

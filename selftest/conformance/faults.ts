@@ -274,4 +274,18 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: ['canton.errors.code-taxonomy'],
     exclusive: true,
   },
+  ...(
+    [
+      ['synchronizer-id-not-checked', ['canton.commands.synchronizer-id-unknown']],
+      ['dedup-negative-period-accepted', ['canton.deduplication.negative-period-refused']],
+      ['disclosed-blob-not-validated', ['canton.disclosure.blob-validated']],
+      ['created-at-not-effective-time', ['canton.semantics.created-at-is-effective-time']],
+      ['update-id-per-shape', ['canton.semantics.one-update-id-per-transaction']],
+      ['numeric-rounded', ['canton.values.numeric-exact']],
+      ['dedup-act-as-order', ['canton.deduplication.act-as-set']],
+      ['dedup-failed-submission', ['canton.deduplication.failed-submission-not-deduplicated']],
+      ['controller-not-checked', ['canton.commands.controller-authorizes']],
+      ['double-spend-same-transaction', ['canton.commands.double-spend-same-transaction']],
+    ] as const
+  ).map(([fault, clauses]): FaultExpectation => ({ fault, include: ['flows / semantics'], profile: 'canton', clauses: [...clauses] })),
 ];

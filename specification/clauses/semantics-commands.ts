@@ -6,6 +6,19 @@
 import { cantonGroup } from './define.js';
 
 const errors = cantonGroup({ section: 'Errors > Canton error taxonomy', resource: 'JsCantonError' });
+const submitAndWait = cantonGroup({
+  section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
+  endpoint: 'POST /v2/commands/submit-and-wait',
+  features: ['writes'],
+});
+const lookup = cantonGroup({
+  section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
+  endpoint: 'POST /v2/updates/update-by-offset',
+  features: ['writes'],
+});
+
+const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
+const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';
 
 export const semanticsCommandsClauses = [
   errors(
@@ -16,5 +29,104 @@ export const semanticsCommandsClauses = [
       'JsCantonError.fromErrorCode takes all three from damlError.code.category; categories in ' +
       'base/errors/src/main/scala/com/digitalasset/base/error/ErrorCategory.scala; the codes and their definitions ' +
       'in specification/error-codes.ts).',
+  ),
+  lookup(
+    'canton.semantics.created-at-is-effective-time',
+    'resource',
+    "A created event's createdAt is the ledger effective time of the transaction that created it (effectiveAt of that " +
+      "transaction), in every shape (the FatContractInstance's createdAt is the transaction's ledger time: " +
+      'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store/dao/events/ ' +
+      'LfValueTranslation; the JSON API renders CreatedEvent.created_at).',
+  ),
+  lookup(
+    'canton.semantics.one-update-id-per-transaction',
+    'resource',
+    'One transaction has one updateId and one offset: submit-and-wait, the ACS-delta and the ledger-effects lookups of ' +
+      `its offset name the same updateId, and each event's offset is the transaction's (${LAPITT}/TransactionServiceCorrectnessIT.scala:274, :320; ` +
+      `${LAPITT}/UpdateServiceQueryIT.scala:210, :289).`,
+  ),
+  submitAndWait(
+    'canton.values.numeric-exact',
+    'format',
+    'A Numeric 10 written at its precision bounds (28 integer digits, 10 decimals) is read back exactly, with no ' +
+      `rounding (Daml-LF Numeric is exact; ${LAPITT}/TransactionServiceArgumentsIT.scala:32).`,
+  ),
+  submitAndWait(
+    'canton.values.numeric-unrepresentable-refused',
+    'error',
+    'A Numeric 10 with more than 10 decimals, or 29 integer digits, is refused with COMMAND_PREPROCESSING_FAILED (400) ' +
+      `(${LAPITT}/CommandServiceIT.scala:630 CSBadNumericValues: "Cannot represent", "Out-of-bounds (Numeric 10)").`,
+  ),
+  submitAndWait(
+    'canton.deduplication.act-as-set',
+    'state',
+    'The change id holds the set of act-as parties: the same user and command id with the same parties in another ' +
+      `order is the same change, answered DUPLICATE_COMMAND (or SUBMISSION_ALREADY_IN_FLIGHT) (${LAPITT}/CommandDeduplicationIT.scala:337; ` +
+      'ChangeId in community/ledger/ledger-common/src/main/scala/com/digitalasset/canton/ledger/participant/state/ChangeId.scala: actAs is a Set).',
+  ),
+  submitAndWait(
+    'canton.deduplication.failed-submission-not-deduplicated',
+    'state',
+    'A rejected submission does not take its change id: its retry is rejected for the same reason again, never ' +
+      `DUPLICATE_COMMAND (${LAPITT}/CommandDeduplicationIT.scala:84 StopOnSubmissionFailure).`,
+  ),
+  submitAndWait(
+    'canton.deduplication.concurrent-one-success',
+    'state',
+    'Concurrent submissions of one change id: exactly one succeeds, the others are DUPLICATE_COMMAND or ' +
+      `SUBMISSION_ALREADY_IN_FLIGHT, and exactly one contract is created (${LAPITT}/CommandDeduplicationParallelIT.scala:47).`,
+  ),
+  submitAndWait(
+    'canton.deduplication.negative-period-refused',
+    'error',
+    'A negative deduplication duration is INVALID_FIELD "Invalid field deduplication_period: Duration must be positive"; a ' +
+      `negative deduplication offset is NEGATIVE_OFFSET (both 400) (${LAPITT}/CommandDeduplicationPeriodValidationIT.scala:46, :65; ` +
+      `${VALIDATION}/DeduplicationPeriodValidator.scala:21).`,
+  ),
+  submitAndWait(
+    'canton.commands.controller-authorizes',
+    'auth',
+    'A choice exercised by act-as parties that do not include its controller is DAML_AUTHORIZATION_ERROR (400), even for a ' +
+      `signatory of the contract (${LAPITT}/SemanticTests.scala:333 SemanticAcceptOnBehalf; code in ` +
+      'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:413).',
+  ),
+  submitAndWait(
+    'canton.commands.read-as-no-authority',
+    'auth',
+    'A party in readAs lends visibility, not authority: the controller in readAs only is still DAML_AUTHORIZATION_ERROR ' +
+      `(${LAPITT}/MultiPartySubmissionIT.scala:159).`,
+  ),
+  submitAndWait(
+    'canton.commands.double-spend-same-transaction',
+    'state',
+    'Two consuming exercises of one contract in one submission are refused with CONTRACT_NOT_ACTIVE (404) "Update failed due ' +
+      `to fetch of an inactive contract" and nothing is committed (${LAPITT}/SemanticTests.scala:134; code ` +
+      'CommandExecutionErrors.scala:319).',
+  ),
+  submitAndWait(
+    'canton.commands.concurrent-consume-one-wins',
+    'state',
+    `Concurrent consuming exercises of one contract: exactly one succeeds, the others are refused (4xx) (${LAPITT}/SemanticTests.scala:89; ` +
+      'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/RaceConditionIT.scala:57).',
+  ),
+  submitAndWait(
+    'canton.commands.synchronizer-id-malformed',
+    'error',
+    'A synchronizerId that is no unique identifier (no "::" namespace) is INVALID_FIELD (400) naming synchronizer_id ' +
+      `(${LAPITT}/CommandServiceIT.scala:370; FieldValidator.requireSynchronizerId).`,
+  ),
+  submitAndWait(
+    'canton.commands.synchronizer-id-unknown',
+    'error',
+    'A well-formed synchronizerId the participant is not connected to is INVALID_PRESCRIBED_SYNCHRONIZER_ID (category 9, 400) ' +
+      `(${LAPITT}/CommandSubmissionCompletionIT.scala:260; community/base/src/main/scala/com/digitalasset/canton/error/TransactionRoutingError.scala:64).`,
+  ),
+  submitAndWait(
+    'canton.disclosure.blob-validated',
+    'error',
+    'A disclosed contract with an empty createdEventBlob is MISSING_FIELD (DisclosedContract.createdEventBlob); a blob that is ' +
+      'no FatContractInstance is INVALID_ARGUMENT "Unable to decode disclosed contract event payload"; a blob of another ' +
+      'contract than its contractId is INVALID_ARGUMENT "Mismatch between DisclosedContract.contract_id"; a superfluous ' +
+      `valid disclosure is accepted (${VALIDATION}/ValidateDisclosedContracts.scala:109; ${LAPITT}/ExplicitDisclosureIT.scala:87, :220, :349).`,
   ),
 ];
