@@ -520,7 +520,8 @@ conformanceSuite('flows / semantics of commands', () => {
         'a non-empty blob',
         response,
       );
-      const templateId = ctx.fixtures.templates.iou.templateId;
+      // As ExplicitDisclosureIT does: the template id as the node renders it on the created event (package-id form).
+      const templateId = String(created[0]!.templateId);
       const disclosing = (contractId: string, createdEventBlob: string) =>
         send(ctx, user, {
           commands: [iouCreate(ctx, payer, payer)],
