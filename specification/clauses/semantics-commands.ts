@@ -127,6 +127,6 @@ export const semanticsCommandsClauses = [
     'A disclosed contract with an empty createdEventBlob is MISSING_FIELD (DisclosedContract.createdEventBlob); a blob that is ' +
       'no FatContractInstance is INVALID_ARGUMENT "Unable to decode disclosed contract event payload"; a blob of another ' +
       'contract than its contractId is INVALID_ARGUMENT "Mismatch between DisclosedContract.contract_id"; a superfluous ' +
-      `valid disclosure is accepted (${VALIDATION}/ValidateDisclosedContracts.scala:109; ${LAPITT}/ExplicitDisclosureIT.scala:87, :220, :349).`,
+      `valid disclosure, also twice, is accepted (${VALIDATION}/ValidateDisclosedContracts.scala:109; ${LAPITT}/ExplicitDisclosureIT.scala:87, :220, :319, :349).`,
   ),
 ];

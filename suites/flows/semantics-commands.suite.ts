@@ -550,6 +550,14 @@ conformanceSuite('flows / semantics of commands', () => {
           );
         }
       }
+      // The same disclosed contract twice is accepted (ExplicitDisclosureIT.scala:319 EDDuplicates).
+      const twice = await send(ctx, user, {
+        commands: [iouCreate(ctx, payer, payer)],
+        commandId: freshId('disclosure'),
+        actAs: [payer],
+        disclosedContracts: [0, 1].map(() => ({ templateId, contractId: one.contractId, createdEventBlob: blob })),
+      });
+      statusCodeConformance(twice, [200], 'canton.disclosure.blob-validated');
       const body = parseJsonLossless(control.text) as { updateId?: unknown } | undefined;
       expectValueMatches(
         'canton.disclosure.blob-validated',
