@@ -72,6 +72,7 @@ export const FaultCatalogue = {
   'dedup-failed-submission': 'a rejected submission takes its change id: its retry is answered DUPLICATE_COMMAND',
   'controller-not-checked': "a choice is exercised without its controller's authority",
   'double-spend-same-transaction': 'a contract consumed twice in one transaction is accepted',
+  'external-hash-not-prepared': 'an executed transaction reports as externalTransactionHash another hash than the one its party signed',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

@@ -401,7 +401,11 @@ export class InteractiveSubmission {
         userId: prepared.userId,
         actAs: prepared.actAs,
         submissionId,
-        externalTransactionHash: prepared.hash.toString('base64'),
+        // Fault `external-hash-not-prepared`: the hash of another transaction (the bytes reversed).
+        externalTransactionHash: (state.faults.has('external-hash-not-prepared')
+          ? Buffer.from(prepared.hash).reverse()
+          : prepared.hash
+        ).toString('base64'),
       },
       changeId,
     );

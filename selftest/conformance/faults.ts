@@ -286,6 +286,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['dedup-failed-submission', ['canton.deduplication.failed-submission-not-deduplicated']],
       ['controller-not-checked', ['canton.commands.controller-authorizes']],
       ['double-spend-same-transaction', ['canton.commands.double-spend-same-transaction']],
+      ['external-hash-not-prepared', ['canton.interactive.external-transaction-hash']],
     ] as const
   ).map(([fault, clauses]): FaultExpectation => ({ fault, include: ['flows / semantics'], profile: 'canton', clauses: [...clauses] })),
 ];

@@ -17,6 +17,12 @@ const lookup = cantonGroup({
   features: ['writes'],
 });
 
+const interactive = cantonGroup({
+  section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
+  endpoint: 'POST /v2/interactive-submission/execute',
+  features: ['interactiveSubmission', 'writes'],
+});
+
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
 const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';
 
@@ -128,5 +134,13 @@ export const semanticsCommandsClauses = [
       'no FatContractInstance is INVALID_ARGUMENT "Unable to decode disclosed contract event payload"; a blob of another ' +
       'contract than its contractId is INVALID_ARGUMENT "Mismatch between DisclosedContract.contract_id"; a superfluous ' +
       `valid disclosure, also twice, is accepted (${VALIDATION}/ValidateDisclosedContracts.scala:109; ${LAPITT}/ExplicitDisclosureIT.scala:87, :220, :319, :349).`,
+  ),
+  interactive(
+    'canton.interactive.external-transaction-hash',
+    'resource',
+    'An externally signed transaction, once committed, carries as externalTransactionHash the preparedTransactionHash its ' +
+      'party signed (the same bytes, base64), for every reader; a locally submitted transaction carries none ' +
+      `(${LAPITT}/InteractiveSubmissionServiceIT.scala:226, :249; ${LAPITT}/CommandServiceIT.scala:60; rendered unfiltered in ` +
+      'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store/dao/events/UpdateReader.scala:415).',
   ),
 ];

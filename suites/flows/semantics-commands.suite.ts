@@ -27,6 +27,7 @@ import {
   wildcardFilter,
   type JsonObject,
 } from './support.js';
+import { execute, executeBody, findPreparedIou, ledgerEndMarker, prepareIou } from './interactive-support.js';
 
 const DUPLICATE_CODES = ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'];
 const ERROR_CHECKS = [
@@ -566,6 +567,56 @@ conformanceSuite('flows / semantics of commands', () => {
         (updateId) => typeof updateId === 'string' && updateId.length > 0,
         'an updateId',
         control,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'externalTransactionHash is the hash the external party signed; a local submission has none',
+      endpoint: 'execute',
+      clauses: ['canton.interactive.external-transaction-hash'],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
+      requires: ['interactiveSubmission', 'writes'],
+    },
+    async (ctx) => {
+      const prepared = await prepareIou(ctx);
+      const after = await ledgerEndMarker(ctx);
+      const executed = await execute(ctx, prepared.executor, executeBody(prepared));
+      statusCodeConformance(executed, [200], 'canton.interactive.external-transaction-hash');
+      const found = await findPreparedIou(ctx, prepared, { after }, true);
+      writeVisible('canton.interactive.external-transaction-hash', 'the committed externally signed Iou', found.slice(0, 1), 1, executed);
+      const [committed] = found;
+      expectValue(
+        'canton.interactive.external-transaction-hash',
+        'externalTransactionHash of the committed transaction (base64)',
+        committed!.transaction.externalTransactionHash,
+        prepared.hash.toString('base64'),
+        committed!.response,
+      );
+      // A local submission's transaction carries none (null, absent or empty).
+      const payer = ctx.party('bank');
+      const user = bankUser(ctx);
+      const local = await submit(ctx, {
+        user,
+        actAs: [payer],
+        commands: [iouCreate(ctx, payer, payer)],
+        clauseId: 'canton.interactive.external-transaction-hash',
+      });
+      const response = await updateByOffset(
+        ctx,
+        user,
+        local.completionOffset,
+        transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+      );
+      const { value } = transactionOf(response, 'canton.interactive.external-transaction-hash');
+      expectValueMatches(
+        'canton.interactive.external-transaction-hash',
+        'externalTransactionHash of a locally submitted transaction',
+        value.externalTransactionHash,
+        (hash) => hash === null || hash === undefined || hash === '',
+        'none (null, absent or empty)',
+        response,
       );
     },
   );
