@@ -72,6 +72,8 @@ export const FaultCatalogue = {
   'dedup-failed-submission': 'a rejected submission takes its change id: its retry is answered DUPLICATE_COMMAND',
   'controller-not-checked': "a choice is exercised without its controller's authority",
   'double-spend-same-transaction': 'a contract consumed twice in one transaction is accepted',
+  'prepare-visibility-not-checked': 'prepare reads as every party: a contract the submitting party cannot see is usable',
+  'execute-refusal-wrong-code': "execute's signature refusals are answered INVALID_ARGUMENT instead of FAILED_TO_EXECUTE_TRANSACTION",
   'external-hash-not-prepared': 'an executed transaction reports as externalTransactionHash another hash than the one its party signed',
 } as const;
 

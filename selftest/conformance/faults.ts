@@ -287,6 +287,8 @@ export const faultExpectations: FaultExpectation[] = [
       ['controller-not-checked', ['canton.commands.controller-authorizes']],
       ['double-spend-same-transaction', ['canton.commands.double-spend-same-transaction']],
       ['external-hash-not-prepared', ['canton.interactive.external-transaction-hash']],
+      ['prepare-visibility-not-checked', ['canton.interactive.prepare-invisible-contract']],
+      ['execute-refusal-wrong-code', ['canton.interactive.execute-refusal-codes']],
     ] as const
   ).map(([fault, clauses]): FaultExpectation => ({ fault, include: ['flows / semantics'], profile: 'canton', clauses: [...clauses] })),
 ];

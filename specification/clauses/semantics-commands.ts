@@ -143,4 +143,20 @@ export const semanticsCommandsClauses = [
       `(${LAPITT}/InteractiveSubmissionServiceIT.scala:226, :249; ${LAPITT}/CommandServiceIT.scala:60; rendered unfiltered in ` +
       'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store/dao/events/UpdateReader.scala:415).',
   ),
+  interactive(
+    'canton.interactive.execute-refusal-codes',
+    'error',
+    'execute refuses a signature over other bytes with FAILED_TO_EXECUTE_TRANSACTION (400) "Received 0 valid signatures from ' +
+      'distinct keys", and signatures only by a party outside the prepared act-as with FAILED_TO_EXECUTE_TRANSACTION "The following ' +
+      `actAs parties did not provide an external signature" (${LAPITT}/InteractiveSubmissionServiceIT.scala:283, :344; messages in ` +
+      'community/base/src/main/scala/com/digitalasset/canton/crypto/InteractiveSubmission.scala:170, :262; code ' +
+      'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:70).',
+  ),
+  interactive(
+    'canton.interactive.prepare-invisible-contract',
+    'error',
+    'prepare of an exercise on a contract the act-as and read-as parties cannot see is CONTRACT_NOT_FOUND (404) ' +
+      `(${LAPITT}/InteractiveSubmissionServiceIT.scala:126).`,
+    { endpoint: 'POST /v2/interactive-submission/prepare' },
+  ),
 ];

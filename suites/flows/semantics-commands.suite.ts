@@ -27,7 +27,8 @@ import {
   wildcardFilter,
   type JsonObject,
 } from './support.js';
-import { execute, executeBody, findPreparedIou, ledgerEndMarker, prepareIou } from './interactive-support.js';
+import { execute, executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou } from './interactive-support.js';
+import { PREPARE_REQUIRED } from '../participant/support/interactive.js';
 
 const DUPLICATE_CODES = ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'];
 const ERROR_CHECKS = [
@@ -618,6 +619,75 @@ conformanceSuite('flows / semantics of commands', () => {
         'none (null, absent or empty)',
         response,
       );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'external signing under attack: a wrong signature, a signature by a party outside act-as, a prepare on an invisible contract',
+      endpoint: 'execute',
+      clauses: ['canton.interactive.execute-refusal-codes', 'canton.interactive.prepare-invisible-contract'],
+      checks: [...ERROR_CHECKS, 'response_value_conformance'],
+      requires: ['interactiveSubmission', 'writes'],
+    },
+    async (ctx) => {
+      const prepared = await prepareIou(ctx);
+      const twin = await prepareIou(ctx);
+      const control = await execute(ctx, twin.executor, executeBody(twin));
+      const wrong = await execute(ctx, prepared.executor, executeBody(prepared, { message: Buffer.alloc(32, 7) }));
+      const wrongError = refusedFor(ctx, 'canton.interactive.execute-refusal-codes', wrong, control, 'FAILED_TO_EXECUTE_TRANSACTION', 400);
+      if (wrongError) {
+        expectValueMatches(
+          'canton.interactive.execute-refusal-codes',
+          'the cause of a signature over other bytes',
+          wrongError.cause,
+          (cause) => cause.includes('valid signatures from distinct keys'),
+          'containing "valid signatures from distinct keys"',
+          wrong,
+        );
+      }
+      // Signatures only by another external party, who is not in the prepared act-as.
+      const outsider = externalParty(ctx, 'erin');
+      const body = executeBody(prepared, { signingKey: outsider.privateKey, signedBy: outsider.fingerprint });
+      const signatures = (body.partySignatures as { signatures: JsonObject[] }).signatures;
+      signatures[0]!.party = outsider.id;
+      const foreign = await execute(ctx, prepared.executor, body);
+      const foreignError = refusedFor(
+        ctx,
+        'canton.interactive.execute-refusal-codes',
+        foreign,
+        control,
+        'FAILED_TO_EXECUTE_TRANSACTION',
+        400,
+      );
+      if (foreignError) {
+        expectValueMatches(
+          'canton.interactive.execute-refusal-codes',
+          'the cause of signatures by a party outside act-as',
+          foreignError.cause,
+          (cause) => cause.includes('did not provide an external signature'),
+          'containing "did not provide an external signature"',
+          foreign,
+        );
+      }
+      // A contract the external party cannot see (the bank's own Iou): CONTRACT_NOT_FOUND at prepare.
+      const invisible = await createIouAndFindIt(ctx, ctx.party('bank'));
+      const invisiblePrepare = await ctx.send({
+        api: 'participant',
+        method: 'POST',
+        path: '/v2/interactive-submission/prepare',
+        user: prepared.executor,
+        body: {
+          userId: prepared.executor,
+          commandId: freshId('invisible'),
+          commands: [transfer(ctx, invisible.contractId, prepared.payer.id)],
+          actAs: [prepared.payer.id],
+          readAs: [],
+          ...PREPARE_REQUIRED(ctx),
+          verboseHashing: false,
+        },
+      });
+      refusedFor(ctx, 'canton.interactive.prepare-invisible-contract', invisiblePrepare, prepared.response, 'CONTRACT_NOT_FOUND', 404);
     },
   );
 });
