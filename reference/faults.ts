@@ -74,6 +74,10 @@ export const FaultCatalogue = {
   'double-spend-same-transaction': 'a contract consumed twice in one transaction is accepted',
   'prepare-visibility-not-checked': 'prepare reads as every party: a contract the submitting party cannot see is usable',
   'execute-refusal-wrong-code': "execute's signature refusals are answered INVALID_ARGUMENT instead of FAILED_TO_EXECUTE_TRANSACTION",
+  'scan-top-not-top':
+    'top-validators with a limit below the number of validators answers the last N of the ranking (ordered), not the top N',
+  'scan-rewards-boundary-off-by-one': 'rewards-collected answers the round after the latest aggregated one with 200',
+  'scan-total-not-sum': 'rewards-collected without a round is one unit off the sum of the rounds',
   'external-hash-not-prepared': 'an executed transaction reports as externalTransactionHash another hash than the one its party signed',
 } as const;
 

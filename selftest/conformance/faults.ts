@@ -276,6 +276,13 @@ export const faultExpectations: FaultExpectation[] = [
   },
   ...(
     [
+      ['scan-top-not-top', ['canton.scan.numbers.top-n']],
+      ['scan-rewards-boundary-off-by-one', ['canton.scan.numbers.rewards-round-boundary']],
+      ['scan-total-not-sum', ['canton.scan.numbers.total-is-sum-of-rounds']],
+    ] as const
+  ).map(([fault, clauses]): FaultExpectation => ({ fault, include: ['scan numbers'], profile: 'canton', clauses: [...clauses] })),
+  ...(
+    [
       ['synchronizer-id-not-checked', ['canton.commands.synchronizer-id-unknown']],
       ['dedup-negative-period-accepted', ['canton.deduplication.negative-period-refused']],
       ['disclosed-blob-not-validated', ['canton.disclosure.blob-validated']],

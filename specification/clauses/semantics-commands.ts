@@ -23,6 +23,14 @@ const interactive = cantonGroup({
   features: ['interactiveSubmission', 'writes'],
 });
 
+const scanSection = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
+const topValidators = cantonGroup({
+  section: scanSection,
+  endpoint: 'GET scan /v0/top-validators-by-validator-faucets',
+  features: ['scanVersion<0.6.6'],
+});
+const rewardsCollected = cantonGroup({ section: scanSection, endpoint: 'GET scan /v0/rewards-collected', features: ['scanVersion<0.6.7'] });
+
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
 const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';
 
@@ -158,5 +166,25 @@ export const semanticsCommandsClauses = [
     'prepare of an exercise on a contract the act-as and read-as parties cannot see is CONTRACT_NOT_FOUND (404) ' +
       `(${LAPITT}/InteractiveSubmissionServiceIT.scala:126).`,
     { endpoint: 'POST /v2/interactive-submission/prepare' },
+  ),
+  topValidators(
+    'canton.scan.numbers.top-n',
+    'resource',
+    'top-validators-by-validator-faucets with limit N answers the top N by numRoundsCollected: its numRoundsCollected ' +
+      'sequence is the first N of the answer to the largest limit (not any N validators, and ordered) (Splice ' +
+      'ScanAggregatesReader / getTopValidatorsByValidatorFaucets orders by rounds collected and takes the limit; facts splice-scan-api).',
+  ),
+  rewardsCollected(
+    'canton.scan.numbers.rewards-round-boundary',
+    'resource',
+    'rewards-collected answers the latest aggregated round (round-of-latest-data) with 200 and the next round, latest + 1, ' +
+      'with 404 "No data has been made available yet": ensureAggregated(round) fails exactly above the latest aggregated ' +
+      'round (facts splice-scan-api §5).',
+  ),
+  rewardsCollected(
+    'canton.scan.numbers.total-is-sum-of-rounds',
+    'resource',
+    "rewards-collected without a round (the latest aggregated round's cumulative app + validator rewards) equals the sum " +
+      "of the per-round amounts of every round up to the latest (each round's app + validator rewards) (facts splice-scan-api §5).",
   ),
 ];
