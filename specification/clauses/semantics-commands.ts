@@ -3,25 +3,36 @@
  * external signing under attack, commands and values, as Canton 3.5 behaves (canton profile). Each clause cites
  * the Canton source (branch 3.5-open-source-2026-06-10.13) that decides it.
  */
-import { cantonGroup } from './define.js';
+import { cantonGroup, type ClauseBuilder } from './define.js';
 
-const errors = cantonGroup({ section: 'Errors > Canton error taxonomy', resource: 'JsCantonError' });
-const submitAndWait = cantonGroup({
-  section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
-  endpoint: 'POST /v2/commands/submit-and-wait',
-  features: ['writes'],
-});
-const lookup = cantonGroup({
-  section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
-  endpoint: 'POST /v2/updates/update-by-offset',
-  features: ['writes'],
-});
+/** Each clause cites the facts file that maps the Canton battery case it follows (beside its Canton source lines). */
+function citingFacts(build: ClauseBuilder): ClauseBuilder {
+  return (id, kind, text, options) => build(id, kind, `${text} (facts canton: lapitt-coverage.md)`, options);
+}
 
-const interactive = cantonGroup({
-  section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
-  endpoint: 'POST /v2/interactive-submission/execute',
-  features: ['interactiveSubmission', 'writes'],
-});
+const errors = citingFacts(cantonGroup({ section: 'Errors', resource: 'JsCantonError' }));
+const submitAndWait = citingFacts(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
+    endpoint: 'POST /v2/commands/submit-and-wait',
+    features: ['writes'],
+  }),
+);
+const lookup = citingFacts(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
+    endpoint: 'POST /v2/updates/update-by-offset',
+    features: ['writes'],
+  }),
+);
+
+const interactive = citingFacts(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
+    endpoint: 'POST /v2/interactive-submission/execute',
+    features: ['interactiveSubmission', 'writes'],
+  }),
+);
 
 const scanSection = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
 const topValidators = cantonGroup({
@@ -165,26 +176,25 @@ export const semanticsCommandsClauses = [
     'error',
     'prepare of an exercise on a contract the act-as and read-as parties cannot see is CONTRACT_NOT_FOUND (404) ' +
       `(${LAPITT}/InteractiveSubmissionServiceIT.scala:126).`,
-    { endpoint: 'POST /v2/interactive-submission/prepare' },
   ),
   topValidators(
     'canton.scan.numbers.top-n',
     'resource',
     'top-validators-by-validator-faucets with limit N answers the top N by numRoundsCollected: its numRoundsCollected ' +
       'sequence is the first N of the answer to the largest limit (not any N validators, and ordered) (Splice ' +
-      'ScanAggregatesReader / getTopValidatorsByValidatorFaucets orders by rounds collected and takes the limit; facts splice-scan-api).',
+      'getTopValidatorsByValidatorFaucets orders by rounds collected and takes the limit) (facts scan: splice-scan-api.md).',
   ),
   rewardsCollected(
     'canton.scan.numbers.rewards-round-boundary',
     'resource',
     'rewards-collected answers the latest aggregated round (round-of-latest-data) with 200 and the next round, latest + 1, ' +
       'with 404 "No data has been made available yet": ensureAggregated(round) fails exactly above the latest aggregated ' +
-      'round (facts splice-scan-api §5).',
+      'round (facts scan: splice-scan-api.md §5).',
   ),
   rewardsCollected(
     'canton.scan.numbers.total-is-sum-of-rounds',
     'resource',
     "rewards-collected without a round (the latest aggregated round's cumulative app + validator rewards) equals the sum " +
-      "of the per-round amounts of every round up to the latest (each round's app + validator rewards) (facts splice-scan-api §5).",
+      "of the per-round amounts of every round up to the latest (each round's app + validator rewards) (facts scan: splice-scan-api.md §5).",
   ),
 ];

@@ -57,6 +57,8 @@ function refusedFor(
   codes: string | readonly string[],
   status: number,
 ): JsCantonErrorBody | undefined {
+  // Accepted is wrong whatever the control says (it may have failed only because this request took effect).
+  if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
   if (control.status < 200 || control.status >= 300) {
     recordInconclusive(
       'status_code_conformance',
