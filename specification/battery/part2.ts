@@ -182,9 +182,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'CommandServiceIT',
     name: 'CSReadyForExercise',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/CommandServiceIT.scala:614',
-    coverage: 'partly',
-    clauses: ['event-format.filtersByParty.ledger-effects-witnesses'],
-    reason: 'the exercised event is found; its `consuming: true` is not asserted',
+    coverage: 'covered',
+    clauses: ['canton.commands.double-spend-same-transaction', 'event-format.filtersByParty.ledger-effects-witnesses'],
   },
   {
     area: 'CommandServiceIT',
@@ -672,9 +671,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     name: 'ZeroOffset',
     source:
       'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/CommandDeduplicationPeriodValidationIT.scala:83',
-    coverage: 'partly',
-    clauses: ['execute.exists'],
-    reason: 'offset 0 is accepted on execute; on submit-and-wait only a positive offset is sent',
+    coverage: 'covered',
+    clauses: ['canton.deduplication.negative-period-refused'],
   },
   {
     area: 'CommandDeduplicationPeriodValidationIT',

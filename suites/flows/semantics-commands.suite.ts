@@ -354,6 +354,8 @@ conformanceSuite('flows / semantics of commands', () => {
       }
       const offset = await withPeriod({ DeduplicationOffset: { value: -12345678 } });
       refusedFor(ctx, 'canton.deduplication.negative-period-refused', offset, control, 'NEGATIVE_OFFSET', 400);
+      // Zero is no negative offset: accepted (CommandDeduplicationPeriodValidationIT.scala:83 ZeroOffset).
+      statusCodeConformance(await withPeriod({ DeduplicationOffset: { value: 0 } }), [200], 'canton.deduplication.negative-period-refused');
     },
   );
 
@@ -427,6 +429,27 @@ conformanceSuite('flows / semantics of commands', () => {
         commandId: freshId('double-spend'),
         actAs: [alice],
       });
+      // The exercise that went through: one consuming Transfer of the contract, one create (the new Iou), in ledger effects.
+      if (once.status === 200) {
+        const offset = Number((parseJsonLossless(once.text) as { completionOffset?: unknown }).completionOffset);
+        const effects = await updateByOffset(
+          ctx,
+          user,
+          offset,
+          transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+        );
+        const { events } = transactionOf(effects, 'canton.commands.double-spend-same-transaction');
+        const exercised = events.filter(([kind]) => kind === 'ExercisedEvent').map(([, event]) => event);
+        expectValueMatches(
+          'canton.commands.double-spend-same-transaction',
+          'the exercised events of the single Transfer',
+          exercised.map((event) => [event.contractId, event.choice, event.consuming]),
+          (found) => found.length === 1 && found[0]![0] === contractId && found[0]![1] === 'Transfer' && found[0]![2] === true,
+          `one consuming Transfer of ${contractId}`,
+          effects,
+        );
+        writeVisible('canton.commands.double-spend-same-transaction', 'creates of the single Transfer', createdEvents(events), 1, effects);
+      }
       const error = refusedFor(ctx, 'canton.commands.double-spend-same-transaction', twice, once, 'CONTRACT_NOT_ACTIVE', 404);
       if (error) {
         expectValueMatches(
