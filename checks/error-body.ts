@@ -11,6 +11,7 @@ import { assertClause } from './assertion.js';
 import { contentTypeConformance } from './basic.js';
 import { httpStatusOfCategory, httpStatusOfGrpcCode } from './http-status.js';
 import { responseSchemaConformance } from './schema.js';
+import { cantonErrorCode } from '../specification/error-codes.js';
 
 export interface JsCantonErrorBody {
   code: string;
@@ -49,6 +50,7 @@ export function errorBodyConformance(
       `HTTP status ${response.status} does not follow the error (errorCategory ${body.errorCategory}, grpcCodeValue ${String(body.grpcCodeValue)} → ${String(status)})`,
       response,
     );
+    errorCodeTaxonomy(body, response);
     if (expected.code !== undefined) {
       assertClause(
         'error_body_conformance',
@@ -60,6 +62,34 @@ export function errorBodyConformance(
     }
   }
   return body;
+}
+
+/**
+ * The canton profile's error taxonomy (specification/error-codes.ts): a body naming a code Canton 3.5 defines
+ * carries that code's category, the category's gRPC code, and a retryInfo exactly when the category is
+ * retryable. A redacted body (category -1) and a code the table does not know assert nothing.
+ */
+export function errorCodeTaxonomy(body: JsCantonErrorBody, response: ClientResponse): void {
+  if (body.errorCategory === -1) return;
+  const known = cantonErrorCode(body.code);
+  if (known === undefined) return;
+  const expected = known.category;
+  const retryInfo = (body as { retryInfo?: unknown }).retryInfo;
+  const hasRetryInfo = typeof retryInfo === 'string' && retryInfo.length > 0;
+  const grpc = body.grpcCodeValue;
+  const problems = [
+    body.errorCategory === expected.id ? undefined : `errorCategory ${body.errorCategory}`,
+    grpc === null || grpc === undefined || Number(grpc) === expected.grpcCode ? undefined : `grpcCodeValue ${String(grpc)}`,
+    hasRetryInfo === expected.retryable ? undefined : `retryInfo ${JSON.stringify(retryInfo)}`,
+  ].filter((problem) => problem !== undefined);
+  assertClause(
+    'error_body_conformance',
+    'canton.errors.code-taxonomy',
+    problems.length === 0,
+    `${body.code} is defined in category ${expected.id} ${expected.name} (gRPC ${expected.grpcCode}, HTTP ${expected.httpStatus}, ` +
+      `${expected.retryable ? 'retryable: a retryInfo' : 'not retryable: no retryInfo'}; Canton 3.5 ${known.source}), got ${problems.join(', ')}`,
+    response,
+  );
 }
 
 export function scanErrorBodyConformance(validators: Validators, response: ClientResponse, clauseId: ClauseId): { error: string } {

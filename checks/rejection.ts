@@ -22,7 +22,7 @@ import { STRING_FORMATS } from '../specification/formats.js';
 import type { SchemaName, Validators } from '../specification/validate.js';
 import { assertClause, failUnlessAll, recordInconclusive, SuiteBug } from './assertion.js';
 import { cantonRejectionOf, type CantonRejection } from './canton-rejections.js';
-import { errorBodyConformance, expectErrorCode } from './error-body.js';
+import { errorBodyConformance, errorCodeTaxonomy, expectErrorCode, type JsCantonErrorBody } from './error-body.js';
 
 const CHECK = 'negative_data_rejection';
 
@@ -191,6 +191,8 @@ export async function negativeDataRejection(
  */
 function cantonStatusOfInconclusive(environment: { profile: ProfileName }, negative: NegativeCase): void {
   const { rule, response } = negative;
+  // An uncredited rejection's error body is still held to the error taxonomy (every error body of a run is).
+  if (environment.profile === 'canton') taxonomyOfAnyErrorBody(response);
   if (environment.profile !== 'canton' || [400, 401, 403].includes(response.status)) return;
   const canton = negative.canton ?? cantonRejectionOf(rule, negative.endpoint, negative.value);
   if (canton.form === 'either') return;
@@ -202,6 +204,13 @@ function cantonStatusOfInconclusive(environment: { profile: ProfileName }, negat
     `Canton rejects this input (${rule.rule}) with ${expected}, got ${brief(response)}`,
     response,
   );
+}
+
+function taxonomyOfAnyErrorBody(response: ClientResponse): void {
+  if (errorCodeOf(response) === undefined) return;
+  const body = JSON.parse(response.text) as Partial<JsCantonErrorBody>;
+  if (typeof body.errorCategory !== 'number') return;
+  errorCodeTaxonomy(body as JsCantonErrorBody, response);
 }
 
 /** The spec's form of a credited rejection, and in the canton profile Canton's exact form. */

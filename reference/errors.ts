@@ -56,7 +56,7 @@ export const ErrorCodes = {
   CONTRACT_NOT_ACTIVE: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   DUPLICATE_CONTRACT_KEY: ErrorCategories.InvalidGivenCurrentSystemStateResourceExists,
   CONTRACT_KEY_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
-  UNKNOWN_INFORMEES: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  UNKNOWN_INFORMEES: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   INVALID_DEDUPLICATION_PERIOD: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   DAML_INTERPRETATION_ERROR: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   WRONGLY_TYPED_CONTRACT: ErrorCategories.InvalidGivenCurrentSystemStateOther,
@@ -90,6 +90,8 @@ export const ErrorCodes = {
   FAILED_TO_PREPARE_TRANSACTION: ErrorCategories.InvalidIndependentOfSystemState,
   FAILED_TO_EXECUTE_TRANSACTION: ErrorCategories.InvalidIndependentOfSystemState,
   TRAFFIC_ACCOUNT_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  NEGATIVE_OFFSET: ErrorCategories.InvalidIndependentOfSystemState,
+  INVALID_PRESCRIBED_SYNCHRONIZER_ID: ErrorCategories.InvalidGivenCurrentSystemStateOther,
 } as const satisfies Record<string, ErrorCategory>;
 
 export type ErrorCode = keyof typeof ErrorCodes;

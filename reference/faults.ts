@@ -63,6 +63,26 @@ export const FaultCatalogue = {
   'scan-v0-multi-hosted-200': 'v0 participant-id answers 200 for a party hosted on several participants',
   'scan-bad-member-200': 'a malformed member id is answered 200',
   'scan-traffic-wrong-shape': 'traffic-status answers total_limit as a string',
+  // Semantics part 2
+  'error-code-wrong-category':
+    'DUPLICATE_COMMAND is answered in category 2 ContentionOnSharedResources (gRPC ABORTED, retryable) instead of 10, with the same 409',
+  'synchronizer-id-not-checked': 'submit-and-wait accepts a well-formed synchronizer id the participant is not connected to',
+  'dedup-negative-period-accepted': 'a negative deduplication duration or offset is accepted',
+  'disclosed-blob-not-validated': 'disclosed contracts are not validated: an empty or undecodable createdEventBlob is accepted',
+  'created-at-not-effective-time': "a created event's createdAt is one second after its transaction's effective time",
+  'update-id-per-shape': 'the ledger-effects view of a transaction reports another updateId than its ACS-delta view',
+  'numeric-rounded': 'Numeric values are read back through a double (digits beyond 15-17 significant ones are lost)',
+  'dedup-act-as-order': 'the change id keeps the act-as parties in the order given: the same set in another order is another change',
+  'dedup-failed-submission': 'a rejected submission takes its change id: its retry is answered DUPLICATE_COMMAND',
+  'controller-not-checked': "a choice is exercised without its controller's authority",
+  'double-spend-same-transaction': 'a contract consumed twice in one transaction is accepted',
+  'prepare-visibility-not-checked': 'prepare reads as every party: a contract the submitting party cannot see is usable',
+  'execute-refusal-wrong-code': "execute's signature refusals are answered INVALID_ARGUMENT instead of FAILED_TO_EXECUTE_TRANSACTION",
+  'scan-top-not-top':
+    'top-validators with a limit below the number of validators answers the last N of the ranking (ordered), not the top N',
+  'scan-rewards-boundary-off-by-one': 'rewards-collected answers the round after the latest aggregated one with 200',
+  'scan-total-not-sum': 'rewards-collected without a round is one unit off the sum of the rounds',
+  'external-hash-not-prepared': 'an executed transaction reports as externalTransactionHash another hash than the one its party signed',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

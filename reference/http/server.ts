@@ -183,6 +183,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   function renderLedgerError(error: LedgerApiError, traceId?: string): RefResponse {
     const body: Partial<ReturnType<typeof renderError>> = renderError(error, participantName, traceId, faults.has('redacted-ids-differ'));
     if (faults.has('error-without-category')) delete body.errorCategory;
+    if (faults.has('error-code-wrong-category') && body.code === 'DUPLICATE_COMMAND') {
+      // ContentionOnSharedResources: the same HTTP status (409), another category, gRPC code and retry advice.
+      Object.assign(body, { errorCategory: 2, grpcCodeValue: 10, retryInfo: '1 second', context: { ...body.context, category: '2' } });
+    }
     const status = faults.has('error-status-ignores-category') ? 500 : error.httpStatus;
     return { status, headers: JSON_HEADERS, body };
   }

@@ -96,6 +96,10 @@ export interface InterpretOptions {
   /** Party ids to share with the values of new contracts (see `ValueCheckOptions.knownParties`). */
   partyIds?: ReadonlyMap<string, string>;
   checkPreconditions: boolean;
+  /** Off under the `controller-not-checked` fault: a choice's controllers need not authorize it. */
+  checkControllers?: boolean;
+  /** Off under the `double-spend-same-transaction` fault: a contract consumed earlier in the transaction stays usable. */
+  checkConsumedInTransaction?: boolean;
 }
 
 export function keyIdentity(template: TemplateDefinition, key: DamlValue): string {
@@ -289,7 +293,7 @@ class Interpretation {
       : contract.argument;
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const nodeId = this.nodes.length;
-    requireAuthorization(nodeId, contract.template, actingParties, authorizers);
+    if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
     const nodeInformees = choice.consuming
       ? [...contract.signatories, ...contract.observers, ...actingParties]
       : [...contract.signatories, ...actingParties];
@@ -337,7 +341,19 @@ class Interpretation {
   }
 
   private fetchVisible(contractId: string): Contract {
-    const contract = this.fetchActive(contractId);
+    // CommandExecutionErrors.Interpreter.ContractNotActive (3.5): consumed earlier in this transaction.
+    if (this.consumed.has(contractId) && this.options.checkConsumedInTransaction !== false) {
+      const consumed = this.created.get(contractId) ?? this.options.view.contract(contractId);
+      throw new LedgerApiError(
+        'CONTRACT_NOT_ACTIVE',
+        `Interpretation error: Error: Update failed due to fetch of an inactive contract ${contractId} (${consumed?.template.qualifiedName ?? 'unknown template'}).`,
+        { resources: [['CONTRACT_ID', contractId]] },
+      );
+    }
+    const contract =
+      this.options.checkConsumedInTransaction === false
+        ? (this.created.get(contractId) ?? this.options.view.contract(contractId))
+        : this.fetchActive(contractId);
     // A contract the submitters cannot see is reported like a missing one (no information leaks).
     if (!contract || !this.isVisible(contract)) throw contractNotFound(contractId);
     return contract;

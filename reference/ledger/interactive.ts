@@ -243,7 +243,7 @@ export class InteractiveSubmission {
   prepare(request: RefRequest): RefResponse {
     const { state } = this;
     const body = asObject(parseJsonBody(request), '');
-    const part = decodeCommandsPart(body);
+    const part = decodeCommandsPart(body, state.faults);
     // JsPrepareSubmissionRequest declares both without a default, so circe requires them, although the
     // official OpenAPI marks them optional (tapir's schema makes every Seq optional).
     requireString(body, 'synchronizerId', '');
@@ -258,7 +258,9 @@ export class InteractiveSubmission {
     const { userId, actAs } = authorizeSubmission(request.auth, part, canExecuteAs, state.faults);
     if (hashingSchemeVersion === 'HASHING_SCHEME_VERSION_UNSPECIFIED') throw invalidField('hashing_scheme_version', 'Unspecified version');
     const preparedAt = state.now();
-    const tx = state.interpret(part.commands, actAs, part.readAs, effectiveTime(preparedAt, minLedgerTime.abs, minLedgerTime.relMs));
+    // Fault `prepare-visibility-not-checked`: the prepare reads as every party, so any contract is visible to it.
+    const readAs = state.faults.has('prepare-visibility-not-checked') ? [...part.readAs, ...state.partyIds.values()] : part.readAs;
+    const tx = state.interpret(part.commands, actAs, readAs, effectiveTime(preparedAt, minLedgerTime.abs, minLedgerTime.relMs));
     // Canton hashes after interpreting: a V3 request fails only then, on the synchronizer's protocol version.
     if (hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3') {
       throw new LedgerApiError('FAILED_TO_PREPARE_TRANSACTION', `The participant failed to prepare the transaction: ${V3_UNSUPPORTED}`);
@@ -288,7 +290,7 @@ export class InteractiveSubmission {
 
   /** `POST .../execute`: answers `{}` at once and commits on a later turn of the event loop. */
   execute(request: RefRequest): RefResponse {
-    const accepted = this.accept(request);
+    const accepted = this.acceptOrRelabel(request);
     // A change id already committed is acknowledged and rejected later, on the completion stream (see below).
     if (accepted === 'committed-duplicate') return { status: 200, body: {} };
     const handle = setImmediate(() => {
@@ -309,6 +311,21 @@ export class InteractiveSubmission {
     const committed = this.commit(accepted);
     if (committed instanceof LedgerApiError) throw committed;
     return { status: 200, body: { updateId: committed.updateId, completionOffset: committed.offset } };
+  }
+
+  /** Fault `execute-refusal-wrong-code`: execute's FAILED_TO_EXECUTE_TRANSACTION answered as INVALID_ARGUMENT (same 400). */
+  private acceptOrRelabel(request: RefRequest): ReturnType<InteractiveSubmission['accept']> {
+    try {
+      return this.accept(request);
+    } catch (error) {
+      if (
+        !(error instanceof LedgerApiError) ||
+        error.code !== 'FAILED_TO_EXECUTE_TRANSACTION' ||
+        !this.state.faults.has('execute-refusal-wrong-code')
+      )
+        throw error;
+      throw new LedgerApiError('INVALID_ARGUMENT', `The submitted request has invalid arguments: ${error.errorCause}`);
+    }
   }
 
   /**
@@ -401,7 +418,11 @@ export class InteractiveSubmission {
         userId: prepared.userId,
         actAs: prepared.actAs,
         submissionId,
-        externalTransactionHash: prepared.hash.toString('base64'),
+        // Fault `external-hash-not-prepared`: the hash of another transaction (the bytes reversed).
+        externalTransactionHash: (state.faults.has('external-hash-not-prepared')
+          ? Buffer.from(prepared.hash).reverse()
+          : prepared.hash
+        ).toString('base64'),
       },
       changeId,
     );

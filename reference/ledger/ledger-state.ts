@@ -187,6 +187,8 @@ export class LedgerState {
       isKnownParty: this.isKnownParty,
       partyIds: this.partyIds,
       checkPreconditions: !this.faults.has('precondition-not-checked'),
+      checkControllers: !this.faults.has('controller-not-checked'),
+      checkConsumedInTransaction: !this.faults.has('double-spend-same-transaction'),
     });
   }
 

@@ -196,3 +196,15 @@ export function encodeFatContractInstance(version: string, contract: FatContract
   ).finish();
   return VersionedType.encode(VersionedType.fromObject({ version, payload })).finish();
 }
+
+/**
+ * The contract id of a `createdEventBlob` (`Versioned{version, FatContractInstance}`), as Canton's
+ * TransactionCoder.decodeFatContractInstance reads it; throws with the reason when the bytes are no such message.
+ */
+export function decodeFatContractInstanceId(bytes: Uint8Array): string {
+  const versioned = VersionedType.decode(bytes) as unknown as { version?: string; payload?: Uint8Array };
+  if (!versioned.version) throw new Error('missing field version');
+  const contract = FatContractInstanceType.decode(versioned.payload ?? new Uint8Array(0)) as unknown as { contract_id?: Uint8Array };
+  if (!contract.contract_id || contract.contract_id.length === 0) throw new Error('missing field contract_id');
+  return Buffer.from(contract.contract_id).toString('hex');
+}

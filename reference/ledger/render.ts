@@ -103,7 +103,7 @@ function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contr
       contractId: contract.contractId,
       templateId: packageIdForm(pkg, contract.template.qualifiedName),
       contractKey: contract.key?.value ?? null,
-      createArgument: contract.argument,
+      createArgument: ctx.faults.has('numeric-rounded') ? roundedNumerics(contract.argument) : contract.argument,
       createdEventBlob: includeBlob ? createdEventBlob(pkg, contract) : '',
       interfaceViews: match.views.map((iface) => ({
         interfaceId: packageIdForm(pkg, iface.qualifiedName),
@@ -114,7 +114,9 @@ function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contr
       witnessParties: match.witnessParties,
       signatories: contract.signatories,
       observers: contract.observers,
-      createdAt: contract.createdAt,
+      createdAt: ctx.faults.has('created-at-not-effective-time')
+        ? new Date(Date.parse(contract.createdAt) + 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
+        : contract.createdAt,
       packageName: pkg.name,
       representativePackageId: pkg.id,
       acsDelta,
@@ -191,7 +193,10 @@ function renderTransaction(ctx: RenderContext, update: TransactionUpdate, format
   if (events.length === 0) return undefined;
   const submitter = readsAsSubmitter(format.transactions.eventFormat, update.actAs);
   const value: Json = {
-    updateId: update.updateId,
+    updateId:
+      ctx.faults.has('update-id-per-shape') && format.transactions.shape === 'LEDGER_EFFECTS'
+        ? `${update.updateId.slice(0, -1)}${update.updateId.endsWith('0') ? '1' : '0'}`
+        : update.updateId,
     commandId: submitter ? update.commandId : '',
     workflowId: update.workflowId,
     effectiveAt: update.effectiveAt,
@@ -306,4 +311,14 @@ export function renderUpdate(ctx: RenderContext, update: StoredUpdate, format: U
       break;
   }
   return rendered === undefined ? undefined : { update: rendered };
+}
+
+/** Fault `numeric-rounded`: every decimal string of a value read back through a double. */
+function roundedNumerics(value: unknown): unknown {
+  if (typeof value === 'string') return /^-?\d+\.\d+$/.test(value) ? String(Number(value)) : value;
+  if (Array.isArray(value)) return value.map(roundedNumerics);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, roundedNumerics(entry)]));
+  }
+  return value;
 }

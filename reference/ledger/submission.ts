@@ -3,7 +3,9 @@
  * then Canton's order of checks after decoding: the caller (401), its rights over the parties (403),
  * the user id, and the mandatory non-empty lists (JSON 400 MISSING_FIELD).
  */
-import { missingField } from '../errors.js';
+import { invalidArgument, invalidField, missingField } from '../errors.js';
+import { parseUniqueIdentifier } from '../formats.js';
+import { decodeFatContractInstanceId } from './protobuf-messages.js';
 import type { Faults } from '../faults.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import {
@@ -32,7 +34,7 @@ export interface CommandsPart {
 }
 
 /** Decodes the fields common to `JsCommands` and `JsPrepareSubmissionRequest` (400 text on failure). */
-export function decodeCommandsPart(body: JsonObject): CommandsPart {
+export function decodeCommandsPart(body: JsonObject, faults?: Faults): CommandsPart {
   const commands = decodeCommands(requireArray(body, 'commands', ''), 'commands');
   const commandId = requireString(body, 'commandId', '');
   const actAs = requireStringArray(body, 'actAs', '');
@@ -41,20 +43,51 @@ export function decodeCommandsPart(body: JsonObject): CommandsPart {
   const synchronizerId = optionalString(body, 'synchronizerId', '');
   optionalStringArray(body, 'packageIdSelectionPreference', '');
   optionalInt32(body, 'tapsMaxPasses', '');
-  decodeDisclosedContracts(body);
+  const disclosed = decodeDisclosedContracts(body);
   decodePrefetchContractKeys(body);
+  // gRPC validation (JSON 400 errors), after the body decoded: CommandsValidator's synchronizer id, then
+  // ValidateDisclosedContracts.
+  if (synchronizerId) {
+    const parsed = parseUniqueIdentifier(synchronizerId);
+    if (!parsed.ok) throw invalidField('synchronizer_id', parsed.message);
+  }
+  if (!faults?.has('disclosed-blob-not-validated')) disclosed.forEach(validateDisclosedContract);
   return { commands, commandId, actAs, readAs, userId, synchronizerId };
 }
 
-// Disclosed contracts and prefetched keys are decoded for their shape; the reference's model has no use
-// for them (every contract it knows is local), so they do not change interpretation.
-function decodeDisclosedContracts(body: JsonObject): void {
+interface DisclosedContractPart {
+  contractId: string | undefined;
+  createdEventBlob: string | undefined;
+}
+
+// Disclosed contracts are validated as Canton's ValidateDisclosedContracts does (the blob present, decodable and
+// naming the contract id given); the reference's model has no other use for them (every contract it knows is
+// local), so they do not change interpretation. Prefetched keys are decoded for their shape.
+function decodeDisclosedContracts(body: JsonObject): DisclosedContractPart[] {
   const list = optionalArray(body, 'disclosedContracts', '') ?? [];
-  list.forEach((element, index) => {
+  return list.map((element, index) => {
     const at = indexPath('disclosedContracts', index);
     const obj = asObject(element, at);
-    for (const name of ['templateId', 'contractId', 'createdEventBlob', 'synchronizerId']) optionalString(obj, name, at);
+    for (const name of ['templateId', 'synchronizerId']) optionalString(obj, name, at);
+    return { contractId: optionalString(obj, 'contractId', at), createdEventBlob: optionalString(obj, 'createdEventBlob', at) };
   });
+}
+
+/** ValidateDisclosedContracts.scala:109 (3.5): an empty blob is MISSING_FIELD; one that does not decode, INVALID_ARGUMENT. */
+function validateDisclosedContract(disclosed: DisclosedContractPart): void {
+  const bytes = Buffer.from(disclosed.createdEventBlob ?? '', 'base64');
+  if (bytes.length === 0) throw missingField('DisclosedContract.createdEventBlob');
+  let decodedId: string;
+  try {
+    decodedId = decodeFatContractInstanceId(bytes);
+  } catch (error) {
+    throw invalidArgument(`Unable to decode disclosed contract event payload: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (disclosed.contractId && disclosed.contractId !== decodedId) {
+    throw invalidArgument(
+      `Mismatch between DisclosedContract.contract_id (${disclosed.contractId}) and contract_id from decoded DisclosedContract.created_event_blob (${decodedId})`,
+    );
+  }
 }
 
 function decodePrefetchContractKeys(body: JsonObject): void {

@@ -10,6 +10,7 @@ import { asObject, fieldPath, oneOfKeys, optionalObject, optionalString, require
 import type { RefRequest, RefResponse } from '../http/types.js';
 import { decodeDurationMs, decodeTimestamp, optionalLedgerString } from './command-decode.js';
 import { traceIdOfTraceparent } from '../http/trace-context.js';
+import type { Faults } from '../faults.js';
 import type { LedgerState } from './ledger-state.js';
 import { DeduplicationTable, type DeduplicationWindow } from './store.js';
 import { authorizeSubmission, decodeCommandsPart, type CommandsPart } from './submission.js';
@@ -18,14 +19,16 @@ interface SubmitRequest extends CommandsPart {
   workflowId: string | undefined;
   submissionId: string | undefined;
   deduplicationMs: number | undefined;
+  deduplicationOffset: bigint | undefined;
   minLedgerTimeAbs: Date | undefined;
   minLedgerTimeRelMs: number | undefined;
 }
 
-function decodeSubmitRequest(body: JsonObject): SubmitRequest {
-  const part = decodeCommandsPart(body);
+function decodeSubmitRequest(body: JsonObject, faults: Faults): SubmitRequest {
+  const part = decodeCommandsPart(body, faults);
   const deduplication = optionalObject(body, 'deduplicationPeriod', '');
   let deduplicationMs: number | undefined;
+  let deduplicationOffset: bigint | undefined;
   if (deduplication) {
     // As Canton 3.5, the submit form takes all three variants (JsCommands.deduplicationPeriod is the 3-variant
     // DeduplicationPeriod; the spec says the offset and Empty are "execute form only"). Empty and an offset
@@ -38,7 +41,7 @@ function decodeSubmitRequest(body: JsonObject): SubmitRequest {
     );
     const at = fieldPath('deduplicationPeriod', key);
     if (key === 'DeduplicationDuration') deduplicationMs = decodeDurationMs(asObject(value, at).value, fieldPath(at, 'value'));
-    else if (key === 'DeduplicationOffset') requireInt64(asObject(value, at), 'value', at);
+    else if (key === 'DeduplicationOffset') deduplicationOffset = requireInt64(asObject(value, at), 'value', at);
   }
   const minLedgerTimeAbsText = optionalString(body, 'minLedgerTimeAbs', '');
   const minLedgerTimeRel = optionalObject(body, 'minLedgerTimeRel', '');
@@ -53,15 +56,25 @@ function decodeSubmitRequest(body: JsonObject): SubmitRequest {
     workflowId: optionalString(body, 'workflowId', ''),
     submissionId: optionalString(body, 'submissionId', ''),
     deduplicationMs,
+    deduplicationOffset,
     minLedgerTimeAbs: minLedgerTimeAbsText === undefined ? undefined : decodeTimestamp(minLedgerTimeAbsText, 'minLedgerTimeAbs'),
     minLedgerTimeRelMs: minLedgerTimeRel === undefined ? undefined : decodeDurationMs(minLedgerTimeRel, 'minLedgerTimeRel'),
   };
 }
 
 /** A requested deduplication duration, checked against the participant's maximum. */
-export function deduplicationWindow(state: LedgerState, milliseconds: number | undefined): DeduplicationWindow {
-  if (milliseconds === undefined) return { kind: 'duration', milliseconds: state.maxDeduplicationMs };
-  if (milliseconds < 0) throw invalidField('deduplication_period', 'Duration must be non-negative');
+export function deduplicationWindow(state: LedgerState, milliseconds: number | undefined, offset?: bigint): DeduplicationWindow {
+  const checkSign = !state.faults.has('dedup-negative-period-accepted');
+  // RequestValidationErrors.NegativeOffset (3.5), as CommandDeduplicationPeriodValidationIT "NegativeOffset" asserts.
+  if (offset !== undefined && offset < 0n && checkSign) {
+    throw new LedgerApiError(
+      'NEGATIVE_OFFSET',
+      `Offset ${offset} in deduplication_period is a negative integer: the deduplication offset has to be a non-negative integer and not ${offset}`,
+    );
+  }
+  if (milliseconds === undefined || (milliseconds < 0 && !checkSign)) return { kind: 'duration', milliseconds: state.maxDeduplicationMs };
+  // DeduplicationPeriodValidator.scala:21 (3.5).
+  if (milliseconds < 0) throw invalidField('deduplication_period', 'Duration must be positive');
   if (milliseconds > state.maxDeduplicationMs) {
     throw new LedgerApiError(
       'INVALID_DEDUPLICATION_PERIOD',
@@ -88,20 +101,38 @@ export class SubmitAndWaitHandler {
 
   handle(request: RefRequest): RefResponse {
     const { state } = this;
-    const submit = decodeSubmitRequest(asObject(parseJsonBody(request), ''));
+    const submit = decodeSubmitRequest(asObject(parseJsonBody(request), ''), state.faults);
     const mayActAs = state.faults.has('auth-act-as-not-checked') ? () => true : canActAs;
     const { userId, actAs } = authorizeSubmission(request.auth, submit, mayActAs, state.faults);
     const workflowId = optionalLedgerString(submit.workflowId, 'workflow_id');
     const submissionId = optionalLedgerString(submit.submissionId, 'submission_id') || state.newSubmissionId();
-    const window = deduplicationWindow(state, submit.deduplicationMs);
+    const window = deduplicationWindow(state, submit.deduplicationMs, submit.deduplicationOffset);
+    // Routing (TransactionRoutingError.scala:64, 3.5): a well-formed synchronizer id the participant is not connected to.
+    if (
+      submit.synchronizerId &&
+      submit.synchronizerId !== state.fixtures.synchronizerId &&
+      !state.faults.has('synchronizer-id-not-checked')
+    ) {
+      throw new LedgerApiError(
+        'INVALID_PRESCRIBED_SYNCHRONIZER_ID',
+        `Cannot submit transaction to prescribed synchronizer \`${submit.synchronizerId}\` because: Not connected to ${submit.synchronizerId}`,
+      );
+    }
     const now = state.now();
-    const tx = state.interpret(
-      submit.commands,
-      actAs,
-      submit.readAs,
-      effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs),
-    );
-    const changeId = DeduplicationTable.changeId(userId, actAs, submit.commandId);
+    const changeId = state.faults.has('dedup-act-as-order')
+      ? JSON.stringify([userId, actAs, submit.commandId])
+      : DeduplicationTable.changeId(userId, actAs, submit.commandId);
+    let tx: ReturnType<LedgerState['interpret']>;
+    try {
+      tx = state.interpret(submit.commands, actAs, submit.readAs, effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs));
+    } catch (error) {
+      // Fault `dedup-failed-submission`: the rejected submission takes the change id (as if it had completed).
+      if (state.faults.has('dedup-failed-submission') && !state.faults.has('dedup-ignored')) {
+        state.dedup.check(changeId, window, now.getTime());
+        state.dedup.complete(changeId, { submissionId, offset: 1, recordedAtMs: now.getTime() });
+      }
+      throw error;
+    }
     if (!state.faults.has('dedup-ignored')) state.dedup.check(changeId, window, now.getTime());
     const update = state.commitTransaction(
       tx,

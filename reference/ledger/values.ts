@@ -78,6 +78,10 @@ const NUMERIC_MAX_DIGITS = 38;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/;
 
+function preprocessingFailed(message: string): LedgerApiError {
+  return new LedgerApiError('COMMAND_PREPROCESSING_FAILED', message);
+}
+
 function invalid(message: string, path: string): LedgerApiError {
   return new LedgerApiError(
     'INVALID_ARGUMENT',
@@ -201,10 +205,16 @@ function checkNumeric(json: unknown, scale: number, path: string): string {
   const sign = match[1] === '-' ? '-' : '';
   const whole = (match[2] ?? '0').replace(/^0+(?=\d)/, '');
   const fraction = (match[3] ?? '').replace(/0+$/, '');
-  if (fraction.length > scale) {
-    throw invalid(`Cannot represent ${text} as (Numeric ${scale}) without loss of precision`, path);
+  // The Ledger API's ValueValidator reads up to 38 integer and 37 decimal digits (else INVALID_ARGUMENT); the
+  // engine's preprocessing then refuses what Numeric 10 cannot hold, as COMMAND_PREPROCESSING_FAILED
+  // (CommandServiceIT.scala:630 CSBadNumericValues: "Cannot represent", "Out-of-bounds (Numeric 10)").
+  if ((match[2] ?? '').length > NUMERIC_MAX_DIGITS || (match[3] ?? '').length > NUMERIC_MAX_DIGITS - 1) {
+    throw invalid(`Could not read Numeric string "${text}"`, path);
   }
-  if (whole.length > NUMERIC_MAX_DIGITS - scale) throw invalid(`Numeric ${text} is out of bounds for (Numeric ${scale})`, path);
+  if (fraction.length > scale) {
+    throw preprocessingFailed(`Cannot represent ${text} as (Numeric ${scale}) without loss of precision`);
+  }
+  if (whole.length > NUMERIC_MAX_DIGITS - scale) throw preprocessingFailed(`Out-of-bounds (Numeric ${scale}) ${text}`);
   const isZero = /^0*$/.test(whole) && fraction === '';
   // Flat: the normalised text is kept by the contract (see flat-strings.ts).
   return flatString(`${isZero ? '' : sign}${whole}.${fraction.padEnd(scale, '0')}`);

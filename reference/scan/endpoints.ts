@@ -123,7 +123,13 @@ export function topValidatorsByValidatorFaucets(context: ScanContext, query: URL
     return scanError(context, 400, `Exceeded limit maximum (${limit.value} > ${MAX_PAGE_SIZE}).`);
   }
   const ordered = context.faults.has('scan-wrong-order') ? [...context.data.validators].reverse() : context.data.validators;
-  const selected = context.faults.has('scan-limit-ignored') ? ordered : ordered.slice(0, Number(limit.value));
+  const count = Number(limit.value);
+  // Fault `scan-top-not-top`: the last N of the ranking (still ordered), not the top N.
+  const selected = context.faults.has('scan-limit-ignored')
+    ? ordered
+    : context.faults.has('scan-top-not-top') && count < ordered.length
+      ? ordered.slice(ordered.length - count)
+      : ordered.slice(0, count);
   return jsonOk({ validatorsByReceivedFaucets: selected });
 }
 
@@ -131,8 +137,14 @@ export function rewardsCollected(context: ScanContext, query: URLSearchParams): 
   const round = optionalInteger(query, 'round', 'int64');
   if (!round.ok) return round.response;
   const { latestRound, rounds } = context.data;
-  if (round.value === undefined) return jsonOk({ amount: formatNumeric10(latestRound.cumulativeRewards) });
-  if (round.value > BigInt(latestRound.round)) return scanError(context, 404, 'No data has been made available yet');
+  if (round.value === undefined) {
+    // Fault `scan-total-not-sum`: the total is one unit (10^-10) off the sum of the rounds.
+    const offset = context.faults.has('scan-total-not-sum') ? 1n : 0n;
+    return jsonOk({ amount: formatNumeric10(latestRound.cumulativeRewards + offset) });
+  }
+  // Fault `scan-rewards-boundary-off-by-one`: the round after the latest aggregated one is answered too.
+  const lastAnswered = BigInt(latestRound.round) + (context.faults.has('scan-rewards-boundary-off-by-one') ? 1n : 0n);
+  if (round.value > lastAnswered) return scanError(context, 404, 'No data has been made available yet');
   const rewards = rounds.get(Number(round.value));
   const amount = rewards ? rewards.appRewards + rewards.validatorRewards : 0n;
   return jsonOk({ amount: formatNumeric10(amount) });

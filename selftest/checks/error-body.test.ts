@@ -137,6 +137,7 @@ describe('errorBodyConformance', () => {
       ...statusAndType(CLAUSE),
       ...validBodyEvents(CLAUSE),
       `${CHECK} canton.errors.status-follows-category passed`,
+      `${CHECK} canton.errors.code-taxonomy passed`,
       `${CHECK} canton.errors.status-follows-category passed`,
     ]);
     const asBadRequest = { ...notFound, status: 400 };
@@ -150,6 +151,44 @@ describe('errorBodyConformance', () => {
       clause,
       'expected error code CONTRACT_NOT_FOUND, got UPDATE_NOT_FOUND (the cause of UPDATE_NOT_FOUND)',
     ]);
+  });
+
+  it('canton profile: the taxonomy catches a code answered with the wrong category, gRPC code or retry advice', async () => {
+    const TAXONOMY = 'canton.errors.code-taxonomy';
+    // DUPLICATE_COMMAND answered in ContentionOnSharedResources: the same 409, so only the taxonomy sees it.
+    const wrongCategory = jsonAnswer(409, cantonError('DUPLICATE_COMMAND', 2, 10, { retryInfo: '1 second' }));
+    const thrown = await failure(() => errorBodyConformance(environment('canton'), wrongCategory, CLAUSE));
+    expect([thrown.clauseId, thrown.detail]).toEqual([
+      TAXONOMY,
+      'DUPLICATE_COMMAND is defined in category 10 InvalidGivenCurrentSystemStateResourceExists (gRPC 6, HTTP 409, not retryable: ' +
+        'no retryInfo; Canton 3.5 LE/groups/ConsistencyErrors.scala:32), got errorCategory 2, grpcCodeValue 10, retryInfo "1 second"',
+    ]);
+    expect(thrown.events).toContain(`${CHECK} canton.errors.status-follows-category passed`);
+    // The right category with a retryInfo a non-retryable category never has, or another gRPC code.
+    const retryAdvice = await failure(() =>
+      errorBodyConformance(
+        environment('canton'),
+        jsonAnswer(404, cantonError('CONTRACT_NOT_FOUND', 11, 5, { retryInfo: '1 second' })),
+        CLAUSE,
+      ),
+    );
+    expect([retryAdvice.clauseId, retryAdvice.detail.endsWith('got retryInfo "1 second"')]).toEqual([TAXONOMY, true]);
+    const grpc = await failure(() =>
+      errorBodyConformance(environment('canton'), jsonAnswer(400, cantonError('INVALID_FIELD', 8, 9)), CLAUSE),
+    );
+    expect([grpc.clauseId, grpc.detail.endsWith('got grpcCodeValue 9')]).toEqual([TAXONOMY, true]);
+    // A retryable category must carry its retryInfo.
+    const seekAfterEnd = await failure(() =>
+      errorBodyConformance(environment('canton'), jsonAnswer(400, cantonError('OFFSET_AFTER_LEDGER_END', 12, 11)), CLAUSE),
+    );
+    expect([seekAfterEnd.clauseId, seekAfterEnd.detail.endsWith('got retryInfo null')]).toEqual([TAXONOMY, true]);
+    // Codes the table does not know, and the spec profile, assert nothing of it.
+    const unknown = await recorded(() =>
+      errorBodyConformance(environment('canton'), jsonAnswer(400, cantonError('SOME_NEW_CODE', 9, 9)), CLAUSE),
+    );
+    expect(unknown.some((event) => event.includes(TAXONOMY))).toBe(false);
+    const spec = await recorded(() => errorBodyConformance(environment('spec'), wrongCategory, CLAUSE));
+    expect(spec.some((event) => event.includes(TAXONOMY))).toBe(false);
   });
 
   it('canton profile requires every optional key written (null when unset); the spec profile does not', async () => {

@@ -91,6 +91,7 @@ const errorBodyEvents = [
   `response_schema_conformance ${ERROR_BODY} passed`,
 ];
 const followsCategory = 'error_body_conformance canton.errors.status-follows-category passed';
+const taxonomy = 'error_body_conformance canton.errors.code-taxonomy passed';
 
 const missingField = (field: string) =>
   jsonAnswer(400, cantonError('MISSING_FIELD', 8, 3, { cause: `The submitted command is missing a mandatory field: ${field}` }));
@@ -236,6 +237,7 @@ describe('negativeDataRejection: a 400 JSON error', () => {
       `${CHECK} ${emptyCommands.clauseId} passed`,
       ...errorBodyEvents,
       followsCategory,
+      taxonomy,
       `${CHECK} canton.errors.category-8-400 passed`,
       'error_body_conformance canton.errors.category-8-400 passed',
     ]);
@@ -258,7 +260,7 @@ describe('negativeDataRejection: a 400 JSON error', () => {
       'canton.submit-and-wait.missing-field-text-400',
       `Canton rejects this input (missing commandId) with a 400 text/plain decode failure, got 400 application/json: ${json.text.slice(0, 200)}`,
     ]);
-    expect(thrown.events).toEqual([`${CHECK} ${missingCommandId.clauseId} passed`, ...errorBodyEvents, followsCategory]);
+    expect(thrown.events).toEqual([`${CHECK} ${missingCommandId.clauseId} passed`, ...errorBodyEvents, followsCategory, taxonomy]);
     expect((await recording(() => negativeDataRejection(environment('spec'), negative(missingCommandId, json).negativeCase))).result).toBe(
       'credited',
     );
@@ -278,7 +280,8 @@ describe('negativeDataRejection: a 400 JSON error', () => {
       negativeDataRejection(environment('canton'), negative(missingCommandId, missingField('act_as')).negativeCase),
     );
     expect(result).toBe('inconclusive');
-    expect(lines(events)).toEqual([`${CHECK} ${missingCommandId.clauseId} inconclusive`]);
+    // The canton profile still holds the uncredited error body to the taxonomy.
+    expect(lines(events)).toEqual([`${CHECK} ${missingCommandId.clauseId} inconclusive`, taxonomy]);
     expect(events[0]!.reason).toBe("the error's cause names the field act_as, not a field of 'commandId' where the mutation is");
     const invalidField = jsonAnswer(400, cantonError('INVALID_FIELD', 8, 3, { cause: 'Invalid field commandId: too long' }));
     expect(
@@ -421,7 +424,7 @@ describe('negativeDataRejection: inconclusive', () => {
       'rejected with 404 CONTRACT_NOT_FOUND, not an input rejection (400): not evidence of "missing commandId"',
     );
     const either = await recording(() => negativeDataRejection(environment('canton'), negative(longCommandId, notFound).negativeCase));
-    expect([either.result, lines(either.events)]).toEqual(['inconclusive', [`${CHECK} ${longCommandId.clauseId} inconclusive`]]);
+    expect([either.result, lines(either.events)]).toEqual(['inconclusive', [`${CHECK} ${longCommandId.clauseId} inconclusive`, taxonomy]]);
   });
 
   it("canton profile: a 404 or 409 where Canton rejects the input with a 400 fails Canton's clause", async () => {
@@ -431,7 +434,7 @@ describe('negativeDataRejection: inconclusive', () => {
       'canton.submit-and-wait.missing-field-text-400',
       `Canton rejects this input (missing commandId) with a 400 text/plain decode failure, got 404 application/json: ${notFound.text.slice(0, 200)}`,
     ]);
-    expect(text.events).toEqual([`${CHECK} ${missingCommandId.clauseId} inconclusive`]);
+    expect(text.events).toEqual([`${CHECK} ${missingCommandId.clauseId} inconclusive`, taxonomy]);
     const conflict = jsonAnswer(409, cantonError('DUPLICATE_COMMAND', 10, 6));
     const code = await failure(() => negativeDataRejection(environment('canton'), negative(emptyCommands, conflict).negativeCase));
     expect([code.clauseId, code.detail]).toEqual([

@@ -287,4 +287,36 @@ export const faultExpectations: FaultExpectation[] = [
     profile: 'canton',
     clauses: ['member-traffic-status.actual.total_limit.required-int64', 'canton.scan.traffic-status.int64-numbers'],
   },
+  // Semantics part 2
+  {
+    fault: 'error-code-wrong-category',
+    include: ['flows / deduplication'],
+    profile: 'canton',
+    clauses: ['canton.errors.code-taxonomy'],
+    exclusive: true,
+  },
+  ...(
+    [
+      ['scan-top-not-top', ['canton.scan.numbers.top-n']],
+      ['scan-rewards-boundary-off-by-one', ['canton.scan.numbers.rewards-round-boundary']],
+      ['scan-total-not-sum', ['canton.scan.numbers.total-is-sum-of-rounds']],
+    ] as const
+  ).map(([fault, clauses]): FaultExpectation => ({ fault, include: ['scan numbers'], profile: 'canton', clauses: [...clauses] })),
+  ...(
+    [
+      ['synchronizer-id-not-checked', ['canton.commands.synchronizer-id-unknown']],
+      ['dedup-negative-period-accepted', ['canton.deduplication.negative-period-refused']],
+      ['disclosed-blob-not-validated', ['canton.disclosure.blob-validated']],
+      ['created-at-not-effective-time', ['canton.semantics.created-at-is-effective-time']],
+      ['update-id-per-shape', ['canton.semantics.one-update-id-per-transaction']],
+      ['numeric-rounded', ['canton.values.numeric-exact']],
+      ['dedup-act-as-order', ['canton.deduplication.act-as-set']],
+      ['dedup-failed-submission', ['canton.deduplication.failed-submission-not-deduplicated']],
+      ['controller-not-checked', ['canton.commands.controller-authorizes']],
+      ['double-spend-same-transaction', ['canton.commands.double-spend-same-transaction']],
+      ['external-hash-not-prepared', ['canton.interactive.external-transaction-hash']],
+      ['prepare-visibility-not-checked', ['canton.interactive.prepare-invisible-contract']],
+      ['execute-refusal-wrong-code', ['canton.interactive.execute-refusal-codes']],
+    ] as const
+  ).map(([fault, clauses]): FaultExpectation => ({ fault, include: ['flows / semantics'], profile: 'canton', clauses: [...clauses] })),
 ];

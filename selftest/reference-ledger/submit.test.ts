@@ -329,8 +329,9 @@ describe('submit-and-wait: rejections', () => {
     expect(invisible.status).toBe(404);
     expect(invisible.json.code).toBe('CONTRACT_NOT_FOUND');
     const unknownParty = await submitAs('bank-user', [bank], [createIou(bank, 'Nobody::1220aa')]);
-    expect(unknownParty.status).toBe(400);
-    expect(unknownParty.json.code).toBe('UNKNOWN_INFORMEES');
+    // TransactionRoutingError.scala:247 (3.5): UNKNOWN_INFORMEES is InvalidGivenCurrentSystemStateResourceMissing.
+    expect(unknownParty.status).toBe(404);
+    expect(unknownParty.json).toMatchObject({ code: 'UNKNOWN_INFORMEES', errorCategory: 11 });
     const malformedParty = await submitAs('bank-user', [bank], [createIou(bank, 'no fingerprint')]);
     expect(malformedParty.json.code).toBe('INVALID_ARGUMENT');
   });

@@ -28,9 +28,12 @@ describe('Daml-LF JSON values', () => {
     expect(check(T.numeric10, 999.99)).toBe('999.9900000000');
     expect(check(T.numeric10, '-0.0')).toBe('0.0000000000');
     expect(check(T.numeric10, '-1.5')).toBe('-1.5000000000');
-    expect(failure(T.numeric10, '1.00000000001').errorCause).toContain('without loss of precision');
+    expect(failure(T.numeric10, '1.00000000001')).toMatchObject({ code: 'COMMAND_PREPROCESSING_FAILED' });
+    expect(failure(T.numeric10, '1.00000000001').errorCause).toContain('Cannot represent');
     expect(failure(T.numeric10, '1e5').code).toBe('INVALID_ARGUMENT');
-    expect(failure(T.numeric10, '1'.repeat(29)).errorCause).toContain('out of bounds');
+    expect(failure(T.numeric10, '1'.repeat(29))).toMatchObject({ code: 'COMMAND_PREPROCESSING_FAILED' });
+    expect(failure(T.numeric10, '1'.repeat(29)).errorCause).toContain('Out-of-bounds (Numeric 10)');
+    expect(failure(T.numeric10, '1'.repeat(39)).code).toBe('INVALID_ARGUMENT');
   });
 
   it('does exact Numeric arithmetic through scaled integers', () => {

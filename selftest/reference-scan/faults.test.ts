@@ -16,6 +16,25 @@ const faultChecks: Record<
     healthy: (r) => expect(json(r).validatorsByReceivedFaucets).toHaveLength(3),
     faulty: (r) => expect(json(r).validatorsByReceivedFaucets.length).toBeGreaterThan(3),
   },
+  'scan-top-not-top': {
+    version: '0.6.5',
+    path: '/v0/top-validators-by-validator-faucets?limit=3',
+    healthy: (r) => expect(countsOf(r)).toEqual(allCounts().slice(0, 3)),
+    faulty: (r) => expect(countsOf(r)).not.toEqual(allCounts().slice(0, 3)),
+  },
+  'scan-rewards-boundary-off-by-one': {
+    version: '0.6.5',
+    path: `/v0/rewards-collected?round=${latestRound() + 1}`,
+    healthy: (r) => expect(r.status).toBe(404),
+    faulty: (r) => expect(r.status).toBe(200),
+  },
+  'scan-total-not-sum': {
+    version: '0.6.5',
+    path: '/v0/rewards-collected',
+    // Every round's rewards are whole multiples of 10^-6: their sum ends in four zeros; the fault adds 10^-10.
+    healthy: (r) => expect(json(r).amount).toMatch(/0000$/),
+    faulty: (r) => expect(json(r).amount).toMatch(/0001$/),
+  },
   'scan-wrong-order': {
     version: '0.6.5',
     path: '/v0/top-validators-by-validator-faucets?limit=25',
@@ -53,6 +72,14 @@ const faultChecks: Record<
     faulty: (r) => expect(typeof json(r).traffic_status.actual.total_limit).toBe('string'),
   },
 };
+
+function allCounts(): number[] {
+  return countsOf(get(scanContext('0.6.5'), '/v0/top-validators-by-validator-faucets?limit=1000'));
+}
+
+function latestRound(): number {
+  return Number(json(get(scanContext('0.6.5'), '/v0/round-of-latest-data')).round);
+}
 
 function countsOf(response: ScanResponse): number[] {
   return json(response).validatorsByReceivedFaucets.map((v: { numRoundsCollected: number }) => v.numRoundsCollected);

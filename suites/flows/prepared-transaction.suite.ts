@@ -4,6 +4,7 @@
  * target's), and that transaction carries the commands; a V3 request is never answered as V2; and
  * executeAndWait answers with the offset the transaction is committed at.
  */
+import { recordInconclusive } from '../../checks/assertion.js';
 import { readMatchesWrite, sameUpdateAtOffset } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { notAServerError, notServed, positiveDataAcceptance } from '../../checks/basic.js';
@@ -103,6 +104,14 @@ conformanceSuite('flows / prepared transactions', () => {
         'the hashing scheme of a prepare that asked for V3',
         version,
         'HASHING_SCHEME_VERSION_V3',
+        response,
+      );
+      // A V3 answer is never taken on its label: this tool has no independent V3 hasher, so the hash the party
+      // would sign stays unverified (recorded, never passed) rather than trusted.
+      recordInconclusive(
+        'prepared_transaction_integrity',
+        'canton.interactive.prepared-hash-matches-transaction',
+        'the prepare answered with hashing scheme V3; this tool recomputes only V2 hashes, so the V3 hash it asks the party to sign is unverified',
         response,
       );
     },

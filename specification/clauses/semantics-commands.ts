@@ -1,0 +1,200 @@
+/**
+ * Ledger semantics, part 2 (what a command does): the error taxonomy as data, deduplication, explicit disclosure,
+ * external signing under attack, commands and values, as Canton 3.5 behaves (canton profile). Each clause cites
+ * the Canton source (branch 3.5-open-source-2026-06-10.13) that decides it.
+ */
+import { cantonGroup, type ClauseBuilder } from './define.js';
+
+/** Each clause cites the facts file that maps the Canton battery case it follows (beside its Canton source lines). */
+function citingFacts(build: ClauseBuilder): ClauseBuilder {
+  return (id, kind, text, options) => build(id, kind, `${text} (facts canton: lapitt-coverage.md)`, options);
+}
+
+const errors = citingFacts(cantonGroup({ section: 'Errors', resource: 'JsCantonError' }));
+const submitAndWait = citingFacts(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
+    endpoint: 'POST /v2/commands/submit-and-wait',
+    features: ['writes'],
+  }),
+);
+const lookup = citingFacts(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
+    endpoint: 'POST /v2/updates/update-by-offset',
+    features: ['writes'],
+  }),
+);
+
+const interactive = citingFacts(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
+    endpoint: 'POST /v2/interactive-submission/execute',
+    features: ['interactiveSubmission', 'writes'],
+  }),
+);
+
+const scanSection = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
+const topValidators = cantonGroup({
+  section: scanSection,
+  endpoint: 'GET scan /v0/top-validators-by-validator-faucets',
+  features: ['scanVersion<0.6.6'],
+});
+const rewardsCollected = cantonGroup({ section: scanSection, endpoint: 'GET scan /v0/rewards-collected', features: ['scanVersion<0.6.7'] });
+
+const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
+const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';
+
+export const semanticsCommandsClauses = [
+  errors(
+    'canton.errors.code-taxonomy',
+    'error',
+    "An error body naming a code Canton 3.5 defines carries that code's category as errorCategory, the category's " +
+      'gRPC code as grpcCodeValue and a retryInfo exactly when the category is retryable (JsSchema.scala:360 ' +
+      'JsCantonError.fromErrorCode takes all three from damlError.code.category; categories in ' +
+      'base/errors/src/main/scala/com/digitalasset/base/error/ErrorCategory.scala; the codes and their definitions ' +
+      'in specification/error-codes.ts).',
+  ),
+  lookup(
+    'canton.semantics.created-at-is-effective-time',
+    'resource',
+    "A created event's createdAt is the ledger effective time of the transaction that created it (effectiveAt of that " +
+      "transaction), in every shape (the FatContractInstance's createdAt is the transaction's ledger time: " +
+      'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store/dao/events/ ' +
+      'LfValueTranslation; the JSON API renders CreatedEvent.created_at).',
+  ),
+  lookup(
+    'canton.semantics.one-update-id-per-transaction',
+    'resource',
+    'One transaction has one updateId and one offset: submit-and-wait, the ACS-delta and the ledger-effects lookups of ' +
+      `its offset name the same updateId, and each event's offset is the transaction's (${LAPITT}/TransactionServiceCorrectnessIT.scala:274, :320; ` +
+      `${LAPITT}/UpdateServiceQueryIT.scala:210, :289).`,
+  ),
+  submitAndWait(
+    'canton.values.numeric-exact',
+    'format',
+    'A Numeric 10 written at its precision bounds (28 integer digits, 10 decimals) is read back exactly, with no ' +
+      `rounding (Daml-LF Numeric is exact; ${LAPITT}/TransactionServiceArgumentsIT.scala:32).`,
+  ),
+  submitAndWait(
+    'canton.values.numeric-unrepresentable-refused',
+    'error',
+    'A Numeric 10 with more than 10 decimals, or 29 integer digits, is refused with COMMAND_PREPROCESSING_FAILED (400) ' +
+      `(${LAPITT}/CommandServiceIT.scala:630 CSBadNumericValues: "Cannot represent", "Out-of-bounds (Numeric 10)").`,
+  ),
+  submitAndWait(
+    'canton.deduplication.act-as-set',
+    'state',
+    'The change id holds the set of act-as parties: the same user and command id with the same parties in another ' +
+      `order is the same change, answered DUPLICATE_COMMAND (or SUBMISSION_ALREADY_IN_FLIGHT) (${LAPITT}/CommandDeduplicationIT.scala:337; ` +
+      'ChangeId in community/ledger/ledger-common/src/main/scala/com/digitalasset/canton/ledger/participant/state/ChangeId.scala: actAs is a Set).',
+  ),
+  submitAndWait(
+    'canton.deduplication.failed-submission-not-deduplicated',
+    'state',
+    'A rejected submission does not take its change id: its retry is rejected for the same reason again, never ' +
+      `DUPLICATE_COMMAND (${LAPITT}/CommandDeduplicationIT.scala:84 StopOnSubmissionFailure).`,
+  ),
+  submitAndWait(
+    'canton.deduplication.concurrent-one-success',
+    'state',
+    'Concurrent submissions of one change id: exactly one succeeds, the others are DUPLICATE_COMMAND or ' +
+      `SUBMISSION_ALREADY_IN_FLIGHT, and exactly one contract is created (${LAPITT}/CommandDeduplicationParallelIT.scala:47).`,
+  ),
+  submitAndWait(
+    'canton.deduplication.negative-period-refused',
+    'error',
+    'A negative deduplication duration is INVALID_FIELD "Invalid field deduplication_period: Duration must be positive"; a ' +
+      `negative deduplication offset is NEGATIVE_OFFSET (both 400) (${LAPITT}/CommandDeduplicationPeriodValidationIT.scala:46, :65; ` +
+      `${VALIDATION}/DeduplicationPeriodValidator.scala:21).`,
+  ),
+  submitAndWait(
+    'canton.commands.controller-authorizes',
+    'auth',
+    'A choice exercised by act-as parties that do not include its controller is DAML_AUTHORIZATION_ERROR (400), even for a ' +
+      `signatory of the contract (${LAPITT}/SemanticTests.scala:333 SemanticAcceptOnBehalf; code in ` +
+      'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:413).',
+  ),
+  submitAndWait(
+    'canton.commands.read-as-no-authority',
+    'auth',
+    'A party in readAs lends visibility, not authority: the controller in readAs only is still DAML_AUTHORIZATION_ERROR ' +
+      `(${LAPITT}/MultiPartySubmissionIT.scala:159).`,
+  ),
+  submitAndWait(
+    'canton.commands.double-spend-same-transaction',
+    'state',
+    'Two consuming exercises of one contract in one submission are refused with CONTRACT_NOT_ACTIVE (404) "Update failed due ' +
+      `to fetch of an inactive contract" and nothing is committed (${LAPITT}/SemanticTests.scala:134; code ` +
+      'CommandExecutionErrors.scala:319).',
+  ),
+  submitAndWait(
+    'canton.commands.concurrent-consume-one-wins',
+    'state',
+    `Concurrent consuming exercises of one contract: exactly one succeeds, the others are refused (4xx) (${LAPITT}/SemanticTests.scala:89; ` +
+      'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/RaceConditionIT.scala:57).',
+  ),
+  submitAndWait(
+    'canton.commands.synchronizer-id-malformed',
+    'error',
+    'A synchronizerId that is no unique identifier (no "::" namespace) is INVALID_FIELD (400) naming synchronizer_id ' +
+      `(${LAPITT}/CommandServiceIT.scala:370; FieldValidator.requireSynchronizerId).`,
+  ),
+  submitAndWait(
+    'canton.commands.synchronizer-id-unknown',
+    'error',
+    'A well-formed synchronizerId the participant is not connected to is INVALID_PRESCRIBED_SYNCHRONIZER_ID (category 9, 400) ' +
+      `(${LAPITT}/CommandSubmissionCompletionIT.scala:260; community/base/src/main/scala/com/digitalasset/canton/error/TransactionRoutingError.scala:64).`,
+  ),
+  submitAndWait(
+    'canton.disclosure.blob-validated',
+    'error',
+    'A disclosed contract with an empty createdEventBlob is MISSING_FIELD (DisclosedContract.createdEventBlob); a blob that is ' +
+      'no FatContractInstance is INVALID_ARGUMENT "Unable to decode disclosed contract event payload"; a blob of another ' +
+      'contract than its contractId is INVALID_ARGUMENT "Mismatch between DisclosedContract.contract_id"; a superfluous ' +
+      `valid disclosure, also twice, is accepted (${VALIDATION}/ValidateDisclosedContracts.scala:109; ${LAPITT}/ExplicitDisclosureIT.scala:87, :220, :319, :349).`,
+  ),
+  interactive(
+    'canton.interactive.external-transaction-hash',
+    'resource',
+    'An externally signed transaction, once committed, carries as externalTransactionHash the preparedTransactionHash its ' +
+      'party signed (the same bytes, base64), for every reader; a locally submitted transaction carries none ' +
+      `(${LAPITT}/InteractiveSubmissionServiceIT.scala:226, :249; ${LAPITT}/CommandServiceIT.scala:60; rendered unfiltered in ` +
+      'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store/dao/events/UpdateReader.scala:415).',
+  ),
+  interactive(
+    'canton.interactive.execute-refusal-codes',
+    'error',
+    'execute refuses a signature over other bytes with FAILED_TO_EXECUTE_TRANSACTION (400) "Received 0 valid signatures from ' +
+      'distinct keys", and signatures only by a party outside the prepared act-as with FAILED_TO_EXECUTE_TRANSACTION "The following ' +
+      `actAs parties did not provide an external signature" (${LAPITT}/InteractiveSubmissionServiceIT.scala:283, :344; messages in ` +
+      'community/base/src/main/scala/com/digitalasset/canton/crypto/InteractiveSubmission.scala:170, :262; code ' +
+      'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:70).',
+  ),
+  interactive(
+    'canton.interactive.prepare-invisible-contract',
+    'error',
+    'prepare of an exercise on a contract the act-as and read-as parties cannot see is CONTRACT_NOT_FOUND (404) ' +
+      `(${LAPITT}/InteractiveSubmissionServiceIT.scala:126).`,
+  ),
+  topValidators(
+    'canton.scan.numbers.top-n',
+    'resource',
+    'top-validators-by-validator-faucets with limit N answers the top N by numRoundsCollected: its numRoundsCollected ' +
+      'sequence is the first N of the answer to the largest limit (not any N validators, and ordered) (Splice ' +
+      'getTopValidatorsByValidatorFaucets orders by rounds collected and takes the limit) (facts scan: splice-scan-api.md).',
+  ),
+  rewardsCollected(
+    'canton.scan.numbers.rewards-round-boundary',
+    'resource',
+    'rewards-collected answers the latest aggregated round (round-of-latest-data) with 200 and the next round, latest + 1, ' +
+      'with 404 "No data has been made available yet": ensureAggregated(round) fails exactly above the latest aggregated ' +
+      'round (facts scan: splice-scan-api.md §5).',
+  ),
+  rewardsCollected(
+    'canton.scan.numbers.total-is-sum-of-rounds',
+    'resource',
+    "rewards-collected without a round (the latest aggregated round's cumulative app + validator rewards) equals the sum " +
+      "of the per-round amounts of every round up to the latest (each round's app + validator rewards) (facts scan: splice-scan-api.md §5).",
+  ),
+];
