@@ -30,6 +30,10 @@ export interface ConfigOverrides {
   seed?: number;
   concurrency?: number;
   timeoutScale?: number;
+  requestTimeoutMs?: number;
+  inFlight?: number;
+  retryTransport?: number;
+  deadNodeSeconds?: number;
   reportDir?: string;
   include?: string[];
   exclude?: string[];
@@ -270,6 +274,10 @@ function applyFlagOverrides(config: Record<string, unknown>, overrides: ConfigOv
     'seed',
     'concurrency',
     'timeoutScale',
+    'requestTimeoutMs',
+    'inFlight',
+    'retryTransport',
+    'deadNodeSeconds',
     'reportDir',
     'include',
     'exclude',

@@ -22,7 +22,21 @@ function summaryLine(report: RunReport): string {
   return (
     `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')} ` +
     `(${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
-    `verdict: ${report.verdict}${deviations}${report.interrupted ? ' (interrupted: partial reports)' : ''}`
+    `verdict: ${report.verdict}${report.verdictNote ? ` (${report.verdictNote})` : ''}${deviations}${report.interrupted ? ' (interrupted: partial reports)' : ''}`
+  );
+}
+
+/** The "transport faults" line: counts per kind and the first examples (none: no line). */
+export function transportLines(report: RunReport): string {
+  const transport = report.transport;
+  if (transport === undefined || transport.total === 0) return '';
+  const kinds = Object.entries(transport.byKind)
+    .map(([kind, count]) => `${count} ${kind}`)
+    .join(', ');
+  const retried = transport.retried > 0 ? `; ${transport.retried} reads sent again (--retry-transport)` : '';
+  return (
+    `transport faults of the node: ${transport.total} (${kinds})${retried}; ${transport.decidedVerdict ? 'they decided the verdict' : 'they did not decide the verdict'}\n` +
+    transport.examples.map((fault) => `  ${fault.kind}: ${fault.message}${fault.testId ? ` [${fault.testId}]` : ''}\n`).join('')
   );
 }
 
@@ -71,9 +85,13 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
       process.stdout.write(`${tests.length} tests\n`);
       return ExitCode.ok;
     }
-    const { report } = await runConformance(config, { faults, signal: controller.signal, toolVersion });
+    const { report, nodeGone } = await runConformance(config, { faults, signal: controller.signal, toolVersion });
     const { files } = await writeReports(report, config.run.reportDir);
-    process.stdout.write(`${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
+    process.stdout.write(`${transportLines(report)}${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
+    if (nodeGone !== undefined) {
+      process.stderr.write(`error: ${nodeGone}\n`);
+      return ExitCode.couldNotRun;
+    }
     const unmatched = report.interrupted ? [] : unmatchedPrefixes(config.run.include, report.tests);
     if (unmatched.length > 0) {
       throw new UsageError(

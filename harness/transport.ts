@@ -1,0 +1,117 @@
+/**
+ * The node's transport faults over a run: the summary the reports show ("transport faults": counts per kind,
+ * first examples, whether they decided the verdict), and the watch that tells a dead node from a faulty one.
+ */
+import { connect } from 'node:net';
+import type { TestResult, TransportFaultRecord, TransportSummary, Verdict } from './results.js';
+
+const EXAMPLES = 5;
+
+export function summarizeTransport(tests: readonly TestResult[], verdict: Verdict, nodeGone?: string): TransportSummary | undefined {
+  const faults = tests.flatMap((test) => test.transportFaults ?? []);
+  if (faults.length === 0 && nodeGone === undefined) return undefined;
+  const byKind: Record<string, number> = {};
+  for (const fault of faults) byKind[fault.kind] = (byKind[fault.kind] ?? 0) + 1;
+  // Decided by them: the verdict is not certified, and no test failed or broke but at a transport fault.
+  const stopped = tests.filter((test) => stoppedByTransport(test));
+  const otherFailures = tests.some((test) => (test.outcome === 'failed' || test.outcome === 'error') && !stoppedByTransport(test));
+  const decidedVerdict = verdict !== 'certified' && stopped.length > 0 && !otherFailures;
+  const examples: TransportFaultRecord[] = [];
+  for (const kind of Object.keys(byKind)) examples.push(...faults.filter((fault) => fault.kind === kind).slice(0, 1));
+  for (const fault of faults) if (examples.length < EXAMPLES && !examples.includes(fault)) examples.push(fault);
+  return {
+    total: faults.length,
+    byKind,
+    retried: faults.filter((fault) => fault.retried).length,
+    examples: examples.slice(0, Math.max(EXAMPLES, Object.keys(byKind).length)),
+    decidedVerdict,
+    ...(nodeGone !== undefined ? { nodeGone } : {}),
+  };
+}
+
+/** The test ended at a transport fault of the node (not one a retry survived). */
+export function stoppedByTransport(test: TestResult): boolean {
+  if (test.failure?.check === 'http_transport') return true;
+  return (
+    test.outcome === 'inconclusive' && (test.notReached ?? []).some((entry) => entry.reason.startsWith('the node did not answer in time'))
+  );
+}
+
+/** A line for the verdict: what the transport faults did to it. */
+export function verdictNote(verdict: Verdict, transport: TransportSummary | undefined, tests: readonly TestResult[]): string | undefined {
+  if (transport?.nodeGone !== undefined) return `stopped early: ${transport.nodeGone}`;
+  const timeouts = tests.filter((test) => test.outcome === 'inconclusive' && stoppedByTransport(test)).length;
+  if (verdict === 'incomplete' && timeouts > 0) return `incomplete: the node did not answer in time (${timeouts} tests)`;
+  if (transport === undefined || transport.total === 0) return undefined;
+  if (verdict === 'certified') return undefined;
+  return transport.decidedVerdict
+    ? `decided by the node's transport faults (${transport.total}): no test failed but at one`
+    : `not decided by the node's transport faults (${transport.total}): other tests failed too`;
+}
+
+/**
+ * Watches for a node that went away: after a refused connection (or a reset) is reported, the node's port is
+ * probed every second; when no connection has been accepted for `seconds`, `onDead` is called once. A probe
+ * that connects ends the watch: nothing is retried behind the user's back.
+ */
+export class NodeWatch {
+  private watching = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private since = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly seconds: number,
+    private readonly onDead: (message: string) => void,
+  ) {}
+
+  notice(faults: readonly TransportFaultRecord[]): void {
+    if (this.watching || this.stopped) return;
+    if (!faults.some((fault) => fault.kind === 'refused' || fault.kind === 'reset')) return;
+    this.watching = true;
+    this.since = Date.now();
+    this.tick();
+  }
+
+  private tick(): void {
+    if (this.stopped) return;
+    void probe(this.url).then((alive) => {
+      if (this.stopped) return;
+      if (alive) {
+        this.watching = false;
+        return;
+      }
+      const silent = (Date.now() - this.since) / 1000;
+      if (silent >= this.seconds) {
+        this.stopped = true;
+        this.onDead(
+          `the node stopped answering: every connection to ${this.url} was refused for ${silent.toFixed(0)} s ` +
+            `(run.deadNodeSeconds ${this.seconds}); the run stopped early, the reports cover what ran. Check that the node is running and run again`,
+        );
+        return;
+      }
+      this.timer = setTimeout(() => this.tick(), 1000);
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+}
+
+/** Whether the node accepts a TCP connection within 2 s. */
+function probe(url: string): Promise<boolean> {
+  const { hostname, port, protocol } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
+    const done = (alive: boolean): void => {
+      socket.destroy();
+      resolve(alive);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
