@@ -3,6 +3,7 @@
  * recorded (method, URL, headers, body; status, headers, body, duration) so a failure can be shown
  * and reproduced as a curl command.
  */
+import { connect } from 'node:net';
 import { Agent, request as undiciRequest } from 'undici';
 import { stringifyJson } from '../specification/json.js';
 import type { TokenProvider } from './auth.js';
@@ -128,6 +129,27 @@ function classify(error: unknown, phase: 'head' | 'body'): TransportFaultKind {
   return phase === 'head' ? 'reset' : 'truncated';
 }
 
+/** Whether the node at `url` accepts a TCP connection again within `withinMs` (tried every half second). */
+async function waitForConnections(url: string, withinMs: number): Promise<boolean> {
+  const { hostname, port, protocol } = new URL(url);
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const accepted = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
+      const done = (value: boolean): void => {
+        socket.destroy();
+        resolve(value);
+      };
+      socket.setTimeout(2000, () => done(false));
+      socket.once('connect', () => done(true));
+      socket.once('error', () => done(false));
+    });
+    if (accepted) return true;
+  }
+  return false;
+}
+
 /** Observes every transport fault the client meets, including those a retry survived. */
 export type TransportFaultListener = (fault: TransportFault, retried: boolean) => void;
 
@@ -143,7 +165,17 @@ export class TargetClient {
     readonly endpoints: TargetEndpoints,
     private readonly tokens: TokenProvider,
     private readonly defaultTimeoutMs = 10_000,
-    private readonly transport: { retries?: number; onFault?: TransportFaultListener; maxInFlight?: number } = {},
+    private readonly transport: {
+      retries?: number;
+      onFault?: TransportFaultListener;
+      maxInFlight?: number;
+      /**
+       * On a refused connection, wait up to this long (ms) for the node to accept connections again before the
+       * fault is thrown (the request is not sent again): a node that went away is then told apart from a
+       * faulty one by the runner, instead of every test failing at once.
+       */
+      deadNodeMs?: number;
+    } = {},
   ) {
     this.dispatcher = new Agent({ connections: Math.max(32, transport.maxInFlight ?? 0), keepAliveTimeout: 10_000, pipelining: 1 });
   }
@@ -236,6 +268,17 @@ export class TargetClient {
       });
     } catch (error) {
       const kind = classify(error, 'head');
+      if (kind === 'refused' && (this.transport.deadNodeMs ?? 0) > 0) {
+        const back = await waitForConnections(url, this.transport.deadNodeMs!);
+        throw new TransportFault(
+          kind,
+          recorded,
+          elapsed(),
+          back
+            ? `connection refused; the node accepted connections again ${(elapsed() / 1000).toFixed(1)} s later, the request was not sent again`
+            : `connection refused, and no connection accepted for ${(elapsed() / 1000).toFixed(0)} s: the node is down`,
+        );
+      }
       throw new TransportFault(kind, recorded, elapsed(), kind === 'timeout' ? `no answer within ${timeout} ms` : (error as Error).message);
     }
     let text: string;

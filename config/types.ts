@@ -196,7 +196,7 @@ export interface RunConfig {
   timeoutScale: number;
   /** Per-request timeout before scaling, in ms (raised for a node whose measured latency needs more). */
   requestTimeoutMs: number;
-  /** Requests in flight at most, over the whole run (shared out among the suite workers). */
+  /** Requests in flight at most in each suite worker (the run: at most `concurrency` × `inFlight`). */
   inFlight: number;
   /** Idempotent reads (GET) sent again up to this many times after a transport fault (0: never); never writes. */
   retryTransport: number;

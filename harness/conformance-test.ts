@@ -29,7 +29,7 @@ import { enabledChecks } from './check-selection.js';
 import { clause, type ClauseId } from '../specification/clauses.js';
 import type { EndpointName } from '../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
-import { FixtureGapError, getSuiteEnvironment, type SuiteEnvironment } from './environment.js';
+import { FixtureGapError, getSuiteEnvironment, withTestScope, type SuiteEnvironment, type TestScope } from './environment.js';
 import { missingRequirement, type Requirement } from './requirements.js';
 import type { ClauseAssertions, FailureDetail, NotReached, Outcome, TransportFaultRecord } from './results.js';
 import { readRunContext } from './run-context.js';
@@ -72,6 +72,11 @@ export interface ConformanceTestDefinition {
    * timeout (`run.requestTimeoutMs`).
    */
   timeoutMs?: number;
+  /**
+   * The test depends on no other test of its file and changes nothing they read: it may run beside them
+   * (vitest `test.concurrent`), which shortens a run against a slow node.
+   */
+  concurrent?: boolean;
 }
 
 export interface ForAllOptions<T = unknown> {
@@ -174,7 +179,8 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     seed,
   };
   // No whole-test limit: each request has its own timeout, and the idle watchdog below catches a hang of the suite.
-  test(definition.name, { meta: { conformance: meta } as Partial<TaskMeta>, timeout: 0 }, async ({ task, skip }) => {
+  const declare = definition.concurrent ? test.concurrent : test;
+  declare(definition.name, { meta: { conformance: meta } as Partial<TaskMeta>, timeout: 0 }, async ({ task, skip }) => {
     const liveMeta = task.meta.conformance!;
     const environment = await getSuiteEnvironment();
     for (const requirement of definition.requires ?? []) {
@@ -187,8 +193,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       }
     }
     const ledger = new AssertionLedger(checks);
-    const requestsBefore = environment.requestCount();
-    const faultsBefore = environment.transportFaults().length;
+    const scope: TestScope = { requests: 0, faults: [] };
     const parallel = (sequential: boolean | undefined): number => (sequential ? 1 : environment.timing.inFlightPerWorker);
     const replayPath = runContext.replay?.path;
     const context: ConformanceContext = {
@@ -224,15 +229,14 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     const idleLimitMs = Math.max(environment.timing.idleLimitMs, Math.round((definition.timeoutMs ?? 0) * run.timeoutScale));
     const watchdog = idleWatchdog(environment, idleLimitMs);
     try {
-      await Promise.race([withAssertionRecorder(ledger, () => body(context)), watchdog.hung]);
+      await Promise.race([withTestScope(scope, () => withAssertionRecorder(ledger, () => body(context))), watchdog.hung]);
     } catch (error) {
       thrown = error;
     } finally {
       watchdog.stop();
     }
-    liveMeta.requests = environment.requestCount() - requestsBefore;
-    const faults = environment.transportFaults().slice(faultsBefore);
-    if (faults.length > 0) liveMeta.transportFaults = faults.map((fault) => ({ ...fault, testId: id }));
+    liveMeta.requests = scope.requests;
+    if (scope.faults.length > 0) liveMeta.transportFaults = scope.faults.map((fault) => ({ ...fault, testId: id }));
     const ending = endingOf(thrown, ledger, definition.clauses);
     // Every answer of the test was a complete HTTP answer: the node's transport is credited (a fault failed it above).
     if (liveMeta.requests > 0 && transportFaultOf(thrown) === undefined && ledger.enabled('http_transport')) {

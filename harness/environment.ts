@@ -2,6 +2,7 @@
  * Everything a suite needs to talk to the target, built once per worker from the run context:
  * the client (counting requests), tokens, fixtures, features and the profile's validators.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createTokenProvider, type TokenProvider } from '../client/auth.js';
 import { TargetClient, type ClientRequest, type ClientResponse, type TransportFault } from '../client/http.js';
 import type { Features, Fixtures, ProfileName, UserFixture } from '../config/types.js';
@@ -50,13 +51,26 @@ export class FixtureGapError extends Error {
 
 let environment: SuiteEnvironment | undefined;
 
+/** What one test sent and met, counted across its awaits (tests of a file may run side by side). */
+export interface TestScope {
+  requests: number;
+  faults: TransportFaultRecord[];
+}
+
+const testScopes = new AsyncLocalStorage<TestScope>();
+
+/** Runs `body` counting its requests and transport faults into `scope`. */
+export function withTestScope<T>(scope: TestScope, body: () => T): T {
+  return testScopes.run(scope, body);
+}
+
 /** The timing of a run whose runner measured nothing (e.g. `run --list`). */
 export function defaultTiming(run: RunConfig): RunTiming {
   const requestTimeoutMs = Math.round(run.requestTimeoutMs * run.timeoutScale);
   return {
     requestTimeoutMs,
     idleLimitMs: Math.max(60_000, 3 * requestTimeoutMs),
-    inFlightPerWorker: Math.max(1, Math.ceil(run.inFlight / run.concurrency)),
+    inFlightPerWorker: run.inFlight,
   };
 }
 
@@ -102,7 +116,12 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
   const client = new TargetClient(context.endpoints, tokens, timing.requestTimeoutMs, {
     retries: run.retryTransport ?? 0,
     maxInFlight: timing.inFlightPerWorker,
-    onFault: (fault, retried) => faults.push(transportFaultRecord(fault, retried)),
+    deadNodeMs: (run.deadNodeSeconds ?? 20) * 1000,
+    onFault: (fault, retried) => {
+      const record = transportFaultRecord(fault, retried);
+      faults.push(record);
+      testScopes.getStore()?.faults.push(record);
+    },
   });
   const gate = new Gate(timing.inFlightPerWorker);
   let requests = 0;
@@ -119,6 +138,8 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
     abilities: { features: target.features, canMintTokens: tokens.canMint, hasScan: context.endpoints.scan !== undefined },
     send: async (request) => {
       requests++;
+      const scope = testScopes.getStore();
+      if (scope) scope.requests++;
       await gate.acquire();
       inFlight++;
       lastActivity = Date.now();

@@ -79,7 +79,7 @@ export function deriveTiming(config: ResolvedConfig, slowestMs: number): RunTimi
   return {
     requestTimeoutMs,
     idleLimitMs: Math.max(60_000, 3 * requestTimeoutMs),
-    inFlightPerWorker: Math.max(1, Math.ceil(run.inFlight / run.concurrency)),
+    inFlightPerWorker: run.inFlight,
   };
 }
 
@@ -116,8 +116,8 @@ export async function measureLatency(
       ...(scans.length > 0 ? { scan: summarize(scans) } : {}),
       requestTimeoutMs: timing.requestTimeoutMs,
       idleLimitMs: timing.idleLimitMs,
-      inFlight: config.run.inFlight,
       inFlightPerWorker: timing.inFlightPerWorker,
+      workers: config.run.concurrency,
     };
     return { profile, timing };
   } finally {
@@ -138,6 +138,6 @@ export function formatLatency(profile: LatencyProfile): string {
     `node latency: reads ${part(profile.reads)}; write ${write}${profile.scan ? `; scan ${part(profile.scan)}` : ''}\n` +
     `timing: request timeout ${(profile.requestTimeoutMs / 1000).toFixed(1)} s, no whole-test limit ` +
     `(a test is taken for a hang of the suite only after ${(profile.idleLimitMs / 1000).toFixed(0)} s with no request in flight), ` +
-    `at most ${profile.inFlight} requests in flight (${profile.inFlightPerWorker} per suite worker)\n`
+    `at most ${profile.inFlightPerWorker} requests in flight in each of ${profile.workers} suite workers\n`
   );
 }

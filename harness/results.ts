@@ -88,8 +88,9 @@ export interface LatencyProfile {
   scan?: { medianMs: number; maxMs: number; samples: number; failed: number };
   requestTimeoutMs: number;
   idleLimitMs: number;
-  inFlight: number;
+  /** Requests in flight at most per suite worker, and the suite workers. */
   inFlightPerWorker: number;
+  workers: number;
 }
 
 /** The transport faults of a run: counts per kind, the first examples, and whether they decided the verdict. */

@@ -23,7 +23,7 @@ export interface RunTiming {
    * a slow node always has a request in flight, so it never meets this limit.
    */
   idleLimitMs: number;
-  /** Requests in flight at most in one suite worker (run.inFlight shared out among the workers). */
+  /** Requests in flight at most in one suite worker (run.inFlight). */
   inFlightPerWorker: number;
 }
 

@@ -50,15 +50,15 @@ export function verdictNote(verdict: Verdict, transport: TransportSummary | unde
 }
 
 /**
- * Watches for a node that went away: after a refused connection (or a reset) is reported, the node's port is
- * probed every second; when no connection has been accepted for `seconds`, `onDead` is called once. A probe
- * that connects ends the watch: nothing is retried behind the user's back.
+ * Tells a dead node from a faulty one. A refused connection holds its request until the node accepts
+ * connections again or `run.deadNodeSeconds` pass (client/http.ts); a test that ended on such a fault, after
+ * the whole wait, makes the watch probe the node once more, and when it still refuses, `onDead` is called
+ * once: the runner stops the run (exit 4). A node that came back is not retried behind the user's back: the
+ * refused request stays a fault of the test it stopped.
  */
 export class NodeWatch {
-  private watching = false;
   private stopped = false;
-  private timer: NodeJS.Timeout | undefined;
-  private since = 0;
+  private probing = false;
 
   constructor(
     private readonly url: string,
@@ -67,37 +67,22 @@ export class NodeWatch {
   ) {}
 
   notice(faults: readonly TransportFaultRecord[]): void {
-    if (this.watching || this.stopped) return;
-    if (!faults.some((fault) => fault.kind === 'refused' || fault.kind === 'reset')) return;
-    this.watching = true;
-    this.since = Date.now();
-    this.tick();
-  }
-
-  private tick(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.probing) return;
+    if (!faults.some((fault) => fault.kind === 'refused' && fault.elapsedMs >= this.seconds * 1000)) return;
+    this.probing = true;
     void probe(this.url).then((alive) => {
-      if (this.stopped) return;
-      if (alive) {
-        this.watching = false;
-        return;
-      }
-      const silent = (Date.now() - this.since) / 1000;
-      if (silent >= this.seconds) {
-        this.stopped = true;
-        this.onDead(
-          `the node stopped answering: every connection to ${this.url} was refused for ${silent.toFixed(0)} s ` +
-            `(run.deadNodeSeconds ${this.seconds}); the run stopped early, the reports cover what ran. Check that the node is running and run again`,
-        );
-        return;
-      }
-      this.timer = setTimeout(() => this.tick(), 1000);
+      this.probing = false;
+      if (alive || this.stopped) return;
+      this.stopped = true;
+      this.onDead(
+        `the node stopped answering: every connection to ${this.url} was refused for ${this.seconds} s or more ` +
+          `(run.deadNodeSeconds); the run stopped early and its reports cover what ran. Check that the node is running, then run again`,
+      );
     });
   }
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
   }
 }
 
