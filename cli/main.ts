@@ -90,7 +90,11 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
       'per-request timeout in ms (run.requestTimeoutMs; raised when the measured latency needs more)',
       integer('--request-timeout', 100, 600_000),
     )
-    .option('--in-flight <n>', 'requests in flight at most per suite worker: the cases of a property overlap up to it (run.inFlight; default 8; the run: at most --concurrency × this)', integer('--in-flight', 1, 256))
+    .option(
+      '--in-flight <n>',
+      'requests in flight at most per suite worker: the cases of a property overlap up to it (run.inFlight; default 16; the run: at most --concurrency × this)',
+      integer('--in-flight', 1, 256),
+    )
     .option(
       '--retry-transport <n>',
       'send an idempotent read (GET) again up to n times after a transport fault, reported as such; never a write (default 0)',

@@ -145,7 +145,7 @@ export const configFileSchema = {
         concurrency: { type: 'integer', minimum: 1, maximum: 64, default: 4 },
         timeoutScale: { type: 'number', exclusiveMinimum: 0, maximum: 100, default: 1 },
         requestTimeoutMs: { type: 'integer', minimum: 100, maximum: 600000, default: 10000 },
-        inFlight: { type: 'integer', minimum: 1, maximum: 256, default: 8 },
+        inFlight: { type: 'integer', minimum: 1, maximum: 256, default: 16 },
         retryTransport: { type: 'integer', minimum: 0, maximum: 10, default: 0 },
         deadNodeSeconds: { type: 'integer', minimum: 1, maximum: 3600, default: 20 },
         reportDir: { type: 'string', minLength: 1, default: 'out/conformance' },

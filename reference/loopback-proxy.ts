@@ -11,7 +11,7 @@
  *   request is refused.
  * It reads only node:http; it never looks inside the bodies it carries.
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 
 export type ProxyFaultKind = 'reset' | 'truncated' | 'html-503' | 'stall';
@@ -78,6 +78,9 @@ export async function startLoopbackProxy(options: LoopbackProxyOptions): Promise
   const statistics: ProxyStatistics = { exchanges: 0, damaged: { reset: 0, truncated: 0, 'html-503': 0, stall: 0 } };
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
+  // A fresh connection to the target per exchange: a kept-alive one the target closes while idle would reset an
+  // exchange the proxy was not asked to damage.
+  const agent = new Agent({ keepAlive: false });
   let damagedSoFar = 0;
   let closed = false;
 
@@ -111,6 +114,7 @@ export async function startLoopbackProxy(options: LoopbackProxyOptions): Promise
       const body = Buffer.concat(chunks);
       const forward = httpRequest(
         {
+          agent,
           host: upstream.hostname,
           port: upstream.port,
           method: incoming.method,

@@ -2,6 +2,7 @@
  * report.html: the content of summary.md as one self-contained page (inline style and a few lines of
  * script for filtering and copying; nothing loaded from elsewhere), so it can be attached to a CI job or mailed.
  */
+import { transportHtml } from './transport.js';
 import {
   NO_RESPONSE,
   STATUS_LABEL,
@@ -44,6 +45,7 @@ export function writeReportHtml(report: RunReport): string {
 ${verdictBanner(report)}
 <main>
 ${runSection(report)}
+${transportHtml(report, escape)}
 ${endpointsSection(report)}
 ${failuresSection(report)}
 ${suiteErrorsSection(report)}

@@ -2,6 +2,7 @@
  * summary.md: what a certification reviewer reads first — the verdict, the totals, the endpoint and clause
  * tables, and every failure with what it takes to reproduce it.
  */
+import { transportMarkdown } from './transport.js';
 import {
   STATUS_LABEL,
   STATUS_ORDER,
@@ -36,6 +37,7 @@ const TESTS_LISTED_PER_CLAUSE = 3;
 export function writeSummaryMarkdown(report: RunReport): string {
   const sections = [
     header(report),
+    transportMarkdown(report, inline),
     endpointsSection(report),
     failuresSection(report),
     suiteErrorsSection(report),

@@ -5,6 +5,7 @@ import { CouldNotRunError, UsageError, reportError } from '../errors.js';
 import { toolVersion, type RunFlags } from '../flags.js';
 import { parseFaults } from './reference.js';
 import { writeReports } from '../../reports/write.js';
+import { transportConsole } from '../../reports/transport.js';
 import type { RunReport } from '../../harness/results.js';
 
 interface CommonOptions {
@@ -23,20 +24,6 @@ function summaryLine(report: RunReport): string {
     `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')} ` +
     `(${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
     `verdict: ${report.verdict}${report.verdictNote ? ` (${report.verdictNote})` : ''}${deviations}${report.interrupted ? ' (interrupted: partial reports)' : ''}`
-  );
-}
-
-/** The "transport faults" line: counts per kind and the first examples (none: no line). */
-export function transportLines(report: RunReport): string {
-  const transport = report.transport;
-  if (transport === undefined || transport.total === 0) return '';
-  const kinds = Object.entries(transport.byKind)
-    .map(([kind, count]) => `${count} ${kind}`)
-    .join(', ');
-  const retried = transport.retried > 0 ? `; ${transport.retried} reads sent again (--retry-transport)` : '';
-  return (
-    `transport faults of the node: ${transport.total} (${kinds})${retried}; ${transport.decidedVerdict ? 'they decided the verdict' : 'they did not decide the verdict'}\n` +
-    transport.examples.map((fault) => `  ${fault.kind}: ${fault.message}${fault.testId ? ` [${fault.testId}]` : ''}\n`).join('')
   );
 }
 
@@ -87,7 +74,7 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     }
     const { report, nodeGone } = await runConformance(config, { faults, signal: controller.signal, toolVersion });
     const { files } = await writeReports(report, config.run.reportDir);
-    process.stdout.write(`${transportLines(report)}${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
+    process.stdout.write(`${transportConsole(report)}${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
     if (nodeGone !== undefined) {
       process.stderr.write(`error: ${nodeGone}\n`);
       return ExitCode.couldNotRun;
