@@ -47,8 +47,9 @@ export class ResultCollector implements Reporter {
     if (outcome === 'skipped') {
       entry.skipReason =
         meta?.skipReason ??
-        (result.state === 'skipped' ? result.note : undefined) ??
+        // A run stopped because the node went away: vitest's own note would blame the user.
         this.stopReason ??
+        (result.state === 'skipped' ? result.note : undefined) ??
         (this.interrupted ? 'not run: the run was interrupted (Ctrl-C)' : 'skipped without a reason');
     }
     if (outcome === 'failed' || outcome === 'error') {

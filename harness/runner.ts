@@ -16,7 +16,7 @@ import { CHECK_NAMES } from '../checks/names.js';
 import { enabledChecks, validateCheckSelection } from './check-selection.js';
 import type { LatencyProfile, RunReport, TestResult } from './results.js';
 import { formatLatency, measureLatency } from './latency.js';
-import { NodeWatch, summarizeTransport, verdictNote } from './transport.js';
+import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport.js';
 import type { FaultName } from '../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from './run-context.js';
@@ -228,7 +228,9 @@ export function buildReport(
     requests: sorted.reduce((sum, test) => sum + (test.requests ?? 0), 0),
     durationMs: Date.now() - run.startedAt.getTime(),
   };
-  const verdict = computeVerdict(sorted, clauses, run.interrupted || run.nodeGone !== undefined);
+  let verdict = computeVerdict(sorted, clauses, run.interrupted || run.nodeGone !== undefined);
+  // A test a slow node left unfinished leaves the run incomplete, even when its clauses were asserted elsewhere.
+  if (verdict === 'certified' && sorted.some(stoppedByTimeout)) verdict = 'incomplete';
   const transport = summarizeTransport(sorted, verdict, run.nodeGone);
   const note = verdictNote(verdict, transport, sorted);
   return {

@@ -31,10 +31,12 @@ export function summarizeTransport(tests: readonly TestResult[], verdict: Verdic
 
 /** The test ended at a transport fault of the node (not one a retry survived). */
 export function stoppedByTransport(test: TestResult): boolean {
-  if (test.failure?.check === 'http_transport') return true;
-  return (
-    test.outcome === 'inconclusive' && (test.notReached ?? []).some((entry) => entry.reason.startsWith('the node did not answer in time'))
-  );
+  return test.failure?.check === 'http_transport' || stoppedByTimeout(test);
+}
+
+/** The test was left inconclusive by a request the node did not answer in time. */
+export function stoppedByTimeout(test: TestResult): boolean {
+  return test.outcome === 'inconclusive' && (test.transportFaults ?? []).some((fault) => fault.kind === 'timeout' && fault.retried !== true);
 }
 
 /** A line for the verdict: what the transport faults did to it. */
