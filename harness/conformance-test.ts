@@ -7,7 +7,7 @@
  * - a check failed → `failed`, crediting the failure to that check's clause only; the declared clauses no
  *   assertion reached are "not reached";
  * - a transport fault of the node (a reset, a cut body, an HTML error page, an unparseable body) → `failed`,
- *   failing the clause `format.http-answers`; a request the node did not answer in time → `inconclusive` (the
+ *   failing the clause `format.json-bodies` (check `http_transport`); a request the node did not answer in time → `inconclusive` (the
  *   node is slow: never a suite error, never a failed clause), its clauses "not reached";
  * - anything else thrown → `error`: the suite itself broke, which is not the target's failure;
  * - every assertion inconclusive → `inconclusive`.
@@ -23,7 +23,7 @@ import { describe, test, type TaskMeta } from 'vitest';
 import { CheckFailure, SwitchedOffCheckStop, withAssertionRecorder } from '../checks/assertion.js';
 import { TransportFault } from '../client/http.js';
 import { recordExchange } from '../client/exchange.js';
-import { HTTP_ANSWERS_CLAUSE, httpTransportAssertion } from '../checks/transport.js';
+import { TRANSPORT_CLAUSE, httpTransportAssertion } from '../checks/transport.js';
 import type { CheckName } from '../checks/names.js';
 import { enabledChecks } from './check-selection.js';
 import { clause, type ClauseId } from '../specification/clauses.js';
@@ -238,10 +238,6 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     liveMeta.requests = scope.requests;
     if (scope.faults.length > 0) liveMeta.transportFaults = scope.faults.map((fault) => ({ ...fault, testId: id }));
     const ending = endingOf(thrown, ledger, definition.clauses);
-    // Every answer of the test was a complete HTTP answer: the node's transport is credited (a fault failed it above).
-    if (liveMeta.requests > 0 && transportFaultOf(thrown) === undefined && ledger.enabled('http_transport')) {
-      ledger.record(httpTransportAssertion(undefined)!);
-    }
     liveMeta.outcome = ending.outcome;
     liveMeta.assertions = ledger.summary();
     if (ending.notReached !== undefined && ending.notReached.length > 0) liveMeta.notReached = ending.notReached;
@@ -288,12 +284,6 @@ function idleWatchdog(environment: SuiteEnvironment, limitMs: number): { hung: P
   return { hung, stop: () => clearInterval(timer) };
 }
 
-/** The transport fault that stopped a test, however it was wrapped (a property, a thrown cause). */
-export function transportFaultOf(error: unknown): TransportFault | undefined {
-  const cause = error instanceof PropertyFailure ? error.failure : error;
-  return cause instanceof TransportFault ? cause : undefined;
-}
-
 interface Ending {
   outcome: Outcome;
   skipReason?: string;
@@ -333,7 +323,7 @@ function endingOf(thrown: unknown, ledger: AssertionLedger, declared: readonly C
 
 /**
  * A transport fault is the node's: a request it did not answer in time leaves the test inconclusive (the node
- * is slow, its clauses not reached); any other fault fails `format.http-answers` (the node must answer HTTP
+ * is slow, its clauses not reached); any other fault fails `format.json-bodies` (the node must answer HTTP
  * correctly), naming the fault, the request and the time.
  */
 function transportEnding(fault: TransportFault, ledger: AssertionLedger, declared: readonly ClauseId[]): Ending {
@@ -347,8 +337,8 @@ function transportEnding(fault: TransportFault, ledger: AssertionLedger, declare
     outcome: 'failed',
     failure: {
       check: 'http_transport',
-      clauseId: HTTP_ANSWERS_CLAUSE,
-      clauseText: clause(HTTP_ANSWERS_CLAUSE).text,
+      clauseId: TRANSPORT_CLAUSE,
+      clauseText: clause(TRANSPORT_CLAUSE).text,
       message: `transport fault (${fault.kind}): ${fault.message}`,
       exchange: fault.received
         ? {
@@ -361,7 +351,7 @@ function transportEnding(fault: TransportFault, ledger: AssertionLedger, declare
   };
 }
 
-class PropertyFailure extends Error {
+export class PropertyFailure extends Error {
   constructor(
     readonly failure: unknown,
     readonly seed: number,
@@ -455,7 +445,7 @@ function drawValues<T>(spec: PropertySpec<T>, seed: number): T[] {
  * is; a failure is replayed at its path by fast-check, which shrinks it, so the counterexample and its path
  * are those a sequential run reports.
  */
-async function runProperties<T>(
+export async function runProperties<T>(
   specs: readonly PropertySpec<T>[],
   predicate: (value: T) => Promise<void>,
   seed: number,

@@ -152,7 +152,9 @@ export async function startLoopbackProxy(options: LoopbackProxyOptions): Promise
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.keepAliveTimeout = 10_000;
+  // Longer than any client's keep-alive (undici: 10 s), so the client closes an idle connection first: a
+  // connection the proxy closed just as the client reused it would reset an exchange it was not asked to damage.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

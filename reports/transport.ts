@@ -35,7 +35,7 @@ function headline(report: RunReport): string[] {
       `Transport faults of the node: ${transport.total} (${kindsLine(report)})` +
         `${transport.retried > 0 ? `; after ${transport.retried} of them a read was sent again (--retry-transport, reads only)` : ''}; ` +
         `${transport.decidedVerdict ? 'they decided the verdict' : 'they did not decide the verdict'}. ` +
-        "Each is the node's failure (clause format.http-answers), or, for a request not answered in time, leaves its test inconclusive; none is a suite error.",
+        "Each is the node's failure (clause format.json-bodies), or, for a request not answered in time, leaves its test inconclusive; none is a suite error.",
     );
   }
   return lines;

@@ -26,11 +26,6 @@ export const generalClauses = [
   introduction('format.area-a.base-url', 'format', AREA_A_PATHS),
   introduction('format.area-b.base-url', 'format', AREA_B_PATHS),
   introduction('format.json-bodies', 'format', 'JSON is used for bodies unless stated otherwise.'),
-  introduction(
-    'format.http-answers',
-    'format',
-    'Both areas are HTTP interfaces: each request gets one complete HTTP answer (not a reset connection, not a body cut short, not an HTML error page or an unparseable body where JSON is used).',
-  ),
   introduction('format.readiness-plain-text', 'format', PLAIN_TEXT, { endpoint: 'GET /readyz', features: ['ledgerApi3.5'] }),
   introduction('format.area-a-400-plain-text', 'format', PLAIN_TEXT),
   overview(
