@@ -36,7 +36,9 @@ export function stoppedByTransport(test: TestResult): boolean {
 
 /** The test was left inconclusive by a request the node did not answer in time. */
 export function stoppedByTimeout(test: TestResult): boolean {
-  return test.outcome === 'inconclusive' && (test.transportFaults ?? []).some((fault) => fault.kind === 'timeout' && fault.retried !== true);
+  return (
+    test.outcome === 'inconclusive' && (test.transportFaults ?? []).some((fault) => fault.kind === 'timeout' && fault.retried !== true)
+  );
 }
 
 /** A line for the verdict: what the transport faults did to it. */
