@@ -130,7 +130,7 @@ export function formatLatency(profile: LatencyProfile): string {
     `${summary.medianMs} ms median, ${summary.maxMs} ms slowest of ${summary.samples}${summary.failed > 0 ? ` (${summary.failed} failed)` : ''}`;
   const write =
     profile.write === undefined
-      ? 'not measured (read-only)'
+      ? 'not measured (a read-only run, or no fixture user who acts as bank)'
       : 'ms' in profile.write
         ? `${profile.write.ms} ms`
         : `failed (${profile.write.failed})`;
