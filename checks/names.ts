@@ -19,6 +19,8 @@ export const CHECK_DESCRIPTIONS = {
   response_value_conformance: 'a value in a response is the one its clause states (the caller, a count, an encoding, an order)',
   prepared_transaction_integrity:
     'the hash an external party is asked to sign is the V2 hash of the transaction it is shown, which shows the commands submitted',
+  http_transport:
+    'the node answers every request with one complete HTTP answer: no reset, no body cut short, no HTML error page or unparseable body where JSON is due',
   spec_conflict: 'where the spec and Canton 3.5 disagree, the target follows one of them; following Canton is reported as a deviation',
 } as const;
 

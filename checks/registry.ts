@@ -28,6 +28,7 @@ import {
 } from './error-body.js';
 import { CHECK_DESCRIPTIONS, CHECK_NAMES, type CheckName } from './names.js';
 import { preparedTransactionIntegrity } from './prepared-transaction.js';
+import { httpTransportAssertion } from './transport.js';
 import { negativeDataRejection } from './rejection.js';
 import {
   circePrettyErrorBody,
@@ -85,6 +86,7 @@ const implementations = {
   },
   response_value_conformance: { expectValue, expectValueMatches, expectOneOf, expectCount, expectOrdered, expectText },
   prepared_transaction_integrity: { preparedTransactionIntegrity },
+  http_transport: { httpTransportAssertion },
   spec_conflict: { specConflict },
 } satisfies Record<CheckName, CheckFunctions>;
 

@@ -16,6 +16,10 @@ export interface RunFlags {
   seed?: number;
   concurrency?: number;
   timeoutScale?: number;
+  requestTimeout?: number;
+  inFlight?: number;
+  retryTransport?: number;
+  deadNodeSeconds?: number;
   reportDir?: string;
   readOnly?: boolean;
   /** false with --no-preflight. */

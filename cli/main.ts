@@ -85,6 +85,26 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('-s, --seed <n>', 'fast-check seed (default: drawn once per run and printed)', integer('--seed', -2147483648, 2147483647))
     .option('--concurrency <n>', 'suites run in parallel', integer('--concurrency', 1, 64))
     .option('--timeout-scale <factor>', 'multiply every timeout by this factor (slow targets)', positiveNumber('--timeout-scale'))
+    .option(
+      '--request-timeout <ms>',
+      'per-request timeout in ms (run.requestTimeoutMs; raised when the measured latency needs more)',
+      integer('--request-timeout', 100, 600_000),
+    )
+    .option(
+      '--in-flight <n>',
+      'requests in flight at most per suite worker: the cases of a property overlap up to it (run.inFlight; default 16; the run: at most --concurrency × this)',
+      integer('--in-flight', 1, 256),
+    )
+    .option(
+      '--retry-transport <n>',
+      'send an idempotent read (GET) again up to n times after a transport fault, reported as such; never a write (default 0)',
+      integer('--retry-transport', 0, 10),
+    )
+    .option(
+      '--dead-node-seconds <s>',
+      'stop the run (exit 4) once every request to the node has been refused for this long (run.deadNodeSeconds; default 20)',
+      integer('--dead-node-seconds', 1, 3600),
+    )
     .option('-o, --report-dir <dir>', 'where to write the reports (default: out/conformance)')
     .option('--read-only', 'send only requests without side effects (for a node you must not write to)')
     .option('--no-preflight', "skip the check of the tool's own set-up (tokens, fixtures, scan version) before the tests")
@@ -288,6 +308,10 @@ export function overridesFrom(options: CommonOptions & RunFlags): ConfigOverride
   if (options.seed !== undefined) overrides.seed = options.seed;
   if (options.concurrency !== undefined) overrides.concurrency = options.concurrency;
   if (options.timeoutScale !== undefined) overrides.timeoutScale = options.timeoutScale;
+  if (options.requestTimeout !== undefined) overrides.requestTimeoutMs = options.requestTimeout;
+  if (options.inFlight !== undefined) overrides.inFlight = options.inFlight;
+  if (options.retryTransport !== undefined) overrides.retryTransport = options.retryTransport;
+  if (options.deadNodeSeconds !== undefined) overrides.deadNodeSeconds = options.deadNodeSeconds;
   if (options.reportDir !== undefined) overrides.reportDir = options.reportDir;
   if (options.readOnly !== undefined) overrides.readOnly = options.readOnly;
   if (options.preflight === false) overrides.preflight = false;

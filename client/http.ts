@@ -3,6 +3,7 @@
  * recorded (method, URL, headers, body; status, headers, body, duration) so a failure can be shown
  * and reproduced as a curl command.
  */
+import { connect } from 'node:net';
 import { Agent, request as undiciRequest } from 'undici';
 import { stringifyJson } from '../specification/json.js';
 import type { TokenProvider } from './auth.js';
@@ -51,7 +52,7 @@ export interface ClientResponse {
 }
 
 export class TargetUnreachableError extends Error {
-  readonly code = 'TARGET_UNREACHABLE';
+  readonly code: string = 'TARGET_UNREACHABLE';
   constructor(
     readonly url: string,
     cause: Error,
@@ -60,6 +61,99 @@ export class TargetUnreachableError extends Error {
     this.name = 'TargetUnreachableError';
   }
 }
+
+/**
+ * How an exchange failed below the API: the node refused the connection, reset it before answering, cut the
+ * body short, answered something that does not parse where JSON is due (an `unparseable-body`, or a proxy's
+ * HTML `error-page`), or did not answer within the request timeout (`timeout`).
+ */
+export type TransportFaultKind = 'refused' | 'reset' | 'truncated' | 'unparseable-body' | 'error-page' | 'timeout';
+
+export const TRANSPORT_FAULT_KINDS: readonly TransportFaultKind[] = [
+  'refused',
+  'reset',
+  'truncated',
+  'unparseable-body',
+  'error-page',
+  'timeout',
+];
+
+/**
+ * A transport fault of the node (never of this tool): the harness reports it as the node's, with its kind,
+ * the request and the time it took. `refused` and `reset` keep the code `TARGET_UNREACHABLE` (a reset while a
+ * body is sent is one of Canton's answers to a body over its limit, which a suite may accept).
+ */
+export class TransportFault extends TargetUnreachableError {
+  override readonly code: string;
+  constructor(
+    readonly kind: TransportFaultKind,
+    readonly request: RecordedRequest,
+    readonly elapsedMs: number,
+    readonly detail: string,
+    /** What arrived, when something did (status and the start of the body). */
+    readonly received?: { status: number; contentType: string; text: string },
+  ) {
+    super(request.url, new Error(detail));
+    this.code = kind === 'refused' || kind === 'reset' ? 'TARGET_UNREACHABLE' : 'TRANSPORT_FAULT';
+    this.name = 'TransportFault';
+    this.message = `${describeTransportFault(kind)}: ${request.method} ${request.url} after ${(elapsedMs / 1000).toFixed(1)} s (${detail})`;
+  }
+}
+
+export function describeTransportFault(kind: TransportFaultKind): string {
+  switch (kind) {
+    case 'refused':
+      return 'the node refused the connection';
+    case 'reset':
+      return 'the node closed the connection before answering';
+    case 'truncated':
+      return 'the node cut the answer short';
+    case 'unparseable-body':
+      return 'the node answered a body that does not parse as JSON';
+    case 'error-page':
+      return 'the node answered an HTML error page where JSON is due';
+    case 'timeout':
+      return 'the node did not answer in time';
+  }
+}
+
+function errorCode(error: unknown): string {
+  const direct = (error as { code?: unknown })?.code;
+  const cause = (error as { cause?: { code?: unknown } })?.cause?.code;
+  return String(direct ?? cause ?? '');
+}
+
+/** Sorts an undici error: while waiting for the answer's head, or while reading its body. */
+function classify(error: unknown, phase: 'head' | 'body'): TransportFaultKind {
+  const code = errorCode(error);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
+  if (code === 'ECONNREFUSED') return 'refused';
+  return phase === 'head' ? 'reset' : 'truncated';
+}
+
+/** Whether the node at `url` accepts a TCP connection again within `withinMs` (tried every half second). */
+async function waitForConnections(url: string, withinMs: number): Promise<boolean> {
+  const { hostname, port, protocol } = new URL(url);
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const accepted = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
+      const done = (value: boolean): void => {
+        socket.destroy();
+        resolve(value);
+      };
+      socket.setTimeout(2000, () => done(false));
+      socket.once('connect', () => done(true));
+      socket.once('error', () => done(false));
+    });
+    if (accepted) return true;
+  }
+  return false;
+}
+
+/** Observes every transport fault the client meets, including those a retry survived. */
+export type TransportFaultListener = (fault: TransportFault, retried: boolean) => void;
 
 export interface TargetEndpoints {
   participant: string;
@@ -73,8 +167,24 @@ export class TargetClient {
     readonly endpoints: TargetEndpoints,
     private readonly tokens: TokenProvider,
     private readonly defaultTimeoutMs = 10_000,
+    private readonly transport: {
+      retries?: number;
+      onFault?: TransportFaultListener;
+      maxInFlight?: number;
+      /**
+       * On a refused connection, wait up to this long (ms) for the node to accept connections again before the
+       * fault is thrown (the request is not sent again): a node that went away is then told apart from a
+       * faulty one by the runner, instead of every test failing at once.
+       */
+      deadNodeMs?: number;
+    } = {},
   ) {
-    this.dispatcher = new Agent({ connections: 32, keepAliveTimeout: 10_000, pipelining: 1 });
+    this.dispatcher = new Agent({ connections: Math.max(32, transport.maxInFlight ?? 0), keepAliveTimeout: 10_000, pipelining: 1 });
+  }
+
+  /** The request timeout this client applies when a request names none (ms). */
+  get requestTimeoutMs(): number {
+    return this.defaultTimeoutMs;
   }
 
   baseUrl(api: Api): string {
@@ -125,7 +235,30 @@ export class TargetClient {
           : { body: payload }),
     };
     const timeout = input.timeoutMs ?? this.defaultTimeoutMs;
+    // Only idempotent reads are ever sent again (opt-in, `--retry-transport`), never a write.
+    const retries = input.method === 'GET' ? (this.transport.retries ?? 0) : 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.exchange(input, url, headers, payload, recorded, timeout);
+      } catch (error) {
+        if (!(error instanceof TransportFault)) throw error;
+        const retry = attempt < retries;
+        this.transport.onFault?.(error, retry);
+        if (!retry) throw error;
+      }
+    }
+  }
+
+  private async exchange(
+    input: ClientRequest,
+    url: string,
+    headers: Record<string, string>,
+    payload: string | Buffer | undefined,
+    recorded: RecordedRequest,
+    timeout: number,
+  ): Promise<ClientResponse> {
     const started = performance.now();
+    const elapsed = (): number => performance.now() - started;
     let response;
     try {
       response = await undiciRequest(url, {
@@ -137,22 +270,65 @@ export class TargetClient {
         bodyTimeout: timeout,
       });
     } catch (error) {
-      throw new TargetUnreachableError(url, error as Error);
+      const kind = classify(error, 'head');
+      if (kind === 'refused' && (this.transport.deadNodeMs ?? 0) > 0) {
+        const back = await waitForConnections(url, this.transport.deadNodeMs!);
+        throw new TransportFault(
+          kind,
+          recorded,
+          elapsed(),
+          back
+            ? `connection refused; the node accepted connections again ${(elapsed() / 1000).toFixed(1)} s later, the request was not sent again`
+            : `connection refused, and no connection accepted for ${(elapsed() / 1000).toFixed(0)} s: the node is down`,
+        );
+      }
+      throw new TransportFault(kind, recorded, elapsed(), kind === 'timeout' ? `no answer within ${timeout} ms` : (error as Error).message);
     }
-    const text = await response.body.text();
-    const durationMs = performance.now() - started;
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      const kind = classify(error, 'body');
+      throw new TransportFault(
+        kind,
+        recorded,
+        elapsed(),
+        kind === 'timeout'
+          ? `the body did not arrive within ${timeout} ms`
+          : `${(error as Error).message}; content-length ${String(response.headers['content-length'] ?? '-')}`,
+      );
+    }
+    const durationMs = elapsed();
     const responseHeaders: Record<string, string> = {};
     for (const [key, value] of Object.entries(response.headers)) {
       if (value !== undefined) responseHeaders[key] = Array.isArray(value) ? value.join(', ') : value;
     }
+    const contentType = responseHeaders['content-type'] ?? '';
+    const received = { status: response.statusCode, contentType, text: text.slice(0, 200) };
+    // No Ledger API or scan endpoint answers an HTML page: that is a proxy's or a load balancer's, in place of the node's answer.
+    if (response.statusCode >= 400 && /^text\/html\b/i.test(contentType)) {
+      throw new TransportFault('error-page', recorded, durationMs, `${response.statusCode} ${contentType}`, received);
+    }
     return {
       status: response.statusCode,
       headers: responseHeaders,
-      contentType: responseHeaders['content-type'] ?? '',
+      contentType,
       text,
       durationMs,
       request: recorded,
-      json: <T>() => JSON.parse(text) as T,
+      json: <T>() => {
+        try {
+          return JSON.parse(text) as T;
+        } catch (error) {
+          throw new TransportFault(
+            'unparseable-body',
+            recorded,
+            durationMs,
+            `${(error as Error).message}; status ${response.statusCode}, ${contentType || 'no content-type'}, ${text.length} chars`,
+            received,
+          );
+        }
+      },
     };
   }
 

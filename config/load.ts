@@ -36,6 +36,10 @@ export interface ConfigOverrides {
   seed?: number;
   concurrency?: number;
   timeoutScale?: number;
+  requestTimeoutMs?: number;
+  inFlight?: number;
+  retryTransport?: number;
+  deadNodeSeconds?: number;
   reportDir?: string;
   include?: string[];
   exclude?: string[];
@@ -349,6 +353,10 @@ const runFlags = {
   seed: '--seed',
   concurrency: '--concurrency',
   timeoutScale: '--timeout-scale',
+  requestTimeoutMs: '--request-timeout',
+  inFlight: '--in-flight',
+  retryTransport: '--retry-transport',
+  deadNodeSeconds: '--dead-node-seconds',
   reportDir: '--report-dir',
   include: '--include',
   exclude: '--exclude',

@@ -194,8 +194,14 @@ export interface RunConfig {
   seed?: number;
   concurrency: number;
   timeoutScale: number;
-  /** Per-request timeout before scaling, in ms. */
+  /** Per-request timeout before scaling, in ms (raised for a node whose measured latency needs more). */
   requestTimeoutMs: number;
+  /** Requests in flight at most in each suite worker (the run: at most `concurrency` × `inFlight`). */
+  inFlight: number;
+  /** Idempotent reads (GET) sent again up to this many times after a transport fault (0: never); never writes. */
+  retryTransport: number;
+  /** The run stops (exit 4) when every request to the node has been refused for this many seconds. */
+  deadNodeSeconds: number;
   reportDir: string;
   include: string[];
   exclude: string[];

@@ -3,7 +3,7 @@
  * shows progress (a live line on a terminal, a plain line every few seconds in CI).
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { Outcome, TestResult } from './results.js';
+import type { Outcome, TestResult, TransportFaultRecord } from './results.js';
 import type { ConformanceMeta } from './conformance-test.js';
 import { messageOf } from './error-message.js';
 
@@ -17,6 +17,8 @@ export class ResultCollector implements Reporter {
   private readonly startedAt = Date.now();
   /** Set when the run is interrupted: tests vitest then cancels are reported as not run, with that reason. */
   interrupted = false;
+  /** Why the tests cancelled after an interruption were not run (default: Ctrl-C). */
+  stopReason?: string;
 
   constructor(private readonly progress: Progress) {}
 
@@ -41,10 +43,13 @@ export class ResultCollector implements Reporter {
       ...(meta?.waived ? { waived: meta.waived } : {}),
       ...(meta?.seed !== undefined ? { seed: meta.seed } : {}),
       ...(meta?.requests !== undefined ? { requests: meta.requests } : {}),
+      ...(meta?.transportFaults ? { transportFaults: meta.transportFaults } : {}),
     };
     if (outcome === 'skipped') {
       entry.skipReason =
         meta?.skipReason ??
+        // A run stopped because the node went away: vitest's own note would blame the user.
+        this.stopReason ??
         (result.state === 'skipped' ? result.note : undefined) ??
         (this.interrupted ? 'not run: the run was interrupted (Ctrl-C)' : 'skipped without a reason');
     }
@@ -59,7 +64,11 @@ export class ResultCollector implements Reporter {
     }
     this.results.push(entry);
     this.showProgress(entry);
+    if (entry.transportFaults) this.onTransportFaults?.(entry.transportFaults);
   }
+
+  /** Called with the transport faults of each test as it ends (the runner watches for a node that went away). */
+  onTransportFaults?: (faults: readonly TransportFaultRecord[]) => void;
 
   /** A suite file that fails to load (syntax error, unknown clause id) is a suite error, never silently lost. */
   onTestModuleEnd(testModule: TestModule): void {

@@ -6,21 +6,33 @@
  * it ended:
  * - a check failed → `failed`, crediting the failure to that check's clause only; the declared clauses no
  *   assertion reached are "not reached";
+ * - a transport fault of the node (a reset, a cut body, an HTML error page, an unparseable body) → `failed`,
+ *   failing the clause `format.json-bodies` (check `http_transport`); a request the node did not answer in time → `inconclusive` (the
+ *   node is slow: never a suite error, never a failed clause), its clauses "not reached";
  * - anything else thrown → `error`: the suite itself broke, which is not the target's failure;
  * - every assertion inconclusive → `inconclusive`.
+ *
+ * No test has a whole-test time limit a slow node can reach: each request has its own timeout, and a test is
+ * stopped (as a suite error) only after `idleLimitMs` with no request in flight, which only a hang of the
+ * suite itself can cause. A property's cases go out concurrently (up to the worker's share of `run.inFlight`
+ * requests in flight): the values are drawn exactly as fast-check draws them, and the first failing case (in
+ * fast-check's order) is replayed and shrunk by fast-check, so seeds, paths and counterexamples stay exact.
  */
 import fc from 'fast-check';
 import { describe, test, type TaskMeta } from 'vitest';
 import { CheckFailure, SwitchedOffCheckStop, withAssertionRecorder } from '../checks/assertion.js';
+import { TransportFault } from '../client/http.js';
+import { recordExchange } from '../client/exchange.js';
+import { TRANSPORT_CLAUSE, httpTransportAssertion } from '../checks/transport.js';
 import type { CheckName } from '../checks/names.js';
 import { enabledChecks } from './check-selection.js';
 import { clause, type ClauseId } from '../specification/clauses.js';
 import type { EndpointName } from '../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
 import { headlineOf, messageOf } from './error-message.js';
-import { FixtureGapError, getSuiteEnvironment, type SuiteEnvironment } from './environment.js';
+import { FixtureGapError, getSuiteEnvironment, withTestScope, type SuiteEnvironment, type TestScope } from './environment.js';
 import { missingRequirement, type Requirement } from './requirements.js';
-import type { ClauseAssertions, FailureDetail, NotReached, Outcome } from './results.js';
+import type { ClauseAssertions, FailureDetail, NotReached, Outcome, TransportFaultRecord } from './results.js';
 import { readRunContext } from './run-context.js';
 
 export interface ConformanceMeta {
@@ -38,6 +50,7 @@ export interface ConformanceMeta {
   assertions?: ClauseAssertions[];
   notReached?: NotReached[];
   waived?: NotReached[];
+  transportFaults?: TransportFaultRecord[];
 }
 
 declare module 'vitest' {
@@ -54,8 +67,17 @@ export interface ConformanceTestDefinition {
   /** The checks it applies; switching all of them off (`--exclude-checks`) leaves the test out. */
   checks: CheckName[];
   requires?: Requirement[];
-  /** Timeout before --timeout-scale, ms. */
+  /**
+   * Before --timeout-scale, ms: how long the test may go with no request in flight before it is taken for a
+   * hang of the suite (at least the run's idle limit). Never a limit on a slow node: each request has its own
+   * timeout (`run.requestTimeoutMs`).
+   */
   timeoutMs?: number;
+  /**
+   * The test depends on no other test of its file and changes nothing they read: it may run beside them
+   * (vitest `test.concurrent`), which shortens a run against a slow node.
+   */
+  concurrent?: boolean;
 }
 
 export interface ForAllOptions<T = unknown> {
@@ -66,6 +88,11 @@ export interface ForAllOptions<T = unknown> {
    * (one of each union variant), so that no seed or small --cases leaves a declared clause unasserted.
    */
   examples?: readonly T[];
+  /**
+   * Run the cases one after another (a property whose cases depend on each other, or on a node-wide state such
+   * as the ledger end). By default they go out concurrently, up to the run's bound on requests in flight.
+   */
+  sequential?: boolean;
 }
 
 export interface ConformanceContext extends SuiteEnvironment {
@@ -82,7 +109,11 @@ export interface ConformanceContext extends SuiteEnvironment {
    * Tries every rule (not a random pick among them, which would leave some out on some seeds or a small
    * --cases): each gets its share of `numRuns` (the run's --cases by default), at least two.
    */
-  forEachRule<T>(rules: readonly fc.Arbitrary<T>[], predicate: (value: T) => Promise<void>, options?: { numRuns?: number }): Promise<void>;
+  forEachRule<T>(
+    rules: readonly fc.Arbitrary<T>[],
+    predicate: (value: T) => Promise<void>,
+    options?: { numRuns?: number; sequential?: boolean },
+  ): Promise<void>;
   /** Skips the test with a reason (e.g. the fixtures do not name what it needs). Counted as skipped. */
   skip(reason: string): never;
   /**
@@ -148,9 +179,9 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     checks: definition.checks,
     seed,
   };
-  const timeout = Math.round((definition.timeoutMs ?? 30_000) * run.timeoutScale);
-
-  test(definition.name, { meta: { conformance: meta } as Partial<TaskMeta>, timeout }, async ({ task, skip }) => {
+  // No whole-test limit: each request has its own timeout, and the idle watchdog below catches a hang of the suite.
+  const declare = definition.concurrent ? test.concurrent : test;
+  declare(definition.name, { meta: { conformance: meta } as Partial<TaskMeta>, timeout: 0 }, async ({ task, skip }) => {
     const liveMeta = task.meta.conformance!;
     const environment = await getSuiteEnvironment();
     for (const requirement of definition.requires ?? []) {
@@ -163,16 +194,30 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       }
     }
     const ledger = new AssertionLedger(checks);
-    const requestsBefore = environment.requestCount();
+    const scope: TestScope = { requests: 0, faults: [] };
+    const parallel = (sequential: boolean | undefined): number => (sequential ? 1 : environment.timing.inFlightPerWorker);
+    const replayPath = runContext.replay?.path;
     const context: ConformanceContext = {
       ...environment,
       seed,
       cases: run.cases,
       forAll: (arbitrary, predicate, options) =>
-        runProperty(arbitrary, predicate, seed, options?.numRuns ?? run.cases, runContext.replay?.path, options?.examples ?? []),
+        runProperties(
+          [{ arbitrary, numRuns: options?.numRuns ?? run.cases, examples: options?.examples ?? [] }],
+          predicate,
+          seed,
+          replayPath,
+          parallel(options?.sequential),
+        ),
       forEachRule: async (rules, predicate, options) => {
         const perRule = Math.max(2, Math.ceil((options?.numRuns ?? run.cases) / Math.max(1, rules.length)));
-        for (const rule of rules) await runProperty(rule, predicate, seed, perRule, runContext.replay?.path, []);
+        await runProperties(
+          rules.map((arbitrary) => ({ arbitrary, numRuns: perRule, examples: [] })),
+          predicate,
+          seed,
+          replayPath,
+          parallel(options?.sequential),
+        );
       },
       skip: (reason: string): never => {
         throw new TestSkip(reason);
@@ -182,12 +227,17 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       },
     };
     let thrown: unknown;
+    const idleLimitMs = Math.max(environment.timing.idleLimitMs, Math.round((definition.timeoutMs ?? 0) * run.timeoutScale));
+    const watchdog = idleWatchdog(environment, idleLimitMs);
     try {
-      await withAssertionRecorder(ledger, () => body(context));
+      await Promise.race([withTestScope(scope, () => withAssertionRecorder(ledger, () => body(context))), watchdog.hung]);
     } catch (error) {
       thrown = error;
+    } finally {
+      watchdog.stop();
     }
-    liveMeta.requests = environment.requestCount() - requestsBefore;
+    liveMeta.requests = scope.requests;
+    if (scope.faults.length > 0) liveMeta.transportFaults = scope.faults.map((fault) => ({ ...fault, testId: id }));
     const ending = endingOf(thrown, ledger, definition.clauses);
     liveMeta.outcome = ending.outcome;
     liveMeta.assertions = ledger.summary();
@@ -208,6 +258,31 @@ class TestSkip extends Error {
     super(reason);
     this.name = 'TestSkip';
   }
+}
+
+/** The suite itself hangs: no request in flight and none started or ended for `limitMs`. */
+class SuiteHang extends Error {
+  constructor(limitMs: number) {
+    super(
+      `the test had no request in flight for ${(limitMs / 1000).toFixed(0)} s: the suite itself hangs (a slow node always has a request in flight)`,
+    );
+    this.name = 'SuiteHang';
+  }
+}
+
+function idleWatchdog(environment: SuiteEnvironment, limitMs: number): { hung: Promise<never>; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_resolve, reject) => {
+    timer = setInterval(
+      () => {
+        const { inFlight, lastActivity } = environment.activity();
+        if (inFlight === 0 && Date.now() - lastActivity > limitMs) reject(new SuiteHang(limitMs));
+      },
+      Math.min(1000, limitMs),
+    );
+  });
+  hung.catch(() => {});
+  return { hung, stop: () => clearInterval(timer) };
 }
 
 export interface Ending {
@@ -239,6 +314,7 @@ export function endingOf(thrown: unknown, ledger: AssertionLedger, declared: rea
     return { outcome: 'skipped', skipReason: cause instanceof FixtureGapError ? `${cause.message} (fixtures gap)` : cause.reason };
   }
   if (cause instanceof SwitchedOffCheckStop) return { outcome: 'skipped', skipReason: cause.message };
+  if (cause instanceof TransportFault) return transportEnding(cause, ledger, declared);
   const failure = toFailureDetail(property, cause);
   if (cause instanceof CheckFailure) {
     ledger.record({ check: cause.check, clause: cause.clauseId, outcome: 'failed' });
@@ -247,7 +323,37 @@ export function endingOf(thrown: unknown, ledger: AssertionLedger, declared: rea
   return { outcome: 'error', failure, notReached: ledger.notReached(declared, `the suite broke: ${failure.message.split('\n')[0]}`) };
 }
 
-class PropertyFailure extends Error {
+/**
+ * A transport fault is the node's: a request it did not answer in time leaves the test inconclusive (the node
+ * is slow, its clauses not reached); any other fault fails `format.json-bodies` (the node must answer HTTP
+ * correctly), naming the fault, the request and the time.
+ */
+function transportEnding(fault: TransportFault, ledger: AssertionLedger, declared: readonly ClauseId[]): Ending {
+  const exchange = recordExchange(fault.request);
+  if (fault.kind === 'timeout') {
+    return { outcome: 'inconclusive', notReached: ledger.notReached(declared, fault.message) };
+  }
+  const assertion = httpTransportAssertion(fault);
+  if (assertion !== undefined && ledger.enabled('http_transport')) ledger.record(assertion);
+  return {
+    outcome: 'failed',
+    failure: {
+      check: 'http_transport',
+      clauseId: TRANSPORT_CLAUSE,
+      clauseText: clause(TRANSPORT_CLAUSE).text,
+      message: `transport fault (${fault.kind}): ${fault.message}`,
+      exchange: fault.received
+        ? {
+            ...exchange,
+            response: { status: fault.received.status, headers: { 'content-type': fault.received.contentType }, body: fault.received.text },
+          }
+        : exchange,
+    },
+    notReached: ledger.notReached(declared, `the test stopped at a transport fault of the node (${fault.kind})`),
+  };
+}
+
+export class PropertyFailure extends Error {
   constructor(
     readonly failure: unknown,
     readonly seed: number,
@@ -260,35 +366,133 @@ class PropertyFailure extends Error {
   }
 }
 
-/** A property run with the run's seed; throws a `PropertyFailure` (exported for the self-tests). */
-export async function runProperty<T>(
-  arbitrary: fc.Arbitrary<T>,
+export interface PropertySpec<T> {
+  arbitrary: fc.Arbitrary<T>;
+  numRuns: number;
+  examples: readonly T[];
+}
+
+/** Errors that end a property without a shrinking story: a skip, a switched-off check, a fixture gap, a transport fault. */
+function isStop(error: unknown): boolean {
+  return (
+    error instanceof TestSkip ||
+    error instanceof SwitchedOffCheckStop ||
+    error instanceof FixtureGapError ||
+    error instanceof TransportFault
+  );
+}
+
+function checkParameters<T>(spec: PropertySpec<T>, seed: number, path: string | undefined): fc.Parameters<[T]> {
+  return {
+    seed,
+    // fast-check counts examples within numRuns: the generated cases stay as many as asked.
+    numRuns: spec.numRuns + spec.examples.length,
+    ...(path ? { path } : {}),
+    // A replay path counts the examples too, so they are passed on replays as well.
+    ...(spec.examples.length > 0 ? { examples: spec.examples.map((example): [T] => [example]) } : {}),
+    endOnFailure: false,
+  };
+}
+
+/**
+ * fast-check runs one property (sequentially; a replay path, a failing case's shrinking). Once a case met a
+ * stop (a transport fault, a skip), every later run throws it at once without sending anything, so shrinking
+ * a node's fault costs no requests; the stop itself is thrown, not a property failure.
+ */
+async function checkSequentially<T>(
+  spec: PropertySpec<T>,
   predicate: (value: T) => Promise<void>,
   seed: number,
-  numRuns: number,
   path: string | undefined,
-  examples: readonly T[],
-): Promise<void> {
+): Promise<{ failure: PropertyFailure } | undefined> {
+  let stop: unknown;
   const details = await fc.check(
-    fc.asyncProperty(arbitrary, async (value) => {
-      await predicate(value);
+    fc.asyncProperty(spec.arbitrary, async (value) => {
+      if (stop !== undefined) throw stop;
+      try {
+        await predicate(value);
+      } catch (error) {
+        if (isStop(error)) stop = error;
+        throw error;
+      }
     }),
-    {
-      seed,
-      // fast-check counts examples within numRuns: the generated cases stay as many as asked.
-      numRuns: numRuns + examples.length,
-      ...(path ? { path } : {}),
-      // A replay path counts the examples too, so they are passed on replays as well.
-      ...(examples.length > 0 ? { examples: examples.map((example): [T] => [example]) } : {}),
-      endOnFailure: false,
-    },
+    checkParameters(spec, seed, path),
   );
-  if (!details.failed) return;
+  if (stop !== undefined) throw stop;
+  if (!details.failed) return undefined;
   const counterexample = details.counterexample?.[0];
   const cause = details.errorInstance;
+  return { failure: new PropertyFailure(cause, details.seed, details.counterexamplePath ?? undefined, counterexample, details.numRuns) };
+}
+
+/** The values fast-check draws for a property, in its order: drawing costs no request. */
+function drawValues<T>(spec: PropertySpec<T>, seed: number): T[] {
+  const values: T[] = [];
+  fc.check(
+    fc.property(spec.arbitrary, (value) => {
+      values.push(value);
+    }),
+    checkParameters(spec, seed, undefined),
+  );
+  return values;
+}
+
+/**
+ * Runs properties (one for `forAll`, one per rule for `forEachRule`) with the same seed. Sequential when
+ * `parallel` is 1 or on a replay path; otherwise every case of every property is drawn first, exactly as
+ * fast-check draws it, and the cases go out `parallel` at a time; no new case starts after a failure. The
+ * first failure in fast-check's order (property by property, case by case) decides: a stop is thrown as it
+ * is; a failure is replayed at its path by fast-check, which shrinks it, so the counterexample and its path
+ * are those a sequential run reports.
+ */
+export async function runProperties<T>(
+  specs: readonly PropertySpec<T>[],
+  predicate: (value: T) => Promise<void>,
+  seed: number,
+  path: string | undefined,
+  parallel: number,
+): Promise<void> {
+  if (parallel <= 1 || path !== undefined) {
+    for (const spec of specs) {
+      const result = await checkSequentially(spec, predicate, seed, path);
+      if (result) throwFailure(result.failure);
+    }
+    return;
+  }
+  const cases: { property: number; index: number; value: T }[] = [];
+  specs.forEach((spec, property) => drawValues(spec, seed).forEach((value, index) => cases.push({ property, index, value })));
+  const failures = new Map<number, unknown>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < cases.length && failures.size === 0) {
+      const position = next++;
+      try {
+        await predicate(cases[position]!.value);
+      } catch (error) {
+        // A case whose precondition does not hold proves nothing (fast-check skips it too).
+        if (!fc.PreconditionFailure.isFailure(error)) failures.set(position, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, cases.length) }, worker));
+  if (failures.size === 0) return;
+  const first = Math.min(...failures.keys());
+  const error = failures.get(first);
+  if (isStop(error)) throw error;
+  const { property, index, value } = cases[first]!;
+  const spec = specs[property]!;
+  // fast-check replays the failing case at its path and shrinks it.
+  const result = await checkSequentially(spec, predicate, seed, String(index));
+  if (result) throwFailure(result.failure);
+  // The case did not fail again when replayed (a node that answers differently each time): report it as it failed.
+  throw new PropertyFailure(error, seed, String(index), value, index + 1);
+}
+
+function throwFailure(failure: PropertyFailure): never {
+  const cause = failure.failure;
   // A skip or a switched-off check is not a property failure: no shrinking story to tell.
   if (cause instanceof TestSkip || cause instanceof SwitchedOffCheckStop || cause instanceof FixtureGapError) throw cause;
-  throw new PropertyFailure(cause, details.seed, details.counterexamplePath ?? undefined, counterexample, details.numRuns);
+  throw failure;
 }
 
 function jsonSafe(value: unknown): unknown {

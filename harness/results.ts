@@ -66,6 +66,47 @@ export interface ClauseAssertions {
   reasons?: string[];
 }
 
+/** A transport fault the node caused (harness-side copy of client/http.ts `TransportFaultKind`, as a report holds it). */
+export interface TransportFaultRecord {
+  /** refused, reset, truncated, unparseable-body, error-page, timeout. */
+  kind: string;
+  method: string;
+  url: string;
+  /** How long the exchange took until the fault (ms). */
+  elapsedMs: number;
+  message: string;
+  /** True when a retry (`--retry-transport`, idempotent reads only) was sent after it. */
+  retried?: boolean;
+  testId?: string;
+}
+
+/** The node's latency as measured before the tests, and the timing the run derived from it. */
+export interface LatencyProfile {
+  /** Median and slowest of a few reads (ms). */
+  reads: { medianMs: number; maxMs: number; samples: number; failed: number };
+  /** One write (submit-and-wait of a fixture contract); absent for a read-only run or a target without writes. */
+  write?: { ms: number } | { failed: string };
+  scan?: { medianMs: number; maxMs: number; samples: number; failed: number };
+  requestTimeoutMs: number;
+  idleLimitMs: number;
+  /** Requests in flight at most per suite worker, and the suite workers. */
+  inFlightPerWorker: number;
+  workers: number;
+}
+
+/** The transport faults of a run: counts per kind, the first examples, and whether they decided the verdict. */
+export interface TransportSummary {
+  total: number;
+  byKind: Record<string, number>;
+  /** Faults after which a read was sent again (`--retry-transport`). */
+  retried: number;
+  examples: TransportFaultRecord[];
+  /** The verdict would have been certified but for them. */
+  decidedVerdict: boolean;
+  /** Set when the run stopped early because the node stopped answering. */
+  nodeGone?: string;
+}
+
 export interface NotReached {
   clause: ClauseId;
   reason: string;
@@ -94,6 +135,8 @@ export interface TestResult {
   notReached?: NotReached[];
   /** Declared clauses the test could not try on this target, with why (e.g. the fixtures name no interface). */
   waived?: NotReached[];
+  /** Transport faults of the node met by the test (the one that stopped it, and any a retry survived). */
+  transportFaults?: TransportFaultRecord[];
 }
 
 export type ClauseStatus =
@@ -192,6 +235,12 @@ export interface RunReport {
   reportPath?: string;
   /** sha256 of the report's canonical JSON without this field (`ledger-conformance report verify FILE`). */
   digest?: string;
+  /** Why the verdict is what it is, when the node's transport decided it (e.g. "the node did not answer in time"). */
+  verdictNote?: string;
+  /** The node's measured latency and the run's timing. */
+  latency?: LatencyProfile;
+  /** Transport faults of the node (resets, cut bodies, error pages, timeouts). */
+  transport?: TransportSummary;
 }
 
 /* What `run --expectations FILE` made of a run (harness/expectations.ts computes it). */

@@ -14,6 +14,19 @@ export interface ReplayRequest {
   path?: string;
 }
 
+/** The run's timing, derived by the runner from the configuration and the node's measured latency. */
+export interface RunTiming {
+  /** Per-request timeout (ms), after --timeout-scale and the measured latency. */
+  requestTimeoutMs: number;
+  /**
+   * A test stops as a suite error only after this long with no request in flight (a hang of the suite itself):
+   * a slow node always has a request in flight, so it never meets this limit.
+   */
+  idleLimitMs: number;
+  /** Requests in flight at most in one suite worker (run.inFlight). */
+  inFlightPerWorker: number;
+}
+
 export interface RunContext {
   config: ResolvedConfig;
   endpoints: { participant: string; scan?: string };
@@ -21,6 +34,7 @@ export interface RunContext {
   /** Faults injected into the reference target (self-tests and demos). */
   faults: string[];
   replay?: ReplayRequest;
+  timing?: RunTiming;
 }
 
 export function writeRunContext(path: string, context: RunContext): void {

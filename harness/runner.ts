@@ -14,7 +14,9 @@ import { clauses as clauseRegistry } from '../specification/clauses.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
 import { CHECK_NAMES } from '../checks/names.js';
 import { enabledChecks, validateCheckSelection } from './check-selection.js';
-import type { RunReport, TestResult } from './results.js';
+import type { LatencyProfile, RunReport, TestResult } from './results.js';
+import { formatLatency, measureLatency } from './latency.js';
+import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport.js';
 import type { FaultName } from '../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from './run-context.js';
@@ -42,6 +44,8 @@ export interface RunOptions {
 
 export interface RunOutcome {
   report: RunReport;
+  /** Set when the run stopped early because the node stopped answering (exit 4): one line saying so. */
+  nodeGone?: string;
 }
 
 interface StartedTarget {
@@ -131,6 +135,19 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
       throw error;
     }
   const versions = await readTargetVersions(config, target);
+  const progressMode = options.progress ?? (process.stdout.isTTY ? 'tty' : 'plain');
+  let latency: LatencyProfile;
+  let timing;
+  try {
+    ({ profile: latency, timing } = await measureLatency(config, {
+      participant: target.participant,
+      ...(target.scan ? { scan: target.scan } : {}),
+    }));
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
+  if (progressMode !== 'silent') process.stdout.write(formatLatency(latency));
   const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
   const contextFile = join(contextDirectory, 'context.json');
   writeRunContext(contextFile, {
@@ -139,12 +156,20 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
     seed,
     faults,
     ...(options.replay ? { replay: options.replay } : {}),
+    timing,
   });
   process.env[runContextEnvVar] = contextFile;
-  const progressMode = options.progress ?? (process.stdout.isTTY ? 'tty' : 'plain');
   const collector = new ResultCollector({ mode: progressMode });
   let interrupted = false;
   let vitest: Vitest | undefined;
+  let nodeGone: string | undefined;
+  // A node that stops answering altogether ends the run early (exit 4), instead of failing every clause left.
+  const watch = new NodeWatch(target.participant, config.run.deadNodeSeconds, (message) => {
+    nodeGone = message;
+    collector.stopReason = `not run: ${message.split(':')[0]}`;
+    void vitest?.cancelCurrentRun('keyboard-input');
+  });
+  collector.onTransportFaults = (found) => watch.notice(found);
   const onAbort = (): void => {
     interrupted = true;
     collector.interrupted = true;
@@ -162,6 +187,7 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
     if (!options.signal?.aborted) await vitest.start();
     else interrupted = true;
   } finally {
+    watch.stop();
     options.signal?.removeEventListener('abort', onAbort);
     collector.finishProgress();
     await vitest?.close();
@@ -177,6 +203,8 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
     toolVersion: options.toolVersion,
     participant: target.participant,
     ...(target.scan ? { scan: target.scan } : {}),
+    latency,
+    ...(nodeGone !== undefined ? { nodeGone } : {}),
   });
   report.certificate = buildCertificate(config, clauseRegistry, {
     versions,
@@ -185,13 +213,23 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
     startedAt: report.startedAt,
     finishedAt: report.finishedAt,
   });
-  return { report };
+  return { report, ...(nodeGone !== undefined ? { nodeGone } : {}) };
 }
 
 export function buildReport(
   config: ResolvedConfig,
   tests: TestResult[],
-  run: { seed: number; startedAt: Date; interrupted: boolean; faults: string[]; toolVersion: string; participant: string; scan?: string },
+  run: {
+    seed: number;
+    startedAt: Date;
+    interrupted: boolean;
+    faults: string[];
+    toolVersion: string;
+    participant: string;
+    scan?: string;
+    latency?: LatencyProfile;
+    nodeGone?: string;
+  },
 ): RunReport {
   const profile = config.run.profile;
   const sorted = [...tests].sort((a, b) => a.id.localeCompare(b.id));
@@ -209,6 +247,11 @@ export function buildReport(
     requests: sorted.reduce((sum, test) => sum + (test.requests ?? 0), 0),
     durationMs: Date.now() - run.startedAt.getTime(),
   };
+  let verdict = computeVerdict(sorted, clauses, run.interrupted || run.nodeGone !== undefined);
+  // A test a slow node left unfinished leaves the run incomplete, even when its clauses were asserted elsewhere.
+  if (verdict === 'certified' && sorted.some(stoppedByTimeout)) verdict = 'incomplete';
+  const transport = summarizeTransport(sorted, verdict, run.nodeGone);
+  const note = verdictNote(verdict, transport, sorted);
   return {
     tool: { name: 'ledger-conformance', version: run.toolVersion },
     startedAt: run.startedAt.toISOString(),
@@ -230,7 +273,10 @@ export function buildReport(
     tests: sorted,
     clauses,
     rejections: rejectionCounts(sorted),
-    verdict: computeVerdict(sorted, clauses, run.interrupted),
+    verdict,
+    ...(note !== undefined ? { verdictNote: note } : {}),
+    ...(run.latency ? { latency: run.latency } : {}),
+    ...(transport ? { transport } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
  * report.html: the content of summary.md as one self-contained page (inline style and a few lines of
  * script for filtering and copying; nothing loaded from elsewhere), so it can be attached to a CI job or mailed.
  */
+import { transportHtml } from './transport.js';
 import {
   NO_RESPONSE,
   STATUS_LABEL,
@@ -50,6 +51,7 @@ ${verdictBanner(report)}
 ${certificateSection(report)}
 ${failuresSection(report)}
 ${suiteErrorsSection(report)}
+${transportHtml(report, escape)}
 ${deviationsSection(report)}
 ${unexpectedlyPassingSection(report)}
 ${runSection(report)}

@@ -2,6 +2,7 @@
  * summary.md: what a certification reviewer reads first — the verdict, the totals, the endpoint and clause
  * tables, and every failure with what it takes to reproduce it.
  */
+import { transportMarkdown } from './transport.js';
 import {
   STATUS_LABEL,
   STATUS_ORDER,
@@ -49,6 +50,7 @@ export function writeSummaryMarkdown(report: RunReport): string {
     header(report),
     failuresSection(report),
     suiteErrorsSection(report),
+    transportMarkdown(report, inline),
     deviationsSection(report),
     unexpectedlyPassingSection(report),
     runSection(report),

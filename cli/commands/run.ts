@@ -5,6 +5,7 @@ import { CouldNotRunError, UsageError, reportError } from '../errors.js';
 import { toolVersion, type RunFlags } from '../flags.js';
 import { parseFaults } from './reference.js';
 import { writeReports } from '../../reports/write.js';
+import { transportConsole } from '../../reports/transport.js';
 import type { RunReport } from '../../harness/results.js';
 import {
   applyExpectations,
@@ -55,7 +56,8 @@ function summaryLine(report: RunReport): string {
   return (
     `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')} ` +
     `(${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
-    `verdict: ${report.verdict}${named}${deviations}${report.interrupted ? ' (interrupted: partial reports)' : ''}${expectations}`
+    `verdict: ${report.verdict}${report.verdictNote ? ` (${report.verdictNote})` : ''}${named}${deviations}` +
+    `${report.interrupted ? ' (interrupted: partial reports)' : ''}${expectations}`
   );
 }
 
@@ -143,9 +145,11 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     const lock = takeReportLock(config.run.reportDir);
     let report: RunReport;
     let files: string[];
+    let nodeGone: string | undefined;
     try {
       const outcome = await runConformance(config, { faults, signal: controller.signal, toolVersion });
       report = outcome.report;
+      nodeGone = outcome.nodeGone;
       if (expectations !== undefined && options.expectations !== undefined) {
         report.expectations = applyExpectations(report, expectations, options.expectations);
       }
@@ -161,7 +165,11 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
         process.stdout.write(`expectations written to ${options.updateExpectations}\n`);
       }
     }
-    process.stdout.write(`${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
+    process.stdout.write(`${transportConsole(report)}${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
+    if (nodeGone !== undefined) {
+      process.stderr.write(`error: ${nodeGone}\n`);
+      return ExitCode.couldNotRun;
+    }
     const unmatched = report.interrupted ? [] : unmatchedPrefixes(config.run.include, report.tests);
     if (unmatched.length > 0) {
       throw new UsageError(

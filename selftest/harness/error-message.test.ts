@@ -7,20 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { CheckFailure } from '../../checks/assertion.js';
 import { reportError } from '../../cli/errors.js';
 import { AssertionLedger } from '../../harness/attribution.js';
-import { endingOf, runProperty } from '../../harness/conformance-test.js';
+import { endingOf, runProperties } from '../../harness/conformance-test.js';
 import { headlineOf, messageOf } from '../../harness/error-message.js';
 
 /** The ending of a test whose property threw `value` (with `undefined` as its only case). */
 async function endingOfPropertyThrowing(value: unknown) {
-  const thrown = await runProperty(
-    fc.constant(undefined),
+  const thrown = await runProperties(
+    [{ arbitrary: fc.constant(undefined), numRuns: 3, examples: [] }],
     async () => {
       throw value;
     },
     42,
-    3,
     undefined,
-    [],
+    1,
   ).then(
     () => undefined,
     (error: unknown) => error,

@@ -179,6 +179,7 @@ conformanceSuite('auth', () => {
         clauses: ['auth.bearer'],
         checks: ['positive_data_acceptance'],
         requires: ['authorization', ...probe.requires],
+        concurrent: true,
       },
       async (ctx) => {
         const { request, allowedUser, alsoAccepted } = await probe.build(ctx);
@@ -197,6 +198,7 @@ conformanceSuite('auth', () => {
           clauses: credential.cantonOnly || credential.denialClause ? credential.clauses : [probe.authClause, ...credential.clauses],
           checks: ['auth_enforcement', 'error_body_conformance'],
           requires: [...credential.requires, ...probe.requires],
+          concurrent: true,
         },
         async (ctx) => {
           const { request, allowedUser, alsoAccepted } = await probe.build(ctx);

@@ -495,6 +495,7 @@ conformanceSuite('update-by-offset', () => {
         schema: 'UpdateByOffsetRequest',
         user: null,
         answeredAsValid: (response) => response.status === 404 && errorCodeOf(response) === 'UPDATE_NOT_FOUND',
+        readOnly: true,
       });
     },
   );

@@ -134,9 +134,18 @@ conformanceSuite('participant / user management', () => {
     async (context) => {
       const admin = adminUser(context);
       const clauseId = 'canton.users.limits.user-id.accepted';
+      // Cases run side by side: an id another case is trying right now is left to it (drawn ids repeat, e.g. "!").
+      const inUse = new Set<string>();
       await context.forAll(userIdCreation(), async (creation) => {
-        // A drawn id may name a user of the node: that case proves nothing and must not touch the user.
-        fc.pre((await getUser(context, admin, creation.id)).status === 404);
+        fc.pre(!inUse.has(creation.id));
+        inUse.add(creation.id);
+        try {
+          // A drawn id may name a user of the node: that case proves nothing and must not touch the user.
+          fc.pre((await getUser(context, admin, creation.id)).status === 404);
+        } catch (error) {
+          inUse.delete(creation.id);
+          throw error;
+        }
         try {
           const user = await created(context, admin, creation, clauseId);
           readMatchesWrite(clauseId, 'the created user id', creation.id, user.id);
@@ -144,6 +153,7 @@ conformanceSuite('participant / user management', () => {
           readMatchesWrite(clauseId, 'the user id read back', creation.id, read.id);
         } finally {
           await deleteUser(context, admin, creation.id);
+          inUse.delete(creation.id);
         }
       });
     },

@@ -28,6 +28,8 @@ export interface InvalidRequestOptions {
   complete?: (request: InvalidRequest) => Promise<{ invalid: GeneratedRequest; base: GeneratedRequest }>;
   /** A non-2xx answer that still shows the base was accepted as well-formed (e.g. UPDATE_NOT_FOUND); a 2xx always does. */
   answeredAsValid?: (response: ClientResponse) => boolean;
+  /** The endpoint only reads: each invalid request and its control go out together (the control is always sent). */
+  readOnly?: boolean;
 }
 
 /** Rules a target with authorization on may reject for authorization first (their rejection proves nothing). */
@@ -51,11 +53,12 @@ export async function rejectsInvalidRequests(
     }
     const { invalid: request, base } = options.complete ? await options.complete(generated) : { invalid: generated, base: generated.base };
     const send = (what: GeneratedRequest): Promise<ClientResponse> => sendGenerated(context, what, what.asUser ?? options.user);
-    const response = await send(request);
+    // A read has no effect: its control need not wait for the invalid request's answer.
+    const [response, early] = options.readOnly ? await Promise.all([send(request), send(base)]) : [await send(request), undefined];
     await negativeDataRejection(context, {
       rule: generated.invalid,
       response,
-      control: () => send(base),
+      control: () => (early !== undefined ? Promise.resolve(early) : send(base)),
       errorBodyClause: options.errorBodyClause,
       endpoint: options.endpoint,
       value: generated.invalid.part.kind === 'body' ? valueAt(request.body, generated.invalid.part.name) : undefined,
