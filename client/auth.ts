@@ -18,7 +18,7 @@ export interface MintOptions {
   /** Seconds until `exp`; negative for an already expired token. */
   expiresInSeconds?: number;
   /** Override the audience (e.g. a wrong one). */
-  audience?: string;
+  audience?: string | string[];
   /** Sign with a key the target does not know (a wrong signature). */
   foreignKey?: boolean;
   /** Override the scope claim; `null` leaves the claim out. */
@@ -29,6 +29,8 @@ export interface TokenProvider {
   readonly kind: AuthConfig['kind'];
   /** Whether arbitrary tokens can be minted (expired, wrong signature, unknown user): self-signed kinds only. */
   readonly canMint: boolean;
+  /** The audience a minted token carries by default (the configured `auth.audience`), if any. */
+  readonly audience?: string;
   /** A valid token for a fixture user; undefined when the target has no auth. */
   tokenFor(userId: string): Promise<string | undefined>;
   /** A token with chosen claims; throws for providers that cannot mint (check `canMint`). */
@@ -121,6 +123,7 @@ function selfSignedProvider(auth: Extract<AuthConfig, { kind: 'hs256' | 'rs256' 
   return {
     kind: auth.kind,
     canMint: true,
+    ...(auth.audience === undefined ? {} : { audience: auth.audience }),
     mint,
     tokenFor: async (userId) => {
       const cached = cache.get(userId);

@@ -2,6 +2,7 @@
  * report.html: the content of summary.md as one self-contained page (inline style and a few lines of
  * script for filtering and copying; nothing loaded from elsewhere), so it can be attached to a CI job or mailed.
  */
+import { batteryHtmlSection } from './battery.js';
 import {
   NO_RESPONSE,
   STATUS_LABEL,
@@ -51,6 +52,7 @@ ${deviationsSection(report)}
 ${inconclusiveSection(report)}
 ${skippedSection(report)}
 ${checksSection(report)}
+${batteryHtmlSection(report)}
 ${clausesSection(report)}
 ${notShownSection(report)}
 </main>

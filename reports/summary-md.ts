@@ -2,6 +2,7 @@
  * summary.md: what a certification reviewer reads first — the verdict, the totals, the endpoint and clause
  * tables, and every failure with what it takes to reproduce it.
  */
+import { batteryMarkdownSection } from './battery.js';
 import {
   STATUS_LABEL,
   STATUS_ORDER,
@@ -43,6 +44,7 @@ export function writeSummaryMarkdown(report: RunReport): string {
     inconclusiveSection(report),
     skippedSection(report),
     checksSection(report),
+    batteryMarkdownSection(report),
     clausesSection(report),
     notShownSection(report),
   ];

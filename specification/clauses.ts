@@ -17,6 +17,7 @@ import { recordResourceClauses } from './clauses/resources-records.js';
 import { submissionResourceClauses } from './clauses/resources-submission.js';
 import { updateResourceClauses } from './clauses/resources-updates.js';
 import { scanClauses } from './clauses/scan.js';
+import { semanticsVisibilityClauses } from './clauses/semantics-visibility.js';
 import { versioningClauses } from './clauses/versioning.js';
 import type { Clause } from './clauses/types.js';
 
@@ -40,6 +41,7 @@ const registry = [
   ...cantonInteractiveClauses,
   ...cantonClientRouteClauses,
   ...cantonUserClauses,
+  ...semanticsVisibilityClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

@@ -1,3 +1,4 @@
+import { batteryConsoleLines } from '../../reports/battery.js';
 import { resolve } from 'node:path';
 import { loadConfig, type ConfigOverrides } from '../../config/load.js';
 import { ExitCode } from '../exit-codes.js';
@@ -73,7 +74,8 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     }
     const { report } = await runConformance(config, { faults, signal: controller.signal, toolVersion });
     const { files } = await writeReports(report, config.run.reportDir);
-    process.stdout.write(`${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
+    const battery = batteryConsoleLines(report);
+    process.stdout.write(`${battery === '' ? '' : `${battery}\n`}${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
     const unmatched = report.interrupted ? [] : unmatchedPrefixes(config.run.include, report.tests);
     if (unmatched.length > 0) {
       throw new UsageError(

@@ -1,0 +1,205 @@
+/**
+ * Ledger semantics, part 1: who may see and do what. Visibility of events per party (stakeholders in the
+ * ACS-delta shape, witnesses in the ledger-effects shape), per-party and any-party filters, transient contracts,
+ * the submitter-only fields of a transaction, the rights Canton 3.5 checks (Claims.scala, Authorizer.scala) and
+ * Canton's user-management CRUD errors. Each clause cites the Canton 3.5 source (branch
+ * 3.5-open-source-2026-06-10.13) or LAPITT case that shows the behaviour; the map to Canton's battery is
+ * specification/battery/part1.ts.
+ */
+import { cantonGroup, clauseGroup } from './define.js';
+
+const UPDATE = 'POST /v2/updates/update-by-offset';
+const SUBMIT = 'POST /v2/commands/submit-and-wait';
+const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
+const STORE = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store';
+const CLAIMS = 'community/base/src/main/scala/com/digitalasset/canton/auth/Claims.scala';
+const USERS_SERVICE =
+  'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/services/admin/ApiUserManagementService.scala';
+const USER_ERRORS =
+  'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/UserManagementServiceErrors.scala';
+
+const visibility = clauseGroup({ section: 'Types > EventFormat', endpoint: UPDATE, resource: 'EventFormat', features: ['writes'] });
+const cantonVisibility = cantonGroup({ section: 'Types > EventFormat', endpoint: UPDATE, resource: 'Transaction', features: ['writes'] });
+const rights = cantonGroup({ section: 'Authorization', features: ['authorization'] });
+const users = cantonGroup({ section: 'Users', endpoint: 'POST /v2/users', resource: 'User', features: ['writes'] });
+
+export const semanticsVisibilityClauses = [
+  visibility(
+    'semantics.visibility.acs-delta.exactly-stakeholders',
+    'event',
+    'EventFormat.filtersByParty: "For ACS-delta shape: create and archive events of contracts whose stakeholders include at least ' +
+      'one listed party and match its filter." Each event of a transaction is shown to exactly the filter parties that are ' +
+      'stakeholders of its contract (computed from the contracts the test created), and to no other: several parties in one ' +
+      `request each see their own (LAPITT ${LAPITT}/TransactionServiceVisibilityIT.scala:782).`,
+  ),
+  visibility(
+    'semantics.visibility.ledger-effects.exactly-witnesses',
+    'event',
+    'EventFormat.filtersByParty: "For ledger-effects shape: create and exercise events whose witnesses include at least one ' +
+      'listed party and match that party\'s filter." A party sees an exercise it is an informee of (signatory, actor, stakeholder ' +
+      'of a consumed contract) and everything below it, and a create it is a stakeholder of; nothing else (blinding, LAPITT ' +
+      `${LAPITT}/TransactionServiceVisibilityIT.scala:72).`,
+  ),
+  visibility(
+    'semantics.filters.per-party-filter',
+    'event',
+    'EventFormat.filtersByParty: a listed party sees the events that "match that party\'s filter": in one request, each party\'s ' +
+      'template or wildcard filter selects for that party only; an event a party is entitled to but whose template only another ' +
+      "party's filter names is not shown for the first party.",
+  ),
+  visibility(
+    'semantics.filters.template-filter-exercised',
+    'event',
+    'EventFormat.filtersByParty in the ledger-effects shape selects exercise events too: a TemplateFilter on the template of the ' +
+      'exercised contract shows the exercise; one on another template shows nothing (UPDATE_NOT_FOUND when nothing is left) ' +
+      `(LAPITT ${LAPITT}/TransactionServiceFiltersIT.scala:225, UpdateServiceQueryIT.scala:246).`,
+  ),
+  visibility(
+    'semantics.filters.interface-only-implementations',
+    'event',
+    'InterfaceFilter "matches contracts implementing the interface": a contract of a template that does not implement it is not ' +
+      'matched (a transaction of only such contracts is UPDATE_NOT_FOUND for that filter).',
+  ),
+  visibility(
+    'semantics.transient.ledger-effects-shows',
+    'event',
+    'CreatedEvent.acsDelta: "whether the event would be part of the ACS-delta shaped stream". A contract created and archived in ' +
+      'one transaction (transient) is shown in the ledger-effects shape, its create and its consuming exercise, to its ' +
+      'stakeholders, and its create has acsDelta false.',
+  ),
+  cantonVisibility(
+    'canton.semantics.transient.acs-delta-not-found',
+    'event',
+    'A transaction whose only contract is transient has no ACS-delta events: update-by-offset in the ACS-delta shape answers ' +
+      'UPDATE_NOT_FOUND to the submitter and to a non-submitting stakeholder alike ' +
+      `(LAPITT ${LAPITT}/UpdateServiceQueryIT.scala:424, TransactionServiceStakeholdersIT.scala:57, :82).`,
+  ),
+  cantonVisibility(
+    'canton.semantics.non-consuming-acs-delta-not-found',
+    'event',
+    'A transaction whose only node is a non-consuming exercise has no ACS-delta events: update-by-offset in the ACS-delta shape ' +
+      'answers UPDATE_NOT_FOUND, while the ledger-effects shape shows the exercise with consuming false ' +
+      `(LAPITT ${LAPITT}/UpdateServiceQueryIT.scala:483).`,
+  ),
+  cantonVisibility(
+    'canton.semantics.filters.any-party-beside-by-party',
+    'event',
+    'filtersForAnyParty beside filtersByParty: an event is shown when the any-party filter matches it (for every stakeholder or ' +
+      "witness) or a listed party's own filter does; the two are a union, not an intersection " +
+      `(${STORE}/dao/events/TransactionLogUpdatesConversions.scala and the template-parties filter of update formats).`,
+  ),
+  cantonVisibility(
+    'canton.semantics.filters.flags-accumulate-across-parties',
+    'event',
+    'includeCreatedEventBlob accumulates over every filter that matches an event, across parties: the blob is included when the ' +
+      'filter of any party that sees the create asks for it, and absent when none does ' +
+      `(LAPITT ${LAPITT}/TransactionServiceFiltersIT.scala:69, :180).`,
+  ),
+  cantonVisibility(
+    'canton.semantics.command-id.submitters-only',
+    'event',
+    "A transaction's commandId is shown only when the request's parties include one of its submitters (actAs) and is empty " +
+      `otherwise, in both shapes (${STORE}/backend/common/EventStorageBackendTemplate.scala:427-446 filteredCommandId; LAPITT ` +
+      `${LAPITT}/TransactionServiceVisibilityIT.scala:430, :490, :535, :579, :617).`,
+  ),
+  cantonVisibility(
+    'canton.semantics.paid-traffic-cost.submitters-only',
+    'event',
+    "A transaction's paidTrafficCost is unset (absent or null) when the request's parties include none of its submitters; for a " +
+      'submitter it is, when set, a non-negative integer ' +
+      `(${STORE}/backend/common/EventStorageBackendTemplate.scala:448-456 filteredTrafficCost; ${STORE}/interfaces/TransactionLogUpdate.scala:30-40).`,
+  ),
+  rights(
+    'canton.rights.read-as-is-not-act-as',
+    'auth',
+    'CanReadAs(p) does not entitle to act as p: a user with only a read right for p who submits with actAs [p] is denied, 403 ' +
+      `PERMISSION_DENIED (redacted) (${CLAIMS}:171-184 canActAs looks at CanActAs claims only; Authorizer.scala:144-147).`,
+    { endpoint: SUBMIT, features: ['writes'] },
+  ),
+  rights(
+    'canton.rights.admin-is-not-act-as',
+    'auth',
+    'ParticipantAdmin does not entitle to act as a party: the administrator submitting with actAs [p] without CanActAs(p) is ' +
+      `denied, 403 PERMISSION_DENIED (redacted) (${CLAIMS}:171-184; JsonApiAuthIT.scala:338 "deny access to an endpoint requiring ` +
+      'party rights with admin token").',
+    { endpoint: SUBMIT, features: ['writes'] },
+  ),
+  rights(
+    'canton.rights.execute-as-does-not-read',
+    'auth',
+    'CanExecuteAs(p) "does not entitle to read data for any parties": a user with only execute-as rights for p is denied ' +
+      `update-by-offset with a filter for p, 403 PERMISSION_DENIED (redacted) (${CLAIMS}:55-60, 185-200 canReadAs does not look at CanExecuteAs; facts C4).`,
+    { endpoint: UPDATE },
+  ),
+  rights(
+    'canton.rights.every-party-checked',
+    'auth',
+    'A request naming several parties needs the right for every one of them: actAs [allowed, not allowed] on submit-and-wait and ' +
+      'filtersByParty {allowed, not allowed} on update-by-offset are denied, 403 PERMISSION_DENIED (redacted), while the same ' +
+      `request with only the allowed party is served (${CLAIMS}:171-200 canActAs / canReadAs checked for each party of the request).`,
+  ),
+  rights(
+    'canton.auth.audience-array-accepted',
+    'auth',
+    'A token whose aud is an array is accepted when one entry is the audience the participant expects (extra audiences are ' +
+      'allowed), and a scope claim with extra space-separated scopes besides daml_ledger_api is accepted ' +
+      '(community/base/src/main/scala/com/digitalasset/canton/auth/AuthServiceJWTPayload.scala:221-233; LAPITT-side JsonApiAuthIT.scala:400, :471).',
+    { endpoint: UPDATE },
+  ),
+  rights(
+    'canton.rights.dar-upload-admin-only',
+    'auth',
+    'Uploading and validating a DAR needs participant_admin: a user token without it is denied, 403 PERMISSION_DENIED ' +
+      '(redacted) (community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/services/admin/' +
+      'ApiPackageManagementService.scala: uploadDarFile and validateDarFile are authorized with RequiredClaim.Admin).',
+    { endpoint: 'POST /v2/dars', features: ['writes'] },
+  ),
+  users(
+    'canton.users.crud.create-duplicate-409',
+    'error',
+    `Creating a user whose id exists is rejected 409 USER_ALREADY_EXISTS (${USER_ERRORS}:134-140 UserAlreadyExists, category ResourceExists; LAPITT ` +
+      `${LAPITT}/UserManagementServiceIT.scala:811).`,
+  ),
+  users(
+    'canton.users.crud.unknown-user-404',
+    'error',
+    `GET, DELETE and PATCH of an unknown user, and granting rights to one, are rejected 404 USER_NOT_FOUND (${USER_ERRORS}:90-97 ` +
+      `UserNotFound, category ResourceMissing; LAPITT ${LAPITT}/UserManagementServiceIT.scala:916, :940, :1324, UserManagementServiceUpdateRpcIT.scala:117).`,
+  ),
+  users(
+    'canton.users.crud.create-get-delete',
+    'state',
+    'A created user reads back with its id, primaryParty, isDeactivated, primaryPartyAuthentication and a non-empty ' +
+      `resourceVersion; DELETE answers 200 {} and the user is gone (${USERS_SERVICE}; LAPITT ${LAPITT}/UserManagementServiceIT.scala:811, :854, :940).`,
+  ),
+  users(
+    'canton.users.crud.create-invalid-refused',
+    'error',
+    'A creation carrying a resourceVersion, a malformed primaryParty or a right naming a malformed party is rejected 400 ' +
+      `INVALID_ARGUMENT and creates nothing (${USERS_SERVICE}; LAPITT ${LAPITT}/UserManagementServiceIT.scala:468, :883).`,
+  ),
+  users(
+    'canton.users.crud.update-mask-invalid',
+    'error',
+    'An update whose mask has no paths, an unknown path or a duplicated path is rejected 400 INVALID_USER_UPDATE_REQUEST and ' +
+      'changes nothing (community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/update/' +
+      `UpdateMapperBase.scala; LAPITT ${LAPITT}/objectmeta/ObjectMetaTests.scala:167, :183, :200).`,
+    { endpoint: 'PATCH /v2/users/{user-id}' },
+  ),
+  users(
+    'canton.users.crud.update-fields',
+    'state',
+    'primaryParty and isDeactivated are set through their update-mask paths (primary_party, is_deactivated) and reset to their ' +
+      'defaults when named with an empty value; the answer and a later GET show the new values ' +
+      `(LAPITT ${LAPITT}/UserManagementServiceUpdateRpcIT.scala:158, :181, :200, :223).`,
+    { endpoint: 'PATCH /v2/users/{user-id}' },
+  ),
+  users(
+    'canton.users.crud.rights-grant-revoke',
+    'state',
+    'Granting rights answers the newly granted ones (none on a repeat), listing shows them, revoking answers the newly revoked ' +
+      'ones; rights changes keep the resourceVersion ' +
+      `(LAPITT ${LAPITT}/UserManagementServiceIT.scala:1324, :1304, :1504).`,
+    { endpoint: 'POST /v2/users/{user-id}/rights' },
+  ),
+];
