@@ -59,6 +59,20 @@ export const FaultCatalogue = {
   'scan-v0-multi-hosted-200': 'v0 participant-id answers 200 for a party hosted on several participants',
   'scan-bad-member-200': 'a malformed member id is answered 200',
   'scan-traffic-wrong-shape': 'traffic-status answers total_limit as a string',
+  // Semantics part 1 (who may see and do what)
+  'command-id-shown-to-all': "a transaction's commandId and paidTrafficCost are shown to every reader, not only to a submitter's request",
+  'paid-traffic-cost-shown-to-all': "a transaction's paidTrafficCost is shown to every reader, not only to a submitter's request",
+  'transient-in-acs-delta': 'a contract created and archived in one transaction shows its create and archive in the ACS-delta shape',
+  'ledger-effects-stakeholders-only':
+    'a create in the ledger-effects shape is shown to its stakeholders only, not to the informees of its parent exercise',
+  'party-filters-shared': "each listed party is matched by any listed party's filter, not only its own",
+  'any-party-filter-overrides': 'with filtersForAnyParty present, filtersByParty is ignored',
+  'blob-flag-from-any-party':
+    "a created-event blob is added when any party's filter asks for blobs, also a party that does not see the create",
+  'interface-filter-matches-all': 'an InterfaceFilter matches every template, also those that do not implement the interface',
+  'template-filter-creates-only': 'template filters in the ledger-effects shape match creates only, never exercises',
+  'empty-acs-delta-rendered':
+    'an ACS-delta lookup whose transaction has no ACS-delta event answers an empty transaction instead of UPDATE_NOT_FOUND',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

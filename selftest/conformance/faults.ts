@@ -266,4 +266,25 @@ export const faultExpectations: FaultExpectation[] = [
     profile: 'canton',
     clauses: ['member-traffic-status.actual.total_limit.required-int64', 'canton.scan.traffic-status.int64-numbers'],
   },
+  // Semantics part 1 (who may see and do what): each fault breaks one rule of flows / visibility and privacy.
+  ...(
+    [
+      ['command-id-shown-to-all', 'canton.semantics.command-id.submitters-only'],
+      ['paid-traffic-cost-shown-to-all', 'canton.semantics.paid-traffic-cost.submitters-only'],
+      ['transient-in-acs-delta', 'canton.semantics.transient.acs-delta-not-found'],
+      ['ledger-effects-stakeholders-only', 'semantics.visibility.ledger-effects.exactly-witnesses'],
+      ['party-filters-shared', 'semantics.filters.per-party-filter'],
+      ['any-party-filter-overrides', 'canton.semantics.filters.any-party-beside-by-party'],
+      ['blob-flag-from-any-party', 'canton.semantics.filters.flags-accumulate-across-parties'],
+      ['interface-filter-matches-all', 'semantics.filters.interface-only-implementations'],
+      ['template-filter-creates-only', 'semantics.filters.template-filter-exercised'],
+      ['empty-acs-delta-rendered', 'canton.semantics.non-consuming-acs-delta-not-found'],
+    ] as const
+  ).map(([fault, clause]) => ({
+    fault,
+    include: ['flows / visibility'],
+    profile: 'canton' as const,
+    clauses: fault === 'empty-acs-delta-rendered' ? [clause, 'canton.semantics.transient.acs-delta-not-found'] : [clause],
+    exclusive: true as const,
+  })),
 ];

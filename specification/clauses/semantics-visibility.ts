@@ -92,8 +92,9 @@ export const semanticsVisibilityClauses = [
     'canton.semantics.filters.flags-accumulate-across-parties',
     'event',
     'includeCreatedEventBlob accumulates over every filter that matches an event, across parties: the blob is included when the ' +
-      'filter of any party that sees the create asks for it, and absent when none does ' +
-      `(LAPITT ${LAPITT}/TransactionServiceFiltersIT.scala:69, :180).`,
+      'filter of any party that sees the create asks for it, and absent when only a party that does not see it asks ' +
+      `(${STORE}/dao/EventProjectionProperties.scala:39-49, the projection is folded over the event's witnesses; LAPITT ` +
+      `${LAPITT}/TransactionServiceFiltersIT.scala:69, :180).`,
   ),
   cantonVisibility(
     'canton.semantics.command-id.submitters-only',
