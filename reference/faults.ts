@@ -73,6 +73,13 @@ export const FaultCatalogue = {
   'template-filter-creates-only': 'template filters in the ledger-effects shape match creates only, never exercises',
   'empty-acs-delta-rendered':
     'an ACS-delta lookup whose transaction has no ACS-delta event answers an empty transaction instead of UPDATE_NOT_FOUND',
+  'user-duplicate-create-replaces': 'creating a user whose id exists replaces it instead of failing with USER_ALREADY_EXISTS',
+  'user-delete-unknown-succeeds': 'deleting an unknown user answers 200 instead of USER_NOT_FOUND',
+  'user-create-resource-version-ignored': 'a user creation carrying a resourceVersion is accepted',
+  'user-update-mask-unchecked': 'an update mask with an unknown or duplicated path is accepted',
+  'user-deactivation-not-updated': 'an update naming is_deactivated leaves isDeactivated unchanged',
+  'user-delete-answers-user': 'deleting a user answers the deleted user instead of {}',
+  'user-regrant-reported': 'a grant answers every requested right as newly granted, also those the user had',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

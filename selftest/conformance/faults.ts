@@ -287,4 +287,22 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: fault === 'empty-acs-delta-rendered' ? [clause, 'canton.semantics.transient.acs-delta-not-found'] : [clause],
     exclusive: true as const,
   })),
+  // Semantics part 1: user management CRUD as Canton 3.5 does it.
+  ...(
+    [
+      ['user-duplicate-create-replaces', 'canton.users.crud.create-duplicate-409'],
+      ['user-delete-unknown-succeeds', 'canton.users.crud.unknown-user-404'],
+      ['user-create-resource-version-ignored', 'canton.users.crud.create-invalid-refused'],
+      ['user-update-mask-unchecked', 'canton.users.crud.update-mask-invalid'],
+      ['user-deactivation-not-updated', 'canton.users.crud.update-fields'],
+      ['user-delete-answers-user', 'canton.users.crud.create-get-delete'],
+      ['user-regrant-reported', 'canton.users.crud.rights-grant-revoke'],
+    ] as const
+  ).map(([fault, clause]) => ({
+    fault,
+    include: ['participant / user management CRUD'],
+    profile: 'canton' as const,
+    clauses: [clause],
+    exclusive: true as const,
+  })),
 ];
