@@ -31,6 +31,8 @@ export interface TokenProvider {
   readonly canMint: boolean;
   /** The audience a minted token carries by default (the configured `auth.audience`), if any. */
   readonly audience?: string;
+  /** The scope a minted token carries by default (the configured `auth.scope`, else `daml_ledger_api`), if it mints. */
+  readonly scope?: string;
   /** A valid token for a fixture user; undefined when the target has no auth. */
   tokenFor(userId: string): Promise<string | undefined>;
   /** A token with chosen claims; throws for providers that cannot mint (check `canMint`). */
@@ -124,6 +126,7 @@ function selfSignedProvider(auth: Extract<AuthConfig, { kind: 'hs256' | 'rs256' 
     kind: auth.kind,
     canMint: true,
     ...(auth.audience === undefined ? {} : { audience: auth.audience }),
+    scope: auth.scope ?? 'daml_ledger_api',
     mint,
     tokenFor: async (userId) => {
       const cached = cache.get(userId);

@@ -73,6 +73,12 @@ export const FaultCatalogue = {
   'template-filter-creates-only': 'template filters in the ledger-effects shape match creates only, never exercises',
   'empty-acs-delta-rendered':
     'an ACS-delta lookup whose transaction has no ACS-delta event answers an empty transaction instead of UPDATE_NOT_FOUND',
+  'read-as-grants-act-as': 'a CanReadAs right lets its user act as the party',
+  'admin-acts-as-any-party': 'participant_admin lets its user act as any party',
+  'execute-as-grants-read': 'a CanExecuteAs right lets its user read as the party',
+  'first-party-checked-only': "only the first party of actAs, or of filtersByParty, is checked against the user's rights",
+  'audience-array-refused': "a token whose aud is an array of several audiences is refused, even when one is the participant's",
+  'dar-upload-any-user': 'any authenticated user may upload or validate a DAR',
   'user-duplicate-create-replaces': 'creating a user whose id exists replaces it instead of failing with USER_ALREADY_EXISTS',
   'user-delete-unknown-succeeds': 'deleting an unknown user answers 200 instead of USER_NOT_FOUND',
   'user-create-resource-version-ignored': 'a user creation carrying a resourceVersion is accepted',

@@ -305,4 +305,15 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [clause],
     exclusive: true as const,
   })),
+  // Semantics part 1: rights as Canton 3.5 checks them.
+  ...(
+    [
+      ['read-as-grants-act-as', 'canton.rights.read-as-is-not-act-as'],
+      ['admin-acts-as-any-party', 'canton.rights.admin-is-not-act-as'],
+      ['execute-as-grants-read', 'canton.rights.execute-as-does-not-read'],
+      ['first-party-checked-only', 'canton.rights.every-party-checked'],
+      ['audience-array-refused', 'canton.auth.audience-array-accepted'],
+      ['dar-upload-any-user', 'canton.rights.dar-upload-admin-only'],
+    ] as const
+  ).map(([fault, clause]) => ({ fault, include: ['participant / rights'], profile: 'canton' as const, clauses: [clause] })),
 ];
