@@ -321,15 +321,15 @@ const users: BatteryCase[] = [
   mapped('UserManagementServiceIT', 'TestGrantingAndRevokingEmptyListOfRights', 1304, 'covered', ['canton.users.crud.rights-grant-revoke']),
   mapped('UserManagementServiceIT', 'TestListUserRights', 1504, 'covered', ['canton.users.crud.rights-grant-revoke']),
   mapped('UserManagementServiceIT', 'TestRevokeUserRights', 1453, 'covered', ['canton.users.crud.rights-grant-revoke']),
-  ...leftOut(
+  mapped('UserManagementServiceIT', 'RaceConditionCreateUsers', 590, 'covered', ['canton.users.crud.create-duplicate-409']),
+  mapped('UserManagementServiceIT', 'RaceConditionDeleteUsers', 635, 'covered', ['canton.users.crud.unknown-user-404']),
+  ...covered(
     'UserManagementServiceIT',
     [
-      ['RaceConditionCreateUsers', 590],
-      ['RaceConditionDeleteUsers', 635],
       ['RaceConditionGrantRights', 682],
       ['RaceConditionRevokeRights', 735],
     ],
-    'concurrent user writes are not sent (Canton itself excludes the create and grant races from its gRPC runs for log noise)',
+    ['canton.users.crud.rights-grant-revoke'],
   ),
   ...outOfScope(
     'UserManagementServiceIT',
@@ -399,14 +399,10 @@ const objectMeta: BatteryCase[] = [
     ],
     ['canton.users.limits.annotations.update.same-rules'],
   ),
-  mapped(
-    'UserManagementServiceObjectMetaIT',
-    'UpdateAnnotationsUsingNonEmptyMap',
-    277,
-    'partly',
-    ['canton.users.limits.annotations.value.empty-removes-key'],
-    'merge and removal are checked through the metadata.annotations path only, not through metadata',
-  ),
+  mapped('UserManagementServiceObjectMetaIT', 'UpdateAnnotationsUsingNonEmptyMap', 277, 'covered', [
+    'canton.users.limits.annotations.value.empty-removes-key',
+    'canton.users.crud.update-fields',
+  ]),
   mapped('UserManagementServiceObjectMetaIT', 'UpdateAnnotationsUsingEmptyMap', 313, 'covered', UPDATE_FIELDS),
   ...leftOut(
     'UserManagementServiceObjectMetaIT',
@@ -426,14 +422,9 @@ const objectMeta: BatteryCase[] = [
     ],
     ['canton.users.crud.update-mask-invalid'],
   ),
-  mapped(
-    'UserManagementServiceObjectMetaIT',
-    'RaceConditionUpdateResourceAnnotations',
-    131,
-    'left-out',
-    [],
-    'concurrent user writes are not sent',
-  ),
+  mapped('UserManagementServiceObjectMetaIT', 'RaceConditionUpdateResourceAnnotations', 131, 'covered', [
+    'canton.users.crud.update-fields',
+  ]),
 ];
 
 const jsonAuth: BatteryCase[] = [

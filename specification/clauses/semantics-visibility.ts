@@ -158,14 +158,14 @@ export const semanticsVisibilityClauses = [
   users(
     'canton.users.crud.create-duplicate-409',
     'error',
-    `Creating a user whose id exists is rejected 409 USER_ALREADY_EXISTS (${USER_ERRORS}:134-140 UserAlreadyExists, category ResourceExists; LAPITT ` +
+    `Creating a user whose id exists is rejected 409 USER_ALREADY_EXISTS; of ten concurrent creations of one new id exactly one succeeds (${USER_ERRORS}:134-140 UserAlreadyExists, category ResourceExists; LAPITT ` +
       `${LAPITT}/UserManagementServiceIT.scala:811).`,
   ),
   users(
     'canton.users.crud.unknown-user-404',
     'error',
     `GET, DELETE and PATCH of an unknown user, and granting rights to one, are rejected 404 USER_NOT_FOUND (${USER_ERRORS}:90-97 ` +
-      `UserNotFound, category ResourceMissing; LAPITT ${LAPITT}/UserManagementServiceIT.scala:916, :940, :1324, UserManagementServiceUpdateRpcIT.scala:117).`,
+      `UserNotFound, category ResourceMissing; of ten concurrent deletions of one user exactly one succeeds; LAPITT ${LAPITT}/UserManagementServiceIT.scala:916, :940, :1324, UserManagementServiceUpdateRpcIT.scala:117).`,
   ),
   users(
     'canton.users.crud.create-get-delete',
@@ -191,8 +191,9 @@ export const semanticsVisibilityClauses = [
     'canton.users.crud.update-fields',
     'state',
     'primaryParty and isDeactivated are set through their update-mask paths (primary_party, is_deactivated) and reset to their ' +
-      'defaults when named with an empty value; the answer and a later GET show the new values ' +
-      `(LAPITT ${LAPITT}/UserManagementServiceUpdateRpcIT.scala:158, :181, :200, :223).`,
+      'defaults when named with an empty value; annotations merge through metadata.annotations or metadata, an empty map changes ' +
+      'nothing, and concurrent annotation updates without a resourceVersion all land; the answer and a later GET show the new values ' +
+      `(LAPITT ${LAPITT}/UserManagementServiceUpdateRpcIT.scala:158, :181, :200, :223; objectmeta/ObjectMetaTests.scala:131, :277, :313).`,
     { endpoint: 'PATCH /v2/users/{user-id}' },
   ),
   users(
@@ -200,7 +201,7 @@ export const semanticsVisibilityClauses = [
     'state',
     'Granting rights answers the newly granted ones (none on a repeat), listing shows them, revoking answers the newly revoked ' +
       'ones; rights changes keep the resourceVersion ' +
-      `(LAPITT ${LAPITT}/UserManagementServiceIT.scala:1324, :1304, :1504).`,
+      `of ten concurrent grants (revocations) of one right exactly one reports it (LAPITT ${LAPITT}/UserManagementServiceIT.scala:1324, :1304, :1504, :682, :735).`,
     { endpoint: 'POST /v2/users/{user-id}/rights' },
   ),
 ];

@@ -103,6 +103,34 @@ async function setUp(
   return undefined;
 }
 
+/** Concurrent requests of the race cases (LAPITT's RaceCondition* send ten). */
+const RACERS = 10;
+
+/** How many answers had each status. */
+function statusCounts(responses: readonly ClientResponse[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const response of responses) counts[response.status] = (counts[response.status] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * Exactly one of racing requests succeeds; the others lose with `loser` or, as LAPITT's race cases allow (a unique
+ * constraint violated in Canton's database), with an internal error (500).
+ */
+function oneWinner(responses: readonly ClientResponse[], loser: number, clauseId: ClauseId, what: string): void {
+  const counts = statusCounts(responses);
+  expectValue(clauseId, `the number of successes among ${what}`, counts[200] ?? 0, 1);
+  expectValueMatches(
+    clauseId,
+    `the statuses of the other answers to ${what}`,
+    Object.keys(counts)
+      .map(Number)
+      .filter((status) => status !== 200),
+    (statuses) => statuses.every((status) => status === loser || status === 500),
+    `${loser} (or 500, an internal error)`,
+  );
+}
+
 const emptyParty = (party: unknown): boolean => party === undefined || party === null || party === '';
 
 conformanceSuite('participant / user management CRUD', () => {
@@ -166,6 +194,17 @@ conformanceSuite('participant / user management CRUD', () => {
           'USER_ALREADY_EXISTS',
           'canton.users.crud.create-duplicate-409',
         );
+        // Ten concurrent creations of one new id: exactly one succeeds, the others are USER_ALREADY_EXISTS.
+        const raced = freshId('crud-race');
+        try {
+          const answers = await Promise.all(Array.from({ length: RACERS }, () => createUser(ctx, admin, createBody({ id: raced }))));
+          oneWinner(answers, 409, 'canton.users.crud.create-duplicate-409', '10 concurrent creations of one id');
+          // Ten concurrent deletions of it: exactly one succeeds, the others are USER_NOT_FOUND.
+          const deletions = await Promise.all(Array.from({ length: RACERS }, () => removeUser(ctx, admin, raced)));
+          oneWinner(deletions, 404, 'canton.users.crud.unknown-user-404', '10 concurrent deletions of one user');
+        } finally {
+          await deleteUser(ctx, admin, raced);
+        }
 
         const deleted = await removeUser(ctx, admin, id);
         accepted(deleted, 'canton.users.crud.create-get-delete', 'the deletion of the user');
@@ -356,13 +395,41 @@ conformanceSuite('participant / user management CRUD', () => {
           }),
           { primaryParty: '', isDeactivated: false, auth: false, annotations: added },
         );
+        const viaMetadata = { ...added, 'conformance.example.com/via-metadata': 'too' };
+        await check(
+          'an update of annotations through the metadata path',
+          await updateUser(ctx, admin, id, {
+            user: { id, metadata: { annotations: { 'conformance.example.com/via-metadata': 'too' } } },
+            updateMask: { paths: ['metadata'] },
+          }),
+          { primaryParty: '', isDeactivated: false, auth: false, annotations: viaMetadata },
+        );
         await check(
           'an update with an empty annotations map',
           await updateUser(ctx, admin, id, {
             user: { id, metadata: { annotations: {} } },
             updateMask: { paths: ['metadata.annotations'] },
           }),
-          { primaryParty: '', isDeactivated: false, auth: false, annotations: added },
+          { primaryParty: '', isDeactivated: false, auth: false, annotations: viaMetadata },
+        );
+        // Ten concurrent annotation updates (no resourceVersion), each with its own key: all land.
+        const keys = Array.from({ length: RACERS }, (_, index) => `conformance.example.com/race-${index}`);
+        const updates = await Promise.all(
+          keys.map((key) =>
+            updateUser(ctx, admin, id, {
+              user: { id, metadata: { annotations: { [key]: 'x' } } },
+              updateMask: { paths: ['metadata.annotations'] },
+            }),
+          ),
+        );
+        expectValue(clauseId, 'the statuses of 10 concurrent annotation updates', statusCounts(updates), { 200: RACERS });
+        const raced = await getUser(ctx, admin, id);
+        eventSetsEqual(
+          clauseId,
+          'the annotations after 10 concurrent updates',
+          [...Object.keys(viaMetadata), ...keys],
+          Object.keys(userIn(raced).metadata?.annotations ?? {}),
+          raced,
         );
       } finally {
         await deleteUser(ctx, admin, id);
@@ -419,6 +486,22 @@ conformanceSuite('participant / user management CRUD', () => {
           revokedAgain,
         );
         await listed('after the revocation', [`CanActAs ${alice}`, 'CanReadAsAnyParty']);
+        // Ten concurrent grants of one new right: exactly one reports it newly granted; ten revocations: exactly one revokes it.
+        const raceRight = [right('CanExecuteAs', bob)];
+        const grants = await Promise.all(Array.from({ length: RACERS }, () => grantRights(ctx, admin, id, raceRight)));
+        expectValue(
+          clauseId,
+          'how many of 10 concurrent grants of one right report it newly granted',
+          grants.filter((g) => keysOf(g, 'newlyGrantedRights').length > 0).length,
+          1,
+        );
+        const revokes = await Promise.all(Array.from({ length: RACERS }, () => grantRights(ctx, admin, id, raceRight, true)));
+        expectValue(
+          clauseId,
+          'how many of 10 concurrent revocations of one right report it newly revoked',
+          revokes.filter((r) => keysOf(r, 'newlyRevokedRights').length > 0).length,
+          1,
+        );
         const after = await getUser(ctx, admin, id);
         expectValue(clauseId, 'resourceVersion after rights changes', userIn(after).metadata?.resourceVersion, version, after);
       } finally {
