@@ -79,6 +79,8 @@ export const FaultCatalogue = {
   'first-party-checked-only': "only the first party of actAs, or of filtersByParty, is checked against the user's rights",
   'audience-array-refused': "a token whose aud is an array of several audiences is refused, even when one is the participant's",
   'dar-upload-any-user': 'any authenticated user may upload or validate a DAR',
+  'topology-party-filter-ignored': 'a topology format naming parties returns the events of every party',
+  'topology-empty-parties-match-nothing': 'a topology format with an empty parties list matches no event',
   'user-duplicate-create-replaces': 'creating a user whose id exists replaces it instead of failing with USER_ALREADY_EXISTS',
   'user-delete-unknown-succeeds': 'deleting an unknown user answers 200 instead of USER_NOT_FOUND',
   'user-create-resource-version-ignored': 'a user creation carrying a resourceVersion is accepted',

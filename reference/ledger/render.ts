@@ -283,11 +283,12 @@ function renderReassignment(ctx: RenderContext, update: ReassignmentUpdate, form
   };
 }
 
-function renderTopology(update: TopologyUpdate, format: UpdateFormat): Json | undefined {
+function renderTopology(update: TopologyUpdate, format: UpdateFormat, faults: Faults): Json | undefined {
   const parties = format.topologyParties;
   if (!parties) return undefined;
+  const wildcard = parties.size === 0 ? !faults.has('topology-empty-parties-match-nothing') : faults.has('topology-party-filter-ignored');
   const events = update.events
-    .filter((event) => parties.size === 0 || parties.has(event.partyId))
+    .filter((event) => wildcard || parties.has(event.partyId))
     .map((event) => ({
       event: {
         [event.kind]: {
@@ -328,7 +329,7 @@ export function renderUpdate(ctx: RenderContext, update: StoredUpdate, format: U
       rendered = renderReassignment(ctx, update, format);
       break;
     case 'topology':
-      rendered = renderTopology(update, format);
+      rendered = renderTopology(update, format, ctx.faults);
       break;
     case 'checkpoint':
       // A checkpoint carries no events to filter: any valid (non-empty) format shows it.

@@ -279,6 +279,8 @@ export const faultExpectations: FaultExpectation[] = [
       ['interface-filter-matches-all', 'semantics.filters.interface-only-implementations'],
       ['template-filter-creates-only', 'semantics.filters.template-filter-exercised'],
       ['empty-acs-delta-rendered', 'canton.semantics.non-consuming-acs-delta-not-found'],
+      ['topology-party-filter-ignored', 'canton.semantics.topology.parties-filter'],
+      ['topology-empty-parties-match-nothing', 'canton.semantics.topology.parties-filter'],
     ] as const
   ).map(([fault, clause]) => ({
     fault,

@@ -230,22 +230,8 @@ const query: BatteryCase[] = [
     'canton.semantics.non-consuming-acs-delta-not-found',
   ]),
   mapped('UpdateServiceQueryIT', 'TopologyTXByOffsetBasic', 509, 'covered', ['update.TopologyTransaction.shape']),
-  mapped(
-    'UpdateServiceQueryIT',
-    'TopologyTXPartyWildcard',
-    533,
-    'left-out',
-    [],
-    'not asserted yet: the seeded-updates suite always names the parties of its topology format',
-  ),
-  mapped(
-    'UpdateServiceQueryIT',
-    'TopologyTXInvisibleByOffsetOtherParty',
-    603,
-    'left-out',
-    [],
-    'not asserted yet: no test filters the seeded topology transaction for a party it does not concern',
-  ),
+  mapped('UpdateServiceQueryIT', 'TopologyTXPartyWildcard', 533, 'covered', ['canton.semantics.topology.parties-filter']),
+  mapped('UpdateServiceQueryIT', 'TopologyTXInvisibleByOffsetOtherParty', 603, 'covered', ['canton.semantics.topology.parties-filter']),
   ...outOfScope(
     'UpdateServiceQueryIT',
     [

@@ -82,6 +82,14 @@ export const semanticsVisibilityClauses = [
       `(LAPITT ${LAPITT}/UpdateServiceQueryIT.scala:483).`,
   ),
   cantonVisibility(
+    'canton.semantics.topology.parties-filter',
+    'event',
+    'includeTopologyEvents.includeParticipantAuthorizationEvents.parties: an empty list stands for every party (the topology ' +
+      'transaction is returned, by a user who may read as any party); a list naming only parties the transaction does not ' +
+      `concern answers UPDATE_NOT_FOUND (LAPITT ${LAPITT}/UpdateServiceQueryIT.scala:533, :603).`,
+    { resource: 'TopologyFormat', features: ['topologyFixture'] },
+  ),
+  cantonVisibility(
     'canton.semantics.filters.any-party-beside-by-party',
     'event',
     'filtersForAnyParty beside filtersByParty: an event is shown when the any-party filter matches it (for every stakeholder or ' +

@@ -8,6 +8,7 @@
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { eventSetsEqual, subsetOf, writeVisible } from '../../checks/stateful.js';
 import type { ClientResponse } from '../../client/http.js';
+import { parseJsonLossless } from '../../specification/json.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import {
@@ -86,6 +87,19 @@ function expectEvents(
     subsetOf(clauseId, `the entitled filter parties of ${eventKey(event)} ${what}, among its witnessParties`, required, named, response);
   }
   return events;
+}
+
+/** The TopologyTransaction of a lookup's answer, if it is one. */
+function topologyValue(response: ClientResponse): JsonObject | undefined {
+  if (response.status !== 200) return undefined;
+  const update = (parseJsonLossless(response.text) as { update?: { TopologyTransaction?: { value?: JsonObject } } } | undefined)?.update;
+  return update?.TopologyTransaction?.value;
+}
+
+/** The party of a participant-authorization event (`{event: {<Kind>: {value: {partyId}}}}`). */
+function partyOf(event: JsonObject): string {
+  const [, payload] = Object.entries((event.event as JsonObject | undefined) ?? {})[0] ?? [];
+  return String(((payload as JsonObject | undefined)?.value as JsonObject | undefined)?.partyId);
 }
 
 const unset = (value: unknown): boolean => value === undefined || value === null;
@@ -541,6 +555,43 @@ conformanceSuite('flows / visibility and privacy', () => {
         await updateByOffset(ctx, aliceUser, offset, format(ACS, { [alice]: [wildcardFilter()] })),
         offset,
         'canton.semantics.non-consuming-acs-delta-not-found',
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a topology format with no parties returns the topology transaction; one naming another party finds nothing',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.topology.parties-filter', ...UPDATE_NOT_FOUND_CANTON_CLAUSES],
+      checks: ['positive_data_acceptance', 'response_value_conformance', 'error_body_conformance'],
+    },
+    async (ctx) => {
+      const offset = ctx.fixtures.seededUpdates.topologyOffset;
+      if (offset === undefined) return ctx.skip('the fixtures name no seeded topology transaction (seededUpdates.topologyOffset)');
+      const reader = auditor(ctx);
+      const topology = (parties: string[]): JsonObject => ({
+        includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties } },
+      });
+      const all = await updateByOffset(ctx, reader, offset, topology([]));
+      const value = topologyValue(all);
+      expectValueMatches(
+        'canton.semantics.topology.parties-filter',
+        `the update at the topology offset ${offset} asked for with parties []`,
+        value,
+        (found) => found !== undefined,
+        'a TopologyTransaction',
+        all,
+      );
+      // A fixture party the transaction does not concern (the node's wildcard answer names the ones it does).
+      const concerned = new Set(((value?.events as JsonObject[] | undefined) ?? []).map((event) => partyOf(event)));
+      const other = ctx.fixtures.parties.find((party) => !concerned.has(party.id));
+      if (other === undefined) return ctx.skip('every fixture party is concerned by the seeded topology transaction');
+      expectUpdateNotFound(
+        ctx,
+        await updateByOffset(ctx, reader, offset, topology([other.id])),
+        offset,
+        'canton.semantics.topology.parties-filter',
       );
     },
   );
