@@ -6,7 +6,7 @@
  * 3.5-open-source-2026-06-10.13) or LAPITT case that shows the behaviour; the map to Canton's battery is
  * specification/battery/part1.ts.
  */
-import { cantonGroup, clauseGroup } from './define.js';
+import { cantonGroup, clauseGroup, type ClauseBuilder } from './define.js';
 
 const UPDATE = 'POST /v2/updates/update-by-offset';
 const SUBMIT = 'POST /v2/commands/submit-and-wait';
@@ -18,54 +18,64 @@ const USERS_SERVICE =
 const USER_ERRORS =
   'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/UserManagementServiceErrors.scala';
 
-const visibility = clauseGroup({ section: 'Types > EventFormat', endpoint: UPDATE, resource: 'EventFormat', features: ['writes'] });
-const cantonVisibility = cantonGroup({ section: 'Types > EventFormat', endpoint: UPDATE, resource: 'Transaction', features: ['writes'] });
-const rights = cantonGroup({ section: 'Authorization', features: ['authorization'] });
-const users = cantonGroup({ section: 'Users', endpoint: 'POST /v2/users', resource: 'User', features: ['writes'] });
+const RESOURCES = 'Resources and their fields';
+/** Canton-profile clauses cite the facts document besides the source lines in their text. */
+const FACTS = '(facts canton: Canton 3.5 source, branch 3.5-open-source-2026-06-10.13, at the lines cited)';
+const cited =
+  (build: ClauseBuilder): ClauseBuilder =>
+  (id, kind, text, options) =>
+    build(id, kind, `${text} ${FACTS}`, options);
+
+const visibility = clauseGroup({ section: `${RESOURCES} > EventFormat`, endpoint: UPDATE, resource: 'EventFormat', features: ['writes'] });
+const filterKinds = clauseGroup({
+  section: `${RESOURCES} > CumulativeFilter`,
+  endpoint: UPDATE,
+  resource: 'CumulativeFilter',
+  features: ['writes'],
+});
+const createdEvent = clauseGroup({
+  section: `${RESOURCES} > CreatedEvent (fields shown)`,
+  endpoint: UPDATE,
+  resource: 'CreatedEvent',
+  features: ['writes'],
+});
+const cantonVisibility = cited(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
+    endpoint: UPDATE,
+    resource: 'Transaction',
+    features: ['writes'],
+  }),
+);
+const rights = cited(cantonGroup({ section: 'Authentication', features: ['authorization'] }));
+const users = cited(cantonGroup({ section: 'Limits', endpoint: 'POST /v2/users', resource: 'User', features: ['writes'] }));
 
 export const semanticsVisibilityClauses = [
   visibility(
     'semantics.visibility.acs-delta.exactly-stakeholders',
     'event',
-    'EventFormat.filtersByParty: "For ACS-delta shape: create and archive events of contracts whose stakeholders include at least ' +
-      'one listed party and match its filter." Each event of a transaction is shown to exactly the filter parties that are ' +
-      'stakeholders of its contract (computed from the contracts the test created), and to no other: several parties in one ' +
-      `request each see their own (LAPITT ${LAPITT}/TransactionServiceVisibilityIT.scala:782).`,
+    'For ACS-delta shape (transaction and active-contract-set streams): create and archive events of contracts whose stakeholders include at least one listed party and match its filter',
   ),
   visibility(
     'semantics.visibility.ledger-effects.exactly-witnesses',
     'event',
-    'EventFormat.filtersByParty: "For ledger-effects shape: create and exercise events whose witnesses include at least one ' +
-      'listed party and match that party\'s filter." A party sees an exercise it is an informee of (signatory, actor, stakeholder ' +
-      'of a consumed contract) and everything below it, and a create it is a stakeholder of; nothing else (blinding, LAPITT ' +
-      `${LAPITT}/TransactionServiceVisibilityIT.scala:72).`,
+    "For ledger-effects shape: create and exercise events whose witnesses include at least one listed party and match that party's filter",
   ),
   visibility(
     'semantics.filters.per-party-filter',
     'event',
-    'EventFormat.filtersByParty: a listed party sees the events that "match that party\'s filter": in one request, each party\'s ' +
-      'template or wildcard filter selects for that party only; an event a party is entitled to but whose template only another ' +
-      "party's filter names is not shown for the first party.",
+    'create and archive events of contracts whose stakeholders include at least one listed party and match its filter',
   ),
   visibility(
     'semantics.filters.template-filter-exercised',
     'event',
-    'EventFormat.filtersByParty in the ledger-effects shape selects exercise events too: a TemplateFilter on the template of the ' +
-      'exercised contract shows the exercise; one on another template shows nothing (UPDATE_NOT_FOUND when nothing is left) ' +
-      `(LAPITT ${LAPITT}/TransactionServiceFiltersIT.scala:225, UpdateServiceQueryIT.scala:246).`,
+    "create and exercise events whose witnesses include at least one listed party and match that party's filter",
   ),
-  visibility(
-    'semantics.filters.interface-only-implementations',
-    'event',
-    'InterfaceFilter "matches contracts implementing the interface": a contract of a template that does not implement it is not ' +
-      'matched (a transaction of only such contracts is UPDATE_NOT_FOUND for that filter).',
-  ),
-  visibility(
+  filterKinds('semantics.filters.interface-only-implementations', 'event', 'matches contracts implementing the interface'),
+  createdEvent(
     'semantics.transient.ledger-effects-shows',
     'event',
-    'CreatedEvent.acsDelta: "whether the event would be part of the ACS-delta shaped stream". A contract created and archived in ' +
-      'one transaction (transient) is shown in the ledger-effects shape, its create and its consuming exercise, to its ' +
-      'stakeholders, and its create has acsDelta false.',
+    'whether the event would be part of the ACS-delta shaped stream and counts for tracking contract activeness',
   ),
   cantonVisibility(
     'canton.semantics.transient.acs-delta-not-found',
@@ -210,6 +220,5 @@ export const semanticsVisibilityClauses = [
     'Granting rights answers the newly granted ones (none on a repeat), listing shows them, revoking answers the newly revoked ' +
       'ones; rights changes keep the resourceVersion ' +
       `of ten concurrent grants (revocations) of one right exactly one reports it (LAPITT ${LAPITT}/UserManagementServiceIT.scala:1324, :1304, :1504, :682, :735).`,
-    { endpoint: 'POST /v2/users/{user-id}/rights' },
   ),
 ];
