@@ -17,8 +17,8 @@ export interface MintOptions {
   userId: string;
   /** Seconds until `exp`; negative for an already expired token. */
   expiresInSeconds?: number;
-  /** Override the audience (e.g. a wrong one). */
-  audience?: string | string[];
+  /** Override the audience (e.g. a wrong one, or several); `null` leaves the claim out. */
+  audience?: string | string[] | null;
   /** Sign with a key the target does not know (a wrong signature). */
   foreignKey?: boolean;
   /** Override the scope claim; `null` leaves the claim out. */
@@ -110,7 +110,7 @@ function selfSignedProvider(auth: Extract<AuthConfig, { kind: 'hs256' | 'rs256' 
   const mint = async (options: MintOptions): Promise<string> => {
     const now = Math.floor(Date.now() / 1000);
     const claims: Record<string, unknown> = {};
-    const audience = options.audience ?? auth.audience;
+    const audience = options.audience === undefined ? auth.audience : options.audience;
     const scope = options.scope === undefined ? (auth.scope ?? 'daml_ledger_api') : options.scope;
     if (scope !== null) claims.scope = scope;
     const jwt = new SignJWT(claims)
@@ -118,7 +118,7 @@ function selfSignedProvider(auth: Extract<AuthConfig, { kind: 'hs256' | 'rs256' 
       .setSubject(options.userId)
       .setIssuedAt(now - 5)
       .setExpirationTime(now + (options.expiresInSeconds ?? auth.tokenLifetimeSeconds));
-    if (audience !== undefined) jwt.setAudience(audience);
+    if (audience !== undefined && audience !== null) jwt.setAudience(audience);
     return jwt.sign(options.foreignKey ? await foreignKeyOf() : await keyOf());
   };
 

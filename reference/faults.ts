@@ -78,6 +78,7 @@ export const FaultCatalogue = {
   'execute-as-grants-read': 'a CanExecuteAs right lets its user read as the party',
   'first-party-checked-only': "only the first party of actAs, or of filtersByParty, is checked against the user's rights",
   'audience-array-refused': "a token whose aud is an array of several audiences is refused, even when one is the participant's",
+  'audience-and-scope-not-required': 'a token with neither an audience nor a scope claim is accepted',
   'dar-upload-any-user': 'any authenticated user may upload or validate a DAR',
   'topology-party-filter-ignored': 'a topology format naming parties returns the events of every party',
   'topology-empty-parties-match-nothing': 'a topology format with an empty parties list matches no event',

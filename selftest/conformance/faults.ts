@@ -315,6 +315,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['execute-as-grants-read', 'canton.rights.execute-as-does-not-read'],
       ['first-party-checked-only', 'canton.rights.every-party-checked'],
       ['audience-array-refused', 'canton.auth.audience-array-accepted'],
+      ['audience-and-scope-not-required', 'canton.auth.no-audience-no-scope-denied'],
       ['dar-upload-any-user', 'canton.rights.dar-upload-admin-only'],
     ] as const
   ).map(([fault, clause]) => ({ fault, include: ['participant / rights'], profile: 'canton' as const, clauses: [clause] })),

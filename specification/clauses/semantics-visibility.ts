@@ -166,6 +166,14 @@ export const semanticsVisibilityClauses = [
     { endpoint: UPDATE },
   ),
   rights(
+    'canton.auth.no-audience-no-scope-denied',
+    'auth',
+    'A token with neither an aud nor a scope claim is denied: it names no participant audience and no daml_ledger_api scope, so ' +
+      'Canton cannot read it ("Access token with unknown scope"), 401 (or 403 where a node reads it otherwise) ' +
+      '(base/daml-jwt/src/main/scala/com/daml/jwt/AuthServiceJWTPayload.scala:276-280; JsonApiAuthIT.scala:423).',
+    { endpoint: 'GET /v2/authenticated-user', features: ['authorization'] },
+  ),
+  rights(
     'canton.rights.dar-upload-admin-only',
     'auth',
     'Uploading and validating a DAR needs participant_admin: a user token without it is denied, 403 PERMISSION_DENIED ' +

@@ -240,4 +240,25 @@ conformanceSuite('participant / rights', () => {
       );
     },
   );
+
+  conformanceTest(
+    {
+      name: 'a token with neither an audience nor a scope is denied',
+      endpoint: 'authenticated-user',
+      clauses: ['canton.auth.no-audience-no-scope-denied'],
+      checks: ['auth_enforcement'],
+      requires: ['authorization', 'mintTokens'],
+    },
+    async (ctx) => {
+      const user = ctx.userWhere('is any active user', () => true).id;
+      const request = (token: string | undefined): Promise<ClientResponse> =>
+        ctx.send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', ...(token === undefined ? { user } : { token }) });
+      await authEnforcement(ctx, {
+        response: await request(await ctx.tokens.mint({ userId: user, audience: null, scope: null })),
+        control: () => request(undefined),
+        denial: ['unauthenticated', 'permission-denied'],
+        clauseId: 'canton.auth.no-audience-no-scope-denied',
+      });
+    },
+  );
 });
