@@ -17,8 +17,8 @@ export interface MintOptions {
   userId: string;
   /** Seconds until `exp`; negative for an already expired token. */
   expiresInSeconds?: number;
-  /** Override the audience (e.g. a wrong one). */
-  audience?: string;
+  /** Override the audience (e.g. a wrong one, or several); `null` leaves the claim out. */
+  audience?: string | string[] | null;
   /** Sign with a key the target does not know (a wrong signature). */
   foreignKey?: boolean;
   /** Override the scope claim; `null` leaves the claim out. */
@@ -29,6 +29,10 @@ export interface TokenProvider {
   readonly kind: AuthConfig['kind'];
   /** Whether arbitrary tokens can be minted (expired, wrong signature, unknown user): self-signed kinds only. */
   readonly canMint: boolean;
+  /** The audience a minted token carries by default (the configured `auth.audience`), if any. */
+  readonly audience?: string;
+  /** The scope a minted token carries by default (the configured `auth.scope`, else `daml_ledger_api`), if it mints. */
+  readonly scope?: string;
   /** A valid token for a fixture user; undefined when the target has no auth. */
   tokenFor(userId: string): Promise<string | undefined>;
   /** A token with chosen claims; throws for providers that cannot mint (check `canMint`). */
@@ -106,7 +110,7 @@ function selfSignedProvider(auth: Extract<AuthConfig, { kind: 'hs256' | 'rs256' 
   const mint = async (options: MintOptions): Promise<string> => {
     const now = Math.floor(Date.now() / 1000);
     const claims: Record<string, unknown> = {};
-    const audience = options.audience ?? auth.audience;
+    const audience = options.audience === undefined ? auth.audience : options.audience;
     const scope = options.scope === undefined ? (auth.scope ?? 'daml_ledger_api') : options.scope;
     if (scope !== null) claims.scope = scope;
     const jwt = new SignJWT(claims)
@@ -114,13 +118,15 @@ function selfSignedProvider(auth: Extract<AuthConfig, { kind: 'hs256' | 'rs256' 
       .setSubject(options.userId)
       .setIssuedAt(now - 5)
       .setExpirationTime(now + (options.expiresInSeconds ?? auth.tokenLifetimeSeconds));
-    if (audience !== undefined) jwt.setAudience(audience);
+    if (audience !== undefined && audience !== null) jwt.setAudience(audience);
     return jwt.sign(options.foreignKey ? await foreignKeyOf() : await keyOf());
   };
 
   return {
     kind: auth.kind,
     canMint: true,
+    ...(auth.audience === undefined ? {} : { audience: auth.audience }),
+    scope: auth.scope ?? 'daml_ledger_api',
     mint,
     tokenFor: async (userId) => {
       const cached = cache.get(userId);

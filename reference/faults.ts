@@ -83,6 +83,36 @@ export const FaultCatalogue = {
   'scan-rewards-boundary-off-by-one': 'rewards-collected answers the round after the latest aggregated one with 200',
   'scan-total-not-sum': 'rewards-collected without a round is one unit off the sum of the rounds',
   'external-hash-not-prepared': 'an executed transaction reports as externalTransactionHash another hash than the one its party signed',
+  // Semantics part 1 (who may see and do what)
+  'command-id-shown-to-all': "a transaction's commandId and paidTrafficCost are shown to every reader, not only to a submitter's request",
+  'paid-traffic-cost-shown-to-all': "a transaction's paidTrafficCost is shown to every reader, not only to a submitter's request",
+  'transient-in-acs-delta': 'a contract created and archived in one transaction shows its create and archive in the ACS-delta shape',
+  'ledger-effects-stakeholders-only':
+    'a create in the ledger-effects shape is shown to its stakeholders only, not to the informees of its parent exercise',
+  'party-filters-shared': "each listed party is matched by any listed party's filter, not only its own",
+  'any-party-filter-overrides': 'with filtersForAnyParty present, filtersByParty is ignored',
+  'blob-flag-from-any-party':
+    "a created-event blob is added when any party's filter asks for blobs, also a party that does not see the create",
+  'interface-filter-matches-all': 'an InterfaceFilter matches every template, also those that do not implement the interface',
+  'template-filter-creates-only': 'template filters in the ledger-effects shape match creates only, never exercises',
+  'empty-acs-delta-rendered':
+    'an ACS-delta lookup whose transaction has no ACS-delta event answers an empty transaction instead of UPDATE_NOT_FOUND',
+  'read-as-grants-act-as': 'a CanReadAs right lets its user act as the party',
+  'admin-acts-as-any-party': 'participant_admin lets its user act as any party',
+  'execute-as-grants-read': 'a CanExecuteAs right lets its user read as the party',
+  'first-party-checked-only': "only the first party of actAs, or of filtersByParty, is checked against the user's rights",
+  'audience-array-refused': "a token whose aud is an array of several audiences is refused, even when one is the participant's",
+  'audience-and-scope-not-required': 'a token with neither an audience nor a scope claim is accepted',
+  'dar-upload-any-user': 'any authenticated user may upload or validate a DAR',
+  'topology-party-filter-ignored': 'a topology format naming parties returns the events of every party',
+  'topology-empty-parties-match-nothing': 'a topology format with an empty parties list matches no event',
+  'user-duplicate-create-replaces': 'creating a user whose id exists replaces it instead of failing with USER_ALREADY_EXISTS',
+  'user-delete-unknown-succeeds': 'deleting an unknown user answers 200 instead of USER_NOT_FOUND',
+  'user-create-resource-version-ignored': 'a user creation carrying a resourceVersion is accepted',
+  'user-update-mask-unchecked': 'an update mask with an unknown or duplicated path is accepted',
+  'user-deactivation-not-updated': 'an update naming is_deactivated leaves isDeactivated unchanged',
+  'user-delete-answers-user': 'deleting a user answers the deleted user instead of {}',
+  'user-regrant-reported': 'a grant answers every requested right as newly granted, also those the user had',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

@@ -3,6 +3,7 @@
  * script for filtering and copying; nothing loaded from elsewhere), so it can be attached to a CI job or mailed.
  */
 import { transportHtml } from './transport.js';
+import { batteryHtmlSection } from './battery.js';
 import {
   NO_RESPONSE,
   STATUS_LABEL,
@@ -59,6 +60,7 @@ ${endpointsSection(report)}
 ${inconclusiveSection(report)}
 ${skippedSection(report)}
 ${checksSection(report)}
+${batteryHtmlSection(report)}
 ${clausesSection(report)}
 ${notShownSection(report)}
 </main>

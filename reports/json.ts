@@ -1,7 +1,8 @@
 /** report.json: the whole run, machine-readable; `replay` and later tooling read it back. */
 import { jsonText } from './format.js';
 import type { RunReport } from '../harness/results.js';
+import { withBattery } from './battery.js';
 
 export function writeReportJson(report: RunReport): string {
-  return `${jsonText(report)}\n`;
+  return `${jsonText(withBattery(report))}\n`;
 }

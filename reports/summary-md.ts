@@ -3,6 +3,7 @@
  * tables, and every failure with what it takes to reproduce it.
  */
 import { transportMarkdown } from './transport.js';
+import { batteryMarkdownSection } from './battery.js';
 import {
   STATUS_LABEL,
   STATUS_ORDER,
@@ -59,6 +60,7 @@ export function writeSummaryMarkdown(report: RunReport): string {
     skippedSection(report),
     checksSection(report),
     attentionSection(report),
+    batteryMarkdownSection(report),
     notShownSection(report),
   ];
   return `${sections.filter((section) => section !== '').join('\n\n')}\n`;

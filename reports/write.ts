@@ -11,6 +11,7 @@ import { writeJUnit } from './junit.js';
 import type { RunReport } from '../harness/results.js';
 import { writeClausesMarkdown, writeSummaryMarkdown } from './summary-md.js';
 import { sealReport } from './digest.js';
+import { withBattery } from './battery.js';
 
 export const REPORT_FILES = {
   junit: 'junit.xml',
@@ -25,7 +26,7 @@ export async function writeReports(unsealed: RunReport, dir: string): Promise<{ 
   const directory = resolve(dir);
   await mkdir(directory, { recursive: true });
   // The report names where it is (printed `replay` hints read it) and carries the digest of its own content.
-  const report = sealReport({ ...unsealed, reportPath: join(directory, REPORT_FILES.json) });
+  const report = sealReport(withBattery({ ...unsealed, reportPath: join(directory, REPORT_FILES.json) }));
   const contents: [string, string][] = [
     [REPORT_FILES.junit, writeJUnit(report)],
     [REPORT_FILES.json, writeReportJson(report)],

@@ -18,6 +18,7 @@ import { submissionResourceClauses } from './clauses/resources-submission.js';
 import { updateResourceClauses } from './clauses/resources-updates.js';
 import { scanClauses } from './clauses/scan.js';
 import { semanticsCommandsClauses } from './clauses/semantics-commands.js';
+import { semanticsVisibilityClauses } from './clauses/semantics-visibility.js';
 import { versioningClauses } from './clauses/versioning.js';
 import type { Clause } from './clauses/types.js';
 
@@ -42,6 +43,7 @@ const registry = [
   ...cantonClientRouteClauses,
   ...cantonUserClauses,
   ...semanticsCommandsClauses,
+  ...semanticsVisibilityClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

@@ -1,3 +1,4 @@
+import { batteryConsoleLines } from '../../reports/battery.js';
 import { resolve } from 'node:path';
 import { loadConfig, type ConfigOverrides } from '../../config/load.js';
 import { ExitCode } from '../exit-codes.js';
@@ -165,7 +166,10 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
         process.stdout.write(`expectations written to ${options.updateExpectations}\n`);
       }
     }
-    process.stdout.write(`${transportConsole(report)}${summaryLine(report)}\nreports: ${files.join(', ')}\n`);
+    const battery = batteryConsoleLines(report);
+    process.stdout.write(
+      `${transportConsole(report)}${battery === '' ? '' : `${battery}\n`}${summaryLine(report)}\nreports: ${files.join(', ')}\n`,
+    );
     if (nodeGone !== undefined) {
       process.stderr.write(`error: ${nodeGone}\n`);
       return ExitCode.couldNotRun;

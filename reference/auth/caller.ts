@@ -98,6 +98,8 @@ export class CallerResolver {
     const token = tokenOf(headers, this.acceptWebsocketProtocol);
     if (this.verifier === undefined) return { kind: 'authenticated', caller: WILDCARD_CALLER };
     if (token === undefined) return this.anonymous();
+    if (this.faults.has('audience-array-refused') && audienceIsArray(token))
+      return { kind: 'invalid', reason: 'the token has several audiences' };
     const check = this.verifier.verify(token);
     return check instanceof Promise ? check.then((verified) => this.contextOf(verified)) : this.contextOf(check);
   }
@@ -109,7 +111,23 @@ export class CallerResolver {
     if (user.isDeactivated && !this.faults.has('auth-deactivated-user-allowed')) {
       throw invalidTokenUser(`user '${check.userId}' is deactivated`);
     }
-    return { kind: 'authenticated', caller: user.caller };
+    return { kind: 'authenticated', caller: this.withRightsFaults(user.caller) };
+  }
+
+  /** The faults that widen a user's rights (each the confusion of one right with another). */
+  private withRightsFaults(caller: AuthenticatedCaller): AuthenticatedCaller {
+    const { faults } = this;
+    const widenAct = faults.has('read-as-grants-act-as') || (faults.has('admin-acts-as-any-party') && caller.rights.admin);
+    const widenRead = faults.has('execute-as-grants-read');
+    if (!widenAct && !widenRead) return caller;
+    const actAs: ReadonlySet<string> =
+      faults.has('admin-acts-as-any-party') && caller.rights.admin
+        ? new AllParties()
+        : widenAct
+          ? new Set([...caller.rights.actAs, ...caller.rights.readAs])
+          : caller.rights.actAs;
+    const readAs: ReadonlySet<string> = widenRead ? new Set([...caller.rights.readAs, ...caller.rights.executeAs]) : caller.rights.readAs;
+    return { ...caller, rights: { ...caller.rights, actAs, readAs } };
   }
 
   private anonymous(): AuthContext {
@@ -118,5 +136,15 @@ export class CallerResolver {
       if (admin !== undefined) return { kind: 'authenticated', caller: admin.caller };
     }
     return { kind: 'anonymous' };
+  }
+}
+
+/** Whether the token's payload names its audience as an array of several (for the fault `audience-array-refused`). */
+function audienceIsArray(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { aud?: unknown };
+    return Array.isArray(payload.aud) && payload.aud.length > 1;
+  } catch {
+    return false;
   }
 }

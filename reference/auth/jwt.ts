@@ -137,6 +137,10 @@ export function createJwtVerifier(auth: AuthConfig, participantId: string, fault
     if (!ignoreExpiry && expiresAt <= Date.now()) {
       return { check: { valid: false, reason: 'the token has expired' }, validUntil: Infinity };
     }
+    const unscoped = payload.aud === undefined && payload.scope === undefined && payload.scp === undefined;
+    if (unscoped && faults.has('audience-and-scope-not-required') && typeof payload.sub === 'string' && payload.sub !== '') {
+      return { check: { valid: true, userId: payload.sub }, validUntil: expiresAt };
+    }
     return { check: checkClaims(payload, rule), validUntil: ignoreExpiry ? Infinity : expiresAt };
   }
 

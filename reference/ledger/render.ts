@@ -25,7 +25,7 @@ interface TemplateMatch {
   interfaces: InterfaceDefinition[];
 }
 
-function matchFilter(filter: ResolvedFilter, template: TemplateDefinition): TemplateMatch | undefined {
+function matchFilter(filter: ResolvedFilter, template: TemplateDefinition, faults: Faults): TemplateMatch | undefined {
   let matched = false;
   let blob = false;
   const views: InterfaceDefinition[] = [];
@@ -40,9 +40,11 @@ function matchFilter(filter: ResolvedFilter, template: TemplateDefinition): Temp
     blob ||= templateBlob;
   }
   for (const [iface, flags] of filter.interfaces) {
-    if (!template.views.has(iface.qualifiedName)) continue;
+    const implemented = template.views.has(iface.qualifiedName);
+    if (!implemented && !faults.has('interface-filter-matches-all')) continue;
     matched = true;
     blob ||= flags.blob;
+    if (!implemented) continue;
     interfaces.push(iface);
     if (flags.view) views.push(iface);
   }
@@ -71,15 +73,20 @@ function matchEvent(
     for (const iface of match.interfaces) if (!result.interfaces.includes(iface)) result.interfaces.push(iface);
   };
   const ignorePartyFilter = faults.has('party-filter-ignored');
-  for (const [party, filter] of format.byParty) {
+  const byParty = format.anyParty !== undefined && faults.has('any-party-filter-overrides') ? [] : format.byParty;
+  for (const [party, filter] of byParty) {
     if (!ignorePartyFilter && !relevant.includes(party)) continue;
-    const match = matchFilter(filter, template);
+    const candidates = faults.has('party-filters-shared') ? format.byParty.map(([, shared]) => shared) : [filter];
+    const match = candidates.map((candidate) => matchFilter(candidate, template, faults)).find((found) => found !== undefined);
     if (!match) continue;
     witnesses.add(party);
     merge(match);
   }
+  if (faults.has('blob-flag-from-any-party') && witnesses.size > 0) {
+    result.blob ||= format.byParty.some(([, filter]) => filter.wildcardBlob === true);
+  }
   if (format.anyParty) {
-    const match = matchFilter(format.anyParty, template);
+    const match = matchFilter(format.anyParty, template, faults);
     if (match) {
       for (const party of relevant) witnesses.add(party);
       merge(match);
@@ -130,7 +137,8 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
   const interfaceIds = (interfaces: InterfaceDefinition[]): string[] => interfaces.map((iface) => packageIdForm(pkg, iface.qualifiedName));
   for (const node of update.nodes as readonly TransactionNode[]) {
     const contract = node.contract;
-    const transient = update.consumed.has(contract.contractId) && update.created.has(contract.contractId);
+    const transient =
+      update.consumed.has(contract.contractId) && update.created.has(contract.contractId) && !faults.has('transient-in-acs-delta');
     if (format.shape === 'ACS_DELTA') {
       if (transient) continue;
       if (node.kind === 'create') {
@@ -153,7 +161,12 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
       }
       continue;
     }
-    const match = matchEvent(format.eventFormat, contract.template, node.witnesses, faults);
+    const eventFormat =
+      node.kind !== 'create' && faults.has('template-filter-creates-only')
+        ? withoutTemplateFilters(format.eventFormat)
+        : format.eventFormat;
+    const witnesses = node.kind === 'create' && faults.has('ledger-effects-stakeholders-only') ? stakeholders(contract) : node.witnesses;
+    const match = matchEvent(eventFormat, contract.template, witnesses, faults);
     if (!match) continue;
     if (node.kind === 'create') {
       events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, !update.consumed.has(contract.contractId)));
@@ -182,16 +195,33 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
   return events;
 }
 
+/** The format with its template filters left out (the fault `template-filter-creates-only`, for exercises). */
+function withoutTemplateFilters(format: EventFormat): EventFormat {
+  const strip = (filter: ResolvedFilter): ResolvedFilter => ({ ...filter, templates: new Map() });
+  return {
+    ...format,
+    byParty: format.byParty.map(([party, filter]) => [party, strip(filter)]),
+    anyParty: format.anyParty && strip(format.anyParty),
+  };
+}
+
 /** Whether the requesting format speaks for a submitter (command id and traffic cost are theirs only). */
-function readsAsSubmitter(format: EventFormat, submitters: readonly string[]): boolean {
+function readsAsSubmitter(format: EventFormat, submitters: readonly string[], faults: Faults): boolean {
+  if (faults.has('command-id-shown-to-all')) return true;
   return format.anyParty !== undefined || format.byParty.some(([party]) => submitters.includes(party));
 }
 
 function renderTransaction(ctx: RenderContext, update: TransactionUpdate, format: UpdateFormat): Json | undefined {
   if (!format.transactions) return undefined;
   const events = renderTransactionEvents(ctx, update, format.transactions);
-  if (events.length === 0) return undefined;
-  const submitter = readsAsSubmitter(format.transactions.eventFormat, update.actAs);
+  // The fault: a transaction the reader would see in ledger effects but with no ACS-delta event is answered empty.
+  const emptyShown =
+    ctx.faults.has('empty-acs-delta-rendered') &&
+    format.transactions.shape === 'ACS_DELTA' &&
+    events.length === 0 &&
+    renderTransactionEvents(ctx, update, { ...format.transactions, shape: 'LEDGER_EFFECTS' }).length > 0;
+  if (events.length === 0 && !emptyShown) return undefined;
+  const submitter = readsAsSubmitter(format.transactions.eventFormat, update.actAs, ctx.faults);
   const value: Json = {
     updateId:
       ctx.faults.has('update-id-per-shape') && format.transactions.shape === 'LEDGER_EFFECTS'
@@ -206,7 +236,7 @@ function renderTransaction(ctx: RenderContext, update: TransactionUpdate, format
     traceContext: update.traceContext,
     recordTime: update.recordTime,
     externalTransactionHash: update.externalTransactionHash,
-    paidTrafficCost: submitter ? update.paidTrafficCost : null,
+    paidTrafficCost: submitter || ctx.faults.has('paid-traffic-cost-shown-to-all') ? update.paidTrafficCost : null,
   };
   if (ctx.faults.has('update-missing-offset')) delete value.offset;
   return { Transaction: { value } };
@@ -240,7 +270,7 @@ function renderReassignment(ctx: RenderContext, update: ReassignmentUpdate, form
     });
   }
   if (events.length === 0) return undefined;
-  const submitter = readsAsSubmitter(eventFormat, [update.submitter]);
+  const submitter = readsAsSubmitter(eventFormat, [update.submitter], ctx.faults);
   return {
     Reassignment: {
       value: {
@@ -258,11 +288,12 @@ function renderReassignment(ctx: RenderContext, update: ReassignmentUpdate, form
   };
 }
 
-function renderTopology(update: TopologyUpdate, format: UpdateFormat): Json | undefined {
+function renderTopology(update: TopologyUpdate, format: UpdateFormat, faults: Faults): Json | undefined {
   const parties = format.topologyParties;
   if (!parties) return undefined;
+  const wildcard = parties.size === 0 ? !faults.has('topology-empty-parties-match-nothing') : faults.has('topology-party-filter-ignored');
   const events = update.events
-    .filter((event) => parties.size === 0 || parties.has(event.partyId))
+    .filter((event) => wildcard || parties.has(event.partyId))
     .map((event) => ({
       event: {
         [event.kind]: {
@@ -303,7 +334,7 @@ export function renderUpdate(ctx: RenderContext, update: StoredUpdate, format: U
       rendered = renderReassignment(ctx, update, format);
       break;
     case 'topology':
-      rendered = renderTopology(update, format);
+      rendered = renderTopology(update, format, ctx.faults);
       break;
     case 'checkpoint':
       // A checkpoint carries no events to filter: any valid (non-empty) format shows it.

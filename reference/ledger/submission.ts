@@ -119,7 +119,8 @@ export function authorizeSubmission(
   faults: Faults,
 ): AuthorizedSubmission {
   const caller = requireCaller(auth);
-  for (const party of part.actAs) requirePermission(mayActAs(caller, party), `cannot act as ${party}`);
+  const checked = faults.has('first-party-checked-only') ? part.actAs.slice(0, 1) : part.actAs;
+  for (const party of checked) requirePermission(mayActAs(caller, party), `cannot act as ${party}`);
   for (const party of part.readAs) requirePermission(canReadAs(caller, party), `cannot read as ${party}`);
   const userId = part.userId === undefined || part.userId === '' ? caller.userId : part.userId;
   requirePermission(userId === caller.userId || caller.rights.admin, `user id ${userId} does not match the token's user ${caller.userId}`);

@@ -28,7 +28,9 @@ export function handleUpdateByOffset(state: LedgerState, request: RefRequest): R
     const { parties, anyParty } = partiesRead(formatInput);
     // Fault `execute-as-reads`: the execute-as right is taken for a read right (Canton's Claims: it is not).
     const executeReads = state.faults.has('execute-as-reads');
-    for (const party of parties)
+    // Fault `first-party-checked-only`: only the first party of the request is checked.
+    const checked = state.faults.has('first-party-checked-only') ? [...parties].slice(0, 1) : parties;
+    for (const party of checked)
       requirePermission(canReadAs(caller, party) || (executeReads && caller.rights.executeAs.has(party)), `cannot read as ${party}`);
     // Canton's Claims.canReadAsAnyParty: the CanReadAsAnyParty right (participant_admin does not imply it).
     if (anyParty) requirePermission(caller.rights.readAsAnyParty === true, 'reading as any party needs the CanReadAsAnyParty right');

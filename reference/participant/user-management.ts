@@ -216,7 +216,10 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     requireAdmin(requireCaller(request.auth), 'creating a user');
     if (user === undefined) throw missingField('user');
     const id = requireUserId(user.id, 'id');
-    if (user.metadata.resourceVersion !== '') throw invalidArgument('field user.metadata.resource_version must be not set');
+    if (user.metadata.resourceVersion !== '' && !faults.has('user-create-resource-version-ignored')) {
+      throw invalidArgument('field user.metadata.resource_version must be not set');
+    }
+    if (faults.has('user-duplicate-create-replaces') && users.get(id) !== undefined) users.delete(id);
     checkAnnotations(user.metadata.annotations, false);
     if (user.primaryParty !== '') requireParty(user.primaryParty);
     const validRights = rights.map((validate) => validate());
@@ -275,8 +278,10 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
         ? undefined
         : requireResourceVersion(user.metadata.resourceVersion, 'user.metadata.resource_version');
     checkAnnotations(user.metadata.annotations, true);
-    const paths = updateMask(id, mask);
-    const isDeactivated = fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
+    const paths = faults.has('user-update-mask-unchecked') && mask.length > 0 ? new Set(mask) : updateMask(id, mask);
+    const isDeactivated = faults.has('user-deactivation-not-updated')
+      ? undefined
+      : fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
     if (caller.userId === id && isDeactivated === true) throw invalidArgument('Requesting user cannot self-deactivate');
     const annotations = user.metadata.annotations;
     const updated = users.update({
@@ -300,8 +305,10 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     const caller = requireCaller(request.auth);
     requireAdmin(caller, 'deleting a user');
     if (caller.userId === userId) throw invalidArgument('Requesting user cannot delete itself');
+    if (faults.has('user-delete-unknown-succeeds') && users.get(userId) === undefined) return { status: 200, body: {} };
+    const removed = users.get(userId);
     users.delete(userId);
-    return { status: 200, body: {} };
+    return { status: 200, body: faults.has('user-delete-answers-user') && removed ? { user: render(removed) } : {} };
   }
 
   function listRights(request: RefRequest): RefResponse {
@@ -329,7 +336,8 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
 
   function grant(request: RefRequest): RefResponse {
     const { userId, rights } = rightsRequest(request, 'granting user rights');
-    return { status: 200, body: { newlyGrantedRights: users.grant(userId, rights).map(renderRight) } };
+    const granted = users.grant(userId, rights);
+    return { status: 200, body: { newlyGrantedRights: (faults.has('user-regrant-reported') ? rights : granted).map(renderRight) } };
   }
 
   function revoke(request: RefRequest): RefResponse {

@@ -319,4 +319,57 @@ export const faultExpectations: FaultExpectation[] = [
       ['execute-refusal-wrong-code', ['canton.interactive.execute-refusal-codes']],
     ] as const
   ).map(([fault, clauses]): FaultExpectation => ({ fault, include: ['flows / semantics'], profile: 'canton', clauses: [...clauses] })),
+  // Semantics part 1 (who may see and do what): each fault breaks one rule of flows / visibility and privacy.
+  ...(
+    [
+      ['command-id-shown-to-all', 'canton.semantics.command-id.submitters-only'],
+      ['paid-traffic-cost-shown-to-all', 'canton.semantics.paid-traffic-cost.submitters-only'],
+      ['transient-in-acs-delta', 'canton.semantics.transient.acs-delta-not-found'],
+      ['ledger-effects-stakeholders-only', 'semantics.visibility.ledger-effects.exactly-witnesses'],
+      ['party-filters-shared', 'semantics.filters.per-party-filter'],
+      ['any-party-filter-overrides', 'canton.semantics.filters.any-party-beside-by-party'],
+      ['blob-flag-from-any-party', 'canton.semantics.filters.flags-accumulate-across-parties'],
+      ['interface-filter-matches-all', 'semantics.filters.interface-only-implementations'],
+      ['template-filter-creates-only', 'semantics.filters.template-filter-exercised'],
+      ['empty-acs-delta-rendered', 'canton.semantics.non-consuming-acs-delta-not-found'],
+      ['topology-party-filter-ignored', 'canton.semantics.topology.parties-filter'],
+      ['topology-empty-parties-match-nothing', 'canton.semantics.topology.parties-filter'],
+    ] as const
+  ).map(([fault, clause]) => ({
+    fault,
+    include: ['flows / visibility'],
+    profile: 'canton' as const,
+    clauses: fault === 'empty-acs-delta-rendered' ? [clause, 'canton.semantics.transient.acs-delta-not-found'] : [clause],
+    exclusive: true as const,
+  })),
+  // Semantics part 1: user management CRUD as Canton 3.5 does it.
+  ...(
+    [
+      ['user-duplicate-create-replaces', 'canton.users.crud.create-duplicate-409'],
+      ['user-delete-unknown-succeeds', 'canton.users.crud.unknown-user-404'],
+      ['user-create-resource-version-ignored', 'canton.users.crud.create-invalid-refused'],
+      ['user-update-mask-unchecked', 'canton.users.crud.update-mask-invalid'],
+      ['user-deactivation-not-updated', 'canton.users.crud.update-fields'],
+      ['user-delete-answers-user', 'canton.users.crud.create-get-delete'],
+      ['user-regrant-reported', 'canton.users.crud.rights-grant-revoke'],
+    ] as const
+  ).map(([fault, clause]) => ({
+    fault,
+    include: ['participant / user management CRUD'],
+    profile: 'canton' as const,
+    clauses: [clause],
+    exclusive: true as const,
+  })),
+  // Semantics part 1: rights as Canton 3.5 checks them.
+  ...(
+    [
+      ['read-as-grants-act-as', 'canton.rights.read-as-is-not-act-as'],
+      ['admin-acts-as-any-party', 'canton.rights.admin-is-not-act-as'],
+      ['execute-as-grants-read', 'canton.rights.execute-as-does-not-read'],
+      ['first-party-checked-only', 'canton.rights.every-party-checked'],
+      ['audience-array-refused', 'canton.auth.audience-array-accepted'],
+      ['audience-and-scope-not-required', 'canton.auth.no-audience-no-scope-denied'],
+      ['dar-upload-any-user', 'canton.rights.dar-upload-admin-only'],
+    ] as const
+  ).map(([fault, clause]) => ({ fault, include: ['participant / rights'], profile: 'canton' as const, clauses: [clause] })),
 ];

@@ -1,3 +1,4 @@
+import { withBattery } from '../../reports/battery.js';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('writeReportJson', () => {
   it('round-trips the report', () => {
     const report = fixtureReport();
-    expect(JSON.parse(writeReportJson(report))).toEqual(report);
+    expect(JSON.parse(writeReportJson(report))).toEqual(withBattery(report));
   });
 
   it('writes bigints as decimal strings instead of throwing', () => {
@@ -46,11 +47,11 @@ describe('writeReports and readReport', () => {
     expect(await readFile(join(target, 'junit.xml'), 'utf8')).toBe(writeJUnit(report));
     expect(await readFile(join(target, 'summary.md'), 'utf8')).toBe(writeSummaryMarkdown(report));
     expect(await readFile(join(target, 'report.html'), 'utf8')).toBe(writeReportHtml(report));
-    expect(readReport(join(target, 'report.json'))).toEqual(report);
+    expect(readReport(join(target, 'report.json'))).toEqual(withBattery(report));
 
     const rerun = fixtureReport({ interrupted: false, tests: fixtureTests.slice(0, 1) });
     const { report: rewritten } = await writeReports(rerun, target);
-    expect(readReport(join(target, 'report.json'))).toEqual(rewritten);
+    expect(readReport(join(target, 'report.json'))).toEqual(withBattery(rewritten));
     expect(await readdir(target)).toHaveLength(5);
   });
 

@@ -1,0 +1,594 @@
+/**
+ * Ledger semantics, part 1: who sees what. Each test builds a small transaction from the fixture's Iou and
+ * computes, from what it submitted (never from the node's answers), which party is entitled to which event:
+ * stakeholders in the ACS-delta shape, witnesses (informees of the node and of its ancestors) in the
+ * ledger-effects shape. Then it asks the node per party, for several parties at once with their own filters,
+ * and with filtersForAnyParty beside filtersByParty, and compares.
+ */
+import { expectValue, expectValueMatches } from '../../checks/values.js';
+import { eventSetsEqual, subsetOf, writeVisible } from '../../checks/stateful.js';
+import type { ClientResponse } from '../../client/http.js';
+import { parseJsonLossless } from '../../specification/json.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import {
+  assetInterface,
+  CREATED_IOU_CLAUSES,
+  UPDATE_NOT_FOUND_CANTON_CLAUSES,
+  createIouAndFindIt,
+  createdEvents,
+  expectUpdateNotFound,
+  submit,
+  transactionOf,
+  updateByOffset,
+  wildcardFilter,
+  type JsonObject,
+  type Shape,
+  type TransactionEvent,
+} from './support.js';
+
+const ACS: Shape = 'TRANSACTION_SHAPE_ACS_DELTA';
+const EFFECTS: Shape = 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+
+/** An event as the model names it: its kind and the contract it is about. */
+const eventKey = ([kind, event]: TransactionEvent): string => `${kind} ${String(event.contractId)}`;
+
+function templateFilter(templateId: string, includeCreatedEventBlob = false): JsonObject {
+  return { identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob } } } };
+}
+
+/** A transaction format with filters per party and, optionally, filters for any party. */
+function format(shape: Shape, byParty: Record<string, JsonObject[]>, anyParty?: JsonObject[]): JsonObject {
+  return {
+    includeTransactions: {
+      eventFormat: {
+        filtersByParty: Object.fromEntries(Object.entries(byParty).map(([party, cumulative]) => [party, { cumulative }])),
+        ...(anyParty === undefined ? {} : { filtersForAnyParty: { cumulative: anyParty } }),
+        verbose: true,
+      },
+      transactionShape: shape,
+    },
+  };
+}
+
+/** The fixture user that may read any party (CanReadAsAnyParty): it asks for every party of the model. */
+function auditor(ctx: ConformanceContext): string {
+  return ctx.userWhere('reads as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty).id;
+}
+
+function userActingAs(ctx: ConformanceContext, alias: string): string {
+  return ctx.userWhere(`can act as ${alias}`, (user) => user.rights.actAs.includes(alias)).id;
+}
+
+/**
+ * The events a lookup shows must be exactly `expected` (kind and contract), each naming only parties of
+ * `witnesses` (and at least those of `mustWitness`); an empty expectation means UPDATE_NOT_FOUND.
+ */
+function expectEvents(
+  ctx: ConformanceContext,
+  response: ClientResponse,
+  offset: number,
+  clauseId: ClauseId,
+  what: string,
+  expected: string[],
+  witnesses: (event: string) => { allowed: string[]; required: string[] },
+): TransactionEvent[] {
+  if (expected.length === 0) {
+    expectUpdateNotFound(ctx, response, offset, clauseId);
+    return [];
+  }
+  const { events } = transactionOf(response, clauseId);
+  eventSetsEqual(clauseId, `the events ${what}`, expected, events.map(eventKey), response);
+  writeVisible(clauseId, `the number of events ${what}`, events, expected.length, response);
+  for (const event of events) {
+    const named = (event[1].witnessParties as unknown[] | undefined) ?? [];
+    const { allowed, required } = witnesses(eventKey(event));
+    subsetOf(clauseId, `witnessParties of ${eventKey(event)} ${what}`, named, allowed, response);
+    subsetOf(clauseId, `the entitled filter parties of ${eventKey(event)} ${what}, among its witnessParties`, required, named, response);
+  }
+  return events;
+}
+
+/** The TopologyTransaction of a lookup's answer, if it is one. */
+function topologyValue(response: ClientResponse): JsonObject | undefined {
+  if (response.status !== 200) return undefined;
+  const update = (parseJsonLossless(response.text) as { update?: { TopologyTransaction?: { value?: JsonObject } } } | undefined)?.update;
+  return update?.TopologyTransaction?.value;
+}
+
+/** The party of a participant-authorization event (`{event: {<Kind>: {value: {partyId}}}}`). */
+function partyOf(event: JsonObject): string {
+  const [, payload] = Object.entries((event.event as JsonObject | undefined) ?? {})[0] ?? [];
+  return String(((payload as JsonObject | undefined)?.value as JsonObject | undefined)?.partyId);
+}
+
+const unset = (value: unknown): boolean => value === undefined || value === null;
+
+conformanceSuite('flows / visibility and privacy', () => {
+  conformanceTest(
+    {
+      name: "the command id and paidTrafficCost are shown only in a submitter's view, in both shapes",
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.command-id.submitters-only', 'canton.semantics.paid-traffic-cost.submitters-only'],
+      checks: ['positive_data_acceptance', 'response_value_conformance', 'stateful_consistency'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // Canton-only clauses: the spec does not show the fields of a transaction (a spec-profile run leaves the test out).
+      const alice = ctx.party('alice');
+      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, alice);
+      const aliceReader = ctx.userWhere(
+        'can read as alice',
+        (user) => user.rights.actAs.includes('alice') || user.rights.readAs.includes('alice'),
+      ).id;
+      for (const shape of [ACS, EFFECTS]) {
+        // The submitter bank (payer, signatory), alone and beside the non-submitting alice: its request names a submitter.
+        for (const [user, parties] of [
+          [bankUser, [payer]],
+          [auditor(ctx), [payer, alice]],
+        ] as const) {
+          const seen = await updateByOffset(
+            ctx,
+            user,
+            submitted.completionOffset,
+            format(shape, Object.fromEntries(parties.map((p) => [p, [wildcardFilter()]]))),
+          );
+          const value = transactionOf(seen, 'canton.semantics.command-id.submitters-only').value;
+          const who = `${shape}, filter parties ${parties.join(', ')}`;
+          expectValue('canton.semantics.command-id.submitters-only', `commandId (${who})`, value.commandId, submitted.commandId, seen);
+          expectValueMatches(
+            'canton.semantics.paid-traffic-cost.submitters-only',
+            `paidTrafficCost (${who})`,
+            value.paidTrafficCost,
+            (cost) => unset(cost) || (Number.isInteger(Number(cost)) && Number(cost) >= 0),
+            'unset or a non-negative integer',
+            seen,
+          );
+        }
+        // The owner alice is a stakeholder (observer) who did not submit.
+        const hidden = await updateByOffset(ctx, aliceReader, submitted.completionOffset, format(shape, { [alice]: [wildcardFilter()] }));
+        const value = transactionOf(hidden, 'canton.semantics.command-id.submitters-only').value;
+        expectValueMatches(
+          'canton.semantics.command-id.submitters-only',
+          `commandId in the view of the non-submitting stakeholder alice (${shape})`,
+          value.commandId,
+          (commandId) => unset(commandId) || commandId === '',
+          'empty or absent',
+          hidden,
+        );
+        expectValueMatches(
+          'canton.semantics.paid-traffic-cost.submitters-only',
+          `paidTrafficCost in the view of the non-submitting stakeholder alice (${shape})`,
+          value.paidTrafficCost,
+          unset,
+          'absent or null',
+          hidden,
+        );
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a contract created and archived in one transaction is absent from the ACS delta and shown in ledger effects',
+      endpoint: 'update-by-offset',
+      clauses: [
+        'command.CreateAndExerciseCommand.fields-required',
+        'semantics.transient.ledger-effects-shows',
+        'canton.semantics.transient.acs-delta-not-found',
+        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
+      ],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const bank = ctx.party('bank');
+      const alice = ctx.party('alice');
+      const bankUser = userActingAs(ctx, 'bank');
+      const iou = ctx.fixtures.templates.iou;
+      const submitted = await submit(ctx, {
+        user: bankUser,
+        actAs: [bank],
+        commands: [
+          {
+            CreateAndExerciseCommand: {
+              templateId: iou.templateId,
+              createArguments: { payer: bank, owner: alice, amount: { value: '7.0', currency: 'USD' }, viewers: [] },
+              choice: 'Archive',
+              choiceArgument: {},
+            },
+          },
+        ],
+        clauseId: 'command.CreateAndExerciseCommand.fields-required',
+      });
+      const offset = submitted.completionOffset;
+      // The submitter bank (signatory) and the non-submitting stakeholder alice (observer) are entitled alike.
+      for (const party of [bank, alice]) {
+        const user = auditor(ctx);
+        const effects = await updateByOffset(ctx, user, offset, format(EFFECTS, { [party]: [wildcardFilter()] }));
+        const { events } = transactionOf(effects, 'semantics.transient.ledger-effects-shows');
+        const created = createdEvents(events);
+        writeVisible('semantics.transient.ledger-effects-shows', `creates of the transient Iou seen by ${party}`, created, 1, effects);
+        const contractId = created[0]?.contractId;
+        expectValue(
+          'semantics.transient.ledger-effects-shows',
+          `acsDelta of the transient create (${party})`,
+          created[0]?.acsDelta,
+          false,
+          effects,
+        );
+        writeVisible(
+          'semantics.transient.ledger-effects-shows',
+          `the consuming Archive of the transient Iou seen by ${party}`,
+          events.filter(([kind, event]) => kind === 'ExercisedEvent' && event.contractId === contractId && event.consuming === true),
+          1,
+          effects,
+        );
+        if (ctx.profile === 'canton') {
+          const acs = await updateByOffset(ctx, user, offset, format(ACS, { [party]: [wildcardFilter()] }));
+          expectUpdateNotFound(ctx, acs, offset, 'canton.semantics.transient.acs-delta-not-found');
+        }
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'each event goes to exactly its entitled parties: per party, several parties with their own filters, and any party beside them',
+      endpoint: 'update-by-offset',
+      clauses: [
+        ...CREATED_IOU_CLAUSES,
+        'command.ExerciseCommand.fields-required',
+        'semantics.visibility.acs-delta.exactly-stakeholders',
+        'semantics.visibility.ledger-effects.exactly-witnesses',
+        'semantics.filters.per-party-filter',
+        'semantics.filters.template-filter-exercised',
+        'update-by-offset.update-not-found.all-filtered',
+        'canton.semantics.filters.any-party-beside-by-party',
+        'canton.semantics.filters.flags-accumulate-across-parties',
+        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
+      ],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const [alice, bob, bank, carol] = ['alice', 'bob', 'bank', 'carol'].map((alias) => ctx.party(alias)) as [
+        string,
+        string,
+        string,
+        string,
+      ];
+      const iouId = ctx.fixtures.templates.iou.templateId;
+      const getCashId = ctx.fixtures.templates.getCash.templateId;
+      const { contractId: old } = await createIouAndFindIt(ctx, alice);
+      const transfer = await submit(ctx, {
+        user: userActingAs(ctx, 'alice'),
+        actAs: [alice],
+        commands: [{ ExerciseCommand: { templateId: iouId, contractId: old, choice: 'Transfer', choiceArgument: { newOwner: bob } } }],
+        clauseId: 'command.ExerciseCommand.fields-required',
+      });
+      const offset = transfer.completionOffset;
+      const reader = auditor(ctx);
+      const ask = (shape: Shape, byParty: Record<string, JsonObject[]>, anyParty?: JsonObject[]) =>
+        updateByOffset(ctx, reader, offset, format(shape, byParty, anyParty));
+
+      // The new Iou's id, from bank's view (bank is a stakeholder of both contracts).
+      const bankView = transactionOf(await ask(ACS, { [bank]: [wildcardFilter()] }), 'semantics.visibility.acs-delta.exactly-stakeholders');
+      const fresh = String(createdEvents(bankView.events)[0]?.contractId);
+      // The model: the Transfer (consuming, actor alice) on the old Iou (payer bank, owner alice) creates the new Iou (bank, bob).
+      const archived = `ArchivedEvent ${old}`;
+      const exercised = `ExercisedEvent ${old}`;
+      const created = `CreatedEvent ${fresh}`;
+      const acsEntitled: Record<string, string[]> = { [archived]: [bank, alice], [created]: [bank, bob] };
+      // Ledger effects: informees of the exercise (signatory, actor, stakeholders of the consumed contract) see it and its child.
+      const effectsEntitled: Record<string, string[]> = { [exercised]: [bank, alice], [created]: [bank, bob, alice] };
+      const entitledOf = (shape: Shape) => (shape === ACS ? acsEntitled : effectsEntitled);
+      const clauseOf = (shape: Shape): ClauseId =>
+        shape === ACS ? 'semantics.visibility.acs-delta.exactly-stakeholders' : 'semantics.visibility.ledger-effects.exactly-witnesses';
+
+      // One party at a time, with a wildcard filter: exactly the events the model entitles it to.
+      for (const shape of [ACS, EFFECTS]) {
+        const entitled = entitledOf(shape);
+        for (const party of [alice, bob, bank, carol]) {
+          const expected = Object.keys(entitled).filter((event) => entitled[event]!.includes(party));
+          const clauseId = expected.length === 0 ? 'update-by-offset.update-not-found.all-filtered' : clauseOf(shape);
+          const response = await ask(shape, { [party]: [wildcardFilter()] });
+          const events = expectEvents(ctx, response, offset, clauseId, `${party} sees (${shape})`, expected, () => ({
+            allowed: [party],
+            required: [party],
+          }));
+          for (const [kind, event] of events) {
+            if (kind !== 'CreatedEvent') continue;
+            expectValueMatches(
+              clauseOf(shape),
+              `the createArgument of the new Iou (${shape}, ${party})`,
+              (event.createArgument as JsonObject | undefined)?.owner,
+              (owner) => owner === bob,
+              `a record whose owner is ${bob}`,
+              response,
+            );
+          }
+        }
+        // Several parties at once, each with a wildcard: each event names exactly its entitled requesters.
+        const both = [alice, bob];
+        expectEvents(
+          ctx,
+          await ask(shape, { [alice]: [wildcardFilter()], [bob]: [wildcardFilter()] }),
+          offset,
+          clauseOf(shape),
+          `alice and bob see together (${shape})`,
+          Object.keys(entitled).filter((event) => entitled[event]!.some((party) => both.includes(party))),
+          (event) => {
+            const named = entitled[event]!.filter((party) => both.includes(party));
+            return { allowed: named, required: named };
+          },
+        );
+        // Per-party filters: alice's wildcard and bob's GetCash filter (which matches no Iou) select for their own party.
+        for (const [wild, other] of [
+          [alice, bob],
+          [bob, alice],
+        ] as const) {
+          const expected = Object.keys(entitled).filter((event) => entitled[event]!.includes(wild));
+          expectEvents(
+            ctx,
+            await ask(shape, { [wild]: [wildcardFilter()], [other]: [templateFilter(getCashId)] }),
+            offset,
+            'semantics.filters.per-party-filter',
+            `with a wildcard for ${wild} and a GetCash filter for ${other} (${shape})`,
+            expected,
+            (event) => ({ allowed: entitled[event]!.filter((party) => party === wild || party === other), required: [wild] }),
+          );
+        }
+        if (ctx.profile !== 'canton') continue;
+        // filtersForAnyParty (GetCash, matching nothing here) beside filtersByParty {bob: wildcard}: the union is bob's view.
+        const bobs = Object.keys(entitled).filter((event) => entitled[event]!.includes(bob));
+        expectEvents(
+          ctx,
+          await ask(shape, { [bob]: [wildcardFilter()] }, [templateFilter(getCashId)]),
+          offset,
+          'canton.semantics.filters.any-party-beside-by-party',
+          `with filtersForAnyParty on GetCash beside a wildcard for bob (${shape})`,
+          bobs,
+          (event) => ({ allowed: entitled[event]!, required: [bob] }),
+        );
+        // And the any-party wildcard beside a GetCash filter for alice: every event, as for any party.
+        expectEvents(
+          ctx,
+          await ask(shape, { [alice]: [templateFilter(getCashId)] }, [wildcardFilter()]),
+          offset,
+          'canton.semantics.filters.any-party-beside-by-party',
+          `with a wildcard filtersForAnyParty beside a GetCash filter for alice (${shape})`,
+          Object.keys(entitled),
+          (event) => ({ allowed: entitled[event]!, required: [] }),
+        );
+      }
+
+      // Template filters select exercise events in ledger effects: Iou shows the Transfer, GetCash nothing.
+      const byIou = await ask(EFFECTS, { [alice]: [templateFilter(iouId)] });
+      writeVisible(
+        'semantics.filters.template-filter-exercised',
+        'Transfer exercises matched by a TemplateFilter on Iou (ledger effects)',
+        transactionOf(byIou, 'semantics.filters.template-filter-exercised').events.filter(
+          ([kind, event]) => kind === 'ExercisedEvent' && event.choice === 'Transfer',
+        ),
+        1,
+        byIou,
+      );
+      expectUpdateNotFound(
+        ctx,
+        await ask(EFFECTS, { [alice]: [templateFilter(getCashId)] }),
+        offset,
+        'semantics.filters.template-filter-exercised',
+      );
+
+      // includeCreatedEventBlob accumulates over the filters of the parties that see the create, and only theirs.
+      if (ctx.profile === 'canton') {
+        for (const [asker, sees] of [
+          [bob, true],
+          [alice, false],
+        ] as const) {
+          const response = await ask(ACS, { [bank]: [wildcardFilter(false)], [asker]: [wildcardFilter(true)] });
+          const create = createdEvents(transactionOf(response, 'canton.semantics.filters.flags-accumulate-across-parties').events)[0];
+          expectValueMatches(
+            'canton.semantics.filters.flags-accumulate-across-parties',
+            `createdEventBlob of the new Iou when ${asker} (${sees ? 'a stakeholder' : 'not a stakeholder'}) asks for blobs`,
+            create?.createdEventBlob,
+            (blob) => (sees ? typeof blob === 'string' && blob.length > 0 : unset(blob) || blob === ''),
+            sees ? 'a non-empty blob' : 'absent or empty',
+            response,
+          );
+        }
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'interface filters match only implementing templates; include flags accumulate over interface, template and wildcard filters',
+      endpoint: 'update-by-offset',
+      clauses: [
+        ...CREATED_IOU_CLAUSES,
+        'command.CreateCommand.fields-required',
+        'semantics.filters.interface-only-implementations',
+        'identifier-filter.InterfaceFilter.matches-implementations',
+        'filters.cumulative.entries-widen',
+        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
+      ],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const { interfaceId } = assetInterface(ctx);
+      const bank = ctx.party('bank');
+      const bankUser = userActingAs(ctx, 'bank');
+      const iouId = ctx.fixtures.templates.iou.templateId;
+      const interfaceFilter = (includeInterfaceView: boolean, includeCreatedEventBlob: boolean): JsonObject => ({
+        identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView, includeCreatedEventBlob } } },
+      });
+      // GetCash does not implement the interface: its create is not matched by the interface filter.
+      const getCash = ctx.fixtures.templates.getCash;
+      const cash = await submit(ctx, {
+        user: bankUser,
+        actAs: [bank],
+        commands: [
+          {
+            CreateCommand: {
+              templateId: getCash.templateId,
+              createArguments: { payer: bank, owner: bank, amount: { value: '5.0', currency: 'USD' } },
+            },
+          },
+        ],
+        clauseId: 'command.CreateCommand.fields-required',
+      });
+      const cashLookup = (filters: JsonObject[]) => updateByOffset(ctx, bankUser, cash.completionOffset, format(ACS, { [bank]: filters }));
+      writeVisible(
+        'semantics.filters.interface-only-implementations',
+        'GetCash creates matched by a TemplateFilter on GetCash (the control)',
+        createdEvents(
+          transactionOf(await cashLookup([templateFilter(getCash.templateId)]), 'semantics.filters.interface-only-implementations').events,
+        ),
+        1,
+      );
+      expectUpdateNotFound(
+        ctx,
+        await cashLookup([interfaceFilter(true, false)]),
+        cash.completionOffset,
+        'semantics.filters.interface-only-implementations',
+      );
+
+      // An Iou (which implements it), matched once by combined filters whose flags accumulate.
+      const { submitted } = await createIouAndFindIt(ctx, ctx.party('alice'));
+      const combos: { filters: JsonObject[]; blob: boolean; view: boolean; what: string }[] = [
+        {
+          filters: [interfaceFilter(true, false), templateFilter(iouId, true)],
+          blob: true,
+          view: true,
+          what: 'interface (view) + template (blob)',
+        },
+        {
+          filters: [interfaceFilter(false, true), templateFilter(iouId, false)],
+          blob: true,
+          view: false,
+          what: 'interface (blob) + template',
+        },
+        {
+          filters: [interfaceFilter(true, true), templateFilter(iouId, true)],
+          blob: true,
+          view: true,
+          what: 'interface (view, blob) + template (blob)',
+        },
+        {
+          filters: [interfaceFilter(false, false), templateFilter(iouId, false)],
+          blob: false,
+          view: false,
+          what: 'interface + template, no flags',
+        },
+        { filters: [templateFilter(iouId, false), wildcardFilter(true)], blob: true, view: false, what: 'template + wildcard (blob)' },
+      ];
+      for (const combo of combos) {
+        const response = await updateByOffset(ctx, bankUser, submitted.completionOffset, format(ACS, { [bank]: combo.filters }));
+        const creates = createdEvents(transactionOf(response, 'filters.cumulative.entries-widen').events);
+        writeVisible('filters.cumulative.entries-widen', `Iou creates matched once by ${combo.what}`, creates, 1, response);
+        expectValueMatches(
+          'filters.cumulative.entries-widen',
+          `createdEventBlob with ${combo.what}`,
+          creates[0]?.createdEventBlob,
+          (blob) => (combo.blob ? typeof blob === 'string' && blob.length > 0 : unset(blob) || blob === ''),
+          combo.blob ? 'a non-empty blob' : 'absent or empty',
+          response,
+        );
+        expectValueMatches(
+          'identifier-filter.InterfaceFilter.matches-implementations',
+          `interfaceViews with ${combo.what}`,
+          creates[0]?.interfaceViews,
+          (views) =>
+            combo.view ? Array.isArray(views) && views.length === 1 : unset(views) || (Array.isArray(views) && views.length === 0),
+          combo.view ? 'one view' : 'absent or empty',
+          response,
+        );
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a transaction of only a non-consuming exercise has no ACS-delta events; ledger effects shows the exercise',
+      endpoint: 'update-by-offset',
+      clauses: [
+        ...CREATED_IOU_CLAUSES,
+        'command.ExerciseCommand.interface-choice',
+        'canton.semantics.non-consuming-acs-delta-not-found',
+        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
+      ],
+      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // The fixture's only non-consuming choice is the interface's Describe (CantonExamples' Iou has none).
+      const { interfaceId } = assetInterface(ctx);
+      const alice = ctx.party('alice');
+      const { contractId } = await createIouAndFindIt(ctx, alice);
+      const aliceUser = userActingAs(ctx, 'alice');
+      const described = await submit(ctx, {
+        user: aliceUser,
+        actAs: [alice],
+        commands: [{ ExerciseCommand: { templateId: interfaceId, contractId, choice: 'Describe', choiceArgument: {} } }],
+        clauseId: 'command.ExerciseCommand.interface-choice',
+      });
+      const offset = described.completionOffset;
+      const effects = await updateByOffset(ctx, aliceUser, offset, format(EFFECTS, { [alice]: [wildcardFilter()] }));
+      writeVisible(
+        'canton.semantics.non-consuming-acs-delta-not-found',
+        'non-consuming Describe exercises in ledger effects',
+        transactionOf(effects, 'canton.semantics.non-consuming-acs-delta-not-found').events.filter(
+          ([kind, event]) => kind === 'ExercisedEvent' && event.consuming === false,
+        ),
+        1,
+        effects,
+      );
+      expectUpdateNotFound(
+        ctx,
+        await updateByOffset(ctx, aliceUser, offset, format(ACS, { [alice]: [wildcardFilter()] })),
+        offset,
+        'canton.semantics.non-consuming-acs-delta-not-found',
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a topology format with no parties returns the topology transaction; one naming another party finds nothing',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.topology.parties-filter', ...UPDATE_NOT_FOUND_CANTON_CLAUSES],
+      checks: ['positive_data_acceptance', 'response_value_conformance', 'error_body_conformance'],
+    },
+    async (ctx) => {
+      const offset = ctx.fixtures.seededUpdates.topologyOffset;
+      if (offset === undefined) return ctx.skip('the fixtures name no seeded topology transaction (seededUpdates.topologyOffset)');
+      const reader = auditor(ctx);
+      const topology = (parties: string[]): JsonObject => ({
+        includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties } },
+      });
+      const all = await updateByOffset(ctx, reader, offset, topology([]));
+      const value = topologyValue(all);
+      expectValueMatches(
+        'canton.semantics.topology.parties-filter',
+        `the update at the topology offset ${offset} asked for with parties []`,
+        value,
+        (found) => found !== undefined,
+        'a TopologyTransaction',
+        all,
+      );
+      // A fixture party the transaction does not concern (the node's wildcard answer names the ones it does).
+      const concerned = new Set(((value?.events as JsonObject[] | undefined) ?? []).map((event) => partyOf(event)));
+      const other = ctx.fixtures.parties.find((party) => !concerned.has(party.id));
+      if (other === undefined) return ctx.skip('every fixture party is concerned by the seeded topology transaction');
+      expectUpdateNotFound(
+        ctx,
+        await updateByOffset(ctx, reader, offset, topology([other.id])),
+        offset,
+        'canton.semantics.topology.parties-filter',
+      );
+    },
+  );
+});

@@ -1,0 +1,264 @@
+/**
+ * Rights as Canton 3.5 checks them (Claims.scala, Authorizer.scala; canton profile): a right of one kind never
+ * stands in for another (read-as for act-as, execute-as for read-as, participant_admin for act-as), every
+ * party of a request is checked, DAR upload and validation are admin-only, and a token whose audience is an
+ * array (with extra scopes) is accepted. Each denial is credited only after the same request with rights
+ * that suffice (the control) was served.
+ */
+import { readFileSync } from 'node:fs';
+import { authEnforcement } from '../../checks/auth.js';
+import { acceptedWith } from '../../checks/basic.js';
+import { expectValue } from '../../checks/values.js';
+import type { ClientRequest, ClientResponse } from '../../client/http.js';
+import { freshId } from '../../generators/index.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { errorCodeOf } from '../../checks/rejection.js';
+import { parseJsonLossless } from '../../specification/json.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import { iouCreate, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
+
+const SUBMIT = '/v2/commands/submit-and-wait';
+
+function submitAs(ctx: ConformanceContext, user: string, actAs: string[], payer: string): Promise<ClientResponse> {
+  return ctx.send({
+    api: 'participant',
+    method: 'POST',
+    path: SUBMIT,
+    user,
+    body: { commands: [iouCreate(ctx, payer, ctx.party('alice'))], commandId: freshId('rights'), actAs },
+  });
+}
+
+/** A lookup is served when it answers the update or UPDATE_NOT_FOUND (the offset may hold nothing visible). */
+const served = (response: ClientResponse): boolean =>
+  response.status === 200 || (response.status === 404 && errorCodeOf(response) === 'UPDATE_NOT_FOUND');
+
+/**
+ * A lookup that must be denied: an update or UPDATE_NOT_FOUND (a 4xx too) means it was served, which fails the rule. Only
+ * that failure is recorded here (a precondition): the denial itself is credited by authEnforcement after its control.
+ */
+function notServed(response: ClientResponse, clauseId: ClauseId): ClientResponse {
+  if (served(response))
+    expectValue(clauseId, 'whether the lookup was served (an update or UPDATE_NOT_FOUND) instead of denied', true, false, response);
+  return response;
+}
+
+/** An offset to look up: the fixtures' seeded transaction, or 1. */
+const someOffset = (ctx: ConformanceContext): number => ctx.fixtures.seededUpdates.transactionOffset ?? 1;
+
+let darBytes: Buffer | undefined;
+
+conformanceSuite('participant / rights', () => {
+  conformanceTest(
+    {
+      name: 'a read-as right does not let its user act as the party',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.rights.read-as-is-not-act-as'],
+      checks: ['auth_enforcement'],
+      requires: ['authorization', 'writes'],
+    },
+    async (ctx) => {
+      const reader = ctx.userWhere(
+        'reads as bank without acting as it',
+        (user) => user.rights.readAs.includes('bank') && !user.rights.actAs.includes('bank'),
+      );
+      const actor = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const bank = ctx.party('bank');
+      await authEnforcement(ctx, {
+        response: await submitAs(ctx, reader.id, [bank], bank),
+        control: () => submitAs(ctx, actor, [bank], bank),
+        denial: 'permission-denied',
+        clauseId: 'canton.rights.read-as-is-not-act-as',
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'participant_admin does not let its user act as a party',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.rights.admin-is-not-act-as'],
+      checks: ['auth_enforcement'],
+      requires: ['authorization', 'writes'],
+    },
+    async (ctx) => {
+      const admin = ctx.userWhere(
+        'is a participant admin without act-as rights for bank',
+        (user) => user.rights.admin && !user.rights.actAs.includes('bank'),
+      ).id;
+      const actor = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const bank = ctx.party('bank');
+      await authEnforcement(ctx, {
+        response: await submitAs(ctx, admin, [bank], bank),
+        control: () => submitAs(ctx, actor, [bank], bank),
+        denial: 'permission-denied',
+        clauseId: 'canton.rights.admin-is-not-act-as',
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an execute-as right does not let its user read as the party',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.rights.execute-as-does-not-read'],
+      checks: ['auth_enforcement', 'response_value_conformance'],
+      requires: ['authorization'],
+    },
+    async (ctx) => {
+      const executor = ctx.userWhere(
+        'executes as a party it can neither act nor read as',
+        (user) =>
+          user.rights.executeAs.some((party) => !user.rights.actAs.includes(party) && !user.rights.readAs.includes(party)) &&
+          !user.rights.readAsAnyParty,
+      );
+      const alias = executor.rights.executeAs.find(
+        (party) => !executor.rights.actAs.includes(party) && !executor.rights.readAs.includes(party),
+      )!;
+      const party = ctx.party(alias);
+      const auditor = ctx.userWhere('reads as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty).id;
+      const format = transactionFormat({ [party]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
+      await authEnforcement(ctx, {
+        response: notServed(await updateByOffset(ctx, executor.id, someOffset(ctx), format), 'canton.rights.execute-as-does-not-read'),
+        control: () => updateByOffset(ctx, auditor, someOffset(ctx), format),
+        controlAccepted: served,
+        denial: 'permission-denied',
+        clauseId: 'canton.rights.execute-as-does-not-read',
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'every party of a request is checked: one party the user may not use denies it, on submit-and-wait and update-by-offset',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.rights.every-party-checked'],
+      checks: ['auth_enforcement', 'response_value_conformance'],
+      requires: ['authorization', 'writes'],
+    },
+    async (ctx) => {
+      const user = ctx.userWhere(
+        'acts as alice, and neither acts nor reads as bob',
+        (candidate) =>
+          candidate.rights.actAs.includes('alice') &&
+          !candidate.rights.actAs.includes('bob') &&
+          !candidate.rights.readAs.includes('bob') &&
+          !candidate.rights.readAsAnyParty,
+      ).id;
+      const [alice, bob] = [ctx.party('alice'), ctx.party('bob')];
+      // The allowed party first, so that a node checking only the first party of the list lets the request through.
+      await authEnforcement(ctx, {
+        response: await submitAs(ctx, user, [alice, bob], alice),
+        control: () => submitAs(ctx, user, [alice], alice),
+        denial: 'permission-denied',
+        clauseId: 'canton.rights.every-party-checked',
+      });
+      const both = transactionFormat({ [alice]: [wildcardFilter()], [bob]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const one = transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
+      await authEnforcement(ctx, {
+        response: notServed(await updateByOffset(ctx, user, someOffset(ctx), both), 'canton.rights.every-party-checked'),
+        control: () => updateByOffset(ctx, user, someOffset(ctx), one),
+        controlAccepted: served,
+        denial: 'permission-denied',
+        clauseId: 'canton.rights.every-party-checked',
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'DAR upload and validation need participant_admin',
+      endpoint: 'dars-validate',
+      clauses: ['canton.rights.dar-upload-admin-only'],
+      checks: ['auth_enforcement'],
+      requires: ['authorization', 'writes'],
+    },
+    async (ctx) => {
+      const admin = ctx.userWhere('is a participant admin', (user) => user.rights.admin).id;
+      const other = ctx.userWhere('is no participant admin', (user) => !user.rights.admin).id;
+      darBytes ??= readFileSync(ctx.fixtures.dar);
+      const body = darBytes;
+      for (const path of ['/v2/dars/validate', '/v2/dars']) {
+        const request = (user: string): ClientRequest => ({
+          api: 'participant',
+          method: 'POST',
+          path,
+          user,
+          query: { synchronizerId: ctx.fixtures.synchronizerId },
+          body,
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        await authEnforcement(ctx, {
+          response: await ctx.send(request(other)),
+          control: () => ctx.send(request(admin)),
+          denial: 'permission-denied',
+          clauseId: 'canton.rights.dar-upload-admin-only',
+        });
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a token whose aud is an array with the expected audience, and whose scope has extra scopes, is accepted',
+      endpoint: 'authenticated-user',
+      clauses: ['canton.auth.audience-array-accepted'],
+      checks: ['positive_data_acceptance', 'response_value_conformance'],
+      requires: ['authorization', 'mintTokens'],
+    },
+    async (ctx) => {
+      const audience = ctx.tokens.audience;
+      if (audience === undefined) {
+        return ctx.skip(
+          "the target's auth names no audience (auth.audience): Canton reads an aud array only in the audience format (AuthServiceJWTPayload.scala:216-250)",
+        );
+      }
+      const user = ctx.userWhere('acts as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
+      const token = await ctx.tokens.mint({
+        userId: user,
+        audience: [audience, 'https://conformance.example.com/another-service'],
+        scope: `openid ${ctx.tokens.scope ?? 'daml_ledger_api'} email`,
+      });
+      const response = await ctx.send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', token });
+      acceptedWith(response, 200, 'canton.auth.audience-array-accepted');
+      const body = parseJsonLossless(response.text) as { user?: { id?: unknown } } | undefined;
+      expectValue('canton.auth.audience-array-accepted', 'the id of the authenticated user', body?.user?.id, user, response);
+      const party = ctx.party('alice');
+      const lookup = await ctx.send({
+        api: 'participant',
+        method: 'POST',
+        path: '/v2/updates/update-by-offset',
+        token,
+        body: { offset: someOffset(ctx), updateFormat: transactionFormat({ [party]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
+      });
+      expectValue(
+        'canton.auth.audience-array-accepted',
+        'whether update-by-offset served the request (an update or UPDATE_NOT_FOUND)',
+        served(lookup),
+        true,
+        lookup,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a token with neither an audience nor a scope is denied',
+      endpoint: 'authenticated-user',
+      clauses: ['canton.auth.no-audience-no-scope-denied'],
+      checks: ['auth_enforcement'],
+      requires: ['authorization', 'mintTokens'],
+    },
+    async (ctx) => {
+      const user = ctx.userWhere('is any active user', () => true).id;
+      const request = (token: string | undefined): Promise<ClientResponse> =>
+        ctx.send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', ...(token === undefined ? { user } : { token }) });
+      await authEnforcement(ctx, {
+        response: await request(await ctx.tokens.mint({ userId: user, audience: null, scope: null })),
+        control: () => request(undefined),
+        denial: ['unauthenticated', 'permission-denied'],
+        clauseId: 'canton.auth.no-audience-no-scope-denied',
+      });
+    },
+  );
+});
