@@ -28,7 +28,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { createTokenProvider, type TokenProvider } from '../client/auth.js';
-import { TargetClient, type ClientRequest, type ClientResponse, type TargetEndpoints } from '../client/http.js';
+import { TargetClient, TransportFault, type ClientRequest, type ClientResponse, type TargetEndpoints } from '../client/http.js';
 import { ConfigError } from '../config/errors.js';
 import type { AuthConfig, Fixtures, ResolvedConfig, UserFixture } from '../config/types.js';
 
@@ -158,15 +158,28 @@ export async function preflight(
   }
 }
 
+/** Attempts per preflight read: the first and two more after a transport fault. */
+const PREFLIGHT_ATTEMPTS = 3;
+
 async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client: TargetClient): Promise<PreflightResult> {
   const { target } = config;
   const { fixtures, features } = target;
   let requests = 0;
-  const send = (request: ClientRequest): Promise<ClientResponse> => {
-    requests++;
-    return client.send(request);
-  };
   const notes: string[] = [];
+  // Every preflight request is a read, so one the node's transport damaged (a reset, a cut body, an error page, a
+  // stall) is sent again, up to three times in all: a faulty node is the tests' finding, not a set-up mistake. The
+  // retries are printed.
+  const send = async (request: ClientRequest): Promise<ClientResponse> => {
+    for (let attempt = 1; ; attempt++) {
+      requests++;
+      try {
+        return await client.send(request);
+      } catch (error) {
+        if (!(error instanceof TransportFault) || attempt >= PREFLIGHT_ATTEMPTS) throw error;
+        notes.push(`${request.method} ${request.path} met a transport fault of the node (${error.kind}); sent again`);
+      }
+    }
+  };
   const drift: string[] = [];
   const at = `targets.${target.name}.fixtures`;
   const parties = new Map(fixtures.parties.map((party) => [party.alias, party.id]));
