@@ -8,17 +8,12 @@
  *   not certified, exit 1;
  * - the node going away mid-run: exit 4 and one clear line, the reports written.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../harness/results.js';
-import { startProxiedReference, type ProxiedTarget } from './proxied-target.js';
+import { startProxiedReference } from './proxied-target.js';
 import { runConformance, type CliRun } from './support.js';
 
-let target: ProxiedTarget | undefined;
-
-afterEach(async () => {
-  await target?.close();
-  target = undefined;
-});
+// The three runs wait on the proxy far more than they compute: they run side by side (each with a target of its own).
 
 function suiteErrors(report: RunReport): string[] {
   return report.tests.filter((test) => test.outcome === 'error').map((test) => `${test.id}: ${test.failure?.message.slice(0, 300)}`);
@@ -30,90 +25,105 @@ function failures(run: CliRun): string[] {
     .map((test) => `${test.id}: ${test.failure?.message.slice(0, 300) ?? test.notReached?.[0]?.reason}`);
 }
 
-describe('a slow node (every answer held 100–1000 ms)', () => {
-  it('is certified in both profiles with no suite error', async () => {
-    target = await startProxiedReference({ delayMs: { min: 100, max: 1000 }, seed: 16 });
-    const [spec, canton] = await Promise.all([
-      runConformance(['--config', target.configPath, '--profile', 'spec', '--cases', '5']),
-      runConformance(['--config', target.configPath, '--profile', 'canton', '--cases', '5']),
-    ]);
-    for (const run of [spec, canton]) {
-      expect(suiteErrors(run.report)).toEqual([]);
-      expect(failures(run)).toEqual([]);
-      expect(run.report.verdict).toBe('certified');
-      expect(run.code).toBe(0);
-      // The latency was measured before the tests and printed.
-      expect(run.stdout).toMatch(/node latency: reads \d+ ms median/);
-      expect(run.report.latency?.reads.medianMs).toBeGreaterThanOrEqual(100);
-      expect(run.report.transport).toBeUndefined();
-    }
-  }, 600_000);
-});
-
-describe('a faulty node (a share of the exchanges damaged, rotating four ways)', () => {
-  it('is failed for its transport faults, each reported with its kind; no suite error; exit 1', async () => {
-    target = await startProxiedReference({ faults: { every: 23, stallMs: 20_000 } });
-    // A part of the suites, enough exchanges for each kind several times over.
-    const run = await runConformance([
-      ...['--config', target.configPath, '--profile', 'spec', '--cases', '2', '--request-timeout', '3000'],
-      ...['--include', 'auth,update-by-offset,scan,submit-and-wait'],
-    ]);
-    const damaged = target.participant.statistics().damaged;
-    expect(Object.values(damaged).every((count) => count > 0)).toBe(true);
-    expect(suiteErrors(run.report)).toEqual([]);
-    expect(run.report.verdict).toBe('not-certified');
-    expect(run.code).toBe(1);
-    const transport = run.report.transport!;
-    // The proxy's four ways, as the client classifies them.
-    for (const kind of ['reset', 'truncated', 'error-page', 'timeout']) expect(transport.byKind[kind] ?? 0, kind).toBeGreaterThan(0);
-    // Each fault is the node's: its test failed the transport clause naming the fault's kind, or was left
-    // inconclusive by a request not answered in time, or absorbed it where Canton may answer so (a reset of an
-    // upload over the body limit).
-    for (const test of run.report.tests.filter((entry) => (entry.transportFaults ?? []).length > 0)) {
-      const faults = test.transportFaults!;
-      for (const fault of faults) expect(fault.message, test.id).toMatch(/: (GET|POST|DELETE|PATCH|PUT) http\S+ after \d+\.\d s \(/);
-      if (test.outcome === 'failed') {
-        expect(test.failure?.clauseId, test.id).toBe('format.json-bodies');
-        expect(
-          faults.some((fault) => test.failure!.message.includes(`transport fault (${fault.kind})`)),
-          test.id,
-        ).toBe(true);
-      } else if (test.outcome === 'inconclusive') {
-        expect(faults.some((fault) => fault.kind === 'timeout')).toBe(true);
-      } else {
-        expect(test.outcome, test.id).toBe('passed');
-        expect(faults.map((fault) => fault.kind)).toEqual(['reset']);
-      }
-    }
-    expect(run.report.clauses.find((entry) => entry.id === 'format.json-bodies')?.status).toBe('failed');
-    expect(run.stdout).toMatch(/transport faults of the node: \d+ \(/);
-    expect(run.stdout).toMatch(/verdict: not-certified \(decided by the node's transport faults/);
-  }, 300_000);
-});
-
-describe('a node that goes away mid-run', () => {
-  it('ends the run with exit 4 and one clear line, the reports written', async () => {
-    target = await startProxiedReference({});
-    const proxy = target.participant;
-    const watcher = setInterval(() => {
-      if (proxy.statistics().exchanges >= 60) {
-        clearInterval(watcher);
-        void proxy.goAway();
-      }
-    }, 20);
-    try {
-      const run = await runConformance([
-        ...['--config', target.configPath, '--profile', 'spec', '--cases', '2', '--dead-node-seconds', '2'],
-        ...['--include', 'auth,update-by-offset,submit-and-wait,user'],
+describe.concurrent('a slow node (every answer held 100–1000 ms)', () => {
+  it.concurrent(
+    'is certified in both profiles with no suite error',
+    async ({ onTestFinished }) => {
+      const target = await startProxiedReference({ delayMs: { min: 100, max: 1000 }, seed: 16 });
+      onTestFinished(() => target.close());
+      const [spec, canton] = await Promise.all([
+        runConformance(['--config', target.configPath, '--profile', 'spec', '--cases', '5']),
+        runConformance(['--config', target.configPath, '--profile', 'canton', '--cases', '5']),
       ]);
-      expect(run.code).toBe(4);
-      expect(run.stderr).toMatch(/^error: the node stopped answering: every connection to http:\/\/127\.0\.0\.1:\d+ was refused/m);
-      expect(run.report.transport?.nodeGone).toMatch(/the node stopped answering/);
+      for (const run of [spec, canton]) {
+        expect(suiteErrors(run.report)).toEqual([]);
+        expect(failures(run)).toEqual([]);
+        expect(run.report.verdict).toBe('certified');
+        expect(run.code).toBe(0);
+        // The latency was measured before the tests and printed.
+        expect(run.stdout).toMatch(/node latency: reads \d+ ms median/);
+        expect(run.report.latency?.reads.medianMs).toBeGreaterThanOrEqual(100);
+        expect(run.report.transport).toBeUndefined();
+      }
+    },
+    600_000,
+  );
+});
+
+describe.concurrent('a faulty node (a share of the exchanges damaged, rotating four ways)', () => {
+  it.concurrent(
+    'is failed for its transport faults, each reported with its kind; no suite error; exit 1',
+    async ({ onTestFinished }) => {
+      const target = await startProxiedReference({ faults: { every: 23, stallMs: 20_000 } });
+      onTestFinished(() => target.close());
+      // A part of the suites, enough exchanges for each kind several times over.
+      const run = await runConformance([
+        ...['--config', target.configPath, '--profile', 'spec', '--cases', '2', '--request-timeout', '3000'],
+        ...['--include', 'auth,update-by-offset,scan,submit-and-wait'],
+      ]);
+      const damaged = target.participant.statistics().damaged;
+      expect(Object.values(damaged).every((count) => count > 0)).toBe(true);
       expect(suiteErrors(run.report)).toEqual([]);
-      // It stopped early: what did not run says why.
-      expect(run.report.tests.some((test) => test.skipReason === 'not run: the node stopped answering')).toBe(true);
-    } finally {
-      clearInterval(watcher);
-    }
-  }, 300_000);
+      expect(run.report.verdict).toBe('not-certified');
+      expect(run.code).toBe(1);
+      const transport = run.report.transport!;
+      // The proxy's four ways, as the client classifies them.
+      for (const kind of ['reset', 'truncated', 'error-page', 'timeout']) expect(transport.byKind[kind] ?? 0, kind).toBeGreaterThan(0);
+      // Each fault is the node's: its test failed the transport clause naming the fault's kind, or was left
+      // inconclusive by a request not answered in time, or absorbed it where Canton may answer so (a reset of an
+      // upload over the body limit).
+      for (const test of run.report.tests.filter((entry) => (entry.transportFaults ?? []).length > 0)) {
+        const faults = test.transportFaults!;
+        for (const fault of faults) expect(fault.message, test.id).toMatch(/: (GET|POST|DELETE|PATCH|PUT) http\S+ after \d+\.\d s \(/);
+        if (test.outcome === 'failed') {
+          expect(test.failure?.clauseId, test.id).toBe('format.json-bodies');
+          expect(
+            faults.some((fault) => test.failure!.message.includes(`transport fault (${fault.kind})`)),
+            test.id,
+          ).toBe(true);
+        } else if (test.outcome === 'inconclusive') {
+          expect(faults.some((fault) => fault.kind === 'timeout')).toBe(true);
+        } else {
+          expect(test.outcome, test.id).toBe('passed');
+          expect(faults.map((fault) => fault.kind)).toEqual(['reset']);
+        }
+      }
+      expect(run.report.clauses.find((entry) => entry.id === 'format.json-bodies')?.status).toBe('failed');
+      expect(run.stdout).toMatch(/transport faults of the node: \d+ \(/);
+      expect(run.stdout).toMatch(/verdict: not-certified \(decided by the node's transport faults/);
+    },
+    300_000,
+  );
+});
+
+describe.concurrent('a node that goes away mid-run', () => {
+  it.concurrent(
+    'ends the run with exit 4 and one clear line, the reports written',
+    async ({ onTestFinished }) => {
+      const target = await startProxiedReference({});
+      onTestFinished(() => target.close());
+      const proxy = target.participant;
+      const watcher = setInterval(() => {
+        if (proxy.statistics().exchanges >= 60) {
+          clearInterval(watcher);
+          void proxy.goAway();
+        }
+      }, 20);
+      try {
+        const run = await runConformance([
+          ...['--config', target.configPath, '--profile', 'spec', '--cases', '2', '--dead-node-seconds', '2'],
+          ...['--include', 'auth,update-by-offset,submit-and-wait,user'],
+        ]);
+        expect(run.code).toBe(4);
+        expect(run.stderr).toMatch(/^error: the node stopped answering: every connection to http:\/\/127\.0\.0\.1:\d+ was refused/m);
+        expect(run.report.transport?.nodeGone).toMatch(/the node stopped answering/);
+        expect(suiteErrors(run.report)).toEqual([]);
+        // It stopped early: what did not run says why.
+        expect(run.report.tests.some((test) => test.skipReason === 'not run: the node stopped answering')).toBe(true);
+      } finally {
+        clearInterval(watcher);
+      }
+    },
+    300_000,
+  );
 });
