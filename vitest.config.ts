@@ -23,14 +23,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Two files at a time (vitest's default is one fewer than the cores: one file at a time on 2 cores). Most
+        // Three files at a time (vitest's default is one fewer than the cores: one file at a time on 2 cores). Most
         // files use one core; the CLI-running ones spend much of their time waiting on their child processes.
         test: {
           name: 'main',
           include: ['selftest/**/*.test.ts'],
           exclude: timingSensitive,
           sequence: { groupOrder: 1 },
-          maxWorkers: 2,
+          maxWorkers: 3,
         },
       },
     ],
