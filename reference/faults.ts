@@ -99,7 +99,6 @@ export const FaultCatalogue = {
     'an ACS-delta lookup whose transaction has no ACS-delta event answers an empty transaction instead of UPDATE_NOT_FOUND',
   'read-as-grants-act-as': 'a CanReadAs right lets its user act as the party',
   'admin-acts-as-any-party': 'participant_admin lets its user act as any party',
-  'execute-as-grants-read': 'a CanExecuteAs right lets its user read as the party',
   'first-party-checked-only': "only the first party of actAs, or of filtersByParty, is checked against the user's rights",
   'audience-array-refused': "a token whose aud is an array of several audiences is refused, even when one is the participant's",
   'audience-and-scope-not-required': 'a token with neither an audience nor a scope claim is accepted',

@@ -118,16 +118,14 @@ export class CallerResolver {
   private withRightsFaults(caller: AuthenticatedCaller): AuthenticatedCaller {
     const { faults } = this;
     const widenAct = faults.has('read-as-grants-act-as') || (faults.has('admin-acts-as-any-party') && caller.rights.admin);
-    const widenRead = faults.has('execute-as-grants-read');
-    if (!widenAct && !widenRead) return caller;
+    if (!widenAct) return caller;
     const actAs: ReadonlySet<string> =
       faults.has('admin-acts-as-any-party') && caller.rights.admin
         ? new AllParties()
         : widenAct
           ? new Set([...caller.rights.actAs, ...caller.rights.readAs])
           : caller.rights.actAs;
-    const readAs: ReadonlySet<string> = widenRead ? new Set([...caller.rights.readAs, ...caller.rights.executeAs]) : caller.rights.readAs;
-    return { ...caller, rights: { ...caller.rights, actAs, readAs } };
+    return { ...caller, rights: { ...caller.rights, actAs } };
   }
 
   private anonymous(): AuthContext {

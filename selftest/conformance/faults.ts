@@ -365,7 +365,6 @@ export const faultExpectations: FaultExpectation[] = [
     [
       ['read-as-grants-act-as', 'canton.rights.read-as-is-not-act-as'],
       ['admin-acts-as-any-party', 'canton.rights.admin-is-not-act-as'],
-      ['execute-as-grants-read', 'canton.rights.execute-as-does-not-read'],
       ['first-party-checked-only', 'canton.rights.every-party-checked'],
       ['audience-array-refused', 'canton.auth.audience-array-accepted'],
       ['audience-and-scope-not-required', 'canton.auth.no-audience-no-scope-denied'],

@@ -144,13 +144,6 @@ export const semanticsVisibilityClauses = [
     { endpoint: SUBMIT, features: ['writes'] },
   ),
   rights(
-    'canton.rights.execute-as-does-not-read',
-    'auth',
-    'CanExecuteAs(p) "does not entitle to read data for any parties": a user with only execute-as rights for p is denied ' +
-      `update-by-offset with a filter for p, 403 PERMISSION_DENIED (redacted) (${CLAIMS}:55-60, 185-200 canReadAs does not look at CanExecuteAs; facts C4).`,
-    { endpoint: UPDATE },
-  ),
-  rights(
     'canton.rights.every-party-checked',
     'auth',
     'A request naming several parties needs the right for every one of them: actAs [allowed, not allowed] on submit-and-wait and ' +

@@ -99,37 +99,6 @@ conformanceSuite('participant / rights', () => {
 
   conformanceTest(
     {
-      name: 'an execute-as right does not let its user read as the party',
-      endpoint: 'update-by-offset',
-      clauses: ['canton.rights.execute-as-does-not-read'],
-      checks: ['auth_enforcement', 'response_value_conformance'],
-      requires: ['authorization'],
-    },
-    async (ctx) => {
-      const executor = ctx.userWhere(
-        'executes as a party it can neither act nor read as',
-        (user) =>
-          user.rights.executeAs.some((party) => !user.rights.actAs.includes(party) && !user.rights.readAs.includes(party)) &&
-          !user.rights.readAsAnyParty,
-      );
-      const alias = executor.rights.executeAs.find(
-        (party) => !executor.rights.actAs.includes(party) && !executor.rights.readAs.includes(party),
-      )!;
-      const party = ctx.party(alias);
-      const auditor = ctx.userWhere('reads as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty).id;
-      const format = transactionFormat({ [party]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
-      await authEnforcement(ctx, {
-        response: notServed(await updateByOffset(ctx, executor.id, someOffset(ctx), format), 'canton.rights.execute-as-does-not-read'),
-        control: () => updateByOffset(ctx, auditor, someOffset(ctx), format),
-        controlAccepted: served,
-        denial: 'permission-denied',
-        clauseId: 'canton.rights.execute-as-does-not-read',
-      });
-    },
-  );
-
-  conformanceTest(
-    {
       name: 'every party of a request is checked: one party the user may not use denies it, on submit-and-wait and update-by-offset',
       endpoint: 'submit-and-wait',
       clauses: ['canton.rights.every-party-checked'],
