@@ -71,6 +71,7 @@ export function defaultTiming(run: RunConfig): RunTiming {
     requestTimeoutMs,
     idleLimitMs: Math.max(60_000, 3 * requestTimeoutMs),
     inFlightPerWorker: run.inFlight,
+    suiteWorkers: run.concurrency,
   };
 }
 

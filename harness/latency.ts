@@ -72,14 +72,27 @@ function writeRequest(config: ResolvedConfig): ClientRequest | undefined {
   };
 }
 
-export function deriveTiming(config: ResolvedConfig, slowestMs: number): RunTiming {
+/** A node whose median read takes this long (ms) or more is slow: the run spreads its requests over more workers. */
+export const SLOW_NODE_MS = 100;
+const MAX_SUITE_WORKERS = 8;
+
+/**
+ * The run's timing from the node's slowest and median answers. Against a slow node a test file spends its time
+ * waiting on answers, and the files of a worker run one after the other: the same number of requests in flight is
+ * then spread over twice the suite workers (at most 8), so more independent files progress at once.
+ */
+export function deriveTiming(config: ResolvedConfig, slowestMs: number, medianMs = 0): RunTiming {
   const { run } = config;
   const configured = Math.round(run.requestTimeoutMs * run.timeoutScale);
   const requestTimeoutMs = Math.min(600_000, Math.max(configured, Math.ceil(slowestMs * TIMEOUT_FACTOR)));
+  const suiteWorkers =
+    medianMs >= SLOW_NODE_MS ? Math.max(run.concurrency, Math.min(MAX_SUITE_WORKERS, 2 * run.concurrency)) : run.concurrency;
+  const inFlightPerWorker = Math.max(1, Math.floor((run.inFlight * run.concurrency) / suiteWorkers));
   return {
     requestTimeoutMs,
     idleLimitMs: Math.max(60_000, 3 * requestTimeoutMs),
-    inFlightPerWorker: run.inFlight,
+    inFlightPerWorker,
+    suiteWorkers,
   };
 }
 
@@ -109,7 +122,7 @@ export async function measureLatency(
       0,
       ...[...reads, ...scans, ...(written ? [written] : [])].flatMap((sample) => (sample.ms === undefined ? [] : [sample.ms])),
     );
-    const timing = deriveTiming(config, slowest);
+    const timing = deriveTiming(config, slowest, summarize(reads).medianMs);
     const profile: LatencyProfile = {
       reads: summarize(reads),
       ...(written ? { write: written.ms !== undefined ? { ms: Math.round(written.ms) } : { failed: written.failure ?? 'failed' } } : {}),
@@ -117,7 +130,7 @@ export async function measureLatency(
       requestTimeoutMs: timing.requestTimeoutMs,
       idleLimitMs: timing.idleLimitMs,
       inFlightPerWorker: timing.inFlightPerWorker,
-      workers: config.run.concurrency,
+      workers: timing.suiteWorkers,
     };
     return { profile, timing };
   } finally {

@@ -23,8 +23,13 @@ export interface RunTiming {
    * a slow node always has a request in flight, so it never meets this limit.
    */
   idleLimitMs: number;
-  /** Requests in flight at most in one suite worker (run.inFlight). */
+  /** Requests in flight at most in one suite worker (run.inFlight; halved when the workers are doubled). */
   inFlightPerWorker: number;
+  /**
+   * Suite workers (test files run at once): run.concurrency, or twice as many (at most 8) against a node whose
+   * median read takes SLOW_NODE_MS or more, with the same total of requests in flight.
+   */
+  suiteWorkers: number;
 }
 
 export interface RunContext {

@@ -183,7 +183,7 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
           `profile ${config.run.profile}, seed ${seed}, ${config.run.cases} cases per property\n`,
       );
     }
-    vitest = await createSuitesVitest(collector, config.run.concurrency);
+    vitest = await createSuitesVitest(collector, timing.suiteWorkers);
     if (!options.signal?.aborted) await vitest.start();
     else interrupted = true;
   } finally {

@@ -250,14 +250,17 @@ export async function findPreparedIou(
   const found: FoundTransaction[] = [];
   while (Date.now() < deadline && lookups > 0) {
     const end = await ledgerEndMarker(ctx);
-    for (let offset = scanned + 1; offset < end && lookups > 0; offset++, lookups--) {
-      const response = await updateByOffset(ctx, reader, offset, format);
-      if (response.status !== 200) continue;
+    const offsets: number[] = [];
+    for (let offset = scanned + 1; offset < end && lookups > 0; offset++, lookups--) offsets.push(offset);
+    // Independent reads: they go out together, within the run's bound on requests in flight, and are read in order.
+    const responses = await Promise.all(offsets.map((offset) => updateByOffset(ctx, reader, offset, format)));
+    responses.forEach((response, index) => {
+      if (response.status !== 200) return;
       const transaction = transactionIn(parseJsonLossless(response.text));
-      if (!transaction) continue;
+      if (!transaction) return;
       const created = createdEvents(transaction.events).find((event) => isPreparedIou(event, prepared));
-      if (created) found.push({ offset, response, transaction: transaction.value, created });
-    }
+      if (created) found.push({ offset: offsets[index]!, response, transaction: transaction.value, created });
+    });
     scanned = Math.max(scanned, end);
     if (stopAtFirst && found.length > 0) return found;
     await sleep(100 * scale);
