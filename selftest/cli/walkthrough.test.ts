@@ -61,6 +61,7 @@ describe('the README walkthrough against reference serve --bare', () => {
       'npx ledger-conformance run',
     ]);
     let last = { stdout: '', stderr: '' };
+    let nextHint: string | undefined;
     for (const line of lines) {
       const exported = /^export ([A-Z_]+)=(.*)$/.exec(line);
       if (exported) {
@@ -91,7 +92,17 @@ describe('the README walkthrough against reference serve --bare', () => {
           throw new Error(`${line} exited ${error.code}:\n${error.stdout}\n${error.stderr}`);
         },
       );
+      if (command[0] === 'provision') nextHint = /^next: (.*)$/m.exec(last.stdout)?.[1];
     }
     expect(last.stdout).toMatch(/verdict: certified/);
+    // provision's printed next step runs as printed too (with fewer cases, as the README's run line above).
+    expect(nextHint, 'provision prints its next step').toMatch(/^npx ledger-conformance run /);
+    const hinted = await execute(process.execPath, [bin, ...nextHint!.split(/\s+/).slice(2), '--cases', '5'], {
+      cwd: work,
+      env,
+      timeout: 240_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(hinted.stdout).toMatch(/verdict: certified/);
   }, 300_000);
 });
