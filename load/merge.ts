@@ -11,7 +11,7 @@ import { mixableScenarioNames } from './scenarios/mixed.js';
 import { summarizeSecond, type ThroughputBucket } from './recorder.js';
 import type { Histogram } from 'hdr-histogram-js';
 import { decodeHistogram, encodeHistogram, newLatencyHistogram, newSecondHistogram } from './histogram.js';
-import { combineRuns, runViews, sameRunCounts } from './runs.js';
+import { combineRuns, combineScenarios, runViews, sameRunCounts } from './runs.js';
 import { runCount } from './series.js';
 import {
   loadResultFormat,
@@ -21,7 +21,6 @@ import {
   type AbortPhase,
   type LoadResult,
   type OpenModelStats,
-  type ScenarioFigures,
 } from './result.js';
 
 export class MergeError extends Error {
@@ -44,7 +43,8 @@ export function mergeResults(results: readonly LoadResult[]): LoadResult {
       );
     }
   }
-  const scenarios = mergeShardScenarios(results);
+  // Shards run side by side: per-scenario counts and histograms add up, and so do their rates.
+  const scenarios = combineScenarios(results, 'sum');
   if (results.some((result) => runCount(result) > 1)) {
     if (!sameRunCounts(results)) {
       throw new MergeError(
@@ -56,29 +56,6 @@ export function mergeResults(results: readonly LoadResult[]): LoadResult {
     return { ...merged, ...scenarios };
   }
   return { ...mergeSingleRuns(results), ...scenarios };
-}
-
-/** Shards run side by side: per-scenario counts and histograms add up, and so do their rates. */
-function mergeShardScenarios(results: readonly LoadResult[]): { scenarios?: Record<string, ScenarioFigures> } {
-  const names = new Set(results.flatMap((result) => Object.keys(result.scenarios ?? {})));
-  if (names.size === 0) return {};
-  const scenarios: Record<string, ScenarioFigures> = {};
-  for (const name of names) {
-    const histogram = newLatencyHistogram();
-    const requests = { completed: 0, ok: 0, errors: 0 };
-    let rps = 0;
-    for (const result of results) {
-      const figures = result.scenarios?.[name];
-      if (!figures) continue;
-      requests.completed += figures.requests.completed;
-      requests.ok += figures.requests.ok;
-      requests.errors += figures.requests.errors;
-      rps += figures.rps;
-      histogram.add(decodeHistogram(figures.histogram));
-    }
-    scenarios[name] = { requests, rps, latencyUs: summarizeHistogram(histogram), histogram: encodeHistogram(histogram) };
-  }
-  return { scenarios };
 }
 
 function mergeSingleRuns(results: readonly LoadResult[]): LoadResult {

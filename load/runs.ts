@@ -128,25 +128,30 @@ function combineOpenModel(singles: readonly LoadResult[]): { openModel?: OpenMod
   };
 }
 
-/** Per-scenario figures of several results (runs or shards) added up; rates per `seconds`. */
-export function combineScenarios(results: readonly LoadResult[], seconds: number): { scenarios?: Record<string, ScenarioFigures> } {
+/**
+ * Per-scenario figures of several results added up. The rate is ok answers per `seconds` for runs one after the
+ * other, or the sum of the results' rates (`'sum'`) for shards that ran side by side.
+ */
+export function combineScenarios(results: readonly LoadResult[], seconds: number | 'sum'): { scenarios?: Record<string, ScenarioFigures> } {
   const names = new Set(results.flatMap((result) => Object.keys(result.scenarios ?? {})));
   if (names.size === 0) return {};
   const scenarios: Record<string, ScenarioFigures> = {};
   for (const name of names) {
     const histogram = newLatencyHistogram();
     const requests = { completed: 0, ok: 0, errors: 0 };
+    let summedRps = 0;
     for (const result of results) {
       const figures = result.scenarios?.[name];
       if (!figures) continue;
       requests.completed += figures.requests.completed;
       requests.ok += figures.requests.ok;
       requests.errors += figures.requests.errors;
+      summedRps += figures.rps;
       histogram.add(decodeHistogram(figures.histogram));
     }
     scenarios[name] = {
       requests,
-      rps: requests.ok / Math.max(0.001, seconds),
+      rps: seconds === 'sum' ? summedRps : requests.ok / Math.max(0.001, seconds),
       latencyUs: summarizeHistogram(histogram),
       histogram: encodeHistogram(histogram),
     };
