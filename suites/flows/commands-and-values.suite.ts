@@ -12,15 +12,15 @@ import { conformanceSuite, conformanceTest, type ConformanceContext } from '../.
 import {
   assetInterface,
   CREATED_IOU_CLAUSES,
-  createIouAndFindIt,
   createdEvents,
+  createIouAndFindIt,
   iouCreate,
+  type JsonObject,
+  partyView,
   submit,
-  transactionFormat,
   transactionOf,
   updateByOffset,
   wildcardFilter,
-  type JsonObject,
 } from './support.js';
 import { freshId } from '../../generators/index.js';
 
@@ -72,12 +72,7 @@ conformanceSuite('flows / commands and values', () => {
         ],
         clauseId: 'command.ExerciseCommand.interface-choice',
       });
-      const effects = await updateByOffset(
-        ctx,
-        aliceUser,
-        described.completionOffset,
-        transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
-      );
+      const effects = await partyView(ctx, aliceUser, described.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const { events } = transactionOf(effects, 'command.ExerciseCommand.interface-choice');
       writeVisible(
         'command.ExerciseCommand.interface-choice',
@@ -109,12 +104,7 @@ conformanceSuite('flows / commands and values', () => {
           commands: [{ CreateCommand: { templateId, createArguments } }],
           clauseId,
         });
-        const read = await updateByOffset(
-          ctx,
-          user,
-          created.completionOffset,
-          transactionFormat({ [signatory]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-        );
+        const read = await partyView(ctx, user, created.completionOffset, signatory, 'TRANSACTION_SHAPE_ACS_DELTA');
         const argument = createdEvents(transactionOf(read, clauseId, clauseId).events)[0]?.createArgument;
         return { created, argument, read };
       };
@@ -216,12 +206,7 @@ conformanceSuite('flows / commands and values', () => {
         ],
         clauseId: 'canton.daml-lf.choice-argument-null',
       });
-      const effects = await updateByOffset(
-        ctx,
-        bankUser,
-        archived.completionOffset,
-        transactionFormat({ [bank]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
-      );
+      const effects = await partyView(ctx, bankUser, archived.completionOffset, bank, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const { events } = transactionOf(effects, 'canton.daml-lf.choice-argument-null', 'canton.daml-lf.choice-argument-null');
       writeVisible(
         'canton.daml-lf.choice-argument-null',

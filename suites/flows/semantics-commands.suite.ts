@@ -17,15 +17,16 @@ import type { ClauseId } from '../../specification/clauses.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import { freshId } from '../../generators/index.js';
 import {
-  createIouAndFindIt,
   createdEvents,
+  createIouAndFindIt,
   iouCreate,
+  type JsonObject,
+  partyView,
   submit,
   transactionFormat,
   transactionOf,
   updateByOffset,
   wildcardFilter,
-  type JsonObject,
 } from './support.js';
 import { execute, executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou } from './interactive-support.js';
 import { PREPARE_REQUIRED } from '../participant/support/interactive.js';
@@ -186,12 +187,7 @@ conformanceSuite('flows / semantics of commands', () => {
           commands: [iouCreate(ctx, payer, payer, amount)],
           clauseId: 'canton.values.numeric-exact',
         });
-        const response = await updateByOffset(
-          ctx,
-          user,
-          submitted.completionOffset,
-          transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-        );
+        const response = await partyView(ctx, user, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
         const created = createdEvents(transactionOf(response, 'canton.values.numeric-exact').events);
         writeVisible('canton.values.numeric-exact', 'the created Iou', created, 1, response);
         const read = ((created[0]!.createArgument as JsonObject | undefined)?.amount as JsonObject | undefined)?.value;
@@ -432,12 +428,7 @@ conformanceSuite('flows / semantics of commands', () => {
       // The exercise that went through: one consuming Transfer of the contract, one create (the new Iou), in ledger effects.
       if (once.status === 200) {
         const offset = Number((parseJsonLossless(once.text) as { completionOffset?: unknown }).completionOffset);
-        const effects = await updateByOffset(
-          ctx,
-          user,
-          offset,
-          transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
-        );
+        const effects = await partyView(ctx, user, offset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
         const { events } = transactionOf(effects, 'canton.commands.double-spend-same-transaction');
         const exercised = events.filter(([kind]) => kind === 'ExercisedEvent').map(([, event]) => event);
         expectValueMatches(
@@ -629,12 +620,7 @@ conformanceSuite('flows / semantics of commands', () => {
         commands: [iouCreate(ctx, payer, payer)],
         clauseId: 'canton.interactive.external-transaction-hash',
       });
-      const response = await updateByOffset(
-        ctx,
-        user,
-        local.completionOffset,
-        transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
+      const response = await partyView(ctx, user, local.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
       const { value } = transactionOf(response, 'canton.interactive.external-transaction-hash');
       expectValueMatches(
         'canton.interactive.external-transaction-hash',

@@ -12,19 +12,20 @@ import { conformanceSuite, conformanceTest } from '../../harness/conformance-tes
 import {
   assetInterface,
   CREATED_IOU_CLAUSES,
-  UPDATE_NOT_FOUND_CANTON_CLAUSES,
-  createIouAndFindIt,
   createdEvents,
+  createIouAndFindIt,
   eventKinds,
   expectUpdateNotFound,
   iouCreate,
+  type JsonObject,
   judgePackageIdFilter,
+  partyView,
   submit,
   transactionFormat,
   transactionOf,
+  UPDATE_NOT_FOUND_CANTON_CLAUSES,
   updateByOffset,
   wildcardFilter,
-  type JsonObject,
 } from './support.js';
 
 const packageIdFormat = (templateId: string, packageId: string): string => templateId.replace(/^#[^:]+/, packageId);
@@ -86,12 +87,7 @@ conformanceSuite('flows / submit then read', () => {
           submitted.response,
         );
       }
-      const response = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
+      const response = await partyView(ctx, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
       const { value, events } = transactionOf(response, 'submit-and-wait.summary.waits-for-result');
       responseSchemaConformance(ctx.validators, response, 'GetUpdateResponse', 'update-by-offset.response.shape');
       sameUpdateAtOffset(
@@ -171,12 +167,7 @@ conformanceSuite('flows / submit then read', () => {
         'can read as alice',
         (user) => user.rights.actAs.includes('alice') || user.rights.readAs.includes('alice'),
       ).id;
-      const seen = await updateByOffset(
-        ctx,
-        aliceUser,
-        submitted.completionOffset,
-        transactionFormat({ [owner]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
+      const seen = await partyView(ctx, aliceUser, submitted.completionOffset, owner, 'TRANSACTION_SHAPE_ACS_DELTA');
       const created = createdEvents(transactionOf(seen, 'event-format.filtersByParty.acs-delta-stakeholders').events);
       writeVisible('event-format.filtersByParty.acs-delta-stakeholders', 'creates seen by the owner (an observer)', created, 1, seen);
       const witnesses = (created[0]!.witnessParties as unknown[] | undefined) ?? [];
@@ -191,12 +182,7 @@ conformanceSuite('flows / submit then read', () => {
 
       const outsider = ctx.party('bob');
       const bobUser = ctx.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob')).id;
-      const hidden = await updateByOffset(
-        ctx,
-        bobUser,
-        submitted.completionOffset,
-        transactionFormat({ [outsider]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
+      const hidden = await partyView(ctx, bobUser, submitted.completionOffset, outsider, 'TRANSACTION_SHAPE_ACS_DELTA');
       const error = expectUpdateNotFound(ctx, hidden, submitted.completionOffset, 'update-by-offset.update-not-found.all-filtered');
       expectErrorCode(error, 'UPDATE_NOT_FOUND', 'errors.update-not-found', hidden);
     },
@@ -236,12 +222,7 @@ conformanceSuite('flows / submit then read', () => {
         ],
         clauseId: 'command.ExerciseCommand.fields-required',
       });
-      const acs = await updateByOffset(
-        ctx,
-        aliceUser,
-        transfer.completionOffset,
-        transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
+      const acs = await partyView(ctx, aliceUser, transfer.completionOffset, alice, 'TRANSACTION_SHAPE_ACS_DELTA');
       positiveDataAcceptance(acs, 'transaction-format.transactionShape.allowed-values');
       const acsEvents = transactionOf(acs, 'event-format.filtersByParty.acs-delta-stakeholders').events;
       subsetOf(
@@ -269,12 +250,7 @@ conformanceSuite('flows / submit then read', () => {
         );
       }
 
-      const effects = await updateByOffset(
-        ctx,
-        aliceUser,
-        transfer.completionOffset,
-        transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
-      );
+      const effects = await partyView(ctx, aliceUser, transfer.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       positiveDataAcceptance(effects, 'transaction-format.transactionShape.allowed-values');
       const effectEvents = transactionOf(effects, 'event-format.filtersByParty.ledger-effects-witnesses').events;
       subsetOf(
@@ -302,12 +278,7 @@ conformanceSuite('flows / submit then read', () => {
       }
 
       const bobUser = ctx.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob')).id;
-      const bobView = await updateByOffset(
-        ctx,
-        bobUser,
-        transfer.completionOffset,
-        transactionFormat({ [bob]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
+      const bobView = await partyView(ctx, bobUser, transfer.completionOffset, bob, 'TRANSACTION_SHAPE_ACS_DELTA');
       const bobEvents = transactionOf(bobView, 'event-format.filtersByParty.acs-delta-stakeholders').events;
       writeVisible(
         'event-format.filtersByParty.acs-delta-stakeholders',
@@ -577,12 +548,7 @@ conformanceSuite('flows / submit then read', () => {
         clauseId: 'canton.trace-context.traceparent-propagated',
         headers: { traceparent: `00-${traceId}-93bb0fa23a8fb53a-01` },
       });
-      const response = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
+      const response = await partyView(ctx, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
       const { value } = transactionOf(response, 'canton.trace-context.traceparent-propagated');
       const traceContext = value.traceContext as { traceparent?: unknown } | null | undefined;
       expectValueMatches(

@@ -111,6 +111,17 @@ export async function updateByOffset(
   return ctx.send({ api: 'participant', method: 'POST', path: '/v2/updates/update-by-offset', user, body: { offset, updateFormat } });
 }
 
+/** The transaction at `offset` as `party` sees it (a wildcard filter), in `shape`. */
+export async function partyView(
+  ctx: ConformanceContext,
+  user: string,
+  offset: number,
+  party: string,
+  shape: Shape,
+): Promise<ClientResponse> {
+  return updateByOffset(ctx, user, offset, transactionFormat({ [party]: [wildcardFilter()] }, shape));
+}
+
 export type TransactionEvent = [kind: string, payload: JsonObject];
 
 /** The Transaction of an update-by-offset body, if it holds one (no assertion: for searches). */
@@ -185,12 +196,7 @@ export async function createIouAndFindIt(
     commands: [iouCreate(ctx, payer, owner, '100.0', viewers)],
     clauseId: 'command.CreateCommand.fields-required',
   });
-  const response = await updateByOffset(
-    ctx,
-    bankUser,
-    submitted.completionOffset,
-    transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-  );
+  const response = await partyView(ctx, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
   const { value, events } = transactionOf(response, 'submit-and-wait.summary.waits-for-result');
   sameUpdateAtOffset(
     'submit-and-wait.summary.waits-for-result',

@@ -21,7 +21,7 @@ import { expectOneOf, expectText, expectValue, expectValueMatches } from '../../
 import type { ClauseId } from '../../specification/clauses.js';
 import type { Requirement } from '../../harness/requirements.js';
 import { execute, executeBody, prepareIou } from '../flows/interactive-support.js';
-import { iouCreate, submit, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
+import { iouCreate, partyView, submit, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
 import { endpointProbes, type ProbeRequest } from './auth-requests.js';
 import { freshId } from '../../generators/index.js';
 
@@ -371,8 +371,7 @@ conformanceSuite('auth', () => {
       );
       if (!unreadable) return ctx.skip(`every fixture party is readable by ${reader.id}`);
       const offset = ctx.fixtures.seededUpdates.transactionOffset ?? 1;
-      const lookup = (party: string) =>
-        updateByOffset(ctx, reader.id, offset, transactionFormat({ [party]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'));
+      const lookup = (party: string) => partyView(ctx, reader.id, offset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
       const response = await lookup(unreadable.id);
       const denial = await authEnforcement(ctx, {
         response,
