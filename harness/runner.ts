@@ -4,7 +4,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { createVitest, type Vitest } from 'vitest/node';
@@ -39,6 +39,11 @@ export interface RunOptions {
   progress?: Progress['mode'];
   /** Aborts the run (Ctrl-C); the reports cover what ran. */
   signal?: AbortSignal;
+  /**
+   * The suite files vitest loads (paths relative to the repository); all of them when absent. A caller that knows
+   * where its --include selection lives (the self-tests' fault runs, through `listTests`) spares loading the rest.
+   */
+  files?: string[];
   toolVersion: string;
 }
 
@@ -184,7 +189,7 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
       );
     }
     vitest = await createSuitesVitest(collector, timing.suiteWorkers);
-    if (!options.signal?.aborted) await vitest.start();
+    if (!options.signal?.aborted) await vitest.start(options.files);
     else interrupted = true;
   } finally {
     watch.stop();
@@ -285,6 +290,8 @@ export interface ListedTest {
   endpoint: string;
   clauses: string[];
   checks: string[];
+  /** The suite file that defines it, relative to the repository. */
+  file: string;
 }
 
 /** The tests a run would execute with this configuration (after --include/--exclude and profile). */
@@ -305,7 +312,14 @@ export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
     for (const testModule of result.testModules) {
       for (const testCase of testModule.children.allTests()) {
         const meta = testCase.meta().conformance;
-        if (meta) listed.push({ id: meta.id, endpoint: meta.endpoint, clauses: meta.clauses, checks: meta.checks });
+        if (meta)
+          listed.push({
+            id: meta.id,
+            endpoint: meta.endpoint,
+            clauses: meta.clauses,
+            checks: meta.checks,
+            file: relative(repositoryRoot, testModule.moduleId),
+          });
       }
     }
     return listed.sort((a, b) => a.id.localeCompare(b.id));
