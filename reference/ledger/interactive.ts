@@ -412,6 +412,13 @@ export class InteractiveSubmission {
     if (execute.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3') throw failedToExecute(V3_UNSUPPORTED);
     const synchronizer = this.receivedSynchronizer(received);
     this.checkInputContracts(received);
+    const written = received.metadata?.synchronizer_id ?? '';
+    // ExternalTransactionProcessor.processExecute: on protocol version 34 the metadata must name the logical id.
+    if (synchronizer === state.fixtures.synchronizerId && written !== synchronizer) {
+      throw failedToExecute(
+        `The selected synchronizer ${synchronizer}::34-0 is on Protocol Version 34. Please use a Logical Synchronizer ID in the prepared transaction metadata on PVs <= 34`,
+      );
+    }
     if (synchronizer !== undefined && synchronizer !== state.fixtures.synchronizerId) {
       throw failedToExecute(
         `Cannot find a physical synchronizer for ${synchronizer}. Make sure the participant is connected to the synchronizer.`,
