@@ -226,10 +226,11 @@ conformanceSuite('flows / external signing under attack', () => {
         prepared.hash.toString('base64'),
         lookup,
       );
-      // ISSPrepareSubmissionFailExecuteAndWaitOnInvalidSignature: the signature with its first character cut off.
+      // ISSPrepareSubmissionFailExecuteAndWaitOnInvalidSignature: the signature with its first byte cut off.
       const corrupted = executeBody(twin);
       const signed = (corrupted.partySignatures as { signatures: { signatures: { signature: string }[] }[] }).signatures[0]!.signatures[0]!;
-      signed.signature = signed.signature.substring(1);
+      // Bytes, not base64 characters, as LAPITT's ByteString.substring(1): the signature stays valid base64.
+      signed.signature = Buffer.from(signed.signature, 'base64').subarray(1).toString('base64');
       const refused = await post(ctx, EXECUTE_AND_WAIT_PATH, twin.executor, corrupted);
       refusedFor(ctx, 'canton.interactive.execute-and-wait-refusals', refused, control, FAILED, 400, 'valid signatures from distinct keys');
       // ISSDuplicateExecuteAndWaitData: the same change id again (a new submission id) is not committed again.
