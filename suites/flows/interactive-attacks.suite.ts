@@ -13,7 +13,7 @@ import type { ClientResponse } from '../../client/http.js';
 import { recordInconclusive } from '../../checks/assertion.js';
 import { positiveDataAcceptance, statusCodeConformance, statusInRange } from '../../checks/basic.js';
 import { errorBodyConformance, expectErrorCode, type JsCantonErrorBody } from '../../checks/error-body.js';
-import { preparedTransactionIntegrity } from '../../checks/prepared-transaction.js';
+import { preparedHashByScheme } from '../../checks/prepared-transaction.js';
 import { sameUpdateAtOffset, writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { freshId } from '../../generators/index.js';
@@ -345,7 +345,7 @@ conformanceSuite('flows / external signing under attack', () => {
         preparedTransactionHash: string;
         hashingSchemeVersion: string;
       };
-      await preparedTransactionIntegrity(response, answer, { commands, actAs: [dana.id], commandId });
+      await preparedHashByScheme(response, answer, { commands, actAs: [dana.id], commandId });
       const inputs = (decodePreparedTransaction(answer.preparedTransaction).metadata?.inputContracts ?? []).map((input) =>
         input.contract.oneofKind === 'v1' ? input.contract.v1.contractId : '(empty)',
       );
