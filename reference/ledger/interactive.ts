@@ -413,7 +413,7 @@ export class InteractiveSubmission {
     const synchronizer = this.receivedSynchronizer(received);
     this.checkInputContracts(received);
     const written = received.metadata?.synchronizer_id ?? '';
-    // ExternalTransactionProcessor.processExecute: on protocol version 34 the metadata must name the logical id.
+    // ExternalTransactionProcessor.scala:286-307 (Canton 3.5): on protocol version 34 the metadata must name the logical id.
     if (synchronizer === state.fixtures.synchronizerId && written !== synchronizer) {
       throw failedToExecute(
         `The selected synchronizer ${synchronizer}::34-0 is on Protocol Version 34. Please use a Logical Synchronizer ID in the prepared transaction metadata on PVs <= 34`,
