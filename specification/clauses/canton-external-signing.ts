@@ -55,7 +55,7 @@ export const cantonExternalSigningClauses = [
     'canton.interactive.execute-tampered-metadata-refused',
     'error',
     "A prepared transaction whose metadata was edited after signing (its submitter info's command id, its preparation " +
-      'time) hashes differently from what the party signed: execute refuses it with FAILED_TO_EXECUTE_TRANSACTION (400), ' +
+      'time, a minimum ledger effective time) hashes differently from what the party signed: execute refuses it with FAILED_TO_EXECUTE_TRANSACTION (400), ' +
       'its cause "Received 0 valid signatures from distinct keys"; it is never committed, while the untouched twin is ' +
       `(community/base/src/main/scala/com/digitalasset/canton/crypto/InteractiveSubmission.scala:60-85 hashes these fields, :259-264; ` +
       `${INTERACTIVE}/codec/EnrichedTransactionData.scala:160-218 recomputes the hash of what it receives; code ${CODE}) ` +

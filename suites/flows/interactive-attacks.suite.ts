@@ -277,6 +277,9 @@ conformanceSuite('flows / external signing under attack', () => {
       const timeEdited = edited((transaction) => {
         if (transaction.metadata) transaction.metadata.preparationTime += 1_000_000n;
       });
+      const ledgerTimeEdited = edited((transaction) => {
+        if (transaction.metadata) transaction.metadata.minLedgerEffectiveTime = transaction.metadata.preparationTime + 60_000_000n;
+      });
       const malformed = edited((transaction) => {
         if (transaction.metadata) transaction.metadata.synchronizerId = 'invalidSynchronizerId';
       });
@@ -287,6 +290,7 @@ conformanceSuite('flows / external signing under attack', () => {
       const refusals = {
         commandId: await send(EXECUTE_PATH, commandIdEdited),
         time: await send(EXECUTE_PATH, timeEdited),
+        ledgerTime: await send(EXECUTE_PATH, ledgerTimeEdited),
         malformedAndWait: await send(EXECUTE_AND_WAIT_PATH, malformed),
         malformed: await send(EXECUTE_PATH, malformed),
         elsewhere: await send(EXECUTE_PATH, elsewhere),
@@ -295,6 +299,7 @@ conformanceSuite('flows / external signing under attack', () => {
       const metadataClause = 'canton.interactive.execute-tampered-metadata-refused';
       refusedFor(ctx, metadataClause, refusals.commandId, control, FAILED, 400, 'valid signatures from distinct keys');
       refusedFor(ctx, metadataClause, refusals.time, control, FAILED, 400, 'valid signatures from distinct keys');
+      refusedFor(ctx, metadataClause, refusals.ledgerTime, control, FAILED, 400, 'valid signatures from distinct keys');
       const synchronizerClause = 'canton.interactive.execute-synchronizer-validated';
       for (const response of [refusals.malformedAndWait, refusals.malformed]) {
         refusedFor(ctx, synchronizerClause, response, control, 'INVALID_FIELD', 400, 'synchronizer_id');
