@@ -704,7 +704,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.interactive.prepare-lists-input-contracts'],
     reason:
-      "metadata.inputContracts is asserted to list the exercised contract, for an Iou the external party owns (sees); a disclosed contract of a stranger needs a choice a non-stakeholder controls, which the fixtures do not name (CantonExamples' DivulgeIouByExercise.ConsumeSelf would do)",
+      "metadata.inputContracts is asserted to list the exercised contract, for an Iou the external party owns (sees); a stranger's disclosed contract is not prepared yet: CantonExamples' TrailingNone.ArchiveMe (controller anyone) is the non-stakeholder choice it needs, once the reference uses disclosed contracts on prepare",
   },
   {
     area: 'InteractiveSubmissionServiceIT',
