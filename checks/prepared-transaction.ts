@@ -10,7 +10,7 @@
 import { decodePreparedTransaction, hashPreparedTransaction } from '@canton-network/core-tx-visualizer';
 import type { ClientResponse } from '../client/http.js';
 import type { ClauseId } from '../specification/clauses.js';
-import { assertClause } from './assertion.js';
+import { assertClause, recordInconclusive } from './assertion.js';
 
 export const HASH_MATCHES_TRANSACTION: ClauseId = 'canton.interactive.prepared-hash-matches-transaction';
 export const TRANSACTION_SHOWS_COMMANDS: ClauseId = 'canton.interactive.prepared-transaction-shows-commands';
@@ -91,6 +91,52 @@ export async function preparedTransactionIntegrity(
     TRANSACTION_SHOWS_COMMANDS,
     mismatch === undefined,
     `the prepared transaction does not show what was submitted: ${mismatch}`,
+    response,
+  );
+}
+
+export const HASHING_SCHEME_V2 = 'HASHING_SCHEME_VERSION_V2';
+
+/**
+ * The hash check by the hashing scheme the answer names: the label must be the scheme the prepare asked for (Canton
+ * hashes with the requested scheme, V2 when none is asked: ExternalTransactionProcessor.processPrepare), a V2 hash
+ * is recomputed (`preparedTransactionIntegrity`), and a hash under any other scheme (V3) is never taken on its
+ * label: this tool has no independent V3 hasher, so the hash is recorded as unverified (inconclusive) while the
+ * transaction is still held to what was submitted.
+ */
+export async function preparedHashByScheme(
+  response: ClientResponse,
+  answer: PreparedAnswer & { hashingSchemeVersion?: string },
+  submitted: SubmittedPreparation,
+  requested: string = HASHING_SCHEME_V2,
+): Promise<void> {
+  const label = answer.hashingSchemeVersion ?? HASHING_SCHEME_V2;
+  // Only a mismatch is recorded: a matching label proves nothing of the hash, and must not credit the clause.
+  if (label !== requested) {
+    assertClause(
+      'prepared_transaction_integrity',
+      HASH_MATCHES_TRANSACTION,
+      false,
+      `the prepare asked for ${requested} but names its hash ${label}`,
+      response,
+    );
+  }
+  if (label === HASHING_SCHEME_V2) {
+    await preparedTransactionIntegrity(response, answer, submitted);
+    return;
+  }
+  const mismatch = commandsMismatch(decoded(response, answer), submitted);
+  assertClause(
+    'prepared_transaction_integrity',
+    TRANSACTION_SHOWS_COMMANDS,
+    mismatch === undefined,
+    `the prepared transaction does not show what was submitted: ${mismatch}`,
+    response,
+  );
+  recordInconclusive(
+    'prepared_transaction_integrity',
+    HASH_MATCHES_TRANSACTION,
+    `the prepare answered a ${label} hash; this tool recomputes only V2 hashes, so the hash the party would sign is unverified (never taken on its label)`,
     response,
   );
 }

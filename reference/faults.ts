@@ -83,6 +83,17 @@ export const FaultCatalogue = {
   'scan-rewards-boundary-off-by-one': 'rewards-collected answers the round after the latest aggregated one with 200',
   'scan-total-not-sum': 'rewards-collected without a round is one unit off the sum of the rounds',
   'external-hash-not-prepared': 'an executed transaction reports as externalTransactionHash another hash than the one its party signed',
+  // External signing under attack (issue 18, point 3)
+  'prepare-cost-estimation-missing': 'prepare answers no costEstimation, also when the request did not disable it',
+  'prepare-synchronizer-not-reflected': 'the prepared metadata names another synchronizer than the one the prepare requested',
+  'prepare-input-contracts-omitted': 'the prepared metadata lists none of the ledger contracts the transaction uses',
+  'execute-input-contracts-not-checked':
+    "execute does not compare the metadata's input contracts with the transaction's (a removed one is noticed only by the signature check)",
+  'execute-metadata-not-hashed':
+    'execute verifies the signatures against the hash of the transaction it prepared under the same uuid, not of the metadata it received',
+  'execute-synchronizer-id-not-validated':
+    "execute does not validate the prepared metadata's synchronizerId (a malformed one is not INVALID_FIELD)",
+  'execute-and-wait-duplicate-committed': 'executeAndWait commits a change id already committed a second time instead of DUPLICATE_COMMAND',
   // Semantics part 1 (who may see and do what)
   'command-id-shown-to-all': "a transaction's commandId and paidTrafficCost are shown to every reader, not only to a submitter's request",
   'paid-traffic-cost-shown-to-all': "a transaction's paidTrafficCost is shown to every reader, not only to a submitter's request",

@@ -4,6 +4,7 @@
  */
 import { authClauses } from './clauses/auth.js';
 import { cantonClientRouteClauses } from './clauses/canton-client-routes.js';
+import { cantonExternalSigningClauses } from './clauses/canton-external-signing.js';
 import { cantonInteractiveClauses } from './clauses/canton-interactive.js';
 import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
@@ -40,6 +41,7 @@ const registry = [
   ...cantonScanClauses,
   ...conflictClauses,
   ...cantonInteractiveClauses,
+  ...cantonExternalSigningClauses,
   ...cantonClientRouteClauses,
   ...cantonUserClauses,
   ...semanticsCommandsClauses,

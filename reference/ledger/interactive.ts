@@ -14,7 +14,7 @@
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { LedgerApiError, missingField, invalidField, invalidArgument } from '../errors.js';
-import { fingerprintProblem, partyProblem } from '../formats.js';
+import { fingerprintProblem, parseUniqueIdentifier, partyProblem } from '../formats.js';
 import { canExecuteAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import {
@@ -63,6 +63,8 @@ interface PreparedSubmission {
   commandId: string;
   actAs: string[];
   hash: Buffer;
+  /** The metadata's transaction uuid (fault `execute-metadata-not-hashed` finds the submission by it). */
+  transactionUuid: string;
 }
 
 interface AcceptedExecution {
@@ -224,6 +226,44 @@ function retime(tx: InterpretedTransaction, effectiveAt: string): InterpretedTra
   return { ...tx, effectiveAt, created, nodes };
 }
 
+/**
+ * Synchronizer.fromLogicalOrPhysicalString: a logical id (a unique identifier `id::namespace`) or a physical one
+ * (`id::namespace::<protocol version>-<serial>`); the logical id it names, or undefined when it is neither.
+ */
+function logicalSynchronizerId(text: string): string | undefined {
+  if (parseUniqueIdentifier(text).ok) return text;
+  const parts = text.split('::');
+  if (parts.length !== 3 || !/^\d+-\d+$/.test(parts[2]!)) return undefined;
+  const logical = `${parts[0]}::${parts[1]}`;
+  return parseUniqueIdentifier(logical).ok ? logical : undefined;
+}
+
+/** The contracts a prepared transaction uses but does not create (Transaction.inputContracts). */
+function usedInputContracts(prepared: PreparedTransactionMessage): Set<string> {
+  const created = new Set<string>();
+  const used = new Set<string>();
+  for (const node of prepared.transaction?.nodes ?? []) {
+    const v1 = node.v1;
+    if (v1 === undefined) continue;
+    if ('create' in v1 && v1.create.contract_id) created.add(v1.create.contract_id);
+    if ('exercise' in v1 && v1.exercise.contract_id && !created.has(v1.exercise.contract_id)) used.add(v1.exercise.contract_id);
+    if ('fetch' in v1 && v1.fetch.contract_id && !created.has(v1.fetch.contract_id)) used.add(v1.fetch.contract_id);
+  }
+  return used;
+}
+
+/** A prepare's cost estimation, from the size of what the synchronizer would carry (CostEstimation of the Ledger API). */
+function costEstimation(encoded: Uint8Array, signatures: number, now: Date): JsonObject {
+  const request = encoded.length + 100 * signatures;
+  const response = 250;
+  return {
+    estimationTimestamp: now.toISOString(),
+    confirmationRequestTrafficCostEstimation: request,
+    confirmationResponseTrafficCostEstimation: response,
+    totalTrafficCostEstimation: request + response,
+  };
+}
+
 export class InteractiveSubmission {
   /** Prepared transactions by the hex of their hash. */
   private readonly prepared = new Map<string, PreparedSubmission>();
@@ -251,6 +291,9 @@ export class InteractiveSubmission {
     const verboseHashing = optionalBoolean(body, 'verboseHashing', '') ?? false;
     optionalString(body, 'maxRecordTime', '');
     const minLedgerTime = decodeMinLedgerTime(body, '');
+    const hints = optionalObject(body, 'estimateTrafficCost', '');
+    // CostEstimationHints.fromProto: an estimation unless the hints disable it (none given: estimate).
+    const estimate = !(hints !== undefined && optionalBoolean(hints, 'disabled', 'estimateTrafficCost') === true);
     const hashingSchemeVersion = optionalString(body, 'hashingSchemeVersion', '');
     if (hashingSchemeVersion !== undefined && !(HASHING_SCHEME_VERSIONS as readonly string[]).includes(hashingSchemeVersion)) {
       throw decodeFailure(`Unknown value '${hashingSchemeVersion}' for enum HashingSchemeVersion`, 'hashingSchemeVersion');
@@ -265,25 +308,32 @@ export class InteractiveSubmission {
     if (hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3') {
       throw new LedgerApiError('FAILED_TO_PREPARE_TRANSACTION', `The participant failed to prepare the transaction: ${V3_UNSUPPORTED}`);
     }
+    const requestedSynchronizer = part.synchronizerId || state.fixtures.synchronizerId;
     const shown = preparedTransactionOf(state.pkg, tx, {
       actAs,
       commandId: part.commandId,
-      synchronizerId: part.synchronizerId || state.fixtures.synchronizerId,
+      // Fault `prepare-synchronizer-not-reflected`: the metadata names another (well-formed) synchronizer.
+      synchronizerId: state.faults.has('prepare-synchronizer-not-reflected') ? `other-${requestedSynchronizer}` : requestedSynchronizer,
       preparedAt,
     });
+    // Fault `prepare-input-contracts-omitted`: the metadata lists none of the contracts the transaction uses.
+    if (state.faults.has('prepare-input-contracts-omitted') && shown.metadata) shown.metadata.input_contracts = [];
     const hash = hashPreparedTransactionV2(shown);
-    this.remember({ tx, userId, commandId: part.commandId, actAs, hash });
+    this.remember({ tx, userId, commandId: part.commandId, actAs, hash, transactionUuid: shown.metadata?.transaction_uuid ?? '' });
     const askedToSign = state.faults.has('prepare-hash-mismatch') ? hashPreparedTransactionV2(tamperedTwin(shown)) : hash;
+    const encoded = encodePreparedTransaction(shown);
+    // Fault `prepare-cost-estimation-missing`: no estimation, also when none was disabled.
+    const withEstimation = estimate && !state.faults.has('prepare-cost-estimation-missing');
     return {
       status: 200,
       body: {
-        preparedTransaction: Buffer.from(encodePreparedTransaction(shown)).toString('base64'),
+        preparedTransaction: Buffer.from(encoded).toString('base64'),
         preparedTransactionHash: askedToSign.toString('base64'),
         hashingSchemeVersion: PREPARED_HASHING_SCHEME,
         hashingDetails: verboseHashing
           ? 'Verbose hashing is disabled on this participant. Contact the node administrator for more details.'
           : null,
-        costEstimation: null,
+        costEstimation: withEstimation ? costEstimation(encoded, actAs.length, preparedAt) : null,
       },
     };
   }
@@ -305,6 +355,13 @@ export class InteractiveSubmission {
   executeAndWait(request: RefRequest): RefResponse {
     const accepted = this.accept(request);
     // executeAndWait waits for the completion, which for an already committed change id is DUPLICATE_COMMAND.
+    // Fault `execute-and-wait-duplicate-committed`: the change id is not deduplicated by executeAndWait.
+    if (accepted === 'committed-duplicate' && this.state.faults.has('execute-and-wait-duplicate-committed')) {
+      const again = this.acceptUndeduplicated(request);
+      const committed = this.commit(again);
+      if (committed instanceof LedgerApiError) throw committed;
+      return { status: 200, body: { updateId: committed.updateId, completionOffset: committed.offset } };
+    }
     if (accepted === 'committed-duplicate') {
       throw new LedgerApiError('DUPLICATE_COMMAND', 'A command with the given command id has already been successfully processed');
     }
@@ -353,13 +410,21 @@ export class InteractiveSubmission {
     if (execute.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_UNSPECIFIED')
       throw invalidField('hashing_scheme_version', 'Unspecified version');
     if (execute.hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3') throw failedToExecute(V3_UNSUPPORTED);
-    let hash: Buffer;
-    try {
-      hash = hashPreparedTransactionV2(received);
-    } catch (error) {
-      if (error instanceof TransactionHashError) throw failedToExecute(`the prepared transaction cannot be hashed: ${error.message}`);
-      throw error;
+    const synchronizer = this.receivedSynchronizer(received);
+    this.checkInputContracts(received);
+    const written = received.metadata?.synchronizer_id ?? '';
+    // ExternalTransactionProcessor.scala:286-307 (Canton 3.5): on protocol version 34 the metadata must name the logical id.
+    if (synchronizer === state.fixtures.synchronizerId && written !== synchronizer) {
+      throw failedToExecute(
+        `The selected synchronizer ${synchronizer}::34-0 is on Protocol Version 34. Please use a Logical Synchronizer ID in the prepared transaction metadata on PVs <= 34`,
+      );
     }
+    if (synchronizer !== undefined && synchronizer !== state.fixtures.synchronizerId) {
+      throw failedToExecute(
+        `Cannot find a physical synchronizer for ${synchronizer}. Make sure the participant is connected to the synchronizer.`,
+      );
+    }
+    const hash = this.hashOfReceived(received);
     this.verifySignatures(execute.partySignatures, actAs, hash);
     const prepared = this.prepared.get(hash.toString('hex'));
     if (prepared === undefined) {
@@ -378,6 +443,62 @@ export class InteractiveSubmission {
     );
     state.dedup.markInFlight(changeId, submissionId);
     return { tx: retime(prepared.tx, effectiveAt), prepared, submissionId, changeId };
+  }
+
+  /** What `accept` answers for a change id already committed, under fault `execute-and-wait-duplicate-committed`. */
+  private acceptUndeduplicated(request: RefRequest): AcceptedExecution {
+    const execute = decodeExecuteRequest(asObject(parseJsonBody(request), ''));
+    const prepared = this.prepared.get(this.hashOfReceived(decodePrepared(execute.preparedTransaction)).toString('hex'))!;
+    const changeId = DeduplicationTable.changeId(prepared.userId, prepared.actAs, prepared.commandId);
+    return { tx: prepared.tx, prepared, submissionId: execute.submissionId, changeId };
+  }
+
+  /**
+   * SubmitRequestValidator.validateExecute: the metadata's synchronizer id must be a logical or physical synchronizer
+   * id (INVALID_FIELD); the logical id it names, or undefined under fault `execute-synchronizer-id-not-validated`.
+   */
+  private receivedSynchronizer(received: PreparedTransactionMessage): string | undefined {
+    const text = received.metadata?.synchronizer_id ?? '';
+    const logical = logicalSynchronizerId(text);
+    if (logical !== undefined || this.state.faults.has('execute-synchronizer-id-not-validated')) return logical;
+    throw invalidField(
+      'synchronizer_id',
+      `Unable to convert field \`synchronizer_id\`: Unable to parse \`${text}\` as physical synchronizer id`,
+    );
+  }
+
+  /**
+   * PreparedTransactionDecoder.decode: the metadata's input contracts are exactly the contracts the transaction uses
+   * (checked before any signature). Skipped under fault `execute-input-contracts-not-checked`.
+   */
+  private checkInputContracts(received: PreparedTransactionMessage): void {
+    if (this.state.faults.has('execute-input-contracts-not-checked')) return;
+    const used = usedInputContracts(received);
+    const given = new Set((received.metadata?.input_contracts ?? []).map((input) => input.v1?.contract_id ?? ''));
+    const mismatch = 'Provided input contracts do not match the input contracts in the transaction';
+    const missing = [...used].filter((id) => !given.has(id));
+    if (missing.length > 0) throw failedToExecute(`${mismatch}: Missing input contracts: ${missing.join(',')}`);
+    const superfluous = [...given].filter((id) => !used.has(id));
+    if (superfluous.length > 0) throw failedToExecute(`${mismatch}: Superfluous input contracts: ${superfluous.join(',')}`);
+  }
+
+  /**
+   * The hash of the prepared transaction as received, which the signatures must verify against. Fault
+   * `execute-metadata-not-hashed`: the hash of the transaction prepared under the same transaction uuid instead (an
+   * edited metadata goes unnoticed).
+   */
+  private hashOfReceived(received: PreparedTransactionMessage): Buffer {
+    if (this.state.faults.has('execute-metadata-not-hashed')) {
+      const uuid = received.metadata?.transaction_uuid;
+      const known = [...this.prepared.values()].find((candidate) => candidate.transactionUuid === uuid);
+      if (known !== undefined) return known.hash;
+    }
+    try {
+      return hashPreparedTransactionV2(received);
+    } catch (error) {
+      if (error instanceof TransactionHashError) throw failedToExecute(`the prepared transaction cannot be hashed: ${error.message}`);
+      throw error;
+    }
   }
 
   /**

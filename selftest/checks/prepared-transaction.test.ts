@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   commandsMismatch,
   HASH_MATCHES_TRANSACTION,
+  preparedHashByScheme,
   preparedTransactionIntegrity,
   TRANSACTION_SHOWS_COMMANDS,
   type SubmittedPreparation,
@@ -200,6 +201,40 @@ describe('preparedTransactionIntegrity', () => {
     expect(stop.clauseId).toBe(HASH_MATCHES_TRANSACTION);
     const good = await answerOf(prepared([createNode('0')]));
     expect((await recording(() => preparedTransactionIntegrity(good.response, good.answer, submittedCreate), [CHECK])).events).toEqual([]);
+  });
+});
+
+describe('preparedHashByScheme', () => {
+  const V3 = 'HASHING_SCHEME_VERSION_V3';
+
+  it('recomputes a V2 hash as preparedTransactionIntegrity does', async () => {
+    const { answer, response } = await answerOf(prepared([createNode('0')]));
+    expect(
+      await recorded(() =>
+        preparedHashByScheme(response, { ...answer, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2' }, submittedCreate),
+      ),
+    ).toEqual([`${CHECK} ${HASH_MATCHES_TRANSACTION} passed`, `${CHECK} ${TRANSACTION_SHOWS_COMMANDS} passed`]);
+  });
+
+  it('never passes a V3 hash on its label: the hash is unverified (inconclusive), the transaction still checked', async () => {
+    // Any bytes under a V3 label: nothing tells a V3 hash from another without a V3 hasher.
+    const { answer, response } = await answerOf(prepared([createNode('0')]), Buffer.alloc(32, 9).toString('base64'));
+    const events = await recorded(() => preparedHashByScheme(response, { ...answer, hashingSchemeVersion: V3 }, submittedCreate, V3));
+    expect(events).toEqual([`${CHECK} ${TRANSACTION_SHOWS_COMMANDS} passed`, `${CHECK} ${HASH_MATCHES_TRANSACTION} inconclusive`]);
+    const other = await answerOf(prepared([createNode('0')], ['0'], [BOB]));
+    const thrown = await failure(() =>
+      preparedHashByScheme(other.response, { ...other.answer, hashingSchemeVersion: V3 }, submittedCreate, V3),
+    );
+    expect(thrown.clauseId).toBe(TRANSACTION_SHOWS_COMMANDS);
+  });
+
+  it('fails a V3 label on a prepare that asked for no scheme (Canton then hashes with V2)', async () => {
+    const { answer, response } = await answerOf(prepared([createNode('0')]));
+    const thrown = await failure(() => preparedHashByScheme(response, { ...answer, hashingSchemeVersion: V3 }, submittedCreate));
+    expect([thrown.clauseId, thrown.detail]).toEqual([
+      HASH_MATCHES_TRANSACTION,
+      'the prepare asked for HASHING_SCHEME_VERSION_V2 but names its hash HASHING_SCHEME_VERSION_V3',
+    ]);
   });
 });
 

@@ -319,6 +319,25 @@ export const faultExpectations: FaultExpectation[] = [
       ['execute-refusal-wrong-code', ['canton.interactive.execute-refusal-codes']],
     ] as const
   ).map(([fault, clauses]): FaultExpectation => ({ fault, include: ['flows / semantics'], profile: 'canton', clauses: [...clauses] })),
+  // External signing under attack (issue 18, point 3): each fault breaks one rule of flows / external signing under attack.
+  ...(
+    [
+      ['prepare-cost-estimation-missing', 'canton.interactive.prepare-cost-estimation'],
+      ['prepare-synchronizer-not-reflected', 'canton.interactive.prepare-reflects-synchronizer'],
+      ['prepare-input-contracts-omitted', 'canton.interactive.prepare-lists-input-contracts'],
+      ['execute-input-contracts-not-checked', 'canton.interactive.execute-missing-input-contracts'],
+      ['execute-metadata-not-hashed', 'canton.interactive.execute-tampered-metadata-refused'],
+      ['execute-synchronizer-id-not-validated', 'canton.interactive.execute-synchronizer-validated'],
+      ['execute-and-wait-duplicate-committed', 'canton.interactive.execute-and-wait-refusals'],
+    ] as const
+  ).map(([fault, clause]) => ({
+    fault,
+    include: ['flows / external signing under attack'],
+    profile: 'canton' as const,
+    clauses: [clause],
+    // A prepared transaction naming another synchronizer cannot be executed either: the executing tests fail too.
+    ...(fault === 'prepare-synchronizer-not-reflected' ? {} : { exclusive: true as const }),
+  })),
   // Semantics part 1 (who may see and do what): each fault breaks one rule of flows / visibility and privacy.
   ...(
     [

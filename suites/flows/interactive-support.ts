@@ -12,7 +12,7 @@ import type { PartyFixture } from '../../config/types.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
 import { PREPARE_REQUIRED } from '../participant/support/interactive.js';
-import { preparedTransactionIntegrity } from '../../checks/prepared-transaction.js';
+import { preparedHashByScheme } from '../../checks/prepared-transaction.js';
 import { readRunContext } from '../../harness/run-context.js';
 import { positiveDataAcceptance } from '../../checks/basic.js';
 import { expectOneOf, expectValueMatches } from '../../checks/values.js';
@@ -120,9 +120,13 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
     response,
   );
   if (ctx.profile === 'canton') {
-    // The hash the external party is asked to sign is the V2 hash of the transaction it is shown.
-    const answer = { preparedTransaction: body.preparedTransaction!, preparedTransactionHash: body.preparedTransactionHash! };
-    await preparedTransactionIntegrity(response, answer, {
+    // The hash the external party is asked to sign is the V2 hash of the transaction it is shown (no scheme was asked).
+    const answer = {
+      preparedTransaction: body.preparedTransaction!,
+      preparedTransactionHash: body.preparedTransactionHash!,
+      ...(body.hashingSchemeVersion === undefined ? {} : { hashingSchemeVersion: body.hashingSchemeVersion }),
+    };
+    await preparedHashByScheme(response, answer, {
       commands,
       actAs: [payer.id],
       commandId,

@@ -5,7 +5,7 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import type { ConformanceContext } from '../../../harness/conformance-test.js';
 import { acceptedWith } from '../../../checks/basic.js';
-import { preparedTransactionIntegrity } from '../../../checks/prepared-transaction.js';
+import { preparedHashByScheme } from '../../../checks/prepared-transaction.js';
 import type { ClauseId } from '../../../specification/clauses.js';
 import { createIouCommand, postJson } from './requests.js';
 import { FixtureGapError } from '../../../harness/environment.js';
@@ -58,7 +58,7 @@ export async function preparedAndSigned(context: ConformanceContext, clauseId: C
   acceptedWith(response, 200, clauseId);
   const prepared = response.json() as { preparedTransaction: string; preparedTransactionHash: string; hashingSchemeVersion: string };
   if (context.profile === 'canton') {
-    await preparedTransactionIntegrity(response, prepared, {
+    await preparedHashByScheme(response, prepared, {
       commands,
       actAs: prepare.actAs,
       commandId: prepare.commandId,

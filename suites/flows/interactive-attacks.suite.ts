@@ -1,0 +1,408 @@
+/**
+ * External signing under attack (issue 18, point 3), as Canton's InteractiveSubmissionServiceIT checks it: what
+ * prepare promises (a cost estimation unless disabled, the requested synchronizer, the input contracts it uses),
+ * what executeAndWait answers (the committed transaction, its external hash, its refusals), and that a prepared
+ * transaction edited after signing (input contracts removed, synchronizer changed, metadata edited) is refused with
+ * Canton 3.5's code while its untouched twin is accepted (the control). The prepared transaction is decoded and
+ * re-encoded with the official protobuf classes (core-ledger-proto), never with the reference's own.
+ * Canton profile only: every clause here is cited in specification/clauses/canton-external-signing.ts.
+ */
+import { PreparedTransaction } from '@canton-network/core-ledger-proto';
+import { decodePreparedTransaction } from '@canton-network/core-tx-visualizer';
+import type { ClientResponse } from '../../client/http.js';
+import { recordInconclusive } from '../../checks/assertion.js';
+import { positiveDataAcceptance, statusCodeConformance, statusInRange } from '../../checks/basic.js';
+import { errorBodyConformance, expectErrorCode, type JsCantonErrorBody } from '../../checks/error-body.js';
+import { preparedHashByScheme } from '../../checks/prepared-transaction.js';
+import { sameUpdateAtOffset, writeVisible } from '../../checks/stateful.js';
+import { expectValue, expectValueMatches } from '../../checks/values.js';
+import { freshId } from '../../generators/index.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import { parseJsonLossless } from '../../specification/json.js';
+import { EXECUTE_PATH, PREPARE_PATH, PREPARE_REQUIRED } from '../participant/support/interactive.js';
+import { executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou, type PreparedIou } from './interactive-support.js';
+import { createIouAndFindIt, eventKinds, iouCreate, partyView, transactionOf, type JsonObject, type TransactionEvent } from './support.js';
+
+const EXECUTE_AND_WAIT_PATH = '/v2/interactive-submission/executeAndWait';
+const ERROR_CHECKS = [
+  'status_code_conformance',
+  'error_body_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'positive_data_acceptance',
+  'response_value_conformance',
+] as const;
+const FAILED = 'FAILED_TO_EXECUTE_TRANSACTION';
+
+const brief = (response: ClientResponse): string => `${response.status}: ${response.text.slice(0, 200)}`;
+
+function post(ctx: ConformanceContext, path: string, user: string, body: JsonObject): Promise<ClientResponse> {
+  return ctx.send({ api: 'participant', method: 'POST', path, user, body });
+}
+
+/**
+ * A refusal credited to `clauseId` only when its control (the same prepared transaction untouched) was accepted: 4xx,
+ * the default error body, one of `codes`, `status`, and (when given) a cause containing `causeIncludes`.
+ */
+function refusedFor(
+  ctx: ConformanceContext,
+  clauseId: ClauseId,
+  refused: ClientResponse,
+  control: ClientResponse,
+  codes: string | readonly string[],
+  status: number,
+  causeIncludes?: string,
+): JsCantonErrorBody | undefined {
+  // Accepted is wrong whatever the control says.
+  if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+  if (control.status < 200 || control.status >= 300) {
+    recordInconclusive(
+      'status_code_conformance',
+      clauseId,
+      `the control request (the same prepared transaction untouched) was refused too (${brief(control)}), so the refusal proves nothing`,
+      control,
+    );
+    return undefined;
+  }
+  statusInRange(refused, 400, 499, clauseId);
+  const body = errorBodyConformance(ctx, refused, clauseId);
+  expectErrorCode(body, codes, clauseId, refused);
+  statusCodeConformance(refused, [status], clauseId);
+  if (causeIncludes !== undefined) {
+    expectValueMatches(
+      clauseId,
+      'the cause of the refusal',
+      body.cause,
+      (cause) => cause.includes(causeIncludes),
+      `containing "${causeIncludes}"`,
+      refused,
+    );
+  }
+  return body;
+}
+
+/** The prepared transaction (base64) decoded with the official classes, edited, and encoded again. */
+function tampered(preparedTransaction: string, edit: (transaction: PreparedTransaction) => void): string {
+  const transaction = decodePreparedTransaction(preparedTransaction);
+  edit(transaction);
+  return Buffer.from(PreparedTransaction.toBinary(transaction)).toString('base64');
+}
+
+function executor(ctx: ConformanceContext, alias: string): string {
+  return ctx.userWhere(`can execute as ${alias}`, (user) => user.rights.executeAs.includes(alias)).id;
+}
+
+/** A prepare of an Iou create paid by dana, with `extra` fields in the request. */
+async function prepareIouWith(ctx: ConformanceContext, extra: JsonObject): Promise<ClientResponse> {
+  const dana = externalParty(ctx, 'dana').id;
+  const user = executor(ctx, 'dana');
+  return post(ctx, PREPARE_PATH, user, {
+    userId: user,
+    commandId: freshId('prepare'),
+    commands: [iouCreate(ctx, dana, ctx.party('alice'))],
+    actAs: [dana],
+    readAs: [],
+    ...PREPARE_REQUIRED(ctx),
+    ...extra,
+  });
+}
+
+/** The update id and completion offset of an accepted executeAndWait answer, asserted present. */
+function executedAt(response: ClientResponse, clauseId: ClauseId): { updateId: string; offset: number } {
+  positiveDataAcceptance(response, clauseId);
+  const body = parseJsonLossless(response.text) as { updateId?: unknown; completionOffset?: unknown };
+  expectValueMatches(
+    clauseId,
+    'the executeAndWait answer',
+    body,
+    (answer) => typeof answer.updateId === 'string' && answer.completionOffset !== undefined,
+    'updateId and completionOffset',
+    response,
+  );
+  return { updateId: String(body.updateId), offset: Number(body.completionOffset) };
+}
+
+/** The logical synchronizer id of a logical (`id::namespace`) or physical (`id::namespace::pv-serial`) one. */
+function logicalSynchronizer(text: string): string {
+  return text.split('::').slice(0, 2).join('::');
+}
+
+conformanceSuite('flows / external signing under attack', () => {
+  conformanceTest(
+    {
+      name: 'prepare estimates the traffic cost by default and not when disabled, and names the requested synchronizer',
+      endpoint: 'execute',
+      clauses: ['canton.interactive.prepare-cost-estimation', 'canton.interactive.prepare-reflects-synchronizer'],
+      checks: ['positive_data_acceptance', 'response_value_conformance'],
+      requires: ['interactiveSubmission', 'writes'],
+    },
+    async (ctx) => {
+      const estimated = await prepareIouWith(ctx, {});
+      positiveDataAcceptance(estimated, 'canton.interactive.prepare-cost-estimation');
+      const answer = parseJsonLossless(estimated.text) as { costEstimation?: Record<string, unknown> | null; preparedTransaction?: string };
+      const cost = answer.costEstimation;
+      const amount = (value: unknown): number => Number(typeof value === 'bigint' ? value : (value ?? Number.NaN));
+      expectValueMatches(
+        'canton.interactive.prepare-cost-estimation',
+        'the costEstimation of a prepare that did not disable it',
+        cost,
+        (estimation) =>
+          estimation !== null &&
+          typeof estimation === 'object' &&
+          typeof estimation.estimationTimestamp === 'string' &&
+          [
+            estimation.confirmationRequestTrafficCostEstimation,
+            estimation.confirmationResponseTrafficCostEstimation,
+            estimation.totalTrafficCostEstimation,
+          ].every((value) => Number.isInteger(amount(value)) && amount(value) >= 0) &&
+          amount(estimation.totalTrafficCostEstimation) ===
+            amount(estimation.confirmationRequestTrafficCostEstimation) + amount(estimation.confirmationResponseTrafficCostEstimation),
+        'an estimation: a timestamp, and request + response = total traffic cost',
+        estimated,
+      );
+      const disabled = await prepareIouWith(ctx, { estimateTrafficCost: { disabled: true, expectedSignatures: [] } });
+      positiveDataAcceptance(disabled, 'canton.interactive.prepare-cost-estimation');
+      const without = parseJsonLossless(disabled.text) as { costEstimation?: unknown; preparedTransactionHash?: unknown };
+      expectValueMatches(
+        'canton.interactive.prepare-cost-estimation',
+        'the costEstimation of a prepare with estimateTrafficCost.disabled',
+        without.costEstimation,
+        (estimation) => estimation === null || estimation === undefined,
+        'none (null or absent)',
+        disabled,
+      );
+      expectValueMatches(
+        'canton.interactive.prepare-cost-estimation',
+        'the preparedTransactionHash of a prepare without cost estimation',
+        without.preparedTransactionHash,
+        (hash) => typeof hash === 'string' && hash.length > 0,
+        'a hash',
+        disabled,
+      );
+      // ISSPrepareSubmissionRequestSynchronizerId: the metadata names the requested synchronizer (logical or physical).
+      const shown = decodePreparedTransaction(String(answer.preparedTransaction));
+      expectValue(
+        'canton.interactive.prepare-reflects-synchronizer',
+        "the logical synchronizer id of the prepared transaction's metadata",
+        logicalSynchronizer(shown.metadata?.synchronizerId ?? ''),
+        ctx.fixtures.synchronizerId,
+        estimated,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'executeAndWait: answers the committed transaction with the signed hash, refuses a corrupted signature and a second run of the change id',
+      endpoint: 'execute',
+      clauses: [
+        'canton.client-routes.execute-and-wait',
+        'canton.interactive.external-transaction-hash',
+        'canton.interactive.execute-and-wait-refusals',
+      ],
+      checks: [...ERROR_CHECKS, 'stateful_consistency'],
+      requires: ['interactiveSubmission', 'writes'],
+    },
+    async (ctx) => {
+      const prepared = await prepareIou(ctx);
+      const twin = await prepareIou(ctx);
+      const control = await post(ctx, EXECUTE_AND_WAIT_PATH, prepared.executor, executeBody(prepared));
+      const { updateId, offset } = executedAt(control, 'canton.client-routes.execute-and-wait');
+      // ISSExecuteSubmissionAndWaitBasic: the answer is the transaction found at that offset, with the signed hash.
+      const ownerUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+      const lookup = await partyView(ctx, ownerUser, offset, prepared.owner, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const { value } = transactionOf(lookup, 'canton.client-routes.execute-and-wait');
+      sameUpdateAtOffset(
+        'canton.client-routes.execute-and-wait',
+        { updateId, offset },
+        { updateId: value.updateId, offset: value.offset },
+        lookup,
+      );
+      expectValue(
+        'canton.interactive.external-transaction-hash',
+        'externalTransactionHash of the transaction executeAndWait committed (base64)',
+        value.externalTransactionHash,
+        prepared.hash.toString('base64'),
+        lookup,
+      );
+      // ISSPrepareSubmissionFailExecuteAndWaitOnInvalidSignature: the signature with its first byte cut off.
+      const corrupted = executeBody(twin);
+      const signed = (corrupted.partySignatures as { signatures: { signatures: { signature: string }[] }[] }).signatures[0]!.signatures[0]!;
+      // Bytes, not base64 characters, as LAPITT's ByteString.substring(1): the signature stays valid base64.
+      signed.signature = Buffer.from(signed.signature, 'base64').subarray(1).toString('base64');
+      const refused = await post(ctx, EXECUTE_AND_WAIT_PATH, twin.executor, corrupted);
+      refusedFor(ctx, 'canton.interactive.execute-and-wait-refusals', refused, control, FAILED, 400, 'valid signatures from distinct keys');
+      // ISSDuplicateExecuteAndWaitData: the same change id again (a new submission id) is not committed again.
+      const afterFirst = await ledgerEndMarker(ctx);
+      const again = await post(ctx, EXECUTE_AND_WAIT_PATH, prepared.executor, executeBody(prepared));
+      const duplicate = refusedFor(
+        ctx,
+        'canton.interactive.execute-and-wait-refusals',
+        again,
+        control,
+        ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'],
+        409,
+      );
+      if (duplicate === undefined) return;
+      const committedAgain = await findPreparedIou(ctx, prepared, { after: afterFirst, timeoutMs: 300, maxLookups: 100 }, true);
+      writeVisible(
+        'canton.interactive.execute-and-wait-refusals',
+        'commits of the change id after its first commit',
+        committedAgain,
+        0,
+        committedAgain[0]?.response ?? again,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a prepared transaction whose metadata was edited after signing, or names another synchronizer, is refused; its untouched twin is not',
+      endpoint: 'execute',
+      clauses: ['canton.interactive.execute-tampered-metadata-refused', 'canton.interactive.execute-synchronizer-validated'],
+      checks: [...ERROR_CHECKS],
+      requires: ['interactiveSubmission', 'writes'],
+    },
+    async (ctx) => {
+      const prepared = await prepareIou(ctx);
+      const edited = (edit: (transaction: PreparedTransaction) => void): PreparedIou => ({
+        ...prepared,
+        preparedTransaction: tampered(prepared.preparedTransaction, edit),
+      });
+      // Each is signed over the hash prepare answered, as the party signed it before the edit.
+      const commandIdEdited = edited((transaction) => {
+        if (transaction.metadata?.submitterInfo) transaction.metadata.submitterInfo.commandId = freshId('edited');
+      });
+      const timeEdited = edited((transaction) => {
+        if (transaction.metadata) transaction.metadata.preparationTime += 1_000_000n;
+      });
+      const ledgerTimeEdited = edited((transaction) => {
+        if (transaction.metadata) transaction.metadata.minLedgerEffectiveTime = transaction.metadata.preparationTime + 60_000_000n;
+      });
+      const malformed = edited((transaction) => {
+        if (transaction.metadata) transaction.metadata.synchronizerId = 'invalidSynchronizerId';
+      });
+      const elsewhere = edited((transaction) => {
+        if (transaction.metadata) transaction.metadata.synchronizerId = `other-${logicalSynchronizer(transaction.metadata.synchronizerId)}`;
+      });
+      const send = (path: string, which: PreparedIou) => post(ctx, path, prepared.executor, executeBody(which));
+      const refusals = {
+        commandId: await send(EXECUTE_PATH, commandIdEdited),
+        time: await send(EXECUTE_PATH, timeEdited),
+        ledgerTime: await send(EXECUTE_PATH, ledgerTimeEdited),
+        malformedAndWait: await send(EXECUTE_AND_WAIT_PATH, malformed),
+        malformed: await send(EXECUTE_PATH, malformed),
+        elsewhere: await send(EXECUTE_PATH, elsewhere),
+      };
+      const control = await send(EXECUTE_PATH, prepared);
+      const metadataClause = 'canton.interactive.execute-tampered-metadata-refused';
+      refusedFor(ctx, metadataClause, refusals.commandId, control, FAILED, 400, 'valid signatures from distinct keys');
+      refusedFor(ctx, metadataClause, refusals.time, control, FAILED, 400, 'valid signatures from distinct keys');
+      refusedFor(ctx, metadataClause, refusals.ledgerTime, control, FAILED, 400, 'valid signatures from distinct keys');
+      const synchronizerClause = 'canton.interactive.execute-synchronizer-validated';
+      for (const response of [refusals.malformedAndWait, refusals.malformed]) {
+        refusedFor(ctx, synchronizerClause, response, control, 'INVALID_FIELD', 400, 'synchronizer_id');
+      }
+      refusedFor(ctx, synchronizerClause, refusals.elsewhere, control, FAILED, 400);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a prepared exercise lists its input contract; without it execute refuses, with it the exercise commits with the signed hash',
+      endpoint: 'execute',
+      clauses: [
+        'canton.interactive.prepare-lists-input-contracts',
+        'canton.interactive.execute-missing-input-contracts',
+        'canton.interactive.prepared-transaction-shows-commands',
+      ],
+      checks: [...ERROR_CHECKS, 'prepared_transaction_integrity', 'stateful_consistency'],
+      requires: ['interactiveSubmission', 'writes'],
+    },
+    async (ctx) => {
+      const dana = externalParty(ctx, 'dana');
+      const user = executor(ctx, 'dana');
+      // An Iou the bank pays to dana: dana (its owner) controls Transfer.
+      const iou = await createIouAndFindIt(ctx, dana.id);
+      const commandId = freshId('transfer');
+      const commands = [
+        {
+          ExerciseCommand: {
+            templateId: ctx.fixtures.templates.iou.templateId,
+            contractId: iou.contractId,
+            choice: 'Transfer',
+            choiceArgument: { newOwner: ctx.party('alice') },
+          },
+        },
+      ];
+      const response = await post(ctx, PREPARE_PATH, user, {
+        userId: user,
+        commandId,
+        commands,
+        actAs: [dana.id],
+        readAs: [],
+        ...PREPARE_REQUIRED(ctx),
+      });
+      positiveDataAcceptance(response, 'canton.interactive.prepare-lists-input-contracts');
+      const answer = parseJsonLossless(response.text) as {
+        preparedTransaction: string;
+        preparedTransactionHash: string;
+        hashingSchemeVersion: string;
+      };
+      await preparedHashByScheme(response, answer, { commands, actAs: [dana.id], commandId });
+      const inputs = (decodePreparedTransaction(answer.preparedTransaction).metadata?.inputContracts ?? []).map((input) =>
+        input.contract.oneofKind === 'v1' ? input.contract.v1.contractId : '(empty)',
+      );
+      expectValue(
+        'canton.interactive.prepare-lists-input-contracts',
+        'the contract ids of metadata.inputContracts',
+        inputs,
+        [iou.contractId],
+        response,
+      );
+      const prepared: PreparedIou = {
+        response,
+        preparedTransaction: answer.preparedTransaction,
+        hash: Buffer.from(answer.preparedTransactionHash, 'base64'),
+        hashingSchemeVersion: answer.hashingSchemeVersion,
+        commandId,
+        executor: user,
+        payer: dana,
+        owner: ctx.party('alice'),
+        amount: '100.0',
+      };
+      // ISSExecuteSubmissionRequestFailOnEmptyInputContracts: signed, then the input contracts removed.
+      const withoutInputs: PreparedIou = {
+        ...prepared,
+        preparedTransaction: tampered(prepared.preparedTransaction, (transaction) => {
+          if (transaction.metadata) transaction.metadata.inputContracts = [];
+        }),
+      };
+      const refused = await post(ctx, EXECUTE_PATH, user, executeBody(withoutInputs));
+      const control = await post(ctx, EXECUTE_AND_WAIT_PATH, user, executeBody(prepared));
+      refusedFor(ctx, 'canton.interactive.execute-missing-input-contracts', refused, control, FAILED, 400, 'Missing input contracts');
+      // ISSExecuteSubmissionRequestWithInputContracts: the exercise committed, seen by the payer, with the signed hash.
+      const { offset } = executedAt(control, 'canton.interactive.prepare-lists-input-contracts');
+      const lookup = await partyView(ctx, iou.bankUser, offset, iou.payer, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const { value, events } = transactionOf(lookup, 'canton.interactive.prepare-lists-input-contracts');
+      const exercised = events.filter(
+        ([kind, payload]: TransactionEvent) => kind === 'ExercisedEvent' && payload.contractId === iou.contractId,
+      );
+      writeVisible(
+        'canton.interactive.prepare-lists-input-contracts',
+        `exercises of ${iou.contractId} at offset ${offset} (events: ${eventKinds(events).join(', ')})`,
+        exercised,
+        1,
+        lookup,
+      );
+      expectValue(
+        'canton.interactive.prepare-lists-input-contracts',
+        'externalTransactionHash of the executed exercise (base64)',
+        value.externalTransactionHash,
+        answer.preparedTransactionHash,
+        lookup,
+      );
+    },
+  );
+});
