@@ -6,6 +6,8 @@
 // building on config, specification and client; only the CLI uses it). The reference target (`reference/`) is an independent
 // implementation: it may import nothing but config *types*, and only the runner, the load harness, the
 // CLI, the self-tests and the benchmarks may start it, through `reference/index.ts`.
+// Inside suites/, each area (participant/, flows/, scan/, ...) is a room of its own: it holds only `*.suite.ts`
+// files, imports no other suite file, and shares helpers only through suites/support/ (`architecture/rooms`).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import architecture from './lint/architecture-rules.js';
@@ -68,6 +70,7 @@ export default tseslint.config(
     rules: {
       'architecture/no-cycle': 'error',
       'architecture/layering': ['error', { zones }],
+      'architecture/rooms': ['error', { folder: 'suites', shared: 'support', roomFile: '.suite.ts' }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },

@@ -21,7 +21,7 @@ import {
   transactionOf,
   updateByOffset,
   wildcardFilter,
-} from './support.js';
+} from '../support/ledger.js';
 import { freshId } from '../../generators/index.js';
 
 /** The TrailingNone fixture (`p: Party, i: Optional Int64`), its signatory and a user acting as it. */

@@ -10,7 +10,7 @@ import { allDistinct, offsetAfter, offsetsStrictlyIncreasing } from '../../check
 import { expectValue } from '../../checks/values.js';
 import { statusOfCategory } from '../../checks/http-status.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
-import { iouCreate, submit } from './support.js';
+import { iouCreate, submit } from '../support/ledger.js';
 import { freshId } from '../../generators/index.js';
 
 /** A retry of a change id: DUPLICATE_COMMAND, or SUBMISSION_ALREADY_IN_FLIGHT when it meets the first in flight. */

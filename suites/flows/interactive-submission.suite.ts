@@ -23,8 +23,8 @@ import {
   prepareIou,
   type PreparedIou,
   type SignatureChoice,
-} from './interactive-support.js';
-import type { JsonObject } from './support.js';
+} from '../support/prepared-iou.js';
+import type { JsonObject } from '../support/ledger.js';
 
 /** What `executeAndFind` asserts besides the clause it credits the acceptance to. */
 const EXECUTED_CLAUSES: ClauseId[] = [...PREPARE_CLAUSES, ...MARKER_CLAUSES, 'execute.summary.asynchronous'];

@@ -18,7 +18,7 @@ import {
   updateByOffset,
   wildcardFilter,
   type JsonObject,
-} from './support.js';
+} from '../support/ledger.js';
 
 type SeededKind = keyof Fixtures['seededUpdates'];
 

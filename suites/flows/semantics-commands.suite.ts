@@ -27,9 +27,9 @@ import {
   transactionOf,
   updateByOffset,
   wildcardFilter,
-} from './support.js';
-import { execute, executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou } from './interactive-support.js';
-import { PREPARE_REQUIRED } from '../participant/support/interactive.js';
+} from '../support/ledger.js';
+import { execute, executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou } from '../support/prepared-iou.js';
+import { PREPARE_REQUIRED } from '../support/interactive.js';
 
 const DUPLICATE_CODES = ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'];
 const ERROR_CHECKS = [

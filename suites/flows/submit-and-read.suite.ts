@@ -26,7 +26,7 @@ import {
   UPDATE_NOT_FOUND_CANTON_CLAUSES,
   updateByOffset,
   wildcardFilter,
-} from './support.js';
+} from '../support/ledger.js';
 
 const packageIdFormat = (templateId: string, packageId: string): string => templateId.replace(/^#[^:]+/, packageId);
 

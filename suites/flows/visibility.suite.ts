@@ -25,7 +25,7 @@ import {
   type JsonObject,
   type Shape,
   type TransactionEvent,
-} from './support.js';
+} from '../support/ledger.js';
 
 const ACS: Shape = 'TRANSACTION_SHAPE_ACS_DELTA';
 const EFFECTS: Shape = 'TRANSACTION_SHAPE_LEDGER_EFFECTS';

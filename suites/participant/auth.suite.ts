@@ -20,9 +20,9 @@ import { SuiteBug } from '../../checks/assertion.js';
 import { expectOneOf, expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import type { Requirement } from '../../harness/requirements.js';
-import { execute, executeBody, prepareIou } from '../flows/interactive-support.js';
-import { iouCreate, partyView, submit, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
-import { endpointProbes, type ProbeRequest } from './auth-requests.js';
+import { execute, executeBody, prepareIou } from '../support/prepared-iou.js';
+import { iouCreate, partyView, submit, transactionFormat, updateByOffset, wildcardFilter } from '../support/ledger.js';
+import { endpointProbes, type ProbeRequest } from '../support/auth-requests.js';
 import { freshId } from '../../generators/index.js';
 
 interface BadCredential {

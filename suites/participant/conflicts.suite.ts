@@ -11,8 +11,8 @@ import { freshId } from '../../generators/index.js';
 import type { ClientResponse } from '../../client/http.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { EXECUTE_PATH, preparedAndSigned } from './support/interactive.js';
-import { iouSubmission, postJson } from './support/requests.js';
+import { EXECUTE_PATH, preparedAndSigned } from '../support/interactive.js';
+import { iouSubmission, postJson } from '../support/requests.js';
 
 const SUBMIT = '/v2/commands/submit-and-wait';
 

@@ -6,7 +6,7 @@ import type { ClientResponse } from '../../client/http.js';
 import { expectCount, expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import { statusOfCategory } from '../../checks/http-status.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { postJson } from './support/requests.js';
+import { postJson } from '../support/requests.js';
 
 const UPDATE_BY_OFFSET = '/v2/updates/update-by-offset';
 

@@ -15,7 +15,7 @@ import { conformanceSuite, conformanceTest, type ConformanceContext } from '../.
 import { errorCodeOf } from '../../checks/rejection.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { iouCreate, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
+import { iouCreate, transactionFormat, updateByOffset, wildcardFilter } from '../support/ledger.js';
 
 const SUBMIT = '/v2/commands/submit-and-wait';
 

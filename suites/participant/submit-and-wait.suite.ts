@@ -13,8 +13,8 @@ import { responseSchemaConformance } from '../../checks/schema.js';
 import { expectText, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { hiddenByAuthorization, rejectsInvalidRequests } from './support/properties.js';
-import { createIouCommand, generatorContext, iouSubmission, postJson, sendGenerated } from './support/requests.js';
+import { hiddenByAuthorization, rejectsInvalidRequests } from '../support/properties.js';
+import { createIouCommand, generatorContext, iouSubmission, postJson, sendGenerated } from '../support/requests.js';
 
 const PATH = '/v2/commands/submit-and-wait';
 const ENDPOINT = 'submit-and-wait';

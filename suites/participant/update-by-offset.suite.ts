@@ -16,8 +16,8 @@ import { errorCodeOf, negativeDataRejection } from '../../checks/rejection.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { statusOfCategory } from '../../checks/http-status.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { rejectsInvalidRequests } from './support/properties.js';
-import { generatorContext, postJson, sendGenerated } from './support/requests.js';
+import { rejectsInvalidRequests } from '../support/properties.js';
+import { generatorContext, postJson, sendGenerated } from '../support/requests.js';
 import { FixtureGapError } from '../../harness/environment.js';
 
 const PATH = '/v2/updates/update-by-offset';

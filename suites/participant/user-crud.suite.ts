@@ -15,7 +15,7 @@ import { conformanceSuite, conformanceTest, type ConformanceContext } from '../.
 import type { Requirement } from '../../harness/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import { adminUser, createUser, deleteUser, getUser, updateUser, usersPath } from './support/user-management.js';
+import { adminUser, createUser, deleteUser, getUser, updateUser, usersPath } from '../support/user-management.js';
 
 const ENDPOINT = 'users';
 const REQUIRES: Requirement[] = ['userManagement', 'writes'];

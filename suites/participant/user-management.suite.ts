@@ -38,7 +38,7 @@ import {
   getUser,
   updateUser,
   type UserRecord,
-} from './support/user-management.js';
+} from '../support/user-management.js';
 
 const ENDPOINT = 'users';
 const REQUIRES: Requirement[] = ['userManagement', 'writes'];

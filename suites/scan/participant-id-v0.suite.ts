@@ -4,9 +4,9 @@ import { conformanceSuite, conformanceTest, type ConformanceContext } from '../.
 import { FixtureGapError } from '../../harness/environment.js';
 import { compareVersions } from '../../harness/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { UNKNOWN_SYNCHRONIZER_ID, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, controlAccepted, expectUndecodableIdsRejected } from './scan-support.js';
+import { UNKNOWN_SYNCHRONIZER_ID, malformedPartyIds, malformedSynchronizerIds } from '../support/party-ids.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { acceptedFor, controlAccepted, expectUndecodableIdsRejected } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.participant-id-v0';
 const DECLARED_ERROR_STATUSES = [404, 500] as const;

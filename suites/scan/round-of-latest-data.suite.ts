@@ -2,8 +2,8 @@ import { contentTypeConformance, notAServerError, statusCodeConformance } from '
 import { scanErrorAnswer, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, skipWithoutAggregatedRound } from './scan-support.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { acceptedFor, skipWithoutAggregatedRound } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.round-of-latest-data';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;

@@ -7,8 +7,8 @@ import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaCon
 import { expectCount, expectOrdered, expectText, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from './scan-support.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.top-validators';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.6' }] as const;

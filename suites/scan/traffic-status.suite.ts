@@ -12,10 +12,10 @@ import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import { FixtureGapError } from '../../harness/environment.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { cantonMemberRejection, isSpecMemberId, malformedMemberId } from './member-ids.js';
-import { UNKNOWN_SYNCHRONIZER_ID } from './party-ids.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger, isJsonInteger } from './scan-support.js';
+import { cantonMemberRejection, isSpecMemberId, malformedMemberId } from '../support/member-ids.js';
+import { UNKNOWN_SYNCHRONIZER_ID } from '../support/party-ids.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger, isJsonInteger } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.traffic-status';
 const DECLARED_ERROR_STATUSES = [400, 404, 500] as const;

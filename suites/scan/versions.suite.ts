@@ -3,7 +3,7 @@ import type { Requirement } from '../../harness/requirements.js';
 import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import type { EndpointName } from '../../specification/endpoints.js';
-import { getScan, scanPaths } from './scan-requests.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
 
 const removals: {
   endpoint: EndpointName;

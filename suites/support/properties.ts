@@ -4,13 +4,13 @@
  * the same request without the mutation (the control) is accepted in the same run (`checks/rejection.ts`).
  */
 import fc from 'fast-check';
-import type { ClientResponse } from '../../../client/http.js';
-import type { GeneratedRequest, InvalidRequest } from '../../../generators/index.js';
-import type { ClauseId } from '../../../specification/clauses.js';
-import type { RequestEndpointName } from '../../../specification/endpoints.js';
-import type { SchemaName } from '../../../specification/validate.js';
-import { assertStillInvalid, negativeDataRejection, valueAt } from '../../../checks/rejection.js';
-import type { ConformanceContext } from '../../../harness/conformance-test.js';
+import type { ClientResponse } from '../../client/http.js';
+import type { GeneratedRequest, InvalidRequest } from '../../generators/index.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import type { RequestEndpointName } from '../../specification/endpoints.js';
+import type { SchemaName } from '../../specification/validate.js';
+import { assertStillInvalid, negativeDataRejection, valueAt } from '../../checks/rejection.js';
+import type { ConformanceContext } from '../../harness/conformance-test.js';
 import { sendGenerated } from './requests.js';
 
 export interface InvalidRequestOptions {

@@ -11,7 +11,7 @@ import type { ClientResponse } from '../../client/http.js';
 import type { PartyFixture } from '../../config/types.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/conformance-test.js';
-import { PREPARE_REQUIRED } from '../participant/support/interactive.js';
+import { PREPARE_REQUIRED } from './interactive.js';
 import { preparedTransactionIntegrity } from '../../checks/prepared-transaction.js';
 import { readRunContext } from '../../harness/run-context.js';
 import { positiveDataAcceptance } from '../../checks/basic.js';
@@ -26,7 +26,7 @@ import {
   updateByOffset,
   wildcardFilter,
   type JsonObject,
-} from './support.js';
+} from './ledger.js';
 import { freshId } from '../../generators/index.js';
 
 /** What `prepareIou` asserts of the prepare step: a prepared transaction, its hash and an allowed scheme. */

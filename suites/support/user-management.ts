@@ -3,11 +3,11 @@
  * administrator, the re-check that a (shrunk) generated creation still breaks the Limits rule its tag names
  * (by the suite's reading of the Limits, specification/formats.ts), and the rejection Canton gives for each rule.
  */
-import { SuiteBug } from '../../../checks/assertion.js';
-import type { ClientResponse } from '../../../client/http.js';
-import type { InvalidTag } from '../../../generators/index.js';
-import type { UserCreation } from '../../../generators/requests/users.js';
-import type { ConformanceContext } from '../../../harness/conformance-test.js';
+import { SuiteBug } from '../../checks/assertion.js';
+import type { ClientResponse } from '../../client/http.js';
+import type { InvalidTag } from '../../generators/index.js';
+import type { UserCreation } from '../../generators/requests/users.js';
+import type { ConformanceContext } from '../../harness/conformance-test.js';
 import {
   ANNOTATION_KEY,
   ANNOTATIONS_MAX_BYTES,
@@ -19,7 +19,7 @@ import {
   isAnnotationKeyPrefix,
   isAnnotationValue,
   isUserId,
-} from '../../../specification/formats.js';
+} from '../../specification/formats.js';
 
 export interface UserRecord {
   id: string;

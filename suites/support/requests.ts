@@ -2,10 +2,10 @@
  * What the participant endpoint suites share: the generator context of the target's fixtures, sending a
  * generated request through the suite client, and small builders of valid bodies from the fixtures.
  */
-import type { ClientRequest, ClientResponse } from '../../../client/http.js';
-import type { Fixtures } from '../../../config/types.js';
-import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext, freshId } from '../../../generators/index.js';
-import type { SuiteEnvironment } from '../../../harness/environment.js';
+import type { ClientRequest, ClientResponse } from '../../client/http.js';
+import type { Fixtures } from '../../config/types.js';
+import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext, freshId } from '../../generators/index.js';
+import type { SuiteEnvironment } from '../../harness/environment.js';
 
 const contexts = new WeakMap<Fixtures, GeneratorContext>();
 
