@@ -8,7 +8,13 @@ import { expectText, expectValue } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { getScan, scanPaths } from '../support/scan-requests.js';
-import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger, skipWithoutAggregatedRound } from '../support/scan-responses.js';
+import {
+  acceptedFor,
+  assertStillBreaksRule,
+  controlAccepted,
+  exactInteger,
+  skipWithoutAggregatedRound,
+} from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.rewards-collected';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;
