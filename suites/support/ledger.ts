@@ -151,6 +151,9 @@ export function transactionOf(
   return transactionIn(body)!;
 }
 
+/** A `#package-name:Module:Entity` reference rewritten in the package-id format (`<packageId>:Module:Entity`). */
+export const packageIdFormat = (templateId: string, packageId: string): string => templateId.replace(/^#[^:]+/, packageId);
+
 /**
  * A lookup whose filter names its template or interface in the package-id format: the spec accepts it and
  * matches (`creates` of them expected), Canton 3.5 refuses it with 400 INVALID_FIELD (a conflict clause).
