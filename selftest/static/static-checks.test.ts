@@ -85,7 +85,7 @@ describe('the layering rules catch a violation (and suites assert only through r
       'architecture/rooms',
     ],
     ['suites/scan/sneaky.ts', "import { getScan } from '../support/scan-requests.js';\nexport const f = getScan;\n", 'architecture/rooms'],
-    ['suites/support/sneaky.ts', "import { x } from '../participant/auth.suite.js';\nexport const f = x;\n", 'architecture/rooms'],
+    ['suites/support/sneaky.ts', "import { x } from '../participant/auth-tokens.suite.js';\nexport const f = x;\n", 'architecture/rooms'],
   ];
   it.each(cases)(
     '%s importing across the line (or a helper outside suites/support/) is an error',
