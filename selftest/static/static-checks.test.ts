@@ -60,7 +60,7 @@ describe('the layering rules catch a violation (and suites assert only through r
     ],
     [
       'checks/sneaky.ts',
-      "import { conformanceTest } from '../harness/conformance-test.js';\nexport const f = conformanceTest;\n",
+      "import { conformanceTest } from '../harness/library/conformance-test.js';\nexport const f = conformanceTest;\n",
       'architecture/layering',
     ],
     [
@@ -74,6 +74,21 @@ describe('the layering rules catch a violation (and suites assert only through r
       'architecture/layering',
     ],
     ['harness/sneaky.ts', "import { Faults } from '../reference/faults.js';\nexport const f = Faults;\n", 'architecture/layering'],
+    [
+      'harness/library/sneaky.ts',
+      "import { runConformance } from '../runner/runner.js';\nexport const f = runConformance;\n",
+      'architecture/layering',
+    ],
+    [
+      'harness/library/sneaky.ts',
+      "import { toolCommit } from '../runner/certificate.js';\nexport const f = toolCommit;\n",
+      '@typescript-eslint/no-restricted-imports',
+    ],
+    [
+      'suites/flows/sneaky.suite.ts',
+      "import { runConformance } from '../../harness/runner/runner.js';\nexport const f = runConformance;\n",
+      'architecture/layering',
+    ],
     [
       'suites/participant/sneaky.ts',
       "import { assertClause } from '../../checks/assertion.js';\nexport const f = assertClause;\n",

@@ -10,7 +10,7 @@ import { duplicateCommandDetails, errorBodyConformance, expectErrorCode } from '
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectOneOf, expectValue } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import {
   MARKER_CLAUSES,

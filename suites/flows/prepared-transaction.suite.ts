@@ -10,7 +10,7 @@ import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { notAServerError, notServed, positiveDataAcceptance } from '../../checks/basic.js';
 import { preparedTransactionIntegrity, type SubmittedPreparation } from '../../checks/prepared-transaction.js';
 import { freshId } from '../../generators/index.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import { PREPARE_REQUIRED } from '../support/interactive.js';
 import { executeBody, externalParty, prepareIou } from '../support/prepared-iou.js';

@@ -7,7 +7,7 @@
  */
 import { writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { freshId } from '../../generators/index.js';
 import {
   createdEvents,

@@ -7,7 +7,7 @@
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import { freshId } from '../../generators/index.js';
 import {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { statusCodeConformance } from '../../checks/basic.js';
 import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { freshId } from '../../generators/index.js';
 import { iouCreate, type JsonObject, submit } from '../support/ledger.js';
 import { ERROR_CHECKS, bankUser, refusedFor, send } from '../support/command-semantics.js';

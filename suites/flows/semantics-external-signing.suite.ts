@@ -7,7 +7,7 @@
 import { statusCodeConformance } from '../../checks/basic.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { freshId } from '../../generators/index.js';
 import { createIouAndFindIt, iouCreate, type JsonObject, partyView, submit, transactionOf } from '../support/ledger.js';
 import { ERROR_CHECKS, bankUser, refusedFor, transfer } from '../support/command-semantics.js';

@@ -7,7 +7,7 @@ import { positiveDataAcceptance } from '../../checks/basic.js';
 import { expectErrorCode } from '../../checks/error-body.js';
 import { eventSetsEqual, writeVisible } from '../../checks/stateful.js';
 import { expectCount } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import {
   CREATED_IOU_CLAUSES,
   createdEvents,

@@ -6,7 +6,7 @@ import { positiveDataAcceptance } from '../../checks/basic.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectCount, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import {
   assetInterface,
   CREATED_IOU_CLAUSES,

@@ -8,7 +8,7 @@ import { positiveDataAcceptance } from '../../checks/basic.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { eventSetsEqual, readMatchesWrite, sameUpdateAtOffset, subsetOf, writeVisible } from '../../checks/stateful.js';
 import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import {
   CREATED_IOU_CLAUSES,
   createdEvents,

@@ -7,7 +7,7 @@ import { expectValueMatches } from '../../checks/values.js';
 import { writeVisible } from '../../checks/stateful.js';
 import type { ClientResponse } from '../../client/http.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import {
   assetInterface,
   CREATED_IOU_CLAUSES,

@@ -5,7 +5,7 @@
  */
 import { expectValue } from '../../checks/values.js';
 import { writeVisible } from '../../checks/stateful.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import {
   assetInterface,
   CREATED_IOU_CLAUSES,

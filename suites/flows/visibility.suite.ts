@@ -11,7 +11,7 @@ import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { eventSetsEqual, subsetOf, writeVisible } from '../../checks/stateful.js';
 import type { ClientResponse } from '../../client/http.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import {
   CREATED_IOU_CLAUSES,
   UPDATE_NOT_FOUND_CANTON_CLAUSES,

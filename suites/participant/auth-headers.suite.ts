@@ -6,7 +6,7 @@
 import { acceptedAsWellFormed, contentTypeConformance, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { authEnforcement } from '../../checks/auth.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { SuiteBug } from '../../checks/assertion.js';
 import { expectText, expectValue } from '../../checks/values.js';
 import { transactionFormat, wildcardFilter } from '../support/ledger.js';

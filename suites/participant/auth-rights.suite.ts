@@ -7,7 +7,7 @@ import type { ClientResponse } from '../../client/http.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
 import { authEnforcement } from '../../checks/auth.js';
 import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { execute, executeBody, prepareIou } from '../support/prepared-iou.js';
 import { iouCreate, partyView, submit, transactionFormat, updateByOffset, wildcardFilter } from '../support/ledger.js';
 import { freshId } from '../../generators/index.js';

@@ -9,10 +9,10 @@ import type { ClientResponse } from '../../client/http.js';
 import { positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { authEnforcement, type Denial } from '../../checks/auth.js';
 import { parseBody, responseSchemaConformance } from '../../checks/schema.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { expectOneOf, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import type { Requirement } from '../../harness/requirements.js';
+import type { Requirement } from '../../harness/library/requirements.js';
 import { endpointProbes, type ProbeRequest } from '../support/auth-requests.js';
 
 interface BadCredential {

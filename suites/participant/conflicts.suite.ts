@@ -10,7 +10,7 @@ import { specConflict, type ConflictSide } from '../../checks/conflict.js';
 import { freshId } from '../../generators/index.js';
 import type { ClientResponse } from '../../client/http.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { EXECUTE_PATH, preparedAndSigned } from '../support/interactive.js';
 import { iouSubmission, postJson } from '../support/requests.js';
 

@@ -16,7 +16,7 @@ import { expectText, expectValue } from '../../checks/values.js';
 import { SuiteBug } from '../../checks/assertion.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import type { RequestEndpointName } from '../../specification/endpoints.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
 import { isWellFormedDar } from '../../specification/dar.js';
 import { generatorContext, sendGenerated } from '../support/requests.js';

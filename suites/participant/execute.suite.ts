@@ -5,7 +5,7 @@ import { negativeDataRejection } from '../../checks/rejection.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { EXECUTE_PATH, preparedAndSigned } from '../support/interactive.js';
 import { rejectsInvalidRequests } from '../support/properties.js';
 import { generatorContext, postJson } from '../support/requests.js';

@@ -5,7 +5,7 @@
 import { exerciseMutations, freshId } from '../../generators/index.js';
 import { positiveDataAcceptance } from '../../checks/basic.js';
 import { negativeDataRejection } from '../../checks/rejection.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { iouSubmission, postJson } from '../support/requests.js';
 import {
   SUBMIT_AND_WAIT_ENDPOINT as ENDPOINT,

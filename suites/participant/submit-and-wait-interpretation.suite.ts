@@ -7,7 +7,7 @@ import { noEffectOfRejectedWrite } from '../../checks/stateful.js';
 import { statusCodeConformance } from '../../checks/basic.js';
 import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { createIouCommand, iouSubmission, postJson } from '../support/requests.js';
 import {
   SUBMIT_AND_WAIT_ENDPOINT as ENDPOINT,

@@ -8,7 +8,7 @@ import { contentTypeConformance, exactContentType } from '../../checks/basic.js'
 import { negativeDataRejection } from '../../checks/rejection.js';
 import { expectText } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { hiddenByAuthorization, rejectsInvalidRequests } from '../support/properties.js';
 import { generatorContext, iouSubmission, postJson } from '../support/requests.js';
 import {

@@ -8,7 +8,7 @@ import { contentTypeConformance, notAServerError, positiveDataAcceptance } from 
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { generatorContext, sendGenerated } from '../support/requests.js';
 import { SUBMIT_AND_WAIT_ENDPOINT as ENDPOINT } from '../support/submit-and-wait.js';
 

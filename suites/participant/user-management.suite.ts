@@ -25,8 +25,8 @@ import {
   userIdCreation,
   type UserCreation,
 } from '../../generators/requests/users.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import type { Requirement } from '../../harness/requirements.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import type { Requirement } from '../../harness/library/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { ANNOTATIONS_MAX_BYTES, annotationsByteSize } from '../../specification/formats.js';
 import {

@@ -5,7 +5,7 @@ import { invalidScanRound } from '../../generators/invalid/parameters.js';
 import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectText, expectValue } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { getScan, scanPaths } from '../support/scan-requests.js';
 import {

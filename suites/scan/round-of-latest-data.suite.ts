@@ -1,7 +1,7 @@
 import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { scanErrorAnswer, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { getScan, scanPaths } from '../support/scan-requests.js';
 import { acceptedFor, skipWithoutAggregatedRound } from '../support/scan-responses.js';
 

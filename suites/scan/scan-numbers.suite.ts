@@ -8,7 +8,7 @@ import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance } from '../../checks/basic.js';
 import { scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { getScan, scanPaths } from '../support/scan-requests.js';
 import { exactInteger, skipWithoutAggregatedRound } from '../support/scan-responses.js';
 

@@ -5,7 +5,7 @@ import { acceptedWith, contentTypeConformance, notAServerError, statusCodeConfor
 import { scanErrorBodyConformance } from '../../checks/error-body.js';
 import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectCount, expectOrdered, expectText, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { getScan, scanPaths } from '../support/scan-requests.js';
 import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from '../support/scan-responses.js';

@@ -9,8 +9,8 @@ import {
   type FieldClauses,
 } from '../../checks/scan.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { FixtureGapError } from '../../harness/environment.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { FixtureGapError } from '../../harness/library/environment.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { cantonMemberRejection, isSpecMemberId, malformedMemberId } from '../support/member-ids.js';
 import { UNKNOWN_SYNCHRONIZER_ID } from '../support/party-ids.js';

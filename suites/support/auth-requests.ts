@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ClientRequest, ClientResponse } from '../../client/http.js';
-import type { ConformanceContext } from '../../harness/conformance-test.js';
-import type { Requirement } from '../../harness/requirements.js';
+import type { ConformanceContext } from '../../harness/library/conformance-test.js';
+import type { Requirement } from '../../harness/library/requirements.js';
 import { executeBody, prepareIou } from './prepared-iou.js';
 import { iouCreate, transactionFormat, wildcardFilter } from './ledger.js';
 import { freshId } from '../../generators/index.js';

@@ -6,7 +6,7 @@ import type { ClientResponse } from '../../client/http.js';
 import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
 import { errorBodyConformance, expectErrorCode, type JsCantonErrorBody } from '../../checks/error-body.js';
-import type { ConformanceContext } from '../../harness/conformance-test.js';
+import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import type { JsonObject } from './ledger.js';
 

@@ -3,12 +3,12 @@
  * body) then an Ed25519 signature of the prepared transaction hash with the party's fixture key.
  */
 import { createPrivateKey, sign } from 'node:crypto';
-import type { ConformanceContext } from '../../harness/conformance-test.js';
+import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import { acceptedWith } from '../../checks/basic.js';
 import { preparedTransactionIntegrity } from '../../checks/prepared-transaction.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { createIouCommand, postJson } from './requests.js';
-import { FixtureGapError } from '../../harness/environment.js';
+import { FixtureGapError } from '../../harness/library/environment.js';
 import { freshId } from '../../generators/index.js';
 
 export const PREPARE_PATH = '/v2/interactive-submission/prepare';

@@ -8,7 +8,7 @@
  */
 import type { ClientResponse } from '../../client/http.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import type { ConformanceContext } from '../../harness/conformance-test.js';
+import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import { acceptedWith, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { errorBodyConformance, expectErrorCode, updateNotFoundDetails, type JsCantonErrorBody } from '../../checks/error-body.js';
 import { sameUpdateAtOffset, writeVisible } from '../../checks/stateful.js';

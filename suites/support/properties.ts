@@ -10,7 +10,7 @@ import type { ClauseId } from '../../specification/clauses.js';
 import type { RequestEndpointName } from '../../specification/endpoints.js';
 import type { SchemaName } from '../../specification/validate.js';
 import { assertStillInvalid, negativeDataRejection, valueAt } from '../../checks/rejection.js';
-import type { ConformanceContext } from '../../harness/conformance-test.js';
+import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import { sendGenerated } from './requests.js';
 
 export interface InvalidRequestOptions {

@@ -5,7 +5,7 @@
 import type { ClientRequest, ClientResponse } from '../../client/http.js';
 import type { Fixtures } from '../../config/types.js';
 import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext, freshId } from '../../generators/index.js';
-import type { SuiteEnvironment } from '../../harness/environment.js';
+import type { SuiteEnvironment } from '../../harness/library/environment.js';
 
 const contexts = new WeakMap<Fixtures, GeneratorContext>();
 

@@ -5,7 +5,7 @@
 import { freshId } from '../../generators/index.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { positiveDataAcceptance } from '../../checks/basic.js';
-import type { ConformanceContext } from '../../harness/conformance-test.js';
+import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import { iouSubmission, postJson } from './requests.js';
 
 export const SUBMIT_AND_WAIT_PATH = '/v2/commands/submit-and-wait';

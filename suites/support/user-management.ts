@@ -7,7 +7,7 @@ import { SuiteBug } from '../../checks/assertion.js';
 import type { ClientResponse } from '../../client/http.js';
 import type { InvalidTag } from '../../generators/index.js';
 import type { UserCreation } from '../../generators/requests/users.js';
-import type { ConformanceContext } from '../../harness/conformance-test.js';
+import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import {
   ANNOTATION_KEY,
   ANNOTATIONS_MAX_BYTES,

@@ -2,7 +2,7 @@
  * Shared by the visibility suites (suites/flows/visibility*.suite.ts): the two shapes, template filters, a transaction
  * format with filters per party (and for any party), the fixture users who read any party or act as one.
  */
-import type { ConformanceContext } from '../../harness/conformance-test.js';
+import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { JsonObject, Shape } from './ledger.js';
 
 export const ACS: Shape = 'TRANSACTION_SHAPE_ACS_DELTA';

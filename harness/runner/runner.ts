@@ -8,22 +8,22 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { createVitest, type Vitest } from 'vitest/node';
-import { ConfigError } from '../config/errors.js';
-import type { ResolvedConfig } from '../config/types.js';
-import { clauses as clauseRegistry } from '../specification/clauses.js';
+import { ConfigError } from '../../config/errors.js';
+import type { ResolvedConfig } from '../../config/types.js';
+import { clauses as clauseRegistry } from '../../specification/clauses.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
-import { CHECK_NAMES } from '../checks/names.js';
-import { enabledChecks, validateCheckSelection } from './check-selection.js';
-import type { LatencyProfile, RunReport, TestResult } from './results.js';
+import { CHECK_NAMES } from '../../checks/names.js';
+import { enabledChecks, validateCheckSelection } from '../library/check-selection.js';
+import type { LatencyProfile, RunReport, TestResult } from '../library/results.js';
 import { formatLatency, measureLatency } from './latency.js';
 import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport.js';
-import type { FaultName } from '../reference/index.js';
+import type { FaultName } from '../../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
-import { runContextEnvVar, writeRunContext, type ReplayRequest } from './run-context.js';
+import { runContextEnvVar, writeRunContext, type ReplayRequest } from '../library/run-context.js';
 import { buildCertificate, readTargetVersions } from './certificate.js';
 import { preflight } from './preflight.js';
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export class TargetNotReachableError extends Error {
   readonly code = 'TARGET_UNREACHABLE';
@@ -57,7 +57,7 @@ interface StartedTarget {
 async function startTarget(config: ResolvedConfig, faults: FaultName[]): Promise<StartedTarget> {
   const { target } = config;
   if (target.kind === 'reference') {
-    const { startReference } = await import('../reference/index.js');
+    const { startReference } = await import('../../reference/index.js');
     const handle = await startReference({ target, faults });
     return { participant: handle.participantUrl, scan: handle.scanUrl, close: () => handle.close() };
   }
@@ -89,7 +89,7 @@ async function createSuitesVitest(collector: ResultCollector, concurrency: numbe
   const signals = ['SIGINT', 'SIGTERM'] as const;
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
   const vitest = await createVitest('test', {
-    config: join(repositoryRoot, 'harness/vitest.suites.config.ts'),
+    config: join(repositoryRoot, 'harness/runner/vitest.suites.config.ts'),
     root: repositoryRoot,
     watch: false,
     reporters: [collector],

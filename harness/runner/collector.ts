@@ -3,9 +3,9 @@
  * shows progress (a live line on a terminal, a plain line every few seconds in CI).
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { Outcome, TestResult, TransportFaultRecord } from './results.js';
-import type { ConformanceMeta } from './conformance-test.js';
-import { messageOf } from './error-message.js';
+import type { Outcome, TestResult, TransportFaultRecord } from '../library/results.js';
+import type { ConformanceMeta } from '../library/conformance-test.js';
+import { messageOf } from '../library/error-message.js';
 
 export interface Progress {
   mode: 'tty' | 'plain' | 'silent';

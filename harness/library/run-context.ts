@@ -4,7 +4,7 @@
  * because vitest runs the suites in worker threads.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { ResolvedConfig } from '../config/types.js';
+import type { ResolvedConfig } from '../../config/types.js';
 
 export const runContextEnvVar = 'LEDGER_CONFORMANCE_CONTEXT';
 

@@ -2,9 +2,9 @@
  * The assertions of one test, per clause: the recorder the harness installs around a test body (see
  * `checks/assertion.ts`), and the summary that travels to the runner in the test's metadata.
  */
-import type { AssertionEvent, AssertionRecorder } from '../checks/assertion.js';
-import type { CheckName } from '../checks/names.js';
-import type { ClauseId } from '../specification/clauses.js';
+import type { AssertionEvent, AssertionRecorder } from '../../checks/assertion.js';
+import type { CheckName } from '../../checks/names.js';
+import type { ClauseId } from '../../specification/clauses.js';
 import type { ClauseAssertions, NotReached, OutcomeCounts } from './results.js';
 
 const MAX_REASONS = 3;

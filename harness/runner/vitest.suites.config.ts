@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// The conformance suites, run by `ledger-conformance run` (harness/runner.ts), never by `npm test`.
+// The conformance suites, run by `ledger-conformance run` (harness/runner/runner.ts), never by `npm test`.
 export default defineConfig({
   test: {
     include: ['suites/**/*.suite.ts'],

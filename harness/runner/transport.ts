@@ -3,7 +3,7 @@
  * first examples, whether they decided the verdict), and the watch that tells a dead node from a faulty one.
  */
 import { connect } from 'node:net';
-import type { TestResult, TransportFaultRecord, TransportSummary, Verdict } from './results.js';
+import type { TestResult, TransportFaultRecord, TransportSummary, Verdict } from '../library/results.js';
 
 const EXAMPLES = 5;
 

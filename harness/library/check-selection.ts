@@ -2,8 +2,8 @@
  * Which checks a run applies: `run.checks` (`--checks`; every check when empty) minus `run.excludeChecks`
  * (`--exclude-checks`), as Schemathesis switches its checks. An unknown name is a configuration error.
  */
-import { ConfigError } from '../config/errors.js';
-import { CHECK_NAMES, isCheckName, type CheckName } from '../checks/names.js';
+import { ConfigError } from '../../config/errors.js';
+import { CHECK_NAMES, isCheckName, type CheckName } from '../../checks/names.js';
 
 export function enabledChecks(run: { checks: readonly string[]; excludeChecks: readonly string[] }): Set<CheckName> {
   const selected = run.checks.length > 0 ? CHECK_NAMES.filter((name) => run.checks.includes(name)) : CHECK_NAMES;

@@ -27,10 +27,10 @@
  * What cannot be checked (no admin user, no authorization, a scan without `/version`) is said in a note.
  */
 import { accessSync, constants, statSync } from 'node:fs';
-import { createTokenProvider, type TokenProvider } from '../client/auth.js';
-import { TargetClient, TransportFault, type ClientRequest, type ClientResponse, type TargetEndpoints } from '../client/http.js';
-import { ConfigError } from '../config/errors.js';
-import type { AuthConfig, Fixtures, ResolvedConfig, UserFixture } from '../config/types.js';
+import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
+import { TargetClient, TransportFault, type ClientRequest, type ClientResponse, type TargetEndpoints } from '../../client/http.js';
+import { ConfigError } from '../../config/errors.js';
+import type { AuthConfig, Fixtures, ResolvedConfig, UserFixture } from '../../config/types.js';
 
 /** The node refused a fixture user's token: the tool's auth set-up is wrong (exit 4, one line). */
 export class PreflightAuthError extends Error {

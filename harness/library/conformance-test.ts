@@ -20,14 +20,14 @@
  */
 import fc from 'fast-check';
 import { describe, test, type TaskMeta } from 'vitest';
-import { CheckFailure, SwitchedOffCheckStop, withAssertionRecorder } from '../checks/assertion.js';
-import { TransportFault } from '../client/http.js';
-import { recordExchange } from '../client/exchange.js';
-import { TRANSPORT_CLAUSE, httpTransportAssertion } from '../checks/transport.js';
-import type { CheckName } from '../checks/names.js';
+import { CheckFailure, SwitchedOffCheckStop, withAssertionRecorder } from '../../checks/assertion.js';
+import { TransportFault } from '../../client/http.js';
+import { recordExchange } from '../../client/exchange.js';
+import { TRANSPORT_CLAUSE, httpTransportAssertion } from '../../checks/transport.js';
+import type { CheckName } from '../../checks/names.js';
 import { enabledChecks } from './check-selection.js';
-import { clause, type ClauseId } from '../specification/clauses.js';
-import type { EndpointName } from '../specification/endpoints.js';
+import { clause, type ClauseId } from '../../specification/clauses.js';
+import type { EndpointName } from '../../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
 import { headlineOf, messageOf } from './error-message.js';
 import { FixtureGapError, getSuiteEnvironment, withTestScope, type SuiteEnvironment, type TestScope } from './environment.js';

@@ -2,7 +2,7 @@
  * What a test needs from the target. A test whose requirement the target lacks is skipped with the
  * reason (and counted as skipped), never failed and never silently dropped.
  */
-import type { Features } from '../config/types.js';
+import type { Features } from '../../config/types.js';
 
 export type Requirement =
   | 'trafficAccounts'

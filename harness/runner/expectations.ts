@@ -19,10 +19,18 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
-import { ConfigError } from '../config/errors.js';
-import type { ClauseStatus, ExpectationSummary, KnownFailure, RunReport, UnexpectedFailure, UnexpectedPass, Verdict } from './results.js';
+import { ConfigError } from '../../config/errors.js';
+import type {
+  ClauseStatus,
+  ExpectationSummary,
+  KnownFailure,
+  RunReport,
+  UnexpectedFailure,
+  UnexpectedPass,
+  Verdict,
+} from '../library/results.js';
 
-export type { ExpectationSummary, KnownFailure, UnexpectedFailure, UnexpectedPass } from './results.js';
+export type { ExpectationSummary, KnownFailure, UnexpectedFailure, UnexpectedPass } from '../library/results.js';
 
 export interface Expectation {
   outcome: 'failed';

@@ -4,11 +4,11 @@
  * for a node whose answers need more), the idle limit that tells a hang of the suite from a slow node, and
  * each suite worker's share of `run.inFlight`.
  */
-import { createTokenProvider } from '../client/auth.js';
-import { TargetClient, TransportFault, type ClientRequest } from '../client/http.js';
-import type { ResolvedConfig } from '../config/types.js';
-import type { LatencyProfile } from './results.js';
-import type { RunTiming } from './run-context.js';
+import { createTokenProvider } from '../../client/auth.js';
+import { TargetClient, TransportFault, type ClientRequest } from '../../client/http.js';
+import type { ResolvedConfig } from '../../config/types.js';
+import type { LatencyProfile } from '../library/results.js';
+import type { RunTiming } from '../library/run-context.js';
 
 const READS = 3;
 /** A request timeout at least this many times the slowest answer measured. */

@@ -11,12 +11,12 @@ import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { createTokenProvider } from '../client/auth.js';
-import { defaultConfigPath } from '../config/load.js';
-import type { Features, ProfileName, ResolvedConfig } from '../config/types.js';
-import type { Clause } from '../specification/clauses.js';
+import { createTokenProvider } from '../../client/auth.js';
+import { defaultConfigPath } from '../../config/load.js';
+import type { Features, ProfileName, ResolvedConfig } from '../../config/types.js';
+import type { Clause } from '../../specification/clauses.js';
 
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** What one version request answered: the parsed body, or why there is none. */
 export interface VersionAnswer {

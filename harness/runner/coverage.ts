@@ -6,9 +6,9 @@
  * fails only its own clause; the other clauses of that test are "not reached". A clause a test declares but
  * no assertion ever touched is "not covered".
  */
-import type { ProfileName } from '../config/types.js';
-import type { Clause } from '../specification/clauses.js';
-import type { ClauseCoverage, ClauseStatus, RejectionCount, TestResult, Verdict } from './results.js';
+import type { ProfileName } from '../../config/types.js';
+import type { Clause } from '../../specification/clauses.js';
+import type { ClauseCoverage, ClauseStatus, RejectionCount, TestResult, Verdict } from '../library/results.js';
 
 interface Tally {
   passed: number;

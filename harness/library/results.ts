@@ -6,9 +6,9 @@
  * failed, were inconclusive (the evidence did not bear on the rule, e.g. the control request was rejected
  * too) or deviated (a conflict clause answered as Canton 3.5 does rather than as the spec says).
  */
-import type { RecordedExchange } from '../client/exchange.js';
-import type { ClauseConflict } from '../specification/clauses.js';
-import type { Certificate } from './certificate.js';
+import type { RecordedExchange } from '../../client/exchange.js';
+import type { ClauseConflict } from '../../specification/clauses.js';
+import type { Certificate } from '../runner/certificate.js';
 
 /**
  * Clause ids, check names and endpoint names as a report holds them: plain strings (a report file may come from
@@ -18,7 +18,7 @@ type ClauseId = string;
 type CheckName = string;
 type EndpointName = string;
 
-export type { RecordedExchange } from '../client/exchange.js';
+export type { RecordedExchange } from '../../client/exchange.js';
 
 /**
  * `error`: the suite itself broke (an exception that is not a check failing), counted apart from failures.
@@ -243,7 +243,7 @@ export interface RunReport {
   transport?: TransportSummary;
 }
 
-/* What `run --expectations FILE` made of a run (harness/expectations.ts computes it). */
+/* What `run --expectations FILE` made of a run (harness/runner/expectations.ts computes it). */
 
 export interface KnownFailure {
   /** The clause failed, or the test (for a test-level entry). */

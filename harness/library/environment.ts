@@ -3,14 +3,14 @@
  * the client (counting requests), tokens, fixtures, features and the profile's validators.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createTokenProvider, type TokenProvider } from '../client/auth.js';
-import { TargetClient, type ClientRequest, type ClientResponse, type TransportFault } from '../client/http.js';
-import type { Features, Fixtures, ProfileName, UserFixture } from '../config/types.js';
-import { createValidators } from '../specification/validate.js';
+import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
+import { TargetClient, type ClientRequest, type ClientResponse, type TransportFault } from '../../client/http.js';
+import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/types.js';
+import { createValidators } from '../../specification/validate.js';
 import type { TargetAbilities } from './requirements.js';
 import type { TransportFaultRecord } from './results.js';
 import { readRunContext, type RunTiming } from './run-context.js';
-import type { RunConfig } from '../config/types.js';
+import type { RunConfig } from '../../config/types.js';
 
 export type Validators = ReturnType<typeof createValidators>;
 
