@@ -6,6 +6,12 @@
 // building on config, specification and client; only the CLI uses it). The reference target (`reference/`) is an independent
 // implementation: it may import nothing but config *types*, and only the runner, the load harness, the
 // CLI, the self-tests and the benchmarks may start it, through `reference/index.ts`.
+// harness/ is two rooms: harness/library/ is what the suites import (conformanceTest, environment, requirements, the
+// result model) and harness/runner/ runs them (runner, collector, preflight, latency, certificate, expectations, ...);
+// the library never imports the runner (one type-only exception: the report's Certificate type), and suites import
+// only the library.
+// Inside suites/, each area (participant/, flows/, scan/, ...) is a room of its own: it holds only `*.suite.ts`
+// files, imports no other suite file, and shares helpers only through suites/support/ (`architecture/rooms`).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import architecture from './lint/architecture-rules.js';
@@ -23,6 +29,19 @@ const stageZones = stages.map((stage, index) => ({
 
 const zones = [
   ...stageZones,
+  {
+    target: 'harness/library',
+    from: ['harness/runner', 'reference'],
+    // results.ts (the result model) names the run report's Certificate type: type-only (harness/runner/certificate.ts).
+    except: ['certificate.ts'],
+    message:
+      "harness/library/ is the suites' library: it imports nothing from the runner (harness/runner/) and never starts the reference.",
+  },
+  {
+    target: 'suites',
+    from: 'harness/runner',
+    message: "Suites import the suites' library (harness/library/), never the runner (harness/runner/).",
+  },
   {
     target: 'load',
     from: ['generators', 'checks', 'harness', 'suites', 'reports', 'cli', 'selftest', 'bench'],
@@ -54,7 +73,7 @@ const zones = [
     // ...and only by the runner, the load harness, the CLI, the self-tests and the benchmarks.
     target: ['config', 'specification', 'client', 'generators', 'checks', 'suites', 'reports', 'provision'],
     from: 'reference',
-    message: 'Only the runner (harness/runner.ts), load/, cli/, the self-tests and the benchmarks may start the reference target.',
+    message: 'Only the runner (harness/runner/), load/, cli/, the self-tests and the benchmarks may start the reference target.',
   },
 ];
 
@@ -68,6 +87,7 @@ export default tseslint.config(
     rules: {
       'architecture/no-cycle': 'error',
       'architecture/layering': ['error', { zones }],
+      'architecture/rooms': ['error', { folder: 'suites', shared: 'support', roomFile: '.suite.ts' }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
@@ -86,6 +106,24 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/config/*'], allowTypeImports: true, message: 'reference/ may import config types only (import type ...).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one import of the library from the runner (the Certificate type of the run report) stays type-only.
+    files: ['harness/library/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/runner/*'],
+              allowTypeImports: true,
+              message: 'harness/library/ may name a runner type (import type), never runner code.',
+            },
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // The project's own self-tests. The conformance suites under suites/ are run by `ledger-conformance run`
-// with their own vitest configuration (suites/vitest.suites.config.ts), never by `npm test` directly.
+// with their own vitest configuration (harness/runner/vitest.suites.config.ts), never by `npm test` directly.
 
 // Tests that measure time (the open-model generator against a freezing sink; the workers' send schedule and how
 // fast an abort stops them) run first and alone: on a 2-core machine, the CLI runs of the other self-tests (two

@@ -1,5 +1,5 @@
 import { ConfigError } from '../config/errors.js';
-import { messageOf } from '../harness/error-message.js';
+import { messageOf } from '../harness/library/error-message.js';
 import { ExitCode } from './exit-codes.js';
 
 /** A failure to run that the user can fix (not a conformance failure and not a bug). */

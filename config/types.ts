@@ -206,7 +206,7 @@ export interface RunConfig {
   include: string[];
   exclude: string[];
   readOnly: boolean;
-  /** Check the tool's own set-up against the node before any test (harness/preflight.ts); `--no-preflight` skips it. */
+  /** Check the tool's own set-up against the node before any test (harness/runner/preflight.ts); `--no-preflight` skips it. */
   preflight: boolean;
   /** Checks to run (check names); empty: every check. Validated against the check registry by the runner. */
   checks: string[];

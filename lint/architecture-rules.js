@@ -1,7 +1,11 @@
 // Two lint rules that check the architecture rather than describe it (used by eslint.config.js):
 // - `architecture/layering`: a file may not import from the places its zone forbids (zones are given in
 //   the config: a target folder, the folders it must not import from, optional exceptions, a message);
-// - `architecture/no-cycle`: no import cycle between the project's modules, type-only imports included.
+// - `architecture/no-cycle`: no import cycle between the project's modules, type-only imports included;
+// - `architecture/rooms`: a folder split into rooms (suites/: participant/, flows/, scan/, ...) keeps each room
+//   to itself: a room holds only its own kind of file (`*.suite.ts`), imports nothing from another room (nor
+//   from its own: suites do not import suites), and shares code only through the one shared folder (suites/support/),
+//   which imports no room.
 // Imports here are always relative (`./x.js` stands for `./x.ts`), so paths resolve without a resolver.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -105,4 +109,50 @@ const noCycle = {
   },
 };
 
-export default { rules: { layering, 'no-cycle': noCycle } };
+/** The room of `file` inside `folder` (its first path segment below it), or undefined if not in a room. */
+function roomOf(file, folder) {
+  if (!inside(file, folder)) return undefined;
+  const segments = relative(join(root, folder), file).split(/[\\/]/);
+  return segments.length > 1 ? segments[0] : undefined;
+}
+
+const rooms = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'no import between the rooms of a folder; shared code only in its shared folder' },
+    schema: [{ type: 'object' }],
+  },
+  create(context) {
+    const file = context.filename;
+    const options = context.options[0] ?? {};
+    const folder = options.folder ?? 'suites';
+    const shared = options.shared ?? 'support';
+    const roomFile = options.roomFile ?? '.suite.ts';
+    if (!inside(file, folder)) return {};
+    const room = roomOf(file, folder);
+    const where = room === undefined ? `${folder}/` : `${folder}/${room}/`;
+    const checks = importNodes(context, (node, specifier) => {
+      const target = resolveSpecifier(file, specifier);
+      if (target === undefined || !inside(target, folder)) return;
+      if (roomOf(target, folder) === shared) return;
+      const message =
+        room === shared
+          ? `${relative(root, target)}: ${folder}/${shared}/ is shared by every room of ${folder}/: it imports no room.`
+          : `${relative(root, target)}: ${where} imports from ${folder}/ only its shared helpers (${folder}/${shared}/); move what two files share there.`;
+      context.report({ node, message });
+    });
+    return {
+      ...checks,
+      Program(node) {
+        if (room !== undefined && room !== shared && !file.endsWith(roomFile)) {
+          context.report({
+            node,
+            message: `${relative(root, file)}: ${folder}/${room}/ holds only ${roomFile} files; a helper belongs in ${folder}/${shared}/.`,
+          });
+        }
+      },
+    };
+  },
+};
+
+export default { rules: { layering, 'no-cycle': noCycle, rooms } };

@@ -8,7 +8,7 @@
  * each report writer calls one function of this file.
  */
 import { batteryCases, type BatteryCase } from '../specification/battery/index.js';
-import type { ClauseCoverage, RunReport } from '../harness/results.js';
+import type { ClauseCoverage, RunReport } from '../harness/library/results.js';
 
 export interface BatteryAreaCount {
   area: string;

@@ -4,8 +4,8 @@
  * tell it was not edited after the run (it proves integrity, not authorship: it is not a signature).
  */
 import { readFileSync } from 'node:fs';
-import { digestOf } from '../harness/certificate.js';
-import type { RunReport } from '../harness/results.js';
+import { digestOf } from '../harness/runner/certificate.js';
+import type { RunReport } from '../harness/library/results.js';
 import { jsonText } from './format.js';
 
 /** The digest a report should carry: computed over the JSON as written (bigints as strings, undefined dropped). */

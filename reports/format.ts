@@ -9,7 +9,7 @@ import {
   type RunReport,
   type TestResult,
   type Verdict,
-} from '../harness/results.js';
+} from '../harness/library/results.js';
 import { failedClauseNames } from './tables.js';
 
 /** A response or request body longer than this is cut in the human-readable reports (report.json keeps it whole). */

@@ -19,7 +19,7 @@ import {
   verdictExplanation,
   verdictHeadline,
 } from './format.js';
-import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/results.js';
+import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/library/results.js';
 import {
   anchorOf,
   clauseGroups,

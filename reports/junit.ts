@@ -3,7 +3,7 @@
  * conformance suite, one `<testcase>` per test, failures carrying the whole reproduction story.
  */
 import { failureText, seconds } from './format.js';
-import type { RunReport, TestResult } from '../harness/results.js';
+import type { RunReport, TestResult } from '../harness/library/results.js';
 import { xmlAttribute as attr, xmlText as text } from './xml.js';
 
 export function writeJUnit(report: RunReport): string {

@@ -19,7 +19,7 @@ import {
   verdictExplanation,
   verdictHeadline,
 } from './format.js';
-import type { ClauseCoverage, RecordedExchange, RunReport, TestResult, Verdict } from '../harness/results.js';
+import type { ClauseCoverage, RecordedExchange, RunReport, TestResult, Verdict } from '../harness/library/results.js';
 import {
   clauseGroups,
   deviationClauses,

@@ -8,7 +8,7 @@ import {
   type RejectionCount,
   type RunReport,
   type TestResult,
-} from '../harness/results.js';
+} from '../harness/library/results.js';
 
 export interface EndpointRow {
   endpoint: string;

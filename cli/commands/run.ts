@@ -7,14 +7,14 @@ import { toolVersion, type RunFlags } from '../flags.js';
 import { parseFaults } from './reference.js';
 import { writeReports } from '../../reports/write.js';
 import { transportConsole } from '../../reports/transport.js';
-import type { RunReport } from '../../harness/results.js';
+import type { RunReport } from '../../harness/library/results.js';
 import {
   applyExpectations,
   expectationVerdictLine,
   readExpectations,
   updatedExpectations,
   writeExpectations,
-} from '../../harness/expectations.js';
+} from '../../harness/runner/expectations.js';
 import { failedClauseNames, failureGroups } from '../../reports/tables.js';
 import { replayCommand as replayHint, reproduceScript } from '../../reports/format.js';
 import { lockReportDirectory, type ReportLock } from '../../reports/lock.js';
@@ -121,7 +121,7 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     const faults = parseFaults(options.injectFault);
     if (faults.length > 0 && config.target.kind !== 'reference')
       throw new UsageError('--inject-fault works only with the embedded reference target');
-    const { runConformance, listTests } = await import('../../harness/runner.js');
+    const { runConformance, listTests } = await import('../../harness/runner/runner.js');
     if (options.listChecks) {
       const { checkRegistry } = await import('../../checks/registry.js');
       for (const check of Object.values(checkRegistry)) {
@@ -230,7 +230,7 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
       },
     });
     const faults = parseFaults(previous.target.faults);
-    const { runConformance } = await import('../../harness/runner.js');
+    const { runConformance } = await import('../../harness/runner/runner.js');
     const replay = {
       testId,
       ...(test.failure?.seed !== undefined ? { seed: test.failure.seed } : test.seed !== undefined ? { seed: test.seed } : {}),

@@ -9,7 +9,7 @@ import { batteryPart1 } from '../../specification/battery/part1.js';
 import type { BatteryCase } from '../../specification/battery/types.js';
 import { clauseIds } from '../../specification/clauses.js';
 import { batteryConsoleLines, batteryCoverage, batteryHtmlSection, batteryMarkdownSection } from '../../reports/battery.js';
-import type { ClauseCoverage } from '../../harness/results.js';
+import type { ClauseCoverage } from '../../harness/library/results.js';
 
 describe('the battery map', () => {
   it.each(batteryCases.map((entry) => [`${entry.area} ${entry.name}`, entry] as const))('%s is well-formed', (_, entry) => {

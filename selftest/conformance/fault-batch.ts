@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { exitCodeOf } from '../../cli/commands/run.js';
-import { listTests, runConformance } from '../../harness/runner.js';
+import { listTests, runConformance } from '../../harness/runner/runner.js';
 import type { FaultName } from '../../reference/index.js';
 import type { ProfileName } from '../../config/types.js';
 

@@ -1,5 +1,5 @@
 /**
- * Preflight (harness/preflight.ts) against the embedded reference, in-process: the committed set-up passes; each
+ * Preflight (harness/runner/preflight.ts) against the embedded reference, in-process: the committed set-up passes; each
  * way the tool's own set-up can be wrong stops before any test with one error that names it. Tokens the node
  * refuses (wrong secret, wrong audience) are a PreflightAuthError (exit 4); fixtures that disagree with the node
  * (a missing template, a revoked right, a missing DAR file, a scan of another version) one ConfigError (exit 3)
@@ -16,7 +16,7 @@ import { createTokenProvider } from '../../client/auth.js';
 import { ConfigError } from '../../config/errors.js';
 import { loadConfig } from '../../config/load.js';
 import type { Fixtures, ReferenceTargetConfig, ResolvedConfig } from '../../config/types.js';
-import { PreflightAuthError, preflight } from '../../harness/preflight.js';
+import { PreflightAuthError, preflight } from '../../harness/runner/preflight.js';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
 
 const execute = promisify(execFile);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { userIdString } from '../../generators/primitives/strings.js';
 import { DOT_SEGMENT_USER_IDS, userIdCreation } from '../../generators/requests/users.js';
 import { isUserId } from '../../specification/formats.js';
-import { usersPath } from '../../suites/participant/support/user-management.js';
+import { usersPath } from '../../suites/support/user-management.js';
 import { SEED } from './support.js';
 
 const BASE = 'http://127.0.0.1:7575';

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CheckFailure } from '../../checks/assertion.js';
 import { reportError } from '../../cli/errors.js';
-import { AssertionLedger } from '../../harness/attribution.js';
-import { endingOf, runProperties } from '../../harness/conformance-test.js';
-import { headlineOf, messageOf } from '../../harness/error-message.js';
+import { AssertionLedger } from '../../harness/library/attribution.js';
+import { endingOf, runProperties } from '../../harness/library/conformance-test.js';
+import { headlineOf, messageOf } from '../../harness/library/error-message.js';
 
 /** The ending of a test whose property threw `value` (with `undefined` as its only case). */
 async function endingOfPropertyThrowing(value: unknown) {

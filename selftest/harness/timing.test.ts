@@ -1,7 +1,7 @@
-/** The run's timing derived from the node's measured latency (harness/latency.ts). */
+/** The run's timing derived from the node's measured latency (harness/runner/latency.ts). */
 import { describe, expect, it } from 'vitest';
 import type { ResolvedConfig } from '../../config/types.js';
-import { deriveTiming, SLOW_NODE_MS } from '../../harness/latency.js';
+import { deriveTiming, SLOW_NODE_MS } from '../../harness/runner/latency.js';
 
 function config(run: { concurrency: number; inFlight: number }): ResolvedConfig {
   return { run: { requestTimeoutMs: 10_000, timeoutScale: 1, ...run } } as unknown as ResolvedConfig;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeClauseCoverage, computeVerdict } from '../../harness/coverage.js';
-import type { ClauseAssertions, Outcome, TestResult } from '../../harness/results.js';
+import { computeClauseCoverage, computeVerdict } from '../../harness/runner/coverage.js';
+import type { ClauseAssertions, Outcome, TestResult } from '../../harness/library/results.js';
 import type { Clause } from '../../specification/clauses/types.js';
 import { fixtureClauses } from './fixture.js';
 

@@ -4,9 +4,9 @@
  * canton-only; and hostile text (`</script>`, `]]>`, quotes, control characters, pipes, backticks).
  */
 import type { Clause } from '../../specification/clauses/types.js';
-import { computeClauseCoverage, computeVerdict, rejectionCounts } from '../../harness/coverage.js';
+import { computeClauseCoverage, computeVerdict, rejectionCounts } from '../../harness/runner/coverage.js';
 import { toCurl } from '../../client/curl.js';
-import type { RunReport, TestResult } from '../../harness/results.js';
+import type { RunReport, TestResult } from '../../harness/library/results.js';
 
 export const SECRET_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.s1gnature-SECRET';
 export const HOSTILE_BODY =

@@ -60,7 +60,7 @@ describe('the layering rules catch a violation (and suites assert only through r
     ],
     [
       'checks/sneaky.ts',
-      "import { conformanceTest } from '../harness/conformance-test.js';\nexport const f = conformanceTest;\n",
+      "import { conformanceTest } from '../harness/library/conformance-test.js';\nexport const f = conformanceTest;\n",
       'architecture/layering',
     ],
     [
@@ -75,13 +75,35 @@ describe('the layering rules catch a violation (and suites assert only through r
     ],
     ['harness/sneaky.ts', "import { Faults } from '../reference/faults.js';\nexport const f = Faults;\n", 'architecture/layering'],
     [
+      'harness/library/sneaky.ts',
+      "import { runConformance } from '../runner/runner.js';\nexport const f = runConformance;\n",
+      'architecture/layering',
+    ],
+    [
+      'harness/library/sneaky.ts',
+      "import { toolCommit } from '../runner/certificate.js';\nexport const f = toolCommit;\n",
+      '@typescript-eslint/no-restricted-imports',
+    ],
+    [
+      'suites/flows/sneaky.suite.ts',
+      "import { runConformance } from '../../harness/runner/runner.js';\nexport const f = runConformance;\n",
+      'architecture/layering',
+    ],
+    [
       'suites/participant/sneaky.ts',
       "import { assertClause } from '../../checks/assertion.js';\nexport const f = assertClause;\n",
       '@typescript-eslint/no-restricted-imports',
     ],
+    [
+      'suites/participant/sneaky.suite.ts',
+      "import { submit } from '../flows/semantics-commands.suite.js';\nexport const f = submit;\n",
+      'architecture/rooms',
+    ],
+    ['suites/scan/sneaky.ts', "import { getScan } from '../support/scan-requests.js';\nexport const f = getScan;\n", 'architecture/rooms'],
+    ['suites/support/sneaky.ts', "import { x } from '../participant/auth-tokens.suite.js';\nexport const f = x;\n", 'architecture/rooms'],
   ];
   it.each(cases)(
-    '%s importing across the line is an error',
+    '%s importing across the line (or a helper outside suites/support/) is an error',
     async (file, source, rule) => {
       const { ESLint } = await import('eslint');
       const eslint = new ESLint({ cwd: root });
@@ -90,4 +112,13 @@ describe('the layering rules catch a violation (and suites assert only through r
     },
     60_000,
   );
+
+  it('a suite importing suites/support/ and lower layers is within its room', async () => {
+    const { ESLint } = await import('eslint');
+    const eslint = new ESLint({ cwd: root });
+    const source =
+      "import { submit } from '../support/ledger.js';\nimport { acceptedWith } from '../../checks/basic.js';\nexport const f = [submit, acceptedWith];\n";
+    const [result] = await eslint.lintText(source, { filePath: join(root, 'suites/scan/fine.suite.ts') });
+    expect(result!.messages.map((message) => message.ruleId)).not.toContain('architecture/rooms');
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 /** Scan suite support: a scan that has aggregated no round yet skips the round-based tests with the reason. */
 import { describe, expect, it } from 'vitest';
-import { skipWithoutAggregatedRound } from '../../suites/scan/scan-support.js';
+import { skipWithoutAggregatedRound } from '../../suites/support/scan-responses.js';
 import { answer, jsonAnswer } from '../checks/support.js';
 
 class Skipped extends Error {}

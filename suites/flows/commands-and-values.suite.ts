@@ -8,7 +8,7 @@ import { definiteAnswerConformance, errorBodyConformance, expectErrorCode } from
 import { writeVisible } from '../../checks/stateful.js';
 import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import { statusOfCategory } from '../../checks/http-status.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import {
   assetInterface,
   CREATED_IOU_CLAUSES,
@@ -21,7 +21,7 @@ import {
   transactionOf,
   updateByOffset,
   wildcardFilter,
-} from './support.js';
+} from '../support/ledger.js';
 import { freshId } from '../../generators/index.js';
 
 /** The TrailingNone fixture (`p: Party, i: Optional Int64`), its signatory and a user acting as it. */

@@ -9,8 +9,8 @@ import { responseSchemaConformance } from '../../checks/schema.js';
 import { allDistinct, offsetAfter, offsetsStrictlyIncreasing } from '../../checks/stateful.js';
 import { expectValue } from '../../checks/values.js';
 import { statusOfCategory } from '../../checks/http-status.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
-import { iouCreate, submit } from './support.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
+import { iouCreate, submit } from '../support/ledger.js';
 import { freshId } from '../../generators/index.js';
 
 /** A retry of a change id: DUPLICATE_COMMAND, or SUBMISSION_ALREADY_IN_FLIGHT when it meets the first in flight. */

@@ -17,12 +17,12 @@ import { preparedHashByScheme } from '../../checks/prepared-transaction.js';
 import { sameUpdateAtOffset, writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { freshId } from '../../generators/index.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import { EXECUTE_PATH, PREPARE_PATH, PREPARE_REQUIRED } from '../participant/support/interactive.js';
-import { executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou, type PreparedIou } from './interactive-support.js';
-import { createIouAndFindIt, eventKinds, iouCreate, partyView, transactionOf, type JsonObject, type TransactionEvent } from './support.js';
+import { EXECUTE_PATH, PREPARE_PATH, PREPARE_REQUIRED } from '../support/interactive.js';
+import { executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou, type PreparedIou } from '../support/prepared-iou.js';
+import { createIouAndFindIt, eventKinds, iouCreate, partyView, transactionOf, type JsonObject, type TransactionEvent } from '../support/ledger.js';
 
 const EXECUTE_AND_WAIT_PATH = '/v2/interactive-submission/executeAndWait';
 const ERROR_CHECKS = [

@@ -10,7 +10,7 @@ import { duplicateCommandDetails, errorBodyConformance, expectErrorCode } from '
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectOneOf, expectValue } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import {
   MARKER_CLAUSES,
@@ -23,8 +23,8 @@ import {
   prepareIou,
   type PreparedIou,
   type SignatureChoice,
-} from './interactive-support.js';
-import type { JsonObject } from './support.js';
+} from '../support/prepared-iou.js';
+import type { JsonObject } from '../support/ledger.js';
 
 /** What `executeAndFind` asserts besides the clause it credits the acceptance to. */
 const EXECUTED_CLAUSES: ClauseId[] = [...PREPARE_CLAUSES, ...MARKER_CLAUSES, 'execute.summary.asynchronous'];

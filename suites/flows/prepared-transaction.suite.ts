@@ -9,11 +9,11 @@ import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { notAServerError, notServed, positiveDataAcceptance } from '../../checks/basic.js';
 import { preparedHashByScheme, type SubmittedPreparation } from '../../checks/prepared-transaction.js';
 import { freshId } from '../../generators/index.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import { PREPARE_REQUIRED } from '../participant/support/interactive.js';
-import { executeBody, externalParty, prepareIou } from './interactive-support.js';
-import { createdEvents, iouCreate, transactionFormat, transactionOf, updateByOffset, wildcardFilter } from './support.js';
+import { PREPARE_REQUIRED } from '../support/interactive.js';
+import { executeBody, externalParty, prepareIou } from '../support/prepared-iou.js';
+import { createdEvents, iouCreate, transactionFormat, transactionOf, updateByOffset, wildcardFilter } from '../support/ledger.js';
 
 const PREPARE_PATH = '/v2/interactive-submission/prepare';
 

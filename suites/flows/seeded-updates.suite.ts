@@ -9,7 +9,7 @@ import { notAServerError, positiveDataAcceptance } from '../../checks/basic.js';
 import { expectErrorCode } from '../../checks/error-body.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { expectCount, expectOneOf, expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import {
   UPDATE_NOT_FOUND_CANTON_CLAUSES,
@@ -18,7 +18,7 @@ import {
   updateByOffset,
   wildcardFilter,
   type JsonObject,
-} from './support.js';
+} from '../support/ledger.js';
 
 type SeededKind = keyof Fixtures['seededUpdates'];
 

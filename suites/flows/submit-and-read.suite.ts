@@ -1,36 +1,25 @@
 /**
- * submit-and-wait → update-by-offset: what a submission returns is what the ledger shows, through each
- * kind of filter and both transaction shapes.
+ * submit-and-wait → update-by-offset: what a submission returns is what the ledger shows: the transaction at
+ * completionOffset with the same updateId and the submitted create, both transaction shapes, the trace context.
+ * Suite `flows / submit then read`, with submit-and-read-filters and submit-and-read-on-request.
  */
 import { randomBytes } from 'node:crypto';
 import { positiveDataAcceptance } from '../../checks/basic.js';
-import { expectErrorCode } from '../../checks/error-body.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { eventSetsEqual, readMatchesWrite, sameUpdateAtOffset, subsetOf, writeVisible } from '../../checks/stateful.js';
-import { expectCount, expectText, expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import {
-  assetInterface,
   CREATED_IOU_CLAUSES,
   createdEvents,
   createIouAndFindIt,
   eventKinds,
-  expectUpdateNotFound,
   iouCreate,
   type JsonObject,
-  judgePackageIdFilter,
   partyView,
   submit,
-  transactionFormat,
   transactionOf,
-  UPDATE_NOT_FOUND_CANTON_CLAUSES,
-  updateByOffset,
-  wildcardFilter,
-} from './support.js';
-
-const packageIdFormat = (templateId: string, packageId: string): string => templateId.replace(/^#[^:]+/, packageId);
-
-const nonEmptyString = (value: unknown): boolean => typeof value === 'string' && value.length > 0;
+} from '../support/ledger.js';
 
 conformanceSuite('flows / submit then read', () => {
   conformanceTest(
@@ -133,58 +122,6 @@ conformanceSuite('flows / submit then read', () => {
           response,
         );
       }
-    },
-  );
-
-  conformanceTest(
-    {
-      name: "a stakeholder's filter sees the create; a non-stakeholder's filter gets UPDATE_NOT_FOUND",
-      endpoint: 'update-by-offset',
-      clauses: [
-        ...CREATED_IOU_CLAUSES,
-        'event-format.filtersByParty.acs-delta-stakeholders',
-        'created-event.witnessParties.filter-parties',
-        'created-event.witnessParties.non-empty',
-        'update-by-offset.update-not-found.all-filtered',
-        'errors.update-not-found',
-        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
-      ],
-      checks: [
-        'positive_data_acceptance',
-        'stateful_consistency',
-        'response_value_conformance',
-        'error_body_conformance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'status_code_conformance',
-      ],
-      requires: ['writes'],
-    },
-    async (ctx) => {
-      const owner = ctx.party('alice');
-      const { submitted } = await createIouAndFindIt(ctx, owner);
-      const aliceUser = ctx.userWhere(
-        'can read as alice',
-        (user) => user.rights.actAs.includes('alice') || user.rights.readAs.includes('alice'),
-      ).id;
-      const seen = await partyView(ctx, aliceUser, submitted.completionOffset, owner, 'TRANSACTION_SHAPE_ACS_DELTA');
-      const created = createdEvents(transactionOf(seen, 'event-format.filtersByParty.acs-delta-stakeholders').events);
-      writeVisible('event-format.filtersByParty.acs-delta-stakeholders', 'creates seen by the owner (an observer)', created, 1, seen);
-      const witnesses = (created[0]!.witnessParties as unknown[] | undefined) ?? [];
-      expectCount('created-event.witnessParties.non-empty', 'witnessParties', witnesses, { min: 1 }, seen);
-      eventSetsEqual(
-        'created-event.witnessParties.filter-parties',
-        'witnessParties (the filter parties that are stakeholders)',
-        [owner],
-        witnesses,
-        seen,
-      );
-
-      const outsider = ctx.party('bob');
-      const bobUser = ctx.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob')).id;
-      const hidden = await partyView(ctx, bobUser, submitted.completionOffset, outsider, 'TRANSACTION_SHAPE_ACS_DELTA');
-      const error = expectUpdateNotFound(ctx, hidden, submitted.completionOffset, 'update-by-offset.update-not-found.all-filtered');
-      expectErrorCode(error, 'UPDATE_NOT_FOUND', 'errors.update-not-found', hidden);
     },
   );
 
@@ -294,237 +231,6 @@ conformanceSuite('flows / submit then read', () => {
         eventKinds(bobEvents),
         bobView,
       );
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'created-event blob only when asked',
-      endpoint: 'update-by-offset',
-      clauses: [
-        ...CREATED_IOU_CLAUSES,
-        'identifier-filter.includeCreatedEventBlob.adds-blob',
-        'identifier-filter.WildcardFilter.shape',
-        'identifier-filter.WildcardFilter.matches-all',
-      ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
-      requires: ['writes'],
-    },
-    async (ctx) => {
-      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
-      const withBlob = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat({ [payer]: [wildcardFilter(true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
-      positiveDataAcceptance(withBlob, 'identifier-filter.WildcardFilter.shape');
-      const created = createdEvents(transactionOf(withBlob, 'identifier-filter.WildcardFilter.matches-all').events);
-      writeVisible('identifier-filter.WildcardFilter.matches-all', 'creates a wildcard filter matches', created, 1, withBlob);
-      expectValueMatches(
-        'identifier-filter.includeCreatedEventBlob.adds-blob',
-        'createdEventBlob with includeCreatedEventBlob: true',
-        created[0]!.createdEventBlob,
-        nonEmptyString,
-        'a non-empty string',
-        withBlob,
-      );
-      const without = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat({ [payer]: [wildcardFilter(false)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
-      const plain = createdEvents(transactionOf(without, 'identifier-filter.includeCreatedEventBlob.adds-blob').events);
-      expectValueMatches(
-        'identifier-filter.includeCreatedEventBlob.adds-blob',
-        'createdEventBlob with includeCreatedEventBlob: false',
-        plain[0]?.createdEventBlob,
-        (blob) => blob === undefined || blob === null || blob === '',
-        'absent, null or empty',
-        without,
-      );
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'interface view only when asked, through an interface filter (the package-id format: spec and Canton differ)',
-      endpoint: 'update-by-offset',
-      clauses: [
-        ...CREATED_IOU_CLAUSES,
-        'identifier-filter.InterfaceFilter.shape',
-        'identifier-filter.InterfaceFilter.matches-implementations',
-        'identifier-filter.package-id-format.accepted',
-        'identifier-filter.includeInterfaceView.adds-view',
-        'created-event.interface-view.viewValue.optional',
-        'created-event.interface-view.implementationPackageId.optional',
-        'canton.interface-view.official-required-fields',
-      ],
-      checks: [
-        'positive_data_acceptance',
-        'response_schema_conformance',
-        'stateful_consistency',
-        'response_value_conformance',
-        'spec_conflict',
-      ],
-      requires: ['writes'],
-    },
-    async (ctx) => {
-      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
-      const { interfaceId, view: interfaceView } = assetInterface(ctx);
-      const filter = (id: string, includeInterfaceView: boolean): JsonObject => ({
-        identifierFilter: { InterfaceFilter: { value: { interfaceId: id, includeInterfaceView, includeCreatedEventBlob: false } } },
-      });
-      const withView = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat({ [payer]: [filter(interfaceId, true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
-      positiveDataAcceptance(withView, 'identifier-filter.InterfaceFilter.shape');
-      // The view's record is held to the schema (in the canton profile, to the fields the official types require).
-      responseSchemaConformance(ctx.validators, withView, 'GetUpdateResponse', 'identifier-filter.InterfaceFilter.shape');
-      const created = createdEvents(transactionOf(withView, 'identifier-filter.InterfaceFilter.matches-implementations').events);
-      writeVisible(
-        'identifier-filter.InterfaceFilter.matches-implementations',
-        'Ious (which implement the interface) matched',
-        created,
-        1,
-        withView,
-      );
-      const views = (created[0]!.interfaceViews as JsonObject[] | undefined | null) ?? [];
-      expectCount(
-        'identifier-filter.includeInterfaceView.adds-view',
-        'interfaceViews with includeInterfaceView: true',
-        views,
-        { exactly: 1 },
-        withView,
-      );
-      const view = views[0]!;
-      expectValueMatches(
-        'created-event.interface-view.viewValue.optional',
-        'viewValue of a requested, computable view',
-        view.viewValue,
-        (viewValue) => typeof viewValue === 'object' && viewValue !== null && !Array.isArray(viewValue),
-        'a record',
-        withView,
-      );
-      const viewFields = Object.keys(interfaceView);
-      expectValueMatches(
-        'identifier-filter.includeInterfaceView.adds-view',
-        'the fields of the view value',
-        Object.keys((view.viewValue as JsonObject | null) ?? {}),
-        (fields) => viewFields.every((field) => fields.includes(field)),
-        `a record with the view fields ${viewFields.join(', ')}`,
-        withView,
-      );
-      expectValueMatches(
-        'created-event.interface-view.implementationPackageId.optional',
-        'implementationPackageId of a computed view',
-        view.implementationPackageId,
-        nonEmptyString,
-        'a non-empty package id (it is empty only when the computation failed)',
-        withView,
-      );
-
-      const withoutView = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat({ [payer]: [filter(interfaceId, false)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
-      );
-      const plain = createdEvents(transactionOf(withoutView, 'identifier-filter.InterfaceFilter.matches-implementations').events);
-      writeVisible('identifier-filter.InterfaceFilter.matches-implementations', 'Ious matched without a view', plain, 1, withoutView);
-      expectValueMatches(
-        'identifier-filter.includeInterfaceView.adds-view',
-        'interfaceViews with includeInterfaceView: false',
-        plain[0]!.interfaceViews,
-        (plainViews) => plainViews === undefined || plainViews === null || (Array.isArray(plainViews) && plainViews.length === 0),
-        'absent or empty',
-        withoutView,
-      );
-
-      const byPackageId = await updateByOffset(
-        ctx,
-        bankUser,
-        submitted.completionOffset,
-        transactionFormat(
-          { [payer]: [filter(packageIdFormat(interfaceId, ctx.fixtures.package.id), false)] },
-          'TRANSACTION_SHAPE_ACS_DELTA',
-        ),
-      );
-      judgePackageIdFilter(ctx, byPackageId, 1, 'InterfaceFilter');
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'template filters select by template (the package-id format: spec and Canton differ); an empty cumulative list is a wildcard',
-      endpoint: 'update-by-offset',
-      clauses: [
-        ...CREATED_IOU_CLAUSES,
-        'identifier-filter.TemplateFilter.shape',
-        'identifier-filter.TemplateFilter.matches-template',
-        'identifier-filter.package-id-format.accepted',
-        'versioning.package-name-format.accepted',
-        'filters.cumulative.entries-widen',
-        'filters.cumulative.may-be-empty',
-        'filters.cumulative.empty-means-wildcard',
-        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
-      ],
-      checks: [
-        'positive_data_acceptance',
-        'stateful_consistency',
-        'response_value_conformance',
-        'error_body_conformance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'status_code_conformance',
-        'spec_conflict',
-      ],
-      requires: ['writes'],
-    },
-    async (ctx) => {
-      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
-      const templateFilter = (templateId: string): JsonObject => ({
-        identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } },
-      });
-      const lookUp = (filters: JsonObject[]) =>
-        updateByOffset(ctx, bankUser, submitted.completionOffset, transactionFormat({ [payer]: filters }, 'TRANSACTION_SHAPE_ACS_DELTA'));
-      const iouByName = ctx.fixtures.templates.iou.templateId;
-      const iouById = packageIdFormat(iouByName, ctx.fixtures.package.id);
-
-      const byName = await lookUp([templateFilter(iouByName)]);
-      positiveDataAcceptance(byName, 'identifier-filter.TemplateFilter.shape');
-      const namedCreates = createdEvents(transactionOf(byName, 'versioning.package-name-format.accepted').events);
-      writeVisible('versioning.package-name-format.accepted', `creates a TemplateFilter on ${iouByName} matches`, namedCreates, 1, byName);
-      writeVisible(
-        'identifier-filter.TemplateFilter.matches-template',
-        `creates a TemplateFilter on ${iouByName} matches`,
-        namedCreates,
-        1,
-        byName,
-      );
-      judgePackageIdFilter(ctx, await lookUp([templateFilter(iouById)]), 1, 'TemplateFilter');
-
-      const other = await lookUp([templateFilter(ctx.fixtures.templates.getCash.templateId)]);
-      expectUpdateNotFound(ctx, other, submitted.completionOffset, 'identifier-filter.TemplateFilter.matches-template');
-
-      const widened = await lookUp([templateFilter(ctx.fixtures.templates.getCash.templateId), templateFilter(iouByName)]);
-      const widenedCreates = createdEvents(transactionOf(widened, 'filters.cumulative.entries-widen').events);
-      writeVisible(
-        'filters.cumulative.entries-widen',
-        'creates matched once a matching TemplateFilter is added',
-        widenedCreates,
-        1,
-        widened,
-      );
-
-      const wildcard = await lookUp([]);
-      positiveDataAcceptance(wildcard, 'filters.cumulative.may-be-empty');
-      const wildcardCreates = createdEvents(transactionOf(wildcard, 'filters.cumulative.empty-means-wildcard').events);
-      writeVisible('filters.cumulative.empty-means-wildcard', 'creates an empty cumulative list matches', wildcardCreates, 1, wildcard);
     },
   );
 

@@ -3,16 +3,16 @@
  * computes, from what it submitted (never from the node's answers), which party is entitled to which event:
  * stakeholders in the ACS-delta shape, witnesses (informees of the node and of its ancestors) in the
  * ledger-effects shape. Then it asks the node per party, for several parties at once with their own filters,
- * and with filtersForAnyParty beside filtersByParty, and compares.
+ * and with filtersForAnyParty beside filtersByParty, and compares; and a submitter's own fields are shown to it only.
+ * Suite `flows / visibility and privacy`, with visibility-shapes (transients, non-consuming exercises) and
+ * visibility-filters (interface and topology filters).
  */
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { eventSetsEqual, subsetOf, writeVisible } from '../../checks/stateful.js';
 import type { ClientResponse } from '../../client/http.js';
-import { parseJsonLossless } from '../../specification/json.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import {
-  assetInterface,
   CREATED_IOU_CLAUSES,
   UPDATE_NOT_FOUND_CANTON_CLAUSES,
   createIouAndFindIt,
@@ -25,40 +25,11 @@ import {
   type JsonObject,
   type Shape,
   type TransactionEvent,
-} from './support.js';
-
-const ACS: Shape = 'TRANSACTION_SHAPE_ACS_DELTA';
-const EFFECTS: Shape = 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+} from '../support/ledger.js';
+import { ACS, EFFECTS, auditor, format, templateFilter, unset, userActingAs } from '../support/visibility.js';
 
 /** An event as the model names it: its kind and the contract it is about. */
 const eventKey = ([kind, event]: TransactionEvent): string => `${kind} ${String(event.contractId)}`;
-
-function templateFilter(templateId: string, includeCreatedEventBlob = false): JsonObject {
-  return { identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob } } } };
-}
-
-/** A transaction format with filters per party and, optionally, filters for any party. */
-function format(shape: Shape, byParty: Record<string, JsonObject[]>, anyParty?: JsonObject[]): JsonObject {
-  return {
-    includeTransactions: {
-      eventFormat: {
-        filtersByParty: Object.fromEntries(Object.entries(byParty).map(([party, cumulative]) => [party, { cumulative }])),
-        ...(anyParty === undefined ? {} : { filtersForAnyParty: { cumulative: anyParty } }),
-        verbose: true,
-      },
-      transactionShape: shape,
-    },
-  };
-}
-
-/** The fixture user that may read any party (CanReadAsAnyParty): it asks for every party of the model. */
-function auditor(ctx: ConformanceContext): string {
-  return ctx.userWhere('reads as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty).id;
-}
-
-function userActingAs(ctx: ConformanceContext, alias: string): string {
-  return ctx.userWhere(`can act as ${alias}`, (user) => user.rights.actAs.includes(alias)).id;
-}
 
 /**
  * The events a lookup shows must be exactly `expected` (kind and contract), each naming only parties of
@@ -88,21 +59,6 @@ function expectEvents(
   }
   return events;
 }
-
-/** The TopologyTransaction of a lookup's answer, if it is one. */
-function topologyValue(response: ClientResponse): JsonObject | undefined {
-  if (response.status !== 200) return undefined;
-  const update = (parseJsonLossless(response.text) as { update?: { TopologyTransaction?: { value?: JsonObject } } } | undefined)?.update;
-  return update?.TopologyTransaction?.value;
-}
-
-/** The party of a participant-authorization event (`{event: {<Kind>: {value: {partyId}}}}`). */
-function partyOf(event: JsonObject): string {
-  const [, payload] = Object.entries((event.event as JsonObject | undefined) ?? {})[0] ?? [];
-  return String(((payload as JsonObject | undefined)?.value as JsonObject | undefined)?.partyId);
-}
-
-const unset = (value: unknown): boolean => value === undefined || value === null;
 
 conformanceSuite('flows / visibility and privacy', () => {
   conformanceTest(
@@ -164,70 +120,6 @@ conformanceSuite('flows / visibility and privacy', () => {
           'absent or null',
           hidden,
         );
-      }
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'a contract created and archived in one transaction is absent from the ACS delta and shown in ledger effects',
-      endpoint: 'update-by-offset',
-      clauses: [
-        'command.CreateAndExerciseCommand.fields-required',
-        'semantics.transient.ledger-effects-shows',
-        'canton.semantics.transient.acs-delta-not-found',
-        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
-      ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
-      requires: ['writes'],
-    },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const alice = ctx.party('alice');
-      const bankUser = userActingAs(ctx, 'bank');
-      const iou = ctx.fixtures.templates.iou;
-      const submitted = await submit(ctx, {
-        user: bankUser,
-        actAs: [bank],
-        commands: [
-          {
-            CreateAndExerciseCommand: {
-              templateId: iou.templateId,
-              createArguments: { payer: bank, owner: alice, amount: { value: '7.0', currency: 'USD' }, viewers: [] },
-              choice: 'Archive',
-              choiceArgument: {},
-            },
-          },
-        ],
-        clauseId: 'command.CreateAndExerciseCommand.fields-required',
-      });
-      const offset = submitted.completionOffset;
-      // The submitter bank (signatory) and the non-submitting stakeholder alice (observer) are entitled alike.
-      for (const party of [bank, alice]) {
-        const user = auditor(ctx);
-        const effects = await updateByOffset(ctx, user, offset, format(EFFECTS, { [party]: [wildcardFilter()] }));
-        const { events } = transactionOf(effects, 'semantics.transient.ledger-effects-shows');
-        const created = createdEvents(events);
-        writeVisible('semantics.transient.ledger-effects-shows', `creates of the transient Iou seen by ${party}`, created, 1, effects);
-        const contractId = created[0]?.contractId;
-        expectValue(
-          'semantics.transient.ledger-effects-shows',
-          `acsDelta of the transient create (${party})`,
-          created[0]?.acsDelta,
-          false,
-          effects,
-        );
-        writeVisible(
-          'semantics.transient.ledger-effects-shows',
-          `the consuming Archive of the transient Iou seen by ${party}`,
-          events.filter(([kind, event]) => kind === 'ExercisedEvent' && event.contractId === contractId && event.consuming === true),
-          1,
-          effects,
-        );
-        if (ctx.profile === 'canton') {
-          const acs = await updateByOffset(ctx, user, offset, format(ACS, { [party]: [wildcardFilter()] }));
-          expectUpdateNotFound(ctx, acs, offset, 'canton.semantics.transient.acs-delta-not-found');
-        }
       }
     },
   );
@@ -399,196 +291,6 @@ conformanceSuite('flows / visibility and privacy', () => {
           );
         }
       }
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'interface filters match only implementing templates; include flags accumulate over interface, template and wildcard filters',
-      endpoint: 'update-by-offset',
-      clauses: [
-        ...CREATED_IOU_CLAUSES,
-        'command.CreateCommand.fields-required',
-        'semantics.filters.interface-only-implementations',
-        'identifier-filter.InterfaceFilter.matches-implementations',
-        'filters.cumulative.entries-widen',
-        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
-      ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
-      requires: ['writes'],
-    },
-    async (ctx) => {
-      const { interfaceId } = assetInterface(ctx);
-      const bank = ctx.party('bank');
-      const bankUser = userActingAs(ctx, 'bank');
-      const iouId = ctx.fixtures.templates.iou.templateId;
-      const interfaceFilter = (includeInterfaceView: boolean, includeCreatedEventBlob: boolean): JsonObject => ({
-        identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView, includeCreatedEventBlob } } },
-      });
-      // GetCash does not implement the interface: its create is not matched by the interface filter.
-      const getCash = ctx.fixtures.templates.getCash;
-      const cash = await submit(ctx, {
-        user: bankUser,
-        actAs: [bank],
-        commands: [
-          {
-            CreateCommand: {
-              templateId: getCash.templateId,
-              createArguments: { payer: bank, owner: bank, amount: { value: '5.0', currency: 'USD' } },
-            },
-          },
-        ],
-        clauseId: 'command.CreateCommand.fields-required',
-      });
-      const cashLookup = (filters: JsonObject[]) => updateByOffset(ctx, bankUser, cash.completionOffset, format(ACS, { [bank]: filters }));
-      writeVisible(
-        'semantics.filters.interface-only-implementations',
-        'GetCash creates matched by a TemplateFilter on GetCash (the control)',
-        createdEvents(
-          transactionOf(await cashLookup([templateFilter(getCash.templateId)]), 'semantics.filters.interface-only-implementations').events,
-        ),
-        1,
-      );
-      expectUpdateNotFound(
-        ctx,
-        await cashLookup([interfaceFilter(true, false)]),
-        cash.completionOffset,
-        'semantics.filters.interface-only-implementations',
-      );
-
-      // An Iou (which implements it), matched once by combined filters whose flags accumulate.
-      const { submitted } = await createIouAndFindIt(ctx, ctx.party('alice'));
-      const combos: { filters: JsonObject[]; blob: boolean; view: boolean; what: string }[] = [
-        {
-          filters: [interfaceFilter(true, false), templateFilter(iouId, true)],
-          blob: true,
-          view: true,
-          what: 'interface (view) + template (blob)',
-        },
-        {
-          filters: [interfaceFilter(false, true), templateFilter(iouId, false)],
-          blob: true,
-          view: false,
-          what: 'interface (blob) + template',
-        },
-        {
-          filters: [interfaceFilter(true, true), templateFilter(iouId, true)],
-          blob: true,
-          view: true,
-          what: 'interface (view, blob) + template (blob)',
-        },
-        {
-          filters: [interfaceFilter(false, false), templateFilter(iouId, false)],
-          blob: false,
-          view: false,
-          what: 'interface + template, no flags',
-        },
-        { filters: [templateFilter(iouId, false), wildcardFilter(true)], blob: true, view: false, what: 'template + wildcard (blob)' },
-      ];
-      for (const combo of combos) {
-        const response = await updateByOffset(ctx, bankUser, submitted.completionOffset, format(ACS, { [bank]: combo.filters }));
-        const creates = createdEvents(transactionOf(response, 'filters.cumulative.entries-widen').events);
-        writeVisible('filters.cumulative.entries-widen', `Iou creates matched once by ${combo.what}`, creates, 1, response);
-        expectValueMatches(
-          'filters.cumulative.entries-widen',
-          `createdEventBlob with ${combo.what}`,
-          creates[0]?.createdEventBlob,
-          (blob) => (combo.blob ? typeof blob === 'string' && blob.length > 0 : unset(blob) || blob === ''),
-          combo.blob ? 'a non-empty blob' : 'absent or empty',
-          response,
-        );
-        expectValueMatches(
-          'identifier-filter.InterfaceFilter.matches-implementations',
-          `interfaceViews with ${combo.what}`,
-          creates[0]?.interfaceViews,
-          (views) =>
-            combo.view ? Array.isArray(views) && views.length === 1 : unset(views) || (Array.isArray(views) && views.length === 0),
-          combo.view ? 'one view' : 'absent or empty',
-          response,
-        );
-      }
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'a transaction of only a non-consuming exercise has no ACS-delta events; ledger effects shows the exercise',
-      endpoint: 'update-by-offset',
-      clauses: [
-        ...CREATED_IOU_CLAUSES,
-        'command.ExerciseCommand.interface-choice',
-        'canton.semantics.non-consuming-acs-delta-not-found',
-        ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
-      ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
-      requires: ['writes'],
-    },
-    async (ctx) => {
-      // The fixture's only non-consuming choice is the interface's Describe (CantonExamples' Iou has none).
-      const { interfaceId } = assetInterface(ctx);
-      const alice = ctx.party('alice');
-      const { contractId } = await createIouAndFindIt(ctx, alice);
-      const aliceUser = userActingAs(ctx, 'alice');
-      const described = await submit(ctx, {
-        user: aliceUser,
-        actAs: [alice],
-        commands: [{ ExerciseCommand: { templateId: interfaceId, contractId, choice: 'Describe', choiceArgument: {} } }],
-        clauseId: 'command.ExerciseCommand.interface-choice',
-      });
-      const offset = described.completionOffset;
-      const effects = await updateByOffset(ctx, aliceUser, offset, format(EFFECTS, { [alice]: [wildcardFilter()] }));
-      writeVisible(
-        'canton.semantics.non-consuming-acs-delta-not-found',
-        'non-consuming Describe exercises in ledger effects',
-        transactionOf(effects, 'canton.semantics.non-consuming-acs-delta-not-found').events.filter(
-          ([kind, event]) => kind === 'ExercisedEvent' && event.consuming === false,
-        ),
-        1,
-        effects,
-      );
-      expectUpdateNotFound(
-        ctx,
-        await updateByOffset(ctx, aliceUser, offset, format(ACS, { [alice]: [wildcardFilter()] })),
-        offset,
-        'canton.semantics.non-consuming-acs-delta-not-found',
-      );
-    },
-  );
-
-  conformanceTest(
-    {
-      name: 'a topology format with no parties returns the topology transaction; one naming another party finds nothing',
-      endpoint: 'update-by-offset',
-      clauses: ['canton.semantics.topology.parties-filter', ...UPDATE_NOT_FOUND_CANTON_CLAUSES],
-      checks: ['positive_data_acceptance', 'response_value_conformance', 'error_body_conformance'],
-    },
-    async (ctx) => {
-      const offset = ctx.fixtures.seededUpdates.topologyOffset;
-      if (offset === undefined) return ctx.skip('the fixtures name no seeded topology transaction (seededUpdates.topologyOffset)');
-      const reader = auditor(ctx);
-      const topology = (parties: string[]): JsonObject => ({
-        includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties } },
-      });
-      const all = await updateByOffset(ctx, reader, offset, topology([]));
-      const value = topologyValue(all);
-      expectValueMatches(
-        'canton.semantics.topology.parties-filter',
-        `the update at the topology offset ${offset} asked for with parties []`,
-        value,
-        (found) => found !== undefined,
-        'a TopologyTransaction',
-        all,
-      );
-      // A fixture party the transaction does not concern (the node's wildcard answer names the ones it does).
-      const concerned = new Set(((value?.events as JsonObject[] | undefined) ?? []).map((event) => partyOf(event)));
-      const other = ctx.fixtures.parties.find((party) => !concerned.has(party.id));
-      if (other === undefined) return ctx.skip('every fixture party is concerned by the seeded topology transaction');
-      expectUpdateNotFound(
-        ctx,
-        await updateByOffset(ctx, reader, offset, topology([other.id])),
-        offset,
-        'canton.semantics.topology.parties-filter',
-      );
     },
   );
 });

@@ -7,7 +7,7 @@ import { specConflict } from '../../checks/conflict.js';
 import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
 import { errorCodeOf } from '../../checks/rejection.js';
 import { expectCount, expectOneOf, expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
 
 const PATH = '/v2/authenticated-user';

@@ -8,7 +8,7 @@ import { parseBody } from '../../checks/schema.js';
 import { expectCount, expectText, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { notAServerError, statusCodeConformance } from '../../checks/basic.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 
 const FEATURES = ['experimental', 'userManagement', 'partyManagement', 'offsetCheckpoint', 'packageFeature'];
 

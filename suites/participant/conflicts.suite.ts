@@ -10,9 +10,9 @@ import { specConflict, type ConflictSide } from '../../checks/conflict.js';
 import { freshId } from '../../generators/index.js';
 import type { ClientResponse } from '../../client/http.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { EXECUTE_PATH, preparedAndSigned } from './support/interactive.js';
-import { iouSubmission, postJson } from './support/requests.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { EXECUTE_PATH, preparedAndSigned } from '../support/interactive.js';
+import { iouSubmission, postJson } from '../support/requests.js';
 
 const SUBMIT = '/v2/commands/submit-and-wait';
 

@@ -16,10 +16,10 @@ import { expectText, expectValue } from '../../checks/values.js';
 import { SuiteBug } from '../../checks/assertion.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import type { RequestEndpointName } from '../../specification/endpoints.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
 import { isWellFormedDar } from '../../specification/dar.js';
-import { generatorContext, sendGenerated } from './support/requests.js';
+import { generatorContext, sendGenerated } from '../support/requests.js';
 
 const OCTET_STREAM = { 'content-type': 'application/octet-stream' };
 const UPLOAD_PATHS = { 'dars-upload': '/v2/dars', 'packages-upload': '/v2/packages', 'dars-validate': '/v2/dars/validate' } as const;

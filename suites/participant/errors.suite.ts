@@ -5,8 +5,8 @@ import { errorCodeOf, negativeDataRejection } from '../../checks/rejection.js';
 import type { ClientResponse } from '../../client/http.js';
 import { expectCount, expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import { statusOfCategory } from '../../checks/http-status.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { postJson } from './support/requests.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { postJson } from '../support/requests.js';
 
 const UPDATE_BY_OFFSET = '/v2/updates/update-by-offset';
 

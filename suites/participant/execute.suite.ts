@@ -5,10 +5,10 @@ import { negativeDataRejection } from '../../checks/rejection.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { EXECUTE_PATH, preparedAndSigned } from './support/interactive.js';
-import { rejectsInvalidRequests } from './support/properties.js';
-import { generatorContext, postJson } from './support/requests.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { EXECUTE_PATH, preparedAndSigned } from '../support/interactive.js';
+import { rejectsInvalidRequests } from '../support/properties.js';
+import { generatorContext, postJson } from '../support/requests.js';
 
 const ENDPOINT = 'execute';
 const ERROR_BODY = 'execute.errors.default-body';

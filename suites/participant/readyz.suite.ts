@@ -2,7 +2,7 @@ import { contentTypeConformance, notAServerError, positiveDataAcceptance, status
 import { authEnforcement } from '../../checks/auth.js';
 import { errorBodyConformance, redactedErrorDetails } from '../../checks/error-body.js';
 import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 
 conformanceSuite('readyz', () => {
   conformanceTest(

@@ -11,11 +11,11 @@ import { acceptedWith } from '../../checks/basic.js';
 import { expectValue } from '../../checks/values.js';
 import type { ClientRequest, ClientResponse } from '../../client/http.js';
 import { freshId } from '../../generators/index.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { errorCodeOf } from '../../checks/rejection.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { iouCreate, transactionFormat, updateByOffset, wildcardFilter } from '../flows/support.js';
+import { iouCreate, transactionFormat, updateByOffset, wildcardFilter } from '../support/ledger.js';
 
 const SUBMIT = '/v2/commands/submit-and-wait';
 

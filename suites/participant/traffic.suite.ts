@@ -3,9 +3,9 @@ import { authEnforcement } from '../../checks/auth.js';
 import { contentTypeConformance, notAServerError, notServed, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { errorBodyConformance } from '../../checks/error-body.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
-import { FixtureGapError } from '../../harness/environment.js';
+import { FixtureGapError } from '../../harness/library/environment.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 
 const ENDPOINT = 'traffic-account';
 const ACCOUNTS_PATH = '/v2/traffic/accounts/';

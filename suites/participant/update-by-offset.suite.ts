@@ -15,10 +15,10 @@ import { definiteAnswerConformance, errorBodyConformance, expectErrorCode, updat
 import { errorCodeOf, negativeDataRejection } from '../../checks/rejection.js';
 import { responseSchemaConformance } from '../../checks/schema.js';
 import { statusOfCategory } from '../../checks/http-status.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { rejectsInvalidRequests } from './support/properties.js';
-import { generatorContext, postJson, sendGenerated } from './support/requests.js';
-import { FixtureGapError } from '../../harness/environment.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { rejectsInvalidRequests } from '../support/properties.js';
+import { generatorContext, postJson, sendGenerated } from '../support/requests.js';
+import { FixtureGapError } from '../../harness/library/environment.js';
 
 const PATH = '/v2/updates/update-by-offset';
 const ENDPOINT = 'update-by-offset';

@@ -11,11 +11,11 @@ import { eventSetsEqual } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import type { ClientResponse } from '../../client/http.js';
 import { freshId } from '../../generators/index.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import type { Requirement } from '../../harness/requirements.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import type { Requirement } from '../../harness/library/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import { adminUser, createUser, deleteUser, getUser, updateUser, usersPath } from './support/user-management.js';
+import { adminUser, createUser, deleteUser, getUser, updateUser, usersPath } from '../support/user-management.js';
 
 const ENDPOINT = 'users';
 const REQUIRES: Requirement[] = ['userManagement', 'writes'];

@@ -25,8 +25,8 @@ import {
   userIdCreation,
   type UserCreation,
 } from '../../generators/requests/users.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import type { Requirement } from '../../harness/requirements.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import type { Requirement } from '../../harness/library/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { ANNOTATIONS_MAX_BYTES, annotationsByteSize } from '../../specification/formats.js';
 import {
@@ -38,7 +38,7 @@ import {
   getUser,
   updateUser,
   type UserRecord,
-} from './support/user-management.js';
+} from '../support/user-management.js';
 
 const ENDPOINT = 'users';
 const REQUIRES: Requirement[] = ['userManagement', 'writes'];

@@ -1,12 +1,12 @@
 import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { scanErrorAnswer, scanErrorMessage, scanResponseSchemaConformance, type ScanMessage } from '../../checks/scan.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { FixtureGapError } from '../../harness/environment.js';
-import { compareVersions } from '../../harness/requirements.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { FixtureGapError } from '../../harness/library/environment.js';
+import { compareVersions } from '../../harness/library/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { UNKNOWN_SYNCHRONIZER_ID, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, controlAccepted, expectUndecodableIdsRejected } from './scan-support.js';
+import { UNKNOWN_SYNCHRONIZER_ID, malformedPartyIds, malformedSynchronizerIds } from '../support/party-ids.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { acceptedFor, controlAccepted, expectUndecodableIdsRejected } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.participant-id-v0';
 const DECLARED_ERROR_STATUSES = [404, 500] as const;

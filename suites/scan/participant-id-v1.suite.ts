@@ -1,12 +1,12 @@
 import { contentTypeConformance, notAServerError } from '../../checks/basic.js';
 import { scanErrorAnswer, scanErrorMessage, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectCount, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { FixtureGapError } from '../../harness/environment.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { FixtureGapError } from '../../harness/library/environment.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { declaredHosts, fingerprintPrefixOf, malformedPartyIds, malformedSynchronizerIds } from './party-ids.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, controlAccepted, expectUndecodableIdsRejected } from './scan-support.js';
+import { declaredHosts, fingerprintPrefixOf, malformedPartyIds, malformedSynchronizerIds } from '../support/party-ids.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { acceptedFor, controlAccepted, expectUndecodableIdsRejected } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.participant-id-v1';
 const REQUIRES = ['scan', { scanVersionAtLeast: '0.5.17' }] as const;

@@ -5,10 +5,16 @@ import { invalidScanRound } from '../../generators/invalid/parameters.js';
 import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectText, expectValue } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger, skipWithoutAggregatedRound } from './scan-support.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import {
+  acceptedFor,
+  assertStillBreaksRule,
+  controlAccepted,
+  exactInteger,
+  skipWithoutAggregatedRound,
+} from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.rewards-collected';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;

@@ -1,9 +1,9 @@
 import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { scanErrorAnswer, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, skipWithoutAggregatedRound } from './scan-support.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { acceptedFor, skipWithoutAggregatedRound } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.round-of-latest-data';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;

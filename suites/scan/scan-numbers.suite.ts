@@ -8,9 +8,9 @@ import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance } from '../../checks/basic.js';
 import { scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { exactInteger, skipWithoutAggregatedRound } from './scan-support.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { exactInteger, skipWithoutAggregatedRound } from '../support/scan-responses.js';
 
 /** Rounds summed one request each; above this, the total is not recomputed (a long-running network). */
 const MAX_ROUNDS_SUMMED = 300;

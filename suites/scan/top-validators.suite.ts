@@ -5,10 +5,10 @@ import { acceptedWith, contentTypeConformance, notAServerError, statusCodeConfor
 import { scanErrorBodyConformance } from '../../checks/error-body.js';
 import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectCount, expectOrdered, expectText, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from './scan-support.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.top-validators';
 const REQUIRES = ['scan', { scanVersionBelow: '0.6.6' }] as const;

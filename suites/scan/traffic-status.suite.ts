@@ -9,13 +9,13 @@ import {
   type FieldClauses,
 } from '../../checks/scan.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
-import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
-import { FixtureGapError } from '../../harness/environment.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { FixtureGapError } from '../../harness/library/environment.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { cantonMemberRejection, isSpecMemberId, malformedMemberId } from './member-ids.js';
-import { UNKNOWN_SYNCHRONIZER_ID } from './party-ids.js';
-import { getScan, scanPaths } from './scan-requests.js';
-import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger, isJsonInteger } from './scan-support.js';
+import { cantonMemberRejection, isSpecMemberId, malformedMemberId } from '../support/member-ids.js';
+import { UNKNOWN_SYNCHRONIZER_ID } from '../support/party-ids.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
+import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger, isJsonInteger } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.traffic-status';
 const DECLARED_ERROR_STATUSES = [400, 404, 500] as const;

@@ -1,9 +1,9 @@
 import { contentTypeConformance, statusCodeConformance } from '../../checks/basic.js';
-import type { Requirement } from '../../harness/requirements.js';
-import { conformanceSuite, conformanceTest } from '../../harness/conformance-test.js';
+import type { Requirement } from '../../harness/library/requirements.js';
+import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import type { EndpointName } from '../../specification/endpoints.js';
-import { getScan, scanPaths } from './scan-requests.js';
+import { getScan, scanPaths } from '../support/scan-requests.js';
 
 const removals: {
   endpoint: EndpointName;

@@ -1,0 +1,171 @@
+/**
+ * Everything a suite needs to talk to the target, built once per worker from the run context:
+ * the client (counting requests), tokens, fixtures, features and the profile's validators.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
+import { TargetClient, type ClientRequest, type ClientResponse, type TransportFault } from '../../client/http.js';
+import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/types.js';
+import { createValidators } from '../../specification/validate.js';
+import type { TargetAbilities } from './requirements.js';
+import type { TransportFaultRecord } from './results.js';
+import { readRunContext, type RunTiming } from './run-context.js';
+import type { RunConfig } from '../../config/types.js';
+
+export type Validators = ReturnType<typeof createValidators>;
+
+export interface SuiteEnvironment {
+  client: TargetClient;
+  tokens: TokenProvider;
+  fixtures: Fixtures;
+  features: Features;
+  profile: ProfileName;
+  validators: Validators;
+  abilities: TargetAbilities;
+  /** Sends a request (and counts it). */
+  send(request: ClientRequest): Promise<ClientResponse>;
+  requestCount(): number;
+  /** Requests of this worker now in flight, and when one last started or ended (ms since the epoch). */
+  activity(): { inFlight: number; lastActivity: number };
+  /** Every transport fault this worker met so far (the harness takes each test's share). */
+  transportFaults(): readonly TransportFaultRecord[];
+  /** The run's timing (request timeout, idle limit, requests in flight). */
+  timing: RunTiming;
+  /** The id of a fixture party by alias. */
+  party(alias: string): string;
+  /** The first active fixture user matching the predicate; throws naming what the fixtures lack. */
+  userWhere(description: string, predicate: (user: UserFixture) => boolean): UserFixture;
+}
+
+/**
+ * The fixtures lack what a test needs (a user with some right, a party alias). Not the target's fault: the
+ * test is skipped with this reason, so the user can complete the fixtures.
+ */
+export class FixtureGapError extends Error {
+  readonly code = 'FIXTURE_GAP';
+  constructor(message: string) {
+    super(message);
+    this.name = 'FixtureGapError';
+  }
+}
+
+let environment: SuiteEnvironment | undefined;
+
+/** What one test sent and met, counted across its awaits (tests of a file may run side by side). */
+export interface TestScope {
+  requests: number;
+  faults: TransportFaultRecord[];
+}
+
+const testScopes = new AsyncLocalStorage<TestScope>();
+
+/** Runs `body` counting its requests and transport faults into `scope`. */
+export function withTestScope<T>(scope: TestScope, body: () => T): T {
+  return testScopes.run(scope, body);
+}
+
+/** The timing of a run whose runner measured nothing (e.g. `run --list`). */
+export function defaultTiming(run: RunConfig): RunTiming {
+  const requestTimeoutMs = Math.round(run.requestTimeoutMs * run.timeoutScale);
+  return {
+    requestTimeoutMs,
+    idleLimitMs: Math.max(60_000, 3 * requestTimeoutMs),
+    inFlightPerWorker: run.inFlight,
+    suiteWorkers: run.concurrency,
+  };
+}
+
+/** A bound on requests in flight: a slot is held only while a request is on the wire. */
+class Gate {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+export function transportFaultRecord(fault: TransportFault, retried: boolean): TransportFaultRecord {
+  return {
+    kind: fault.kind,
+    method: fault.request.method,
+    url: fault.request.url,
+    elapsedMs: Math.round(fault.elapsedMs),
+    message: fault.message,
+    ...(retried ? { retried: true } : {}),
+  };
+}
+
+export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
+  if (environment) return environment;
+  const context = readRunContext();
+  const { target, run } = context.config;
+  const tokens = createTokenProvider(target.auth, target.fixtures);
+  const timing = context.timing ?? defaultTiming(run);
+  const faults: TransportFaultRecord[] = [];
+  const client = new TargetClient(context.endpoints, tokens, timing.requestTimeoutMs, {
+    retries: run.retryTransport ?? 0,
+    maxInFlight: timing.inFlightPerWorker,
+    deadNodeMs: (run.deadNodeSeconds ?? 20) * 1000,
+    onFault: (fault, retried) => {
+      const record = transportFaultRecord(fault, retried);
+      faults.push(record);
+      testScopes.getStore()?.faults.push(record);
+    },
+  });
+  const gate = new Gate(timing.inFlightPerWorker);
+  let requests = 0;
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const parties = new Map(target.fixtures.parties.map((party) => [party.alias, party.id]));
+  environment = {
+    client,
+    tokens,
+    fixtures: target.fixtures,
+    features: target.features,
+    profile: run.profile,
+    validators: createValidators(run.profile),
+    abilities: { features: target.features, canMintTokens: tokens.canMint, hasScan: context.endpoints.scan !== undefined },
+    send: async (request) => {
+      requests++;
+      const scope = testScopes.getStore();
+      if (scope) scope.requests++;
+      await gate.acquire();
+      inFlight++;
+      lastActivity = Date.now();
+      try {
+        return await client.send(request);
+      } finally {
+        inFlight--;
+        lastActivity = Date.now();
+        gate.release();
+      }
+    },
+    requestCount: () => requests,
+    activity: () => ({ inFlight, lastActivity }),
+    transportFaults: () => faults,
+    timing,
+    party: (alias) => {
+      const id = parties.get(alias);
+      if (id === undefined) throw new FixtureGapError(`the fixtures have no party with alias "${alias}"`);
+      return id;
+    },
+    userWhere: (description, predicate) => {
+      const user = target.fixtures.users.find((candidate) => !candidate.isDeactivated && predicate(candidate));
+      if (!user) throw new FixtureGapError(`the fixtures have no active user who ${description}; add one to the fixtures file`);
+      return user;
+    },
+  };
+  return environment;
+}

@@ -1,0 +1,156 @@
+/**
+ * Before the tests, the runner measures the node's latency — a few reads, one write, the scan — prints it,
+ * and derives the run's timing from it: the per-request timeout (never below `run.requestTimeoutMs`, raised
+ * for a node whose answers need more), the idle limit that tells a hang of the suite from a slow node, and
+ * each suite worker's share of `run.inFlight`.
+ */
+import { createTokenProvider } from '../../client/auth.js';
+import { TargetClient, TransportFault, type ClientRequest } from '../../client/http.js';
+import type { ResolvedConfig } from '../../config/types.js';
+import type { LatencyProfile } from '../library/results.js';
+import type { RunTiming } from '../library/run-context.js';
+
+const READS = 3;
+/** A request timeout at least this many times the slowest answer measured. */
+const TIMEOUT_FACTOR = 10;
+
+interface Sample {
+  ms?: number;
+  failure?: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+function summarize(samples: Sample[]): { medianMs: number; maxMs: number; samples: number; failed: number } {
+  const times = samples.flatMap((sample) => (sample.ms === undefined ? [] : [sample.ms]));
+  return {
+    medianMs: Math.round(median(times)),
+    maxMs: Math.round(Math.max(0, ...times)),
+    samples: samples.length,
+    failed: samples.length - times.length,
+  };
+}
+
+async function timed(client: TargetClient, request: ClientRequest): Promise<Sample> {
+  try {
+    const response = await client.send(request);
+    return { ms: response.durationMs };
+  } catch (error) {
+    return { failure: error instanceof TransportFault ? error.kind : (error as Error).message };
+  }
+}
+
+/** The write: one Iou of the fixtures created by a user who may act as its payer (what most write tests send). */
+function writeRequest(config: ResolvedConfig): ClientRequest | undefined {
+  const { fixtures, features } = config.target;
+  if (!features.writes || config.run.readOnly) return undefined;
+  const party = (alias: string): string | undefined => fixtures.parties.find((entry) => entry.alias === alias)?.id;
+  const bank = party('bank');
+  const alice = party('alice');
+  const user = fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.includes('bank'));
+  if (bank === undefined || alice === undefined || user === undefined) return undefined;
+  return {
+    api: 'participant',
+    method: 'POST',
+    path: '/v2/commands/submit-and-wait',
+    user: user.id,
+    body: {
+      commands: [
+        {
+          CreateCommand: {
+            templateId: fixtures.templates.iou.templateId,
+            createArguments: { payer: bank, owner: alice, amount: { value: '1.0', currency: 'USD' }, viewers: [] },
+          },
+        },
+      ],
+      commandId: `latency-probe-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      actAs: [bank],
+    },
+  };
+}
+
+/** A node whose median read takes this long (ms) or more is slow: the run spreads its requests over more workers. */
+export const SLOW_NODE_MS = 100;
+const MAX_SUITE_WORKERS = 8;
+
+/**
+ * The run's timing from the node's slowest and median answers. Against a slow node a test file spends its time
+ * waiting on answers, and the files of a worker run one after the other: the same number of requests in flight is
+ * then spread over twice the suite workers (at most 8), so more independent files progress at once.
+ */
+export function deriveTiming(config: ResolvedConfig, slowestMs: number, medianMs = 0): RunTiming {
+  const { run } = config;
+  const configured = Math.round(run.requestTimeoutMs * run.timeoutScale);
+  const requestTimeoutMs = Math.min(600_000, Math.max(configured, Math.ceil(slowestMs * TIMEOUT_FACTOR)));
+  const suiteWorkers =
+    medianMs >= SLOW_NODE_MS ? Math.max(run.concurrency, Math.min(MAX_SUITE_WORKERS, 2 * run.concurrency)) : run.concurrency;
+  const inFlightPerWorker = Math.max(1, Math.floor((run.inFlight * run.concurrency) / suiteWorkers));
+  return {
+    requestTimeoutMs,
+    idleLimitMs: Math.max(60_000, 3 * requestTimeoutMs),
+    inFlightPerWorker,
+    suiteWorkers,
+  };
+}
+
+/** Measures the node and returns its latency with the timing derived from it. */
+export async function measureLatency(
+  config: ResolvedConfig,
+  endpoints: { participant: string; scan?: string },
+): Promise<{ profile: LatencyProfile; timing: RunTiming }> {
+  const configured = Math.round(config.run.requestTimeoutMs * config.run.timeoutScale);
+  const tokens = createTokenProvider(config.target.auth, config.target.fixtures);
+  const client = new TargetClient(endpoints, tokens, configured);
+  try {
+    const reader = config.target.fixtures.users.find((user) => !user.isDeactivated)?.id ?? null;
+    const reads: Sample[] = [];
+    reads.push(await timed(client, { api: 'participant', method: 'GET', path: '/readyz' }));
+    for (let index = 1; index < READS; index++) {
+      reads.push(await timed(client, { api: 'participant', method: 'GET', path: '/v2/state/ledger-end', user: reader }));
+    }
+    const write = writeRequest(config);
+    const written = write ? await timed(client, write) : undefined;
+    const scans: Sample[] = [];
+    if (endpoints.scan !== undefined) {
+      for (let index = 0; index < 2; index++)
+        scans.push(await timed(client, { api: 'scan', method: 'GET', path: '/v0/round-of-latest-data' }));
+    }
+    const slowest = Math.max(
+      0,
+      ...[...reads, ...scans, ...(written ? [written] : [])].flatMap((sample) => (sample.ms === undefined ? [] : [sample.ms])),
+    );
+    const timing = deriveTiming(config, slowest, summarize(reads).medianMs);
+    const profile: LatencyProfile = {
+      reads: summarize(reads),
+      ...(written ? { write: written.ms !== undefined ? { ms: Math.round(written.ms) } : { failed: written.failure ?? 'failed' } } : {}),
+      ...(scans.length > 0 ? { scan: summarize(scans) } : {}),
+      requestTimeoutMs: timing.requestTimeoutMs,
+      idleLimitMs: timing.idleLimitMs,
+      inFlightPerWorker: timing.inFlightPerWorker,
+      workers: timing.suiteWorkers,
+    };
+    return { profile, timing };
+  } finally {
+    await client.close();
+  }
+}
+
+export function formatLatency(profile: LatencyProfile): string {
+  const part = (summary: { medianMs: number; maxMs: number; samples: number; failed: number }): string =>
+    `${summary.medianMs} ms median, ${summary.maxMs} ms slowest of ${summary.samples}${summary.failed > 0 ? ` (${summary.failed} failed)` : ''}`;
+  const write =
+    profile.write === undefined
+      ? 'not measured (a read-only run, or no fixture user who acts as bank)'
+      : 'ms' in profile.write
+        ? `${profile.write.ms} ms`
+        : `failed (${profile.write.failed})`;
+  return (
+    `node latency: reads ${part(profile.reads)}; write ${write}${profile.scan ? `; scan ${part(profile.scan)}` : ''}\n` +
+    `timing: request timeout ${(profile.requestTimeoutMs / 1000).toFixed(1)} s, no whole-test limit ` +
+    `(a test is taken for a hang of the suite only after ${(profile.idleLimitMs / 1000).toFixed(0)} s with no request in flight), ` +
+    `at most ${profile.inFlightPerWorker} requests in flight in each of ${profile.workers} suite workers\n`
+  );
+}

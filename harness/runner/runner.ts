@@ -1,0 +1,331 @@
+/**
+ * `ledger-conformance run`: start (or reach) the target, run the vitest suites under suites/ against it,
+ * collect every test's result and write the reports — also when interrupted with Ctrl-C.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { createVitest, type Vitest } from 'vitest/node';
+import { ConfigError } from '../../config/errors.js';
+import type { ResolvedConfig } from '../../config/types.js';
+import { clauses as clauseRegistry } from '../../specification/clauses.js';
+import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
+import { CHECK_NAMES } from '../../checks/names.js';
+import { enabledChecks, validateCheckSelection } from '../library/check-selection.js';
+import type { LatencyProfile, RunReport, TestResult } from '../library/results.js';
+import { formatLatency, measureLatency } from './latency.js';
+import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport.js';
+import type { FaultName } from '../../reference/index.js';
+import { ResultCollector, type Progress } from './collector.js';
+import { runContextEnvVar, writeRunContext, type ReplayRequest } from '../library/run-context.js';
+import { buildCertificate, readTargetVersions } from './certificate.js';
+import { preflight } from './preflight.js';
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export class TargetNotReachableError extends Error {
+  readonly code = 'TARGET_UNREACHABLE';
+  constructor(message: string) {
+    super(message);
+    this.name = 'TargetNotReachableError';
+  }
+}
+
+export interface RunOptions {
+  faults?: FaultName[];
+  replay?: ReplayRequest;
+  progress?: Progress['mode'];
+  /** Aborts the run (Ctrl-C); the reports cover what ran. */
+  signal?: AbortSignal;
+  /**
+   * The suite files vitest loads (paths relative to the repository); all of them when absent. A caller that knows
+   * where its --include selection lives (the self-tests' fault runs, through `listTests`) spares loading the rest.
+   */
+  files?: string[];
+  toolVersion: string;
+}
+
+export interface RunOutcome {
+  report: RunReport;
+  /** Set when the run stopped early because the node stopped answering (exit 4): one line saying so. */
+  nodeGone?: string;
+}
+
+interface StartedTarget {
+  participant: string;
+  scan?: string;
+  close(): Promise<void>;
+}
+
+async function startTarget(config: ResolvedConfig, faults: FaultName[]): Promise<StartedTarget> {
+  const { target } = config;
+  if (target.kind === 'reference') {
+    const { startReference } = await import('../../reference/index.js');
+    const handle = await startReference({ target, faults });
+    return { participant: handle.participantUrl, scan: handle.scanUrl, close: () => handle.close() };
+  }
+  if (faults.length > 0) throw new TargetNotReachableError('--inject-fault works only with the embedded reference target');
+  await probe(`${target.participant}/readyz`, 'participant');
+  if (target.scan) await probe(`${target.scan}/v0/round-of-latest-data`, 'scan');
+  return { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}), close: async () => {} };
+}
+
+/** Any HTTP answer proves the target is reachable; a connection error does not. */
+async function probe(url: string, what: string): Promise<void> {
+  try {
+    const response = await request(url, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
+    await response.body.dump();
+  } catch (error) {
+    throw new TargetNotReachableError(
+      `the ${what} at ${url} cannot be reached: ${(error as Error).message}. ` +
+        'Check the URL (targets.<name>.participant/scan, LEDGER_BASE_URL, SCAN_BASE_URL) and that the node is running.',
+    );
+  }
+}
+
+function createSeed(config: ResolvedConfig, replay?: ReplayRequest): number {
+  if (replay?.seed !== undefined) return replay.seed;
+  return config.run.seed ?? Math.floor(Math.random() * 0x7fffffff) | 0;
+}
+
+async function createSuitesVitest(collector: ResultCollector, concurrency: number): Promise<Vitest> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const vitest = await createVitest('test', {
+    config: join(repositoryRoot, 'harness/runner/vitest.suites.config.ts'),
+    root: repositoryRoot,
+    watch: false,
+    reporters: [collector],
+    maxWorkers: concurrency,
+  } as Parameters<typeof createVitest>[1]);
+  // vitest's logger exits the process on Ctrl-C; the runner handles it instead, so partial reports get written.
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+    }
+  }
+  return vitest;
+}
+
+/** The report directory must be writable before a run starts: a run's results must never be lost at its end. */
+function ensureWritableReportDirectory(directory: string): void {
+  try {
+    mkdirSync(directory, { recursive: true });
+    const probe = join(directory, `.write-check-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    throw new ConfigError('run.reportDir', [
+      `run.reportDir / --report-dir: cannot write reports to ${directory} (${(error as Error).message}); choose a writable directory`,
+    ]);
+  }
+}
+
+export async function runConformance(config: ResolvedConfig, options: RunOptions): Promise<RunOutcome> {
+  validateCheckSelection(config.run);
+  ensureWritableReportDirectory(config.run.reportDir);
+  const faults = options.faults ?? [];
+  const seed = createSeed(config, options.replay);
+  const startedAt = new Date();
+  const target = await startTarget(config, faults);
+  // The tool's own set-up (tokens, fixtures, scan version) is checked before any test: its mistakes stop the run.
+  if (config.run.preflight !== false)
+    try {
+      const checked = await preflight(config, { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) });
+      if ((options.progress ?? 'plain') !== 'silent') for (const note of checked.notes) process.stdout.write(`preflight: ${note}\n`);
+    } catch (error) {
+      await target.close();
+      throw error;
+    }
+  const versions = await readTargetVersions(config, target);
+  const progressMode = options.progress ?? (process.stdout.isTTY ? 'tty' : 'plain');
+  let latency: LatencyProfile;
+  let timing;
+  try {
+    ({ profile: latency, timing } = await measureLatency(config, {
+      participant: target.participant,
+      ...(target.scan ? { scan: target.scan } : {}),
+    }));
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
+  if (progressMode !== 'silent') process.stdout.write(formatLatency(latency));
+  const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
+  const contextFile = join(contextDirectory, 'context.json');
+  writeRunContext(contextFile, {
+    config,
+    endpoints: { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) },
+    seed,
+    faults,
+    ...(options.replay ? { replay: options.replay } : {}),
+    timing,
+  });
+  process.env[runContextEnvVar] = contextFile;
+  const collector = new ResultCollector({ mode: progressMode });
+  let interrupted = false;
+  let vitest: Vitest | undefined;
+  let nodeGone: string | undefined;
+  // A node that stops answering altogether ends the run early (exit 4), instead of failing every clause left.
+  const watch = new NodeWatch(target.participant, config.run.deadNodeSeconds, (message) => {
+    nodeGone = message;
+    collector.stopReason = `not run: ${message.split(':')[0]}`;
+    void vitest?.cancelCurrentRun('keyboard-input');
+  });
+  collector.onTransportFaults = (found) => watch.notice(found);
+  const onAbort = (): void => {
+    interrupted = true;
+    collector.interrupted = true;
+    void vitest?.cancelCurrentRun('keyboard-input');
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (progressMode !== 'silent') {
+      process.stdout.write(
+        `ledger-conformance ${options.toolVersion}: target ${config.target.name} (${target.participant}${target.scan ? `, scan ${target.scan}` : ''}), ` +
+          `profile ${config.run.profile}, seed ${seed}, ${config.run.cases} cases per property\n`,
+      );
+    }
+    vitest = await createSuitesVitest(collector, timing.suiteWorkers);
+    if (!options.signal?.aborted) await vitest.start(options.files);
+    else interrupted = true;
+  } finally {
+    watch.stop();
+    options.signal?.removeEventListener('abort', onAbort);
+    collector.finishProgress();
+    await vitest?.close();
+    await target.close();
+    rmSync(contextDirectory, { recursive: true, force: true });
+    delete process.env[runContextEnvVar];
+  }
+  const report = buildReport(config, collector.results, {
+    seed,
+    startedAt,
+    interrupted,
+    faults,
+    toolVersion: options.toolVersion,
+    participant: target.participant,
+    ...(target.scan ? { scan: target.scan } : {}),
+    latency,
+    ...(nodeGone !== undefined ? { nodeGone } : {}),
+  });
+  report.certificate = buildCertificate(config, clauseRegistry, {
+    versions,
+    toolVersion: options.toolVersion,
+    seed,
+    startedAt: report.startedAt,
+    finishedAt: report.finishedAt,
+  });
+  return { report, ...(nodeGone !== undefined ? { nodeGone } : {}) };
+}
+
+export function buildReport(
+  config: ResolvedConfig,
+  tests: TestResult[],
+  run: {
+    seed: number;
+    startedAt: Date;
+    interrupted: boolean;
+    faults: string[];
+    toolVersion: string;
+    participant: string;
+    scan?: string;
+    latency?: LatencyProfile;
+    nodeGone?: string;
+  },
+): RunReport {
+  const profile = config.run.profile;
+  const sorted = [...tests].sort((a, b) => a.id.localeCompare(b.id));
+  // Every clause of the registry: the report also lists what the profile leaves out and what the spec does not show.
+  const clauses = computeClauseCoverage(sorted, clauseRegistry, profile);
+  const count = (outcome: TestResult['outcome']) => sorted.filter((test) => test.outcome === outcome).length;
+  const enabled = enabledChecks(config.run);
+  const totals = {
+    passed: count('passed'),
+    failed: count('failed'),
+    errors: count('error'),
+    inconclusive: count('inconclusive'),
+    skipped: count('skipped'),
+    deviations: clauses.filter((clause) => clause.status === 'deviation').length,
+    requests: sorted.reduce((sum, test) => sum + (test.requests ?? 0), 0),
+    durationMs: Date.now() - run.startedAt.getTime(),
+  };
+  let verdict = computeVerdict(sorted, clauses, run.interrupted || run.nodeGone !== undefined);
+  // A test a slow node left unfinished leaves the run incomplete, even when its clauses were asserted elsewhere.
+  if (verdict === 'certified' && sorted.some(stoppedByTimeout)) verdict = 'incomplete';
+  const transport = summarizeTransport(sorted, verdict, run.nodeGone);
+  const note = verdictNote(verdict, transport, sorted);
+  return {
+    tool: { name: 'ledger-conformance', version: run.toolVersion },
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    target: {
+      name: config.target.name,
+      kind: config.target.kind,
+      participant: run.participant,
+      ...(run.scan ? { scan: run.scan } : {}),
+      ...(run.faults.length > 0 ? { faults: run.faults } : {}),
+    },
+    profile,
+    seed: run.seed,
+    cases: config.run.cases,
+    interrupted: run.interrupted,
+    selection: { include: config.run.include, exclude: config.run.exclude, readOnly: config.run.readOnly },
+    checks: { ran: CHECK_NAMES.filter((name) => enabled.has(name)), switchedOff: CHECK_NAMES.filter((name) => !enabled.has(name)) },
+    totals,
+    tests: sorted,
+    clauses,
+    rejections: rejectionCounts(sorted),
+    verdict,
+    ...(note !== undefined ? { verdictNote: note } : {}),
+    ...(run.latency ? { latency: run.latency } : {}),
+    ...(transport ? { transport } : {}),
+  };
+}
+
+export interface ListedTest {
+  id: string;
+  endpoint: string;
+  clauses: string[];
+  checks: string[];
+  /** The suite file that defines it, relative to the repository. */
+  file: string;
+}
+
+/** The tests a run would execute with this configuration (after --include/--exclude and profile). */
+export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
+  const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
+  const contextFile = join(contextDirectory, 'context.json');
+  writeRunContext(contextFile, {
+    config,
+    endpoints: { participant: 'http://127.0.0.1:1', scan: 'http://127.0.0.1:1' },
+    seed: 0,
+    faults: [],
+  });
+  process.env[runContextEnvVar] = contextFile;
+  const vitest = await createSuitesVitest(new ResultCollector({ mode: 'silent' }), config.run.concurrency);
+  try {
+    const result = await vitest.collect();
+    const listed: ListedTest[] = [];
+    for (const testModule of result.testModules) {
+      for (const testCase of testModule.children.allTests()) {
+        const meta = testCase.meta().conformance;
+        if (meta)
+          listed.push({
+            id: meta.id,
+            endpoint: meta.endpoint,
+            clauses: meta.clauses,
+            checks: meta.checks,
+            file: relative(repositoryRoot, testModule.moduleId),
+          });
+      }
+    }
+    return listed.sort((a, b) => a.id.localeCompare(b.id));
+  } finally {
+    await vitest.close();
+    rmSync(contextDirectory, { recursive: true, force: true });
+    delete process.env[runContextEnvVar];
+  }
+}

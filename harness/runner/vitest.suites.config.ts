@@ -1,0 +1,20 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// The conformance suites, run by `ledger-conformance run` (harness/runner/runner.ts), never by `npm test`.
+export default defineConfig({
+  test: {
+    include: ['suites/**/*.suite.ts'],
+    pool: 'threads',
+    isolate: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // The runner's own reporter collects results; vitest's default output would interleave with progress.
+    reporters: [],
+    watch: false,
+    // Every run (and each fault run of the self-tests) imports all suite files: their transforms are kept between
+    // runs, outside the install (a read-only node_modules in the image must not break a run).
+    experimental: { fsModuleCache: true, fsModuleCachePath: join(tmpdir(), 'ledger-conformance-vitest-cache') },
+  },
+});
