@@ -22,7 +22,15 @@ import type { ClauseId } from '../../specification/clauses.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import { EXECUTE_PATH, PREPARE_PATH, PREPARE_REQUIRED } from '../support/interactive.js';
 import { executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou, type PreparedIou } from '../support/prepared-iou.js';
-import { createIouAndFindIt, eventKinds, iouCreate, partyView, transactionOf, type JsonObject, type TransactionEvent } from '../support/ledger.js';
+import {
+  createIouAndFindIt,
+  eventKinds,
+  iouCreate,
+  partyView,
+  transactionOf,
+  type JsonObject,
+  type TransactionEvent,
+} from '../support/ledger.js';
 
 const EXECUTE_AND_WAIT_PATH = '/v2/interactive-submission/executeAndWait';
 const ERROR_CHECKS = [
