@@ -182,9 +182,23 @@ export const ENDPOINT_DESCRIPTORS = {
     feature: 'interactiveSubmission',
     summary: 'executes a prepared, signed transaction and waits until it is committed',
   },
-  version: { api: 'participant', method: 'GET', path: '/v2/version', auth: 'none', readOnly: true, summary: "the node's version and features" },
+  version: {
+    api: 'participant',
+    method: 'GET',
+    path: '/v2/version',
+    auth: 'none',
+    readOnly: true,
+    summary: "the node's version and features",
+  },
   livez: { api: 'participant', method: 'GET', path: '/livez', auth: 'none', readOnly: true, summary: 'liveness' },
-  'ledger-end': { api: 'participant', method: 'GET', path: '/v2/state/ledger-end', auth: 'any-user', readOnly: true, summary: 'the ledger end offset' },
+  'ledger-end': {
+    api: 'participant',
+    method: 'GET',
+    path: '/v2/state/ledger-end',
+    auth: 'any-user',
+    readOnly: true,
+    summary: 'the ledger end offset',
+  },
   'connected-synchronizers': {
     api: 'participant',
     method: 'GET',
@@ -193,8 +207,22 @@ export const ENDPOINT_DESCRIPTORS = {
     readOnly: true,
     summary: 'the synchronizers the participant is connected to',
   },
-  'packages-list': { api: 'participant', method: 'GET', path: '/v2/packages', auth: 'any-user', readOnly: true, summary: 'the package ids the node knows' },
-  openapi: { api: 'participant', method: 'GET', path: '/docs/openapi', auth: 'none', readOnly: true, summary: "the node's OpenAPI document" },
+  'packages-list': {
+    api: 'participant',
+    method: 'GET',
+    path: '/v2/packages',
+    auth: 'any-user',
+    readOnly: true,
+    summary: 'the package ids the node knows',
+  },
+  openapi: {
+    api: 'participant',
+    method: 'GET',
+    path: '/docs/openapi',
+    auth: 'none',
+    readOnly: true,
+    summary: "the node's OpenAPI document",
+  },
   'users.create': {
     api: 'participant',
     method: 'POST',
@@ -204,7 +232,7 @@ export const ENDPOINT_DESCRIPTORS = {
     feature: 'userManagement',
     summary: 'creates a user with its rights',
   },
-  'users.list': { api: 'participant', method: 'GET', path: '/v2/users', query: [IDENTITY_PROVIDER], auth: 'admin', readOnly: true, summary: 'lists users' },
+  'users.list': { api: 'participant', method: 'GET', path: '/v2/users', auth: 'admin', readOnly: true, summary: 'lists users' },
   'users.get': {
     api: 'participant',
     method: 'GET',
@@ -233,7 +261,14 @@ export const ENDPOINT_DESCRIPTORS = {
     feature: 'userManagement',
     summary: 'deletes a user',
   },
-  'users.rights': { api: 'participant', method: 'GET', path: '/v2/users/{user-id}/rights', auth: 'admin', readOnly: true, summary: "a user's rights" },
+  'users.rights': {
+    api: 'participant',
+    method: 'GET',
+    path: '/v2/users/{user-id}/rights',
+    auth: 'admin',
+    readOnly: true,
+    summary: "a user's rights",
+  },
   'users.grant-rights': {
     api: 'participant',
     method: 'POST',
@@ -252,9 +287,30 @@ export const ENDPOINT_DESCRIPTORS = {
     feature: 'userManagement',
     summary: "revokes a user's rights",
   },
-  'parties.allocate': { api: 'participant', method: 'POST', path: '/v2/parties', auth: 'admin', readOnly: false, summary: 'allocates a local party' },
-  'parties.list': { api: 'participant', method: 'GET', path: '/v2/parties', auth: 'admin', readOnly: true, summary: 'lists the known parties' },
-  'parties.get': { api: 'participant', method: 'GET', path: '/v2/parties/{party}', auth: 'admin', readOnly: true, summary: "one party's details" },
+  'parties.allocate': {
+    api: 'participant',
+    method: 'POST',
+    path: '/v2/parties',
+    auth: 'admin',
+    readOnly: false,
+    summary: 'allocates a local party',
+  },
+  'parties.list': {
+    api: 'participant',
+    method: 'GET',
+    path: '/v2/parties',
+    auth: 'admin',
+    readOnly: true,
+    summary: 'lists the known parties',
+  },
+  'parties.get': {
+    api: 'participant',
+    method: 'GET',
+    path: '/v2/parties/{party}',
+    auth: 'admin',
+    readOnly: true,
+    summary: "one party's details",
+  },
   'parties.participant-id': {
     api: 'participant',
     method: 'GET',
@@ -342,8 +398,22 @@ export const ENDPOINT_DESCRIPTORS = {
     generated: true,
     summary: 'the latest round with aggregated data (removed in 0.6.7)',
   },
-  'scan.dso': { api: 'scan', method: 'GET', path: '/v0/dso', auth: 'none', readOnly: true, summary: "the DSO's rules, SVs and synchronizer" },
-  'scan.version': { api: 'scan', method: 'GET', path: '/version', auth: 'none', readOnly: true, summary: 'the Splice release the scan runs' },
+  'scan.dso': {
+    api: 'scan',
+    method: 'GET',
+    path: '/v0/dso',
+    auth: 'none',
+    readOnly: true,
+    summary: "the DSO's rules, SVs and synchronizer",
+  },
+  'scan.version': {
+    api: 'scan',
+    method: 'GET',
+    path: '/version',
+    auth: 'none',
+    readOnly: true,
+    summary: 'the Splice release the scan runs',
+  },
 } as const satisfies Record<string, EndpointDescriptor>;
 
 /** One endpoint, by its descriptor's name: what clauses, the client, generators, load and provision name. */
@@ -423,7 +493,15 @@ interface CompiledPath {
 
 const COMPILED: readonly CompiledPath[] = DESCRIPTOR_NAMES.map((name) => {
   const { api, method, path } = ENDPOINT_DESCRIPTORS[name] as EndpointDescriptor;
-  return { name, api, method, segments: path.split('/').slice(1).map((segment) => (/^\{[^}]+\}$/.test(segment) ? null : segment)) };
+  return {
+    name,
+    api,
+    method,
+    segments: path
+      .split('/')
+      .slice(1)
+      .map((segment) => (/^\{[^}]+\}$/.test(segment) ? null : segment)),
+  };
 });
 
 function pathSegments(path: string): string[] {
