@@ -113,8 +113,7 @@ export async function measureLatency(
     const written = write ? await timed(client, write) : undefined;
     const scans: Sample[] = [];
     if (endpoints.scan !== undefined) {
-      for (let index = 0; index < 2; index++)
-        scans.push(await timed(client, { endpoint: 'scan.round-of-latest-data' }));
+      for (let index = 0; index < 2; index++) scans.push(await timed(client, { endpoint: 'scan.round-of-latest-data' }));
     }
     const slowest = Math.max(
       0,

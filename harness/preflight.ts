@@ -28,7 +28,14 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { createTokenProvider, type TokenProvider } from '../client/auth.js';
-import { TargetClient, TransportFault, resolveRequest, type AnyClientRequest, type ClientResponse, type TargetEndpoints } from '../client/http.js';
+import {
+  TargetClient,
+  TransportFault,
+  resolveRequest,
+  type AnyClientRequest,
+  type ClientResponse,
+  type TargetEndpoints,
+} from '../client/http.js';
 import { ConfigError } from '../config/errors.js';
 import type { AuthConfig, Fixtures, ResolvedConfig, UserFixture } from '../config/types.js';
 import { endpointPath } from '../specification/endpoints.js';
@@ -355,7 +362,11 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
   if (features.trafficAccounts) {
     const accountId = fixtures.trafficAccount?.accountId ?? 'preflight-probe';
     const path = endpointPath('traffic-account', { 'account-id': accountId });
-    const response = await send({ endpoint: 'traffic-account', params: { 'account-id': accountId }, user: admin?.id ?? reader?.id ?? null });
+    const response = await send({
+      endpoint: 'traffic-account',
+      params: { 'account-id': accountId },
+      user: admin?.id ?? reader?.id ?? null,
+    });
     let unknownRoute: boolean;
     try {
       const body = response.json<{ errors?: unknown; status?: unknown; code?: unknown }>();

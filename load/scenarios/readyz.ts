@@ -8,7 +8,12 @@ export const readyzScenario: Scenario = {
   name: 'readyz',
   description: 'GET /readyz — the cost of the HTTP stack alone',
   async prepare() {
-    const request: LoadRequest = { method: 'GET', path: endpointPath('readyz'), headers: {}, expect: { statuses: [200], schema: 'ReadyzText' } };
+    const request: LoadRequest = {
+      method: 'GET',
+      path: endpointPath('readyz'),
+      headers: {},
+      expect: { statuses: [200], schema: 'ReadyzText' },
+    };
     return { next: () => request };
   },
 };

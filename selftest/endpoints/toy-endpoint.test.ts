@@ -80,10 +80,14 @@ describe('adding an endpoint', () => {
     for (const [file, edit] of Object.entries(TOY_FILES)) writeFileSync(join(copy, file), edit(readFileSync(join(copy, file), 'utf8')));
 
     // The descriptor self-tests, in the copy: route table both ways, the official OpenAPI, path spellings.
-    const selftest = await run('npx', ['vitest', 'run', '--config', 'vitest.config.ts', '--reporter', 'verbose', 'selftest/endpoints/descriptors.test.ts'], {
-      cwd: copy,
-      maxBuffer: 1 << 26,
-    }).catch((error: { stdout?: string; stderr?: string }) => {
+    const selftest = await run(
+      'npx',
+      ['vitest', 'run', '--config', 'vitest.config.ts', '--reporter', 'verbose', 'selftest/endpoints/descriptors.test.ts'],
+      {
+        cwd: copy,
+        maxBuffer: 1 << 26,
+      },
+    ).catch((error: { stdout?: string; stderr?: string }) => {
       throw new Error(`descriptor self-tests failed in the copy with the toy endpoint:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
     });
     expect(selftest.stdout).toMatch(/toy\.idp: GET \/v2\/idps\/\{idp-id\}/);
