@@ -24,13 +24,13 @@ const TOY_FILES: Record<string, (text: string) => string> = {
     insertBefore(
       text,
       '} as const satisfies Record<string, EndpointDescriptor>;',
-      "  'toy.idp': { api: 'participant', method: 'GET', path: '/v2/idps/{idp-id}', auth: 'admin', readOnly: true, summary: 'an identity provider configuration' },\n",
+      "  'toy.idp': { api: 'participant', method: 'GET', path: '/v2/idps/{idp-id}', auth: 'any-user', readOnly: true, summary: 'an identity provider configuration' },\n",
     ),
   'reference/participant/node-info.ts': (text) =>
     insertBefore(
       text,
       "    { method: 'GET', pattern: '/livez',",
-      "    { method: 'GET', pattern: '/v2/idps/{idp-id}', handler: (request) => ({ status: 200, body: { identityProviderConfig: { identityProviderId: request.params['idp-id'] } } }) },\n",
+      "    { method: 'GET', pattern: '/v2/idps/{idp-id}', handler: (request) => (requireCaller(request.auth), { status: 200, body: { identityProviderConfig: { identityProviderId: request.params['idp-id'] } } }) },\n",
     ),
   'specification/clauses/canton-client-routes.ts': (text) =>
     insertBefore(
@@ -45,7 +45,7 @@ const TOY_FILES: Record<string, (text: string) => string> = {
       `  conformanceTest(
     { name: 'the toy endpoint answers its identity provider', endpoint: 'toy.idp', clauses: ['canton.client-routes.toy-idp'], checks: ['status_code_conformance', 'response_value_conformance'] },
     async (ctx) => {
-      const response = await ctx.send({ endpoint: 'toy.idp', params: { 'idp-id': 'toy/idp' }, user: null });
+      const response = await ctx.send({ endpoint: 'toy.idp', params: { 'idp-id': 'toy/idp' }, user: anyUser(ctx) });
       const body = okJson(response, 'canton.client-routes.toy-idp');
       expectValueMatches('canton.client-routes.toy-idp', 'identityProviderId', (body.identityProviderConfig as Record<string, unknown>)?.identityProviderId, (id) => id === 'toy/idp', 'toy/idp', response);
     },
