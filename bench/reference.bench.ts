@@ -19,6 +19,7 @@ import { SignJWT } from 'jose';
 import { Agent, request } from 'undici';
 import { loadConfig } from '../config/load.js';
 import type { ReferenceTargetConfig } from '../config/types.js';
+import { endpointPath } from '../specification/endpoints.js';
 
 const MEASURE_SECONDS = 5;
 const CONNECTIONS = 16;
@@ -152,7 +153,7 @@ async function lookupLatencies(targets: LookupTarget[], token: string, party: st
     // Synthetic updates start after the 6 seeded ones.
     const offset = 7 + Math.floor(Math.random() * probe.target.storedUpdates);
     const started = process.hrtime.bigint();
-    const response = await request(`${probe.target.url}/v2/updates/update-by-offset`, {
+    const response = await request(`${probe.target.url}${endpointPath('update-by-offset')}`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ offset, updateFormat: format }),
@@ -203,13 +204,13 @@ async function main(): Promise<void> {
     });
 
   const echo = await startChild('echo');
-  const echoRun = await cannon(echo.url, '/v2/commands/submit-and-wait', auth, submitBody, false).finally(() => echo.stop());
+  const echoRun = await cannon(echo.url, endpointPath('submit-and-wait'), auth, submitBody, false).finally(() => echo.stop());
 
   const reference = await startChild('reference');
   let submitRun: CannonRun;
   let updateRun: CannonRun;
   try {
-    submitRun = await cannon(reference.url, '/v2/commands/submit-and-wait', auth, submitBody, false);
+    submitRun = await cannon(reference.url, endpointPath('submit-and-wait'), auth, submitBody, false);
     const updateBody = JSON.stringify({
       offset: 4,
       updateFormat: {
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
         },
       },
     });
-    updateRun = await cannon(reference.url, '/v2/updates/update-by-offset', auth, () => updateBody, true);
+    updateRun = await cannon(reference.url, endpointPath('update-by-offset'), auth, () => updateBody, true);
   } finally {
     reference.stop();
   }

@@ -5,6 +5,7 @@
  */
 import { connect } from 'node:net';
 import { Agent, request as undiciRequest } from 'undici';
+import { ENDPOINT_DESCRIPTORS, endpointPath, type DescriptorName } from '../specification/endpoints.js';
 import { stringifyJson } from '../specification/json.js';
 import type { TokenProvider } from './auth.js';
 
@@ -13,7 +14,7 @@ export type Api = 'participant' | 'scan';
 export interface ClientRequest {
   api: Api;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  /** Path below the API's base URL, e.g. `/v2/commands/submit-and-wait` or `/v0/round-of-latest-data`. */
+  /** Path below the API's base URL, filled in and encoded (`endpointPath` of specification/endpoints.ts builds it). */
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
   /** Extra headers. */
@@ -27,6 +28,25 @@ export interface ClientRequest {
   /** Where to put the token. */
   tokenIn?: 'authorization' | 'websocket-protocol';
   timeoutMs?: number;
+}
+
+/**
+ * A request named by its endpoint descriptor (specification/endpoints.ts) instead of its API, method and path:
+ * `{ endpoint: 'users.get', params: { 'user-id': id }, user }`. `params` fills the path template (encoded).
+ */
+export interface EndpointRequest extends Omit<ClientRequest, 'api' | 'method' | 'path'> {
+  endpoint: DescriptorName;
+  params?: Record<string, string>;
+}
+
+export type AnyClientRequest = ClientRequest | EndpointRequest;
+
+/** The plain request an endpoint request stands for (a plain request is returned as it is). */
+export function resolveRequest(input: AnyClientRequest): ClientRequest {
+  if (!('endpoint' in input)) return input;
+  const { endpoint, params, ...rest } = input;
+  const { api, method } = ENDPOINT_DESCRIPTORS[endpoint];
+  return { ...rest, api, method, path: endpointPath(endpoint, params) };
 }
 
 export interface RecordedRequest {
@@ -201,7 +221,8 @@ export class TargetClient {
     return url.toString();
   }
 
-  async send(input: ClientRequest): Promise<ClientResponse> {
+  async send(request: AnyClientRequest): Promise<ClientResponse> {
+    const input = resolveRequest(request);
     const url = this.url(input.api, input.path, input.query);
     const headers: Record<string, string> = { accept: '*/*', ...(input.headers ?? {}) };
     const token = input.token ?? (input.user ? await this.tokens.tokenFor(input.user) : undefined);

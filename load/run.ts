@@ -38,6 +38,7 @@ import { constantRate, rampingRate, type ArrivalSchedule } from './schedule.js';
 import { scenarioNamed, scenarios } from './scenarios/index.js';
 import { rateShare, shareOf, stagesShare } from './shard.js';
 import type { ScenarioContext } from './types.js';
+import { endpointPath } from '../specification/endpoints.js';
 
 export type { LoadRunOutcome } from './conclude.js';
 
@@ -331,9 +332,9 @@ async function openTarget(config: ResolvedConfig, signal: AbortSignal | undefine
   }
   const participantUrl = config.target.participant.replace(/\/+$/, '');
   try {
-    await (await undiciRequest(`${participantUrl}/readyz`, { ...(signal ? { signal } : {}) })).body.dump();
+    await (await undiciRequest(`${participantUrl}${endpointPath('readyz')}`, { ...(signal ? { signal } : {}) })).body.dump();
   } catch (error) {
-    if (!signal?.aborted) throw new TargetUnreachableError(`${participantUrl}/readyz`, error as Error);
+    if (!signal?.aborted) throw new TargetUnreachableError(`${participantUrl}${endpointPath('readyz')}`, error as Error);
   }
   return { participantUrl, close: async () => {} };
 }

@@ -3,7 +3,7 @@
  * official 3.5.1 OpenAPI). Every call names the request and the answer when it fails, and what to check.
  * Writes are counted, so a run can say (and the tests can check) that it changed nothing.
  */
-import { TargetUnreachableError, type ClientRequest, type ClientResponse, type TargetClient } from '../client/http.js';
+import { TargetUnreachableError, resolveRequest, type ClientResponse, type EndpointRequest, type TargetClient } from '../client/http.js';
 import { ProvisionError } from './errors.js';
 
 export type Right =
@@ -52,22 +52,15 @@ export class Node {
     readonly adminUser: string,
   ) {}
 
-  async send(
-    request: Omit<ClientRequest, 'api'> & { api?: ClientRequest['api'] },
-    what: string,
-    okStatuses = [200],
-  ): Promise<ClientResponse> {
+  /** Sends `request` (an endpoint of the descriptors) as the admin user; an answer outside `okStatuses` is a ProvisionError. */
+  async send(input: EndpointRequest, what: string, okStatuses = [200]): Promise<ClientResponse> {
+    const request = resolveRequest({ user: this.adminUser, ...input });
     const write = request.method !== 'GET';
     let response: ClientResponse;
     try {
       // Canton answers some writes only once they took effect (a party allocation can take minutes, a DAR
       // upload waits for vetting): a write gets far longer than the run's request timeout.
-      response = await this.client.send({
-        api: 'participant',
-        user: this.adminUser,
-        ...(write ? { timeoutMs: WRITE_TIMEOUT_MS } : {}),
-        ...request,
-      });
+      response = await this.client.send({ ...(write ? { timeoutMs: WRITE_TIMEOUT_MS } : {}), ...request });
     } catch (error) {
       if (write && error instanceof TargetUnreachableError) {
         throw new ProvisionError(
@@ -82,24 +75,24 @@ export class Node {
   }
 
   async participantUid(): Promise<string> {
-    const response = await this.send({ method: 'GET', path: '/v2/parties/participant-id' }, 'reading the participant id');
+    const response = await this.send({ endpoint: 'parties.participant-id' }, 'reading the participant id');
     return response.json<{ participantId: string }>().participantId;
   }
 
   async connectedSynchronizers(): Promise<string[]> {
-    const response = await this.send({ method: 'GET', path: '/v2/state/connected-synchronizers' }, 'reading the connected synchronizers');
+    const response = await this.send({ endpoint: 'connected-synchronizers' }, 'reading the connected synchronizers');
     return (response.json<{ connectedSynchronizers?: { synchronizerId: string }[] }>().connectedSynchronizers ?? []).map(
       (entry) => entry.synchronizerId,
     );
   }
 
   async ledgerEnd(): Promise<number> {
-    const response = await this.send({ method: 'GET', path: '/v2/state/ledger-end' }, 'reading the ledger end');
+    const response = await this.send({ endpoint: 'ledger-end' }, 'reading the ledger end');
     return Number(response.json<{ offset: number }>().offset);
   }
 
   async packageIds(): Promise<string[]> {
-    const response = await this.send({ method: 'GET', path: '/v2/packages' }, 'listing the packages');
+    const response = await this.send({ endpoint: 'packages-list' }, 'listing the packages');
     return response.json<{ packageIds?: string[] }>().packageIds ?? [];
   }
 
@@ -108,17 +101,17 @@ export class Node {
    * which it refuses on a node connected to 0 or 2+ (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER).
    */
   async uploadDar(bytes: Uint8Array, path: string, synchronizerId: string): Promise<void> {
-    await this.send({ method: 'POST', path: '/v2/dars', query: { synchronizerId }, body: bytes }, `uploading the DAR ${path}`);
+    await this.send({ endpoint: 'dars-upload', query: { synchronizerId }, body: bytes }, `uploading the DAR ${path}`);
   }
 
   async partyExists(party: string): Promise<boolean> {
-    const response = await this.send({ method: 'GET', path: `/v2/parties/${encodeURIComponent(party)}` }, `looking up the party ${party}`);
+    const response = await this.send({ endpoint: 'parties.get', params: { party } }, `looking up the party ${party}`);
     return (response.json<{ partyDetails?: { party: string }[] }>().partyDetails ?? []).some((details) => details.party === party);
   }
 
   async allocateParty(hint: string, synchronizerId: string): Promise<string> {
     const response = await this.send(
-      { method: 'POST', path: '/v2/parties', body: { partyIdHint: hint, synchronizerId } },
+      { endpoint: 'parties.allocate', body: { partyIdHint: hint, synchronizerId } },
       `allocating the party ${hint}`,
     );
     return response.json<{ partyDetails: { party: string } }>().partyDetails.party;
@@ -131,8 +124,7 @@ export class Node {
   ): Promise<{ partyId: string; publicKeyFingerprint: string; topologyTransactions: string[]; multiHash: string }> {
     const response = await this.send(
       {
-        method: 'POST',
-        path: '/v2/parties/external/generate-topology',
+        endpoint: 'parties.generate-topology',
         body: {
           synchronizer,
           partyHint,
@@ -153,8 +145,7 @@ export class Node {
   async allocateExternalParty(synchronizer: string, transactions: string[], signature: string, fingerprint: string): Promise<string> {
     const response = await this.send(
       {
-        method: 'POST',
-        path: '/v2/parties/external/allocate',
+        endpoint: 'parties.allocate-external',
         body: {
           synchronizer,
           onboardingTransactions: transactions.map((transaction) => ({ transaction })),
@@ -170,35 +161,35 @@ export class Node {
 
   /** The user, or undefined when the node does not know it (404 USER_NOT_FOUND). */
   async user(id: string): Promise<UserRecord | undefined> {
-    const response = await this.send({ method: 'GET', path: `/v2/users/${encodeURIComponent(id)}` }, `reading the user ${id}`, [200, 404]);
+    const response = await this.send({ endpoint: 'users.get', params: { 'user-id': id } }, `reading the user ${id}`, [200, 404]);
     return response.status === 404 ? undefined : response.json<{ user: UserRecord }>().user;
   }
 
   async rights(id: string): Promise<string[]> {
-    const response = await this.send({ method: 'GET', path: `/v2/users/${encodeURIComponent(id)}/rights` }, `reading the rights of ${id}`);
+    const response = await this.send({ endpoint: 'users.rights', params: { 'user-id': id } }, `reading the rights of ${id}`);
     return (response.json<{ rights?: Parameters<typeof rightKey>[0][] }>().rights ?? []).map(rightKey);
   }
 
   async createUser(user: UserRecord, rights: Right[]): Promise<void> {
-    await this.send({ method: 'POST', path: '/v2/users', body: { user, rights } }, `creating the user ${user.id}`);
+    await this.send({ endpoint: 'users.create', body: { user, rights } }, `creating the user ${user.id}`);
   }
 
   async grantRights(id: string, rights: Right[]): Promise<void> {
     await this.send(
-      { method: 'POST', path: `/v2/users/${encodeURIComponent(id)}/rights`, body: { userId: id, rights } },
+      { endpoint: 'users.grant-rights', params: { 'user-id': id }, body: { userId: id, rights } },
       `granting rights to ${id}`,
     );
   }
 
   async updateUser(user: UserRecord, paths: string[]): Promise<void> {
     await this.send(
-      { method: 'PATCH', path: `/v2/users/${encodeURIComponent(user.id)}`, body: { user, updateMask: { paths } } },
+      { endpoint: 'users.update', params: { 'user-id': user.id }, body: { user, updateMask: { paths } } },
       `updating the user ${user.id}`,
     );
   }
 
   async deleteUser(id: string): Promise<void> {
-    await this.send({ method: 'DELETE', path: `/v2/users/${encodeURIComponent(id)}` }, `deleting the user ${id}`);
+    await this.send({ endpoint: 'users.delete', params: { 'user-id': id } }, `deleting the user ${id}`);
   }
 }
 

@@ -55,8 +55,7 @@ export async function discoverScanIds(
   seed: string,
   log: (line: string) => void,
 ): Promise<Fixtures['scan']> {
-  const get = async (path: string) => client.send({ api: 'scan', method: 'GET', path });
-  const dsoResponse = await get('/v0/dso');
+  const dsoResponse = await client.send({ endpoint: 'scan.dso' });
   const info: DsoInfo = dsoResponse.status === 200 ? dsoResponse.json<DsoInfo>() : {};
   if (dsoResponse.status !== 200) log(`  scan: GET /v0/dso answered ${dsoResponse.status}; scan ids come from the --scan-* flags`);
 
@@ -64,13 +63,12 @@ export async function discoverScanIds(
   if (synchronizerId === undefined) {
     throw new ProvisionError('the scan did not name the DSO synchronizer (GET /v0/dso): give it with --scan-synchronizer ID');
   }
-  const base = `/v0/domains/${encodeURIComponent(synchronizerId)}`;
   const participantsOf = async (party: string): Promise<string[]> => {
-    const response = await get(`/v1${base.slice(3)}/parties/${encodeURIComponent(party)}/participant-id`);
+    const response = await client.send({ endpoint: 'scan.participant-id-v1', params: { domain_id: synchronizerId, party_id: party } });
     return response.status === 200 ? (response.json<{ participant_ids?: string[] }>().participant_ids ?? []) : [];
   };
   const trafficOf = async (member: string) => {
-    const response = await get(`${base}/members/${encodeURIComponent(member)}/traffic-status`);
+    const response = await client.send({ endpoint: 'scan.traffic-status', params: { domain_id: synchronizerId, member_id: member } });
     if (response.status !== 200) return undefined;
     return response.json<{ traffic_status: { actual: { total_limit: number }; target: { total_purchased: number } } }>().traffic_status;
   };

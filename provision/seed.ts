@@ -38,9 +38,7 @@ function topology(parties: string[]): JsonObject {
 /** The variant of the update at `offset` under `format` (as `user`), or the error code / status. */
 export async function updateKind(context: SeedContext, user: string, offset: number, format: JsonObject): Promise<string> {
   const response = await context.client.send({
-    api: 'participant',
-    method: 'POST',
-    path: '/v2/updates/update-by-offset',
+    endpoint: 'update-by-offset',
     user,
     body: { offset, updateFormat: format },
   });
@@ -70,9 +68,7 @@ export async function submitIou(
   prefix: string,
 ): Promise<number> {
   const response = await context.client.send({
-    api: 'participant',
-    method: 'POST',
-    path: '/v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     user,
     body: {
       commands: [{ CreateCommand: { templateId, createArguments } }],

@@ -3,6 +3,7 @@
  * knows (fixture users, parties, synchronizer, scan members); `schema` requests anything well-formed.
  */
 import fc from 'fast-check';
+import { ENDPOINT_DESCRIPTORS, endpointPath } from '../../specification/endpoints.js';
 import type { GeneratorContext } from '../context.js';
 import { PLAIN_OBJECTS } from '../primitives/boundaries.js';
 import { validDar } from '../primitives/dar.js';
@@ -19,26 +20,14 @@ import { partyIdString } from '../primitives/strings.js';
 import type { Mode } from '../primitives/unions.js';
 import { executeCase } from './execute.js';
 import { submitAndWaitCase } from './submit-and-wait.js';
-import { fillPath, type EndpointName, type GeneratedRequest } from './types.js';
+import type { EndpointName, GeneratedRequest } from './types.js';
 import { updateByOffsetCase } from './update-by-offset.js';
 
-export const ENDPOINT_PATHS = {
-  execute: { target: 'participant', method: 'POST', path: '/v2/interactive-submission/execute' },
-  'update-by-offset': { target: 'participant', method: 'POST', path: '/v2/updates/update-by-offset' },
-  'authenticated-user': { target: 'participant', method: 'GET', path: '/v2/authenticated-user' },
-  'submit-and-wait': { target: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait' },
-  'dars-upload': { target: 'participant', method: 'POST', path: '/v2/dars' },
-  'packages-upload': { target: 'participant', method: 'POST', path: '/v2/packages' },
-  'dars-validate': { target: 'participant', method: 'POST', path: '/v2/dars/validate' },
-  'traffic-account': { target: 'participant', method: 'GET', path: '/v2/traffic/accounts/{account-id}' },
-  readyz: { target: 'participant', method: 'GET', path: '/readyz' },
-  'scan.traffic-status': { target: 'scan', method: 'GET', path: '/v0/domains/{domain_id}/members/{member_id}/traffic-status' },
-  'scan.participant-id-v1': { target: 'scan', method: 'GET', path: '/v1/domains/{domain_id}/parties/{party_id}/participant-id' },
-  'scan.participant-id-v0': { target: 'scan', method: 'GET', path: '/v0/domains/{domain_id}/parties/{party_id}/participant-id' },
-  'scan.top-validators': { target: 'scan', method: 'GET', path: '/v0/top-validators-by-validator-faucets' },
-  'scan.rewards-collected': { target: 'scan', method: 'GET', path: '/v0/rewards-collected' },
-  'scan.round-of-latest-data': { target: 'scan', method: 'GET', path: '/v0/round-of-latest-data' },
-} as const satisfies Record<EndpointName, { target: 'participant' | 'scan'; method: 'GET' | 'POST'; path: string }>;
+/** Where a generated request of `endpoint` goes: its descriptor's API, method and path template (specification/endpoints.ts). */
+export function endpointTarget(endpoint: EndpointName): { target: 'participant' | 'scan'; method: 'GET' | 'POST'; path: string } {
+  const { api, method, path } = ENDPOINT_DESCRIPTORS[endpoint];
+  return { target: api, method, path };
+}
 
 export const OCTET_STREAM = { 'content-type': 'application/octet-stream' } as const;
 export const JSON_CONTENT = { 'content-type': 'application/json' } as const;
@@ -48,8 +37,8 @@ export function requestOf(
   endpoint: EndpointName,
   parts: Omit<GeneratedRequest, 'endpoint' | 'target' | 'method' | 'path'>,
 ): GeneratedRequest {
-  const { target, method, path } = ENDPOINT_PATHS[endpoint];
-  return { endpoint, target, method, path: fillPath(path, parts.pathParams ?? {}), ...parts };
+  const { target, method } = endpointTarget(endpoint);
+  return { endpoint, target, method, path: endpointPath(endpoint, parts.pathParams ?? {}), ...parts };
 }
 
 function optionalQuery(entries: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Record<string, string>> {

@@ -36,11 +36,5 @@ export interface InvalidRequest extends GeneratedRequest {
   mutation?: BodyMutation;
 }
 
-/** Fills `{name}` placeholders of a path template with URL-encoded values. */
-export function fillPath(template: string, parameters: Record<string, string>): string {
-  return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const value = parameters[name];
-    if (value === undefined) throw new Error(`generators: path ${template} needs parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-}
+/** Fills `{name}` placeholders of a path template with URL-encoded values (specification/endpoints.ts `fillPathTemplate`). */
+export { fillPathTemplate as fillPath } from '../../specification/endpoints.js';

@@ -4,7 +4,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
-import { TargetClient, type ClientRequest, type ClientResponse, type TransportFault } from '../../client/http.js';
+import { TargetClient, type AnyClientRequest, type ClientResponse, type TransportFault } from '../../client/http.js';
 import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/types.js';
 import { createValidators } from '../../specification/validate.js';
 import type { TargetAbilities } from './requirements.js';
@@ -22,8 +22,12 @@ export interface SuiteEnvironment {
   profile: ProfileName;
   validators: Validators;
   abilities: TargetAbilities;
-  /** Sends a request (and counts it). */
-  send(request: ClientRequest): Promise<ClientResponse>;
+  /**
+   * Sends a request (and counts it): `{ endpoint: 'submit-and-wait', params, query, body, user }` names the endpoint by
+   * its descriptor (specification/endpoints.ts); `{ api, method, path }` spells it (for requests off the descriptors,
+   * such as unknown paths).
+   */
+  send(request: AnyClientRequest): Promise<ClientResponse>;
   requestCount(): number;
   /** Requests of this worker now in flight, and when one last started or ended (ms since the epoch). */
   activity(): { inFlight: number; lastActivity: number };

@@ -15,6 +15,7 @@ import { createTokenProvider } from '../../client/auth.js';
 import { defaultConfigPath } from '../../config/load.js';
 import type { Features, ProfileName, ResolvedConfig } from '../../config/types.js';
 import type { Clause } from '../../specification/clauses.js';
+import { endpointPath, endpointLabel } from '../../specification/endpoints.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -81,7 +82,7 @@ export function clauseRegistryDigest(clauses: readonly Clause[]): string {
       section: clause.section,
       level: clause.level,
       testable: clause.testable,
-      endpoint: clause.endpoint,
+      endpoint: clause.endpoint === undefined ? undefined : endpointLabel(clause.endpoint),
     })),
   );
 }
@@ -221,7 +222,7 @@ export async function readTargetVersions(
   } catch {
     // Canton's version service needs no token; a failing token provider must not hide the answer.
   }
-  const node = await askVersion(`${endpoints.participant}/v2/version`, token);
+  const node = await askVersion(`${endpoints.participant}${endpointPath('version')}`, token);
   if (endpoints.scan === undefined) return { node };
-  return { node, scan: await askVersion(`${endpoints.scan}/version`, undefined) };
+  return { node, scan: await askVersion(`${endpoints.scan}${endpointPath('scan.version')}`, undefined) };
 }

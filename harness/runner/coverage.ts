@@ -8,6 +8,7 @@
  */
 import type { ProfileName } from '../../config/types.js';
 import type { Clause } from '../../specification/clauses.js';
+import { endpointLabel } from '../../specification/endpoints.js';
 import type { ClauseCoverage, ClauseStatus, RejectionCount, TestResult, Verdict } from '../library/results.js';
 
 interface Tally {
@@ -66,7 +67,7 @@ export function computeClauseCoverage(tests: readonly TestResult[], clauses: rea
       tests: citing.map((test) => test.id),
       assertedBy: [...(tally?.assertedBy ?? [])],
     };
-    if (clause.endpoint !== undefined) coverage.endpoint = clause.endpoint;
+    if (clause.endpoint !== undefined) coverage.endpoint = endpointLabel(clause.endpoint);
     if (reason !== undefined) coverage.reason = reason;
     if (clause.conflict !== undefined) coverage.conflict = clause.conflict;
     return coverage;

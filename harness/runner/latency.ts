@@ -5,7 +5,7 @@
  * each suite worker's share of `run.inFlight`.
  */
 import { createTokenProvider } from '../../client/auth.js';
-import { TargetClient, TransportFault, type ClientRequest } from '../../client/http.js';
+import { TargetClient, TransportFault, type AnyClientRequest } from '../../client/http.js';
 import type { ResolvedConfig } from '../../config/types.js';
 import type { LatencyProfile } from '../library/results.js';
 import type { RunTiming } from '../library/run-context.js';
@@ -34,7 +34,7 @@ function summarize(samples: Sample[]): { medianMs: number; maxMs: number; sample
   };
 }
 
-async function timed(client: TargetClient, request: ClientRequest): Promise<Sample> {
+async function timed(client: TargetClient, request: AnyClientRequest): Promise<Sample> {
   try {
     const response = await client.send(request);
     return { ms: response.durationMs };
@@ -44,7 +44,7 @@ async function timed(client: TargetClient, request: ClientRequest): Promise<Samp
 }
 
 /** The write: one Iou of the fixtures created by a user who may act as its payer (what most write tests send). */
-function writeRequest(config: ResolvedConfig): ClientRequest | undefined {
+function writeRequest(config: ResolvedConfig): AnyClientRequest | undefined {
   const { fixtures, features } = config.target;
   if (!features.writes || config.run.readOnly) return undefined;
   const party = (alias: string): string | undefined => fixtures.parties.find((entry) => entry.alias === alias)?.id;
@@ -53,9 +53,7 @@ function writeRequest(config: ResolvedConfig): ClientRequest | undefined {
   const user = fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.includes('bank'));
   if (bank === undefined || alice === undefined || user === undefined) return undefined;
   return {
-    api: 'participant',
-    method: 'POST',
-    path: '/v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     user: user.id,
     body: {
       commands: [
@@ -107,16 +105,15 @@ export async function measureLatency(
   try {
     const reader = config.target.fixtures.users.find((user) => !user.isDeactivated)?.id ?? null;
     const reads: Sample[] = [];
-    reads.push(await timed(client, { api: 'participant', method: 'GET', path: '/readyz' }));
+    reads.push(await timed(client, { endpoint: 'readyz' }));
     for (let index = 1; index < READS; index++) {
-      reads.push(await timed(client, { api: 'participant', method: 'GET', path: '/v2/state/ledger-end', user: reader }));
+      reads.push(await timed(client, { endpoint: 'ledger-end', user: reader }));
     }
     const write = writeRequest(config);
     const written = write ? await timed(client, write) : undefined;
     const scans: Sample[] = [];
     if (endpoints.scan !== undefined) {
-      for (let index = 0; index < 2; index++)
-        scans.push(await timed(client, { api: 'scan', method: 'GET', path: '/v0/round-of-latest-data' }));
+      for (let index = 0; index < 2; index++) scans.push(await timed(client, { endpoint: 'scan.round-of-latest-data' }));
     }
     const slowest = Math.max(
       0,

@@ -28,9 +28,17 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
-import { TargetClient, TransportFault, type ClientRequest, type ClientResponse, type TargetEndpoints } from '../../client/http.js';
+import {
+  TargetClient,
+  TransportFault,
+  resolveRequest,
+  type AnyClientRequest,
+  type ClientResponse,
+  type TargetEndpoints,
+} from '../../client/http.js';
 import { ConfigError } from '../../config/errors.js';
 import type { AuthConfig, Fixtures, ResolvedConfig, UserFixture } from '../../config/types.js';
+import { endpointPath } from '../../specification/endpoints.js';
 
 /** The node refused a fixture user's token: the tool's auth set-up is wrong (exit 4, one line). */
 export class PreflightAuthError extends Error {
@@ -169,7 +177,8 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
   // Every preflight request is a read, so one the node's transport damaged (a reset, a cut body, an error page, a
   // stall) is sent again, up to three times in all: a faulty node is the tests' finding, not a set-up mistake. The
   // retries are printed.
-  const send = async (request: ClientRequest): Promise<ClientResponse> => {
+  const send = async (input: AnyClientRequest): Promise<ClientResponse> => {
+    const request = resolveRequest(input);
     for (let attempt = 1; ; attempt++) {
       requests++;
       try {
@@ -203,7 +212,7 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
 
   // 2. Tokens: the admin's first, for the admin reads below.
   const refused = async (user: UserFixture): Promise<void> => {
-    const response = await send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', user: user.id });
+    const response = await send({ endpoint: 'authenticated-user', user: user.id });
     let answered: string | undefined;
     if (response.status === 200) {
       try {
@@ -237,8 +246,8 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
   if (admin || !features.authorization) {
     const asAdmin = admin?.id ?? null;
     for (const user of fixtures.users) {
-      const path = `/v2/users/${encodeURIComponent(user.id)}`;
-      const found = await send({ api: 'participant', method: 'GET', path, user: asAdmin });
+      const path = endpointPath('users.get', { 'user-id': user.id });
+      const found = await send({ endpoint: 'users.get', params: { 'user-id': user.id }, user: asAdmin });
       if (found.status === 404) {
         unusable.add(user.id);
         drift.push(`${at} users[${user.id}]: the node has no such user (GET ${path} answered ${describeAnswer(found)})`);
@@ -260,9 +269,11 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
         drift.push(
           `${at} users[${user.id}].primaryParty: the fixtures say ${party(user.primaryParty)}, the node ${JSON.stringify(record.primaryParty ?? '')}`,
         );
-      const rightsResponse = await send({ api: 'participant', method: 'GET', path: `${path}/rights`, user: asAdmin });
+      const rightsResponse = await send({ endpoint: 'users.rights', params: { 'user-id': user.id }, user: asAdmin });
       if (rightsResponse.status !== 200) {
-        drift.push(`${at} users[${user.id}].rights: GET ${path}/rights answered ${describeAnswer(rightsResponse)}`);
+        drift.push(
+          `${at} users[${user.id}].rights: GET ${endpointPath('users.rights', { 'user-id': user.id })} answered ${describeAnswer(rightsResponse)}`,
+        );
         continue;
       }
       const has = new Set(
@@ -278,8 +289,8 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
         drift.push(`${at} users[${user.id}].rights: the node also grants ${extra.join(', ')}, which the fixtures say it lacks`);
     }
     for (const fixture of fixtures.parties) {
-      const path = `/v2/parties/${encodeURIComponent(fixture.id)}`;
-      const response = await send({ api: 'participant', method: 'GET', path, user: asAdmin });
+      const path = endpointPath('parties.get', { party: fixture.id });
+      const response = await send({ endpoint: 'parties.get', params: { party: fixture.id }, user: asAdmin });
       const known =
         response.status === 200 &&
         (response.json<{ partyDetails?: { party?: string }[] }>().partyDetails ?? []).some((details) => details.party === fixture.id);
@@ -301,7 +312,7 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
 
   // 5. The package and the templates.
   const reader = active.find((user) => user.rights.actAs.length + user.rights.readAs.length > 0);
-  const packages = await send({ api: 'participant', method: 'GET', path: '/v2/packages', user: reader?.id ?? admin?.id ?? null });
+  const packages = await send({ endpoint: 'packages-list', user: reader?.id ?? admin?.id ?? null });
   if (packages.status === 200) {
     const ids = packages.json<{ packageIds?: string[] }>().packageIds ?? [];
     if (!ids.includes(fixtures.package.id))
@@ -309,7 +320,7 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
   } else notes.push(`the package was not checked: GET /v2/packages answered ${describeAnswer(packages)}`);
   if (reader) {
     const readParty = party(reader.rights.actAs[0] ?? reader.rights.readAs[0]!);
-    const end = await send({ api: 'participant', method: 'GET', path: '/v2/state/ledger-end', user: reader.id });
+    const end = await send({ endpoint: 'ledger-end', user: reader.id });
     const ledgerEnd = end.status === 200 ? Number(end.json<{ offset?: number }>().offset ?? 0) : 0;
     const offset = fixtures.seededUpdates.transactionOffset ?? Math.max(1, ledgerEnd);
     const { templates } = fixtures;
@@ -338,7 +349,7 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
           },
         },
       };
-      const response = await send({ api: 'participant', method: 'POST', path: '/v2/updates/update-by-offset', body, user: reader.id });
+      const response = await send({ endpoint: 'update-by-offset', body, user: reader.id });
       const code = errorCode(response);
       if (response.status === 200 || code === 'UPDATE_NOT_FOUND') continue;
       if (code !== undefined && TEMPLATE_MISSING_CODES.has(code))
@@ -350,8 +361,12 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
   // 6. The traffic endpoint, a Canton 3.6 feature (verified-against-real C3): declared, it must exist.
   if (features.trafficAccounts) {
     const accountId = fixtures.trafficAccount?.accountId ?? 'preflight-probe';
-    const path = `/v2/traffic/accounts/${encodeURIComponent(accountId)}`;
-    const response = await send({ api: 'participant', method: 'GET', path, user: admin?.id ?? reader?.id ?? null });
+    const path = endpointPath('traffic-account', { 'account-id': accountId });
+    const response = await send({
+      endpoint: 'traffic-account',
+      params: { 'account-id': accountId },
+      user: admin?.id ?? reader?.id ?? null,
+    });
     let unknownRoute: boolean;
     try {
       const body = response.json<{ errors?: unknown; status?: unknown; code?: unknown }>();
@@ -368,7 +383,7 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
 
   // 7. The scan's version.
   if (endpoints.scan !== undefined) {
-    const response = await send({ api: 'scan', method: 'GET', path: '/version', user: null });
+    const response = await send({ endpoint: 'scan.version', user: null });
     let reported: string | undefined;
     try {
       const version = response.json<{ version?: unknown }>().version;

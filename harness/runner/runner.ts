@@ -11,6 +11,7 @@ import { createVitest, type Vitest } from 'vitest/node';
 import { ConfigError } from '../../config/errors.js';
 import type { ResolvedConfig } from '../../config/types.js';
 import { clauses as clauseRegistry } from '../../specification/clauses.js';
+import { endpointPath } from '../../specification/endpoints.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
 import { CHECK_NAMES } from '../../checks/names.js';
 import { enabledChecks, validateCheckSelection } from '../library/check-selection.js';
@@ -67,8 +68,8 @@ async function startTarget(config: ResolvedConfig, faults: FaultName[]): Promise
     return { participant: handle.participantUrl, scan: handle.scanUrl, close: () => handle.close() };
   }
   if (faults.length > 0) throw new TargetNotReachableError('--inject-fault works only with the embedded reference target');
-  await probe(`${target.participant}/readyz`, 'participant');
-  if (target.scan) await probe(`${target.scan}/v0/round-of-latest-data`, 'scan');
+  await probe(`${target.participant}${endpointPath('readyz')}`, 'participant');
+  if (target.scan) await probe(`${target.scan}${endpointPath('scan.round-of-latest-data')}`, 'scan');
   return { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}), close: async () => {} };
 }
 

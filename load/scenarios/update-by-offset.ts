@@ -9,8 +9,9 @@ import { loadLimits } from '../limits.js';
 import { numberOption } from '../scenario-options.js';
 import type { LoadRequest, RequestStream, Scenario, ScenarioContext } from '../types.js';
 import { createSubmitStream } from './submit-and-wait.js';
+import { endpointPath } from '../../specification/endpoints.js';
 
-export const updateByOffsetPath = '/v2/updates/update-by-offset';
+export const updateByOffsetPath = endpointPath('update-by-offset');
 
 const name = 'update-by-offset';
 const shapes = ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const;

@@ -5,7 +5,8 @@
  */
 import type { CheckName } from '../../checks/names.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import type { EndpointName } from '../../specification/endpoints.js';
+import type { EndpointRequest } from '../../client/http.js';
+import type { DescriptorName, EndpointName } from '../../specification/endpoints.js';
 
 export const knownClause: ClauseId = 'submit-and-wait.commandId.required';
 // @ts-expect-error an unknown clause id is a type error
@@ -20,3 +21,13 @@ export const unknownCheck: CheckName = 'negative_rejection';
 export const knownEndpoint: EndpointName = 'update-by-offset';
 // @ts-expect-error an unknown endpoint name is a type error
 export const unknownEndpoint: EndpointName = 'update_by_offset';
+
+// Clauses, the client and the suites name an endpoint by its descriptor (specification/endpoints.ts), never by its path.
+export const knownDescriptor: DescriptorName = 'users.get';
+// @ts-expect-error a method and path is not a descriptor name
+export const pathAsDescriptor: DescriptorName = 'GET /v2/users/{user-id}';
+// @ts-expect-error a group names a test's endpoint, not a request's
+export const groupAsDescriptor: DescriptorName = 'participant';
+export const knownRequest: EndpointRequest = { endpoint: 'scan.dso' };
+// @ts-expect-error an unknown endpoint in a request is a type error
+export const unknownRequest: EndpointRequest = { endpoint: 'scan.dsoo' };

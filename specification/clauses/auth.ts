@@ -21,30 +21,30 @@ export const authClauses = [
     'Alternative for websocket use: an API-key style scheme carrying the same kind of JWT in the header `Sec-WebSocket-Protocol`.',
   ),
   auth('auth.execute.act-as-or-execute-as', 'auth', EXECUTE_AUTH, {
-    endpoint: 'POST /v2/interactive-submission/execute',
+    endpoint: 'execute',
     features: ['interactiveSubmission'],
   }),
   auth('auth.execute.signature', 'auth', EXECUTE_AUTH, {
-    endpoint: 'POST /v2/interactive-submission/execute',
+    endpoint: 'execute',
     features: ['interactiveSubmission'],
   }),
   auth('auth.submit-and-wait.act-as', 'auth', SUBMIT_AND_WAIT_AUTH, {
-    endpoint: 'POST /v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     features: ['writes'],
   }),
   auth('auth.submit-and-wait.read-as', 'auth', SUBMIT_AND_WAIT_AUTH, {
-    endpoint: 'POST /v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     features: ['writes'],
   }),
   auth('auth.submit-and-wait.user-id-from-token', 'auth', "With a user token the token's user id is used when `userId` is omitted.", {
-    endpoint: 'POST /v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     features: ['writes'],
   }),
   auth(
     'auth.traffic-account',
     'auth',
     'The traffic account endpoint requires act-as or execute-as rights for the party tied to the account.',
-    { endpoint: 'GET /v2/traffic/accounts/{account-id}', features: ['trafficAccounts', 'ledgerApi3.5'] },
+    { endpoint: 'traffic-account', features: ['trafficAccounts', 'ledgerApi3.5'] },
   ),
   auth(
     'auth.primary-party-authentication',

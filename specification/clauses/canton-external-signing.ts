@@ -13,7 +13,7 @@ const CODE = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/c
 
 const prepare = cantonGroup({
   section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
-  endpoint: 'POST /v2/interactive-submission/execute',
+  endpoint: 'execute',
   features: ['interactiveSubmission', 'writes'],
 });
 const execute = prepare;

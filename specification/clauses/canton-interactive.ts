@@ -8,7 +8,7 @@ import { cantonGroup } from './define.js';
 
 const interactive = cantonGroup({
   section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
-  endpoint: 'POST /v2/interactive-submission/execute',
+  endpoint: 'execute',
   features: ['interactiveSubmission', 'writes'],
 });
 

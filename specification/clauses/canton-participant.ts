@@ -4,15 +4,15 @@
  */
 import { cantonGroup } from './define.js';
 
-const EXECUTE = 'POST /v2/interactive-submission/execute';
-const UPDATE_BY_OFFSET = 'POST /v2/updates/update-by-offset';
-const AUTHENTICATED_USER = 'GET /v2/authenticated-user';
-const SUBMIT_AND_WAIT = 'POST /v2/commands/submit-and-wait';
-const DARS = 'POST /v2/dars';
-const PACKAGES = 'POST /v2/packages';
-const DARS_VALIDATE = 'POST /v2/dars/validate';
-const TRAFFIC_ACCOUNT = 'GET /v2/traffic/accounts/{account-id}';
-const READYZ = 'GET /readyz';
+const EXECUTE = 'execute';
+const UPDATE_BY_OFFSET = 'update-by-offset';
+const AUTHENTICATED_USER = 'authenticated-user';
+const SUBMIT_AND_WAIT = 'submit-and-wait';
+const DARS = 'dars-upload';
+const PACKAGES = 'packages-upload';
+const DARS_VALIDATE = 'dars-validate';
+const TRAFFIC_ACCOUNT = 'traffic-account';
+const READYZ = 'readyz';
 
 const errors = cantonGroup({ section: 'Errors' });
 const endpoints = cantonGroup({ section: 'Endpoints' });

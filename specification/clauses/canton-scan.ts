@@ -2,18 +2,19 @@
  * The `canton` profile for area B: how a real Splice scan answers, beyond what the spec states. Each text
  * paraphrases the fact tightly and names its section of the Splice scan facts document.
  */
+import type { DescriptorName } from '../endpoints.js';
 import { cantonGroup } from './define.js';
 import type { FeatureTag } from './types.js';
 
 const SECTION = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
-const TRAFFIC_STATUS = 'GET scan /v0/domains/{domain_id}/members/{member_id}/traffic-status';
-const PARTICIPANT_ID_V1 = 'GET scan /v1/domains/{domain_id}/parties/{party_id}/participant-id';
-const PARTICIPANT_ID_V0 = 'GET scan /v0/domains/{domain_id}/parties/{party_id}/participant-id';
-const TOP_VALIDATORS = 'GET scan /v0/top-validators-by-validator-faucets';
-const REWARDS_COLLECTED = 'GET scan /v0/rewards-collected';
-const ROUND_OF_LATEST_DATA = 'GET scan /v0/round-of-latest-data';
+const TRAFFIC_STATUS = 'scan.traffic-status';
+const PARTICIPANT_ID_V1 = 'scan.participant-id-v1';
+const PARTICIPANT_ID_V0 = 'scan.participant-id-v0';
+const TOP_VALIDATORS = 'scan.top-validators';
+const REWARDS_COLLECTED = 'scan.rewards-collected';
+const ROUND_OF_LATEST_DATA = 'scan.round-of-latest-data';
 
-const scan = (endpoint?: string, features: FeatureTag[] = []) =>
+const scan = (endpoint?: DescriptorName, features: FeatureTag[] = []) =>
   cantonGroup({ section: SECTION, features, ...(endpoint === undefined ? {} : { endpoint }) });
 const scanWide = scan();
 const trafficStatus = scan(TRAFFIC_STATUS);

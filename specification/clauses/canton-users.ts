@@ -8,8 +8,8 @@
  */
 import { cantonGroup } from './define.js';
 
-const CREATE = 'POST /v2/users';
-const UPDATE = 'PATCH /v2/users/{user-id}';
+const CREATE = 'users.create';
+const UPDATE = 'users.update';
 const users = cantonGroup({ section: 'Limits', endpoint: CREATE, resource: 'User' });
 const updates = cantonGroup({ section: 'Limits', endpoint: UPDATE, resource: 'ObjectMeta' });
 

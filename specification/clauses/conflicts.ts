@@ -13,21 +13,21 @@ const EXECUTE = 'Endpoints > POST {base_url}/v2/interactive-submission/execute';
 const deduplication = clauseGroup({
   section: `${RESOURCES} > Deduplication period (execute form and submit-and-wait form)`,
   resource: 'DeduplicationPeriod',
-  endpoint: 'POST /v2/commands/submit-and-wait',
+  endpoint: 'submit-and-wait',
   features: ['writes'],
 });
-const submitAndWait = clauseGroup({ section: SUBMIT, endpoint: 'POST /v2/commands/submit-and-wait', features: ['writes'] });
-const execute = clauseGroup({ section: EXECUTE, endpoint: 'POST /v2/interactive-submission/execute', features: ['interactiveSubmission'] });
+const submitAndWait = clauseGroup({ section: SUBMIT, endpoint: 'submit-and-wait', features: ['writes'] });
+const execute = clauseGroup({ section: EXECUTE, endpoint: 'execute', features: ['interactiveSubmission'] });
 const duration = clauseGroup({ section: `${RESOURCES} > Duration`, resource: 'Duration', features: ['writes'] });
 const unions = clauseGroup({
   section: `${RESOURCES} > Deduplication period (execute form and submit-and-wait form)`,
   features: ['writes'],
 });
-const errors = clauseGroup({ section: 'Errors', endpoint: 'GET /v2/authenticated-user' });
+const errors = clauseGroup({ section: 'Errors', endpoint: 'authenticated-user' });
 const identifierFilter = clauseGroup({
   section: `${RESOURCES} > CumulativeFilter`,
   resource: 'IdentifierFilter',
-  endpoint: 'POST /v2/updates/update-by-offset',
+  endpoint: 'update-by-offset',
   features: ['writes'],
 });
 

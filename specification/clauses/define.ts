@@ -2,11 +2,12 @@
  * Small builders so each area file reads as a list of (id, kind, quoted text) with the section, endpoint and
  * resource stated once per group instead of on every clause.
  */
+import type { DescriptorName } from '../endpoints.js';
 import type { Clause, ClauseConflict, ClauseKind, ClauseLevel, FeatureTag } from './types.js';
 
 export interface GroupDefaults {
   section: string;
-  endpoint?: string;
+  endpoint?: DescriptorName;
   resource?: string;
   level?: ClauseLevel;
   features?: FeatureTag[];
@@ -16,7 +17,7 @@ export interface ClauseOptions {
   /** Marks the clause untestable, with this reason. */
   untestable?: string;
   features?: FeatureTag[];
-  endpoint?: string;
+  endpoint?: DescriptorName;
   resource?: string;
   section?: string;
   /** Makes it a conflict clause: what the spec says, what Canton 3.5 does, and the evidence. */

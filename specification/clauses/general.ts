@@ -12,7 +12,7 @@ const EVENTS = 'Events';
 const introduction = clauseGroup({ section: INTRODUCTION });
 const overview = clauseGroup({ section: OVERVIEW });
 const conventions = clauseGroup({ section: RESOURCES });
-const events = clauseGroup({ section: EVENTS, endpoint: 'POST /v2/updates/update-by-offset' });
+const events = clauseGroup({ section: EVENTS, endpoint: 'update-by-offset' });
 const eventsNotShown = notShownGroup({ section: EVENTS });
 
 const AREA_A_PATHS = 'Area A is the participant JSON interface at `{base_url}` (paths under `/v2`, plus `/readyz`).';
@@ -26,7 +26,7 @@ export const generalClauses = [
   introduction('format.area-a.base-url', 'format', AREA_A_PATHS),
   introduction('format.area-b.base-url', 'format', AREA_B_PATHS),
   introduction('format.json-bodies', 'format', 'JSON is used for bodies unless stated otherwise.'),
-  introduction('format.readiness-plain-text', 'format', PLAIN_TEXT, { endpoint: 'GET /readyz', features: ['ledgerApi3.5'] }),
+  introduction('format.readiness-plain-text', 'format', PLAIN_TEXT, { endpoint: 'readyz', features: ['ledgerApi3.5'] }),
   introduction('format.area-a-400-plain-text', 'format', PLAIN_TEXT),
   overview(
     'scan.read-only',

@@ -13,10 +13,10 @@ const ANNOTATION_VALUE =
   '| Annotation value | any non-empty string; in an update, an empty value removes the key; duplicate keys impossible |';
 const NON_EMPTY_LISTS = '| Commands list, actAs, signatures lists | non-empty |';
 
-const AUTHENTICATED_USER = 'GET /v2/authenticated-user';
+const AUTHENTICATED_USER = 'authenticated-user';
 const NO_USER_UPDATE = 'no endpoint in scope creates or updates users, so the server side of this rule cannot be exercised';
-const user = { endpoint: AUTHENTICATED_USER, resource: 'User' };
-const annotations = { endpoint: AUTHENTICATED_USER, resource: 'ObjectMeta' };
+const user = { endpoint: AUTHENTICATED_USER, resource: 'User' } as const;
+const annotations = { endpoint: AUTHENTICATED_USER, resource: 'ObjectMeta' } as const;
 
 export const limitClauses = [
   limits('user-id.limit.non-empty', 'limit', USER_ID, user),
@@ -38,27 +38,27 @@ export const limitClauses = [
     untestable: 'a JSON object read by the client cannot carry duplicate keys after parsing',
   }),
   limits('limits.non-empty-lists.commands', 'limit', NON_EMPTY_LISTS, {
-    endpoint: 'POST /v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     features: ['writes'],
   }),
   limits('limits.non-empty-lists.actAs', 'limit', NON_EMPTY_LISTS, {
-    endpoint: 'POST /v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     features: ['writes'],
   }),
   limits('limits.non-empty-lists.signatures', 'limit', NON_EMPTY_LISTS, {
-    endpoint: 'POST /v2/interactive-submission/execute',
+    endpoint: 'execute',
     features: ['interactiveSubmission'],
   }),
   limits('limits.scan-limit.maximum-records', 'limit', '| Scan `limit` | maximum number of returned validator records |', {
-    endpoint: 'GET scan /v0/top-validators-by-validator-faucets',
+    endpoint: 'scan.top-validators',
     features: ['scanVersion<0.6.6'],
   }),
   limits('limits.offsets.positive', 'limit', '| Offsets | absolute offsets are positive integers |', {
-    endpoint: 'POST /v2/updates/update-by-offset',
+    endpoint: 'update-by-offset',
   }),
   limitsNotShown('limits.rate-limits.not-shown', 'limit', 'Rate limits: not shown.'),
-  limitsNotShown('limits.dar-size.not-shown', 'limit', 'Maximum size of an uploaded DAR: not shown.', { endpoint: 'POST /v2/dars' }),
+  limitsNotShown('limits.dar-size.not-shown', 'limit', 'Maximum size of an uploaded DAR: not shown.', { endpoint: 'dars-upload' }),
   limitsNotShown('limits.scan-limit-maximum.not-shown', 'limit', 'Maximum allowed value of the scan `limit` parameter: not shown.', {
-    endpoint: 'GET scan /v0/top-validators-by-validator-faucets',
+    endpoint: 'scan.top-validators',
   }),
 ];

@@ -5,7 +5,7 @@
 import { clauseGroup, notShownGroup } from './define.js';
 
 const RESOURCES = 'Resources and their fields';
-const AUTHENTICATED_USER = 'GET /v2/authenticated-user';
+const AUTHENTICATED_USER = 'authenticated-user';
 const OTHER_RECORDS = `${RESOURCES} > Other records`;
 const STATES = 'States and transitions';
 
@@ -33,8 +33,8 @@ const TOTAL_PURCHASED =
   '`total_purchased` int64 required: bytes of extra traffic purchased; may exceed `actual` limit since purchases take time to be incorporated';
 const FAUCETS =
   'ValidatorReceivedFaucets (scan, historical): `validator`, `numRoundsCollected`, `numRoundsMissed`, `firstCollectedInRound`, `lastCollectedInRound`.';
-const TRAFFIC_STATUS = 'GET scan /v0/domains/{domain_id}/members/{member_id}/traffic-status';
-const TOP_VALIDATORS = 'GET scan /v0/top-validators-by-validator-faucets';
+const TRAFFIC_STATUS = 'scan.traffic-status';
+const TOP_VALIDATORS = 'scan.top-validators';
 
 export const recordResourceClauses = [
   user('user.id.required', 'resource', '| id | string | yes | see Limits |'),
@@ -56,7 +56,7 @@ export const recordResourceClauses = [
 
   otherRecords('upload-dar-file-response.sent-on-success', 'resource', 'UploadDarFileResponse: sent when an upload succeeded;', {
     resource: 'UploadDarFileResponse',
-    endpoint: 'POST /v2/dars',
+    endpoint: 'dars-upload',
     features: ['writes'],
   }),
   otherRecordsNotShown(
@@ -65,17 +65,17 @@ export const recordResourceClauses = [
     'UploadDarFileResponse: sent when an upload succeeded; fields not shown.',
     {
       resource: 'UploadDarFileResponse',
-      endpoint: 'POST /v2/dars',
+      endpoint: 'dars-upload',
     },
   ),
   otherRecords('traffic-account.accountId.required', 'resource', TRAFFIC_ACCOUNT_STATE, {
     resource: 'TrafficAccount',
-    endpoint: 'GET /v2/traffic/accounts/{account-id}',
+    endpoint: 'traffic-account',
     features: ['trafficAccounts'],
   }),
   otherRecords('traffic-account.balance.required-int64', 'resource', TRAFFIC_ACCOUNT_STATE, {
     resource: 'TrafficAccount',
-    endpoint: 'GET /v2/traffic/accounts/{account-id}',
+    endpoint: 'traffic-account',
     features: ['trafficAccounts'],
   }),
   otherRecords('member-traffic-status.actual.total_consumed.required-int64', 'resource', TOTAL_CONSUMED, {
@@ -118,7 +118,7 @@ export const recordResourceClauses = [
     'state.participant-permission.values',
     'state',
     '| Participant permission of a party on a participant | SUBMISSION, CONFIRMATION, OBSERVATION (plus UNSPECIFIED) | carried by topology events |',
-    { resource: 'TopologyEvent', endpoint: 'POST /v2/updates/update-by-offset', features: ['topologyFixture'] },
+    { resource: 'TopologyEvent', endpoint: 'update-by-offset', features: ['topologyFixture'] },
   ),
   statesNotShown('state.transitions.not-shown', 'state', 'Transitions: not shown.'),
 ];

@@ -10,19 +10,19 @@ const duration = clauseGroup({ section: `${RESOURCES} > Duration`, resource: 'Du
 const signature = clauseGroup({
   section: `${RESOURCES} > Signature (used by execute)`,
   resource: 'Signature',
-  endpoint: 'POST /v2/interactive-submission/execute',
+  endpoint: 'execute',
   features: ['interactiveSubmission'],
 });
 const singlePartySignatures = clauseGroup({
   section: `${RESOURCES} > SinglePartySignatures`,
   resource: 'SinglePartySignatures',
-  endpoint: 'POST /v2/interactive-submission/execute',
+  endpoint: 'execute',
   features: ['interactiveSubmission'],
 });
 const partySignatures = clauseGroup({
   section: `${RESOURCES} > PartySignatures`,
   resource: 'PartySignatures',
-  endpoint: 'POST /v2/interactive-submission/execute',
+  endpoint: 'execute',
   features: ['interactiveSubmission'],
 });
 const deduplication = clauseGroup({
@@ -32,13 +32,13 @@ const deduplication = clauseGroup({
 const minLedgerTime = clauseGroup({
   section: `${RESOURCES} > MinLedgerTime (execute)`,
   resource: 'MinLedgerTime',
-  endpoint: 'POST /v2/interactive-submission/execute',
+  endpoint: 'execute',
   features: ['interactiveSubmission'],
 });
 const command = clauseGroup({
   section: `${RESOURCES} > Command (submit-and-wait); exactly one single-key object`,
   resource: 'Command',
-  endpoint: 'POST /v2/commands/submit-and-wait',
+  endpoint: 'submit-and-wait',
   features: ['writes'],
 });
 
@@ -89,11 +89,11 @@ export const submissionResourceClauses = [
   deduplication('deduplication-period.allowed-keys', 'union', DEDUP_UNION),
   deduplication('deduplication-period.DeduplicationDuration.shape', 'union', DEDUP_DURATION),
   deduplication('deduplication-period.DeduplicationOffset.shape', 'union', DEDUP_OFFSET, {
-    endpoint: 'POST /v2/interactive-submission/execute',
+    endpoint: 'execute',
     features: ['interactiveSubmission'],
   }),
   deduplication('deduplication-period.Empty.shape', 'union', DEDUP_EMPTY, {
-    endpoint: 'POST /v2/interactive-submission/execute',
+    endpoint: 'execute',
     features: ['interactiveSubmission'],
   }),
 

@@ -6,7 +6,7 @@
 import { clauseGroup, notShownGroup } from './define.js';
 
 const RESOURCES = 'Resources and their fields';
-const UPDATE_BY_OFFSET = 'POST /v2/updates/update-by-offset';
+const UPDATE_BY_OFFSET = 'update-by-offset';
 
 const eventFormat = clauseGroup({ section: `${RESOURCES} > EventFormat`, resource: 'EventFormat', endpoint: UPDATE_BY_OFFSET });
 const filters = clauseGroup({ section: `${RESOURCES} > Filters`, resource: 'Filters', endpoint: UPDATE_BY_OFFSET });

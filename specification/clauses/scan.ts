@@ -2,16 +2,17 @@
  * Clauses of the area B scan endpoints (the table under "Scan endpoints"), one group per row: the endpoint
  * exists, its parameters, its 200 body and its other statuses.
  */
+import type { DescriptorName } from '../endpoints.js';
 import { clauseGroup, notShownGroup } from './define.js';
 import type { FeatureTag } from './types.js';
 
 const SECTION = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
-const TRAFFIC_STATUS = 'GET scan /v0/domains/{domain_id}/members/{member_id}/traffic-status';
-const PARTICIPANT_ID_V1 = 'GET scan /v1/domains/{domain_id}/parties/{party_id}/participant-id';
-const PARTICIPANT_ID_V0 = 'GET scan /v0/domains/{domain_id}/parties/{party_id}/participant-id';
-const TOP_VALIDATORS = 'GET scan /v0/top-validators-by-validator-faucets';
-const REWARDS_COLLECTED = 'GET scan /v0/rewards-collected';
-const ROUND_OF_LATEST_DATA = 'GET scan /v0/round-of-latest-data';
+const TRAFFIC_STATUS = 'scan.traffic-status';
+const PARTICIPANT_ID_V1 = 'scan.participant-id-v1';
+const PARTICIPANT_ID_V0 = 'scan.participant-id-v0';
+const TOP_VALIDATORS = 'scan.top-validators';
+const REWARDS_COLLECTED = 'scan.rewards-collected';
+const ROUND_OF_LATEST_DATA = 'scan.round-of-latest-data';
 
 const TRAFFIC_STATUS_ROW =
   "| GET {scan_base_url}/v0/domains/{domain_id}/members/{member_id}/traffic-status | path `domain_id` (string, required; synchronizer id), `member_id` (string, required; participant or mediator, format `code::id::fingerprint` with `code` `PAR` or `MED`) | `{traffic_status: MemberTrafficStatus}`; reports the sequencer's view according to ledger state at request time | 400, 404, 500 with `{error: string}` |";
@@ -26,7 +27,7 @@ const REWARDS_COLLECTED_ROW =
 const ROUND_OF_LATEST_DATA_ROW =
   '| GET {scan_base_url}/v0/round-of-latest-data (deprecated, removed in 0.6.7) | none | `{round: int64, effectiveAt: string (date-time)}` both required; latest round with aggregated data and the ledger effective time at which it closed | 404 with `{error}` |';
 
-const scan = (endpoint: string, features: FeatureTag[] = []) => clauseGroup({ section: SECTION, endpoint, features });
+const scan = (endpoint: DescriptorName, features: FeatureTag[] = []) => clauseGroup({ section: SECTION, endpoint, features });
 const trafficStatus = scan(TRAFFIC_STATUS);
 const participantIdV1 = scan(PARTICIPANT_ID_V1, ['scanVersion>=0.5.17']);
 const participantIdV0 = scan(PARTICIPANT_ID_V0);

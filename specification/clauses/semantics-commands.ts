@@ -14,14 +14,14 @@ const errors = citingFacts(cantonGroup({ section: 'Errors', resource: 'JsCantonE
 const submitAndWait = citingFacts(
   cantonGroup({
     section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
-    endpoint: 'POST /v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     features: ['writes'],
   }),
 );
 const lookup = citingFacts(
   cantonGroup({
     section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
-    endpoint: 'POST /v2/updates/update-by-offset',
+    endpoint: 'update-by-offset',
     features: ['writes'],
   }),
 );
@@ -29,7 +29,7 @@ const lookup = citingFacts(
 const interactive = citingFacts(
   cantonGroup({
     section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
-    endpoint: 'POST /v2/interactive-submission/execute',
+    endpoint: 'execute',
     features: ['interactiveSubmission', 'writes'],
   }),
 );
@@ -37,10 +37,10 @@ const interactive = citingFacts(
 const scanSection = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
 const topValidators = cantonGroup({
   section: scanSection,
-  endpoint: 'GET scan /v0/top-validators-by-validator-faucets',
+  endpoint: 'scan.top-validators',
   features: ['scanVersion<0.6.6'],
 });
-const rewardsCollected = cantonGroup({ section: scanSection, endpoint: 'GET scan /v0/rewards-collected', features: ['scanVersion<0.6.7'] });
+const rewardsCollected = cantonGroup({ section: scanSection, endpoint: 'scan.rewards-collected', features: ['scanVersion<0.6.7'] });
 
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
 const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';

@@ -8,8 +8,8 @@
  */
 import { cantonGroup, clauseGroup, type ClauseBuilder } from './define.js';
 
-const UPDATE = 'POST /v2/updates/update-by-offset';
-const SUBMIT = 'POST /v2/commands/submit-and-wait';
+const UPDATE = 'update-by-offset';
+const SUBMIT = 'submit-and-wait';
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
 const STORE = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store';
 const CLAIMS = 'community/base/src/main/scala/com/digitalasset/canton/auth/Claims.scala';
@@ -48,7 +48,7 @@ const cantonVisibility = cited(
   }),
 );
 const rights = cited(cantonGroup({ section: 'Authentication', features: ['authorization'] }));
-const users = cited(cantonGroup({ section: 'Limits', endpoint: 'POST /v2/users', resource: 'User', features: ['writes'] }));
+const users = cited(cantonGroup({ section: 'Limits', endpoint: 'users.create', resource: 'User', features: ['writes'] }));
 
 export const semanticsVisibilityClauses = [
   visibility(
@@ -164,7 +164,7 @@ export const semanticsVisibilityClauses = [
     'A token with neither an aud nor a scope claim is denied: it names no participant audience and no daml_ledger_api scope, so ' +
       'Canton cannot read it ("Access token with unknown scope"), 401 (or 403 where a node reads it otherwise) ' +
       '(base/daml-jwt/src/main/scala/com/daml/jwt/AuthServiceJWTPayload.scala:276-280; JsonApiAuthIT.scala:423).',
-    { endpoint: 'GET /v2/authenticated-user', features: ['authorization'] },
+    { endpoint: 'authenticated-user', features: ['authorization'] },
   ),
   rights(
     'canton.rights.dar-upload-admin-only',
@@ -172,7 +172,7 @@ export const semanticsVisibilityClauses = [
     'Uploading and validating a DAR needs participant_admin: a user token without it is denied, 403 PERMISSION_DENIED ' +
       '(redacted) (community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/services/admin/' +
       'ApiPackageManagementService.scala: uploadDarFile and validateDarFile are authorized with RequiredClaim.Admin).',
-    { endpoint: 'POST /v2/dars', features: ['writes'] },
+    { endpoint: 'dars-upload', features: ['writes'] },
   ),
   users(
     'canton.users.crud.create-duplicate-409',
@@ -204,7 +204,7 @@ export const semanticsVisibilityClauses = [
     'An update whose mask has no paths, an unknown path or a duplicated path is rejected 400 INVALID_USER_UPDATE_REQUEST and ' +
       'changes nothing (community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/update/' +
       `UpdateMapperBase.scala; LAPITT ${LAPITT}/objectmeta/ObjectMetaTests.scala:167, :183, :200).`,
-    { endpoint: 'PATCH /v2/users/{user-id}' },
+    { endpoint: 'users.update' },
   ),
   users(
     'canton.users.crud.update-fields',
@@ -213,7 +213,7 @@ export const semanticsVisibilityClauses = [
       'defaults when named with an empty value; annotations merge through metadata.annotations or metadata, an empty map changes ' +
       'nothing, and concurrent annotation updates without a resourceVersion all land; the answer and a later GET show the new values ' +
       `(LAPITT ${LAPITT}/UserManagementServiceUpdateRpcIT.scala:158, :181, :200, :223; objectmeta/ObjectMetaTests.scala:131, :277, :313).`,
-    { endpoint: 'PATCH /v2/users/{user-id}' },
+    { endpoint: 'users.update' },
   ),
   users(
     'canton.users.crud.rights-grant-revoke',

@@ -3,6 +3,8 @@
  * stricter `canton` profile), quoted so that a failing check can point at the sentence it enforces.
  */
 
+import type { DescriptorName } from '../endpoints.js';
+
 /**
  * `spec`: required by the spec. `canton`: real Canton/Splice behaviour, checked by the `canton` profile only.
  * `not-shown`: the spec is explicitly silent here; recorded so reports can list it, never checked.
@@ -63,8 +65,8 @@ export interface Clause<Id extends string = string> {
   text: string;
   /** Spec section heading path, e.g. `Endpoints > POST {base_url}/v2/commands/submit-and-wait`. */
   section: string;
-  /** `POST /v2/commands/submit-and-wait`, `GET /readyz`, `GET scan /v0/round-of-latest-data`, ... */
-  endpoint?: string;
+  /** The endpoint's descriptor (specification/endpoints.ts); reports show it as `POST /v2/commands/submit-and-wait` (`endpointLabel`). */
+  endpoint?: DescriptorName;
   /** `Duration`, `EventFormat`, `User`, `JsUnassignedEvent`, ... */
   resource?: string;
   level: ClauseLevel;

@@ -18,18 +18,18 @@ const ANNOUNCEMENT = 'announces a deprecation; nothing observable on a target';
 
 export const versioningClauses = [
   versioning('versioning.area-a.prefix-v2', 'versioning', PATHS),
-  versioning('versioning.readyz.unversioned', 'versioning', PATHS, { endpoint: 'GET /readyz', features: ['ledgerApi3.5'] }),
+  versioning('versioning.readyz.unversioned', 'versioning', PATHS, { endpoint: 'readyz', features: ['ledgerApi3.5'] }),
   versioning('versioning.scan.prefix-v0-v1', 'versioning', PATHS),
   versioning('versioning.scan.participant-id-v1-supersedes-v0', 'versioning', PATHS, {
-    endpoint: 'GET scan /v1/domains/{domain_id}/parties/{party_id}/participant-id',
+    endpoint: 'scan.participant-id-v1',
     features: ['scanVersion>=0.5.17', 'multiHostedParty'],
   }),
   versioning('versioning.ledger-api-3.5.traffic-account-added', 'versioning', RELEASE_3_5, {
-    endpoint: 'GET /v2/traffic/accounts/{account-id}',
+    endpoint: 'traffic-account',
     features: ['ledgerApi3.5', 'trafficAccounts'],
   }),
   versioning('versioning.ledger-api-3.5.readyz-added', 'versioning', RELEASE_3_5, {
-    endpoint: 'GET /readyz',
+    endpoint: 'readyz',
     features: ['ledgerApi3.5'],
   }),
   versioning('versioning.ledger-api-3.5.operations-changed', 'versioning', RELEASE_3_5, {
@@ -37,29 +37,29 @@ export const versioningClauses = [
   }),
   versioning('versioning.package-id-format.deprecated', 'versioning', PACKAGE_ID_DEPRECATED, { untestable: ANNOUNCEMENT }),
   versioning('versioning.package-name-format.accepted', 'versioning', PACKAGE_ID_DEPRECATED, {
-    endpoint: 'POST /v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     features: ['writes'],
   }),
   versioning(
     'versioning.packages-upload.slated-for-removal',
     'versioning',
     '`POST /v2/packages` is slated for deprecation and removal in favour of `POST /v2/dars`.',
-    { endpoint: 'POST /v2/packages', untestable: ANNOUNCEMENT },
+    { endpoint: 'packages-upload', untestable: ANNOUNCEMENT },
   ),
   versioning('versioning.hashingSchemeVersion.values', 'versioning', HASHING, {
-    endpoint: 'POST /v2/interactive-submission/execute',
+    endpoint: 'execute',
     features: ['interactiveSubmission'],
   }),
   versioning('versioning.scan.rewards-collected.removed-0.6.7', 'versioning', SCAN_REMOVALS, {
-    endpoint: 'GET scan /v0/rewards-collected',
+    endpoint: 'scan.rewards-collected',
     features: ['scanVersion>=0.6.7'],
   }),
   versioning('versioning.scan.round-of-latest-data.removed-0.6.7', 'versioning', SCAN_REMOVALS, {
-    endpoint: 'GET scan /v0/round-of-latest-data',
+    endpoint: 'scan.round-of-latest-data',
     features: ['scanVersion>=0.6.7'],
   }),
   versioning('versioning.scan.top-validators.removed-0.6.6', 'versioning', SCAN_REMOVALS, {
-    endpoint: 'GET scan /v0/top-validators-by-validator-faucets',
+    endpoint: 'scan.top-validators',
     features: ['scanVersion>=0.6.6'],
   }),
   versioning('versioning.scan.deprecated-0.5.10', 'versioning', SCAN_REMOVALS, { untestable: ANNOUNCEMENT }),

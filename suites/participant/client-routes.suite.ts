@@ -7,6 +7,7 @@ import type { ClientResponse } from '../../client/http.js';
 import { parseBody } from '../../checks/schema.js';
 import { expectCount, expectText, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
+import type { DescriptorName } from '../../specification/endpoints.js';
 import { notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 
@@ -16,8 +17,9 @@ function anyUser(ctx: ConformanceContext): string {
   return ctx.userWhere('is active', () => true).id;
 }
 
-function get(ctx: ConformanceContext, path: string, user: string | null): Promise<ClientResponse> {
-  return ctx.send({ api: 'participant', method: 'GET', path, user });
+/** A GET of one endpoint, named by its descriptor (specification/endpoints.ts): the suite spells no path. */
+function get(ctx: ConformanceContext, endpoint: DescriptorName, user: string | null): Promise<ClientResponse> {
+  return ctx.send({ endpoint, user });
 }
 
 function okJson(response: ClientResponse, clauseId: ClauseId): Record<string, unknown> {
@@ -44,7 +46,7 @@ conformanceSuite('client routes', () => {
       checks: ['status_code_conformance', 'response_value_conformance'],
     },
     async (ctx) => {
-      const response = await get(ctx, '/v2/version', anyUser(ctx));
+      const response = await get(ctx, 'version', anyUser(ctx));
       const body = okJson(response, 'canton.client-routes.version');
       const features = body.features as Record<string, unknown> | undefined;
       expectValueMatches(
@@ -76,9 +78,9 @@ conformanceSuite('client routes', () => {
     async (ctx) => {
       const clauseId = 'canton.client-routes.node-state';
       const user = anyUser(ctx);
-      const livez = await get(ctx, '/livez', null);
+      const livez = await get(ctx, 'livez', null);
       statusCodeConformance(livez, [200], clauseId);
-      const endResponse = await get(ctx, '/v2/state/ledger-end', user);
+      const endResponse = await get(ctx, 'ledger-end', user);
       const end = okJson(endResponse, clauseId);
       expectValueMatches(
         clauseId,
@@ -88,7 +90,7 @@ conformanceSuite('client routes', () => {
         'a non-negative integer',
         endResponse,
       );
-      const packagesResponse = await get(ctx, '/v2/packages', user);
+      const packagesResponse = await get(ctx, 'packages-list', user);
       const packages = okJson(packagesResponse, clauseId);
       expectCount(
         clauseId,
@@ -97,7 +99,7 @@ conformanceSuite('client routes', () => {
         { min: 1 },
         packagesResponse,
       );
-      const synchronizersResponse = await get(ctx, '/v2/state/connected-synchronizers', user);
+      const synchronizersResponse = await get(ctx, 'connected-synchronizers', user);
       const synchronizers = okJson(synchronizersResponse, clauseId).connectedSynchronizers as Record<string, unknown>[] | undefined;
       expectValueMatches(
         clauseId,
@@ -109,7 +111,7 @@ conformanceSuite('client routes', () => {
         `entries with an alias and an id, one of them ${ctx.fixtures.synchronizerId}`,
         synchronizersResponse,
       );
-      const docs = await get(ctx, '/docs/openapi', null);
+      const docs = await get(ctx, 'openapi', null);
       statusCodeConformance(docs, [200], clauseId);
       expectText(clauseId, 'the OpenAPI document', docs.text, { pattern: /^openapi:/m }, docs);
     },
