@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import { request } from 'undici';
 import type { AuthConfig, Fixtures } from '../config/types.js';
+import { ToolError } from '../config/errors.js';
 
 export interface MintOptions {
   /** `sub` claim: the user id. */
@@ -39,11 +40,9 @@ export interface TokenProvider {
   mint(options: MintOptions): Promise<string>;
 }
 
-export class AuthProviderError extends Error {
-  readonly code = 'AUTH_PROVIDER_FAILED';
+export class AuthProviderError extends ToolError {
   constructor(message: string) {
-    super(message);
-    this.name = 'AuthProviderError';
+    super('AUTH_PROVIDER_FAILED', message);
   }
 }
 

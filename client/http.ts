@@ -7,6 +7,7 @@ import { connect } from 'node:net';
 import { Agent, request as undiciRequest } from 'undici';
 import { stringifyJson } from '../specification/json.js';
 import type { TokenProvider } from './auth.js';
+import { ToolError } from '../config/errors.js';
 
 export type Api = 'participant' | 'scan';
 
@@ -51,15 +52,57 @@ export interface ClientResponse {
   json<T = unknown>(): T;
 }
 
-export class TargetUnreachableError extends Error {
-  readonly code: string = 'TARGET_UNREACHABLE';
+/**
+ * The one "target unreachable" error: no connection to `url` (refused, reset, no answer to the probe). Its
+ * subclass `TransportFault` is what a request met below the API.
+ */
+export class TargetUnreachableError extends ToolError {
   constructor(
     readonly url: string,
     cause: Error,
+    message = `cannot reach ${url}: ${cause.message} (is the target running? check the target's participant/scan URL)`,
+    code: 'TARGET_UNREACHABLE' | 'TRANSPORT_FAULT' = 'TARGET_UNREACHABLE',
   ) {
-    super(`cannot reach ${url}: ${cause.message} (is the target running? check the target's participant/scan URL)`);
-    this.name = 'TargetUnreachableError';
+    super(code, message);
   }
+}
+
+/**
+ * The one probe of a target before a run (conformance or load): any HTTP answer from `url` proves the target
+ * reachable; a connection error is a `TargetUnreachableError` naming the config keys to check (exit 4).
+ */
+export async function probeTarget(url: string, what: 'participant' | 'scan', options: { signal?: AbortSignal } = {}): Promise<void> {
+  try {
+    const response = await undiciRequest(url, {
+      method: 'GET',
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    await response.body.dump();
+  } catch (error) {
+    throw new TargetUnreachableError(
+      url,
+      error as Error,
+      `the ${what} at ${url} cannot be reached: ${(error as Error).message}. ` +
+        'Check the URL (targets.<name>.participant/scan, LEDGER_BASE_URL, SCAN_BASE_URL) and that the node is running.',
+    );
+  }
+}
+
+/** Whether the node at `url` accepts a TCP connection within `timeoutMs`: the probe of a node that may have gone away. */
+export function acceptsConnection(url: string, timeoutMs = 2000): Promise<boolean> {
+  const { hostname, port, protocol } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
+    const done = (alive: boolean): void => {
+      socket.destroy();
+      resolve(alive);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }
 
 /**
@@ -84,7 +127,6 @@ export const TRANSPORT_FAULT_KINDS: readonly TransportFaultKind[] = [
  * body is sent is one of Canton's answers to a body over its limit, which a suite may accept).
  */
 export class TransportFault extends TargetUnreachableError {
-  override readonly code: string;
   constructor(
     readonly kind: TransportFaultKind,
     readonly request: RecordedRequest,
@@ -93,10 +135,12 @@ export class TransportFault extends TargetUnreachableError {
     /** What arrived, when something did (status and the start of the body). */
     readonly received?: { status: number; contentType: string; text: string },
   ) {
-    super(request.url, new Error(detail));
-    this.code = kind === 'refused' || kind === 'reset' ? 'TARGET_UNREACHABLE' : 'TRANSPORT_FAULT';
-    this.name = 'TransportFault';
-    this.message = `${describeTransportFault(kind)}: ${request.method} ${request.url} after ${(elapsedMs / 1000).toFixed(1)} s (${detail})`;
+    super(
+      request.url,
+      new Error(detail),
+      `${describeTransportFault(kind)}: ${request.method} ${request.url} after ${(elapsedMs / 1000).toFixed(1)} s (${detail})`,
+      kind === 'refused' || kind === 'reset' ? 'TARGET_UNREACHABLE' : 'TRANSPORT_FAULT',
+    );
   }
 }
 
@@ -133,21 +177,10 @@ function classify(error: unknown, phase: 'head' | 'body'): TransportFaultKind {
 
 /** Whether the node at `url` accepts a TCP connection again within `withinMs` (tried every half second). */
 async function waitForConnections(url: string, withinMs: number): Promise<boolean> {
-  const { hostname, port, protocol } = new URL(url);
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const accepted = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
-      const done = (value: boolean): void => {
-        socket.destroy();
-        resolve(value);
-      };
-      socket.setTimeout(2000, () => done(false));
-      socket.once('connect', () => done(true));
-      socket.once('error', () => done(false));
-    });
-    if (accepted) return true;
+    if (await acceptsConnection(url)) return true;
   }
   return false;
 }

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { request as undiciRequest } from 'undici';
 import { createTokenProvider } from '../client/auth.js';
-import { TargetUnreachableError } from '../client/http.js';
+import { probeTarget } from '../client/http.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { runClosedModel, type ModelRunTimes } from './closed-model.js';
 import { readBaselineResult } from './baseline.js';
@@ -331,9 +331,9 @@ async function openTarget(config: ResolvedConfig, signal: AbortSignal | undefine
   }
   const participantUrl = config.target.participant.replace(/\/+$/, '');
   try {
-    await (await undiciRequest(`${participantUrl}/readyz`, { ...(signal ? { signal } : {}) })).body.dump();
+    await probeTarget(`${participantUrl}/readyz`, 'participant', signal ? { signal } : {});
   } catch (error) {
-    if (!signal?.aborted) throw new TargetUnreachableError(`${participantUrl}/readyz`, error as Error);
+    if (!signal?.aborted) throw error;
   }
   return { participantUrl, close: async () => {} };
 }
