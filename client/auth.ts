@@ -191,3 +191,18 @@ function oauth2Provider(auth: Extract<AuthConfig, { kind: 'oauth2' }>, fixtures:
     },
   };
 }
+
+/**
+ * The auth layer of the client: the header that carries a token, `Authorization: Bearer` or, for a websocket,
+ * `Sec-WebSocket-Protocol` with the token first (Canton splits that header on ',' without trimming and looks for an
+ * entry starting with `jwt.token.`).
+ */
+export function authorize(
+  headers: Record<string, string>,
+  token: string | undefined,
+  tokenIn?: 'authorization' | 'websocket-protocol',
+): void {
+  if (token === undefined) return;
+  if (tokenIn === 'websocket-protocol') headers['sec-websocket-protocol'] = `jwt.token.${token},daml.ws.auth`;
+  else headers.authorization = `Bearer ${token}`;
+}
