@@ -243,6 +243,7 @@ const templateFixture = {
   additionalProperties: false,
 } as const;
 
+/** A fixtures file; `Fixtures` (types.ts) is its type. */
 export const fixturesSchema = {
   $id: 'ledger-conformance/fixtures',
   type: 'object',
@@ -258,6 +259,7 @@ export const fixturesSchema = {
         properties: {
           alias: partyAlias,
           id: { type: 'string', minLength: 3, pattern: partyId },
+          /** Participants hosting the party, when it is hosted on more than this one. */
           hostedOn: {
             type: 'array',
             minItems: 1,
@@ -272,8 +274,14 @@ export const fixturesSchema = {
             type: 'object',
             required: ['publicKey', 'fingerprint'],
             properties: {
+              /** Raw 32-byte Ed25519 public key, base64. */
               publicKey: { type: 'string', minLength: 1 },
+              /** PKCS#8 DER Ed25519 private key, base64. Needed by the suites to sign; never by the target. */
               privateKey: { type: 'string', minLength: 1 },
+              /**
+               * Canton's fingerprint of the key, the `signedBy` of this party's signatures: "1220" + hex(SHA-256(int32
+               * big-endian 12 ‖ raw public key)), 12 being the hash purpose PublicKeyFingerprint.
+               */
               fingerprint: { type: 'string', minLength: 1 },
             },
             additionalProperties: false,
@@ -290,6 +298,7 @@ export const fixturesSchema = {
         required: ['id'],
         properties: {
           id: { type: 'string', minLength: 1, maxLength: 128 },
+          /** Party alias. */
           primaryParty: partyAlias,
           isDeactivated: { type: 'boolean', default: false },
           rights: {
@@ -300,6 +309,7 @@ export const fixturesSchema = {
               readAs: { type: 'array', items: partyAlias, default: [] },
               executeAs: { type: 'array', items: partyAlias, default: [] },
               admin: { type: 'boolean', default: false },
+              /** Canton's CanReadAsAnyParty right (reading with `filtersForAnyParty`); participant_admin does not imply it. */
               readAsAnyParty: { type: 'boolean', default: false },
             },
             additionalProperties: false,
@@ -311,7 +321,9 @@ export const fixturesSchema = {
             additionalProperties: false,
           },
           identityProviderId: { type: 'string', default: '' },
+          /** Static bearer token of this user (auth kind `static`), when tokens cannot be minted. */
           token: { type: 'string', minLength: 1 },
+          /** OAuth2 client credentials of this user (auth kind `oauth2`). */
           clientId: { type: 'string', minLength: 1 },
           clientSecret: { type: 'string', minLength: 1 },
         },
@@ -330,7 +342,12 @@ export const fixturesSchema = {
       properties: {
         iou: templateFixture,
         getCash: templateFixture,
+        /**
+         * A template with a contract key, and an interface Iou implements. Canton's own CantonExamples (Daml-LF 2.1)
+         * has neither: the tests that need them are skipped when the fixtures leave them out.
+         */
         keyedAccount: templateFixture,
+        /** A template with an `Optional Int64` field (CantonExamples' TrailingNone), for the Daml-LF Int64 encoding. */
         trailingNone: templateFixture,
         assetInterface: {
           type: 'object',
@@ -344,6 +361,7 @@ export const fixturesSchema = {
       },
       additionalProperties: false,
     },
+    /** Path of a valid DAR file (absolute once loaded). */
     dar: { type: 'string', minLength: 1 },
     trafficAccount: {
       type: 'object',
