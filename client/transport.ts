@@ -36,11 +36,16 @@ export class TargetUnreachableError extends ToolError {
   }
 }
 
+/** What the probe asks: the participant's readiness, the scan's latest round (any answer will do). */
+const probePaths = { participant: '/readyz', scan: '/v0/round-of-latest-data' } as const;
+
 /**
- * The one probe of a target before a run (conformance or load): any HTTP answer from `url` proves the target
- * reachable; a connection error is a `TargetUnreachableError` naming the config keys to check (exit 4).
+ * The one probe of a target before a run (conformance or load): any HTTP answer from the participant's (or scan's)
+ * base URL `base` proves the target reachable; a connection error is a `TargetUnreachableError` naming the config
+ * keys to check (exit 4).
  */
-export async function probeTarget(url: string, what: 'participant' | 'scan', options: { signal?: AbortSignal } = {}): Promise<void> {
+export async function probeTarget(base: string, what: 'participant' | 'scan', options: { signal?: AbortSignal } = {}): Promise<void> {
+  const url = `${base}${probePaths[what]}`;
   try {
     const response = await undiciRequest(url, {
       method: 'GET',

@@ -54,8 +54,8 @@ async function startTarget(config: ResolvedConfig, faults: FaultName[]): Promise
     return { participant: handle.participantUrl, scan: handle.scanUrl, close: () => handle.close() };
   }
   if (faults.length > 0) throw new UsageError('--inject-fault works only with the embedded reference target');
-  await probeTarget(`${target.participant}/readyz`, 'participant');
-  if (target.scan) await probeTarget(`${target.scan}/v0/round-of-latest-data`, 'scan');
+  await probeTarget(target.participant, 'participant');
+  if (target.scan) await probeTarget(target.scan, 'scan');
   return { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}), close: async () => {} };
 }
 

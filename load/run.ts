@@ -331,7 +331,7 @@ async function openTarget(config: ResolvedConfig, signal: AbortSignal | undefine
   }
   const participantUrl = config.target.participant.replace(/\/+$/, '');
   try {
-    await probeTarget(`${participantUrl}/readyz`, 'participant', signal ? { signal } : {});
+    await probeTarget(participantUrl, 'participant', signal ? { signal } : {});
   } catch (error) {
     if (!signal?.aborted) throw error;
   }

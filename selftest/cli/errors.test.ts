@@ -9,7 +9,9 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportError } from '../../cli/errors.js';
 import { AuthProviderError } from '../../client/auth.js';
-import { TargetUnreachableError, TransportFault, TRANSPORT_FAULT_KINDS } from '../../client/http.js';
+import { acceptsConnection, probeTarget, TargetUnreachableError, TransportFault, TRANSPORT_FAULT_KINDS } from '../../client/http.js';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   ConfigError,
   CouldNotRunError,
@@ -153,5 +155,25 @@ describe('one error type, one mapping to exit codes', () => {
     const section = readme.split('\n## Exit codes\n')[1]!.split('\n## ')[0]!;
     const documented = [...section.matchAll(/^\| (\d+) \|/gm)].map((match) => Number(match[1]));
     expect(documented).toEqual([...new Set(Object.values(ExitCode))].sort((a, b) => a - b));
+  });
+});
+
+describe('one probe of a target', () => {
+  const listen = async (): Promise<{ server: Server; url: string }> => {
+    const server = createServer((request, response) => response.writeHead(request.url === '/readyz' ? 503 : 404).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  };
+
+  it('any HTTP answer proves the target reachable; a refused connection is TARGET_UNREACHABLE (exit 4) naming the keys', async () => {
+    const { server, url } = await listen();
+    await expect(probeTarget(url, 'participant')).resolves.toBeUndefined();
+    expect(await acceptsConnection(url)).toBe(true);
+    await new Promise((resolve) => server.close(resolve));
+    const refused = await probeTarget(url, 'participant').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TargetUnreachableError);
+    expect(refused).toMatchObject({ code: 'TARGET_UNREACHABLE', exitCode: 4, url: `${url}/readyz` });
+    expect((refused as Error).message).toMatch(/the participant at .*\/readyz cannot be reached: .*LEDGER_BASE_URL/);
+    expect(await acceptsConnection(url, 500)).toBe(false);
   });
 });
