@@ -5,27 +5,14 @@ const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 export const toolVersion = packageJson.version;
 
+/**
+ * The `run` command's own flags. The flags that set a `run` key of the configuration are config/options.ts's table:
+ * commander hands them over under their attribute names (`inFlight`, `preflight`, ...), which `overridesFrom` reads.
+ */
 export interface RunFlags {
-  profile?: 'spec' | 'canton';
-  fixtures?: string;
   participant?: string;
   scan?: string;
-  include?: string[];
-  exclude?: string[];
-  cases?: number;
-  seed?: number;
-  concurrency?: number;
-  timeoutScale?: number;
-  requestTimeout?: number;
-  inFlight?: number;
-  retryTransport?: number;
-  deadNodeSeconds?: number;
-  reportDir?: string;
-  readOnly?: boolean;
-  /** false with --no-preflight. */
-  preflight?: boolean;
-  checks?: string[];
-  excludeChecks?: string[];
+  fixtures?: string;
   listChecks?: boolean;
   list?: boolean;
   injectFault?: string[];
@@ -33,7 +20,7 @@ export interface RunFlags {
   expectations?: string;
   /** Write the expectation file from this run's outcomes (keeping the reasons already there). */
   updateExpectations?: string;
-  /** `certified`: any other verdict is a non-zero exit (ExitCode.notCertified). */
+  /** `certified` (run.require): any other verdict is a non-zero exit (ExitCode.notCertified). */
   require?: 'certified';
 }
 

@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ConfigOverrides } from '../config/load.js';
+import { longFlag, runKeySchema, runOptions } from '../config/options.js';
 import { reportError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 
@@ -61,59 +62,16 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .enablePositionalOptions()
     .exitOverride();
 
-  program
+  const run = program
     .command('run')
     .description('run the conformance suites against the target and write JUnit XML, report.json, summary.md and report.html')
     .addOption(configOption())
-    .addOption(targetOption())
-    .addOption(
-      new Option('-p, --profile <profile>', 'spec: only what the spec states; canton: plus real Canton/Splice behaviour').choices([
-        'spec',
-        'canton',
-      ]),
-    )
+    .addOption(targetOption());
+  for (const option of runCommandOptions()) run.addOption(option);
+  run
     .option('--participant <url>', 'participant JSON API base URL (remote targets; overrides LEDGER_BASE_URL)')
     .option('--scan <url>', 'scan base URL including its path prefix (remote targets; overrides SCAN_BASE_URL)')
     .option('--fixtures <file>', "fixtures file of the target (default: the target's `fixtures`, else out/fixtures/<target>.yaml)")
-    .option(
-      '-i, --include <prefixes>',
-      'only tests whose endpoint, suite, test id or clause id starts with one of these (repeatable, comma-separated)',
-      collectList,
-    )
-    .option('-x, --exclude <prefixes>', 'leave out tests whose endpoint, suite, test id or clause id starts with one of these', collectList)
-    .option('-n, --cases <n>', 'generated cases per property', integer('--cases', 1, 100000))
-    .option('-s, --seed <n>', 'fast-check seed (default: drawn once per run and printed)', integer('--seed', -2147483648, 2147483647))
-    .option('--concurrency <n>', 'suites run in parallel', integer('--concurrency', 1, 64))
-    .option('--timeout-scale <factor>', 'multiply every timeout by this factor (slow targets)', positiveNumber('--timeout-scale'))
-    .option(
-      '--request-timeout <ms>',
-      'per-request timeout in ms (run.requestTimeoutMs; raised when the measured latency needs more)',
-      integer('--request-timeout', 100, 600_000),
-    )
-    .option(
-      '--in-flight <n>',
-      'requests in flight at most per suite worker: the cases of a property overlap up to it (run.inFlight; default 16; the run: at most --concurrency × this)',
-      integer('--in-flight', 1, 256),
-    )
-    .option(
-      '--retry-transport <n>',
-      'send an idempotent read (GET) again up to n times after a transport fault, reported as such; never a write (default 0)',
-      integer('--retry-transport', 0, 10),
-    )
-    .option(
-      '--dead-node-seconds <s>',
-      'stop the run (exit 4) once every request to the node has been refused for this long (run.deadNodeSeconds; default 20)',
-      integer('--dead-node-seconds', 1, 3600),
-    )
-    .option('-o, --report-dir <dir>', 'where to write the reports (default: out/conformance)')
-    .option('--read-only', 'send only requests without side effects (for a node you must not write to)')
-    .option('--no-preflight', "skip the check of the tool's own set-up (tokens, fixtures, scan version) before the tests")
-    .option(
-      '--checks <names>',
-      'apply only these checks (repeatable, comma-separated; --list-checks shows them); tests none of whose checks run are left out',
-      collectList,
-    )
-    .option('--exclude-checks <names>', 'switch these checks off (repeatable, comma-separated)', collectList)
     .option('--list-checks', 'list the checks with their descriptions, and exit')
     .option('--list', 'list the tests that would run, with their clauses, and exit')
     .option(
@@ -126,9 +84,6 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
       'YAML file of known failures (per clause or test, with reasons and node versions): only unexpected failures fail the run',
     )
     .option('--update-expectations <file>', "write the expectation file from this run's failures, keeping the reasons already in it")
-    .addOption(
-      new Option('--require <verdict>', 'exit non-zero (8) unless the verdict is this (config: run.require)').choices(['certified']),
-    )
     .action(async (options: CommonOptions & RunFlags) => {
       const { runCommand } = await import('./commands/run.js');
       setExitCode(await runCommand(options, overridesFrom(options)));
@@ -295,28 +250,34 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
   return program;
 }
 
+/** The options of config/options.ts's table, each parsed and bounded as the JSON Schema of the key it sets says. */
+export function runCommandOptions(): Option[] {
+  return runOptions.map((entry) => {
+    const option = new Option(entry.flag, entry.help);
+    const schema = runKeySchema(entry.key);
+    const name = longFlag(entry);
+    if (schema.enum !== undefined) option.choices(schema.enum);
+    else if (schema.type === 'integer') option.argParser(integer(name, schema.minimum!, schema.maximum!));
+    else if (schema.type === 'number') option.argParser(positiveNumber(name));
+    else if (schema.type === 'array') option.argParser(collectList);
+    return option;
+  });
+}
+
+/** The `run` keys the command line set (a negated flag such as `--no-preflight` only when given), by config key. */
 export function overridesFrom(options: CommonOptions & RunFlags): ConfigOverrides {
   const overrides: ConfigOverrides = {};
   if (options.target !== undefined) overrides.target = options.target;
-  if (options.profile !== undefined) overrides.profile = options.profile;
   if (options.participant !== undefined) overrides.participant = options.participant;
   if (options.scan !== undefined) overrides.scan = options.scan;
   if (options.fixtures !== undefined) overrides.fixtures = options.fixtures;
-  if (options.include !== undefined) overrides.include = options.include;
-  if (options.exclude !== undefined) overrides.exclude = options.exclude;
-  if (options.cases !== undefined) overrides.cases = options.cases;
-  if (options.seed !== undefined) overrides.seed = options.seed;
-  if (options.concurrency !== undefined) overrides.concurrency = options.concurrency;
-  if (options.timeoutScale !== undefined) overrides.timeoutScale = options.timeoutScale;
-  if (options.requestTimeout !== undefined) overrides.requestTimeoutMs = options.requestTimeout;
-  if (options.inFlight !== undefined) overrides.inFlight = options.inFlight;
-  if (options.retryTransport !== undefined) overrides.retryTransport = options.retryTransport;
-  if (options.deadNodeSeconds !== undefined) overrides.deadNodeSeconds = options.deadNodeSeconds;
-  if (options.reportDir !== undefined) overrides.reportDir = options.reportDir;
-  if (options.readOnly !== undefined) overrides.readOnly = options.readOnly;
-  if (options.preflight === false) overrides.preflight = false;
-  if (options.checks !== undefined) overrides.checks = options.checks;
-  if (options.excludeChecks !== undefined) overrides.excludeChecks = options.excludeChecks;
+  const values = options as Record<string, unknown>;
+  for (const entry of runOptions) {
+    const option = new Option(entry.flag);
+    const value = values[option.attributeName()];
+    if (value === undefined || (option.negate && value !== false)) continue;
+    (overrides as Record<string, unknown>)[entry.key] = value;
+  }
   return overrides;
 }
 

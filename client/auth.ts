@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import { request } from 'undici';
 import type { AuthConfig, Fixtures } from '../config/types.js';
+import { ToolError } from '../config/errors.js';
 
 export interface MintOptions {
   /** `sub` claim: the user id. */
@@ -39,11 +40,9 @@ export interface TokenProvider {
   mint(options: MintOptions): Promise<string>;
 }
 
-export class AuthProviderError extends Error {
-  readonly code = 'AUTH_PROVIDER_FAILED';
+export class AuthProviderError extends ToolError {
   constructor(message: string) {
-    super(message);
-    this.name = 'AuthProviderError';
+    super('AUTH_PROVIDER_FAILED', message);
   }
 }
 
@@ -191,4 +190,19 @@ function oauth2Provider(auth: Extract<AuthConfig, { kind: 'oauth2' }>, fixtures:
       return fresh.token;
     },
   };
+}
+
+/**
+ * The auth layer of the client: the header that carries a token, `Authorization: Bearer` or, for a websocket,
+ * `Sec-WebSocket-Protocol` with the token first (Canton splits that header on ',' without trimming and looks for an
+ * entry starting with `jwt.token.`).
+ */
+export function authorize(
+  headers: Record<string, string>,
+  token: string | undefined,
+  tokenIn?: 'authorization' | 'websocket-protocol',
+): void {
+  if (token === undefined) return;
+  if (tokenIn === 'websocket-protocol') headers['sec-websocket-protocol'] = `jwt.token.${token},daml.ws.auth`;
+  else headers.authorization = `Bearer ${token}`;
 }

@@ -1,13 +1,30 @@
 /**
- * The client the suites and the load harness use to talk to a target (undici). Every exchange is
- * recorded (method, URL, headers, body; status, headers, body, duration) so a failure can be shown
- * and reproduced as a curl command.
+ * The client the suites, provision and the load harness use to talk to a target: four layers composed here.
+ * - auth (client/auth.ts): the token of a fixture user, in the header it belongs in;
+ * - retries (client/retry.ts): an idempotent read sent again after a transport fault, never a write;
+ * - recording (client/recording.ts): every exchange kept as sent (method, URL, headers, body) with its answer, so a
+ *   failure can be shown and reproduced as a curl command;
+ * - transport (client/transport.ts): one exchange over undici, its faults, and the one probe of a target.
  */
-import { connect } from 'node:net';
-import { Agent, request as undiciRequest } from 'undici';
 import { ENDPOINT_DESCRIPTORS, endpointPath, type DescriptorName } from '../specification/endpoints.js';
 import { stringifyJson } from '../specification/json.js';
-import type { TokenProvider } from './auth.js';
+import { authorize, type TokenProvider } from './auth.js';
+import { recordRequest } from './recording.js';
+import { withRetries, type TransportFaultListener } from './retry.js';
+import { Transport, type ClientResponse } from './transport.js';
+
+export type { RecordedRequest } from './recording.js';
+export type { TransportFaultListener } from './retry.js';
+export {
+  acceptsConnection,
+  describeTransportFault,
+  probeTarget,
+  TargetUnreachableError,
+  TRANSPORT_FAULT_KINDS,
+  TransportFault,
+  type ClientResponse,
+  type TransportFaultKind,
+} from './transport.js';
 
 export type Api = 'participant' | 'scan';
 
@@ -49,139 +66,13 @@ export function resolveRequest(input: AnyClientRequest): ClientRequest {
   return { ...rest, api, method, path: endpointPath(endpoint, params) };
 }
 
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  /** Text of the body; binary bodies as `<N bytes>` with `bodyBase64` set. */
-  body?: string;
-  bodyBase64?: string;
-  /** The fixture user whose token the request carried (`ledger-conformance token --user` prints one). */
-  user?: string;
-}
-
-export interface ClientResponse {
-  status: number;
-  headers: Record<string, string>;
-  contentType: string;
-  text: string;
-  durationMs: number;
-  request: RecordedRequest;
-  /** JSON.parse of the body; throws when it is not JSON. */
-  json<T = unknown>(): T;
-}
-
-export class TargetUnreachableError extends Error {
-  readonly code: string = 'TARGET_UNREACHABLE';
-  constructor(
-    readonly url: string,
-    cause: Error,
-  ) {
-    super(`cannot reach ${url}: ${cause.message} (is the target running? check the target's participant/scan URL)`);
-    this.name = 'TargetUnreachableError';
-  }
-}
-
-/**
- * How an exchange failed below the API: the node refused the connection, reset it before answering, cut the
- * body short, answered something that does not parse where JSON is due (an `unparseable-body`, or a proxy's
- * HTML `error-page`), or did not answer within the request timeout (`timeout`).
- */
-export type TransportFaultKind = 'refused' | 'reset' | 'truncated' | 'unparseable-body' | 'error-page' | 'timeout';
-
-export const TRANSPORT_FAULT_KINDS: readonly TransportFaultKind[] = [
-  'refused',
-  'reset',
-  'truncated',
-  'unparseable-body',
-  'error-page',
-  'timeout',
-];
-
-/**
- * A transport fault of the node (never of this tool): the harness reports it as the node's, with its kind,
- * the request and the time it took. `refused` and `reset` keep the code `TARGET_UNREACHABLE` (a reset while a
- * body is sent is one of Canton's answers to a body over its limit, which a suite may accept).
- */
-export class TransportFault extends TargetUnreachableError {
-  override readonly code: string;
-  constructor(
-    readonly kind: TransportFaultKind,
-    readonly request: RecordedRequest,
-    readonly elapsedMs: number,
-    readonly detail: string,
-    /** What arrived, when something did (status and the start of the body). */
-    readonly received?: { status: number; contentType: string; text: string },
-  ) {
-    super(request.url, new Error(detail));
-    this.code = kind === 'refused' || kind === 'reset' ? 'TARGET_UNREACHABLE' : 'TRANSPORT_FAULT';
-    this.name = 'TransportFault';
-    this.message = `${describeTransportFault(kind)}: ${request.method} ${request.url} after ${(elapsedMs / 1000).toFixed(1)} s (${detail})`;
-  }
-}
-
-export function describeTransportFault(kind: TransportFaultKind): string {
-  switch (kind) {
-    case 'refused':
-      return 'the node refused the connection';
-    case 'reset':
-      return 'the node closed the connection before answering';
-    case 'truncated':
-      return 'the node cut the answer short';
-    case 'unparseable-body':
-      return 'the node answered a body that does not parse as JSON';
-    case 'error-page':
-      return 'the node answered an HTML error page where JSON is due';
-    case 'timeout':
-      return 'the node did not answer in time';
-  }
-}
-
-function errorCode(error: unknown): string {
-  const direct = (error as { code?: unknown })?.code;
-  const cause = (error as { cause?: { code?: unknown } })?.cause?.code;
-  return String(direct ?? cause ?? '');
-}
-
-/** Sorts an undici error: while waiting for the answer's head, or while reading its body. */
-function classify(error: unknown, phase: 'head' | 'body'): TransportFaultKind {
-  const code = errorCode(error);
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'timeout';
-  if (code === 'ECONNREFUSED') return 'refused';
-  return phase === 'head' ? 'reset' : 'truncated';
-}
-
-/** Whether the node at `url` accepts a TCP connection again within `withinMs` (tried every half second). */
-async function waitForConnections(url: string, withinMs: number): Promise<boolean> {
-  const { hostname, port, protocol } = new URL(url);
-  const deadline = Date.now() + withinMs;
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const accepted = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
-      const done = (value: boolean): void => {
-        socket.destroy();
-        resolve(value);
-      };
-      socket.setTimeout(2000, () => done(false));
-      socket.once('connect', () => done(true));
-      socket.once('error', () => done(false));
-    });
-    if (accepted) return true;
-  }
-  return false;
-}
-
-/** Observes every transport fault the client meets, including those a retry survived. */
-export type TransportFaultListener = (fault: TransportFault, retried: boolean) => void;
-
 export interface TargetEndpoints {
   participant: string;
   scan?: string;
 }
 
 export class TargetClient {
-  private readonly dispatcher: Agent;
+  private readonly transportLayer: Transport;
 
   constructor(
     readonly endpoints: TargetEndpoints,
@@ -199,7 +90,10 @@ export class TargetClient {
       deadNodeMs?: number;
     } = {},
   ) {
-    this.dispatcher = new Agent({ connections: Math.max(32, transport.maxInFlight ?? 0), keepAliveTimeout: 10_000, pipelining: 1 });
+    this.transportLayer = new Transport({
+      ...(transport.maxInFlight === undefined ? {} : { maxInFlight: transport.maxInFlight }),
+      ...(transport.deadNodeMs === undefined ? {} : { deadNodeMs: transport.deadNodeMs }),
+    });
   }
 
   /** The request timeout this client applies when a request names none (ms). */
@@ -226,12 +120,7 @@ export class TargetClient {
     const url = this.url(input.api, input.path, input.query);
     const headers: Record<string, string> = { accept: '*/*', ...(input.headers ?? {}) };
     const token = input.token ?? (input.user ? await this.tokens.tokenFor(input.user) : undefined);
-    if (token !== undefined) {
-      if (input.tokenIn === 'websocket-protocol')
-        // The token first: Canton splits the header on ',' without trimming and looks for an entry starting with `jwt.token.`.
-        headers['sec-websocket-protocol'] = `jwt.token.${token},daml.ws.auth`;
-      else headers.authorization = `Bearer ${token}`;
-    }
+    authorize(headers, token, input.tokenIn);
     let payload: string | Buffer | undefined;
     if (input.body instanceof Uint8Array) {
       payload = Buffer.from(input.body);
@@ -244,116 +133,19 @@ export class TargetClient {
       payload = stringifyJson(input.body);
       headers['content-type'] ??= 'application/json';
     }
-    const recorded: RecordedRequest = {
-      method: input.method,
-      url,
-      headers,
-      ...(input.token === undefined && typeof input.user === 'string' && token !== undefined ? { user: input.user } : {}),
-      ...(payload === undefined
-        ? {}
-        : Buffer.isBuffer(payload)
-          ? { body: `<${payload.length} bytes>`, bodyBase64: payload.toString('base64') }
-          : { body: payload }),
-    };
+    const user = input.token === undefined && typeof input.user === 'string' && token !== undefined ? input.user : undefined;
+    const recorded = recordRequest(input.method, url, headers, payload, user);
     const timeout = input.timeoutMs ?? this.defaultTimeoutMs;
     // Only idempotent reads are ever sent again (opt-in, `--retry-transport`), never a write.
-    const retries = input.method === 'GET' ? (this.transport.retries ?? 0) : 0;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.exchange(input, url, headers, payload, recorded, timeout);
-      } catch (error) {
-        if (!(error instanceof TransportFault)) throw error;
-        const retry = attempt < retries;
-        this.transport.onFault?.(error, retry);
-        if (!retry) throw error;
-      }
-    }
-  }
-
-  private async exchange(
-    input: ClientRequest,
-    url: string,
-    headers: Record<string, string>,
-    payload: string | Buffer | undefined,
-    recorded: RecordedRequest,
-    timeout: number,
-  ): Promise<ClientResponse> {
-    const started = performance.now();
-    const elapsed = (): number => performance.now() - started;
-    let response;
-    try {
-      response = await undiciRequest(url, {
-        method: input.method,
-        headers,
-        body: payload,
-        dispatcher: this.dispatcher,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-      });
-    } catch (error) {
-      const kind = classify(error, 'head');
-      if (kind === 'refused' && (this.transport.deadNodeMs ?? 0) > 0) {
-        const back = await waitForConnections(url, this.transport.deadNodeMs!);
-        throw new TransportFault(
-          kind,
-          recorded,
-          elapsed(),
-          back
-            ? `connection refused; the node accepted connections again ${(elapsed() / 1000).toFixed(1)} s later, the request was not sent again`
-            : `connection refused, and no connection accepted for ${(elapsed() / 1000).toFixed(0)} s: the node is down`,
-        );
-      }
-      throw new TransportFault(kind, recorded, elapsed(), kind === 'timeout' ? `no answer within ${timeout} ms` : (error as Error).message);
-    }
-    let text: string;
-    try {
-      text = await response.body.text();
-    } catch (error) {
-      const kind = classify(error, 'body');
-      throw new TransportFault(
-        kind,
-        recorded,
-        elapsed(),
-        kind === 'timeout'
-          ? `the body did not arrive within ${timeout} ms`
-          : `${(error as Error).message}; content-length ${String(response.headers['content-length'] ?? '-')}`,
-      );
-    }
-    const durationMs = elapsed();
-    const responseHeaders: Record<string, string> = {};
-    for (const [key, value] of Object.entries(response.headers)) {
-      if (value !== undefined) responseHeaders[key] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    const contentType = responseHeaders['content-type'] ?? '';
-    const received = { status: response.statusCode, contentType, text: text.slice(0, 200) };
-    // No Ledger API or scan endpoint answers an HTML page: that is a proxy's or a load balancer's, in place of the node's answer.
-    if (response.statusCode >= 400 && /^text\/html\b/i.test(contentType)) {
-      throw new TransportFault('error-page', recorded, durationMs, `${response.statusCode} ${contentType}`, received);
-    }
-    return {
-      status: response.statusCode,
-      headers: responseHeaders,
-      contentType,
-      text,
-      durationMs,
-      request: recorded,
-      json: <T>() => {
-        try {
-          return JSON.parse(text) as T;
-        } catch (error) {
-          throw new TransportFault(
-            'unparseable-body',
-            recorded,
-            durationMs,
-            `${(error as Error).message}; status ${response.statusCode}, ${contentType || 'no content-type'}, ${text.length} chars`,
-            received,
-          );
-        }
-      },
-    };
+    return withRetries(
+      input.method,
+      this.transport.retries ?? 0,
+      () => this.transportLayer.exchange(input.method, url, headers, payload, recorded, timeout),
+      this.transport.onFault,
+    );
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    await this.transportLayer.close();
   }
 }

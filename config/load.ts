@@ -12,7 +12,8 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from './errors.js';
 import { cantonKeyFingerprint } from './key-fingerprint.js';
 import { configFileSchema, fixturesSchema, patternMeanings } from './schema.js';
-import type { Fixtures, ProfileName, ResolvedConfig, RunConfig, TargetConfig } from './types.js';
+import { longFlag, runKeySchema, runOptions, type RunOverrides } from './options.js';
+import type { Fixtures, ResolvedConfig, RunConfig, TargetConfig } from './types.js';
 
 export { ConfigError } from './errors.js';
 
@@ -26,27 +27,11 @@ export const referenceFixturesPath = resolve(dirname(fileURLToPath(import.meta.u
 
 export type Environment = Record<string, string | undefined>;
 
-/** Values given on the command line; they win over everything else. */
-export interface ConfigOverrides {
+/** Values given on the command line; they win over everything else. The `run` keys are config/options.ts's. */
+export interface ConfigOverrides extends RunOverrides {
   target?: string;
-  profile?: ProfileName;
   participant?: string;
   scan?: string;
-  cases?: number;
-  seed?: number;
-  concurrency?: number;
-  timeoutScale?: number;
-  requestTimeoutMs?: number;
-  inFlight?: number;
-  retryTransport?: number;
-  deadNodeSeconds?: number;
-  reportDir?: string;
-  include?: string[];
-  exclude?: string[];
-  readOnly?: boolean;
-  preflight?: boolean;
-  checks?: string[];
-  excludeChecks?: string[];
   /** A fixtures file for the selected target (relative to the working directory); wins over the config's. */
   fixtures?: string;
 }
@@ -321,11 +306,10 @@ function applyEnvironmentOverrides(config: Record<string, unknown>, env: Environ
   };
   from('LEDGER_TARGET', config, 'target', 'target');
   const run = section(config, 'run');
-  from('LEDGER_PROFILE', run, 'profile', 'run.profile');
-  from('LEDGER_REPORT_DIR', run, 'reportDir', 'run.reportDir');
-  // A seed that is not a whole number is kept as text, so the message shows what was given.
-  const seed = set('LEDGER_SEED');
-  from('LEDGER_SEED', run, 'seed', 'run.seed', seed !== undefined && /^\s*-?\d+\s*$/.test(seed) ? Number(seed) : seed);
+  for (const option of runOptions) {
+    const text = option.env === undefined ? undefined : set(option.env);
+    if (text !== undefined) from(option.env!, run, option.key, `run.${option.key}`, fromText(text, runKeySchema(option.key).type));
+  }
   const target = selectedTarget(config);
   if (target === undefined || target.kind !== 'remote') return;
   const prefix = `targets.${String(config.target ?? 'reference')}`;
@@ -346,25 +330,21 @@ function applyEnvironmentOverrides(config: Record<string, unknown>, env: Environ
   }
 }
 
-/** The command-line flag of each `run` key that has one. */
-const runFlags = {
-  profile: '--profile',
-  cases: '--cases',
-  seed: '--seed',
-  concurrency: '--concurrency',
-  timeoutScale: '--timeout-scale',
-  requestTimeoutMs: '--request-timeout',
-  inFlight: '--in-flight',
-  retryTransport: '--retry-transport',
-  deadNodeSeconds: '--dead-node-seconds',
-  reportDir: '--report-dir',
-  include: '--include',
-  exclude: '--exclude',
-  readOnly: '--read-only',
-  preflight: '--no-preflight',
-  checks: '--checks',
-  excludeChecks: '--exclude-checks',
-} as const;
+/**
+ * An environment variable's text as the value of a key of this schema type. Text that is not a value of the type
+ * is kept as text, so the configuration error shows what was given.
+ */
+function fromText(text: string, type: string | undefined): unknown {
+  if (type === 'integer') return /^\s*-?\d+\s*$/.test(text) ? Number(text) : text;
+  if (type === 'number') return /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : text;
+  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
+  if (type === 'array')
+    return text
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+  return text;
+}
 
 function applyFlagOverrides(config: Record<string, unknown>, overrides: ConfigOverrides, origins: Origins): void {
   if (overrides.target !== undefined) {
@@ -372,10 +352,10 @@ function applyFlagOverrides(config: Record<string, unknown>, overrides: ConfigOv
     origins.set('target', 'the command-line flag --target');
   }
   const run = section(config, 'run');
-  for (const [key, flag] of Object.entries(runFlags) as [keyof typeof runFlags, string][]) {
-    if (overrides[key] === undefined) continue;
-    run[key] = overrides[key];
-    origins.set(`run.${key}`, `the command-line flag ${flag}`);
+  for (const option of runOptions) {
+    if (overrides[option.key] === undefined) continue;
+    run[option.key] = overrides[option.key];
+    origins.set(`run.${option.key}`, `the command-line flag ${longFlag(option)}`);
   }
   const target = selectedTarget(config);
   if (target === undefined) return;

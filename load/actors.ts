@@ -4,6 +4,7 @@
  */
 import type { Fixtures, TemplateFixture } from '../config/types.js';
 import type { TokenProvider } from '../client/auth.js';
+import { ToolError } from '../config/errors.js';
 
 export interface Actor {
   userId: string;
@@ -13,9 +14,10 @@ export interface Actor {
   headers: Record<string, string>;
 }
 
-export class ScenarioSetupError extends Error {
-  readonly code = 'LOAD_SCENARIO_SETUP';
-  override readonly name = 'ScenarioSetupError';
+export class ScenarioSetupError extends ToolError {
+  constructor(message: string) {
+    super('LOAD_SCENARIO_SETUP', message);
+  }
 }
 
 /**

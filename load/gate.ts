@@ -7,6 +7,7 @@
 import { decodeHistogram } from './histogram.js';
 import { errorRate, formatMicros, latencyPercentile, type LoadResult } from './result.js';
 import { stageFigures } from './series.js';
+import { ToolError } from '../config/errors.js';
 
 /** `p<percentile>` (any, e.g. p95, p99.9, p99.99), max, mean, errors, rps. */
 export type ThresholdMetric = string;
@@ -40,9 +41,10 @@ export interface GateResult {
   verdicts: ThresholdVerdict[];
 }
 
-export class ThresholdParseError extends Error {
-  readonly code = 'LOAD_THRESHOLD_INVALID';
-  override readonly name = 'ThresholdParseError';
+export class ThresholdParseError extends ToolError {
+  constructor(message: string) {
+    super('LOAD_THRESHOLD_INVALID', message);
+  }
 }
 
 const metricAliases: Record<string, string> = { p999: 'p99.9', error: 'errors', 'error-rate': 'errors', median: 'p50' };

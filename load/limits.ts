@@ -2,6 +2,8 @@
  * Safety bounds of a load run. Every run stops by itself: it is bounded by a duration and a request
  * count, whatever was asked; values beyond these caps are refused rather than silently clipped.
  */
+import { ToolError } from '../config/errors.js';
+
 export const loadLimits = {
   maxDurationSeconds: 3_600,
   maxWarmupSeconds: 300,
@@ -29,9 +31,10 @@ export const loadDefaults = {
   lateThresholdMs: 10,
 } as const;
 
-export class LoadOptionError extends Error {
-  readonly code = 'LOAD_OPTION_INVALID';
-  override readonly name = 'LoadOptionError';
+export class LoadOptionError extends ToolError {
+  constructor(message: string) {
+    super('LOAD_OPTION_INVALID', message);
+  }
 }
 
 /** `value` if it is a number in [min, max]; otherwise a LoadOptionError naming the option and the range. */

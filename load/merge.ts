@@ -22,10 +22,12 @@ import {
   type LoadResult,
   type OpenModelStats,
 } from './result.js';
+import { ToolError } from '../config/errors.js';
 
-export class MergeError extends Error {
-  readonly code = 'LOAD_MERGE_INVALID';
-  override readonly name = 'MergeError';
+export class MergeError extends ToolError {
+  constructor(message: string) {
+    super('LOAD_MERGE_INVALID', message);
+  }
 }
 
 /**

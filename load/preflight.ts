@@ -6,24 +6,24 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, stat, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { LoadModel, LoadResult } from './result.js';
+import { ToolError } from '../config/errors.js';
 
 /** The result file cannot be written: said before the run, so no measurement is lost to it. */
-export class ResultPathError extends Error {
-  readonly code = 'LOAD_RESULT_PATH';
-  override readonly name = 'ResultPathError';
-  /** Where the path came from: a flag (exit 2) or the config's `load.resultDir` (exit 3). */
+export class ResultPathError extends ToolError {
+  /** Where the path came from: a flag (`LOAD_RESULT_PATH`, exit 2) or the config's `load.resultDir` (`LOAD_RESULT_DIR`, exit 3). */
   constructor(
     message: string,
     readonly source: '--result' | 'load.resultDir',
   ) {
-    super(message);
+    super(source === '--result' ? 'LOAD_RESULT_PATH' : 'LOAD_RESULT_DIR', message);
   }
 }
 
 /** A baseline of another scenario or load model: comparing the two would be meaningless (exit 3). */
-export class BaselineMismatchError extends Error {
-  readonly code = 'LOAD_BASELINE_MISMATCH';
-  override readonly name = 'BaselineMismatchError';
+export class BaselineMismatchError extends ToolError {
+  constructor(message: string) {
+    super('LOAD_BASELINE_MISMATCH', message);
+  }
 }
 
 /**

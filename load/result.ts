@@ -8,6 +8,7 @@ import type { Histogram } from 'hdr-histogram-js';
 import type { RequestCounts, ThroughputBucket } from './recorder.js';
 import { decodeHistogram } from './histogram.js';
 import type { SchemaCheckStats } from './response-check.js';
+import { ToolError } from '../config/errors.js';
 
 export const loadResultFormat = 'ledger-conformance/load-result@1';
 
@@ -204,9 +205,10 @@ export async function readLoadResult(path: string): Promise<LoadResult> {
   return candidate as LoadResult;
 }
 
-export class LoadResultError extends Error {
-  readonly code = 'LOAD_RESULT_INVALID';
-  override readonly name = 'LoadResultError';
+export class LoadResultError extends ToolError {
+  constructor(message: string) {
+    super('LOAD_RESULT_INVALID', message);
+  }
 }
 
 /** False for a run aborted before its measured phase began: its figures are no measurement. */

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { request as undiciRequest } from 'undici';
 import { createTokenProvider } from '../client/auth.js';
-import { TargetUnreachableError } from '../client/http.js';
+import { probeTarget } from '../client/http.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { runClosedModel, type ModelRunTimes } from './closed-model.js';
 import { readBaselineResult } from './baseline.js';
@@ -38,7 +38,6 @@ import { constantRate, rampingRate, type ArrivalSchedule } from './schedule.js';
 import { scenarioNamed, scenarios } from './scenarios/index.js';
 import { rateShare, shareOf, stagesShare } from './shard.js';
 import type { ScenarioContext } from './types.js';
-import { endpointPath } from '../specification/endpoints.js';
 
 export type { LoadRunOutcome } from './conclude.js';
 
@@ -332,9 +331,9 @@ async function openTarget(config: ResolvedConfig, signal: AbortSignal | undefine
   }
   const participantUrl = config.target.participant.replace(/\/+$/, '');
   try {
-    await (await undiciRequest(`${participantUrl}${endpointPath('readyz')}`, { ...(signal ? { signal } : {}) })).body.dump();
+    await probeTarget(participantUrl, 'participant', signal ? { signal } : {});
   } catch (error) {
-    if (!signal?.aborted) throw new TargetUnreachableError(`${participantUrl}${endpointPath('readyz')}`, error as Error);
+    if (!signal?.aborted) throw error;
   }
   return { participantUrl, close: async () => {} };
 }

@@ -3,6 +3,7 @@
  * run. Times are absolute (derived from i alone), so a late send never shifts the ones after it.
  */
 import type { RampStage } from './result.js';
+import { ToolError } from '../config/errors.js';
 
 export interface ArrivalSchedule {
   /** What the schedule was built from: `rampingRate(plan.startRate, plan.stages)` builds it again (in a worker thread). */
@@ -61,9 +62,10 @@ export function rampingRate(startRate: number, stages: RampStage[]): ArrivalSche
   };
 }
 
-export class StagesParseError extends Error {
-  readonly code = 'LOAD_STAGES_INVALID';
-  override readonly name = 'StagesParseError';
+export class StagesParseError extends ToolError {
+  constructor(message: string) {
+    super('LOAD_STAGES_INVALID', message);
+  }
 }
 
 /** `--stages "10s:100,30s:500,10s:0"`: ramp to 100 req/s over 10 s, to 500 over 30 s, down to 0 over 10 s. */

@@ -3,10 +3,12 @@
  * Shard indexes are 0-based, like a Kubernetes Indexed Job's JOB_COMPLETION_INDEX.
  */
 import type { RampStage, ShardSpec } from './result.js';
+import { ToolError } from '../config/errors.js';
 
-export class ShardSpecError extends Error {
-  readonly code = 'LOAD_SHARD_INVALID';
-  override readonly name = 'ShardSpecError';
+export class ShardSpecError extends ToolError {
+  constructor(message: string) {
+    super('LOAD_SHARD_INVALID', message);
+  }
 }
 
 export function parseShard(text: string): ShardSpec {

@@ -1,8 +1,8 @@
-/** A step of `provision` that failed: what, where (the request), and how to fix it. */
-export class ProvisionError extends Error {
-  readonly code = 'PROVISION_FAILED';
+import { ToolError } from '../config/errors.js';
+
+/** A step of `provision` that failed: what, where (the request), and how to fix it (exit 4). */
+export class ProvisionError extends ToolError {
   constructor(message: string) {
-    super(message);
-    this.name = 'ProvisionError';
+    super('PROVISION_FAILED', `provision: ${message}`);
   }
 }

@@ -7,14 +7,13 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ToolError } from '../config/errors.js';
 
 export const LOCK_FILE = '.ledger-conformance.lock';
 
-export class ReportDirectoryInUseError extends Error {
-  readonly code = 'REPORT_DIR_IN_USE';
+export class ReportDirectoryInUseError extends ToolError {
   constructor(message: string) {
-    super(message);
-    this.name = 'ReportDirectoryInUseError';
+    super('REPORT_DIR_IN_USE', message);
   }
 }
 

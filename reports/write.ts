@@ -12,6 +12,7 @@ import type { RunReport } from '../harness/library/results.js';
 import { writeClausesMarkdown, writeSummaryMarkdown } from './summary-md.js';
 import { sealReport } from './digest.js';
 import { withBattery } from './battery.js';
+import { ToolError } from '../config/errors.js';
 
 export const REPORT_FILES = {
   junit: 'junit.xml',
@@ -51,14 +52,12 @@ async function writeAtomically(path: string, text: string): Promise<string> {
   return path;
 }
 
-export class ReportReadError extends Error {
-  readonly code = 'REPORT_UNREADABLE';
+export class ReportReadError extends ToolError {
   constructor(
     readonly path: string,
     problem: string,
   ) {
-    super(`cannot read the conformance report ${path}: ${problem}`);
-    this.name = 'ReportReadError';
+    super('REPORT_UNREADABLE', `cannot read the conformance report ${path}: ${problem}`);
   }
 }
 

@@ -4,33 +4,6 @@ import { UsageError, reportError } from '../errors.js';
 import type { LoadFlags } from '../flags.js';
 import type { LoadRunOutcome } from '../../load/run.js';
 
-/** Load-harness errors about the user's options or files: said plainly, as usage errors (exit 2). */
-const loadUsageErrors = new Set([
-  'LOAD_OPTION_INVALID',
-  'LOAD_SHARD_INVALID',
-  'LOAD_THRESHOLD_INVALID',
-  'LOAD_STAGES_INVALID',
-  'LOAD_RESULT_INVALID',
-  'LOAD_MERGE_INVALID',
-]);
-
-function handle(error: unknown): number {
-  const code = (error as { code?: string } | null)?.code;
-  if (code !== undefined && loadUsageErrors.has(code)) return reportError(new UsageError((error as Error).message));
-  // A baseline of another scenario or model, a result folder of the config that cannot be written: the
-  // configuration of the run is wrong (exit 3); a --result path that cannot be written is a usage error.
-  if (code === 'LOAD_BASELINE_MISMATCH' || (code === 'LOAD_RESULT_PATH' && (error as { source?: string }).source !== '--result')) {
-    process.stderr.write(`error: ${(error as Error).message}\n`);
-    return ExitCode.config;
-  }
-  if (code === 'LOAD_RESULT_PATH') return reportError(new UsageError((error as Error).message));
-  if (code === 'LOAD_SCENARIO_SETUP') {
-    process.stderr.write(`error: ${(error as Error).message}\n`);
-    return ExitCode.couldNotRun;
-  }
-  return reportError(error);
-}
-
 /** A result that went to the fallback path is said on stderr too, where CI logs look for errors. */
 function reportWriteFailure(outcome: LoadRunOutcome): void {
   if (outcome.writeFailure) {
@@ -98,7 +71,7 @@ export async function loadCommand(
     reportWriteFailure(outcome);
     return exitCodeOf(outcome, controller.signal.aborted);
   } catch (error) {
-    return handle(error);
+    return reportError(error);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -123,6 +96,6 @@ export async function mergeCommand(
     reportWriteFailure(outcome);
     return exitCodeOf(outcome, false);
   } catch (error) {
-    return handle(error);
+    return reportError(error);
   }
 }

@@ -5,9 +5,9 @@
  */
 import { relative, resolve } from 'node:path';
 import { loadConfigWithoutFixtures, provisionedFixturesPath } from '../../config/load.js';
-import { provision, ProvisionError, type ScanFlags } from '../../provision/index.js';
+import { provision, type ScanFlags } from '../../provision/index.js';
 import { ExitCode } from '../exit-codes.js';
-import { CouldNotRunError, reportError } from '../errors.js';
+import { reportError } from '../errors.js';
 import type { ProvisionFlags } from '../flags.js';
 import { shellWord } from '../../client/curl.js';
 
@@ -65,6 +65,6 @@ export async function provisionCommand(options: ProvisionFlags & { config?: stri
     process.stdout.write(`${lines.join('\n')}\n`);
     return ExitCode.ok;
   } catch (error) {
-    return reportError(error instanceof ProvisionError ? new CouldNotRunError(`provision: ${error.message}`) : error);
+    return reportError(error);
   }
 }

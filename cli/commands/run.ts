@@ -33,7 +33,7 @@ function takeReportLock(directory: string): ReportLock {
     if (lock.tookOverStale !== undefined) process.stderr.write(`note: took over ${lock.tookOverStale} in ${directory}\n`);
     return lock;
   } catch (error) {
-    if ((error as { code?: string }).code === 'REPORT_DIR_IN_USE') throw new CouldNotRunError((error as Error).message);
+    if ((error as { code?: string }).code === 'REPORT_DIR_IN_USE') throw error;
     // An unwritable folder: the runner says so, with the config key to change (exit 3).
     return { path: '', release: () => {} };
   }
@@ -194,7 +194,6 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     }
     return code;
   } catch (error) {
-    if ((error as { code?: string }).code === 'TARGET_UNREACHABLE') return reportError(new CouldNotRunError((error as Error).message));
     return reportError(error);
   } finally {
     process.off('SIGINT', onSignal);

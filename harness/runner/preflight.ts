@@ -36,16 +36,14 @@ import {
   type ClientResponse,
   type TargetEndpoints,
 } from '../../client/http.js';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, ToolError } from '../../config/errors.js';
 import type { AuthConfig, Fixtures, ResolvedConfig, UserFixture } from '../../config/types.js';
 import { endpointPath } from '../../specification/endpoints.js';
 
 /** The node refused a fixture user's token: the tool's auth set-up is wrong (exit 4, one line). */
-export class PreflightAuthError extends Error {
-  readonly code = 'PREFLIGHT_AUTH_REFUSED';
+export class PreflightAuthError extends ToolError {
   constructor(message: string) {
-    super(message);
-    this.name = 'PreflightAuthError';
+    super('PREFLIGHT_AUTH_REFUSED', message);
   }
 }
 

@@ -6,12 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
 import { createVitest, type Vitest } from 'vitest/node';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError, UsageError } from '../../config/errors.js';
+import { probeTarget } from '../../client/http.js';
 import type { ResolvedConfig } from '../../config/types.js';
 import { clauses as clauseRegistry } from '../../specification/clauses.js';
-import { endpointPath } from '../../specification/endpoints.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
 import { CHECK_NAMES } from '../../checks/names.js';
 import { enabledChecks, validateCheckSelection } from '../library/check-selection.js';
@@ -25,14 +24,6 @@ import { buildCertificate, readTargetVersions } from './certificate.js';
 import { preflight } from './preflight.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-export class TargetNotReachableError extends Error {
-  readonly code = 'TARGET_UNREACHABLE';
-  constructor(message: string) {
-    super(message);
-    this.name = 'TargetNotReachableError';
-  }
-}
 
 export interface RunOptions {
   faults?: FaultName[];
@@ -67,23 +58,10 @@ async function startTarget(config: ResolvedConfig, faults: FaultName[]): Promise
     const handle = await startReference({ target, faults });
     return { participant: handle.participantUrl, scan: handle.scanUrl, close: () => handle.close() };
   }
-  if (faults.length > 0) throw new TargetNotReachableError('--inject-fault works only with the embedded reference target');
-  await probe(`${target.participant}${endpointPath('readyz')}`, 'participant');
-  if (target.scan) await probe(`${target.scan}${endpointPath('scan.round-of-latest-data')}`, 'scan');
+  if (faults.length > 0) throw new UsageError('--inject-fault works only with the embedded reference target');
+  await probeTarget(target.participant, 'participant');
+  if (target.scan) await probeTarget(target.scan, 'scan');
   return { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}), close: async () => {} };
-}
-
-/** Any HTTP answer proves the target is reachable; a connection error does not. */
-async function probe(url: string, what: string): Promise<void> {
-  try {
-    const response = await request(url, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
-    await response.body.dump();
-  } catch (error) {
-    throw new TargetNotReachableError(
-      `the ${what} at ${url} cannot be reached: ${(error as Error).message}. ` +
-        'Check the URL (targets.<name>.participant/scan, LEDGER_BASE_URL, SCAN_BASE_URL) and that the node is running.',
-    );
-  }
 }
 
 function createSeed(config: ResolvedConfig, replay?: ReplayRequest): number {

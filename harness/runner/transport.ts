@@ -2,7 +2,7 @@
  * The node's transport faults over a run: the summary the reports show ("transport faults": counts per kind,
  * first examples, whether they decided the verdict), and the watch that tells a dead node from a faulty one.
  */
-import { connect } from 'node:net';
+import { acceptsConnection } from '../../client/http.js';
 import type { TestResult, TransportFaultRecord, TransportSummary, Verdict } from '../library/results.js';
 
 const EXAMPLES = 5;
@@ -74,7 +74,7 @@ export class NodeWatch {
     if (this.stopped || this.probing) return;
     if (!faults.some((fault) => fault.kind === 'refused' && fault.elapsedMs >= this.seconds * 1000)) return;
     this.probing = true;
-    void probe(this.url).then((alive) => {
+    void acceptsConnection(this.url).then((alive) => {
       this.probing = false;
       if (alive || this.stopped) return;
       this.stopped = true;
@@ -88,19 +88,4 @@ export class NodeWatch {
   stop(): void {
     this.stopped = true;
   }
-}
-
-/** Whether the node accepts a TCP connection within 2 s. */
-function probe(url: string): Promise<boolean> {
-  const { hostname, port, protocol } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
-    const done = (alive: boolean): void => {
-      socket.destroy();
-      resolve(alive);
-    };
-    socket.setTimeout(2000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
 }
