@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createTokenProvider, type TokenProvider } from '../client/auth.js';
 import { TargetClient, type ClientRequest, type ClientResponse, type TransportFault } from '../client/http.js';
+import type { ObservedExchange } from '../checks/response-checks.js';
 import type { Features, Fixtures, ProfileName, UserFixture } from '../config/types.js';
 import { createValidators } from '../specification/validate.js';
 import type { TargetAbilities } from './requirements.js';
@@ -55,6 +56,8 @@ let environment: SuiteEnvironment | undefined;
 export interface TestScope {
   requests: number;
   faults: TransportFaultRecord[];
+  /** Every answered request, for the check engine (`checks/response-checks.ts`), when the harness collects them. */
+  exchanges?: ObservedExchange[];
 }
 
 const testScopes = new AsyncLocalStorage<TestScope>();
@@ -145,7 +148,9 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
       inFlight++;
       lastActivity = Date.now();
       try {
-        return await client.send(request);
+        const response = await client.send(request);
+        scope?.exchanges?.push({ api: request.api, method: request.method, path: request.path, response });
+        return response;
       } finally {
         inFlight--;
         lastActivity = Date.now();

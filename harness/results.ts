@@ -120,8 +120,13 @@ export interface TestResult {
   endpoint: EndpointName;
   /** The clauses the test declares it asserts. */
   clauses: ClauseId[];
-  /** The checks the test declares it applies. */
+  /**
+   * The test's checks: derived from what ran on it (every check it called and every response check the harness
+   * applied to its exchanges), never declared by hand, so the list is true by construction.
+   */
   checks: CheckName[];
+  /** Who ran them: the test's own check calls (`byTest`) and the harness's check engine (`byEngine`). */
+  checksRan?: { byTest: CheckName[]; byEngine: CheckName[] };
   outcome: Outcome;
   skipReason?: string;
   durationMs: number;

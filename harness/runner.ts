@@ -284,7 +284,6 @@ export interface ListedTest {
   id: string;
   endpoint: string;
   clauses: string[];
-  checks: string[];
 }
 
 /** The tests a run would execute with this configuration (after --include/--exclude and profile). */
@@ -305,7 +304,7 @@ export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
     for (const testModule of result.testModules) {
       for (const testCase of testModule.children.allTests()) {
         const meta = testCase.meta().conformance;
-        if (meta) listed.push({ id: meta.id, endpoint: meta.endpoint, clauses: meta.clauses, checks: meta.checks });
+        if (meta) listed.push({ id: meta.id, endpoint: meta.endpoint, clauses: meta.clauses });
       }
     }
     return listed.sort((a, b) => a.id.localeCompare(b.id));
