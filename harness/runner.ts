@@ -14,7 +14,7 @@ import { clauses as clauseRegistry } from '../specification/clauses.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
 import { CHECK_NAMES } from '../checks/names.js';
 import { enabledChecks, validateCheckSelection } from './check-selection.js';
-import type { LatencyProfile, RunReport, TestResult } from './results.js';
+import type { CheckTally, LatencyProfile, RunReport, TestResult } from './results.js';
 import { formatLatency, measureLatency } from './latency.js';
 import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport.js';
 import type { FaultName } from '../reference/index.js';
@@ -268,7 +268,11 @@ export function buildReport(
     cases: config.run.cases,
     interrupted: run.interrupted,
     selection: { include: config.run.include, exclude: config.run.exclude, readOnly: config.run.readOnly },
-    checks: { ran: CHECK_NAMES.filter((name) => enabled.has(name)), switchedOff: CHECK_NAMES.filter((name) => !enabled.has(name)) },
+    checks: {
+      ran: CHECK_NAMES.filter((name) => enabled.has(name)),
+      switchedOff: CHECK_NAMES.filter((name) => !enabled.has(name)),
+      perCheck: checkTallies(sorted),
+    },
     totals,
     tests: sorted,
     clauses,
@@ -278,6 +282,16 @@ export function buildReport(
     ...(run.latency ? { latency: run.latency } : {}),
     ...(transport ? { transport } : {}),
   };
+}
+
+/** Per check, on how many tests it ran: by the test's own calls, by the check engine, either. */
+export function checkTallies(tests: readonly TestResult[]): CheckTally[] {
+  return CHECK_NAMES.map((check) => ({
+    check,
+    tests: tests.filter((test) => test.checks.includes(check)).length,
+    byTest: tests.filter((test) => test.checksRan?.byTest.includes(check)).length,
+    byEngine: tests.filter((test) => test.checksRan?.byEngine.includes(check)).length,
+  })).filter((tally) => tally.tests > 0);
 }
 
 export interface ListedTest {
