@@ -1,9 +1,10 @@
 /**
  * `conformanceSuite` / `conformanceTest`: vitest's describe/test with the metadata a certification needs.
- * Each test declares its endpoint, the clauses it asserts and the checks it applies; the wrapper selects it
- * (--include/--exclude, profile, replay, switched-off checks), skips it with a reason when the target lacks a
- * requirement, runs properties with the run's seed, records every assertion its checks make, and sorts how
- * it ended:
+ * Each test declares its endpoint and the clauses it asserts; the wrapper selects it (--include/--exclude,
+ * profile, replay), skips it with a reason when the target lacks a requirement, runs properties with the run's
+ * seed, records every assertion its checks make and every exchange it sends, applies the registered response
+ * checks to those exchanges once the body has run (the check engine, `checks/response-checks.ts`), derives the
+ * test's checks from what ran, and sorts how it ended:
  * - a check failed → `failed`, crediting the failure to that check's clause only; the declared clauses no
  *   assertion reached are "not reached";
  * - a transport fault of the node (a reset, a cut body, an HTML error page, an unparseable body) → `failed`,
