@@ -14,6 +14,7 @@ import type { ClientResponse } from '../../client/http.js';
 import type { ProfileName } from '../../config/types.js';
 import { AssertionLedger } from '../../harness/attribution.js';
 import { switchedOffReason } from '../../harness/check-selection.js';
+import { endingOf } from '../../harness/conformance-test.js';
 import { matchEndpoint } from '../../specification/endpoint-match.js';
 import { ENDPOINTS } from '../../specification/endpoints.js';
 import { createValidators } from '../../specification/validate.js';
@@ -186,6 +187,9 @@ describe('the engine and the ledger', () => {
     expect(switchedOffReason(new AssertionLedger(new Set(CHECK_NAMES)))).toBeUndefined();
     const some = new AssertionLedger(new Set(CHECK_NAMES.filter((name) => name !== 'spec_conflict')));
     expect(switchedOffReason(some)).toMatch(/switch off spec_conflict/);
+    // How such a test ends: skipped with the reason, not inconclusive; with every check on, inconclusive.
+    expect(endingOf(undefined, some, ['readyz.exists'])).toEqual({ outcome: 'skipped', skipReason: switchedOffReason(some) });
+    expect(endingOf(undefined, new AssertionLedger(new Set(CHECK_NAMES)), ['readyz.exists']).outcome).toBe('inconclusive');
   });
 });
 
