@@ -28,6 +28,13 @@ export interface AssertionEvent {
 export interface AssertionRecorder {
   record(event: AssertionEvent): void;
   enabled(check: CheckName): boolean;
+  /** A check ran (asserted, or checked a precondition): the test's checks are derived from these calls. */
+  ran?(check: CheckName): void;
+  /**
+   * Whether this assertion of `clause` by `check` on `response` was already made: the check engine then skips
+   * it, so an exchange a test checked by hand is not asserted twice (`harness/attribution.ts`).
+   */
+  alreadyAsserted?(check: CheckName, clause: ClauseId, response: ClientResponse): boolean;
 }
 
 const recorders = new AsyncLocalStorage<AssertionRecorder>();
@@ -78,7 +85,11 @@ export function checkEnabled(check: CheckName): boolean {
 /** Whether `check` is switched off in this test; a switched-off check stops the test where it would fail. */
 function switchedOff(check: CheckName, clause: ClauseId, condition: boolean, message: string): boolean {
   const recorder = recorders.getStore();
-  if (recorder === undefined || recorder.enabled(check)) return false;
+  if (recorder === undefined) return false;
+  if (recorder.enabled(check)) {
+    recorder.ran?.(check);
+    return false;
+  }
   if (!condition) throw new SwitchedOffCheckStop(check, clause, message);
   return true;
 }
@@ -96,8 +107,10 @@ export function assertClause(
   response?: ClientResponse,
 ): asserts condition {
   if (switchedOff(check, clause, condition, message)) return;
+  const recorder = recorders.getStore();
+  if (response !== undefined && recorder?.alreadyAsserted?.(check, clause, response)) return;
   if (!condition) throw failure(check, clause, message, response);
-  recorders.getStore()?.record({ check, clause, outcome: 'passed' });
+  recorder?.record({ check, clause, outcome: 'passed' });
 }
 
 /**
@@ -126,8 +139,8 @@ export function failUnlessAll(
   message: string,
   response?: ClientResponse,
 ): asserts condition {
-  if (condition || clauses.length === 0) return;
-  if (switchedOff(check, clauses[0]!, condition, message)) return;
+  if (clauses.length === 0) return;
+  if (switchedOff(check, clauses[0]!, condition, message) || condition) return;
   for (const clause of clauses.slice(1)) recorders.getStore()?.record({ check, clause, outcome: 'failed', reason: message });
   throw failure(check, clauses[0]!, message, response);
 }
@@ -136,6 +149,7 @@ export function failUnlessAll(
 export function recordInconclusive(check: CheckName, clause: ClauseId, reason: string, response?: ClientResponse): void {
   const recorder = recorders.getStore();
   if (recorder === undefined || !recorder.enabled(check)) return;
+  recorder.ran?.(check);
   recorder.record({
     check,
     clause,
@@ -149,6 +163,7 @@ export function recordInconclusive(check: CheckName, clause: ClauseId, reason: s
 export function recordDeviation(check: CheckName, clause: ClauseId, reason: string, response?: ClientResponse): void {
   const recorder = recorders.getStore();
   if (recorder === undefined || !recorder.enabled(check)) return;
+  recorder.ran?.(check);
   recorder.record({
     check,
     clause,

@@ -1,6 +1,8 @@
 /**
  * The check registry: every check name with its one-line description and the functions that implement it.
- * Tests declare the checks they apply by name (`CheckName`); `run --checks/--exclude-checks` switch them.
+ * A test calls the functions of a check itself; the response-level checks (`response-checks.ts`) are applied by
+ * the harness to every exchange a test records. A test's checks are what ran on it (hand-called and applied);
+ * `run --checks/--exclude-checks` switch them (`harness/check-selection.ts`).
  * `satisfies Record<CheckName, ...>` makes `tsc` reject a registry that misses a check or names one that
  * does not exist.
  */
@@ -38,6 +40,7 @@ import {
   scanRejection,
   scanResponseSchemaConformance,
 } from './scan.js';
+import { RESPONSE_CHECKS, type ResponseCheck } from './response-checks.js';
 import { responseSchemaConformance } from './schema.js';
 import {
   allDistinct,
@@ -93,13 +96,21 @@ const implementations = {
 export interface RegisteredCheck {
   name: CheckName;
   description: string;
+  /** The functions a test calls itself (its own semantic assertions). */
   functions: CheckFunctions;
+  /** The response-level checks the harness applies under this name to every exchange a test records. */
+  responseChecks: readonly ResponseCheck[];
 }
 
 export const checkRegistry: Readonly<Record<CheckName, RegisteredCheck>> = Object.fromEntries(
   CHECK_NAMES.map((name): [CheckName, RegisteredCheck] => [
     name,
-    { name, description: CHECK_DESCRIPTIONS[name], functions: implementations[name] as CheckFunctions },
+    {
+      name,
+      description: CHECK_DESCRIPTIONS[name],
+      functions: implementations[name] as CheckFunctions,
+      responseChecks: RESPONSE_CHECKS.filter((entry) => entry.check === name),
+    },
   ]),
 ) as Record<CheckName, RegisteredCheck>;
 

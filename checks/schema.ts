@@ -59,7 +59,7 @@ function recordConformance(
   const fields = fieldClauses(validators, record);
   const result = validators.validate(record, value);
   if (result.valid) {
-    for (const [, clauses] of fields) for (const clauseId of clauses) assertClause(CHECK, clauseId, true, '');
+    for (const [, clauses] of fields) for (const clauseId of clauses) assertClause(CHECK, clauseId, true, '', response);
     return;
   }
   const broken = result.errors[0]?.path.split('/')[1] ?? '';

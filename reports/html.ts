@@ -317,10 +317,25 @@ function checksSection(report: RunReport): string {
     switchedOff.length > 0
       ? `<p>Switched off (--checks / --exclude-checks): ${switchedOff.map((name) => `<code>${escape(name)}</code>`).join(', ')}.</p>`
       : '';
+  const tallies = report.checks.perCheck ?? [];
+  const table =
+    tallies.length > 0
+      ? `<p>A test's checks are what ran on it: its own check calls, and the response checks the harness applies to every exchange it records.</p>
+<table>
+<thead><tr><th>Check</th><th>Tests</th><th>By the test</th><th>By the harness</th></tr></thead>
+<tbody>${tallies
+          .map(
+            (tally) =>
+              `<tr><td><code>${escape(tally.check)}</code></td><td>${tally.tests}</td><td>${tally.byTest}</td><td>${tally.byEngine}</td></tr>`,
+          )
+          .join('\n')}</tbody>
+</table>
+`
+      : '';
   return `<section id="checks">
 <h2>Checks</h2>
-<p>Ran: ${ran.map((name) => `<code>${escape(name)}</code>`).join(', ') || 'none'}.</p>
-${off}</section>`;
+<p>Switched on: ${ran.map((name) => `<code>${escape(name)}</code>`).join(', ') || 'none'}.</p>
+${off}${table}</section>`;
 }
 
 function copyable(id: string, text: string): string {

@@ -334,8 +334,19 @@ function inconclusiveSection(report: RunReport): string {
 
 function checksSection(report: RunReport): string {
   const { ran, switchedOff } = report.checks;
-  const lines = ['## Checks', '', `Ran: ${ran.map(codeSpan).join(', ') || 'none'}.`];
+  const lines = ['## Checks', '', `Switched on: ${ran.map(codeSpan).join(', ') || 'none'}.`];
   if (switchedOff.length > 0) lines.push('', `Switched off (--checks / --exclude-checks): ${switchedOff.map(codeSpan).join(', ')}.`);
+  const tallies = report.checks.perCheck ?? [];
+  if (tallies.length > 0) {
+    lines.push(
+      '',
+      "A test's checks are what ran on it: its own check calls, and the response checks the harness applies to every exchange it records.",
+      '',
+      '| check | tests | by the test | by the harness |',
+      '|---|---:|---:|---:|',
+      ...tallies.map((tally) => `| ${codeSpan(tally.check)} | ${tally.tests} | ${tally.byTest} | ${tally.byEngine} |`),
+    );
+  }
   return lines.join('\n');
 }
 

@@ -125,7 +125,11 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     if (options.listChecks) {
       const { checkRegistry } = await import('../../checks/registry.js');
       for (const check of Object.values(checkRegistry)) {
-        process.stdout.write(`${check.name}\n    ${check.description}\n    functions: ${Object.keys(check.functions).join(', ')}\n`);
+        const applied = check.responseChecks.map((entry) => entry.id);
+        process.stdout.write(
+          `${check.name}\n    ${check.description}\n    functions: ${Object.keys(check.functions).join(', ')}\n` +
+            (applied.length > 0 ? `    applied to every exchange: ${applied.join(', ')}\n` : ''),
+        );
       }
       return ExitCode.ok;
     }

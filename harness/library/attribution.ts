@@ -4,13 +4,22 @@
  */
 import type { AssertionEvent, AssertionRecorder } from '../../checks/assertion.js';
 import type { CheckName } from '../../checks/names.js';
+import type { ClientResponse } from '../../client/http.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import type { ClauseAssertions, NotReached, OutcomeCounts } from './results.js';
 
 const MAX_REASONS = 3;
 
+/** Who applies the checks now: the test's own code, or the harness's check engine after the test body. */
+export type CheckApplier = 'test' | 'engine';
+
 export class AssertionLedger implements AssertionRecorder {
   private readonly byClause = new Map<ClauseId, ClauseAssertions & { byCheck: NonNullable<ClauseAssertions['byCheck']> }>();
+  private readonly ranBy: Record<CheckApplier, Set<CheckName>> = { test: new Set(), engine: new Set() };
+  /** `check clause` pairs the test asserted on each response (the engine does not assert them again). */
+  private readonly asserted = new WeakMap<ClientResponse, Set<string>>();
+  /** Set to 'engine' while the harness applies the registered response checks. */
+  applier: CheckApplier = 'test';
 
   constructor(private readonly enabledChecks: ReadonlySet<CheckName>) {}
 
@@ -18,7 +27,29 @@ export class AssertionLedger implements AssertionRecorder {
     return this.enabledChecks.has(check);
   }
 
+  ran(check: CheckName): void {
+    this.ranBy[this.applier].add(check);
+  }
+
+  alreadyAsserted(check: CheckName, clause: ClauseId, response: ClientResponse): boolean {
+    const key = `${check} ${clause}`;
+    let keys = this.asserted.get(response);
+    if (this.applier === 'engine') return keys?.has(key) ?? false;
+    if (keys === undefined) this.asserted.set(response, (keys = new Set()));
+    keys.add(key);
+    return false;
+  }
+
+  /** The checks that ran on this test: by its own calls and by the engine (each in registry order). */
+  checksRan(order: readonly CheckName[]): Record<CheckApplier, CheckName[]> {
+    return {
+      test: order.filter((check) => this.ranBy.test.has(check)),
+      engine: order.filter((check) => this.ranBy.engine.has(check)),
+    };
+  }
+
   record(event: AssertionEvent): void {
+    this.ran(event.check);
     let entry = this.byClause.get(event.clause);
     if (entry === undefined) {
       entry = { clause: event.clause, passed: 0, failed: 0, inconclusive: 0, deviation: 0, checks: [], byCheck: {} };

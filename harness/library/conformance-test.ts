@@ -1,9 +1,10 @@
 /**
  * `conformanceSuite` / `conformanceTest`: vitest's describe/test with the metadata a certification needs.
- * Each test declares its endpoint, the clauses it asserts and the checks it applies; the wrapper selects it
- * (--include/--exclude, profile, replay, switched-off checks), skips it with a reason when the target lacks a
- * requirement, runs properties with the run's seed, records every assertion its checks make, and sorts how
- * it ended:
+ * Each test declares its endpoint and the clauses it asserts; the wrapper selects it (--include/--exclude,
+ * profile, replay), skips it with a reason when the target lacks a requirement, runs properties with the run's
+ * seed, records every assertion its checks make and every exchange it sends, applies the registered response
+ * checks to those exchanges once the body has run (the check engine, `checks/response-checks.ts`), derives the
+ * test's checks from what ran, and sorts how it ended:
  * - a check failed → `failed`, crediting the failure to that check's clause only; the declared clauses no
  *   assertion reached are "not reached";
  * - a transport fault of the node (a reset, a cut body, an HTML error page, an unparseable body) → `failed`,
@@ -24,8 +25,9 @@ import { CheckFailure, SwitchedOffCheckStop, withAssertionRecorder } from '../..
 import { TransportFault } from '../../client/http.js';
 import { recordExchange } from '../../client/exchange.js';
 import { TRANSPORT_CLAUSE, httpTransportAssertion } from '../../checks/transport.js';
-import type { CheckName } from '../../checks/names.js';
-import { enabledChecks } from './check-selection.js';
+import { CHECK_NAMES, type CheckName } from '../../checks/names.js';
+import { applyResponseChecks } from '../../checks/response-checks.js';
+import { enabledChecks, switchedOffReason } from './check-selection.js';
 import { clause, type ClauseId } from '../../specification/clauses.js';
 import type { EndpointName } from '../../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
@@ -40,7 +42,10 @@ export interface ConformanceMeta {
   suite: string;
   endpoint: EndpointName;
   clauses: ClauseId[];
+  /** The checks that ran on the test (derived when it ends: its own calls and the engine's). */
   checks: CheckName[];
+  /** Who ran them: the test's own check calls, and the harness's response checks applied to its exchanges. */
+  checksRan?: { byTest: CheckName[]; byEngine: CheckName[] };
   seed: number;
   /** How the test ended as far as the harness knows (vitest's own state cannot tell a failure from an error). */
   outcome?: Outcome;
@@ -64,8 +69,12 @@ export interface ConformanceTestDefinition {
   endpoint: EndpointName;
   /** The clauses this test asserts; each must be asserted by one of its checks (self-test `full-run`). */
   clauses: ClauseId[];
-  /** The checks it applies; switching all of them off (`--exclude-checks`) leaves the test out. */
-  checks: CheckName[];
+  /**
+   * Ignored, and no longer needed: a test's checks are derived from what ran on it (its own check calls and the
+   * response checks the harness applies to its exchanges), so the report's checks are true by construction.
+   * @deprecated remove it; it selects nothing and is reported nowhere.
+   */
+  checks?: readonly CheckName[];
   requires?: Requirement[];
   /**
    * Before --timeout-scale, ms: how long the test may go with no request in flight before it is taken for a
@@ -166,9 +175,9 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
   }
   // A test that asserts only canton-profile behaviour does not belong to a spec-profile run.
   if (run.profile === 'spec' && declared.every((entry) => entry.level === 'canton')) return;
+  // --checks / --exclude-checks leave no test out: a switched-off check asserts nothing, and a test left with no
+  // assertion is skipped with that reason (harness/check-selection.ts).
   const checks = enabledChecks(run);
-  // Every check of the test switched off: nothing of it would run (as Schemathesis leaves such an operation out).
-  if (!definition.checks.some((check) => checks.has(check))) return;
 
   const seed = runContext.replay?.seed ?? (runContext.seed ^ hash(id)) | 0;
   const meta: ConformanceMeta = {
@@ -176,7 +185,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     suite,
     endpoint: definition.endpoint,
     clauses: definition.clauses,
-    checks: definition.checks,
+    checks: [],
     seed,
   };
   // No whole-test limit: each request has its own timeout, and the idle watchdog below catches a hang of the suite.
@@ -194,7 +203,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       }
     }
     const ledger = new AssertionLedger(checks);
-    const scope: TestScope = { requests: 0, faults: [] };
+    const scope: TestScope = { requests: 0, faults: [], exchanges: [] };
     const parallel = (sequential: boolean | undefined): number => (sequential ? 1 : environment.timing.inFlightPerWorker);
     const replayPath = runContext.replay?.path;
     const context: ConformanceContext = {
@@ -236,11 +245,32 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     } finally {
       watchdog.stop();
     }
+    // The check engine: the registered response checks on every exchange the test recorded, skipping what the
+    // test already asserted on an exchange itself. Only after a body that ran to its end (a failure, an error or
+    // a skip already decided the test).
+    if (thrown === undefined) {
+      ledger.applier = 'engine';
+      try {
+        withAssertionRecorder(ledger, () =>
+          applyResponseChecks(
+            scope.exchanges ?? [],
+            { profile: environment.profile, validators: environment.validators, features: environment.features },
+            (check) => ledger.enabled(check),
+          ),
+        );
+      } catch (error) {
+        thrown = error;
+      }
+    }
+    scope.exchanges = [];
     liveMeta.requests = scope.requests;
     if (scope.faults.length > 0) liveMeta.transportFaults = scope.faults.map((fault) => ({ ...fault, testId: id }));
     const ending = endingOf(thrown, ledger, definition.clauses);
     liveMeta.outcome = ending.outcome;
     liveMeta.assertions = ledger.summary();
+    const ran = ledger.checksRan(CHECK_NAMES);
+    liveMeta.checksRan = { byTest: ran.test, byEngine: ran.engine };
+    liveMeta.checks = CHECK_NAMES.filter((check) => ran.test.includes(check) || ran.engine.includes(check));
     if (ending.notReached !== undefined && ending.notReached.length > 0) liveMeta.notReached = ending.notReached;
     if (ending.failure !== undefined) liveMeta.failure = ending.failure;
     if (ending.outcome === 'skipped') {
@@ -300,10 +330,10 @@ export function endingOf(thrown: unknown, ledger: AssertionLedger, declared: rea
     // declares (its conclusive assertions still count for their clauses).
     const unproven = ledger.inconclusiveOnly(declared);
     if (counts.passed + counts.failed + counts.deviation > 0 && unproven.length === 0) return { outcome: 'passed' };
-    const reason =
-      counts.passed + counts.failed + counts.deviation + counts.inconclusive === 0
-        ? 'the test ended without asserting anything'
-        : 'every assertion was inconclusive';
+    const nothing = counts.passed + counts.failed + counts.deviation + counts.inconclusive === 0;
+    const switchedOff = nothing ? switchedOffReason(ledger) : undefined;
+    if (switchedOff !== undefined) return { outcome: 'skipped', skipReason: switchedOff };
+    const reason = nothing ? 'the test ended without asserting anything' : 'every assertion was inconclusive';
     return { outcome: 'inconclusive', notReached: ledger.notReached(declared, reason) };
   }
   const property = thrown instanceof PropertyFailure ? thrown : undefined;

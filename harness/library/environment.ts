@@ -4,7 +4,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
-import { TargetClient, type AnyClientRequest, type ClientResponse, type TransportFault } from '../../client/http.js';
+import { TargetClient, resolveRequest, type AnyClientRequest, type ClientResponse, type TransportFault } from '../../client/http.js';
+import type { ObservedExchange } from '../../checks/response-checks.js';
 import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/types.js';
 import { createValidators } from '../../specification/validate.js';
 import type { TargetAbilities } from './requirements.js';
@@ -59,6 +60,8 @@ let environment: SuiteEnvironment | undefined;
 export interface TestScope {
   requests: number;
   faults: TransportFaultRecord[];
+  /** Every answered request, for the check engine (`checks/response-checks.ts`), when the harness collects them. */
+  exchanges?: ObservedExchange[];
 }
 
 const testScopes = new AsyncLocalStorage<TestScope>();
@@ -149,7 +152,10 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
       inFlight++;
       lastActivity = Date.now();
       try {
-        return await client.send(request);
+        const plain = resolveRequest(request);
+        const response = await client.send(plain);
+        scope?.exchanges?.push({ api: plain.api, method: plain.method, path: plain.path, response });
+        return response;
       } finally {
         inFlight--;
         lastActivity = Date.now();

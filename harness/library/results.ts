@@ -66,6 +66,14 @@ export interface ClauseAssertions {
   reasons?: string[];
 }
 
+/** On how many tests of a run one check ran (a test's checks are derived from what ran on it). */
+export interface CheckTally {
+  check: CheckName;
+  tests: number;
+  byTest: number;
+  byEngine: number;
+}
+
 /** A transport fault the node caused (harness-side copy of client/http.ts `TransportFaultKind`, as a report holds it). */
 export interface TransportFaultRecord {
   /** refused, reset, truncated, unparseable-body, error-page, timeout. */
@@ -120,8 +128,13 @@ export interface TestResult {
   endpoint: EndpointName;
   /** The clauses the test declares it asserts. */
   clauses: ClauseId[];
-  /** The checks the test declares it applies. */
+  /**
+   * The test's checks: derived from what ran on it (every check it called and every response check the harness
+   * applied to its exchanges), never declared by hand, so the list is true by construction.
+   */
   checks: CheckName[];
+  /** Who ran them: the test's own check calls (`byTest`) and the harness's check engine (`byEngine`). */
+  checksRan?: { byTest: CheckName[]; byEngine: CheckName[] };
   outcome: Outcome;
   skipReason?: string;
   durationMs: number;
@@ -210,8 +223,11 @@ export interface RunReport {
   interrupted: boolean;
   /** Filters given with --include / --exclude / --read-only. */
   selection: { include: string[]; exclude: string[]; readOnly: boolean };
-  /** The checks that ran and the ones switched off (--checks / --exclude-checks). */
-  checks: { ran: CheckName[]; switchedOff: CheckName[] };
+  /**
+   * The checks switched on (`ran`) and off (--checks / --exclude-checks), and per check on how many tests it ran:
+   * called by the test itself (`byTest`), applied by the harness to the test's exchanges (`byEngine`), either (`tests`).
+   */
+  checks: { ran: CheckName[]; switchedOff: CheckName[]; perCheck?: CheckTally[] };
   totals: {
     passed: number;
     failed: number;

@@ -36,6 +36,7 @@ export class ResultCollector implements Reporter {
       endpoint: meta?.endpoint ?? 'participant',
       clauses: meta?.clauses ?? [],
       checks: meta?.checks ?? [],
+      ...(meta?.checksRan ? { checksRan: meta.checksRan } : {}),
       outcome,
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       assertions: meta?.assertions ?? [],

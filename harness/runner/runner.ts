@@ -14,7 +14,7 @@ import { clauses as clauseRegistry } from '../../specification/clauses.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
 import { CHECK_NAMES } from '../../checks/names.js';
 import { enabledChecks, validateCheckSelection } from '../library/check-selection.js';
-import type { LatencyProfile, RunReport, TestResult } from '../library/results.js';
+import type { CheckTally, LatencyProfile, RunReport, TestResult } from '../library/results.js';
 import { formatLatency, measureLatency } from './latency.js';
 import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport.js';
 import type { FaultName } from '../../reference/index.js';
@@ -252,7 +252,11 @@ export function buildReport(
     cases: config.run.cases,
     interrupted: run.interrupted,
     selection: { include: config.run.include, exclude: config.run.exclude, readOnly: config.run.readOnly },
-    checks: { ran: CHECK_NAMES.filter((name) => enabled.has(name)), switchedOff: CHECK_NAMES.filter((name) => !enabled.has(name)) },
+    checks: {
+      ran: CHECK_NAMES.filter((name) => enabled.has(name)),
+      switchedOff: CHECK_NAMES.filter((name) => !enabled.has(name)),
+      perCheck: checkTallies(sorted),
+    },
     totals,
     tests: sorted,
     clauses,
@@ -264,11 +268,20 @@ export function buildReport(
   };
 }
 
+/** Per check, on how many tests it ran: by the test's own calls, by the check engine, either. */
+export function checkTallies(tests: readonly TestResult[]): CheckTally[] {
+  return CHECK_NAMES.map((check) => ({
+    check,
+    tests: tests.filter((test) => test.checks.includes(check)).length,
+    byTest: tests.filter((test) => test.checksRan?.byTest.includes(check)).length,
+    byEngine: tests.filter((test) => test.checksRan?.byEngine.includes(check)).length,
+  })).filter((tally) => tally.tests > 0);
+}
+
 export interface ListedTest {
   id: string;
   endpoint: string;
   clauses: string[];
-  checks: string[];
   /** The suite file that defines it, relative to the repository. */
   file: string;
 }
@@ -296,7 +309,6 @@ export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
             id: meta.id,
             endpoint: meta.endpoint,
             clauses: meta.clauses,
-            checks: meta.checks,
             file: relative(repositoryRoot, testModule.moduleId),
           });
       }

@@ -85,6 +85,28 @@ describe.each(['spec', 'canton'] as const)('a full run against the reference tar
       });
     expect(unasserted).toEqual([]);
 
+    // A test's checks are what ran on it: every check that asserted anything on a test is among its checks, and
+    // every check among them ran, called by the test itself or applied by the harness to its exchanges.
+    const undeclared = report.tests.flatMap((test) =>
+      (test.assertions ?? []).flatMap((entry) =>
+        entry.checks.filter((check) => !test.checks.includes(check)).map((check) => `${test.id}: ${check}`),
+      ),
+    );
+    expect(undeclared).toEqual([]);
+    const notRan = report.tests.flatMap((test) => {
+      const ran = new Set([...(test.checksRan?.byTest ?? []), ...(test.checksRan?.byEngine ?? [])]);
+      return [...test.checks.filter((check) => !ran.has(check)), ...[...ran].filter((check) => !test.checks.includes(check))].map(
+        (check) => `${test.id}: ${check}`,
+      );
+    });
+    expect(notRan).toEqual([]);
+    const ranTests = report.tests.filter((test) => test.outcome !== 'skipped');
+    expect(ranTests.filter((test) => test.checks.length === 0).map((test) => test.id)).toEqual([]);
+    // The harness applied its response checks to the exchanges of nearly every test (a test whose requests all go
+    // to unknown routes or node-state routes gets none).
+    const engineApplied = ranTests.filter((test) => (test.checksRan?.byEngine.length ?? 0) > 0);
+    expect(engineApplied.length).toBeGreaterThan(ranTests.length * 0.8);
+
     // Every endpoint with invalid-request rules had rejections its controls made conclusive.
     const context = generatorContextFromFixtures(referenceFixtures());
     // (an endpoint whose rules all state canton behaviour has none in the spec profile)

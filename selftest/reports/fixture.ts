@@ -190,7 +190,14 @@ export function fixtureReport(overrides: { interrupted?: boolean; tests?: TestRe
     cases: 25,
     interrupted,
     selection: { include: ['submit-and-wait'], exclude: [], readOnly: false },
-    checks: { ran: ['negative_data_rejection', 'response_schema_conformance'], switchedOff: ['stateful_consistency'] },
+    checks: {
+      ran: ['negative_data_rejection', 'response_schema_conformance'],
+      switchedOff: ['stateful_consistency'],
+      perCheck: [
+        { check: 'negative_data_rejection', tests: 1, byTest: 1, byEngine: 0 },
+        { check: 'response_schema_conformance', tests: 2, byTest: 1, byEngine: 2 },
+      ],
+    },
     totals: {
       passed: count('passed'),
       failed: count('failed'),

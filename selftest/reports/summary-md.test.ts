@@ -41,6 +41,12 @@ describe('writeSummaryMarkdown', () => {
     );
   });
 
+  it("shows each check with the tests it ran on: by the test's own calls and by the harness", () => {
+    expect(markdown).toContain('Switched off (--checks / --exclude-checks): `stateful_consistency`.');
+    expect(markdown).toContain('| check | tests | by the test | by the harness |');
+    expect(markdown).toContain('| `response_schema_conformance` | 2 | 1 | 2 |');
+  });
+
   it('keeps every table rectangular, even with pipes in clause sentences', () => {
     const found = [...tables(markdown), ...tables(clausesMarkdown)];
     expect(found.length).toBeGreaterThanOrEqual(6);

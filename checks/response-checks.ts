@@ -1,0 +1,339 @@
+/**
+ * The response-level checks the harness applies to every exchange a test records (as Schemathesis applies its
+ * registered checks to every response): status class, content type, response schema, error body, the canton
+ * error taxonomy and redaction. A test adds only its own semantic assertions.
+ *
+ * One shape: `apply(exchange, context)` asserts through `assertClause` / `failUnless` (so a failure is a
+ * `CheckFailure` naming the exchange, a switched-off check asserts nothing) and returns whether the check applied.
+ *
+ * A check applies only where the spec (spec profile) or Canton 3.5 (canton profile) says what holds, so a real
+ * node is never failed on an exchange the rule does not cover:
+ * - only exchanges of a known endpoint (`matchEndpoint`): an unknown route, or a known path with another method
+ *   (405), is the routing suites' business;
+ * - never a route-not-found answer: Canton's legacy 404 `{"errors": [...]}` (a path that matches no route, e.g.
+ *   the traffic route of a 3.5 node, facts verified-against-real C3), the traffic route when the target does not
+ *   declare `trafficAccounts`, and a 404 of a scan path a Splice release removed (facts FF9: pekko's text 404);
+ * - `node-state` (`/livez`, `/docs/openapi`, ...) is left out: what those answer is not stated;
+ * - a 400 whose body is not JSON is Canton's decode failure: text/plain (spec Errors rule 1), never held to the
+ *   error body schema;
+ * - the canton checks (status follows the category, code taxonomy, redaction) only in the canton profile, and
+ *   redaction only when the target checks tokens.
+ * A check credits only clauses it asserts in full, testable and in the run's profile; where it only rules a
+ * failure out, it uses `failUnless` (credits nothing).
+ */
+import type { Api, ClientResponse } from '../client/http.js';
+import type { Features, ProfileName } from '../config/types.js';
+import { clause as clauseOf, type ClauseId } from '../specification/clauses.js';
+import { matchEndpoint, type DescriptorName, type EndpointName } from '../specification/endpoints.js';
+import { parseJsonLossless } from '../specification/json.js';
+import type { SchemaName, Validators } from '../specification/validate.js';
+import { assertClause, failUnless } from './assertion.js';
+import { contentTypeConformance } from './basic.js';
+import { errorCodeTaxonomy, redactedErrorDetails, type JsCantonErrorBody } from './error-body.js';
+import { httpStatusOfCategory, httpStatusOfGrpcCode } from './http-status.js';
+import type { CheckName } from './names.js';
+import { scanResponseSchemaConformance } from './scan.js';
+import { responseSchemaConformance } from './schema.js';
+
+/** One request a test sent and the answer it got, as the harness records it. */
+export interface ObservedExchange {
+  api: Api;
+  method: string;
+  /** The path below the API's base URL (without the query). */
+  path: string;
+  response: ClientResponse;
+}
+
+export interface ResponseCheckContext {
+  profile: ProfileName;
+  validators: Validators;
+  features: Pick<Features, 'authorization' | 'trafficAccounts'>;
+}
+
+/** The exchange with what the checks derive from it once: its endpoint and its body as JSON. */
+export interface ClassifiedExchange extends ObservedExchange {
+  endpoint: EndpointName;
+  /** The body parsed losslessly, or undefined when it is empty or not JSON. */
+  json: unknown;
+}
+
+export interface ResponseCheck {
+  /** Short id, e.g. `content-type`. */
+  id: string;
+  /** The registered check whose assertions it makes (and which `--checks` / `--exclude-checks` switch). */
+  check: CheckName;
+  description: string;
+  /** Asserts what holds for this exchange; returns whether the check applied to it. */
+  apply(exchange: ClassifiedExchange, context: ResponseCheckContext): boolean;
+}
+
+const mediaType = (response: ClientResponse): string => response.contentType.split(';')[0]!.trim().toLowerCase();
+const success = (status: number): boolean => status >= 200 && status < 300;
+
+/** A clause the engine may credit: testable and in the run's profile. */
+function creditable(clauseId: ClauseId, profile: ProfileName): boolean {
+  const entry = clauseOf(clauseId);
+  return entry.testable && (entry.level === 'spec' || (entry.level === 'canton' && profile === 'canton'));
+}
+
+/** The scan paths a Splice release removed: their 404 is pekko's route-not-found answer (facts FF9), not a lookup's. */
+const REMOVABLE_SCAN_ENDPOINTS: readonly EndpointName[] = ['scan.top-validators', 'scan.rewards-collected', 'scan.round-of-latest-data'];
+
+/** Canton's legacy 404 of a path that matches no route: `{"errors":["HttpMethod(GET), uri: ..."],...}`. */
+function isLegacyNotFound(exchange: ClassifiedExchange): boolean {
+  const body = exchange.json as { errors?: unknown } | undefined;
+  return exchange.response.status === 404 && typeof body === 'object' && body !== null && Array.isArray(body.errors);
+}
+
+/** The answer says no such route exists here, whatever the endpoint table says: no response check applies. */
+export function isRouteNotFound(exchange: ClassifiedExchange, context: ResponseCheckContext): boolean {
+  if (exchange.endpoint === 'traffic-account' && !context.features.trafficAccounts) return true;
+  if (exchange.api === 'participant') return isLegacyNotFound(exchange);
+  return exchange.response.status === 404 && REMOVABLE_SCAN_ENDPOINTS.includes(exchange.endpoint);
+}
+
+const statusClass: ResponseCheck = {
+  id: 'status-class',
+  check: 'status_code_conformance',
+  description: 'an endpoint answers with a final status of class 2xx, 4xx or 5xx (a 1xx or a redirect is not an answer of the interface)',
+  apply({ api, endpoint, response }) {
+    if (endpoint === 'node-state') return false;
+    const { status } = response;
+    failUnless(
+      'status_code_conformance',
+      api === 'scan' ? 'format.area-b.base-url' : 'format.area-a.base-url',
+      success(status) || (status >= 400 && status < 600),
+      `the endpoint ${endpoint} answered ${status} ${response.contentType || '(no content type)'}: not an answer of the interface at the base URL`,
+      response,
+    );
+    return true;
+  },
+};
+
+const contentType: ResponseCheck = {
+  id: 'content-type',
+  check: 'content_type_conformance',
+  description:
+    'a JSON body (every 2xx body but readiness, every JSON error) is application/json; readiness is text/plain; an area A 400 that is not JSON is text/plain',
+  apply(exchange, context) {
+    const { api, endpoint, response, json } = exchange;
+    if (endpoint === 'node-state' || response.text.length === 0) return false;
+    const { status } = response;
+    if (success(status)) {
+      if (endpoint === 'readyz') {
+        if (!creditable('format.readiness-plain-text', context.profile)) return false;
+        contentTypeConformance(response, 'text', 'format.readiness-plain-text');
+      } else contentTypeConformance(response, 'json', 'format.json-bodies');
+      return true;
+    }
+    if (status < 400) return false;
+    if (json !== undefined) {
+      contentTypeConformance(response, 'json', 'format.json-bodies');
+      return true;
+    }
+    if (api !== 'participant' || status !== 400) return false;
+    // Only rules a mislabelled answer out: "the 400 responses of area A are plain text" is credited by the
+    // tests that send malformed input on purpose.
+    failUnless(
+      'content_type_conformance',
+      'format.area-a-400-plain-text',
+      mediaType(response) === 'text/plain',
+      `a 400 whose body is not JSON is the plain-text answer of Errors rule 1, so text/plain; got "${response.contentType}"`,
+      response,
+    );
+    return true;
+  },
+};
+
+/** The 200 body of each endpoint whose schema the spec states, with the clause stating it. */
+const SUCCESS_SCHEMAS: Partial<Record<EndpointName, { schema: SchemaName; clause: ClauseId; scan?: true }>> = {
+  'submit-and-wait': { schema: 'SubmitAndWaitResponse', clause: 'submit-and-wait.response.shape' },
+  'update-by-offset': { schema: 'GetUpdateResponse', clause: 'update-by-offset.response.shape' },
+  'authenticated-user': { schema: 'GetUserResponse', clause: 'authenticated-user.response.shape' },
+  execute: { schema: 'ExecuteSubmissionResponse', clause: 'execute.response.200' },
+  'dars-upload': { schema: 'UploadDarFileResponse', clause: 'dars-upload.response.200' },
+  'traffic-account': { schema: 'TrafficAccount', clause: 'traffic-account.response.shape' },
+  'scan.traffic-status': { schema: 'GetMemberTrafficStatusResponse', clause: 'scan.traffic-status.response.shape', scan: true },
+  'scan.participant-id-v1': { schema: 'GetPartyToParticipantResponseV1', clause: 'scan.participant-id-v1.response.shape', scan: true },
+  'scan.participant-id-v0': { schema: 'GetPartyToParticipantResponse', clause: 'scan.participant-id-v0.response.shape', scan: true },
+  'scan.top-validators': {
+    schema: 'GetTopValidatorsByValidatorFaucetsResponse',
+    clause: 'scan.top-validators.response.shape',
+    scan: true,
+  },
+  'scan.rewards-collected': { schema: 'GetRewardsCollectedResponse', clause: 'scan.rewards-collected.response.shape', scan: true },
+  'scan.round-of-latest-data': { schema: 'GetRoundOfLatestDataResponse', clause: 'scan.round-of-latest-data.response.shape', scan: true },
+};
+
+const responseSchema: ResponseCheck = {
+  id: 'response-schema',
+  check: 'response_schema_conformance',
+  description: "a 2xx body matches its endpoint's response schema; each record's fields are credited to their own clauses",
+  apply({ endpoint, response }, context) {
+    const expected = SUCCESS_SCHEMAS[endpoint];
+    if (expected === undefined || !success(response.status) || !creditable(expected.clause, context.profile)) return false;
+    if (expected.scan) scanResponseSchemaConformance(context.validators, response, expected.schema, expected.clause);
+    else responseSchemaConformance(context.validators, response, expected.schema, expected.clause);
+    return true;
+  },
+};
+
+/** The area A endpoints of the spec, each with its "can return the default error body" clause. */
+const DEFAULT_ERROR_BODY: Partial<Record<EndpointName, ClauseId>> = {
+  execute: 'execute.errors.default-body',
+  'update-by-offset': 'update-by-offset.errors.default-body',
+  'authenticated-user': 'authenticated-user.errors.default-body',
+  'submit-and-wait': 'submit-and-wait.errors.default-body',
+  'dars-upload': 'dars-upload.errors.default-body',
+  'packages-upload': 'packages-upload.errors.default-body',
+  'dars-validate': 'dars-validate.errors.default-body',
+  'traffic-account': 'traffic-account.errors.default-body',
+  readyz: 'readyz.errors.default-body',
+};
+
+const errorBody: ResponseCheck = {
+  id: 'error-body',
+  // The body's shape is a schema (as errorBodyConformance asserts it, through responseSchemaConformance).
+  check: 'response_schema_conformance',
+  description: 'a JSON error of an area A endpoint is the default error body (JsCantonError); a JSON error of the scan is {error: string}',
+  apply({ api, endpoint, response, json }, context) {
+    if (response.status < 400 || json === undefined) return false;
+    if (api === 'scan') {
+      if (!creditable('errors.scan.error-body', context.profile)) return false;
+      responseSchemaConformance(context.validators, response, 'ScanErrorResponse', 'errors.scan.error-body');
+      return true;
+    }
+    const clauseId = DEFAULT_ERROR_BODY[endpoint];
+    if (clauseId === undefined || !creditable(clauseId, context.profile)) return false;
+    responseSchemaConformance(context.validators, response, 'JsCantonError', clauseId);
+    return true;
+  },
+};
+
+/** The body, when it is a JsCantonError as far as the canton checks need one (a string code, a numeric category). */
+function cantonErrorOf({ api, response, json }: ClassifiedExchange): JsCantonErrorBody | undefined {
+  if (api !== 'participant' || response.status < 400 || typeof json !== 'object' || json === null) return undefined;
+  const body = json as Partial<JsCantonErrorBody>;
+  return typeof body.code === 'string' && typeof body.errorCategory === 'number' ? (body as JsCantonErrorBody) : undefined;
+}
+
+const errorTaxonomy: ResponseCheck = {
+  id: 'error-taxonomy',
+  check: 'error_body_conformance',
+  description:
+    "canton: a JsCantonError's HTTP status follows its category (or, redacted, its gRPC code), and a code Canton 3.5 defines carries its category, gRPC code and retry advice (specification/error-codes.ts)",
+  apply(exchange, context) {
+    if (context.profile !== 'canton') return false;
+    const body = cantonErrorOf(exchange);
+    if (body === undefined) return false;
+    const { response } = exchange;
+    const grpc = body.grpcCodeValue === null || body.grpcCodeValue === undefined ? undefined : Number(body.grpcCodeValue);
+    // A redacted error without its gRPC code has no status to follow.
+    const status =
+      body.errorCategory === -1 ? (grpc === undefined ? undefined : httpStatusOfGrpcCode[grpc]) : httpStatusOfCategory[body.errorCategory];
+    if (status !== undefined || body.errorCategory !== -1) {
+      assertClause(
+        'error_body_conformance',
+        'canton.errors.status-follows-category',
+        status === response.status,
+        `HTTP status ${response.status} does not follow the error (errorCategory ${body.errorCategory}, grpcCodeValue ${String(body.grpcCodeValue)} → ${String(status)})`,
+        response,
+      );
+    }
+    errorCodeTaxonomy(body, response);
+    return true;
+  },
+};
+
+const redaction: ResponseCheck = {
+  id: 'redaction',
+  check: 'error_body_conformance',
+  description:
+    'canton, with token checks on: a 401 or 403 is redacted (code NA, the fixed cause, errorCategory -1, context {} or only ledger_api_error, resources [], correlationId = traceId or null)',
+  apply(exchange, context) {
+    if (context.profile !== 'canton' || !context.features.authorization) return false;
+    if (exchange.response.status !== 401 && exchange.response.status !== 403) return false;
+    const body = cantonErrorOf(exchange);
+    if (body === undefined) return false;
+    redactedErrorDetails(body, exchange.response);
+    return true;
+  },
+};
+
+/** The response-level checks, in the order the engine applies them to an exchange. */
+export const RESPONSE_CHECKS: readonly ResponseCheck[] = [statusClass, contentType, responseSchema, errorBody, errorTaxonomy, redaction];
+
+function parsedBody(response: ClientResponse): unknown {
+  if (response.text.trim().length === 0) return undefined;
+  try {
+    return parseJsonLossless(response.text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The endpoints the engine checks, as the check tables name them: the endpoints this tool certifies, the user
+ * writes as `users`, and the node-state reads as `node-state` (only their error bodies are checked). The other
+ * routes a test may call on its way (prepare, parties, the scan's DSO, ...) are not certified: no check applies.
+ */
+const ENGINE_ENDPOINT: Partial<Record<DescriptorName, EndpointName>> = {
+  execute: 'execute',
+  'update-by-offset': 'update-by-offset',
+  'authenticated-user': 'authenticated-user',
+  'submit-and-wait': 'submit-and-wait',
+  'dars-upload': 'dars-upload',
+  'packages-upload': 'packages-upload',
+  'dars-validate': 'dars-validate',
+  'traffic-account': 'traffic-account',
+  readyz: 'readyz',
+  version: 'version',
+  'users.create': 'users',
+  'users.update': 'users',
+  'scan.traffic-status': 'scan.traffic-status',
+  'scan.participant-id-v1': 'scan.participant-id-v1',
+  'scan.participant-id-v0': 'scan.participant-id-v0',
+  'scan.top-validators': 'scan.top-validators',
+  'scan.rewards-collected': 'scan.rewards-collected',
+  'scan.round-of-latest-data': 'scan.round-of-latest-data',
+  livez: 'node-state',
+  'ledger-end': 'node-state',
+  'packages-list': 'node-state',
+  'connected-synchronizers': 'node-state',
+  openapi: 'node-state',
+};
+
+/** The endpoint the engine knows an exchange as, or undefined when it checks none of it. */
+export function engineEndpoint(api: Api, method: string, path: string): EndpointName | undefined {
+  const descriptor = matchEndpoint(api, method, path);
+  return descriptor === undefined ? undefined : ENGINE_ENDPOINT[descriptor];
+}
+
+/** The exchange's endpoint and parsed body, or undefined when no response check can apply to it. */
+export function classify(exchange: ObservedExchange, context: ResponseCheckContext): ClassifiedExchange | undefined {
+  const endpoint = engineEndpoint(exchange.api, exchange.method, exchange.path);
+  if (endpoint === undefined) return undefined;
+  const classified: ClassifiedExchange = { ...exchange, endpoint, json: parsedBody(exchange.response) };
+  return isRouteNotFound(classified, context) ? undefined : classified;
+}
+
+/**
+ * Applies every enabled response check to every exchange, in order; a failure throws (`CheckFailure`) at the
+ * first. Returns the checks that applied to at least one exchange.
+ */
+export function applyResponseChecks(
+  exchanges: readonly ObservedExchange[],
+  context: ResponseCheckContext,
+  enabled: (check: CheckName) => boolean,
+  checks: readonly ResponseCheck[] = RESPONSE_CHECKS,
+): Set<CheckName> {
+  const applied = new Set<CheckName>();
+  const active = checks.filter((entry) => enabled(entry.check));
+  if (active.length === 0) return applied;
+  for (const exchange of exchanges) {
+    const classified = classify(exchange, context);
+    if (classified === undefined) continue;
+    for (const entry of active) if (entry.apply(classified, context)) applied.add(entry.check);
+  }
+  return applied;
+}

@@ -1,0 +1,225 @@
+/**
+ * The check engine: the registered response checks catch a wrong answer on an exchange no test checked by hand
+ * (a wrong content type, a wrong error body, a taxonomy mismatch, an unredacted denial), apply only where the
+ * spec or Canton 3.5 states what holds (an unknown route, a removed scan path, a 400 decode failure are left
+ * alone), and never assert again what the test asserted itself on the same exchange.
+ */
+import { describe, expect, it } from 'vitest';
+import { CheckFailure, withAssertionRecorder } from '../../checks/assertion.js';
+import { contentTypeConformance } from '../../checks/basic.js';
+import { CHECK_NAMES, type CheckName } from '../../checks/names.js';
+import { checkRegistry } from '../../checks/registry.js';
+import {
+  applyResponseChecks,
+  engineEndpoint,
+  RESPONSE_CHECKS,
+  type ObservedExchange,
+  type ResponseCheckContext,
+} from '../../checks/response-checks.js';
+import type { ClientResponse } from '../../client/http.js';
+import type { ProfileName } from '../../config/types.js';
+import { AssertionLedger } from '../../harness/library/attribution.js';
+import { switchedOffReason } from '../../harness/library/check-selection.js';
+import { endingOf } from '../../harness/library/conformance-test.js';
+import type { EndpointName } from '../../specification/endpoints.js';
+import type { Api } from '../../client/http.js';
+import { createValidators } from '../../specification/validate.js';
+import { answer, cantonError, failure, jsonAnswer, lines, recorded, redacted403, recording, submitted, textAnswer } from './support.js';
+
+const context = (profile: ProfileName, features: Partial<ResponseCheckContext['features']> = {}): ResponseCheckContext => ({
+  profile,
+  validators: createValidators(profile),
+  features: { authorization: true, trafficAccounts: false, ...features },
+});
+
+const exchange = (
+  response: ClientResponse,
+  path = '/v2/commands/submit-and-wait',
+  method = 'POST',
+  api: 'participant' | 'scan' = 'participant',
+) => ({ api, method, path, response }) satisfies ObservedExchange;
+
+const engine = (exchanges: readonly ObservedExchange[], profile: ProfileName = 'canton', features = {}) =>
+  applyResponseChecks(exchanges, context(profile, features), () => true);
+
+describe('the check engine catches what no test checked by hand', () => {
+  it('a 2xx JSON body served with another content type', async () => {
+    const wrongType = answer({ status: 200, contentType: 'text/plain', text: '{"updateId":"1220ab","completionOffset":3}' });
+    const thrown = await failure(() => engine([exchange(wrongType)]));
+    expect([thrown.check, thrown.clauseId]).toEqual(['content_type_conformance', 'format.json-bodies']);
+    expect(thrown.exchange?.request.url).toContain('/v2/commands/submit-and-wait');
+  });
+
+  it('a JSON error that is not the default error body', async () => {
+    const wrongBody = jsonAnswer(400, { message: 'bad request' });
+    const thrown = await failure(() => engine([exchange(wrongBody)], 'spec'));
+    expect(thrown.check).toBe('response_schema_conformance' satisfies CheckName);
+    expect(thrown.clauseId).toMatch(/^(errors\.body\.|submit-and-wait\.errors\.default-body)/);
+  });
+
+  it('a scan error that is not {error: string}', async () => {
+    const wrongBody = jsonAnswer(400, { message: 'bad limit' }, '/api/scan/v0/top-validators-by-validator-faucets');
+    const thrown = await failure(() => engine([exchange(wrongBody, '/v0/top-validators-by-validator-faucets', 'GET', 'scan')], 'spec'));
+    expect([thrown.check, thrown.clauseId]).toEqual(['response_schema_conformance', 'errors.scan.error-body']);
+  });
+
+  it('canton: a code answered in the wrong category (taxonomy), and a status that does not follow the category', async () => {
+    // DUPLICATE_COMMAND in ContentionOnSharedResources: the same 409, so only the taxonomy sees it.
+    const wrongCategory = jsonAnswer(409, cantonError('DUPLICATE_COMMAND', 2, 10, { retryInfo: '1 second' }));
+    const taxonomy = await failure(() => engine([exchange(wrongCategory)]));
+    expect([taxonomy.check, taxonomy.clauseId]).toEqual(['error_body_conformance', 'canton.errors.code-taxonomy']);
+    const wrongStatus = jsonAnswer(400, cantonError('UPDATE_NOT_FOUND', 11, 5));
+    const status = await failure(() => engine([exchange(wrongStatus, '/v2/updates/update-by-offset')]));
+    expect([status.check, status.clauseId]).toEqual(['error_body_conformance', 'canton.errors.status-follows-category']);
+    // The spec profile states neither: the same answers pass there (the body has the default shape).
+    expect(
+      (await recording(() => engine([exchange(wrongCategory), exchange(wrongStatus, '/v2/updates/update-by-offset')], 'spec'))).error,
+    ).toBeUndefined();
+  });
+
+  it('canton: a 403 that is not redacted', async () => {
+    const unredacted = jsonAnswer(403, cantonError('PERMISSION_DENIED', 7, 7));
+    const thrown = await failure(() => engine([exchange(unredacted)]));
+    expect([thrown.check, thrown.clauseId]).toEqual(['error_body_conformance', 'canton.errors.redacted-body']);
+    // A target without token checks is not held to it.
+    expect((await recording(() => engine([exchange(unredacted)], 'canton', { authorization: false }))).error).toBeUndefined();
+  });
+
+  it('a 2xx body that does not match its endpoint schema', async () => {
+    const thrown = await failure(() => engine([exchange(jsonAnswer(200, { updateId: 7 }))], 'spec'));
+    expect(thrown.check).toBe('response_schema_conformance');
+  });
+
+  it('an area A 400 that is not JSON served as anything but text/plain', async () => {
+    const thrown = await failure(() => engine([exchange(textAnswer(400, 'Invalid value for: body', 'application/octet-stream'))], 'spec'));
+    expect([thrown.check, thrown.clauseId]).toEqual(['content_type_conformance', 'format.area-a-400-plain-text']);
+  });
+});
+
+describe('the check engine applies a check only where it holds', () => {
+  it('passes what a correct node answers, crediting each clause it asserts', async () => {
+    const events = await recorded(() =>
+      engine([
+        exchange(submitted()),
+        exchange(
+          answer({ status: 200, contentType: 'text/plain; charset=UTF-8', text: 'ok', method: 'GET', path: '/readyz' }),
+          '/readyz',
+          'GET',
+        ),
+        exchange(redacted403()),
+        exchange(jsonAnswer(404, cantonError('UPDATE_NOT_FOUND', 11, 5, { context: { category: '11' } })), '/v2/updates/update-by-offset'),
+        exchange(textAnswer(400, "Invalid value for: body (Missing required field at 'commandId')")),
+      ]),
+    );
+    expect(events).toContain('content_type_conformance format.json-bodies passed');
+    expect(events).toContain('content_type_conformance format.readiness-plain-text passed');
+    expect(events).toContain('response_schema_conformance submit-and-wait.response.shape passed');
+    expect(events).toContain('response_schema_conformance submit-and-wait.errors.default-body passed');
+    expect(events).toContain('response_schema_conformance update-by-offset.errors.default-body passed');
+    expect(events).toContain('error_body_conformance canton.errors.redacted-body passed');
+    expect(events).toContain('error_body_conformance canton.errors.status-follows-category passed');
+    expect(events).toContain('error_body_conformance canton.errors.code-taxonomy passed');
+    expect(events.every((event) => event.endsWith(' passed'))).toBe(true);
+  });
+
+  it('leaves alone: an unknown route, another method, the legacy 404, the 3.5 traffic route, a removed scan path, node state', async () => {
+    const html404 = answer({ status: 404, contentType: 'text/plain', text: 'The requested resource could not be found.' });
+    const legacy = jsonAnswer(404, { errors: ['HttpMethod(GET), uri: http://x/v2/nope'], status: 404, ledgerApiError: null });
+    const events = await recorded(() =>
+      engine([
+        exchange(answer({ status: 302, contentType: 'text/html', text: '' }), '/v2/no-such-route', 'GET'),
+        exchange(answer({ status: 405, contentType: 'text/plain', text: 'Method Not Allowed' }), '/v2/commands/submit-and-wait', 'GET'),
+        exchange(legacy, '/v2/commands/submit-and-wait'),
+        exchange(jsonAnswer(404, { message: 'whatever' }), '/v2/traffic/accounts/abc', 'GET'),
+        exchange(html404, '/v0/round-of-latest-data', 'GET', 'scan'),
+        exchange(jsonAnswer(404, { notError: true }), '/v0/rewards-collected', 'GET', 'scan'),
+        exchange(answer({ status: 200, contentType: 'application/yaml', text: 'openapi: 3.0.3' }), '/docs/openapi', 'GET'),
+      ]),
+    );
+    expect(events).toEqual([]);
+  });
+
+  it('a 400 decode failure is text/plain and never held to the error body schema', async () => {
+    const events = await recorded(() =>
+      engine([exchange(textAnswer(400, "Invalid value for: body (Missing required field at 'commandId')"))]),
+    );
+    expect(events).toEqual([]);
+  });
+
+  it('a switched-off check is not applied', async () => {
+    const wrongType = answer({ status: 200, contentType: 'text/plain', text: '{"updateId":"1220ab","completionOffset":3}' });
+    const enabled = (check: CheckName) => check !== 'content_type_conformance' && check !== 'response_schema_conformance';
+    const { error, events } = await recording(() => applyResponseChecks([exchange(wrongType)], context('canton'), enabled));
+    expect(error).toBeUndefined();
+    expect(lines(events)).toEqual([]);
+  });
+});
+
+describe('the engine and the ledger', () => {
+  it('skips what the test asserted itself on the same exchange, applies the rest, and says who ran which check', () => {
+    const ledger = new AssertionLedger(new Set(CHECK_NAMES));
+    const response = submitted();
+    withAssertionRecorder(ledger, () => contentTypeConformance(response, 'json', 'format.json-bodies'));
+    ledger.applier = 'engine';
+    const applied = withAssertionRecorder(ledger, () =>
+      applyResponseChecks([exchange(response)], context('spec'), (check) => ledger.enabled(check)),
+    );
+    expect([...applied].sort()).toEqual(['content_type_conformance', 'response_schema_conformance', 'status_code_conformance']);
+    const byClause = new Map(ledger.summary().map((entry) => [entry.clause, entry.passed]));
+    // Asserted once by the test, not again by the engine; the schema was the engine's alone.
+    expect(byClause.get('format.json-bodies')).toBe(1);
+    expect(byClause.get('submit-and-wait.response.shape')).toBe(1);
+    expect(ledger.checksRan(CHECK_NAMES)).toEqual({
+      test: ['content_type_conformance'],
+      engine: ['status_code_conformance', 'content_type_conformance', 'response_schema_conformance'],
+    });
+  });
+
+  it('a failure found by the engine is a CheckFailure naming the exchange', () => {
+    const ledger = new AssertionLedger(new Set(CHECK_NAMES));
+    ledger.applier = 'engine';
+    const wrongType = answer({ status: 200, contentType: 'text/html', text: '{}' });
+    let thrown: unknown;
+    try {
+      withAssertionRecorder(ledger, () => applyResponseChecks([exchange(wrongType)], context('spec'), () => true));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(CheckFailure);
+    expect((thrown as CheckFailure).exchange?.response?.headers['content-type']).toBe('text/html');
+  });
+
+  it('a test that asserted nothing with checks switched off is skipped with the reason; with all on, it is not', () => {
+    expect(switchedOffReason(new AssertionLedger(new Set(CHECK_NAMES)))).toBeUndefined();
+    const some = new AssertionLedger(new Set(CHECK_NAMES.filter((name) => name !== 'spec_conflict')));
+    expect(switchedOffReason(some)).toMatch(/switch off spec_conflict/);
+    // How such a test ends: skipped with the reason, not inconclusive; with every check on, inconclusive.
+    expect(endingOf(undefined, some, ['readyz.exists'])).toEqual({ outcome: 'skipped', skipReason: switchedOffReason(some) });
+    expect(endingOf(undefined, new AssertionLedger(new Set(CHECK_NAMES)), ['readyz.exists']).outcome).toBe('inconclusive');
+  });
+});
+
+describe('the registry and the endpoint matcher', () => {
+  it('registers every response check under its check name', () => {
+    const registered = Object.values(checkRegistry).flatMap((entry) => entry.responseChecks.map((check) => check.id));
+    expect(registered.sort()).toEqual(RESPONSE_CHECKS.map((check) => check.id).sort());
+    expect(new Set(RESPONSE_CHECKS.map((check) => check.id)).size).toBe(RESPONSE_CHECKS.length);
+  });
+
+  it('knows every certified route by its endpoint, and nothing else', () => {
+    const certified: [EndpointName, string, string, string][] = [
+      ['submit-and-wait', 'participant', 'POST', '/v2/commands/submit-and-wait'],
+      ['update-by-offset', 'participant', 'POST', '/v2/updates/update-by-offset'],
+      ['traffic-account', 'participant', 'GET', '/v2/traffic/accounts/x1'],
+      ['users', 'participant', 'POST', '/v2/users'],
+      ['users', 'participant', 'PATCH', '/v2/users/alice'],
+      ['node-state', 'participant', 'GET', '/v2/state/ledger-end'],
+      ['scan.traffic-status', 'scan', 'GET', '/v0/domains/d1/members/m1/traffic-status'],
+    ];
+    for (const [name, api, method, path] of certified) expect(engineEndpoint(api as Api, method, path), path).toBe(name);
+    expect(engineEndpoint('participant', 'GET', '/v2/commands/submit-and-wait')).toBeUndefined();
+    expect(engineEndpoint('participant', 'GET', '/v2/traffic/accounts/')).toBeUndefined();
+    expect(engineEndpoint('scan', 'GET', '/readyz')).toBeUndefined();
+    expect(engineEndpoint('participant', 'POST', '/v2/interactive-submission/prepare')).toBeUndefined();
+  });
+});
