@@ -54,6 +54,7 @@ export const ErrorCodes = {
   SUBMISSION_ALREADY_IN_FLIGHT: ErrorCategories.ContentionOnSharedResources,
   CONTRACT_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   CONTRACT_NOT_ACTIVE: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  LOCAL_VERDICT_INACTIVE_CONTRACTS: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   DUPLICATE_CONTRACT_KEY: ErrorCategories.InvalidGivenCurrentSystemStateResourceExists,
   CONTRACT_KEY_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   UNKNOWN_INFORMEES: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,

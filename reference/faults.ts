@@ -82,6 +82,13 @@ export const FaultCatalogue = {
     'top-validators with a limit below the number of validators answers the last N of the ranking (ordered), not the top N',
   'scan-rewards-boundary-off-by-one': 'rewards-collected answers the round after the latest aggregated one with 200',
   'scan-total-not-sum': 'rewards-collected without a round is one unit off the sum of the rounds',
+  'disclosure-ignored': 'a disclosed contract lends no visibility: a contract the submitters cannot see stays CONTRACT_NOT_FOUND',
+  'disclosed-archived-accepted': 'a disclosed contract that was archived is used as if active (also by a second archiving exercise)',
+  'dedup-offset-as-maximum': 'a deduplication offset deduplicates over the maximum window, also against acceptances at or before it',
+  'exercise-hidden-from-observers': 'a consuming exercise is shown in ledger effects to signatories and actors only, not to observers',
+  'submission-commands-truncated': 'only the first ten commands of a submission are interpreted',
+  'create-and-exercise-arguments-wrong-code':
+    'a CreateAndExercise whose create arguments miss a field is INVALID_ARGUMENT instead of COMMAND_PREPROCESSING_FAILED',
   'external-hash-not-prepared': 'an executed transaction reports as externalTransactionHash another hash than the one its party signed',
   // Semantics part 1 (who may see and do what)
   'command-id-shown-to-all': "a transaction's commandId and paidTrafficCost are shown to every reader, not only to a submitter's request",

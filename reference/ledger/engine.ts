@@ -83,6 +83,8 @@ export interface LedgerView {
   /** An active contract (or, under the `interpretation-error-200` fault, an archived one too). */
   contract(contractId: string): Contract | undefined;
   contractIdByKey(identity: string): string | undefined;
+  /** A contract this ledger archived (for a disclosed contract that is no longer active). */
+  archived(contractId: string): Contract | undefined;
 }
 
 export interface InterpretOptions {
@@ -100,6 +102,14 @@ export interface InterpretOptions {
   checkControllers?: boolean;
   /** Off under the `double-spend-same-transaction` fault: a contract consumed earlier in the transaction stays usable. */
   checkConsumedInTransaction?: boolean;
+  /** Contracts disclosed to the submission (explicit disclosure): visible to it whoever its submitters are. */
+  disclosed?: ReadonlySet<string>;
+  /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
+  hideConsumingFromObservers?: boolean;
+  /** On under the `create-and-exercise-arguments-wrong-code` fault: its create arguments' errors are INVALID_ARGUMENT. */
+  createAndExerciseWrongCode?: boolean;
+  /** On under the `disclosed-archived-accepted` fault: a disclosed contract is used even after it was archived. */
+  acceptArchivedDisclosed?: boolean;
 }
 
 export function keyIdentity(template: TemplateDefinition, key: DamlValue): string {
@@ -169,7 +179,15 @@ class Interpretation {
       case 'createAndExercise': {
         const template = resolveTemplate(pkg, command.templateId);
         const choice = findTemplateChoice(template, command.choice);
-        const contractId = this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+        let contractId: string;
+        try {
+          contractId = this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+        } catch (error) {
+          if (this.options.createAndExerciseWrongCode && error instanceof LedgerApiError && error.code === 'COMMAND_PREPROCESSING_FAILED') {
+            throw new LedgerApiError('INVALID_ARGUMENT', error.errorCause);
+          }
+          throw error;
+        }
         const contract = this.created.get(contractId) as Contract;
         this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
         return;
@@ -294,9 +312,10 @@ class Interpretation {
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const nodeId = this.nodes.length;
     if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
-    const nodeInformees = choice.consuming
-      ? [...contract.signatories, ...contract.observers, ...actingParties]
-      : [...contract.signatories, ...actingParties];
+    const nodeInformees =
+      choice.consuming && !this.options.hideConsumingFromObservers
+        ? [...contract.signatories, ...contract.observers, ...actingParties]
+        : [...contract.signatories, ...actingParties];
     const witnesses = union(parentWitnesses, nodeInformees);
     for (const party of actingParties) this.informees.add(party);
     const node: ExerciseNode = {
@@ -328,6 +347,7 @@ class Interpretation {
 
   private isVisible(contract: Contract): boolean {
     if (this.created.has(contract.contractId)) return true;
+    if (this.options.disclosed?.has(contract.contractId)) return true;
     return contract.signatories.some((party) => this.readers.has(party)) || contract.observers.some((party) => this.readers.has(party));
   }
 
@@ -354,6 +374,21 @@ class Interpretation {
       this.options.checkConsumedInTransaction === false
         ? (this.created.get(contractId) ?? this.options.view.contract(contractId))
         : this.fetchActive(contractId);
+    if (!contract && this.options.disclosed?.has(contractId)) {
+      const archived = this.options.view.archived(contractId);
+      if (archived && this.options.acceptArchivedDisclosed) return archived;
+      // Disclosed contracts skip the store lookup (StoreBackedCommandInterpreter, ContractsSynchronizerData.scala:54);
+      // the confirming participant's activeness check then rejects the archived input (LocalRejectError.scala:108, 3.5).
+      if (archived) {
+        throw new LedgerApiError(
+          'LOCAL_VERDICT_INACTIVE_CONTRACTS',
+          `Rejected transaction is referring to inactive contracts ${contractId}`,
+          {
+            resources: [['CONTRACT_ID', contractId]],
+          },
+        );
+      }
+    }
     // A contract the submitters cannot see is reported like a missing one (no information leaks).
     if (!contract || !this.isVisible(contract)) throw contractNotFound(contractId);
     return contract;

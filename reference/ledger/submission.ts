@@ -31,6 +31,8 @@ export interface CommandsPart {
   readAs: string[];
   userId: string | undefined;
   synchronizerId: string | undefined;
+  /** The contract ids of the disclosed contracts (their blobs validated): usable though the submitters cannot see them. */
+  disclosedContractIds: ReadonlySet<string>;
 }
 
 /** Decodes the fields common to `JsCommands` and `JsPrepareSubmissionRequest` (400 text on failure). */
@@ -52,7 +54,11 @@ export function decodeCommandsPart(body: JsonObject, faults?: Faults): CommandsP
     if (!parsed.ok) throw invalidField('synchronizer_id', parsed.message);
   }
   if (!faults?.has('disclosed-blob-not-validated')) disclosed.forEach(validateDisclosedContract);
-  return { commands, commandId, actAs, readAs, userId, synchronizerId };
+  // Fault `disclosure-ignored`: a disclosed contract lends no visibility.
+  const disclosedContractIds = new Set(
+    faults?.has('disclosure-ignored') ? [] : disclosed.flatMap((contract) => (contract.contractId ? [contract.contractId] : [])),
+  );
+  return { commands, commandId, actAs, readAs, userId, synchronizerId, disclosedContractIds };
 }
 
 interface DisclosedContractPart {

@@ -319,6 +319,23 @@ export const faultExpectations: FaultExpectation[] = [
       ['execute-refusal-wrong-code', ['canton.interactive.execute-refusal-codes']],
     ] as const
   ).map(([fault, clauses]): FaultExpectation => ({ fault, include: ['flows / semantics'], profile: 'canton', clauses: [...clauses] })),
+  // Semantics part 2: explicit disclosure, the command service's gaps, deduplication offsets (one rule each).
+  ...(
+    [
+      ['disclosure-ignored', 'flows / explicit disclosure', 'canton.disclosure.disclosed-contract-usable'],
+      ['disclosed-archived-accepted', 'flows / explicit disclosure', 'canton.disclosure.archived-disclosed-refused'],
+      ['dedup-offset-as-maximum', 'flows / command service', 'canton.deduplication.offset-period'],
+      ['exercise-hidden-from-observers', 'flows / command service', 'canton.commands.consuming-exercise-to-observers'],
+      ['submission-commands-truncated', 'flows / command service', 'canton.commands.every-command-applied'],
+      ['create-and-exercise-arguments-wrong-code', 'flows / command service', 'canton.daml-lf.missing-fields-400'],
+    ] as const
+  ).map(([fault, suite, clause]) => ({
+    fault,
+    include: [suite],
+    profile: 'canton' as const,
+    clauses: [clause],
+    exclusive: true as const,
+  })),
   // Semantics part 1 (who may see and do what): each fault breaks one rule of flows / visibility and privacy.
   ...(
     [

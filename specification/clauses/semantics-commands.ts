@@ -154,6 +154,47 @@ export const semanticsCommandsClauses = [
       'contract than its contractId is INVALID_ARGUMENT "Mismatch between DisclosedContract.contract_id"; a superfluous ' +
       `valid disclosure, also twice, is accepted (${VALIDATION}/ValidateDisclosedContracts.scala:109; ${LAPITT}/ExplicitDisclosureIT.scala:87, :220, :319, :349).`,
   ),
+  submitAndWait(
+    'canton.disclosure.disclosed-contract-usable',
+    'state',
+    'A contract the submitting parties cannot see is CONTRACT_NOT_FOUND (404); the same submission with the contract as a ' +
+      'disclosed contract (the createdEventBlob a stakeholder read) is accepted and commits the exercise, by a non-stakeholder ' +
+      `controller (${LAPITT}/ExplicitDisclosureIT.scala:46 EDCorrectCreatedEventBlobDisclosure; disclosed contracts are looked up before ` +
+      'the store: community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/execution/' +
+      'StoreBackedCommandInterpreter.scala:262-268; CantonExamples TrailingNone.ArchiveMe is controlled by its argument `anyone`).',
+  ),
+  submitAndWait(
+    'canton.disclosure.archived-disclosed-refused',
+    'state',
+    'A disclosed contract that was archived cannot be used: the submission is refused 404 (LOCAL_VERDICT_INACTIVE_CONTRACTS, ' +
+      'or CONTRACT_NOT_FOUND); of a consuming exercise by a stakeholder and one through disclosure racing for one contract, ' +
+      'exactly one succeeds; an archived disclosed contract the submission does not use is accepted ' +
+      `(${LAPITT}/ExplicitDisclosureIT.scala:87, :140, :173; routing skips disclosed contracts in ` +
+      'community/participant/src/main/scala/com/digitalasset/canton/participant/protocol/submission/routing/ContractsSynchronizerData.scala:54, ' +
+      'so the confirming participant rejects the inactive input: community/base/src/main/scala/com/digitalasset/canton/protocol/LocalRejectError.scala:108).',
+  ),
+  submitAndWait(
+    'canton.deduplication.offset-period',
+    'state',
+    'A deduplication period given as an offset deduplicates against acceptances after that offset only: a retry with an offset ' +
+      'before the first acceptance is DUPLICATE_COMMAND, a retry with the offset of that acceptance is accepted ' +
+      `(${LAPITT}/CommandDeduplicationIT.scala:463 DeduplicateUsingOffsets; ` +
+      'community/participant/src/main/scala/com/digitalasset/canton/participant/protocol/submission/CommandDeduplicator.scala:219: ' +
+      'an acceptance at or before the offset is no duplicate).',
+  ),
+  lookup(
+    'canton.commands.consuming-exercise-to-observers',
+    'event',
+    'A consuming exercise is shown in the ledger-effects shape to every observer of the contract, also one that is neither ' +
+      `actor nor signatory, with the exercised contract's id (${LAPITT}/CommandServiceIT.scala:530 CSDiscloseExerciseToObservers; ` +
+      'informees of a consuming exercise are the stakeholders and actors, Daml ledger model).',
+  ),
+  submitAndWait(
+    'canton.commands.every-command-applied',
+    'state',
+    'A submission of 15 create commands is one transaction with the 15 creates, in command order ' +
+      `(${LAPITT}/CommandServiceIT.scala:566 CSHugeCommandSubmission).`,
+  ),
   interactive(
     'canton.interactive.external-transaction-hash',
     'resource',
