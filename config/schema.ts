@@ -293,6 +293,7 @@ export const fixturesSchema = {
         getCash: templateFixture,
         keyedAccount: templateFixture,
         trailingNone: templateFixture,
+        allTypes: templateFixture,
         assetInterface: {
           type: 'object',
           required: ['interfaceId', 'view'],

@@ -83,6 +83,13 @@ export interface Fixtures {
     assetInterface?: InterfaceFixture;
     /** A template with an `Optional Int64` field (CantonExamples' TrailingNone), for the Daml-LF Int64 encoding. */
     trailingNone?: TemplateFixture;
+    /**
+     * Optional, not in CantonExamples: a template whose argument carries every Daml value type the JSON API encodes
+     * (Date, Timestamp, TextMap, a variant, Int64, Numeric, Text, Bool, Optional, List, a nested record), with a choice
+     * taking them again. Its Daml source is in the README ("Optional fixture templates"); without it the value-type
+     * tests skip with the reason.
+     */
+    allTypes?: TemplateFixture;
   };
   /** Absolute path of a valid DAR file. */
   dar: string;

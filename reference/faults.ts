@@ -89,6 +89,11 @@ export const FaultCatalogue = {
   'submission-commands-truncated': 'only the first ten commands of a submission are interpreted',
   'create-and-exercise-arguments-wrong-code':
     'a CreateAndExercise whose create arguments miss a field is INVALID_ARGUMENT instead of COMMAND_PREPROCESSING_FAILED',
+  'record-fields-as-submitted':
+    "a created contract's argument keeps its fields in the order the request wrote them, not the declaration order",
+  'timestamp-millis': 'a Timestamp in a create argument is kept to the millisecond (its microseconds are lost)',
+  'variant-tag-error-wrong-code':
+    'a variant with a misspelled tag field or an unknown tag is COMMAND_PREPROCESSING_FAILED instead of INVALID_ARGUMENT',
   'external-hash-not-prepared': 'an executed transaction reports as externalTransactionHash another hash than the one its party signed',
   // Semantics part 1 (who may see and do what)
   'command-id-shown-to-all': "a transaction's commandId and paidTrafficCost are shown to every reader, not only to a submitter's request",

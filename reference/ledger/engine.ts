@@ -7,7 +7,7 @@
 import { LedgerApiError } from '../errors.js';
 import { resolveIdentifier, resolveTemplate, type ParsedIdentifier } from './identifiers.js';
 import type { ChoiceDefinition, InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
-import { checkValue, rejectNonSuffixedContractId, type DamlRecord, type DamlValue } from './values.js';
+import { checkValue, mapTimestamps, rejectNonSuffixedContractId, type DamlRecord, type DamlValue } from './values.js';
 
 export interface ContractKey {
   value: DamlRecord;
@@ -108,6 +108,12 @@ export interface InterpretOptions {
   hideConsumingFromObservers?: boolean;
   /** On under the `create-and-exercise-arguments-wrong-code` fault: its create arguments' errors are INVALID_ARGUMENT. */
   createAndExerciseWrongCode?: boolean;
+  /** On under the `timestamp-millis` fault: created contracts keep their Timestamps to the millisecond only. */
+  timestampsToMillis?: boolean;
+  /** On under the `variant-tag-error-wrong-code` fault: a variant error of the JSON layer is COMMAND_PREPROCESSING_FAILED. */
+  variantErrorWrongCode?: boolean;
+  /** On under the `record-fields-as-submitted` fault: a created contract keeps its top-level fields in the request's order. */
+  recordFieldsAsSubmitted?: boolean;
   /** On under the `disclosed-archived-accepted` fault: a disclosed contract is used even after it was archived. */
   acceptArchivedDisclosed?: boolean;
 }
@@ -255,7 +261,22 @@ class Interpretation {
     parentWitnesses: readonly string[],
     path: string,
   ): string {
-    const argument = checkValue(template.argumentType, argumentJson, { path, knownParties: this.options.partyIds }) as DamlRecord;
+    let argument: DamlRecord;
+    try {
+      argument = checkValue(template.argumentType, argumentJson, { path, knownParties: this.options.partyIds }) as DamlRecord;
+    } catch (error) {
+      if (this.options.variantErrorWrongCode && error instanceof LedgerApiError && /variant/i.test(error.errorCause)) {
+        throw new LedgerApiError('COMMAND_PREPROCESSING_FAILED', error.errorCause);
+      }
+      throw error;
+    }
+    if (this.options.recordFieldsAsSubmitted && typeof argumentJson === 'object' && argumentJson !== null) {
+      const ordered = argument;
+      argument = Object.fromEntries(Object.keys(argumentJson).flatMap((name) => (name in ordered ? [[name, ordered[name]!]] : [])));
+    }
+    if (this.options.timestampsToMillis) {
+      argument = mapTimestamps(template.argumentType, argument, (time) => time.replace(/\.(\d{3})\d{3}Z$/, '.$1000Z')) as DamlRecord;
+    }
     const nodeId = this.nodes.length;
     if (this.options.checkPreconditions && !template.ensure(argument)) {
       throw new LedgerApiError(

@@ -198,6 +198,9 @@ export class LedgerState {
       checkConsumedInTransaction: !this.faults.has('double-spend-same-transaction'),
       hideConsumingFromObservers: this.faults.has('exercise-hidden-from-observers'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
+      timestampsToMillis: this.faults.has('timestamp-millis'),
+      recordFieldsAsSubmitted: this.faults.has('record-fields-as-submitted'),
+      variantErrorWrongCode: this.faults.has('variant-tag-error-wrong-code'),
       ...(disclosed && disclosed.size > 0 ? { disclosed, acceptArchivedDisclosed: this.faults.has('disclosed-archived-accepted') } : {}),
     });
   }

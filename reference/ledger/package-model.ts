@@ -197,6 +197,45 @@ function buildPackage(name: string, id: string): ModelPackage {
     views: new Map(),
   };
 
+  // Not in CantonExamples: every Daml value type the JSON API encodes, for the fixtures' optional `templates.allTypes`
+  // (its Daml source is in the README). `Replace` takes the values again and creates the contract anew with them.
+  const valuesType = T.record('AllTypes:Values', {
+    int: T.int64,
+    decimal: T.numeric10,
+    text: T.text,
+    bool: T.bool,
+    date: T.date,
+    time: T.timestamp,
+    map: { kind: 'TextMap', value: T.int64 },
+    variant: {
+      kind: 'Variant',
+      name: 'AllTypes:Choice',
+      constructors: [
+        { name: 'VInt', type: T.int64 },
+        { name: 'VText', type: T.text },
+      ],
+    },
+    list: T.list(T.int64),
+    optional: T.optional(T.text),
+    address: T.record('AllTypes:Address', { street: T.text, city: T.text }),
+  });
+  const allTypes: TemplateDefinition = {
+    qualifiedName: 'AllTypes:AllTypes',
+    argumentType: T.record('AllTypes:AllTypes', { party: T.party, values: valuesType }),
+    signatories: (argument) => [stringField(argument, 'party')],
+    observers: () => [],
+    ensure: () => true,
+    choices: choiceMap(archiveChoice, {
+      name: 'Replace',
+      argumentType: T.record('AllTypes:Replace', { values: valuesType }),
+      resultType: T.contractId,
+      consuming: true,
+      controllers: (argument) => [stringField(argument, 'party')],
+      body: (context, argument, choiceArgument) => context.create(allTypes, { ...argument, values: field(choiceArgument, 'values') }),
+    }),
+    views: new Map(),
+  };
+
   const asset: InterfaceDefinition = {
     qualifiedName: 'Asset:Asset',
     viewType: T.record('Asset:AssetView', { owner: T.party, description: T.text }),
@@ -213,7 +252,7 @@ function buildPackage(name: string, id: string): ModelPackage {
   return {
     name,
     id,
-    templates: new Map([iou, getCash, dummy, account, trailingNone].map((template) => [template.qualifiedName, template])),
+    templates: new Map([iou, getCash, dummy, account, trailingNone, allTypes].map((template) => [template.qualifiedName, template])),
     interfaces: new Map([[asset.qualifiedName, asset]]),
   };
 }

@@ -328,6 +328,9 @@ export const faultExpectations: FaultExpectation[] = [
       ['exercise-hidden-from-observers', 'flows / command service', 'canton.commands.consuming-exercise-to-observers'],
       ['submission-commands-truncated', 'flows / command service', 'canton.commands.every-command-applied'],
       ['create-and-exercise-arguments-wrong-code', 'flows / command service', 'canton.daml-lf.missing-fields-400'],
+      ['timestamp-millis', 'flows / value types', 'canton.values.all-types-round-trip'],
+      ['variant-tag-error-wrong-code', 'flows / value types', 'canton.values.variant-tag-refused'],
+      ['record-fields-as-submitted', 'flows / value types', 'canton.values.record-field-order'],
     ] as const
   ).map(([fault, suite, clause]) => ({
     fault,

@@ -195,6 +195,33 @@ export const semanticsCommandsClauses = [
     'A submission of 15 create commands is one transaction with the 15 creates, in command order ' +
       `(${LAPITT}/CommandServiceIT.scala:566 CSHugeCommandSubmission).`,
   ),
+  submitAndWait(
+    'canton.values.all-types-round-trip',
+    'format',
+    'Every Daml value type in a create argument and in a choice argument is read back as written: Int64 at its extremes and ' +
+      'Numeric 10 as exact strings, Text, Bool, Date as YYYY-MM-DD, Timestamp to the microsecond, TextMap as an object, a ' +
+      'variant as {tag, value}, List, Optional and nested records; the choice argument of the exercise and the contract it ' +
+      `creates carry the same values (${LAPITT}/TransactionServiceArgumentsIT.scala:32, :62; community/app/src/test/scala/com/` +
+      'digitalasset/canton/integration/tests/jsonapi/JsonV2Tests.scala:1710, :1747, :1784; encodings in ' +
+      'community/transcode/codec-json/src/main/scala/com/digitalasset/transcode/codec/json/JsonCodec.scala). Needs the ' +
+      "fixtures' optional templates.allTypes.",
+  ),
+  submitAndWait(
+    'canton.values.variant-tag-refused',
+    'error',
+    'A variant value without a `tag` field, or with a tag its type does not declare, is 400 INVALID_ARGUMENT whose cause names ' +
+      'the tag ("Variant type json must have \'tag\' and \'value\' fields.", "Unexpected variant tag: <tag>") ' +
+      '(community/app/src/test/scala/com/digitalasset/canton/integration/tests/jsonapi/JsonErrorHandlingOfDamlVariantTest.scala:49, :64; ' +
+      'JsonCodec.scala:79-93; community/ledger/ledger-json-api/src/main/scala/com/digitalasset/canton/http/json/v2/Endpoints.scala:386). ' +
+      "Needs the fixtures' optional templates.allTypes.",
+  ),
+  lookup(
+    'canton.values.record-field-order',
+    'format',
+    'A record is read back with its fields in declaration order, whatever order the request wrote them in, also in the ' +
+      `contract a choice creates from it (${LAPITT}/TransactionServiceArgumentsIT.scala:136 TXNoReorder; JsonCodec.scala ` +
+      'record encodes the fields of the type in their order).',
+  ),
   interactive(
     'canton.interactive.external-transaction-hash',
     'resource',
