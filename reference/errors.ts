@@ -55,6 +55,7 @@ export const ErrorCodes = {
   CONTRACT_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   CONTRACT_NOT_ACTIVE: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   LOCAL_VERDICT_INACTIVE_CONTRACTS: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  DISCLOSED_CONTRACT_AUTHENTICATION_FAILED: ErrorCategories.InvalidIndependentOfSystemState,
   DUPLICATE_CONTRACT_KEY: ErrorCategories.InvalidGivenCurrentSystemStateResourceExists,
   CONTRACT_KEY_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   UNKNOWN_INFORMEES: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,

@@ -83,6 +83,7 @@ export const FaultCatalogue = {
   'scan-rewards-boundary-off-by-one': 'rewards-collected answers the round after the latest aggregated one with 200',
   'scan-total-not-sum': 'rewards-collected without a round is one unit off the sum of the rounds',
   'disclosure-ignored': 'a disclosed contract lends no visibility: a contract the submitters cannot see stays CONTRACT_NOT_FOUND',
+  'disclosed-authentication-not-checked': "a disclosed contract's blob carrying another contract's authentication data is accepted",
   'disclosed-archived-accepted': 'a disclosed contract that was archived is used as if active (also by a second archiving exercise)',
   'dedup-offset-as-maximum': 'a deduplication offset deduplicates over the maximum window, also against acceptances at or before it',
   'exercise-hidden-from-observers': 'a consuming exercise is shown in ledger effects to signatories and actors only, not to observers',

@@ -324,6 +324,7 @@ export const faultExpectations: FaultExpectation[] = [
     [
       ['disclosure-ignored', 'flows / explicit disclosure', 'canton.disclosure.disclosed-contract-usable'],
       ['disclosed-archived-accepted', 'flows / explicit disclosure', 'canton.disclosure.archived-disclosed-refused'],
+      ['disclosed-authentication-not-checked', 'flows / explicit disclosure', 'canton.disclosure.authentication-checked'],
       ['dedup-offset-as-maximum', 'flows / command service', 'canton.deduplication.offset-period'],
       ['exercise-hidden-from-observers', 'flows / command service', 'canton.commands.consuming-exercise-to-observers'],
       ['submission-commands-truncated', 'flows / command service', 'canton.commands.every-command-applied'],

@@ -174,6 +174,15 @@ export const semanticsCommandsClauses = [
       'so the confirming participant rejects the inactive input: community/base/src/main/scala/com/digitalasset/canton/protocol/LocalRejectError.scala:108).',
   ),
   submitAndWait(
+    'canton.disclosure.authentication-checked',
+    'error',
+    "A disclosed contract whose createdEventBlob carries another contract's authentication data (FatContractInstance field 8, " +
+      "Canton's salt) is refused with a 4xx error body, though the genuine blob is accepted " +
+      `(${LAPITT}/ExplicitDisclosureIT.scala:261 EDInconsistentDisclosedContract; the code is not asserted: LAPITT asserts none, ` +
+      'and 3.5 defines DISCLOSED_CONTRACT_AUTHENTICATION_FAILED in community/base/src/main/scala/com/digitalasset/canton/error/' +
+      'TransactionRoutingError.scala:172 without a caller, so the refusal may come from the confirmation protocol).',
+  ),
+  submitAndWait(
     'canton.deduplication.offset-period',
     'state',
     'A deduplication period given as an offset deduplicates against acceptances after that offset only: a retry with an offset ' +

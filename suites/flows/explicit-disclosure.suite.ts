@@ -6,7 +6,9 @@
  * `templates.trailingNone`. Canton profile only.
  */
 import type { ClientResponse } from '../../client/http.js';
+import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
+import { errorBodyConformance } from '../../checks/error-body.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
@@ -130,6 +132,71 @@ function archiveMe(who: Parties, contract: Disclosable, actor: string, disclosed
   };
 }
 
+/** Protobuf wire fields (number, wire type, raw bytes including the key) of one message, in order. */
+function wireFields(bytes: Buffer): { field: number; raw: Buffer; value: Buffer }[] {
+  const fields: { field: number; raw: Buffer; value: Buffer }[] = [];
+  let at = 0;
+  const varint = (): number => {
+    let result = 0;
+    let shift = 0;
+    for (;;) {
+      const byte = bytes[at++];
+      if (byte === undefined) throw new Error('truncated varint');
+      result += (byte & 0x7f) * 2 ** shift;
+      if ((byte & 0x80) === 0) return result;
+      shift += 7;
+    }
+  };
+  while (at < bytes.length) {
+    const start = at;
+    const key = varint();
+    const wireType = key & 7;
+    let valueStart = at;
+    if (wireType === 0) varint();
+    else if (wireType === 1) at += 8;
+    else if (wireType === 5) at += 4;
+    else if (wireType === 2) {
+      const length = varint();
+      valueStart = at;
+      at += length;
+    } else throw new Error(`unsupported wire type ${wireType}`);
+    fields.push({ field: Math.floor(key / 8), raw: bytes.subarray(start, at), value: bytes.subarray(valueStart, at) });
+  }
+  return fields;
+}
+
+/** A length-delimited field: key, length, bytes. */
+function lengthDelimited(field: number, value: Buffer): Buffer {
+  const varint = (n: number): number[] => {
+    const out: number[] = [];
+    while (n >= 0x80) {
+      out.push((n & 0x7f) | 0x80);
+      n = Math.floor(n / 128);
+    }
+    out.push(n);
+    return out;
+  };
+  return Buffer.concat([Buffer.from(varint(field * 8 + 2)), Buffer.from(varint(value.length)), value]);
+}
+
+/**
+ * `blob` (base64 `Versioned{version = 1, payload = 2: FatContractInstance}`) with the authentication data (field 8) of
+ * `donor`, as ExplicitDisclosureIT.scala:261 builds its inconsistent contract.
+ */
+function withAuthenticationDataOf(blob: string, donor: string): string {
+  const payloadOf = (base64: string) =>
+    wireFields(Buffer.from(base64, 'base64')).find((entry) => entry.field === 2)?.value ?? Buffer.alloc(0);
+  const versioned = wireFields(Buffer.from(blob, 'base64'));
+  const donorData = wireFields(payloadOf(donor)).find((entry) => entry.field === 8)?.value ?? Buffer.alloc(0);
+  const payload = Buffer.concat([
+    ...wireFields(payloadOf(blob))
+      .filter((entry) => entry.field !== 8)
+      .map((entry) => entry.raw),
+    lengthDelimited(8, donorData),
+  ]);
+  return Buffer.concat(versioned.map((entry) => (entry.field === 2 ? lengthDelimited(2, payload) : entry.raw))).toString('base64');
+}
+
 function send(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
   return ctx.send({ api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user, body });
 }
@@ -177,6 +244,40 @@ conformanceSuite('flows / explicit disclosure', () => {
         disclosedContracts: [contract.disclosed],
       });
       statusCodeConformance(superfluous, [200], 'canton.disclosure.archived-disclosed-refused');
+    },
+  );
+
+  conformanceTest(
+    {
+      name: "a disclosed contract carrying another contract's authentication data is refused",
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.disclosure.authentication-checked'],
+      checks: [...ERROR_CHECKS],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const who = parties(ctx);
+      const contract = await createDisclosable(ctx, who, 'canton.disclosure.authentication-checked');
+      const donor = await createDisclosable(ctx, who, 'canton.disclosure.authentication-checked');
+      const tampered = {
+        ...contract.disclosed,
+        createdEventBlob: withAuthenticationDataOf(String(contract.disclosed.createdEventBlob), String(donor.disclosed.createdEventBlob)),
+      };
+      const refused = await send(ctx, who.outsiderUser, archiveMe(who, contract, who.outsider, [tampered]));
+      // The control after the refusal: the genuine blob (it archives the contract).
+      const control = await send(ctx, who.outsiderUser, archiveMe(who, contract, who.outsider, [contract.disclosed]));
+      if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, 'canton.disclosure.authentication-checked');
+      if (control.status !== 200) {
+        recordInconclusive(
+          'status_code_conformance',
+          'canton.disclosure.authentication-checked',
+          `the control (the genuine blob) was refused too (${control.status}: ${control.text.slice(0, 200)}), so the refusal proves nothing`,
+          control,
+        );
+        return;
+      }
+      statusInRange(refused, 400, 499, 'canton.disclosure.authentication-checked');
+      errorBodyConformance(ctx, refused, 'canton.disclosure.authentication-checked');
     },
   );
 
