@@ -145,7 +145,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.submit-and-wait.interpretation-error-400', 'canton.errors.category-9-400'],
     reason:
-      "a failing assert in user code (DAML_FAILURE with its trace) needs a template with an asserting choice, which CantonExamples' Iou lacks; an interpretation error's category 9 / 400 is asserted",
+      "a failing assert in user code (DAML_FAILURE with its exercise_trace) is not sent: CantonExamples' Swap.Accept asserts, but the reference's model has no fetch or nested exercise in choice bodies to carry Swap (not built); an interpretation error's category 9 / 400 is asserted",
   },
   {
     area: 'CommandServiceIT',
@@ -953,9 +953,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'ExplicitDisclosureIT',
     name: 'EDInconsistentDisclosedContract',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ExplicitDisclosureIT.scala:261',
-    coverage: 'partly',
-    clauses: ['canton.disclosure.blob-validated'],
-    reason: 'a blob of another contract than its contractId is refused; a blob with altered authentication data is not sent',
+    coverage: 'covered',
+    clauses: ['canton.disclosure.authentication-checked', 'canton.disclosure.blob-validated'],
   },
   {
     area: 'ExplicitDisclosureIT',
