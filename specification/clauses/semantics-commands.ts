@@ -209,8 +209,8 @@ export const semanticsCommandsClauses = [
     'format',
     'Every Daml value type in a create argument and in a choice argument is read back as written: Int64 at its extremes and ' +
       'Numeric 10 as exact strings, Text, Bool, Date as YYYY-MM-DD, Timestamp to the microsecond, TextMap as an object, a ' +
-      'variant as {tag, value}, List, Optional and nested records; the choice argument of the exercise and the contract it ' +
-      `creates carry the same values (${LAPITT}/TransactionServiceArgumentsIT.scala:32, :62; community/app/src/test/scala/com/` +
+      'variant as {tag, value}, List (also of 10 000 items), Optional and nested records; the choice argument of the exercise and the contract it ' +
+      `creates carry the same values (${LAPITT}/TransactionServiceArgumentsIT.scala:32, :62, :105; community/app/src/test/scala/com/` +
       'digitalasset/canton/integration/tests/jsonapi/JsonV2Tests.scala:1710, :1747, :1784; encodings in ' +
       'community/transcode/codec-json/src/main/scala/com/digitalasset/transcode/codec/json/JsonCodec.scala). Needs the ' +
       "fixtures' optional templates.allTypes.",

@@ -83,7 +83,7 @@ function comparable(read: unknown): unknown {
 conformanceSuite('flows / value types', () => {
   conformanceTest(
     {
-      name: 'every Daml value type round-trips through a create argument and a choice argument',
+      name: 'every Daml value type round-trips through a create argument and a choice argument, also a list of 10 000 items',
       endpoint: 'submit-and-wait',
       clauses: ['canton.values.all-types-round-trip'],
       checks: ['positive_data_acceptance', 'response_value_conformance', 'stateful_consistency'],
@@ -91,7 +91,11 @@ conformanceSuite('flows / value types', () => {
     },
     async (ctx) => {
       const { templateId, party, user } = allTypes(ctx);
-      const written = values({ tag: 'VText', value: 'variant text' });
+      // TransactionServiceArgumentsIT.scala:105 TXVeryLongList: a list of 10 000 Int64 values in the same create.
+      const written = {
+        ...values({ tag: 'VText', value: 'variant text' }),
+        list: Array.from({ length: 10_000 }, (_unused, index) => String(index)),
+      };
       const created = await submit(ctx, {
         user,
         actAs: [party],
