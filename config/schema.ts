@@ -294,6 +294,7 @@ export const fixturesSchema = {
         keyedAccount: templateFixture,
         trailingNone: templateFixture,
         allTypes: templateFixture,
+        swap: templateFixture,
         assetInterface: {
           type: 'object',
           required: ['interfaceId', 'view'],

@@ -90,6 +90,8 @@ export interface Fixtures {
      * tests skip with the reason.
      */
     allTypes?: TemplateFixture;
+    /** CantonExamples' `Swap:Swap` (its `Accept` asserts): for a failing Daml assert. `iou1` is filled in by the test. */
+    swap?: TemplateFixture;
   };
   /** Absolute path of a valid DAR file. */
   dar: string;

@@ -100,5 +100,10 @@ export function templatesOf(packageName: string): Record<string, unknown> {
       choices: { ArchiveMe: { anyone: '{{party:alice}}' } },
     },
     assetInterface: { interfaceId: id('Asset:Asset'), view: { owner: 'Party', description: 'Text' } },
+    // iou1 (a contract id) is filled in by the test that uses it.
+    swap: {
+      templateId: id('Swap:Swap'),
+      createArguments: { party1: '{{party:alice}}', party2: '{{party:alice}}', exchangeRate: '1.0', currencyDesired: 'USD' },
+    },
   };
 }

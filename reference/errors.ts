@@ -63,6 +63,8 @@ export const ErrorCodes = {
   DAML_INTERPRETATION_ERROR: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   WRONGLY_TYPED_CONTRACT: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   UNHANDLED_EXCEPTION: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  // Its category is the one the Daml code's FailureStatus names; Daml's assert names InvalidGivenCurrentSystemStateOther.
+  DAML_FAILURE: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   TEMPLATE_PRECONDITION_VIOLATED: ErrorCategories.InvalidIndependentOfSystemState,
   COMMAND_PREPROCESSING_FAILED: ErrorCategories.InvalidIndependentOfSystemState,
   DAML_AUTHORIZATION_ERROR: ErrorCategories.InvalidIndependentOfSystemState,

@@ -92,6 +92,7 @@ export const FaultCatalogue = {
     'a CreateAndExercise whose create arguments miss a field is INVALID_ARGUMENT instead of COMMAND_PREPROCESSING_FAILED',
   'record-fields-as-submitted':
     "a created contract's argument keeps its fields in the order the request wrote them, not the declaration order",
+  'assert-not-checked': 'a failing Daml assert in a choice body (CantonExamples Swap.Accept) does not fail the submission',
   'timestamp-millis': 'a Timestamp in a create argument is kept to the millisecond (its microseconds are lost)',
   'variant-tag-error-wrong-code':
     'a variant with a misspelled tag field or an unknown tag is COMMAND_PREPROCESSING_FAILED instead of INVALID_ARGUMENT',

@@ -114,6 +114,8 @@ export interface InterpretOptions {
   variantErrorWrongCode?: boolean;
   /** On under the `record-fields-as-submitted` fault: a created contract keeps its top-level fields in the request's order. */
   recordFieldsAsSubmitted?: boolean;
+  /** On under the `assert-not-checked` fault: a failing Daml assert does not stop the choice. */
+  ignoreAsserts?: boolean;
   /** On under the `disclosed-archived-accepted` fault: a disclosed contract is used even after it was archived. */
   acceptArchivedDisclosed?: boolean;
 }
@@ -358,8 +360,28 @@ class Interpretation {
       if (contract.key) this.localKeys.set(contract.key.identity, null);
     }
     const bodyAuthorizers = new Set([...actingParties, ...contract.signatories]);
+    const bodyPath = `${path} (body of ${choice.name})`;
     node.result = choice.body(
-      { create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, `${path} (body of ${choice.name})`) },
+      {
+        create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath),
+        fetch: (contractId) => this.fetchVisible(contractId).argument,
+        exercise: (contractId, name, argument) => {
+          const target = this.fetchVisible(contractId);
+          const before = this.nodes.length;
+          this.exercise(target, findTemplateChoice(target.template, name), undefined, argument, bodyAuthorizers, bodyPath, witnesses);
+          return (this.nodes[before] as ExerciseNode).result;
+        },
+        assert: (condition) => {
+          // Daml's assert (FailureStatus "Assertion failed", CommandExecutionErrors.scala:851; LAPITT CSReturnStackTrace).
+          // Fault `assert-not-checked`: a failing assert lets the choice go on.
+          if (condition || this.options.ignoreAsserts) return;
+          throw new LedgerApiError('DAML_FAILURE', 'Interpretation error: Error: Assertion failed', {
+            context: {
+              exercise_trace: `in choice ${contract.template.qualifiedName}:${choice.name} on contract ${contract.contractId.slice(0, 10)} (#${nodeId})`,
+            },
+          });
+        },
+      },
       subject,
       choiceArgument,
     );

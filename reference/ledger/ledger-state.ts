@@ -199,6 +199,7 @@ export class LedgerState {
       hideConsumingFromObservers: this.faults.has('exercise-hidden-from-observers'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
+      ignoreAsserts: this.faults.has('assert-not-checked'),
       recordFieldsAsSubmitted: this.faults.has('record-fields-as-submitted'),
       variantErrorWrongCode: this.faults.has('variant-tag-error-wrong-code'),
       ...(disclosed && disclosed.size > 0 ? { disclosed, acceptArchivedDisclosed: this.faults.has('disclosed-archived-accepted') } : {}),

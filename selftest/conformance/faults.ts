@@ -329,6 +329,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['exercise-hidden-from-observers', 'flows / command service', 'canton.commands.consuming-exercise-to-observers'],
       ['submission-commands-truncated', 'flows / command service', 'canton.commands.every-command-applied'],
       ['create-and-exercise-arguments-wrong-code', 'flows / command service', 'canton.daml-lf.missing-fields-400'],
+      ['assert-not-checked', 'flows / command service', 'canton.commands.assertion-failure'],
       ['timestamp-millis', 'flows / value types', 'canton.values.all-types-round-trip'],
       ['variant-tag-error-wrong-code', 'flows / value types', 'canton.values.variant-tag-refused'],
       ['record-fields-as-submitted', 'flows / value types', 'canton.values.record-field-order'],

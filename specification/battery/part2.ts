@@ -142,10 +142,10 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'CommandServiceIT',
     name: 'CSReturnStackTrace',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/CommandServiceIT.scala:458',
-    coverage: 'partly',
-    clauses: ['canton.submit-and-wait.interpretation-error-400', 'canton.errors.category-9-400'],
+    coverage: 'covered',
+    clauses: ['canton.commands.assertion-failure', 'canton.submit-and-wait.interpretation-error-400', 'canton.errors.category-9-400'],
     reason:
-      "a failing assert in user code (DAML_FAILURE with its exercise_trace) is not sent: CantonExamples' Swap.Accept asserts, but the reference's model has no fetch or nested exercise in choice bodies to carry Swap (not built); an interpretation error's category 9 / 400 is asserted",
+      "uses CantonExamples' Swap (fixture key templates.swap, optional: without it the test skips with that reason); DAML_FAILURE's exercise_trace is required to name the choice, not matched line by line",
   },
   {
     area: 'CommandServiceIT',

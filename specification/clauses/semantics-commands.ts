@@ -205,6 +205,15 @@ export const semanticsCommandsClauses = [
       `(${LAPITT}/CommandServiceIT.scala:566 CSHugeCommandSubmission).`,
   ),
   submitAndWait(
+    'canton.commands.assertion-failure',
+    'error',
+    'A choice whose Daml assert fails (CantonExamples Swap.Accept with another currency than desired) is refused 400 with ' +
+      'DAML_FAILURE (its FailureStatus, category 9) or, for a model whose assert throws, UNHANDLED_EXCEPTION, the cause ' +
+      'containing "Assertion failed"; DAML_FAILURE carries the exercise trace in its context (exercise_trace) ' +
+      `(${LAPITT}/CommandServiceIT.scala:458 CSReturnStackTrace; code in community/ledger/ledger-api-core/src/main/scala/com/` +
+      'digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:851, :523).',
+  ),
+  submitAndWait(
     'canton.values.all-types-round-trip',
     'format',
     'Every Daml value type in a create argument and in a choice argument is read back as written: Int64 at its extremes and ' +

@@ -155,6 +155,82 @@ conformanceSuite('flows / command service', () => {
 
   conformanceTest(
     {
+      name: 'a failing Daml assert (Swap.Accept in another currency) is DAML_FAILURE "Assertion failed"',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.assertion-failure'],
+      checks: [...ERROR_CHECKS, 'response_value_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const template = ctx.fixtures.templates.swap;
+      if (!template) return ctx.skip("the fixtures name no template with an asserting choice (templates.swap: CantonExamples' Swap)");
+      const party = String(template.createArguments.party2);
+      const alias = ctx.fixtures.parties.find((candidate) => candidate.id === party)?.alias;
+      if (alias === undefined || String(template.createArguments.party1) !== party) {
+        return ctx.skip('templates.swap must name one party as party1 and party2 (it swaps Ious that party owns)');
+      }
+      const user = userActingAs(ctx, alias);
+      /** A Swap of two fresh 100 USD Ious of the party, desiring `currency` at rate 1: Accept asserts the currency. */
+      const acceptSwap = async (currency: string) => {
+        const { contractId: iou1 } = await createIouAndFindIt(ctx, party);
+        const { contractId: iou2 } = await createIouAndFindIt(ctx, party);
+        const created = await submit(ctx, {
+          user,
+          actAs: [party],
+          commands: [
+            {
+              CreateCommand: {
+                templateId: template.templateId,
+                createArguments: { party1: party, party2: party, iou1, exchangeRate: '1.0', currencyDesired: currency },
+              },
+            },
+          ],
+          clauseId: 'canton.commands.assertion-failure',
+        });
+        const acs = await partyView(ctx, user, created.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+        const swapId = createdEvents(transactionOf(acs, 'canton.commands.assertion-failure').events)[0]?.contractId;
+        return send(ctx, user, {
+          commands: [
+            { ExerciseCommand: { templateId: template.templateId, contractId: swapId, choice: 'Accept', choiceArgument: { iou2 } } },
+          ],
+          commandId: freshId('swap'),
+          actAs: [party],
+        });
+      };
+      const refused = await acceptSwap('EUR');
+      const control = await acceptSwap('USD');
+      const error = refusedAgainstControl(
+        ctx,
+        'canton.commands.assertion-failure',
+        refused,
+        control,
+        ['DAML_FAILURE', 'UNHANDLED_EXCEPTION'],
+        400,
+      );
+      if (!error) return;
+      expectValueMatches(
+        'canton.commands.assertion-failure',
+        'the cause',
+        error.cause,
+        (cause) => cause.includes('Assertion failed'),
+        'containing "Assertion failed"',
+        refused,
+      );
+      if (error.code === 'DAML_FAILURE') {
+        expectValueMatches(
+          'canton.commands.assertion-failure',
+          'context.exercise_trace of DAML_FAILURE',
+          (error.context as Record<string, unknown> | undefined)?.exercise_trace,
+          (trace) => typeof trace === 'string' && trace.includes('Accept'),
+          'an exercise trace naming the choice Accept',
+          refused,
+        );
+      }
+    },
+  );
+
+  conformanceTest(
+    {
       name: 'a deduplication offset deduplicates against acceptances after it only',
       endpoint: 'submit-and-wait',
       clauses: ['canton.deduplication.offset-period'],
