@@ -167,7 +167,7 @@ export const semanticsCommandsClauses = [
     'canton.disclosure.archived-disclosed-refused',
     'state',
     'A disclosed contract that was archived cannot be used: the submission is refused 404 (LOCAL_VERDICT_INACTIVE_CONTRACTS, ' +
-      'or CONTRACT_NOT_FOUND); of a consuming exercise by a stakeholder and one through disclosure racing for one contract, ' +
+      'CONTRACT_NOT_FOUND or CONTRACT_NOT_ACTIVE; LAPITT asserts no code); of a consuming exercise by a stakeholder and one through disclosure racing for one contract, ' +
       'exactly one succeeds; an archived disclosed contract the submission does not use is accepted ' +
       `(${LAPITT}/ExplicitDisclosureIT.scala:87, :140, :173; routing skips disclosed contracts in ` +
       'community/participant/src/main/scala/com/digitalasset/canton/participant/protocol/submission/routing/ContractsSynchronizerData.scala:54, ' +

@@ -35,8 +35,11 @@ const ERROR_CHECKS = [
   'positive_data_acceptance',
 ] as const;
 
-/** What 3.5 answers for an archived disclosed contract: the confirming participant's activeness check, or the lookup's. */
-const INACTIVE_CODES = ['LOCAL_VERDICT_INACTIVE_CONTRACTS', 'CONTRACT_NOT_FOUND'];
+/**
+ * What 3.5 may answer for an archived disclosed contract (LAPITT asserts no code): the confirming participant's activeness
+ * check, or the engine's or store's lookup; all three are category 11, 404.
+ */
+const INACTIVE_CODES = ['LOCAL_VERDICT_INACTIVE_CONTRACTS', 'CONTRACT_NOT_FOUND', 'CONTRACT_NOT_ACTIVE'];
 
 interface Parties {
   templateId: string;
