@@ -349,6 +349,8 @@ export const fixturesSchema = {
         keyedAccount: templateFixture,
         /** A template with an `Optional Int64` field (CantonExamples' TrailingNone), for the Daml-LF Int64 encoding. */
         trailingNone: templateFixture,
+        allTypes: templateFixture,
+        swap: templateFixture,
         assetInterface: {
           type: 'object',
           required: ['interfaceId', 'view'],

@@ -100,5 +100,31 @@ export function templatesOf(packageName: string): Record<string, unknown> {
       choices: { ArchiveMe: { anyone: '{{party:alice}}' } },
     },
     assetInterface: { interfaceId: id('Asset:Asset'), view: { owner: 'Party', description: 'Text' } },
+    // Not in CantonExamples: kept only when the node knows it (a model DAR that has it, or the reference's model).
+    allTypes: {
+      templateId: id('AllTypes:AllTypes'),
+      createArguments: {
+        party: '{{party:alice}}',
+        values: {
+          int: '42',
+          decimal: '47.0',
+          text: 'some text',
+          bool: true,
+          date: '2024-02-29',
+          time: '2024-02-29T12:34:56.789123Z',
+          map: { a: '1' },
+          variant: { tag: 'VInt', value: '1' },
+          list: ['0', '1'],
+          optional: 'some optional text',
+          address: { street: 'street', city: 'city' },
+        },
+      },
+      choices: { Replace: {} },
+    },
+    // iou1 (a contract id) is filled in by the test that uses it.
+    swap: {
+      templateId: id('Swap:Swap'),
+      createArguments: { party1: '{{party:alice}}', party2: '{{party:alice}}', exchangeRate: '1.0', currencyDesired: 'USD' },
+    },
   };
 }

@@ -54,6 +54,8 @@ export const ErrorCodes = {
   SUBMISSION_ALREADY_IN_FLIGHT: ErrorCategories.ContentionOnSharedResources,
   CONTRACT_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   CONTRACT_NOT_ACTIVE: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  LOCAL_VERDICT_INACTIVE_CONTRACTS: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  DISCLOSED_CONTRACT_AUTHENTICATION_FAILED: ErrorCategories.InvalidIndependentOfSystemState,
   DUPLICATE_CONTRACT_KEY: ErrorCategories.InvalidGivenCurrentSystemStateResourceExists,
   CONTRACT_KEY_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   UNKNOWN_INFORMEES: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
@@ -61,6 +63,8 @@ export const ErrorCodes = {
   DAML_INTERPRETATION_ERROR: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   WRONGLY_TYPED_CONTRACT: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   UNHANDLED_EXCEPTION: ErrorCategories.InvalidGivenCurrentSystemStateOther,
+  // Its category is the one the Daml code's FailureStatus names; Daml's assert names InvalidGivenCurrentSystemStateOther.
+  DAML_FAILURE: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   TEMPLATE_PRECONDITION_VIOLATED: ErrorCategories.InvalidIndependentOfSystemState,
   COMMAND_PREPROCESSING_FAILED: ErrorCategories.InvalidIndependentOfSystemState,
   DAML_AUTHORIZATION_ERROR: ErrorCategories.InvalidIndependentOfSystemState,

@@ -82,6 +82,20 @@ export const FaultCatalogue = {
     'top-validators with a limit below the number of validators answers the last N of the ranking (ordered), not the top N',
   'scan-rewards-boundary-off-by-one': 'rewards-collected answers the round after the latest aggregated one with 200',
   'scan-total-not-sum': 'rewards-collected without a round is one unit off the sum of the rounds',
+  'disclosure-ignored': 'a disclosed contract lends no visibility: a contract the submitters cannot see stays CONTRACT_NOT_FOUND',
+  'disclosed-authentication-not-checked': "a disclosed contract's blob carrying another contract's authentication data is accepted",
+  'disclosed-archived-accepted': 'a disclosed contract that was archived is used as if active (also by a second archiving exercise)',
+  'dedup-offset-as-maximum': 'a deduplication offset deduplicates over the maximum window, also against acceptances at or before it',
+  'exercise-hidden-from-observers': 'a consuming exercise is shown in ledger effects to signatories and actors only, not to observers',
+  'submission-commands-truncated': 'only the first ten commands of a submission are interpreted',
+  'create-and-exercise-arguments-wrong-code':
+    'a CreateAndExercise whose create arguments miss a field is INVALID_ARGUMENT instead of COMMAND_PREPROCESSING_FAILED',
+  'record-fields-as-submitted':
+    "a created contract's argument keeps its fields in the order the request wrote them, not the declaration order",
+  'assert-not-checked': 'a failing Daml assert in a choice body (CantonExamples Swap.Accept) does not fail the submission',
+  'timestamp-millis': 'a Timestamp in a create argument is kept to the millisecond (its microseconds are lost)',
+  'variant-tag-error-wrong-code':
+    'a variant with a misspelled tag field or an unknown tag is COMMAND_PREPROCESSING_FAILED instead of INVALID_ARGUMENT',
   'external-hash-not-prepared': 'an executed transaction reports as externalTransactionHash another hash than the one its party signed',
   // External signing under attack (issue 18, point 3)
   'prepare-cost-estimation-missing': 'prepare answers no costEstimation, also when the request did not disable it',

@@ -135,6 +135,7 @@ export const cantonErrorCodes: Readonly<Record<string, CantonErrorCode>> = Objec
   PARTICIPANT_BACKPRESSURE: entry('ContentionOnSharedResources', 'LE/LedgerApiErrors.scala:62'),
   SEQUENCER_BACKPRESSURE: entry('ContentionOnSharedResources', 'CP/protocol/TransactionProcessor.scala:348'),
   LOCAL_VERDICT_LOCKED_CONTRACTS: entry('ContentionOnSharedResources', 'CB/protocol/LocalRejectError.scala:91'),
+  LOCAL_VERDICT_INACTIVE_CONTRACTS: entry('InvalidGivenCurrentSystemStateResourceMissing', 'CB/protocol/LocalRejectError.scala:108'),
 });
 
 /** The taxonomy entry of a code, or undefined for a code this table does not know. */

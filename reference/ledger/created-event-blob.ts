@@ -3,6 +3,7 @@
  * `FatContractInstance` of the contract (id, package name, template, type-erased argument, signatories,
  * stakeholders, creation time) wrapped in `Versioned` with the transaction serialization version.
  */
+import { createHash } from 'node:crypto';
 import type { Contract } from './engine.js';
 import { epochMicros, toLedgerApiValue, toLfValue } from './proto-values.js';
 import { encodeFatContractInstance } from './protobuf-messages.js';
@@ -27,7 +28,16 @@ export function createdEventBlobBytes(pkg: ModelPackage, contract: Contract): Ui
     non_maintainer_signatories: contract.signatories.filter((party) => !maintainers.includes(party)),
     non_signatory_stakeholders: [...contract.observers],
     created_at: epochMicros(contract.createdAt).toString(),
+    authentication_data: contractAuthenticationData(contract.contractId),
   });
+}
+
+/**
+ * The reference's stand-in for Canton's contract salt: 32 bytes only it derives from the contract id, so a blob
+ * carrying another contract's authentication data does not authenticate (ExplicitDisclosureIT EDInconsistentDisclosedContract).
+ */
+export function contractAuthenticationData(contractIdHex: string): Uint8Array {
+  return createHash('sha256').update(`reference contract salt ${contractIdHex}`).digest();
 }
 
 /** The blob as the JSON API writes it: base64. */

@@ -7,7 +7,7 @@
 import { LedgerApiError } from '../errors.js';
 import { resolveIdentifier, resolveTemplate, type ParsedIdentifier } from './identifiers.js';
 import type { ChoiceDefinition, InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
-import { checkValue, rejectNonSuffixedContractId, type DamlRecord, type DamlValue } from './values.js';
+import { checkValue, mapTimestamps, rejectNonSuffixedContractId, type DamlRecord, type DamlValue } from './values.js';
 
 export interface ContractKey {
   value: DamlRecord;
@@ -83,6 +83,8 @@ export interface LedgerView {
   /** An active contract (or, under the `interpretation-error-200` fault, an archived one too). */
   contract(contractId: string): Contract | undefined;
   contractIdByKey(identity: string): string | undefined;
+  /** A contract this ledger archived (for a disclosed contract that is no longer active). */
+  archived(contractId: string): Contract | undefined;
 }
 
 export interface InterpretOptions {
@@ -100,6 +102,22 @@ export interface InterpretOptions {
   checkControllers?: boolean;
   /** Off under the `double-spend-same-transaction` fault: a contract consumed earlier in the transaction stays usable. */
   checkConsumedInTransaction?: boolean;
+  /** Contracts disclosed to the submission (explicit disclosure): visible to it whoever its submitters are. */
+  disclosed?: ReadonlySet<string>;
+  /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
+  hideConsumingFromObservers?: boolean;
+  /** On under the `create-and-exercise-arguments-wrong-code` fault: its create arguments' errors are INVALID_ARGUMENT. */
+  createAndExerciseWrongCode?: boolean;
+  /** On under the `timestamp-millis` fault: created contracts keep their Timestamps to the millisecond only. */
+  timestampsToMillis?: boolean;
+  /** On under the `variant-tag-error-wrong-code` fault: a variant error of the JSON layer is COMMAND_PREPROCESSING_FAILED. */
+  variantErrorWrongCode?: boolean;
+  /** On under the `record-fields-as-submitted` fault: a created contract keeps its top-level fields in the request's order. */
+  recordFieldsAsSubmitted?: boolean;
+  /** On under the `assert-not-checked` fault: a failing Daml assert does not stop the choice. */
+  ignoreAsserts?: boolean;
+  /** On under the `disclosed-archived-accepted` fault: a disclosed contract is used even after it was archived. */
+  acceptArchivedDisclosed?: boolean;
 }
 
 export function keyIdentity(template: TemplateDefinition, key: DamlValue): string {
@@ -169,7 +187,15 @@ class Interpretation {
       case 'createAndExercise': {
         const template = resolveTemplate(pkg, command.templateId);
         const choice = findTemplateChoice(template, command.choice);
-        const contractId = this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+        let contractId: string;
+        try {
+          contractId = this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+        } catch (error) {
+          if (this.options.createAndExerciseWrongCode && error instanceof LedgerApiError && error.code === 'COMMAND_PREPROCESSING_FAILED') {
+            throw new LedgerApiError('INVALID_ARGUMENT', error.errorCause);
+          }
+          throw error;
+        }
         const contract = this.created.get(contractId) as Contract;
         this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
         return;
@@ -237,7 +263,22 @@ class Interpretation {
     parentWitnesses: readonly string[],
     path: string,
   ): string {
-    const argument = checkValue(template.argumentType, argumentJson, { path, knownParties: this.options.partyIds }) as DamlRecord;
+    let argument: DamlRecord;
+    try {
+      argument = checkValue(template.argumentType, argumentJson, { path, knownParties: this.options.partyIds }) as DamlRecord;
+    } catch (error) {
+      if (this.options.variantErrorWrongCode && error instanceof LedgerApiError && /variant/i.test(error.errorCause)) {
+        throw new LedgerApiError('COMMAND_PREPROCESSING_FAILED', error.errorCause);
+      }
+      throw error;
+    }
+    if (this.options.recordFieldsAsSubmitted && typeof argumentJson === 'object' && argumentJson !== null) {
+      const ordered = argument;
+      argument = Object.fromEntries(Object.keys(argumentJson).flatMap((name) => (name in ordered ? [[name, ordered[name]!]] : [])));
+    }
+    if (this.options.timestampsToMillis) {
+      argument = mapTimestamps(template.argumentType, argument, (time) => time.replace(/\.(\d{3})\d{3}Z$/, '.$1000Z')) as DamlRecord;
+    }
     const nodeId = this.nodes.length;
     if (this.options.checkPreconditions && !template.ensure(argument)) {
       throw new LedgerApiError(
@@ -294,9 +335,10 @@ class Interpretation {
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const nodeId = this.nodes.length;
     if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
-    const nodeInformees = choice.consuming
-      ? [...contract.signatories, ...contract.observers, ...actingParties]
-      : [...contract.signatories, ...actingParties];
+    const nodeInformees =
+      choice.consuming && !this.options.hideConsumingFromObservers
+        ? [...contract.signatories, ...contract.observers, ...actingParties]
+        : [...contract.signatories, ...actingParties];
     const witnesses = union(parentWitnesses, nodeInformees);
     for (const party of actingParties) this.informees.add(party);
     const node: ExerciseNode = {
@@ -318,8 +360,28 @@ class Interpretation {
       if (contract.key) this.localKeys.set(contract.key.identity, null);
     }
     const bodyAuthorizers = new Set([...actingParties, ...contract.signatories]);
+    const bodyPath = `${path} (body of ${choice.name})`;
     node.result = choice.body(
-      { create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, `${path} (body of ${choice.name})`) },
+      {
+        create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath),
+        fetch: (contractId) => this.fetchVisible(contractId).argument,
+        exercise: (contractId, name, argument) => {
+          const target = this.fetchVisible(contractId);
+          const before = this.nodes.length;
+          this.exercise(target, findTemplateChoice(target.template, name), undefined, argument, bodyAuthorizers, bodyPath, witnesses);
+          return (this.nodes[before] as ExerciseNode).result;
+        },
+        assert: (condition) => {
+          // Daml's assert (FailureStatus "Assertion failed", CommandExecutionErrors.scala:851; LAPITT CSReturnStackTrace).
+          // Fault `assert-not-checked`: a failing assert lets the choice go on.
+          if (condition || this.options.ignoreAsserts) return;
+          throw new LedgerApiError('DAML_FAILURE', 'Interpretation error: Error: Assertion failed', {
+            context: {
+              exercise_trace: `in choice ${contract.template.qualifiedName}:${choice.name} on contract ${contract.contractId.slice(0, 10)} (#${nodeId})`,
+            },
+          });
+        },
+      },
       subject,
       choiceArgument,
     );
@@ -328,6 +390,7 @@ class Interpretation {
 
   private isVisible(contract: Contract): boolean {
     if (this.created.has(contract.contractId)) return true;
+    if (this.options.disclosed?.has(contract.contractId)) return true;
     return contract.signatories.some((party) => this.readers.has(party)) || contract.observers.some((party) => this.readers.has(party));
   }
 
@@ -354,6 +417,21 @@ class Interpretation {
       this.options.checkConsumedInTransaction === false
         ? (this.created.get(contractId) ?? this.options.view.contract(contractId))
         : this.fetchActive(contractId);
+    if (!contract && this.options.disclosed?.has(contractId)) {
+      const archived = this.options.view.archived(contractId);
+      if (archived && this.options.acceptArchivedDisclosed) return archived;
+      // Disclosed contracts skip the store lookup (StoreBackedCommandInterpreter, ContractsSynchronizerData.scala:54);
+      // the confirming participant's activeness check then rejects the archived input (LocalRejectError.scala:108, 3.5).
+      if (archived) {
+        throw new LedgerApiError(
+          'LOCAL_VERDICT_INACTIVE_CONTRACTS',
+          `Rejected transaction is referring to inactive contracts ${contractId}`,
+          {
+            resources: [['CONTRACT_ID', contractId]],
+          },
+        );
+      }
+    }
     // A contract the submitters cannot see is reported like a missing one (no information leaks).
     if (!contract || !this.isVisible(contract)) throw contractNotFound(contractId);
     return contract;

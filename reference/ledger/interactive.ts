@@ -303,7 +303,14 @@ export class InteractiveSubmission {
     const preparedAt = state.now();
     // Fault `prepare-visibility-not-checked`: the prepare reads as every party, so any contract is visible to it.
     const readAs = state.faults.has('prepare-visibility-not-checked') ? [...part.readAs, ...state.partyIds.values()] : part.readAs;
-    const tx = state.interpret(part.commands, actAs, readAs, effectiveTime(preparedAt, minLedgerTime.abs, minLedgerTime.relMs));
+    // Disclosed contracts lend visibility to a prepare as to a submission (ExplicitDisclosureIT; ISS ...ExplicitDisclosure).
+    const tx = state.interpret(
+      part.commands,
+      actAs,
+      readAs,
+      effectiveTime(preparedAt, minLedgerTime.abs, minLedgerTime.relMs),
+      part.disclosedContractIds,
+    );
     // Canton hashes after interpreting: a V3 request fails only then, on the synchronizer's protocol version.
     if (hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3') {
       throw new LedgerApiError('FAILED_TO_PREPARE_TRANSACTION', `The participant failed to prepare the transaction: ${V3_UNSUPPORTED}`);

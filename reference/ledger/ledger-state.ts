@@ -176,8 +176,15 @@ export class LedgerState {
   }
 
   /** Interprets commands against the current active contracts; nothing changes on the ledger. */
-  interpret(commands: readonly Command[], actAs: readonly string[], readAs: readonly string[], effectiveAt: Date): InterpretedTransaction {
-    return interpret(commands, {
+  interpret(
+    commands: readonly Command[],
+    actAs: readonly string[],
+    readAs: readonly string[],
+    effectiveAt: Date,
+    disclosed?: ReadonlySet<string>,
+  ): InterpretedTransaction {
+    // Fault `submission-commands-truncated`: only the first ten commands of a submission are interpreted.
+    return interpret(this.faults.has('submission-commands-truncated') ? commands.slice(0, 10) : commands, {
       pkg: this.pkg,
       view: this.contracts.view(this.faults.has('interpretation-error-200')),
       actAs,
@@ -189,6 +196,13 @@ export class LedgerState {
       checkPreconditions: !this.faults.has('precondition-not-checked'),
       checkControllers: !this.faults.has('controller-not-checked'),
       checkConsumedInTransaction: !this.faults.has('double-spend-same-transaction'),
+      hideConsumingFromObservers: this.faults.has('exercise-hidden-from-observers'),
+      createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
+      timestampsToMillis: this.faults.has('timestamp-millis'),
+      ignoreAsserts: this.faults.has('assert-not-checked'),
+      recordFieldsAsSubmitted: this.faults.has('record-fields-as-submitted'),
+      variantErrorWrongCode: this.faults.has('variant-tag-error-wrong-code'),
+      ...(disclosed && disclosed.size > 0 ? { disclosed, acceptArchivedDisclosed: this.faults.has('disclosed-archived-accepted') } : {}),
     });
   }
 

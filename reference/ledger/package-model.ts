@@ -6,9 +6,16 @@
 import { T, field, numericToScaled, scaledToNumeric, stringField, stringListField } from './values.js';
 import type { DamlRecord, DamlType, DamlValue, RecordType } from './values.js';
 
-/** What a choice body may do: create contracts, authorized by the choice's controllers and signatories. */
+/**
+ * What a choice body may do, authorized by the choice's controllers and signatories: create contracts, fetch a contract
+ * (its argument), exercise a choice of another contract (its result), and fail an `assert`.
+ */
 export interface ChoiceBodyContext {
   create(template: TemplateDefinition, argument: DamlRecord): string;
+  fetch(contractId: string): DamlRecord;
+  exercise(contractId: string, choice: string, argument: DamlRecord): DamlValue;
+  /** Daml's `assert`: throws the engine's failure when `condition` is false. */
+  assert(condition: boolean): void;
 }
 
 /**
@@ -197,6 +204,82 @@ function buildPackage(name: string, id: string): ModelPackage {
     views: new Map(),
   };
 
+  // CantonExamples' Swap: Accept fetches both Ious, asserts the currency and the rate, and swaps their owners.
+  const swap: TemplateDefinition = {
+    qualifiedName: 'Swap:Swap',
+    argumentType: T.record('Swap:Swap', {
+      party1: T.party,
+      party2: T.party,
+      iou1: T.contractId,
+      exchangeRate: T.numeric10,
+      currencyDesired: T.text,
+    }),
+    signatories: (argument) => [stringField(argument, 'party1')],
+    observers: (argument) => [stringField(argument, 'party2')],
+    ensure: () => true,
+    choices: choiceMap(archiveChoice, {
+      name: 'Accept',
+      argumentType: T.record('Swap:Accept', { iou2: T.contractId }),
+      resultType: T.record('Swap:IOUs', { iou1: T.contractId, iou2: T.contractId }),
+      consuming: true,
+      controllers: (argument) => [stringField(argument, 'party2')],
+      body: (context, argument, choiceArgument) => {
+        const iou2 = stringField(choiceArgument, 'iou2');
+        const iou1 = stringField(argument, 'iou1');
+        const amount2 = field(context.fetch(iou2), 'amount');
+        const amount1 = field(context.fetch(iou1), 'amount');
+        context.assert(stringField(amount2, 'currency') === stringField(argument, 'currencyDesired'));
+        const rate = numericToScaled(stringField(argument, 'exchangeRate'), 10);
+        // iou2.value == iou1.value * exchangeRate, at Numeric 10.
+        const product = (numericToScaled(stringField(amount1, 'value'), 10) * rate) / 10n ** 10n;
+        context.assert(numericToScaled(stringField(amount2, 'value'), 10) === product);
+        const iouB = context.exercise(iou1, 'Transfer', { newOwner: field(argument, 'party2') });
+        const iouA = context.exercise(iou2, 'Transfer', { newOwner: field(argument, 'party1') });
+        return { iou1: iouA, iou2: iouB };
+      },
+    }),
+    views: new Map(),
+  };
+
+  // Not in CantonExamples: every Daml value type the JSON API encodes, for the fixtures' optional `templates.allTypes`
+  // (its Daml source is in the README). `Replace` takes the values again and creates the contract anew with them.
+  const valuesType = T.record('AllTypes:Values', {
+    int: T.int64,
+    decimal: T.numeric10,
+    text: T.text,
+    bool: T.bool,
+    date: T.date,
+    time: T.timestamp,
+    map: { kind: 'TextMap', value: T.int64 },
+    variant: {
+      kind: 'Variant',
+      name: 'AllTypes:Choice',
+      constructors: [
+        { name: 'VInt', type: T.int64 },
+        { name: 'VText', type: T.text },
+      ],
+    },
+    list: T.list(T.int64),
+    optional: T.optional(T.text),
+    address: T.record('AllTypes:Address', { street: T.text, city: T.text }),
+  });
+  const allTypes: TemplateDefinition = {
+    qualifiedName: 'AllTypes:AllTypes',
+    argumentType: T.record('AllTypes:AllTypes', { party: T.party, values: valuesType }),
+    signatories: (argument) => [stringField(argument, 'party')],
+    observers: () => [],
+    ensure: () => true,
+    choices: choiceMap(archiveChoice, {
+      name: 'Replace',
+      argumentType: T.record('AllTypes:Replace', { values: valuesType }),
+      resultType: T.contractId,
+      consuming: true,
+      controllers: (argument) => [stringField(argument, 'party')],
+      body: (context, argument, choiceArgument) => context.create(allTypes, { ...argument, values: field(choiceArgument, 'values') }),
+    }),
+    views: new Map(),
+  };
+
   const asset: InterfaceDefinition = {
     qualifiedName: 'Asset:Asset',
     viewType: T.record('Asset:AssetView', { owner: T.party, description: T.text }),
@@ -213,7 +296,7 @@ function buildPackage(name: string, id: string): ModelPackage {
   return {
     name,
     id,
-    templates: new Map([iou, getCash, dummy, account, trailingNone].map((template) => [template.qualifiedName, template])),
+    templates: new Map([iou, getCash, dummy, account, trailingNone, allTypes, swap].map((template) => [template.qualifiedName, template])),
     interfaces: new Map([[asset.qualifiedName, asset]]),
   };
 }

@@ -186,14 +186,14 @@ export interface FatContractMessage {
   non_signatory_stakeholders: string[];
   /** Microseconds since the epoch. */
   created_at: string;
+  /** What authenticates the contract id (Canton: the salt); opaque to clients. */
+  authentication_data: Uint8Array;
 }
 
 /** `Versioned{version, FatContractInstance}`: the bytes of a `createdEventBlob`. */
 export function encodeFatContractInstance(version: string, contract: FatContractMessage): Uint8Array {
   const createArg = LfValueType.encode(LfValueType.fromObject(contract.create_arg)).finish();
-  const payload = FatContractInstanceType.encode(
-    FatContractInstanceType.fromObject({ ...contract, create_arg: createArg, authentication_data: new Uint8Array(0) }),
-  ).finish();
+  const payload = FatContractInstanceType.encode(FatContractInstanceType.fromObject({ ...contract, create_arg: createArg })).finish();
   return VersionedType.encode(VersionedType.fromObject({ version, payload })).finish();
 }
 
@@ -202,9 +202,20 @@ export function encodeFatContractInstance(version: string, contract: FatContract
  * TransactionCoder.decodeFatContractInstance reads it; throws with the reason when the bytes are no such message.
  */
 export function decodeFatContractInstanceId(bytes: Uint8Array): string {
+  return decodeFatContractInstanceIdentity(bytes).contractId;
+}
+
+/** The contract id (hex) and authentication data of a `createdEventBlob`; throws as `decodeFatContractInstanceId`. */
+export function decodeFatContractInstanceIdentity(bytes: Uint8Array): { contractId: string; authenticationData: Uint8Array } {
   const versioned = VersionedType.decode(bytes) as unknown as { version?: string; payload?: Uint8Array };
   if (!versioned.version) throw new Error('missing field version');
-  const contract = FatContractInstanceType.decode(versioned.payload ?? new Uint8Array(0)) as unknown as { contract_id?: Uint8Array };
+  const contract = FatContractInstanceType.decode(versioned.payload ?? new Uint8Array(0)) as unknown as {
+    contract_id?: Uint8Array;
+    authentication_data?: Uint8Array;
+  };
   if (!contract.contract_id || contract.contract_id.length === 0) throw new Error('missing field contract_id');
-  return Buffer.from(contract.contract_id).toString('hex');
+  return {
+    contractId: Buffer.from(contract.contract_id).toString('hex'),
+    authenticationData: contract.authentication_data ?? new Uint8Array(0),
+  };
 }

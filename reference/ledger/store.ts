@@ -120,11 +120,13 @@ export class ContractStore {
   private readonly activeView: LedgerView = {
     contract: (contractId) => this.active.get(contractId),
     contractIdByKey: (identity) => this.keys.get(identity),
+    archived: (contractId) => this.archived.get(contractId),
   };
 
   private readonly viewWithArchived: LedgerView = {
     contract: (contractId) => this.active.get(contractId) ?? this.archived.get(contractId),
     contractIdByKey: (identity) => this.keys.get(identity),
+    archived: (contractId) => this.archived.get(contractId),
   };
 
   view(includeArchived: boolean): LedgerView {

@@ -5,7 +5,9 @@
  */
 import { invalidArgument, invalidField, missingField } from '../errors.js';
 import { parseUniqueIdentifier } from '../formats.js';
-import { decodeFatContractInstanceId } from './protobuf-messages.js';
+import { decodeFatContractInstanceIdentity } from './protobuf-messages.js';
+import { contractAuthenticationData } from './created-event-blob.js';
+import { LedgerApiError } from '../errors.js';
 import type { Faults } from '../faults.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import {
@@ -31,6 +33,8 @@ export interface CommandsPart {
   readAs: string[];
   userId: string | undefined;
   synchronizerId: string | undefined;
+  /** The contract ids of the disclosed contracts (their blobs validated): usable though the submitters cannot see them. */
+  disclosedContractIds: ReadonlySet<string>;
 }
 
 /** Decodes the fields common to `JsCommands` and `JsPrepareSubmissionRequest` (400 text on failure). */
@@ -51,8 +55,14 @@ export function decodeCommandsPart(body: JsonObject, faults?: Faults): CommandsP
     const parsed = parseUniqueIdentifier(synchronizerId);
     if (!parsed.ok) throw invalidField('synchronizer_id', parsed.message);
   }
-  if (!faults?.has('disclosed-blob-not-validated')) disclosed.forEach(validateDisclosedContract);
-  return { commands, commandId, actAs, readAs, userId, synchronizerId };
+  if (!faults?.has('disclosed-blob-not-validated')) {
+    for (const contract of disclosed) validateDisclosedContract(contract, !faults?.has('disclosed-authentication-not-checked'));
+  }
+  // Fault `disclosure-ignored`: a disclosed contract lends no visibility.
+  const disclosedContractIds = new Set(
+    faults?.has('disclosure-ignored') ? [] : disclosed.flatMap((contract) => (contract.contractId ? [contract.contractId] : [])),
+  );
+  return { commands, commandId, actAs, readAs, userId, synchronizerId, disclosedContractIds };
 }
 
 interface DisclosedContractPart {
@@ -74,18 +84,27 @@ function decodeDisclosedContracts(body: JsonObject): DisclosedContractPart[] {
 }
 
 /** ValidateDisclosedContracts.scala:109 (3.5): an empty blob is MISSING_FIELD; one that does not decode, INVALID_ARGUMENT. */
-function validateDisclosedContract(disclosed: DisclosedContractPart): void {
+function validateDisclosedContract(disclosed: DisclosedContractPart, authenticate: boolean): void {
   const bytes = Buffer.from(disclosed.createdEventBlob ?? '', 'base64');
   if (bytes.length === 0) throw missingField('DisclosedContract.createdEventBlob');
   let decodedId: string;
+  let authenticationData: Uint8Array;
   try {
-    decodedId = decodeFatContractInstanceId(bytes);
+    ({ contractId: decodedId, authenticationData } = decodeFatContractInstanceIdentity(bytes));
   } catch (error) {
     throw invalidArgument(`Unable to decode disclosed contract event payload: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (disclosed.contractId && disclosed.contractId !== decodedId) {
     throw invalidArgument(
       `Mismatch between DisclosedContract.contract_id (${disclosed.contractId}) and contract_id from decoded DisclosedContract.created_event_blob (${decodedId})`,
+    );
+  }
+  // The contract id must authenticate the contract (TransactionRoutingError.scala:172 names the code, 3.5). Fault
+  // `disclosed-authentication-not-checked`: another contract's authentication data is accepted.
+  if (authenticate && !Buffer.from(authenticationData).equals(Buffer.from(contractAuthenticationData(decodedId)))) {
+    throw new LedgerApiError(
+      'DISCLOSED_CONTRACT_AUTHENTICATION_FAILED',
+      `Disclosed contract authentication failed: the authentication data of ${decodedId} does not authenticate its contract id`,
     );
   }
 }

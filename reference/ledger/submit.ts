@@ -31,8 +31,8 @@ function decodeSubmitRequest(body: JsonObject, faults: Faults): SubmitRequest {
   let deduplicationOffset: bigint | undefined;
   if (deduplication) {
     // As Canton 3.5, the submit form takes all three variants (JsCommands.deduplicationPeriod is the 3-variant
-    // DeduplicationPeriod; the spec says the offset and Empty are "execute form only"). Empty and an offset
-    // deduplicate over the participant's maximum window, which covers every offset this ledger has.
+    // DeduplicationPeriod; the spec says the offset and Empty are "execute form only"). Empty deduplicates over the
+    // participant's maximum window; an offset against acceptances after it (deduplicationWindow).
     const { key, value } = oneOfKeys(
       deduplication,
       ['DeduplicationDuration', 'DeduplicationOffset', 'Empty'] as const,
@@ -53,6 +53,7 @@ function decodeSubmitRequest(body: JsonObject, faults: Faults): SubmitRequest {
     readAs: part.readAs,
     userId: part.userId,
     synchronizerId: part.synchronizerId,
+    disclosedContractIds: part.disclosedContractIds,
     workflowId: optionalString(body, 'workflowId', ''),
     submissionId: optionalString(body, 'submissionId', ''),
     deduplicationMs,
@@ -71,6 +72,11 @@ export function deduplicationWindow(state: LedgerState, milliseconds: number | u
       'NEGATIVE_OFFSET',
       `Offset ${offset} in deduplication_period is a negative integer: the deduplication offset has to be a non-negative integer and not ${offset}`,
     );
+  }
+  // An offset period deduplicates against acceptances after that offset (CommandDeduplicator.scala:219, 3.5: an earlier
+  // acceptance at or before it does not count). Fault `dedup-offset-as-maximum`: any offset means the maximum window.
+  if (offset !== undefined && offset >= 0n && !state.faults.has('dedup-offset-as-maximum')) {
+    return { kind: 'offset', afterOffset: Number(offset) };
   }
   if (milliseconds === undefined || (milliseconds < 0 && !checkSign)) return { kind: 'duration', milliseconds: state.maxDeduplicationMs };
   // DeduplicationPeriodValidator.scala:21 (3.5).
@@ -124,7 +130,13 @@ export class SubmitAndWaitHandler {
       : DeduplicationTable.changeId(userId, actAs, submit.commandId);
     let tx: ReturnType<LedgerState['interpret']>;
     try {
-      tx = state.interpret(submit.commands, actAs, submit.readAs, effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs));
+      tx = state.interpret(
+        submit.commands,
+        actAs,
+        submit.readAs,
+        effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs),
+        submit.disclosedContractIds,
+      );
     } catch (error) {
       // Fault `dedup-failed-submission`: the rejected submission takes the change id (as if it had completed).
       if (state.faults.has('dedup-failed-submission') && !state.faults.has('dedup-ignored')) {

@@ -379,3 +379,27 @@ export function scaledToNumeric(scaled: bigint, scale: number): string {
   const digits = (negative ? -scaled : scaled).toString().padStart(scale + 1, '0');
   return `${negative ? '-' : ''}${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
 }
+
+/** `value` (of `type`) with every Timestamp in it replaced by `map(timestamp)` (for a fault that loses precision). */
+export function mapTimestamps(type: DamlType, value: DamlValue, map: (timestamp: string) => string): DamlValue {
+  if (value === null) return value;
+  switch (type.kind) {
+    case 'Timestamp':
+      return map(value as string);
+    case 'Record': {
+      const record = value as DamlRecord;
+      const mapped: DamlRecord = {};
+      for (const [name, fieldValue] of Object.entries(record)) {
+        const fieldType = type.fields.find((candidate) => candidate.name === name)?.type;
+        mapped[name] = fieldType ? mapTimestamps(fieldType, fieldValue, map) : fieldValue;
+      }
+      return mapped;
+    }
+    case 'List':
+      return (value as DamlValue[]).map((element) => mapTimestamps(type.element, element, map));
+    case 'Optional':
+      return type.element.kind === 'Optional' ? value : mapTimestamps(type.element, value, map);
+    default:
+      return value;
+  }
+}

@@ -338,6 +338,28 @@ export const faultExpectations: FaultExpectation[] = [
     // A prepared transaction naming another synchronizer cannot be executed either: the executing tests fail too.
     ...(fault === 'prepare-synchronizer-not-reflected' ? {} : { exclusive: true as const }),
   })),
+  // Semantics part 2: explicit disclosure, the command service's gaps, deduplication offsets (one rule each).
+  ...(
+    [
+      ['disclosure-ignored', 'flows / explicit disclosure', 'canton.disclosure.disclosed-contract-usable'],
+      ['disclosed-archived-accepted', 'flows / explicit disclosure', 'canton.disclosure.archived-disclosed-refused'],
+      ['disclosed-authentication-not-checked', 'flows / explicit disclosure', 'canton.disclosure.authentication-checked'],
+      ['dedup-offset-as-maximum', 'flows / command service', 'canton.deduplication.offset-period'],
+      ['exercise-hidden-from-observers', 'flows / command service', 'canton.commands.consuming-exercise-to-observers'],
+      ['submission-commands-truncated', 'flows / command service', 'canton.commands.every-command-applied'],
+      ['create-and-exercise-arguments-wrong-code', 'flows / command service', 'canton.daml-lf.missing-fields-400'],
+      ['assert-not-checked', 'flows / command service', 'canton.commands.assertion-failure'],
+      ['timestamp-millis', 'flows / value types', 'canton.values.all-types-round-trip'],
+      ['variant-tag-error-wrong-code', 'flows / value types', 'canton.values.variant-tag-refused'],
+      ['record-fields-as-submitted', 'flows / value types', 'canton.values.record-field-order'],
+    ] as const
+  ).map(([fault, suite, clause]) => ({
+    fault,
+    include: [suite],
+    profile: 'canton' as const,
+    clauses: [clause],
+    exclusive: true as const,
+  })),
   // Semantics part 1 (who may see and do what): each fault breaks one rule of flows / visibility and privacy.
   ...(
     [

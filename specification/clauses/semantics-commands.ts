@@ -154,6 +154,92 @@ export const semanticsCommandsClauses = [
       'contract than its contractId is INVALID_ARGUMENT "Mismatch between DisclosedContract.contract_id"; a superfluous ' +
       `valid disclosure, also twice, is accepted (${VALIDATION}/ValidateDisclosedContracts.scala:109; ${LAPITT}/ExplicitDisclosureIT.scala:87, :220, :319, :349).`,
   ),
+  submitAndWait(
+    'canton.disclosure.disclosed-contract-usable',
+    'state',
+    'A contract the submitting parties cannot see is CONTRACT_NOT_FOUND (404); the same submission with the contract as a ' +
+      'disclosed contract (the createdEventBlob a stakeholder read) is accepted and commits the exercise, by a non-stakeholder ' +
+      `controller (${LAPITT}/ExplicitDisclosureIT.scala:46 EDCorrectCreatedEventBlobDisclosure; disclosed contracts are looked up before ` +
+      'the store: community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/execution/' +
+      'StoreBackedCommandInterpreter.scala:262-268; CantonExamples TrailingNone.ArchiveMe is controlled by its argument `anyone`).',
+  ),
+  submitAndWait(
+    'canton.disclosure.archived-disclosed-refused',
+    'state',
+    'A disclosed contract that was archived cannot be used: the submission is refused 404 (LOCAL_VERDICT_INACTIVE_CONTRACTS, ' +
+      'CONTRACT_NOT_FOUND or CONTRACT_NOT_ACTIVE; LAPITT asserts no code); of a consuming exercise by a stakeholder and one through disclosure racing for one contract, ' +
+      'exactly one succeeds; an archived disclosed contract the submission does not use is accepted ' +
+      `(${LAPITT}/ExplicitDisclosureIT.scala:87, :140, :173; routing skips disclosed contracts in ` +
+      'community/participant/src/main/scala/com/digitalasset/canton/participant/protocol/submission/routing/ContractsSynchronizerData.scala:54, ' +
+      'so the confirming participant rejects the inactive input: community/base/src/main/scala/com/digitalasset/canton/protocol/LocalRejectError.scala:108).',
+  ),
+  submitAndWait(
+    'canton.disclosure.authentication-checked',
+    'error',
+    "A disclosed contract whose createdEventBlob carries another contract's authentication data (FatContractInstance field 8, " +
+      "Canton's salt) is refused with a 4xx error body, though the genuine blob is accepted " +
+      `(${LAPITT}/ExplicitDisclosureIT.scala:261 EDInconsistentDisclosedContract; the code is not asserted: LAPITT asserts none, ` +
+      'and 3.5 defines DISCLOSED_CONTRACT_AUTHENTICATION_FAILED in community/base/src/main/scala/com/digitalasset/canton/error/' +
+      'TransactionRoutingError.scala:172 without a caller, so the refusal may come from the confirmation protocol).',
+  ),
+  submitAndWait(
+    'canton.deduplication.offset-period',
+    'state',
+    'A deduplication period given as an offset deduplicates against acceptances after that offset only: a retry with an offset ' +
+      'before the first acceptance is DUPLICATE_COMMAND, a retry with the offset of that acceptance is accepted ' +
+      `(${LAPITT}/CommandDeduplicationIT.scala:463 DeduplicateUsingOffsets; ` +
+      'community/participant/src/main/scala/com/digitalasset/canton/participant/protocol/submission/CommandDeduplicator.scala:219: ' +
+      'an acceptance at or before the offset is no duplicate).',
+  ),
+  lookup(
+    'canton.commands.consuming-exercise-to-observers',
+    'event',
+    'A consuming exercise is shown in the ledger-effects shape to every observer of the contract, also one that is neither ' +
+      `actor nor signatory, with the exercised contract's id (${LAPITT}/CommandServiceIT.scala:530 CSDiscloseExerciseToObservers; ` +
+      'informees of a consuming exercise are the stakeholders and actors, Daml ledger model).',
+  ),
+  submitAndWait(
+    'canton.commands.every-command-applied',
+    'state',
+    'A submission of 15 create commands is one transaction with the 15 creates, in command order ' +
+      `(${LAPITT}/CommandServiceIT.scala:566 CSHugeCommandSubmission).`,
+  ),
+  submitAndWait(
+    'canton.commands.assertion-failure',
+    'error',
+    'A choice whose Daml assert fails (CantonExamples Swap.Accept with another currency than desired) is refused 400 with ' +
+      'DAML_FAILURE (its FailureStatus, category 9) or, for a model whose assert throws, UNHANDLED_EXCEPTION, the cause ' +
+      'containing "Assertion failed"; DAML_FAILURE carries the exercise trace in its context (exercise_trace) ' +
+      `(${LAPITT}/CommandServiceIT.scala:458 CSReturnStackTrace; code in community/ledger/ledger-api-core/src/main/scala/com/` +
+      'digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:851, :523).',
+  ),
+  submitAndWait(
+    'canton.values.all-types-round-trip',
+    'format',
+    'Every Daml value type in a create argument and in a choice argument is read back as written: Int64 at its extremes and ' +
+      'Numeric 10 as exact strings, Text, Bool, Date as YYYY-MM-DD, Timestamp to the microsecond, TextMap as an object, a ' +
+      'variant as {tag, value}, List (also of 10 000 items), Optional and nested records; the choice argument of the exercise and the contract it ' +
+      `creates carry the same values (${LAPITT}/TransactionServiceArgumentsIT.scala:32, :62, :105; community/app/src/test/scala/com/` +
+      'digitalasset/canton/integration/tests/jsonapi/JsonV2Tests.scala:1710, :1747, :1784; encodings in ' +
+      'community/transcode/codec-json/src/main/scala/com/digitalasset/transcode/codec/json/JsonCodec.scala). Needs the ' +
+      "fixtures' optional templates.allTypes.",
+  ),
+  submitAndWait(
+    'canton.values.variant-tag-refused',
+    'error',
+    'A variant value without a `tag` field, or with a tag its type does not declare, is 400 INVALID_ARGUMENT whose cause names ' +
+      'the tag ("Variant type json must have \'tag\' and \'value\' fields.", "Unexpected variant tag: <tag>") ' +
+      '(community/app/src/test/scala/com/digitalasset/canton/integration/tests/jsonapi/JsonErrorHandlingOfDamlVariantTest.scala:49, :64; ' +
+      'JsonCodec.scala:79-93; community/ledger/ledger-json-api/src/main/scala/com/digitalasset/canton/http/json/v2/Endpoints.scala:386). ' +
+      "Needs the fixtures' optional templates.allTypes.",
+  ),
+  lookup(
+    'canton.values.record-field-order',
+    'format',
+    'A record is read back with its fields in declaration order, whatever order the request wrote them in, also in the ' +
+      `contract a choice creates from it (${LAPITT}/TransactionServiceArgumentsIT.scala:136 TXNoReorder; JsonCodec.scala ` +
+      'record encodes the fields of the type in their order).',
+  ),
   interactive(
     'canton.interactive.external-transaction-hash',
     'resource',

@@ -1,0 +1,260 @@
+/**
+ * Daml values through the JSON API (TransactionServiceArgumentsIT, JsonV2Tests "json api", JsonErrorHandlingOfDamlVariantTest):
+ * every value type round-trips through a create and a choice, a variant's tag is checked, and records keep their declaration
+ * order. The value-type tests need the fixtures' optional `templates.allTypes` (CantonExamples has no Date, Timestamp,
+ * TextMap or variant field; the README's "Optional fixture templates" gives its Daml source) and skip without it. Canton
+ * profile only.
+ */
+import { writeVisible } from '../../checks/stateful.js';
+import { expectValue, expectValueMatches } from '../../checks/values.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { freshId } from '../../generators/index.js';
+import { refusedAgainstControl } from '../support/refusals.js';
+import { createdEvents, createIouAndFindIt, type JsonObject, partyView, submit, transactionOf } from '../support/ledger.js';
+
+const ERROR_CHECKS = [
+  'status_code_conformance',
+  'error_body_conformance',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'positive_data_acceptance',
+] as const;
+
+interface AllTypes {
+  templateId: string;
+  party: string;
+  user: string;
+}
+
+function allTypes(ctx: ConformanceContext): AllTypes {
+  const template = ctx.fixtures.templates.allTypes;
+  if (!template) {
+    return ctx.skip(
+      'the fixtures name no template carrying every Daml value type (templates.allTypes; not in CantonExamples, see the README "Optional fixture templates")',
+    );
+  }
+  const party = String(template.createArguments.party);
+  const alias = ctx.fixtures.parties.find((candidate) => candidate.id === party)?.alias;
+  const user = ctx.fixtures.users.find(
+    (candidate) => !candidate.isDeactivated && alias !== undefined && candidate.rights.actAs.includes(alias),
+  );
+  if (!user) return ctx.skip(`no fixture user acts as ${party}, the party of templates.allTypes`);
+  return { templateId: template.templateId, party, user: user.id };
+}
+
+/** Values at the edges of their types: Int64 extremes, Numeric 10 bounds, pre-epoch dates and times, a leap day, microseconds. */
+function values(variant: JsonObject): JsonObject {
+  return {
+    int: '9223372036854775807',
+    decimal: '-9999999999999999999999999999.9999999999',
+    text: 'some text, ünïcode and "quotes"',
+    bool: true,
+    date: '1930-04-12',
+    time: '1930-04-14T10:12:32.777111Z',
+    map: { a: '1', b: '-9223372036854775808' },
+    variant,
+    list: ['0', '-9223372036854775808', '9223372036854775807'],
+    optional: 'some optional text',
+    address: { street: 'street', city: 'city' },
+  };
+}
+
+/** The microseconds since the epoch of an ISO-8601 UTC timestamp (any number of fraction digits up to 6). */
+function micros(text: unknown): bigint | string {
+  const match = typeof text === 'string' ? /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?Z$/.exec(text) : null;
+  if (!match) return `not a timestamp: ${String(text)}`;
+  return BigInt(Date.parse(`${match[1]}Z`)) * 1000n + BigInt((match[2] ?? '').padEnd(6, '0'));
+}
+
+/** A Numeric string without trailing fraction zeros, for exact comparison. */
+function exactDecimal(text: unknown): string {
+  const match = typeof text === 'string' ? /^(-?)(\d+)(?:\.(\d*))?$/.exec(text) : null;
+  if (!match) return `not a decimal: ${String(text)}`;
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  return `${match[1]}${match[2]!.replace(/^0+(?=\d)/, '')}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+/** What the node wrote, in comparable form: timestamps as microseconds, numerics without trailing zeros. */
+function comparable(read: unknown): unknown {
+  const record = (read ?? {}) as JsonObject;
+  return { ...record, decimal: exactDecimal(record.decimal), time: micros(record.time) };
+}
+
+conformanceSuite('flows / value types', () => {
+  conformanceTest(
+    {
+      name: 'every Daml value type round-trips through a create argument and a choice argument, also a list of 10 000 items',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.values.all-types-round-trip'],
+      checks: ['positive_data_acceptance', 'response_value_conformance', 'stateful_consistency'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const { templateId, party, user } = allTypes(ctx);
+      // TransactionServiceArgumentsIT.scala:105 TXVeryLongList: a list of 10 000 Int64 values in the same create.
+      const written = {
+        ...values({ tag: 'VText', value: 'variant text' }),
+        list: Array.from({ length: 10_000 }, (_unused, index) => String(index)),
+      };
+      const created = await submit(ctx, {
+        user,
+        actAs: [party],
+        commands: [{ CreateCommand: { templateId, createArguments: { party, values: written } } }],
+        clauseId: 'canton.values.all-types-round-trip',
+      });
+      const acs = await partyView(ctx, user, created.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const contracts = createdEvents(transactionOf(acs, 'canton.values.all-types-round-trip').events);
+      writeVisible('canton.values.all-types-round-trip', 'the created contract', contracts, 1, acs);
+      const argument = contracts[0]!.createArgument as JsonObject | undefined;
+      expectValue('canton.values.all-types-round-trip', 'the party of the create argument', argument?.party, party, acs);
+      expectValue(
+        'canton.values.all-types-round-trip',
+        'the values of the create argument',
+        comparable(argument?.values),
+        comparable(written),
+        acs,
+      );
+
+      // The same types in a choice argument: the exercise shows them, and the contract it creates carries them.
+      const next = { ...values({ tag: 'VInt', value: '-9223372036854775808' }), date: '2024-02-29', optional: null, list: [] };
+      const replaced = await submit(ctx, {
+        user,
+        actAs: [party],
+        commands: [
+          { ExerciseCommand: { templateId, contractId: contracts[0]!.contractId, choice: 'Replace', choiceArgument: { values: next } } },
+        ],
+        clauseId: 'canton.values.all-types-round-trip',
+      });
+      const effects = await partyView(ctx, user, replaced.completionOffset, party, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const { events } = transactionOf(effects, 'canton.values.all-types-round-trip');
+      const exercised = events.filter(([kind]) => kind === 'ExercisedEvent').map(([, event]) => event);
+      writeVisible('canton.values.all-types-round-trip', 'the Replace exercise', exercised, 1, effects);
+      // A None value is dropped or null (canton.daml-lf.trailing-none-dropped); compare it as absent.
+      const withoutNone = (read: unknown) => {
+        const record = { ...((read ?? {}) as JsonObject) };
+        if (record.optional === null) delete record.optional;
+        return comparable(record);
+      };
+      const expected = withoutNone(next);
+      expectValue(
+        'canton.values.all-types-round-trip',
+        'the values of the choice argument',
+        withoutNone((exercised[0]?.choiceArgument as JsonObject | undefined)?.values),
+        expected,
+        effects,
+      );
+      const fresh = createdEvents(events);
+      writeVisible('canton.values.all-types-round-trip', 'the contract Replace created', fresh, 1, effects);
+      expectValue(
+        'canton.values.all-types-round-trip',
+        'the values of the contract Replace created',
+        withoutNone((fresh[0]?.createArgument as JsonObject | undefined)?.values),
+        expected,
+        effects,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a variant without a tag field, or with an unknown tag, is INVALID_ARGUMENT naming the tag',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.values.variant-tag-refused'],
+      checks: [...ERROR_CHECKS, 'response_value_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const { templateId, party, user } = allTypes(ctx);
+      const create = (variant: unknown) =>
+        ctx.send({
+          api: 'participant',
+          method: 'POST',
+          path: '/v2/commands/submit-and-wait',
+          user,
+          body: {
+            commands: [{ CreateCommand: { templateId, createArguments: { party, values: values(variant as JsonObject) } } }],
+            commandId: freshId('variant'),
+            actAs: [party],
+          },
+        });
+      const control = await create({ tag: 'VInt', value: '42' });
+      // JsonErrorHandlingOfDamlVariantTest.scala:49 (a misspelled tag field) and :64 (a tag the type does not declare).
+      for (const variant of [
+        { misspeledTag: 'VInt', value: '42' },
+        { tag: 'Incorrect', value: '42' },
+      ]) {
+        const refused = await create(variant);
+        const error = refusedAgainstControl(ctx, 'canton.values.variant-tag-refused', refused, control, 'INVALID_ARGUMENT', 400);
+        if (error) {
+          expectValueMatches(
+            'canton.values.variant-tag-refused',
+            `the cause for ${JSON.stringify(variant)}`,
+            error.cause,
+            (cause) => cause.includes('tag'),
+            'naming the tag',
+            refused,
+          );
+        }
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a record is read back in declaration order, also in the contract a choice creates from it',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.values.record-field-order'],
+      checks: ['positive_data_acceptance', 'response_value_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const bank = ctx.party('bank');
+      const alice = ctx.party('alice');
+      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+      const iouId = ctx.fixtures.templates.iou.templateId;
+      // Written in reverse order: Iou is declared payer, owner, amount, viewers; Amount value, currency.
+      const created = await submit(ctx, {
+        user: bankUser,
+        actAs: [bank],
+        commands: [
+          {
+            CreateCommand: {
+              templateId: iouId,
+              createArguments: { viewers: [], amount: { currency: 'USD', value: '5.0' }, owner: alice, payer: bank },
+            },
+          },
+        ],
+        clauseId: 'canton.values.record-field-order',
+      });
+      const acs = await partyView(ctx, bankUser, created.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const contract = createdEvents(transactionOf(acs, 'canton.values.record-field-order').events)[0];
+      const order = (argument: unknown) => {
+        const record = (argument ?? {}) as JsonObject;
+        return [Object.keys(record), Object.keys((record.amount ?? {}) as JsonObject)];
+      };
+      const declared = [
+        ['payer', 'owner', 'amount', 'viewers'],
+        ['value', 'currency'],
+      ];
+      expectValue('canton.values.record-field-order', 'the field order of the created Iou', order(contract?.createArgument), declared, acs);
+      // TXNoReorder: the record a choice builds (Transfer's `create this with owner = newOwner`).
+      const { contractId } = await createIouAndFindIt(ctx, alice);
+      const transfer = await submit(ctx, {
+        user: aliceUser,
+        actAs: [alice],
+        commands: [{ ExerciseCommand: { templateId: iouId, contractId, choice: 'Transfer', choiceArgument: { newOwner: bank } } }],
+        clauseId: 'canton.values.record-field-order',
+      });
+      const effects = await partyView(ctx, bankUser, transfer.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const fresh = createdEvents(transactionOf(effects, 'canton.values.record-field-order').events)[0];
+      expectValue(
+        'canton.values.record-field-order',
+        'the field order of the Iou Transfer created',
+        order(fresh?.createArgument),
+        declared,
+        effects,
+      );
+    },
+  );
+});
