@@ -80,6 +80,7 @@ export const ErrorCodes = {
   DAR_PARSE_ERROR: ErrorCategories.InvalidIndependentOfSystemState,
   DAR_VALIDATION_ERROR: ErrorCategories.InvalidIndependentOfSystemState,
   KNOWN_PACKAGE_VERSION: ErrorCategories.InvalidIndependentOfSystemState,
+  NOT_VALID_UPGRADE_PACKAGE: ErrorCategories.InvalidIndependentOfSystemState,
   PACKAGE_SERVICE_NOT_CONNECTED_TO_SYNCHRONIZER: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   PROTO_DESERIALIZATION_FAILURE: ErrorCategories.InvalidIndependentOfSystemState,

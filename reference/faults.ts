@@ -53,6 +53,13 @@ export const FaultCatalogue = {
   'dar-hash-not-checked': 'a DALF whose hash does not match its payload is accepted',
   'dar-validate-persists': 'dars/validate uploads the DAR (side effect)',
   'dar-garbage-accepted': 'a body that is not a zip is accepted',
+  // Vetting (reference/dar/packages.ts)
+  'vetting-same-version-accepted': 'vetting a second package of a vetted name and version is accepted (no KNOWN_PACKAGE_VERSION)',
+  'vetting-upgrade-not-checked': 'a later version that drops a template of the vetted one is accepted (no NOT_VALID_UPGRADE_PACKAGE)',
+  'vetting-dependencies-not-vetted': "an upload with vetting vets the DAR's main package only, not its dependencies",
+  'vetting-ignores-vet-all-packages-false': 'an upload with vetAllPackages=false vets its packages all the same',
+  'dar-validate-stores-package': "dars/validate stores the DAR's packages (listed by GET /v2/packages) without vetting them",
+  'packages-list-omits-uploaded': 'GET /v2/packages lists the model package only, no package uploaded since',
   // Traffic
   'traffic-rights-not-checked': 'any authenticated user may read any traffic account',
   // Scan (reference/scan)

@@ -20,6 +20,7 @@ import { scanClauses } from './clauses/scan.js';
 import { semanticsCommandsClauses } from './clauses/semantics-commands.js';
 import { semanticsVisibilityClauses } from './clauses/semantics-visibility.js';
 import { versioningClauses } from './clauses/versioning.js';
+import { vettingClauses } from './clauses/vetting.js';
 import type { Clause } from './clauses/types.js';
 
 export type { Clause, ClauseConflict, ClauseKind, ClauseLevel, FeatureTag } from './clauses/types.js';
@@ -44,6 +45,7 @@ const registry = [
   ...cantonUserClauses,
   ...semanticsCommandsClauses,
   ...semanticsVisibilityClauses,
+  ...vettingClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

@@ -229,6 +229,24 @@ export const faultExpectations: FaultExpectation[] = [
     profile: 'spec',
     clauses: ['dars-upload.body.octet-stream', 'dars-validate.validates', 'packages-upload.body.same-as-dars'],
   },
+  // Vetting on the DAR endpoints (issue 18, point 6): each fault breaks one rule of the vetting suite.
+  ...(
+    [
+      // The dependency test observes vetting through KNOWN_PACKAGE_VERSION as well.
+      ['vetting-same-version-accepted', ['canton.vetting.validate-known-package-version', 'canton.vetting.upload-vets-dependencies']],
+      ['vetting-upgrade-not-checked', ['canton.vetting.validate-not-valid-upgrade']],
+      ['vetting-dependencies-not-vetted', ['canton.vetting.upload-vets-dependencies']],
+      ['vetting-ignores-vet-all-packages-false', ['canton.vetting.no-vetting-vets-nothing']],
+      ['dar-validate-stores-package', ['canton.vetting.validate-not-listed']],
+      ['packages-list-omits-uploaded', ['canton.packages.uploaded-listed']],
+    ] as const
+  ).map(([fault, clauses]): FaultExpectation => ({
+    fault,
+    include: ['vetting'],
+    profile: 'canton',
+    clauses: [...clauses],
+    exclusive: true,
+  })),
   // Traffic
   {
     fault: 'traffic-rights-not-checked',
