@@ -266,7 +266,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "needs a template with a ContractId field in its create or choice argument; CantonExamples' Iou has none (a fixture template with one would unlock it)",
+      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
+      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
+      "reference's model package has no Swap or Divulgence template yet",
   },
   {
     area: 'ContractIdIT',
@@ -275,7 +277,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "needs a template with a ContractId field in its create or choice argument; CantonExamples' Iou has none (a fixture template with one would unlock it)",
+      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
+      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
+      "reference's model package has no Swap or Divulgence template yet",
   },
   {
     area: 'ContractIdIT',
@@ -284,7 +288,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "needs a template with a ContractId field in its create or choice argument; CantonExamples' Iou has none (a fixture template with one would unlock it)",
+      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
+      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
+      "reference's model package has no Swap or Divulgence template yet",
   },
   {
     area: 'ContractIdIT',
@@ -293,7 +299,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "needs a template with a ContractId field in its create or choice argument; CantonExamples' Iou has none (a fixture template with one would unlock it)",
+      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
+      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
+      "reference's model package has no Swap or Divulgence template yet",
   },
   {
     area: 'ContractIdIT',
@@ -302,7 +310,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "needs a template with a ContractId field in its create or choice argument; CantonExamples' Iou has none (a fixture template with one would unlock it)",
+      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
+      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
+      "reference's model package has no Swap or Divulgence template yet",
   },
   {
     area: 'ContractIdIT',
@@ -311,7 +321,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "needs a template with a ContractId field in its create or choice argument; CantonExamples' Iou has none (a fixture template with one would unlock it)",
+      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
+      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
+      "reference's model package has no Swap or Divulgence template yet",
   },
   {
     area: 'ContractIdIT',
@@ -320,7 +332,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "needs a template with a ContractId field in its create or choice argument; CantonExamples' Iou has none (a fixture template with one would unlock it)",
+      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
+      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
+      "reference's model package has no Swap or Divulgence template yet",
   },
   {
     area: 'ContractIdIT',
@@ -329,7 +343,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "needs a template with a ContractId field in its create or choice argument; CantonExamples' Iou has none (a fixture template with one would unlock it)",
+      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
+      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
+      "reference's model package has no Swap or Divulgence template yet",
   },
   {
     area: 'WronglyTypedContractIdIT',
@@ -420,7 +436,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/SemanticTests.scala:549',
     coverage: 'left-out',
     clauses: [],
-    reason: 'needs a divulging workflow (a choice that fetches for a non-stakeholder); CantonExamples has none',
+    reason:
+      "CantonExamples suffices (Divulgence:DivulgeIouByExercise.Divulge fetches an Iou for its divulgee); not built: the reference's model package has no Divulgence template yet",
   },
   {
     area: 'RaceConditionIT',
@@ -436,7 +453,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/RaceConditionIT.scala:169',
     coverage: 'left-out',
     clauses: [],
-    reason: "needs a non-consuming choice racing an archive; CantonExamples' Iou has no non-consuming choice",
+    reason:
+      "CantonExamples suffices (DivulgeIouByExercise: non-consuming NotDivulge racing the consuming ConsumeSelf); not built: the reference's model package has no Divulgence template yet",
   },
   {
     area: 'RaceConditionIT',
@@ -444,7 +462,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/RaceConditionIT.scala:190',
     coverage: 'left-out',
     clauses: [],
-    reason: 'needs a fetching choice racing an archive; not in the fixture model',
+    reason:
+      "CantonExamples suffices (DivulgeIouByExercise.Divulge fetches an Iou racing its archive); not built: the reference's model package has no Divulgence template yet",
   },
   {
     area: 'RaceConditionIT',
@@ -507,7 +526,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/TransactionServiceExerciseIT.scala:84',
     coverage: 'left-out',
     clauses: [],
-    reason: "needs a non-consuming choice; CantonExamples' Iou has none",
+    reason:
+      "CantonExamples suffices (DivulgeIouByExercise.NotDivulge is non-consuming); not built: the reference's model package has no Divulgence template yet",
   },
   {
     area: 'TransactionServiceExerciseIT',
@@ -523,7 +543,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/TransactionServiceExerciseIT.scala:132',
     coverage: 'partly',
     clauses: ['canton.errors.category-9-400'],
-    reason: 'needs an asserting choice for DAML_FAILURE; category 9 of an interpretation error is asserted',
+    reason:
+      "category 9 of an interpretation error is asserted; DAML_FAILURE of a failing assert needs Swap.Accept (in CantonExamples), which the reference's model package does not have yet",
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -1000,9 +1021,10 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'TransactionServiceCorrectnessIT',
     name: 'TXExposesPaidTrafficCost',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/TransactionServiceCorrectnessIT.scala:173',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'paidTrafficCost is only schema-typed (its value depends on traffic enforcement; not built for lack of time)',
+    coverage: 'partly',
+    clauses: ['canton.semantics.paid-traffic-cost.submitters-only'],
+    reason:
+      'unset for a reader who is no submitter and, when set, a non-negative integer for a submitter; > 0 is not required (it depends on the traffic control of the synchronizer)',
   },
   {
     area: 'TransactionServiceCorrectnessIT',
@@ -1084,27 +1106,27 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'VettingIT',
     name: 'PVUploadDarFileBasic',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/VettingIT.scala:498',
-    coverage: 'left-out',
-    clauses: [],
+    coverage: 'covered',
+    clauses: ['canton.vetting.upload-vets-dependencies', 'canton.vetting.no-vetting-vets-nothing'],
     reason:
-      'what an upload vets is only visible on the package-vetting routes, outside the target set; a DAR with dependencies compiled for the test is needed',
+      'observed through KNOWN_PACKAGE_VERSION (3.5 lists vetting only at /v2/package-vetting/list, outside the target set); with synthetic DARs only: skipped on a real node (syntheticDars: false)',
   },
   {
     area: 'VettingIT',
     name: 'PVListVettedPackagesNothingVetted',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/VettingIT.scala:800',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'vetting state is only visible on the package-vetting routes, outside the target set',
+    coverage: 'covered',
+    clauses: ['canton.vetting.no-vetting-vets-nothing'],
+    reason:
+      'observed through KNOWN_PACKAGE_VERSION (the listing route /v2/package-vetting/list is outside the target set); with synthetic DARs only',
   },
   {
     area: 'VettingIT',
     name: 'PVValidateDarCheckUpgradeInvariants',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/VettingIT.scala:921',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      'KNOWN_PACKAGE_VERSION / NOT_VALID_UPGRADE_PACKAGE need a DAR pair compiled for the test (same name and version, another id; an incompatible upgrade); the fixture DAR is one package',
+    coverage: 'covered',
+    clauses: ['canton.vetting.validate-known-package-version', 'canton.vetting.validate-not-valid-upgrade'],
+    reason: 'with synthetic DARs (a dropped template as the incompatible upgrade); skipped on a real node (syntheticDars: false)',
   },
   {
     area: 'VettingIT',
@@ -1326,25 +1348,23 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'JsonV2Tests',
     name: 'package management: upload and download dar',
     source: 'community/app/src/test/scala/com/digitalasset/canton/integration/tests/jsonapi/JsonV2Tests.scala:126',
-    coverage: 'partly',
-    clauses: ['packages-upload.exists'],
-    reason: 'the upload is accepted; the package appearing in GET /v2/packages is not asserted',
+    coverage: 'covered',
+    clauses: ['canton.packages.uploaded-listed', 'canton.vetting.validate-not-listed', 'canton.packages.same-handler'],
+    reason: 'the download (GET /v2/packages/{id}) and status routes it also calls are outside the target set',
   },
   {
     area: 'JsonV2Tests',
     name: 'user management: create, update and delete user',
     source: 'community/app/src/test/scala/com/digitalasset/canton/integration/tests/jsonapi/JsonV2Tests.scala:340',
-    coverage: 'partly',
-    clauses: ['canton.users.limits.user-id.accepted'],
-    reason: 'users are part 1 (issue 17); the isDeactivated update and the delete answer are not asserted here',
+    coverage: 'covered',
+    clauses: ['canton.users.limits.user-id.accepted', 'canton.users.crud.create-get-delete', 'canton.users.crud.update-fields'],
   },
   {
     area: 'JsonV2Tests',
     name: 'manipulate user rights',
     source: 'community/app/src/test/scala/com/digitalasset/canton/integration/tests/jsonapi/JsonV2Tests.scala:406',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'user rights are part 1 (issue 17)',
+    coverage: 'covered',
+    clauses: ['canton.users.crud.rights-grant-revoke'],
   },
   {
     area: 'JsonV2Tests',
