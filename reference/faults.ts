@@ -60,6 +60,12 @@ export const FaultCatalogue = {
   'vetting-ignores-vet-all-packages-false': 'an upload with vetAllPackages=false vets its packages all the same',
   'dar-validate-stores-package': "dars/validate stores the DAR's packages (listed by GET /v2/packages) without vetting them",
   'packages-list-omits-uploaded': 'GET /v2/packages lists the model package only, no package uploaded since',
+  // Contracts and events (reference/ledger)
+  'wrongly-typed-contract-generic-code':
+    'exercising a contract through another template is DAML_INTERPRETATION_ERROR instead of WRONGLY_TYPED_CONTRACT',
+  'template-filter-acs-archives-dropped': 'in the ACS-delta shape, a template filter does not match archived events',
+  'package-name-wrong-on-exercised': "exercised events carry another package name than their template's",
+  'representative-package-id-not-contract-package': "a created event's representativePackageId is not its template's package id",
   // Traffic
   'traffic-rights-not-checked': 'any authenticated user may read any traffic account',
   // Scan (reference/scan)

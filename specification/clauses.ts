@@ -8,6 +8,7 @@ import { cantonInteractiveClauses } from './clauses/canton-interactive.js';
 import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
 import { conflictClauses } from './clauses/conflicts.js';
+import { contractsAndEventsClauses } from './clauses/contracts-and-events.js';
 import { cantonUserClauses } from './clauses/canton-users.js';
 import { errorClauses } from './clauses/errors.js';
 import { generalClauses } from './clauses/general.js';
@@ -46,6 +47,7 @@ const registry = [
   ...semanticsCommandsClauses,
   ...semanticsVisibilityClauses,
   ...vettingClauses,
+  ...contractsAndEventsClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

@@ -247,6 +247,21 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [...clauses],
     exclusive: true,
   })),
+  // Contracts and events (issue 18, point 4): each fault breaks one rule of flows / contracts and events.
+  ...(
+    [
+      ['wrongly-typed-contract-generic-code', ['canton.commands.wrongly-typed-contract']],
+      ['template-filter-acs-archives-dropped', ['canton.semantics.template-filter-exercise-results']],
+      ['package-name-wrong-on-exercised', ['canton.semantics.package-name-in-events']],
+      ['representative-package-id-not-contract-package', ['canton.semantics.representative-package-id']],
+    ] as const
+  ).map(([fault, clauses]): FaultExpectation => ({
+    fault,
+    include: ['flows / contracts'],
+    profile: 'canton',
+    clauses: [...clauses],
+    exclusive: true,
+  })),
   // Traffic
   {
     fault: 'traffic-rights-not-checked',

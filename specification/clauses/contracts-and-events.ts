@@ -1,0 +1,50 @@
+/**
+ * What an exercise does to contract types and events (issue 18, point 4; Canton's WronglyTypedContractIdIT, UpgradingIT
+ * :636, :700 and TransactionServiceExerciseIT :47), as Canton 3.5 behaves (canton profile), each citing the Canton source
+ * (branch 3.5-open-source-2026-06-10.13).
+ */
+import { cantonGroup } from './define.js';
+
+const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
+const STORE = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store';
+
+const submitAndWait = cantonGroup({
+  section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
+  endpoint: 'POST /v2/commands/submit-and-wait',
+  features: ['writes'],
+});
+const lookup = cantonGroup({
+  section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
+  endpoint: 'POST /v2/updates/update-by-offset',
+  features: ['writes'],
+});
+
+export const contractsAndEventsClauses = [
+  submitAndWait(
+    'canton.commands.wrongly-typed-contract',
+    'error',
+    'Exercising a contract through another template than its own is 400 WRONGLY_TYPED_CONTRACT, category 9, also when a ' +
+      'correct exercise precedes it in the same submission, and nothing is committed ' +
+      '(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:669; ' +
+      `LAPITT ${LAPITT}/WronglyTypedContractIdIT.scala:18, :37).`,
+  ),
+  lookup(
+    'canton.semantics.template-filter-exercise-results',
+    'event',
+    'A template filter shows what an exercise did to contracts of that template: in the ACS-delta shape the archive of ' +
+      'the exercised contract (its contract id and template) and the create of the contract the choice made ' +
+      `(LAPITT ${LAPITT}/TransactionServiceExerciseIT.scala:47).`,
+  ),
+  lookup(
+    'canton.semantics.package-name-in-events',
+    'event',
+    "Created, archived and exercised events carry the name of their template's package as packageName " +
+      `(LAPITT ${LAPITT}/UpgradingIT.scala:636; ${STORE}/dao/events/LfValueTranslation.scala:275, :335; TransactionLogUpdatesConversions.scala:361, :475).`,
+  ),
+  lookup(
+    'canton.semantics.representative-package-id',
+    'event',
+    "A created event's representativePackageId is, for a contract created by a submission, the package id of the template " +
+      `it was created with (community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/index/InMemoryStateUpdater.scala:411; LAPITT ${LAPITT}/UpgradingIT.scala:700).`,
+  ),
+] as const;
