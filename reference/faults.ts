@@ -66,6 +66,8 @@ export const FaultCatalogue = {
   'template-filter-acs-archives-dropped': 'in the ACS-delta shape, a template filter does not match archived events',
   'package-name-wrong-on-exercised': "exercised events carry another package name than their template's",
   'representative-package-id-not-contract-package': "a created event's representativePackageId is not its template's package id",
+  'contract-id-in-values-not-checked': 'a non-suffixed V1 contract id inside a create or choice argument is accepted',
+  'non-consuming-choice-archives': 'a non-consuming choice archives its contract (rendered and applied as consuming)',
   // Traffic
   'traffic-rights-not-checked': 'any authenticated user may read any traffic account',
   // Scan (reference/scan)

@@ -177,7 +177,8 @@ export class LedgerState {
 
   /** Interprets commands against the current active contracts; nothing changes on the ledger. */
   interpret(commands: readonly Command[], actAs: readonly string[], readAs: readonly string[], effectiveAt: Date): InterpretedTransaction {
-    return interpret(commands, {
+    if (this.faults.has('contract-id-in-values-not-checked')) commands = commands.map(suffixArgumentContractIds);
+    const tx = interpret(commands, {
       pkg: this.pkg,
       view: this.contracts.view(this.faults.has('interpretation-error-200')),
       actAs,
@@ -190,6 +191,15 @@ export class LedgerState {
       checkControllers: !this.faults.has('controller-not-checked'),
       checkConsumedInTransaction: !this.faults.has('double-spend-same-transaction'),
     });
+    if (this.faults.has('non-consuming-choice-archives')) {
+      for (const node of tx.nodes) {
+        if (node.kind === 'exercise' && !node.consuming) {
+          (node as { consuming: boolean }).consuming = true;
+          (tx.consumed as Set<string>).add(node.contract.contractId);
+        }
+      }
+    }
+    return tx;
   }
 
   /**
@@ -216,4 +226,22 @@ export class LedgerState {
     }
     return update;
   }
+}
+
+/**
+ * The fault `contract-id-in-values-not-checked`: non-suffixed V1 contract ids inside create and choice arguments are taken
+ * (given a suffix, so the value checks pass); the exercise target is left alone.
+ */
+function suffixArgumentContractIds(command: Command): Command {
+  const suffix = (json: unknown): unknown => {
+    if (typeof json === 'string') return /^00[0-9a-f]{64}$/.test(json) ? `${json}${'00'.repeat(16)}` : json;
+    if (Array.isArray(json)) return json.map(suffix);
+    if (json !== null && typeof json === 'object')
+      return Object.fromEntries(Object.entries(json).map(([key, value]) => [key, suffix(value)]));
+    return json;
+  };
+  const changed: Record<string, unknown> = { ...command };
+  if ('createArguments' in command) changed.createArguments = suffix(command.createArguments);
+  if ('choiceArgument' in command) changed.choiceArgument = suffix(command.choiceArgument);
+  return changed as unknown as Command;
 }

@@ -1,6 +1,6 @@
 /**
  * The model package of the reference target: Canton's CantonExamples (`Iou:Iou`, `Iou:GetCash`,
- * `Iou:Dummy`) plus a keyed template (`Account:Account`) and an interface (`Asset:Asset`) implemented by
+ * `Iou:Dummy`, `TrailingNone:TrailingNone`, `Swap:Swap` and `Divulgence:DivulgeIouByExercise` in part) plus a keyed template (`Account:Account`) and an interface (`Asset:Asset`) implemented by
  * both, written as data and small TypeScript functions instead of compiled Daml.
  */
 import { T, field, numericToScaled, scaledToNumeric, stringField, stringListField } from './values.js';
@@ -197,6 +197,68 @@ function buildPackage(name: string, id: string): ModelPackage {
     views: new Map(),
   };
 
+  // CantonExamples' Swap, with a ContractId in its payload (ContractIdIT). Only Archive: Accept fetches and exercises
+  // the Ious, which no suite needs and the reference's choice bodies cannot do.
+  const swap: TemplateDefinition = {
+    qualifiedName: 'Swap:Swap',
+    argumentType: T.record('Swap:Swap', {
+      party1: T.party,
+      party2: T.party,
+      iou1: T.contractId,
+      exchangeRate: T.numeric10,
+      currencyDesired: T.text,
+    }),
+    signatories: (argument) => [stringField(argument, 'party1')],
+    observers: (argument) => [stringField(argument, 'party2')],
+    ensure: () => true,
+    choices: choiceMap(archiveChoice),
+    views: new Map(),
+  };
+
+  // CantonExamples' DivulgeIouByExercise: non-consuming choices, one taking a ContractId it never uses (NotDivulge).
+  // Divulge (a fetch) and RetroactiveArchivalDivulgeIou (an archive) are left out: the reference's choice bodies only create.
+  const divulgeIou: TemplateDefinition = {
+    qualifiedName: 'Divulgence:DivulgeIouByExercise',
+    argumentType: T.record('Divulgence:DivulgeIouByExercise', { payer: T.party, divulgee: T.party }),
+    signatories: (argument) => [stringField(argument, 'divulgee')],
+    observers: (argument) => [stringField(argument, 'payer')],
+    ensure: () => true,
+    choices: choiceMap(
+      archiveChoice,
+      {
+        name: 'NotDivulge',
+        argumentType: T.record('Divulgence:NotDivulge', { ref: T.contractId }),
+        resultType: T.unit,
+        consuming: false,
+        controllers: (argument) => [stringField(argument, 'payer')],
+        body: () => ({}),
+      },
+      {
+        name: 'ImmediateDivulgeIou',
+        argumentType: T.record('Divulgence:ImmediateDivulgeIou', {}),
+        resultType: T.contractId,
+        consuming: false,
+        controllers: (argument) => [stringField(argument, 'payer')],
+        body: (context, argument) =>
+          context.create(iou, {
+            payer: field(argument, 'payer'),
+            owner: field(argument, 'payer'),
+            amount: { value: '100.0', currency: 'USD' },
+            viewers: [],
+          }),
+      },
+      {
+        name: 'ConsumeSelf',
+        argumentType: T.record('Divulgence:ConsumeSelf', { actor: T.party }),
+        resultType: T.unit,
+        consuming: true,
+        controllers: (_argument, choiceArgument) => [stringField(choiceArgument, 'actor')],
+        body: () => ({}),
+      },
+    ),
+    views: new Map(),
+  };
+
   const asset: InterfaceDefinition = {
     qualifiedName: 'Asset:Asset',
     viewType: T.record('Asset:AssetView', { owner: T.party, description: T.text }),
@@ -213,7 +275,9 @@ function buildPackage(name: string, id: string): ModelPackage {
   return {
     name,
     id,
-    templates: new Map([iou, getCash, dummy, account, trailingNone].map((template) => [template.qualifiedName, template])),
+    templates: new Map(
+      [iou, getCash, dummy, account, trailingNone, swap, divulgeIou].map((template) => [template.qualifiedName, template]),
+    ),
     interfaces: new Map([[asset.qualifiedName, asset]]),
   };
 }

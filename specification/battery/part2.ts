@@ -263,89 +263,65 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'ContractIdIT',
     name: 'RejectNonSuffixedV1CidCreatePayload',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ContractIdIT.scala:106',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
-      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
-      "reference's model package has no Swap or Divulgence template yet",
+    coverage: 'covered',
+    clauses: ['canton.commands.contract-id-in-values'],
+    reason: "with CantonExamples' Swap (a ContractId in the payload) and DivulgeIouByExercise.NotDivulge (one in the choice argument)",
   },
   {
     area: 'ContractIdIT',
     name: 'AcceptSuffixedV1CidCreatePayload',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ContractIdIT.scala:106',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
-      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
-      "reference's model package has no Swap or Divulgence template yet",
+    coverage: 'covered',
+    clauses: ['canton.commands.contract-id-in-values'],
+    reason: "with CantonExamples' Swap (a ContractId in the payload) and DivulgeIouByExercise.NotDivulge (one in the choice argument)",
   },
   {
     area: 'ContractIdIT',
     name: 'RejectNonSuffixedV1CidChoiceArgument',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ContractIdIT.scala:138',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
-      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
-      "reference's model package has no Swap or Divulgence template yet",
+    coverage: 'covered',
+    clauses: ['canton.commands.contract-id-in-values'],
+    reason: "with CantonExamples' Swap (a ContractId in the payload) and DivulgeIouByExercise.NotDivulge (one in the choice argument)",
   },
   {
     area: 'ContractIdIT',
     name: 'AcceptSuffixedV1CidChoiceArgument',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ContractIdIT.scala:138',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
-      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
-      "reference's model package has no Swap or Divulgence template yet",
+    coverage: 'covered',
+    clauses: ['canton.commands.contract-id-in-values'],
+    reason: "with CantonExamples' Swap (a ContractId in the payload) and DivulgeIouByExercise.NotDivulge (one in the choice argument)",
   },
   {
     area: 'ContractIdIT',
     name: 'RejectNonSuffixedV1CidCreateAndExercisePayload',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ContractIdIT.scala:148',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
-      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
-      "reference's model package has no Swap or Divulgence template yet",
+    coverage: 'covered',
+    clauses: ['canton.commands.contract-id-in-values'],
+    reason: "with CantonExamples' Swap (a ContractId in the payload) and DivulgeIouByExercise.NotDivulge (one in the choice argument)",
   },
   {
     area: 'ContractIdIT',
     name: 'AcceptSuffixedV1CidCreateAndExercisePayload',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ContractIdIT.scala:148',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
-      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
-      "reference's model package has no Swap or Divulgence template yet",
+    coverage: 'covered',
+    clauses: ['canton.commands.contract-id-in-values'],
+    reason: "with CantonExamples' Swap (a ContractId in the payload) and DivulgeIouByExercise.NotDivulge (one in the choice argument)",
   },
   {
     area: 'ContractIdIT',
     name: 'RejectNonSuffixedV1CidCreateAndExerciseChoiceArgument',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ContractIdIT.scala:161',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
-      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
-      "reference's model package has no Swap or Divulgence template yet",
+    coverage: 'covered',
+    clauses: ['canton.commands.contract-id-in-values'],
+    reason: "with CantonExamples' Swap (a ContractId in the payload) and DivulgeIouByExercise.NotDivulge (one in the choice argument)",
   },
   {
     area: 'ContractIdIT',
     name: 'AcceptSuffixedV1CidCreateAndExerciseChoiceArgument',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ContractIdIT.scala:161',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      'CantonExamples suffices (Swap.iou1 is a ContractId in a create payload, DivulgeIouByExercise.NotDivulge takes one as choice ' +
-      'argument, Archive of a created Swap or NotDivulge of a created DivulgeIouByExercise for create-and-exercise); not built: the ' +
-      "reference's model package has no Swap or Divulgence template yet",
+    coverage: 'covered',
+    clauses: ['canton.commands.contract-id-in-values'],
+    reason: "with CantonExamples' Swap (a ContractId in the payload) and DivulgeIouByExercise.NotDivulge (one in the choice argument)",
   },
   {
     area: 'WronglyTypedContractIdIT',
@@ -521,10 +497,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'TransactionServiceExerciseIT',
     name: 'TXNotArchiveNonConsuming',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/TransactionServiceExerciseIT.scala:84',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      "CantonExamples suffices (DivulgeIouByExercise.NotDivulge is non-consuming); not built: the reference's model package has no Divulgence template yet",
+    coverage: 'covered',
+    clauses: ['canton.semantics.non-consuming-archives-nothing'],
+    reason: "with CantonExamples' DivulgeIouByExercise.NotDivulge",
   },
   {
     area: 'TransactionServiceExerciseIT',

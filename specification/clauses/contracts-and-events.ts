@@ -28,6 +28,22 @@ export const contractsAndEventsClauses = [
       '(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:669; ' +
       `LAPITT ${LAPITT}/WronglyTypedContractIdIT.scala:18, :37).`,
   ),
+  submitAndWait(
+    'canton.commands.contract-id-in-values',
+    'error',
+    'A contract id inside a create argument or a choice argument (also of a create-and-exercise) is checked when the command ' +
+      'is preprocessed: a non-suffixed V1 id is 400 COMMAND_PREPROCESSING_FAILED, cause containing `Illegal Contract ID`; a ' +
+      'suffixed V1 id is accepted without looking the contract up ' +
+      '(community/daml-lf/engine/src/main/scala/com/digitalasset/daml/lf/engine/Error.scala:139; ' +
+      `LAPITT ${LAPITT}/ContractIdIT.scala:106, :138, :148, :161).`,
+  ),
+  lookup(
+    'canton.semantics.non-consuming-archives-nothing',
+    'event',
+    "A non-consuming choice archives nothing: its transaction's ledger-effects view shows the exercised event with " +
+      'consuming false, its ACS-delta view no archive of the contract, and the contract can be exercised again ' +
+      `(LAPITT ${LAPITT}/TransactionServiceExerciseIT.scala:84).`,
+  ),
   lookup(
     'canton.semantics.template-filter-exercise-results',
     'event',

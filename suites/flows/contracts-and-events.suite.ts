@@ -11,10 +11,14 @@ import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
+import type { ClauseId } from '../../specification/clauses.js';
 import {
+  createdEvents,
   createIouAndFindIt,
+  partyView,
   submit,
   transactionFormat,
+  transactionIn,
   transactionOf,
   updateByOffset,
   wildcardFilter,
@@ -44,6 +48,31 @@ function transfer(ctx: ConformanceContext, contractId: string, newOwner: string)
 /** The Iou `contractId` exercised as if it were a GetCash (its Archive choice). */
 function asGetCash(ctx: ConformanceContext, contractId: string): unknown {
   return { ExerciseCommand: { templateId: ctx.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} } };
+}
+
+/**
+ * A template of CantonExamples beside the fixture's Iou (same package reference), e.g. `Swap:Swap`. The fixtures name only
+ * the Iou, GetCash and TrailingNone; the tests that use other CantonExamples templates skip when the package is not
+ * CantonExamples.
+ */
+function cantonExamplesTemplate(ctx: ConformanceContext, qualified: string): string {
+  if (ctx.fixtures.package.name !== 'CantonExamples') {
+    ctx.skip(`uses CantonExamples' ${qualified}; the fixture package is ${ctx.fixtures.package.name}`);
+  }
+  return `${String(ctx.fixtures.templates.iou.templateId).split(':')[0]}:${qualified}`;
+}
+
+// ContractIdIT.scala:177-178: a V1 contract id without suffix (33 bytes) and one with a suffix (49 bytes).
+const NON_SUFFIXED_V1 = Array.from({ length: 33 }, (_, index) => index.toString(16).padStart(2, '0')).join('');
+const SUFFIXED_V1 = Array.from({ length: 49 }, (_, index) => index.toString(16).padStart(2, '0')).join('');
+
+/** Submits one create as `party` and returns the created contract's id, read back from the ledger. */
+async function createAndFind(ctx: ConformanceContext, user: string, party: string, command: unknown, clauseId: ClauseId): Promise<string> {
+  const submitted = await submit(ctx, { user, actAs: [party], commands: [command], clauseId });
+  const response = await partyView(ctx, user, submitted.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+  const created = createdEvents(transactionOf(response, clauseId).events);
+  expectValueMatches(clauseId, 'the contracts created', created.length, (count) => count === 1, 'one', response);
+  return String(created[0]!.contractId);
 }
 
 /** `A:B:C` or `#name:B:C` → `B:C`. */
@@ -199,6 +228,132 @@ conformanceSuite('flows / contracts and events', () => {
         (kinds) => ['ArchivedEvent', 'CreatedEvent', 'ExercisedEvent'].every((kind) => kinds.includes(kind)),
         'created, archived and exercised events',
       );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a contract id in a create or choice argument: non-suffixed V1 is COMMAND_PREPROCESSING_FAILED, suffixed V1 is accepted without lookup (4 positions)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.contract-id-in-values'],
+      checks: ['negative_data_rejection', 'positive_data_acceptance', 'error_body_conformance', 'status_code_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.contract-id-in-values';
+      const swapId = cantonExamplesTemplate(ctx, 'Swap:Swap');
+      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+      const alice = ctx.party('alice');
+      const bob = ctx.party('bob');
+      const user = aliceUser(ctx);
+      const swap = (cid: string) => ({ party1: alice, party2: bob, iou1: cid, exchangeRate: '1.0', currencyDesired: 'USD' });
+      const divulge = { payer: alice, divulgee: alice };
+      const holder = await createAndFind(
+        ctx,
+        user,
+        alice,
+        { CreateCommand: { templateId: divulgeId, createArguments: divulge } },
+        clauseId,
+      );
+      const positions: [string, (cid: string) => unknown][] = [
+        ['create payload', (cid) => ({ CreateCommand: { templateId: swapId, createArguments: swap(cid) } })],
+        [
+          'choice argument',
+          (cid) => ({ ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'NotDivulge', choiceArgument: { ref: cid } } }),
+        ],
+        [
+          'create-and-exercise payload',
+          (cid) => ({
+            CreateAndExerciseCommand: { templateId: swapId, createArguments: swap(cid), choice: 'Archive', choiceArgument: {} },
+          }),
+        ],
+        [
+          'create-and-exercise choice argument',
+          (cid) => ({
+            CreateAndExerciseCommand: {
+              templateId: divulgeId,
+              createArguments: divulge,
+              choice: 'NotDivulge',
+              choiceArgument: { ref: cid },
+            },
+          }),
+        ],
+      ];
+      for (const [position, command] of positions) {
+        const accepted = await submitAndWait(ctx, user, [alice], [command(SUFFIXED_V1)]);
+        expectValue(clauseId, `the status of a suffixed V1 contract id in the ${position}`, accepted.status, 200, accepted);
+        const refused = await submitAndWait(ctx, user, [alice], [command(NON_SUFFIXED_V1)]);
+        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+        statusCodeConformance(refused, [400], clauseId);
+        const error = errorBodyConformance(ctx, refused, clauseId);
+        expectErrorCode(error, 'COMMAND_PREPROCESSING_FAILED', clauseId, refused);
+        expectValueMatches(
+          clauseId,
+          `the cause for the ${position}`,
+          error.cause,
+          (cause) => cause.includes('Illegal Contract ID'),
+          'to contain "Illegal Contract ID"',
+          refused,
+        );
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a non-consuming choice archives nothing: consuming false, no archive in the ACS delta, the contract exercised again',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.non-consuming-archives-nothing'],
+      checks: ['stateful_consistency', 'response_value_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.semantics.non-consuming-archives-nothing';
+      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+      const alice = ctx.party('alice');
+      const user = aliceUser(ctx);
+      const holder = await createAndFind(
+        ctx,
+        user,
+        alice,
+        { CreateCommand: { templateId: divulgeId, createArguments: { payer: alice, divulgee: alice } } },
+        clauseId,
+      );
+      const notDivulge = {
+        ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'NotDivulge', choiceArgument: { ref: SUFFIXED_V1 } },
+      };
+      const exercised = await submit(ctx, { user, actAs: [alice], commands: [notDivulge], clauseId });
+      const effects = await partyView(ctx, user, exercised.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const exercisedEvents = transactionOf(effects, clauseId)
+        .events.filter(([kind]) => kind === 'ExercisedEvent')
+        .map(([, event]) => event);
+      expectValueMatches(
+        clauseId,
+        'the exercised events (contract id, consuming) of the NotDivulge transaction',
+        exercisedEvents.map((event) => [event.contractId, event.consuming]),
+        (pairs) => pairs.length === 1 && pairs[0]![0] === holder && pairs[0]![1] === false,
+        `one, on ${holder}, consuming false`,
+        effects,
+      );
+      // Nothing of the transaction is in the ACS delta: Canton answers UPDATE_NOT_FOUND (UpdateServiceQueryIT :483) or,
+      // were it to answer the transaction, it holds no archive of the contract.
+      const delta = await partyView(ctx, user, exercised.completionOffset, alice, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const archived =
+        delta.status === 200
+          ? (transactionIn(JSON.parse(delta.text))?.events ?? []).filter(
+              ([kind, event]) => kind === 'ArchivedEvent' && event.contractId === holder,
+            )
+          : [];
+      expectValueMatches(
+        clauseId,
+        'the ACS-delta view of the NotDivulge transaction',
+        [delta.status, archived.length],
+        ([status, count]) => (status === 200 || status === 404) && count === 0,
+        'no archive of the contract (200 without it, or 404 UPDATE_NOT_FOUND)',
+        delta,
+      );
+      const again = await submitAndWait(ctx, user, [alice], [notDivulge]);
+      expectValue(clauseId, 'the status of exercising NotDivulge again', again.status, 200, again);
     },
   );
 });
