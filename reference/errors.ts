@@ -49,6 +49,8 @@ export const ErrorCodes = {
   MISSING_FIELD: ErrorCategories.InvalidIndependentOfSystemState,
   TEMPLATES_OR_INTERFACES_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   PACKAGE_NAMES_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
+  NO_INTERFACE_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   PACKAGE_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   DUPLICATE_COMMAND: ErrorCategories.InvalidGivenCurrentSystemStateResourceExists,
   SUBMISSION_ALREADY_IN_FLIGHT: ErrorCategories.ContentionOnSharedResources,

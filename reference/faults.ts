@@ -68,6 +68,8 @@ export const FaultCatalogue = {
   'representative-package-id-not-contract-package': "a created event's representativePackageId is not its template's package id",
   'contract-id-in-values-not-checked': 'a non-suffixed V1 contract id inside a create or choice argument is accepted',
   'non-consuming-choice-archives': 'a non-consuming choice archives its contract (rendered and applied as consuming)',
+  'filter-unknown-name-pair-generic-code':
+    'a filter naming a known package name with an unknown template is TEMPLATES_OR_INTERFACES_NOT_FOUND instead of NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
   // Traffic
   'traffic-rights-not-checked': 'any authenticated user may read any traffic account',
   // Scan (reference/scan)

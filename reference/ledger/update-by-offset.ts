@@ -43,7 +43,23 @@ export function handleUpdateByOffset(state: LedgerState, request: RefRequest): R
     );
   }
   if (!formatInput) throw missingField('update_format');
-  const format = resolveUpdateFormat(state.pkg, formatInput);
+  let format: ReturnType<typeof resolveUpdateFormat>;
+  try {
+    format = resolveUpdateFormat(state.pkg, formatInput);
+  } catch (error) {
+    // Fault: a known package name with an unknown template answered as an unknown template id.
+    if (
+      error instanceof LedgerApiError &&
+      error.code === 'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME' &&
+      state.faults.has('filter-unknown-name-pair-generic-code')
+    ) {
+      throw new LedgerApiError(
+        'TEMPLATES_OR_INTERFACES_NOT_FOUND',
+        `The following templates or interfaces do not exist on the ledger: ${error.errorCause}`,
+      );
+    }
+    throw error;
+  }
 
   const stored = offset <= BigInt(state.log.end) ? state.log.at(Number(offset)) : undefined;
   if (!stored) {

@@ -255,6 +255,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['package-name-wrong-on-exercised', ['canton.semantics.package-name-in-events']],
       ['representative-package-id-not-contract-package', ['canton.semantics.representative-package-id']],
       ['contract-id-in-values-not-checked', ['canton.commands.contract-id-in-values']],
+      ['filter-unknown-name-pair-generic-code', ['canton.update-by-offset.filter-unknown-package-name']],
       // The contract-id test exercises NotDivulge on one contract four times: archived after the first, it fails too.
       ['non-consuming-choice-archives', ['canton.semantics.non-consuming-archives-nothing', 'canton.commands.contract-id-in-values']],
     ] as const

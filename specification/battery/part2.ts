@@ -1280,17 +1280,19 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'UpgradingIT',
     name: 'USubscriptionsUnknownPackageNames',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/UpgradingIT.scala:105',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'filter resolution on update-by-offset belongs to part 1 (issue 17: filters)',
+    coverage: 'covered',
+    clauses: ['canton.update-by-offset.filter-unknown-package-name'],
+    reason:
+      'on update-by-offset, which resolves its format as the streams LAPITT subscribes to do (IndexServiceImpl.checkUnknownIdentifiers)',
   },
   {
     area: 'UpgradingIT',
     name: 'USubscriptionsNoTemplatesForPackageName',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/UpgradingIT.scala:157',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'filter resolution on update-by-offset belongs to part 1 (issue 17: filters)',
+    coverage: 'covered',
+    clauses: ['canton.update-by-offset.filter-unknown-package-name'],
+    reason:
+      'on update-by-offset, which resolves its format as the streams LAPITT subscribes to do (IndexServiceImpl.checkUnknownIdentifiers)',
   },
   {
     area: 'UpgradingIT',

@@ -45,6 +45,15 @@ export const contractsAndEventsClauses = [
       `(LAPITT ${LAPITT}/TransactionServiceExerciseIT.scala:84).`,
   ),
   lookup(
+    'canton.update-by-offset.filter-unknown-package-name',
+    'error',
+    'A template filter `#<name>:<Module>:<Entity>` whose package name the node does not know is 404 PACKAGE_NAMES_NOT_FOUND; ' +
+      'one whose package name is known but has no template of that qualified name is 404 ' +
+      'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME (category 11 both; IndexServiceImpl.getUpdateBy checks the format ' +
+      'with checkUnknownIdentifiers: community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/index/' +
+      `IndexServiceImpl.scala:327, :781-846; LAPITT ${LAPITT}/UpgradingIT.scala:105, :157).`,
+  ),
+  lookup(
     'canton.semantics.template-filter-exercise-results',
     'event',
     'A template filter shows what an exercise did to contracts of that template: in the ACS-delta shape the archive of ' +

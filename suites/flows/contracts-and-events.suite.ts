@@ -356,4 +356,52 @@ conformanceSuite('flows / contracts and events', () => {
       expectValue(clauseId, 'the status of exercising NotDivulge again', again.status, 200, again);
     },
   );
+
+  conformanceTest(
+    {
+      name: 'a template filter by an unknown package name is PACKAGE_NAMES_NOT_FOUND, by a known name without that template NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.update-by-offset.filter-unknown-package-name'],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.update-by-offset.filter-unknown-package-name';
+      const alice = ctx.party('alice');
+      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, alice);
+      const lookup = (templateId: string) =>
+        updateByOffset(
+          ctx,
+          bankUser,
+          submitted.completionOffset,
+          transactionFormat(
+            { [payer]: [{ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } }] },
+            'TRANSACTION_SHAPE_ACS_DELTA',
+          ),
+        );
+      // Control: the Iou by its package name.
+      const control = await lookup(`#${ctx.fixtures.package.name}:Iou:Iou`);
+      const unknownName = await lookup(`#${freshId('unknown-package')}:Iou:Iou`);
+      const unknownPair = await lookup(`#${ctx.fixtures.package.name}:Iou:NoSuchTemplate`);
+      for (const refused of [unknownName, unknownPair]) {
+        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+      }
+      if (control.status !== 200) {
+        recordInconclusive(
+          'negative_data_rejection',
+          clauseId,
+          `the control lookup (the Iou by its package name) was refused too (${control.status})`,
+          control,
+        );
+        return;
+      }
+      for (const [refused, code] of [
+        [unknownName, 'PACKAGE_NAMES_NOT_FOUND'],
+        [unknownPair, 'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME'],
+      ] as const) {
+        statusCodeConformance(refused, [404], clauseId);
+        expectErrorCode(errorBodyConformance(ctx, refused, clauseId), code, clauseId, refused);
+      }
+    },
+  );
 });
