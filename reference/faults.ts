@@ -68,6 +68,11 @@ export const FaultCatalogue = {
   'representative-package-id-not-contract-package': "a created event's representativePackageId is not its template's package id",
   'contract-id-in-values-not-checked': 'a non-suffixed V1 contract id inside a create or choice argument is accepted',
   'non-consuming-choice-archives': 'a non-consuming choice archives its contract (rendered and applied as consuming)',
+  'update-format-missing-invalid-argument':
+    'update-by-offset without updateFormat is INVALID_ARGUMENT instead of MISSING_FIELD update_format',
+  'empty-filters-accepted':
+    'an update format with empty filtersByParty and no filtersForAnyParty is taken (as matching nothing) instead of INVALID_ARGUMENT',
+  'archived-contract-exercisable': 'a contract archived by one party can still be exercised, by another party or by a non-consuming choice',
   'filter-unknown-name-pair-generic-code':
     'a filter naming a known package name with an unknown template is TEMPLATES_OR_INTERFACES_NOT_FOUND instead of NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
   // Traffic

@@ -180,7 +180,7 @@ export class LedgerState {
     if (this.faults.has('contract-id-in-values-not-checked')) commands = commands.map(suffixArgumentContractIds);
     const tx = interpret(commands, {
       pkg: this.pkg,
-      view: this.contracts.view(this.faults.has('interpretation-error-200')),
+      view: this.contracts.view(this.faults.has('interpretation-error-200') || this.faults.has('archived-contract-exercisable')),
       actAs,
       readAs,
       effectiveAt: formatTimestamp(effectiveAt),

@@ -256,6 +256,9 @@ export const faultExpectations: FaultExpectation[] = [
       ['representative-package-id-not-contract-package', ['canton.semantics.representative-package-id']],
       ['contract-id-in-values-not-checked', ['canton.commands.contract-id-in-values']],
       ['filter-unknown-name-pair-generic-code', ['canton.update-by-offset.filter-unknown-package-name']],
+      ['update-format-missing-invalid-argument', ['canton.update-by-offset.update-format-missing-field']],
+      ['empty-filters-accepted', ['canton.update-by-offset.empty-filters-invalid-argument']],
+      ['archived-contract-exercisable', ['canton.commands.consumed-by-another-party', 'canton.commands.archive-vs-non-consuming']],
       // The contract-id test exercises NotDivulge on one contract four times: archived after the first, it fails too.
       ['non-consuming-choice-archives', ['canton.semantics.non-consuming-archives-nothing', 'canton.commands.contract-id-in-values']],
     ] as const

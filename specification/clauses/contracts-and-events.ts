@@ -6,6 +6,7 @@
 import { cantonGroup } from './define.js';
 
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
+const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';
 const STORE = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store';
 
 const submitAndWait = cantonGroup({
@@ -52,6 +53,35 @@ export const contractsAndEventsClauses = [
       'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME (category 11 both; IndexServiceImpl.getUpdateBy checks the format ' +
       'with checkUnknownIdentifiers: community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/index/' +
       `IndexServiceImpl.scala:327, :781-846; LAPITT ${LAPITT}/UpgradingIT.scala:105, :157).`,
+  ),
+  submitAndWait(
+    'canton.commands.consumed-by-another-party',
+    'state',
+    "A contract consumed by one of its parties cannot be consumed by another: after the owner's Transfer of an Iou, the " +
+      "payer's Archive of it is 404 CONTRACT_NOT_FOUND " +
+      '(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/ConsistencyErrors.scala:80; ' +
+      `LAPITT ${LAPITT}/SemanticTests.scala:163).`,
+  ),
+  submitAndWait(
+    'canton.commands.archive-vs-non-consuming',
+    'state',
+    'Of concurrent exercises of one contract, one consuming and several non-consuming, the consuming one commits once and ' +
+      'every non-consuming one that commits does so at an offset before it; one submitted after the archive is 404 ' +
+      'CONTRACT_NOT_FOUND (LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/' +
+      'RaceConditionIT.scala:169).',
+  ),
+  lookup(
+    'canton.update-by-offset.empty-filters-invalid-argument',
+    'error',
+    'An update format whose filtersByParty and filtersForAnyParty are both empty is 400 INVALID_ARGUMENT, cause containing ' +
+      `\`filtersByParty and filtersForAnyParty cannot be empty simultaneously\` (${VALIDATION}/FormatValidator.scala:50; ` +
+      `LAPITT ${LAPITT}/TransactionServiceValidationIT.scala:20).`,
+  ),
+  lookup(
+    'canton.update-by-offset.update-format-missing-field',
+    'error',
+    'update-by-offset without an updateFormat is 400 MISSING_FIELD, cause `The submitted command is missing a mandatory ' +
+      `field: update_format\` (${VALIDATION}/UpdateServiceRequestValidator.scala:95; LAPITT ${LAPITT}/TransactionServiceValidationIT.scala:111).`,
   ),
   lookup(
     'canton.semantics.template-filter-exercise-results',

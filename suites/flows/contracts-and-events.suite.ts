@@ -404,4 +404,137 @@ conformanceSuite('flows / contracts and events', () => {
       }
     },
   );
+
+  conformanceTest(
+    {
+      name: 'a contract consumed by its owner cannot be archived by its payer (CONTRACT_NOT_FOUND; control: the payer archives a live Iou)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.consumed-by-another-party'],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.consumed-by-another-party';
+      const alice = ctx.party('alice');
+      const bob = ctx.party('bob');
+      const consumed = await createIouAndFindIt(ctx, alice);
+      const live = await createIouAndFindIt(ctx, alice);
+      await submit(ctx, { user: aliceUser(ctx), actAs: [alice], commands: [transfer(ctx, consumed.contractId, bob)], clauseId });
+      const archive = (contractId: string) => ({
+        ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} },
+      });
+      const refused = await submitAndWait(ctx, consumed.bankUser, [consumed.payer], [archive(consumed.contractId)]);
+      const control = await submitAndWait(ctx, live.bankUser, [live.payer], [archive(live.contractId)]);
+      if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+      if (control.status !== 200) {
+        recordInconclusive(
+          'negative_data_rejection',
+          clauseId,
+          `the control (the payer archives a live Iou) was refused too (${control.status})`,
+          control,
+        );
+        return;
+      }
+      statusCodeConformance(refused, [404], clauseId);
+      expectErrorCode(errorBodyConformance(ctx, refused, clauseId), 'CONTRACT_NOT_FOUND', clauseId, refused);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an archive racing non-consuming exercises: every committed non-consuming exercise precedes the archive, a later one is CONTRACT_NOT_FOUND',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.archive-vs-non-consuming'],
+      checks: ['stateful_consistency', 'error_body_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.archive-vs-non-consuming';
+      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+      const alice = ctx.party('alice');
+      const user = aliceUser(ctx);
+      const holder = await createAndFind(
+        ctx,
+        user,
+        alice,
+        { CreateCommand: { templateId: divulgeId, createArguments: { payer: alice, divulgee: alice } } },
+        clauseId,
+      );
+      const exercise = (choice: string, choiceArgument: JsonObject) => ({
+        ExerciseCommand: { templateId: divulgeId, contractId: holder, choice, choiceArgument },
+      });
+      const consume = exercise('ConsumeSelf', { actor: alice });
+      const nonConsuming = exercise('NotDivulge', { ref: SUFFIXED_V1 });
+      const [racingArchive, ...racing] = await Promise.all(
+        [consume, nonConsuming, nonConsuming, nonConsuming, nonConsuming].map((command) => submitAndWait(ctx, user, [alice], [command])),
+      );
+      // A real node may refuse the archive under contention; it is then submitted again, after the race.
+      const archive = racingArchive!.status === 200 ? racingArchive! : await submitAndWait(ctx, user, [alice], [consume]);
+      expectValue(clauseId, 'the status of the consuming exercise', archive.status, 200, archive);
+      const offsetOf = (response: ClientResponse): number =>
+        Number((JSON.parse(response.text) as { completionOffset: number }).completionOffset);
+      const archivedAt = offsetOf(archive);
+      const committed = racing.filter((response) => response.status === 200).map(offsetOf);
+      expectValueMatches(
+        clauseId,
+        `the offsets of the committed non-consuming exercises (archive at ${archivedAt})`,
+        committed,
+        (offsets) => offsets.every((offset) => offset < archivedAt),
+        `all before ${archivedAt}`,
+        archive,
+      );
+      const late = await submitAndWait(ctx, user, [alice], [nonConsuming]);
+      if (late.status >= 200 && late.status < 300) statusInRange(late, 400, 499, clauseId);
+      statusCodeConformance(late, [404], clauseId);
+      expectErrorCode(errorBodyConformance(ctx, late, clauseId), 'CONTRACT_NOT_FOUND', clauseId, late);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'update-by-offset without updateFormat is MISSING_FIELD update_format; with empty filtersByParty and no filtersForAnyParty INVALID_ARGUMENT',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.update-by-offset.update-format-missing-field', 'canton.update-by-offset.empty-filters-invalid-argument'],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const alice = ctx.party('alice');
+      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, alice);
+      const offset = submitted.completionOffset;
+      const lookup = (body: JsonObject) =>
+        ctx.send({ api: 'participant', method: 'POST', path: '/v2/updates/update-by-offset', user: bankUser, body });
+      const control = await lookup({
+        offset,
+        updateFormat: transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+      });
+      const withoutFormat = await lookup({ offset });
+      const emptyFilters = await lookup({ offset, updateFormat: transactionFormat({}, 'TRANSACTION_SHAPE_ACS_DELTA') });
+      const judged: [ClauseId, ClientResponse, string, string][] = [
+        [
+          'canton.update-by-offset.update-format-missing-field',
+          withoutFormat,
+          'MISSING_FIELD',
+          'The submitted command is missing a mandatory field: update_format',
+        ],
+        [
+          'canton.update-by-offset.empty-filters-invalid-argument',
+          emptyFilters,
+          'INVALID_ARGUMENT',
+          'filtersByParty and filtersForAnyParty cannot be empty simultaneously',
+        ],
+      ];
+      for (const [clauseId, refused, code, cause] of judged) {
+        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+        if (control.status !== 200) {
+          recordInconclusive('negative_data_rejection', clauseId, `the control lookup was refused too (${control.status})`, control);
+          continue;
+        }
+        statusCodeConformance(refused, [400], clauseId);
+        const error = errorBodyConformance(ctx, refused, clauseId);
+        expectErrorCode(error, code, clauseId, refused);
+        expectValueMatches(clauseId, `the cause of ${code}`, error.cause, (text) => text.includes(cause), `to contain "${cause}"`, refused);
+      }
+    },
+  );
 });
