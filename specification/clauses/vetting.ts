@@ -7,7 +7,12 @@
  * a route this tool does not certify. The clauses below observe vetting through the certified routes instead: a package
  * is vetted exactly when validating (or vetting) another package of its name and version is KNOWN_PACKAGE_VERSION.
  */
-import { cantonGroup } from './define.js';
+import { cantonGroup, type ClauseBuilder } from './define.js';
+
+/** Each clause cites the facts file that maps the Canton battery case it follows (beside its Canton source lines). */
+function citingFacts(build: ClauseBuilder): ClauseBuilder {
+  return (id, kind, text, options) => build(id, kind, `${text} (facts canton: lapitt-coverage.md §F, canton-json-api.md §7)`, options);
+}
 
 const VALIDATOR =
   'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/services/admin/PackageUpgradeValidator.scala';
@@ -15,8 +20,10 @@ const TOPOLOGY_ERRORS = 'community/base/src/main/scala/com/digitalasset/canton/t
 const VETTING_IT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/VettingIT.scala';
 const JSON_PACKAGES = 'community/ledger/ledger-json-api/src/main/scala/com/digitalasset/canton/http/json/v2/JsPackageService.scala';
 
-const validate = cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars/validate', endpoint: 'POST /v2/dars/validate' });
-const upload = cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars', endpoint: 'POST /v2/dars', features: ['writes'] });
+const validate = citingFacts(cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars/validate', endpoint: 'POST /v2/dars/validate' }));
+const upload = citingFacts(
+  cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars', endpoint: 'POST /v2/dars', features: ['writes'] }),
+);
 
 export const vettingClauses = [
   validate(
