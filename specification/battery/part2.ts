@@ -401,7 +401,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/SemanticTests.scala:363',
     coverage: 'partly',
     clauses: ['submit-and-wait.readAs.visibility'],
-    reason: 'the outsider half (CONTRACT_NOT_FOUND) is asserted; a stakeholder fetching through a choice needs a fetching template',
+    reason:
+      "the outsider half (CONTRACT_NOT_FOUND) is asserted; a stakeholder's fetch through a choice (CantonExamples: Divulgence.Divulge, Swap.Accept) is not built: the reference's choice bodies cannot fetch yet",
   },
   {
     area: 'SemanticTests',
@@ -410,7 +411,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "CantonExamples suffices (Divulgence:DivulgeIouByExercise.Divulge fetches an Iou for its divulgee); not built: the reference's model package has no Divulgence template yet",
+      "CantonExamples suffices (the painter's Paint.AcceptByPainter transfers an Iou divulged to him by Divulgence.Divulge: CONTRACT_NOT_FOUND); not built: the reference's choice bodies cannot fetch or exercise yet",
   },
   {
     area: 'RaceConditionIT',
@@ -435,7 +436,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'left-out',
     clauses: [],
     reason:
-      "CantonExamples suffices (DivulgeIouByExercise.Divulge fetches an Iou racing its archive); not built: the reference's model package has no Divulgence template yet",
+      "CantonExamples suffices (DivulgeIouByExercise.Divulge fetches an Iou racing its archive); not built: the reference's choice bodies cannot fetch yet",
   },
   {
     area: 'RaceConditionIT',
@@ -514,7 +515,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.errors.category-9-400'],
     reason:
-      "category 9 of an interpretation error is asserted; DAML_FAILURE of a failing assert needs Swap.Accept (in CantonExamples), which the reference's model package does not have yet",
+      "category 9 of an interpretation error is asserted; a failing assert needs Swap.Accept (in CantonExamples: fetches, asserts, exercises), which the reference's choice bodies cannot do yet",
   },
   {
     area: 'TransactionServiceArgumentsIT',
