@@ -138,5 +138,12 @@ export async function knowsIdentifier(
     ? { InterfaceFilter: { value: { interfaceId: id, includeInterfaceView: true } } }
     : { TemplateFilter: { value: { templateId: id } } };
   const code = await updateKind(context, user, offset, transactions({ [party]: { cumulative: [{ identifierFilter }] } }));
-  return !['TEMPLATES_OR_INTERFACES_NOT_FOUND', 'PACKAGE_NAMES_NOT_FOUND', 'PACKAGE_NOT_FOUND', '404'].includes(code);
+  return ![
+    'TEMPLATES_OR_INTERFACES_NOT_FOUND',
+    'PACKAGE_NAMES_NOT_FOUND',
+    'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
+    'NO_INTERFACE_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
+    'PACKAGE_NOT_FOUND',
+    '404',
+  ].includes(code);
 }

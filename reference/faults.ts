@@ -53,6 +53,28 @@ export const FaultCatalogue = {
   'dar-hash-not-checked': 'a DALF whose hash does not match its payload is accepted',
   'dar-validate-persists': 'dars/validate uploads the DAR (side effect)',
   'dar-garbage-accepted': 'a body that is not a zip is accepted',
+  // Vetting (reference/dar/packages.ts)
+  'vetting-same-version-accepted': 'vetting a second package of a vetted name and version is accepted (no KNOWN_PACKAGE_VERSION)',
+  'vetting-upgrade-not-checked': 'a later version that drops a template of the vetted one is accepted (no NOT_VALID_UPGRADE_PACKAGE)',
+  'vetting-dependencies-not-vetted': "an upload with vetting vets the DAR's main package only, not its dependencies",
+  'vetting-ignores-vet-all-packages-false': 'an upload with vetAllPackages=false vets its packages all the same',
+  'dar-validate-stores-package': "dars/validate stores the DAR's packages (listed by GET /v2/packages) without vetting them",
+  'packages-list-omits-uploaded': 'GET /v2/packages lists the model package only, no package uploaded since',
+  // Contracts and events (reference/ledger)
+  'wrongly-typed-contract-generic-code':
+    'exercising a contract through another template is DAML_INTERPRETATION_ERROR instead of WRONGLY_TYPED_CONTRACT',
+  'template-filter-acs-archives-dropped': 'in the ACS-delta shape, a template filter does not match archived events',
+  'package-name-wrong-on-exercised': "exercised events carry another package name than their template's",
+  'representative-package-id-not-contract-package': "a created event's representativePackageId is not its template's package id",
+  'contract-id-in-values-not-checked': 'a non-suffixed V1 contract id inside a create or choice argument is accepted',
+  'non-consuming-choice-archives': 'a non-consuming choice archives its contract (rendered and applied as consuming)',
+  'update-format-missing-invalid-argument':
+    'update-by-offset without updateFormat is INVALID_ARGUMENT instead of MISSING_FIELD update_format',
+  'empty-filters-accepted':
+    'an update format with empty filtersByParty and no filtersForAnyParty is taken (as matching nothing) instead of INVALID_ARGUMENT',
+  'archived-contract-exercisable': 'a contract archived by one party can still be exercised, by another party or by a non-consuming choice',
+  'filter-unknown-name-pair-generic-code':
+    'a filter naming a known package name with an unknown template is TEMPLATES_OR_INTERFACES_NOT_FOUND instead of NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
   // Traffic
   'traffic-rights-not-checked': 'any authenticated user may read any traffic account',
   // Scan (reference/scan)

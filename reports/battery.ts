@@ -8,6 +8,7 @@
  * each report writer calls one function of this file.
  */
 import { batteryCases, type BatteryCase } from '../specification/battery/index.js';
+import { issue18Areas, issue18CoveredBefore, issue18NeedsModel } from '../specification/battery/issue18.js';
 import type { ClauseCoverage, RunReport } from '../harness/library/results.js';
 
 export interface BatteryAreaCount {
@@ -61,6 +62,57 @@ export function batteryCoverage(report: Pick<RunReport, 'clauses'>, cases: reado
   return { areas: [...byArea.values()], total };
 }
 
+/** Issue 18's acceptance figure (specification/battery/issue18.ts says which cases count). */
+export interface Issue18Acceptance {
+  /** Eligible cases the map marks covered. */
+  mappedCovered: number;
+  /** Eligible cases covered by a run (mapped covered and their clauses of the run's profile passed); only with a report. */
+  coveredInRun?: number;
+  /** Applicable cases of the issue's suites that the shared table marked not or partly and that need no model beyond the fixture. */
+  eligible: number;
+  /** The eligible cases not mapped covered, `area name`. */
+  open: string[];
+}
+
+const caseKey = (entry: BatteryCase): string => `${entry.area} ${entry.name}`;
+
+/** The eligible cases of issue 18 (`cases`: the whole map by default). */
+export function issue18EligibleCases(cases: readonly BatteryCase[] = batteryCases): BatteryCase[] {
+  return cases.filter(
+    (entry) =>
+      issue18Areas.includes(entry.area) &&
+      entry.coverage !== 'not-applicable' &&
+      !issue18CoveredBefore.has(caseKey(entry)) &&
+      !issue18NeedsModel.has(caseKey(entry)),
+  );
+}
+
+/** Issue 18's acceptance figure from the map, and from a run when `report` is given. */
+export function issue18Acceptance(report?: Pick<RunReport, 'clauses'>, cases: readonly BatteryCase[] = batteryCases): Issue18Acceptance {
+  const eligible = issue18EligibleCases(cases);
+  const statusOf = report === undefined ? undefined : new Map(report.clauses.map((entry) => [entry.id as string, entry.status]));
+  return {
+    mappedCovered: eligible.filter((entry) => entry.coverage === 'covered').length,
+    ...(statusOf === undefined ? {} : { coveredInRun: eligible.filter((entry) => coveredInRun(entry, statusOf)).length }),
+    eligible: eligible.length,
+    open: eligible.filter((entry) => entry.coverage !== 'covered').map(caseKey),
+  };
+}
+
+const percent = (part: number, whole: number): string => (whole === 0 ? '-' : `${Math.round((part / whole) * 100)}%`);
+
+/** "Issue 18 acceptance: ..." for the console and the self-test. */
+export function issue18AcceptanceLine(acceptance: Issue18Acceptance): string {
+  const run =
+    acceptance.coveredInRun === undefined
+      ? ''
+      : `; this run covered ${acceptance.coveredInRun} (${percent(acceptance.coveredInRun, acceptance.eligible)})`;
+  return (
+    `Issue 18 acceptance: ${acceptance.mappedCovered} of ${acceptance.eligible} cases (${percent(acceptance.mappedCovered, acceptance.eligible)}) ` +
+    `mapped covered of those the shared table marked not or partly that need no model beyond the fixture DAR${run}`
+  );
+}
+
 const line = (count: BatteryAreaCount): string =>
   `Canton battery: covered ${count.covered} of ${count.applicable} applicable cases` +
   (count.partly > 0 ? ` (${count.partly} partly)` : '') +
@@ -71,7 +123,11 @@ export function batteryConsoleLines(report: Pick<RunReport, 'clauses'>): string 
   const { areas, total } = batteryCoverage(report);
   if (total.applicable === 0 && total.notApplicable === 0) return '';
   const width = Math.max(...areas.map((area) => area.area.length));
-  return [...areas.map((area) => `  ${area.area.padEnd(width)}  ${line(area)}`), `${line(total)} (${areas.length} areas)`].join('\n');
+  return [
+    ...areas.map((area) => `  ${area.area.padEnd(width)}  ${line(area)}`),
+    `${line(total)} (${areas.length} areas)`,
+    issue18AcceptanceLine(issue18Acceptance(report)),
+  ].join('\n');
 }
 
 /** The summary.md section. */

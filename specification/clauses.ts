@@ -9,6 +9,7 @@ import { cantonInteractiveClauses } from './clauses/canton-interactive.js';
 import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
 import { conflictClauses } from './clauses/conflicts.js';
+import { contractsAndEventsClauses } from './clauses/contracts-and-events.js';
 import { cantonUserClauses } from './clauses/canton-users.js';
 import { errorClauses } from './clauses/errors.js';
 import { generalClauses } from './clauses/general.js';
@@ -21,6 +22,7 @@ import { scanClauses } from './clauses/scan.js';
 import { semanticsCommandsClauses } from './clauses/semantics-commands.js';
 import { semanticsVisibilityClauses } from './clauses/semantics-visibility.js';
 import { versioningClauses } from './clauses/versioning.js';
+import { vettingClauses } from './clauses/vetting.js';
 import type { Clause } from './clauses/types.js';
 
 export type { Clause, ClauseConflict, ClauseKind, ClauseLevel, FeatureTag } from './clauses/types.js';
@@ -46,6 +48,8 @@ const registry = [
   ...cantonUserClauses,
   ...semanticsCommandsClauses,
   ...semanticsVisibilityClauses,
+  ...vettingClauses,
+  ...contractsAndEventsClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

@@ -22,6 +22,11 @@ export interface DarOptions {
   salt?: string;
   /** Line ends of the manifest (Java writes CRLF, damlc LF). Default LF. */
   manifestLineEnding?: ManifestLineEnding;
+  /**
+   * The main package keeps the record `Token` but drops its template: as a later version of a DAR that has it, an
+   * upgrade that deletes a template (NOT_VALID_UPGRADE_PACKAGE).
+   */
+  withoutTemplate?: boolean;
 }
 
 export interface BuiltDar {
@@ -107,6 +112,7 @@ function darParts(options: DarOptions): DarParts {
     role: 'main',
     dependencies: dependencyContents.map((content, index) => ({ packageId: dependencyIds[index] as string, module: content.module })),
     ...salted,
+    ...(options.withoutTemplate === true ? { withoutTemplate: true } : {}),
   });
   const mainId = sha256Hex(encodePayload(mainLf));
   const directory = `${name}-${version}-${mainId}`;

@@ -106,6 +106,8 @@ export interface LfPackageContent {
   dependencies: DependencyRef[];
   /** Only changes the bytes (and so the package id): an interned string nothing refers to. */
   salt?: string;
+  /** A main package declares the record `Token` without its template. */
+  withoutTemplate?: boolean;
 }
 
 /** `conformance-test` → `ConformanceTest`: a Daml-LF name for the package's module. */
@@ -199,24 +201,25 @@ export function lf2PackageBytes(content: LfPackageContent): Uint8Array {
         tail: { nil: { type: party } },
       },
     };
-    templates.push({
-      tycon_interned_dname: token,
-      param_interned_str: interning.string('this'),
-      precond: { builtin_con: CON_TRUE },
-      signatories: thisOwner,
-      observers: { nil: { type: party } },
-      choices: [
-        {
-          name_interned_str: interning.string('Archive'),
-          consuming: true,
-          controllers: thisOwner,
-          arg_binder: { var_interned_str: interning.string('arg'), type: unit },
-          ret_type: unit,
-          update: { update: { pure: { type: unit, expr: { builtin_con: CON_UNIT } } } },
-          self_binder_interned_str: interning.string('self'),
-        },
-      ],
-    });
+    if (content.withoutTemplate !== true)
+      templates.push({
+        tycon_interned_dname: token,
+        param_interned_str: interning.string('this'),
+        precond: { builtin_con: CON_TRUE },
+        signatories: thisOwner,
+        observers: { nil: { type: party } },
+        choices: [
+          {
+            name_interned_str: interning.string('Archive'),
+            consuming: true,
+            controllers: thisOwner,
+            arg_binder: { var_interned_str: interning.string('arg'), type: unit },
+            ret_type: unit,
+            update: { update: { pure: { type: unit, expr: { builtin_con: CON_UNIT } } } },
+            self_binder_interned_str: interning.string('self'),
+          },
+        ],
+      });
   }
   if (content.salt !== undefined) interning.string(`salt-${content.salt}`);
   const message = {

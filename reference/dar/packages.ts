@@ -1,34 +1,119 @@
 /**
- * The packages uploaded to the reference participant. Vetted packages are indexed by name and version:
- * vetting a second package id under the same name and version is KNOWN_PACKAGE_VERSION.
+ * The packages uploaded to the reference participant, and which of them are vetted.
+ *
+ * Vetting follows Canton 3.5's PackageUpgradeValidator.validateUpgrade
+ * (community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/services/admin/PackageUpgradeValidator.scala:68):
+ * an upload with vetting (and every validate) vets all packages of the DAR, main and dependencies; for each package name
+ * the DAR touches, the lineage (the vetted packages of that name plus the new ones, sorted by version, then package id) is
+ * checked pairwise: two packages of the same version are KNOWN_PACKAGE_VERSION (`validateVersion`, :166), a later version
+ * that drops a template of the earlier one is NOT_VALID_UPGRADE_PACKAGE (`strictTypecheckUpgrades`, :187; the
+ * reference's reading of TypecheckUpgrades is "every template of the older version is still there").
  */
 import { LedgerApiError } from '../errors.js';
-import type { ParsedDar } from './parse.js';
+import type { Faults } from '../faults.js';
+import type { DarPackage, ParsedDar } from './parse.js';
+
+interface VettedPackage {
+  packageId: string;
+  name: string;
+  version: string;
+  /** `Module:Entity` of every template. */
+  templates: string[];
+  /**
+   * A package with templates, interfaces or data types. Only those take part in the lineage checks: Canton skips
+   * utility packages (`lineage.filter(_.supportsUpgrades)`, PackageUpgradeValidator.scala:130; the reference reads any
+   * data type as serializable).
+   */
+  upgradable: boolean;
+}
+
+function templatesOf(pkg: DarPackage): string[] {
+  return (pkg.modules ?? []).flatMap((module) => module.templates.map((template) => `${module.name}:${template}`));
+}
+
+/** Daml package versions are dot-separated non-negative integers (Ref.PackageVersion); compared part by part. */
+function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** Canton's PkgIdWithNameAndVersion.toString: `<id> (<name> v<version>)`. */
+const describe = (pkg: VettedPackage): string => `${pkg.packageId} (${pkg.name} v${pkg.version})`;
 
 export class PackageStore {
   private readonly uploaded = new Set<string>();
-  private readonly vettedByNameAndVersion = new Map<string, string>();
+  private readonly vetted = new Map<string, VettedPackage>();
 
-  /** Throws KNOWN_PACKAGE_VERSION when vetting `dar` would clash with an already vetted package. */
+  constructor(private readonly faults?: Faults) {}
+
+  /** The packages of `dar` that carry a name and version (Daml-LF 2), main first. */
+  private packagesOf(dar: ParsedDar): VettedPackage[] {
+    const all = this.faults?.has('vetting-dependencies-not-vetted') ? [dar.main] : [dar.main, ...dar.dependencies];
+    return all.flatMap((pkg) =>
+      pkg.name === undefined || pkg.version === undefined
+        ? []
+        : [
+            {
+              packageId: pkg.packageId,
+              name: pkg.name,
+              version: pkg.version,
+              templates: templatesOf(pkg),
+              upgradable: (pkg.modules ?? []).some(
+                (module) => module.templates.length + module.interfaces.length + module.dataTypes.length > 0,
+              ),
+            },
+          ],
+    );
+  }
+
+  /** Throws KNOWN_PACKAGE_VERSION or NOT_VALID_UPGRADE_PACKAGE when vetting `dar` would break a lineage. */
   checkVettable(dar: ParsedDar): void {
-    if (dar.name === undefined || dar.version === undefined) return;
-    const existing = this.vettedByNameAndVersion.get(`${dar.name}-${dar.version}`);
-    if (existing !== undefined && existing !== dar.main.packageId) {
-      throw new LedgerApiError(
-        'KNOWN_PACKAGE_VERSION',
-        `Tried to vet package ${dar.main.packageId}, but it has the same name and version (${dar.name} ${dar.version}) ` +
-          `as the already vetted package ${existing}`,
-        { context: { existingPackage: existing, packageName: dar.name, packageVersion: dar.version } },
-      );
+    const fresh = this.packagesOf(dar);
+    for (const name of [...new Set(fresh.map((pkg) => pkg.name))]) {
+      const byId = new Map<string, VettedPackage>();
+      for (const pkg of this.vetted.values()) if (pkg.name === name) byId.set(pkg.packageId, pkg);
+      for (const pkg of fresh) if (pkg.name === name) byId.set(pkg.packageId, pkg);
+      const lineage = [...byId.values()]
+        .filter((pkg) => pkg.upgradable)
+        .sort((a, b) => compareVersions(a.version, b.version) || (a.packageId < b.packageId ? -1 : a.packageId > b.packageId ? 1 : 0));
+      for (let index = 1; index < lineage.length; index += 1) {
+        const older = lineage[index - 1]!;
+        const newer = lineage[index]!;
+        if (older.version === newer.version) {
+          if (this.faults?.has('vetting-same-version-accepted')) continue;
+          throw new LedgerApiError(
+            'KNOWN_PACKAGE_VERSION',
+            `Tried to vet two packages with the same name and version: ${describe(older)} and ${describe(newer)}.`,
+          );
+        }
+        const missing = older.templates.filter((template) => !newer.templates.includes(template));
+        if (missing.length > 0 && !this.faults?.has('vetting-upgrade-not-checked')) {
+          throw new LedgerApiError(
+            'NOT_VALID_UPGRADE_PACKAGE',
+            `Upgrade checks indicate that ${describe(newer)} cannot be an upgrade of ${describe(older)}. ` +
+              `Reason: The upgraded package is missing the template ${missing[0]}`,
+          );
+        }
+      }
     }
   }
 
-  /** Stores the DAR's packages; idempotent for a DAR uploaded before. */
+  /** Stores the DAR's packages and, with `vet`, vets them all; idempotent for a DAR uploaded before. */
   add(dar: ParsedDar, vet: boolean): void {
     for (const pkg of [dar.main, ...dar.dependencies]) this.uploaded.add(pkg.packageId);
-    if (vet && dar.name !== undefined && dar.version !== undefined) {
-      this.vettedByNameAndVersion.set(`${dar.name}-${dar.version}`, dar.main.packageId);
+    if (vet || this.faults?.has('vetting-ignores-vet-all-packages-false')) {
+      for (const pkg of this.packagesOf(dar)) this.vetted.set(pkg.packageId, pkg);
     }
+  }
+
+  /** Stores the DAR's packages without vetting them (only for the `dar-validate-stores-package` fault). */
+  store(dar: ParsedDar): void {
+    for (const pkg of [dar.main, ...dar.dependencies]) this.uploaded.add(pkg.packageId);
   }
 
   /** Ids of every package uploaded so far (main and dependency packages). */

@@ -183,10 +183,11 @@ export class LedgerState {
     effectiveAt: Date,
     disclosed?: ReadonlySet<string>,
   ): InterpretedTransaction {
+    if (this.faults.has('contract-id-in-values-not-checked')) commands = commands.map(suffixArgumentContractIds);
     // Fault `submission-commands-truncated`: only the first ten commands of a submission are interpreted.
-    return interpret(this.faults.has('submission-commands-truncated') ? commands.slice(0, 10) : commands, {
+    const tx = interpret(this.faults.has('submission-commands-truncated') ? commands.slice(0, 10) : commands, {
       pkg: this.pkg,
-      view: this.contracts.view(this.faults.has('interpretation-error-200')),
+      view: this.contracts.view(this.faults.has('interpretation-error-200') || this.faults.has('archived-contract-exercisable')),
       actAs,
       readAs,
       effectiveAt: formatTimestamp(effectiveAt),
@@ -204,6 +205,15 @@ export class LedgerState {
       variantErrorWrongCode: this.faults.has('variant-tag-error-wrong-code'),
       ...(disclosed && disclosed.size > 0 ? { disclosed, acceptArchivedDisclosed: this.faults.has('disclosed-archived-accepted') } : {}),
     });
+    if (this.faults.has('non-consuming-choice-archives')) {
+      for (const node of tx.nodes) {
+        if (node.kind === 'exercise' && !node.consuming) {
+          (node as { consuming: boolean }).consuming = true;
+          (tx.consumed as Set<string>).add(node.contract.contractId);
+        }
+      }
+    }
+    return tx;
   }
 
   /**
@@ -230,4 +240,22 @@ export class LedgerState {
     }
     return update;
   }
+}
+
+/**
+ * The fault `contract-id-in-values-not-checked`: non-suffixed V1 contract ids inside create and choice arguments are taken
+ * (given a suffix, so the value checks pass); the exercise target is left alone.
+ */
+function suffixArgumentContractIds(command: Command): Command {
+  const suffix = (json: unknown): unknown => {
+    if (typeof json === 'string') return /^00[0-9a-f]{64}$/.test(json) ? `${json}${'00'.repeat(16)}` : json;
+    if (Array.isArray(json)) return json.map(suffix);
+    if (json !== null && typeof json === 'object')
+      return Object.fromEntries(Object.entries(json).map(([key, value]) => [key, suffix(value)]));
+    return json;
+  };
+  const changed: Record<string, unknown> = { ...command };
+  if ('createArguments' in command) changed.createArguments = suffix(command.createArguments);
+  if ('choiceArgument' in command) changed.choiceArgument = suffix(command.choiceArgument);
+  return changed as unknown as Command;
 }

@@ -1,6 +1,6 @@
 /**
  * The model package of the reference target: Canton's CantonExamples (`Iou:Iou`, `Iou:GetCash`,
- * `Iou:Dummy`) plus a keyed template (`Account:Account`) and an interface (`Asset:Asset`) implemented by
+ * `Iou:Dummy`, `TrailingNone:TrailingNone`, `Swap:Swap` and `Divulgence:DivulgeIouByExercise` in part) plus a keyed template (`Account:Account`) and an interface (`Asset:Asset`) implemented by
  * both, written as data and small TypeScript functions instead of compiled Daml.
  */
 import { T, field, numericToScaled, scaledToNumeric, stringField, stringListField } from './values.js';
@@ -280,6 +280,50 @@ function buildPackage(name: string, id: string): ModelPackage {
     views: new Map(),
   };
 
+  // CantonExamples' DivulgeIouByExercise: non-consuming choices, one taking a ContractId it never uses (NotDivulge).
+  // Divulge (a fetch) and RetroactiveArchivalDivulgeIou (an archive) are left out: the reference's choice bodies only create.
+  const divulgeIou: TemplateDefinition = {
+    qualifiedName: 'Divulgence:DivulgeIouByExercise',
+    argumentType: T.record('Divulgence:DivulgeIouByExercise', { payer: T.party, divulgee: T.party }),
+    signatories: (argument) => [stringField(argument, 'divulgee')],
+    observers: (argument) => [stringField(argument, 'payer')],
+    ensure: () => true,
+    choices: choiceMap(
+      archiveChoice,
+      {
+        name: 'NotDivulge',
+        argumentType: T.record('Divulgence:NotDivulge', { ref: T.contractId }),
+        resultType: T.unit,
+        consuming: false,
+        controllers: (argument) => [stringField(argument, 'payer')],
+        body: () => ({}),
+      },
+      {
+        name: 'ImmediateDivulgeIou',
+        argumentType: T.record('Divulgence:ImmediateDivulgeIou', {}),
+        resultType: T.contractId,
+        consuming: false,
+        controllers: (argument) => [stringField(argument, 'payer')],
+        body: (context, argument) =>
+          context.create(iou, {
+            payer: field(argument, 'payer'),
+            owner: field(argument, 'payer'),
+            amount: { value: '100.0', currency: 'USD' },
+            viewers: [],
+          }),
+      },
+      {
+        name: 'ConsumeSelf',
+        argumentType: T.record('Divulgence:ConsumeSelf', { actor: T.party }),
+        resultType: T.unit,
+        consuming: true,
+        controllers: (_argument, choiceArgument) => [stringField(choiceArgument, 'actor')],
+        body: () => ({}),
+      },
+    ),
+    views: new Map(),
+  };
+
   const asset: InterfaceDefinition = {
     qualifiedName: 'Asset:Asset',
     viewType: T.record('Asset:AssetView', { owner: T.party, description: T.text }),
@@ -296,7 +340,9 @@ function buildPackage(name: string, id: string): ModelPackage {
   return {
     name,
     id,
-    templates: new Map([iou, getCash, dummy, account, trailingNone, allTypes, swap].map((template) => [template.qualifiedName, template])),
+    templates: new Map(
+      [iou, getCash, dummy, account, trailingNone, allTypes, swap, divulgeIou].map((template) => [template.qualifiedName, template]),
+    ),
     interfaces: new Map([[asset.qualifiedName, asset]]),
   };
 }

@@ -125,7 +125,10 @@ function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contr
         ? new Date(Date.parse(contract.createdAt) + 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
         : contract.createdAt,
       packageName: pkg.name,
-      representativePackageId: pkg.id,
+      // The fault names another package (the id with its first hex digit changed).
+      representativePackageId: ctx.faults.has('representative-package-id-not-contract-package')
+        ? `${pkg.id[0] === '0' ? '1' : '0'}${pkg.id.slice(1)}`
+        : pkg.id,
       acsDelta,
     },
   };
@@ -145,7 +148,10 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
         const match = matchEvent(format.eventFormat, contract.template, stakeholders(contract), faults);
         if (match) events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, true));
       } else if (node.consuming) {
-        const match = matchEvent(format.eventFormat, contract.template, stakeholders(contract), faults);
+        const archiveFormat = faults.has('template-filter-acs-archives-dropped')
+          ? withoutTemplateFilters(format.eventFormat)
+          : format.eventFormat;
+        const match = matchEvent(archiveFormat, contract.template, stakeholders(contract), faults);
         if (!match) continue;
         events.push({
           ArchivedEvent: {
@@ -185,7 +191,7 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
           witnessParties: match.witnessParties,
           lastDescendantNodeId: node.lastDescendantNodeId,
           exerciseResult: node.result,
-          packageName: pkg.name,
+          packageName: faults.has('package-name-wrong-on-exercised') ? `${pkg.name}-other` : pkg.name,
           implementedInterfaces: interfaceIds(match.interfaces),
           acsDelta: node.consuming && !update.created.has(contract.contractId),
         },

@@ -143,6 +143,13 @@ export class SubmitAndWaitHandler {
         state.dedup.check(changeId, window, now.getTime());
         state.dedup.complete(changeId, { submissionId, offset: 1, recordedAtMs: now.getTime() });
       }
+      if (
+        error instanceof LedgerApiError &&
+        error.code === 'WRONGLY_TYPED_CONTRACT' &&
+        state.faults.has('wrongly-typed-contract-generic-code')
+      ) {
+        throw new LedgerApiError('DAML_INTERPRETATION_ERROR', error.errorCause, error.details);
+      }
       throw error;
     }
     if (!state.faults.has('dedup-ignored')) state.dedup.check(changeId, window, now.getTime());

@@ -3,7 +3,7 @@
  * decodes as 0 and is then rejected as NON_POSITIVE_OFFSET. Order: decode, authorize (the caller reads
  * as every filter party; reading as any party needs the admin right), validate, resolve, look up.
  */
-import { LedgerApiError, missingField } from '../errors.js';
+import { LedgerApiError, invalidArgument, missingField } from '../errors.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asInt64, asObject, isAbsent } from '../http/decode.js';
@@ -42,8 +42,37 @@ export function handleUpdateByOffset(state: LedgerState, request: RefRequest): R
       `Offset ${offset} in offset is not a positive integer: the offset has to be a positive integer (>0)`,
     );
   }
-  if (!formatInput) throw missingField('update_format');
-  const format = resolveUpdateFormat(state.pkg, formatInput);
+  if (!formatInput) {
+    // Fault: the missing format is refused with another code than MISSING_FIELD.
+    throw state.faults.has('update-format-missing-invalid-argument')
+      ? invalidArgument('update_format is not set')
+      : missingField('update_format');
+  }
+  let format: ReturnType<typeof resolveUpdateFormat>;
+  try {
+    format = resolveUpdateFormat(state.pkg, formatInput);
+  } catch (error) {
+    // Fault: a known package name with an unknown template answered as an unknown template id.
+    if (
+      error instanceof LedgerApiError &&
+      error.code === 'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME' &&
+      state.faults.has('filter-unknown-name-pair-generic-code')
+    ) {
+      throw new LedgerApiError(
+        'TEMPLATES_OR_INTERFACES_NOT_FOUND',
+        `The following templates or interfaces do not exist on the ledger: ${error.errorCause}`,
+      );
+    }
+    // Fault: a format whose filtersByParty and filtersForAnyParty are both empty reads as a filter that matches nothing.
+    if (
+      error instanceof LedgerApiError &&
+      error.errorCause.includes('filtersByParty and filtersForAnyParty cannot be empty simultaneously') &&
+      state.faults.has('empty-filters-accepted')
+    ) {
+      throw new LedgerApiError('UPDATE_NOT_FOUND', `Update not found for offset ${offset}`);
+    }
+    throw error;
+  }
 
   const stored = offset <= BigInt(state.log.end) ? state.log.at(Number(offset)) : undefined;
   if (!stored) {

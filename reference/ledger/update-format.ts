@@ -3,7 +3,7 @@
  * take their defaults; wrong JSON types are 400 text/plain), then validated (JSON 400) and resolved
  * against the model package (unknown template or interface: 404 TEMPLATES_OR_INTERFACES_NOT_FOUND).
  */
-import { missingField, invalidArgument } from '../errors.js';
+import { LedgerApiError, missingField, invalidArgument } from '../errors.js';
 import {
   asObject,
   decodeFailure,
@@ -185,6 +185,7 @@ function resolveFilter(pkg: ModelPackage, inputs: IdentifierFilterInput[]): Reso
         filter.wildcardBlob = (filter.wildcardBlob ?? false) || input.includeCreatedEventBlob;
         break;
       case 'template': {
+        unknownForPackageName(pkg, input.templateId, 'template');
         const resolved = resolveIdentifier(pkg, input.templateId, 'filter');
         if (resolved.kind !== 'template')
           throw invalidArgument(`${input.templateId.text} is an interface, not a template (use an InterfaceFilter)`);
@@ -192,6 +193,7 @@ function resolveFilter(pkg: ModelPackage, inputs: IdentifierFilterInput[]): Reso
         break;
       }
       case 'interface': {
+        unknownForPackageName(pkg, input.interfaceId, 'interface');
         const resolved = resolveIdentifier(pkg, input.interfaceId, 'filter');
         if (resolved.kind !== 'interface')
           throw invalidArgument(`${input.interfaceId.text} is a template, not an interface (use a TemplateFilter)`);
@@ -241,4 +243,27 @@ export function resolveUpdateFormat(pkg: ModelPackage, input: UpdateFormatInput)
     throw invalidArgument('update_format is empty: set at least one of includeTransactions, includeReassignments, includeTopologyEvents');
   }
   return { transactions, reassignments, topologyParties };
+}
+
+/**
+ * A filter's `#name:Module:Entity` whose package name is known but names no template (interface) of that name:
+ * NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME (NO_INTERFACE_FOR_...), as IndexServiceImpl.checkUnknownIdentifiers
+ * (3.5, community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/index/IndexServiceImpl.scala:781-846)
+ * answers update-by-offset. An unknown package name stays PACKAGE_NAMES_NOT_FOUND (resolveIdentifier).
+ */
+function unknownForPackageName(pkg: ModelPackage, id: ParsedIdentifier, kind: 'template' | 'interface'): void {
+  if (!id.packageRef.startsWith('#') || id.packageRef.slice(1) !== pkg.name) return;
+  const known = kind === 'template' ? pkg.templates.has(id.qualifiedName) : pkg.interfaces.has(id.qualifiedName);
+  if (known) return;
+  const pair = `(${pkg.name},${id.qualifiedName})`;
+  if (kind === 'template') {
+    throw new LedgerApiError(
+      'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
+      `The following package-name/template qualified-name pairs do not reference any template-id uploaded on this participant: [${pair}].`,
+    );
+  }
+  throw new LedgerApiError(
+    'NO_INTERFACE_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
+    `The following package-name/interface qualified-name pairs do not reference any interface-id uploaded on this participant: [${pair}].`,
+  );
 }

@@ -116,6 +116,7 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
     if (dar !== undefined) {
       packages.checkVettable(dar);
       if (faults.has('dar-validate-persists')) packages.add(dar, true);
+      if (faults.has('dar-validate-stores-package')) packages.store(dar);
     }
     return { status: 200 };
   }

@@ -67,7 +67,7 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
     faults,
   });
   const readiness = new Readiness(faults);
-  const packages = new PackageStore();
+  const packages = new PackageStore(faults);
   const routes: Route[] = [
     readiness.route(),
     authenticatedUserRoute({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
@@ -81,7 +81,9 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
     ...nodeInfoRoutes({
       fixtures,
       ledgerApiVersion: features.ledgerApiVersion,
-      packageIds: () => [...new Set([fixtures.package.id, ...packages.packageIds()])],
+      // The fault lists only the fixture's model package, none uploaded since.
+      packageIds: () =>
+        faults.has('packages-list-omits-uploaded') ? [fixtures.package.id] : [...new Set([fixtures.package.id, ...packages.packageIds()])],
       routes: () => routes,
     }),
   );

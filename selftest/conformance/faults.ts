@@ -229,6 +229,46 @@ export const faultExpectations: FaultExpectation[] = [
     profile: 'spec',
     clauses: ['dars-upload.body.octet-stream', 'dars-validate.validates', 'packages-upload.body.same-as-dars'],
   },
+  // Vetting on the DAR endpoints (issue 18, point 6): each fault breaks one rule of the vetting suite.
+  ...(
+    [
+      // The dependency test observes vetting through KNOWN_PACKAGE_VERSION as well.
+      ['vetting-same-version-accepted', ['canton.vetting.validate-known-package-version', 'canton.vetting.upload-vets-dependencies']],
+      ['vetting-upgrade-not-checked', ['canton.vetting.validate-not-valid-upgrade']],
+      ['vetting-dependencies-not-vetted', ['canton.vetting.upload-vets-dependencies']],
+      ['vetting-ignores-vet-all-packages-false', ['canton.vetting.no-vetting-vets-nothing']],
+      ['dar-validate-stores-package', ['canton.vetting.validate-not-listed']],
+      ['packages-list-omits-uploaded', ['canton.packages.uploaded-listed']],
+    ] as const
+  ).map(([fault, clauses]): FaultExpectation => ({
+    fault,
+    include: ['vetting'],
+    profile: 'canton',
+    clauses: [...clauses],
+    exclusive: true,
+  })),
+  // Contracts and events (issue 18, point 4): each fault breaks one rule of flows / contracts and events.
+  ...(
+    [
+      ['wrongly-typed-contract-generic-code', ['canton.commands.wrongly-typed-contract']],
+      ['template-filter-acs-archives-dropped', ['canton.semantics.template-filter-exercise-results']],
+      ['package-name-wrong-on-exercised', ['canton.semantics.package-name-in-events']],
+      ['representative-package-id-not-contract-package', ['canton.semantics.representative-package-id']],
+      ['contract-id-in-values-not-checked', ['canton.commands.contract-id-in-values']],
+      ['filter-unknown-name-pair-generic-code', ['canton.update-by-offset.filter-unknown-package-name']],
+      ['update-format-missing-invalid-argument', ['canton.update-by-offset.update-format-missing-field']],
+      ['empty-filters-accepted', ['canton.update-by-offset.empty-filters-invalid-argument']],
+      ['archived-contract-exercisable', ['canton.commands.consumed-by-another-party', 'canton.commands.archive-vs-non-consuming']],
+      // The contract-id test exercises NotDivulge on one contract four times: archived after the first, it fails too.
+      ['non-consuming-choice-archives', ['canton.semantics.non-consuming-archives-nothing', 'canton.commands.contract-id-in-values']],
+    ] as const
+  ).map(([fault, clauses]): FaultExpectation => ({
+    fault,
+    include: ['flows / contracts'],
+    profile: 'canton',
+    clauses: [...clauses],
+    exclusive: true,
+  })),
   // Traffic
   {
     fault: 'traffic-rights-not-checked',

@@ -102,7 +102,7 @@ describe('preflight', () => {
     const error = await configErrorOf(preflight(drifted, endpoints));
     expect(error.issues).toHaveLength(2);
     expect(error.issues[0]).toMatch(
-      /templates\.getCash\.templateId #CantonExamples:Iou:NoSuchTemplate: the node does not have it \(404 TEMPLATES_OR_INTERFACES_NOT_FOUND/,
+      /templates\.getCash\.templateId #CantonExamples:Iou:NoSuchTemplate: the node does not have it \(404 NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME/,
     );
     expect(error.issues[1]).toMatch(/ledger-conformance provision --target reference --dry-run/);
   });

@@ -1,4 +1,5 @@
 /** POST /v2/dars, /v2/packages and /v2/dars/validate: parsing, errors, idempotence, query and auth order, faults. */
+import { buildDar } from '../../generators/dar/builder.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FaultName } from '../../reference/faults.js';
 import type { ParticipantServer } from '../../reference/participant/participant.js';
@@ -55,12 +56,42 @@ describe('DAR upload', () => {
     expect(server.uploadedPackages()).toHaveLength(2);
   });
 
-  it('answers KNOWN_PACKAGE_VERSION for another package under the same name and version', async () => {
-    expect((await upload('/v2/dars', validDar({ content: 'v1' }).bytes)).status).toBe(200);
-    const clash = await upload('/v2/dars', validDar({ content: 'v1 changed' }).bytes);
+  it('answers KNOWN_PACKAGE_VERSION for another package under the same name and version, not for utility packages', async () => {
+    // Packages with a template (the builder's); Canton checks only packages that support upgrades (PackageUpgradeValidator.scala:130).
+    expect((await upload('/v2/dars', buildDar({ name: 'vetted', version: '1.0.0', salt: 'v1' }).bytes)).status).toBe(200);
+    const clash = await upload('/v2/dars', buildDar({ name: 'vetted', version: '1.0.0', salt: 'v1 changed' }).bytes);
     expect(clash.status).toBe(400);
     expect(code(clash)).toBe('KNOWN_PACKAGE_VERSION');
-    expect((await upload('/v2/dars', validDar({ content: 'v2', name: 'conformance-test-2.0.0' }).bytes)).status).toBe(200);
+    expect(clash.json().cause).toMatch(/^Tried to vet two packages with the same name and version: \w+ \(vetted v1\.0\.0\) and /);
+    expect((await upload('/v2/dars', buildDar({ name: 'vetted', version: '2.0.0' }).bytes)).status).toBe(200);
+    // Empty modules: utility packages, exempt.
+    expect((await upload('/v2/dars', validDar({ content: 'v1' }).bytes)).status).toBe(200);
+    expect((await upload('/v2/dars', validDar({ content: 'v1 changed' }).bytes)).status).toBe(200);
+  });
+
+  it('answers NOT_VALID_UPGRADE_PACKAGE for a later version without a template of the vetted one; validate the same', async () => {
+    expect((await upload('/v2/dars', buildDar({ name: 'lineage', version: '1.0.0' }).bytes)).status).toBe(200);
+    const dropped = buildDar({ name: 'lineage', version: '1.1.0', withoutTemplate: true }).bytes;
+    for (const path of ['/v2/dars/validate', '/v2/dars']) {
+      const answer = await upload(path, dropped);
+      expect(answer.status).toBe(400);
+      expect(code(answer)).toBe('NOT_VALID_UPGRADE_PACKAGE');
+      expect(answer.json().cause).toMatch(
+        /^Upgrade checks indicate that \w+ \(lineage v1\.1\.0\) cannot be an upgrade of \w+ \(lineage v1\.0\.0\)/,
+      );
+    }
+    expect((await upload('/v2/dars/validate', buildDar({ name: 'lineage', version: '1.1.0' }).bytes)).status).toBe(200);
+  });
+
+  it('vets the dependencies with the main package, and nothing with vetAllPackages=false', async () => {
+    expect((await upload('/v2/dars', buildDar({ name: 'with-deps', version: '1.0.0', dalfs: 1 }).bytes)).status).toBe(200);
+    expect(code(await upload('/v2/dars/validate', buildDar({ name: 'with-deps-dep1', version: '1.0.0' }).bytes))).toBe(
+      'KNOWN_PACKAGE_VERSION',
+    );
+    expect((await upload('/v2/dars?vetAllPackages=false', buildDar({ name: 'unvetted', version: '1.0.0', salt: 'a' }).bytes)).status).toBe(
+      200,
+    );
+    expect((await upload('/v2/dars/validate', buildDar({ name: 'unvetted', version: '1.0.0', salt: 'b' }).bytes)).status).toBe(200);
   });
 
   it('answers each broken form with its code', async () => {

@@ -216,13 +216,24 @@ describe('update-by-offset: request checks', () => {
       transactionsFormat([bank], 'TRANSACTION_SHAPE_ACS_DELTA', [templateFilter('#CantonExamples:Iou:Nope')]),
     );
     expect(unknown.status).toBe(404);
-    expect(unknown.json.code).toBe('TEMPLATES_OR_INTERFACES_NOT_FOUND');
+    // A known package name without that template (IndexServiceImpl.checkUnknownIdentifiers, 3.5).
+    expect(unknown.json.code).toBe('NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME');
+    expect(unknown.json.cause).toBe(
+      'The following package-name/template qualified-name pairs do not reference any template-id uploaded on this participant: [(CantonExamples,Iou:Nope)].',
+    );
     const unknownInterface = await ref.updateByOffset(
       'bank-user',
       4,
       transactionsFormat([bank], 'TRANSACTION_SHAPE_ACS_DELTA', [interfaceFilter('#CantonExamples:Asset:Nope', true)]),
     );
     expect(unknownInterface.status).toBe(404);
+    expect(unknownInterface.json.code).toBe('NO_INTERFACE_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME');
+    const unknownName = await ref.updateByOffset(
+      'bank-user',
+      4,
+      transactionsFormat([bank], 'TRANSACTION_SHAPE_ACS_DELTA', [templateFilter('#NoSuchPackage:Iou:Iou')]),
+    );
+    expect(unknownName.json.code).toBe('PACKAGE_NAMES_NOT_FOUND');
   });
 });
 

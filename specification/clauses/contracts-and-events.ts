@@ -1,0 +1,114 @@
+/**
+ * What an exercise does to contract types and events (issue 18, point 4; Canton's WronglyTypedContractIdIT, UpgradingIT
+ * :636, :700 and TransactionServiceExerciseIT :47), as Canton 3.5 behaves (canton profile), each citing the Canton source
+ * (branch 3.5-open-source-2026-06-10.13).
+ */
+import { cantonGroup, type ClauseBuilder } from './define.js';
+
+/** Each clause cites the facts file that maps the Canton battery case it follows (beside its Canton source lines). */
+function citingFacts(build: ClauseBuilder): ClauseBuilder {
+  return (id, kind, text, options) => build(id, kind, `${text} (facts canton: lapitt-coverage.md)`, options);
+}
+
+const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
+const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';
+const STORE = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store';
+
+const submitAndWait = citingFacts(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
+    features: ['writes'],
+  }),
+);
+const lookup = citingFacts(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
+    endpoint: 'update-by-offset',
+    features: ['writes'],
+  }),
+);
+
+export const contractsAndEventsClauses = [
+  submitAndWait(
+    'canton.commands.wrongly-typed-contract',
+    'error',
+    'Exercising a contract through another template than its own is 400 WRONGLY_TYPED_CONTRACT, category 9, also when a ' +
+      'correct exercise precedes it in the same submission, and nothing is committed ' +
+      '(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:669; ' +
+      `LAPITT ${LAPITT}/WronglyTypedContractIdIT.scala:18, :37).`,
+  ),
+  submitAndWait(
+    'canton.commands.contract-id-in-values',
+    'error',
+    'A contract id inside a create argument or a choice argument (also of a create-and-exercise) is checked when the command ' +
+      'is preprocessed: a non-suffixed V1 id is 400 COMMAND_PREPROCESSING_FAILED, cause containing `Illegal Contract ID`; a ' +
+      'suffixed V1 id is accepted without looking the contract up ' +
+      '(community/daml-lf/engine/src/main/scala/com/digitalasset/daml/lf/engine/Error.scala:139; ' +
+      `LAPITT ${LAPITT}/ContractIdIT.scala:106, :138, :148, :161).`,
+  ),
+  lookup(
+    'canton.semantics.non-consuming-archives-nothing',
+    'event',
+    "A non-consuming choice archives nothing: its transaction's ledger-effects view shows the exercised event with " +
+      'consuming false, its ACS-delta view no archive of the contract, and the contract can be exercised again ' +
+      `(LAPITT ${LAPITT}/TransactionServiceExerciseIT.scala:84).`,
+  ),
+  lookup(
+    'canton.update-by-offset.filter-unknown-package-name',
+    'error',
+    'A template filter `#<name>:<Module>:<Entity>` whose package name the node does not know is 404 PACKAGE_NAMES_NOT_FOUND; ' +
+      'one whose package name is known but has no template of that qualified name is 404 ' +
+      'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME (category 11 both; IndexServiceImpl.getUpdateBy checks the format ' +
+      'with checkUnknownIdentifiers: community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/index/' +
+      `IndexServiceImpl.scala:327, :781-846; LAPITT ${LAPITT}/UpgradingIT.scala:105, :157).`,
+  ),
+  submitAndWait(
+    'canton.commands.consumed-by-another-party',
+    'state',
+    "A contract consumed by one of its parties cannot be consumed by another: after the owner's Transfer of an Iou, the " +
+      "payer's Archive of it is 404 CONTRACT_NOT_FOUND " +
+      '(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/ConsistencyErrors.scala:80; ' +
+      `LAPITT ${LAPITT}/SemanticTests.scala:163).`,
+  ),
+  submitAndWait(
+    'canton.commands.archive-vs-non-consuming',
+    'state',
+    'Of concurrent exercises of one contract, one consuming and several non-consuming, the consuming one commits once and ' +
+      'every non-consuming one that commits does so at an offset before it; one submitted after the archive is 404 ' +
+      'CONTRACT_NOT_FOUND (LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/' +
+      'RaceConditionIT.scala:169).',
+  ),
+  lookup(
+    'canton.update-by-offset.empty-filters-invalid-argument',
+    'error',
+    'An update format whose filtersByParty and filtersForAnyParty are both empty is 400 INVALID_ARGUMENT, cause containing ' +
+      `\`filtersByParty and filtersForAnyParty cannot be empty simultaneously\` (${VALIDATION}/FormatValidator.scala:50; ` +
+      `LAPITT ${LAPITT}/TransactionServiceValidationIT.scala:20).`,
+  ),
+  lookup(
+    'canton.update-by-offset.update-format-missing-field',
+    'error',
+    'update-by-offset without an updateFormat is 400 MISSING_FIELD, cause `The submitted command is missing a mandatory ' +
+      `field: update_format\` (${VALIDATION}/UpdateServiceRequestValidator.scala:95; LAPITT ${LAPITT}/TransactionServiceValidationIT.scala:111).`,
+  ),
+  lookup(
+    'canton.semantics.template-filter-exercise-results',
+    'event',
+    'A template filter shows what an exercise did to contracts of that template: in the ACS-delta shape the archive of ' +
+      'the exercised contract (its contract id and template) and the create of the contract the choice made ' +
+      `(LAPITT ${LAPITT}/TransactionServiceExerciseIT.scala:47).`,
+  ),
+  lookup(
+    'canton.semantics.package-name-in-events',
+    'event',
+    "Created, archived and exercised events carry the name of their template's package as packageName " +
+      `(LAPITT ${LAPITT}/UpgradingIT.scala:636; ${STORE}/dao/events/LfValueTranslation.scala:275, :335; TransactionLogUpdatesConversions.scala:361, :475).`,
+  ),
+  lookup(
+    'canton.semantics.representative-package-id',
+    'event',
+    "A created event's representativePackageId is, for a contract created by a submission, the package id of the template " +
+      `it was created with (community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/index/InMemoryStateUpdater.scala:411; LAPITT ${LAPITT}/UpgradingIT.scala:700).`,
+  ),
+] as const;

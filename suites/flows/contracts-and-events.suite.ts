@@ -1,0 +1,540 @@
+/**
+ * What an exercise does to contract types and events (issue 18, point 4), canton profile, with the fixture's Iou and
+ * GetCash (CantonExamples): a contract exercised through another template (WronglyTypedContractIdIT :18, :37), a template
+ * filter on an exercise's results (TransactionServiceExerciseIT :47), packageName and representativePackageId of events
+ * (UpgradingIT :636, :700).
+ */
+import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
+import { recordInconclusive } from '../../checks/assertion.js';
+import { expectValue, expectValueMatches } from '../../checks/values.js';
+import { freshId } from '../../generators/index.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import type { ClientResponse } from '../../client/http.js';
+import type { ClauseId } from '../../specification/clauses.js';
+import {
+  createdEvents,
+  createIouAndFindIt,
+  partyView,
+  submit,
+  transactionFormat,
+  transactionIn,
+  transactionOf,
+  updateByOffset,
+  wildcardFilter,
+  type JsonObject,
+} from '../support/ledger.js';
+
+function aliceUser(ctx: ConformanceContext): string {
+  return ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+}
+
+function submitAndWait(ctx: ConformanceContext, user: string, actAs: string[], commands: unknown[]): Promise<ClientResponse> {
+  return ctx.send({
+    api: 'participant',
+    method: 'POST',
+    path: '/v2/commands/submit-and-wait',
+    user,
+    body: { commands, commandId: freshId('contracts'), actAs },
+  });
+}
+
+function transfer(ctx: ConformanceContext, contractId: string, newOwner: string): unknown {
+  return {
+    ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Transfer', choiceArgument: { newOwner } },
+  };
+}
+
+/** The Iou `contractId` exercised as if it were a GetCash (its Archive choice). */
+function asGetCash(ctx: ConformanceContext, contractId: string): unknown {
+  return { ExerciseCommand: { templateId: ctx.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} } };
+}
+
+/**
+ * A template of CantonExamples beside the fixture's Iou (same package reference), e.g. `Swap:Swap`. The fixtures name only
+ * the Iou, GetCash and TrailingNone; the tests that use other CantonExamples templates skip when the package is not
+ * CantonExamples.
+ */
+function cantonExamplesTemplate(ctx: ConformanceContext, qualified: string): string {
+  if (ctx.fixtures.package.name !== 'CantonExamples') {
+    ctx.skip(`uses CantonExamples' ${qualified}; the fixture package is ${ctx.fixtures.package.name}`);
+  }
+  return `${String(ctx.fixtures.templates.iou.templateId).split(':')[0]}:${qualified}`;
+}
+
+// ContractIdIT.scala:177-178: a V1 contract id without suffix (33 bytes) and one with a suffix (49 bytes).
+const NON_SUFFIXED_V1 = Array.from({ length: 33 }, (_, index) => index.toString(16).padStart(2, '0')).join('');
+const SUFFIXED_V1 = Array.from({ length: 49 }, (_, index) => index.toString(16).padStart(2, '0')).join('');
+
+/** Submits one create as `party` and returns the created contract's id, read back from the ledger. */
+async function createAndFind(ctx: ConformanceContext, user: string, party: string, command: unknown, clauseId: ClauseId): Promise<string> {
+  const submitted = await submit(ctx, { user, actAs: [party], commands: [command], clauseId });
+  const response = await partyView(ctx, user, submitted.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+  const created = createdEvents(transactionOf(response, clauseId).events);
+  expectValueMatches(clauseId, 'the contracts created', created.length, (count) => count === 1, 'one', response);
+  return String(created[0]!.contractId);
+}
+
+/** `A:B:C` or `#name:B:C` → `B:C`. */
+const qualifiedName = (templateId: unknown): string => String(templateId).split(':').slice(1).join(':');
+
+conformanceSuite('flows / contracts and events', () => {
+  conformanceTest(
+    {
+      name: 'a contract exercised through another template is WRONGLY_TYPED_CONTRACT, also after a correct exercise in the same submission',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.wrongly-typed-contract'],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.wrongly-typed-contract';
+      const alice = ctx.party('alice');
+      const bob = ctx.party('bob');
+      const user = aliceUser(ctx);
+      const first = await createIouAndFindIt(ctx, alice);
+      const second = await createIouAndFindIt(ctx, alice);
+      const alone = await submitAndWait(ctx, user, [alice], [asGetCash(ctx, second.contractId)]);
+      const afterCorrect = await submitAndWait(
+        ctx,
+        user,
+        [alice],
+        [transfer(ctx, first.contractId, bob), asGetCash(ctx, second.contractId)],
+      );
+      // Control: the same submission with the right template for the second contract (nothing above was committed).
+      const control = await submitAndWait(
+        ctx,
+        user,
+        [alice],
+        [transfer(ctx, first.contractId, bob), transfer(ctx, second.contractId, bob)],
+      );
+      for (const refused of [alone, afterCorrect]) {
+        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+      }
+      if (control.status !== 200) {
+        recordInconclusive('negative_data_rejection', clauseId, `the control submission was refused too (${control.status})`, control);
+        return;
+      }
+      for (const refused of [alone, afterCorrect]) {
+        statusCodeConformance(refused, [400], clauseId);
+        expectErrorCode(errorBodyConformance(ctx, refused, clauseId), 'WRONGLY_TYPED_CONTRACT', clauseId, refused);
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a template filter shows what an exercise did: the archive of the exercised contract and the create of the new one (ACS delta)',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.template-filter-exercise-results'],
+      checks: ['stateful_consistency', 'response_value_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.semantics.template-filter-exercise-results';
+      const alice = ctx.party('alice');
+      const bob = ctx.party('bob');
+      const { contractId, payer, bankUser } = await createIouAndFindIt(ctx, alice);
+      const transferred = await submit(ctx, { user: aliceUser(ctx), actAs: [alice], commands: [transfer(ctx, contractId, bob)], clauseId });
+      const templateId = ctx.fixtures.templates.iou.templateId;
+      const filter = { identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } };
+      // The payer signs both Ious: it sees the archive and the create.
+      const response = await updateByOffset(
+        ctx,
+        bankUser,
+        transferred.completionOffset,
+        transactionFormat({ [payer]: [filter] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+      );
+      const { events } = transactionOf(response, clauseId);
+      const archived = events.filter(([kind]) => kind === 'ArchivedEvent').map(([, event]) => event);
+      const created = events.filter(([kind]) => kind === 'CreatedEvent').map(([, event]) => event);
+      expectValueMatches(
+        clauseId,
+        'the archived events through the Iou template filter',
+        archived.map((event) => event.contractId),
+        (ids) => ids.length === 1 && ids[0] === contractId,
+        `exactly the exercised Iou ${contractId}`,
+        response,
+      );
+      expectValue(
+        clauseId,
+        'the template of the archived event',
+        qualifiedName(archived[0]!.templateId),
+        qualifiedName(templateId),
+        response,
+      );
+      expectValueMatches(
+        clauseId,
+        'the created events through the Iou template filter',
+        created.map((event) => [qualifiedName(event.templateId), (event.createArgument as JsonObject | undefined)?.owner]),
+        (pairs) => pairs.length === 1 && pairs[0]![0] === qualifiedName(templateId) && pairs[0]![1] === bob,
+        'exactly one, the Iou now owned by bob',
+        response,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: "events carry their template's package name, and a created event's representativePackageId is its template's package id",
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.package-name-in-events', 'canton.semantics.representative-package-id'],
+      checks: ['response_value_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const alice = ctx.party('alice');
+      const bob = ctx.party('bob');
+      const { contractId, payer, bankUser } = await createIouAndFindIt(ctx, alice);
+      const transferred = await submit(ctx, {
+        user: aliceUser(ctx),
+        actAs: [alice],
+        commands: [transfer(ctx, contractId, bob)],
+        clauseId: 'canton.semantics.package-name-in-events',
+      });
+      const seen = new Set<string>();
+      for (const shape of ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const) {
+        const response = await updateByOffset(
+          ctx,
+          bankUser,
+          transferred.completionOffset,
+          transactionFormat({ [payer]: [wildcardFilter()] }, shape),
+        );
+        const { events } = transactionOf(response, 'canton.semantics.package-name-in-events');
+        for (const [kind, event] of events) {
+          seen.add(kind);
+          expectValue(
+            'canton.semantics.package-name-in-events',
+            `packageName of the ${kind} (${shape})`,
+            event.packageName,
+            ctx.fixtures.package.name,
+            response,
+          );
+          if (kind === 'CreatedEvent') {
+            expectValue(
+              'canton.semantics.representative-package-id',
+              `representativePackageId of the created Iou (${shape})`,
+              event.representativePackageId,
+              ctx.fixtures.package.id,
+              response,
+            );
+          }
+        }
+      }
+      expectValueMatches(
+        'canton.semantics.package-name-in-events',
+        'the kinds of events read',
+        [...seen].sort(),
+        (kinds) => ['ArchivedEvent', 'CreatedEvent', 'ExercisedEvent'].every((kind) => kinds.includes(kind)),
+        'created, archived and exercised events',
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a contract id in a create or choice argument: non-suffixed V1 is COMMAND_PREPROCESSING_FAILED, suffixed V1 is accepted without lookup (4 positions)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.contract-id-in-values'],
+      checks: ['negative_data_rejection', 'positive_data_acceptance', 'error_body_conformance', 'status_code_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.contract-id-in-values';
+      const swapId = cantonExamplesTemplate(ctx, 'Swap:Swap');
+      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+      const alice = ctx.party('alice');
+      const bob = ctx.party('bob');
+      const user = aliceUser(ctx);
+      const swap = (cid: string) => ({ party1: alice, party2: bob, iou1: cid, exchangeRate: '1.0', currencyDesired: 'USD' });
+      const divulge = { payer: alice, divulgee: alice };
+      const holder = await createAndFind(
+        ctx,
+        user,
+        alice,
+        { CreateCommand: { templateId: divulgeId, createArguments: divulge } },
+        clauseId,
+      );
+      const positions: [string, (cid: string) => unknown][] = [
+        ['create payload', (cid) => ({ CreateCommand: { templateId: swapId, createArguments: swap(cid) } })],
+        [
+          'choice argument',
+          (cid) => ({ ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'NotDivulge', choiceArgument: { ref: cid } } }),
+        ],
+        [
+          'create-and-exercise payload',
+          (cid) => ({
+            CreateAndExerciseCommand: { templateId: swapId, createArguments: swap(cid), choice: 'Archive', choiceArgument: {} },
+          }),
+        ],
+        [
+          'create-and-exercise choice argument',
+          (cid) => ({
+            CreateAndExerciseCommand: {
+              templateId: divulgeId,
+              createArguments: divulge,
+              choice: 'NotDivulge',
+              choiceArgument: { ref: cid },
+            },
+          }),
+        ],
+      ];
+      for (const [position, command] of positions) {
+        const accepted = await submitAndWait(ctx, user, [alice], [command(SUFFIXED_V1)]);
+        expectValue(clauseId, `the status of a suffixed V1 contract id in the ${position}`, accepted.status, 200, accepted);
+        const refused = await submitAndWait(ctx, user, [alice], [command(NON_SUFFIXED_V1)]);
+        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+        statusCodeConformance(refused, [400], clauseId);
+        const error = errorBodyConformance(ctx, refused, clauseId);
+        expectErrorCode(error, 'COMMAND_PREPROCESSING_FAILED', clauseId, refused);
+        expectValueMatches(
+          clauseId,
+          `the cause for the ${position}`,
+          error.cause,
+          (cause) => cause.includes('Illegal Contract ID'),
+          'to contain "Illegal Contract ID"',
+          refused,
+        );
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a non-consuming choice archives nothing: consuming false, no archive in the ACS delta, the contract exercised again',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.non-consuming-archives-nothing'],
+      checks: ['stateful_consistency', 'response_value_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.semantics.non-consuming-archives-nothing';
+      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+      const alice = ctx.party('alice');
+      const user = aliceUser(ctx);
+      const holder = await createAndFind(
+        ctx,
+        user,
+        alice,
+        { CreateCommand: { templateId: divulgeId, createArguments: { payer: alice, divulgee: alice } } },
+        clauseId,
+      );
+      const notDivulge = {
+        ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'NotDivulge', choiceArgument: { ref: SUFFIXED_V1 } },
+      };
+      const exercised = await submit(ctx, { user, actAs: [alice], commands: [notDivulge], clauseId });
+      const effects = await partyView(ctx, user, exercised.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const exercisedEvents = transactionOf(effects, clauseId)
+        .events.filter(([kind]) => kind === 'ExercisedEvent')
+        .map(([, event]) => event);
+      expectValueMatches(
+        clauseId,
+        'the exercised events (contract id, consuming) of the NotDivulge transaction',
+        exercisedEvents.map((event) => [event.contractId, event.consuming]),
+        (pairs) => pairs.length === 1 && pairs[0]![0] === holder && pairs[0]![1] === false,
+        `one, on ${holder}, consuming false`,
+        effects,
+      );
+      // Nothing of the transaction is in the ACS delta: Canton answers UPDATE_NOT_FOUND (UpdateServiceQueryIT :483) or,
+      // were it to answer the transaction, it holds no archive of the contract.
+      const delta = await partyView(ctx, user, exercised.completionOffset, alice, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const archived =
+        delta.status === 200
+          ? (transactionIn(JSON.parse(delta.text))?.events ?? []).filter(
+              ([kind, event]) => kind === 'ArchivedEvent' && event.contractId === holder,
+            )
+          : [];
+      expectValueMatches(
+        clauseId,
+        'the ACS-delta view of the NotDivulge transaction',
+        [delta.status, archived.length],
+        ([status, count]) => (status === 200 || status === 404) && count === 0,
+        'no archive of the contract (200 without it, or 404 UPDATE_NOT_FOUND)',
+        delta,
+      );
+      const again = await submitAndWait(ctx, user, [alice], [notDivulge]);
+      expectValue(clauseId, 'the status of exercising NotDivulge again', again.status, 200, again);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a template filter by an unknown package name is PACKAGE_NAMES_NOT_FOUND, by a known name without that template NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.update-by-offset.filter-unknown-package-name'],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.update-by-offset.filter-unknown-package-name';
+      const alice = ctx.party('alice');
+      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, alice);
+      const lookup = (templateId: string) =>
+        updateByOffset(
+          ctx,
+          bankUser,
+          submitted.completionOffset,
+          transactionFormat(
+            { [payer]: [{ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } }] },
+            'TRANSACTION_SHAPE_ACS_DELTA',
+          ),
+        );
+      // Control: the Iou by its package name.
+      const control = await lookup(`#${ctx.fixtures.package.name}:Iou:Iou`);
+      const unknownName = await lookup(`#${freshId('unknown-package')}:Iou:Iou`);
+      const unknownPair = await lookup(`#${ctx.fixtures.package.name}:Iou:NoSuchTemplate`);
+      for (const refused of [unknownName, unknownPair]) {
+        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+      }
+      if (control.status !== 200) {
+        recordInconclusive(
+          'negative_data_rejection',
+          clauseId,
+          `the control lookup (the Iou by its package name) was refused too (${control.status})`,
+          control,
+        );
+        return;
+      }
+      for (const [refused, code] of [
+        [unknownName, 'PACKAGE_NAMES_NOT_FOUND'],
+        [unknownPair, 'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME'],
+      ] as const) {
+        statusCodeConformance(refused, [404], clauseId);
+        expectErrorCode(errorBodyConformance(ctx, refused, clauseId), code, clauseId, refused);
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a contract consumed by its owner cannot be archived by its payer (CONTRACT_NOT_FOUND; control: the payer archives a live Iou)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.consumed-by-another-party'],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.consumed-by-another-party';
+      const alice = ctx.party('alice');
+      const bob = ctx.party('bob');
+      const consumed = await createIouAndFindIt(ctx, alice);
+      const live = await createIouAndFindIt(ctx, alice);
+      await submit(ctx, { user: aliceUser(ctx), actAs: [alice], commands: [transfer(ctx, consumed.contractId, bob)], clauseId });
+      const archive = (contractId: string) => ({
+        ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} },
+      });
+      const refused = await submitAndWait(ctx, consumed.bankUser, [consumed.payer], [archive(consumed.contractId)]);
+      const control = await submitAndWait(ctx, live.bankUser, [live.payer], [archive(live.contractId)]);
+      if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+      if (control.status !== 200) {
+        recordInconclusive(
+          'negative_data_rejection',
+          clauseId,
+          `the control (the payer archives a live Iou) was refused too (${control.status})`,
+          control,
+        );
+        return;
+      }
+      statusCodeConformance(refused, [404], clauseId);
+      expectErrorCode(errorBodyConformance(ctx, refused, clauseId), 'CONTRACT_NOT_FOUND', clauseId, refused);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an archive racing non-consuming exercises: every committed non-consuming exercise precedes the archive, a later one is CONTRACT_NOT_FOUND',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.archive-vs-non-consuming'],
+      checks: ['stateful_consistency', 'error_body_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.archive-vs-non-consuming';
+      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+      const alice = ctx.party('alice');
+      const user = aliceUser(ctx);
+      const holder = await createAndFind(
+        ctx,
+        user,
+        alice,
+        { CreateCommand: { templateId: divulgeId, createArguments: { payer: alice, divulgee: alice } } },
+        clauseId,
+      );
+      const exercise = (choice: string, choiceArgument: JsonObject) => ({
+        ExerciseCommand: { templateId: divulgeId, contractId: holder, choice, choiceArgument },
+      });
+      const consume = exercise('ConsumeSelf', { actor: alice });
+      const nonConsuming = exercise('NotDivulge', { ref: SUFFIXED_V1 });
+      const [racingArchive, ...racing] = await Promise.all(
+        [consume, nonConsuming, nonConsuming, nonConsuming, nonConsuming].map((command) => submitAndWait(ctx, user, [alice], [command])),
+      );
+      // A real node may refuse the archive under contention; it is then submitted again, after the race.
+      const archive = racingArchive!.status === 200 ? racingArchive! : await submitAndWait(ctx, user, [alice], [consume]);
+      expectValue(clauseId, 'the status of the consuming exercise', archive.status, 200, archive);
+      const offsetOf = (response: ClientResponse): number =>
+        Number((JSON.parse(response.text) as { completionOffset: number }).completionOffset);
+      const archivedAt = offsetOf(archive);
+      const committed = racing.filter((response) => response.status === 200).map(offsetOf);
+      expectValueMatches(
+        clauseId,
+        `the offsets of the committed non-consuming exercises (archive at ${archivedAt})`,
+        committed,
+        (offsets) => offsets.every((offset) => offset < archivedAt),
+        `all before ${archivedAt}`,
+        archive,
+      );
+      const late = await submitAndWait(ctx, user, [alice], [nonConsuming]);
+      if (late.status >= 200 && late.status < 300) statusInRange(late, 400, 499, clauseId);
+      statusCodeConformance(late, [404], clauseId);
+      expectErrorCode(errorBodyConformance(ctx, late, clauseId), 'CONTRACT_NOT_FOUND', clauseId, late);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'update-by-offset without updateFormat is MISSING_FIELD update_format; with empty filtersByParty and no filtersForAnyParty INVALID_ARGUMENT',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.update-by-offset.update-format-missing-field', 'canton.update-by-offset.empty-filters-invalid-argument'],
+      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const alice = ctx.party('alice');
+      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, alice);
+      const offset = submitted.completionOffset;
+      const lookup = (body: JsonObject) =>
+        ctx.send({ api: 'participant', method: 'POST', path: '/v2/updates/update-by-offset', user: bankUser, body });
+      const control = await lookup({
+        offset,
+        updateFormat: transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+      });
+      const withoutFormat = await lookup({ offset });
+      const emptyFilters = await lookup({ offset, updateFormat: transactionFormat({}, 'TRANSACTION_SHAPE_ACS_DELTA') });
+      const judged: [ClauseId, ClientResponse, string, string][] = [
+        [
+          'canton.update-by-offset.update-format-missing-field',
+          withoutFormat,
+          'MISSING_FIELD',
+          'The submitted command is missing a mandatory field: update_format',
+        ],
+        [
+          'canton.update-by-offset.empty-filters-invalid-argument',
+          emptyFilters,
+          'INVALID_ARGUMENT',
+          'filtersByParty and filtersForAnyParty cannot be empty simultaneously',
+        ],
+      ];
+      for (const [clauseId, refused, code, cause] of judged) {
+        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+        if (control.status !== 200) {
+          recordInconclusive('negative_data_rejection', clauseId, `the control lookup was refused too (${control.status})`, control);
+          continue;
+        }
+        statusCodeConformance(refused, [400], clauseId);
+        const error = errorBodyConformance(ctx, refused, clauseId);
+        expectErrorCode(error, code, clauseId, refused);
+        expectValueMatches(clauseId, `the cause of ${code}`, error.cause, (text) => text.includes(cause), `to contain "${cause}"`, refused);
+      }
+    },
+  );
+});
