@@ -101,7 +101,7 @@ export function issue18Acceptance(report?: Pick<RunReport, 'clauses'>, cases: re
 
 const percent = (part: number, whole: number): string => (whole === 0 ? '-' : `${Math.round((part / whole) * 100)}%`);
 
-/** "Issue 18 acceptance: ..." for the console and the self-test. */
+/** "Issue 18 acceptance: ..." for the self-test that measures it (selftest/battery/issue18-acceptance.test.ts); not a user-facing line. */
 export function issue18AcceptanceLine(acceptance: Issue18Acceptance): string {
   const run =
     acceptance.coveredInRun === undefined
@@ -126,7 +126,6 @@ export function batteryConsoleLines(report: Pick<RunReport, 'clauses'>): string 
   return [
     ...areas.map((area) => `  ${area.area.padEnd(width)}  ${line(area)}`),
     `${line(total)} (${areas.length} areas)`,
-    issue18AcceptanceLine(issue18Acceptance(report)),
   ].join('\n');
 }
 
