@@ -73,10 +73,10 @@ const walk: [string, Error, ExitCodeValue][] = [
 
 /** `extends Error` outside reference/ that is no user-facing error, each with the reason. */
 const internalErrors: Record<string, string> = {
-  'harness/conformance-test.ts TestSkip': 'ends a test as skipped',
-  'harness/conformance-test.ts SuiteHang': 'ends a test as a suite error',
-  'harness/conformance-test.ts PropertyFailure': "carries a property's counterexample to the test's outcome",
-  'harness/environment.ts FixtureGapError': 'ends a test as skipped with the fixture it lacks',
+  'harness/library/conformance-test.ts TestSkip': 'ends a test as skipped',
+  'harness/library/conformance-test.ts SuiteHang': 'ends a test as a suite error',
+  'harness/library/conformance-test.ts PropertyFailure': "carries a property's counterexample to the test's outcome",
+  'harness/library/environment.ts FixtureGapError': 'ends a test as skipped with the fixture it lacks',
   'checks/assertion.ts CheckFailure': 'a failed clause: the outcome of a test',
   'checks/assertion.ts SwitchedOffCheckStop': 'ends a test whose switched-off check did not hold',
   'checks/assertion.ts SuiteBug': 'a suite error: the outcome of a test',

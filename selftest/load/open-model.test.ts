@@ -71,7 +71,9 @@ describe('open model against a sink that freezes for 2 s', () => {
     const buckets = recorder.throughput();
     for (const second of [0, 3]) {
       const sent = buckets[second]!.sent;
-      expect(Math.abs(sent - 200) / 200, `sends in second ${second}: ${sent}; ${JSON.stringify(buckets)}`).toBeLessThanOrEqual(0.01);
+      // 3%: a send that falls a few ms across a second's edge on a loaded machine (197 of 200 seen) is not off plan;
+      // a send rate that stalls with the sink would lose far more.
+      expect(Math.abs(sent - 200) / 200, `sends in second ${second}: ${sent}; ${JSON.stringify(buckets)}`).toBeLessThanOrEqual(0.03);
     }
     expect(outcome.plannedRate).toBeCloseTo(200, 6);
   });
