@@ -3,31 +3,14 @@
  * :636, :700 and TransactionServiceExerciseIT :47), as Canton 3.5 behaves (canton profile), each citing the Canton source
  * (branch 3.5-open-source-2026-06-10.13).
  */
-import { cantonGroup, type ClauseBuilder } from './define.js';
-
-/** Each clause cites the facts file that maps the Canton battery case it follows (beside its Canton source lines). */
-function citingFacts(build: ClauseBuilder): ClauseBuilder {
-  return (id, kind, text, options) => build(id, kind, `${text} (facts canton: lapitt-coverage.md)`, options);
-}
+import { cantonEndpointClauses } from './define.js';
 
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
 const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';
 const STORE = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store';
 
-const submitAndWait = citingFacts(
-  cantonGroup({
-    section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
-    endpoint: 'submit-and-wait',
-    features: ['writes'],
-  }),
-);
-const lookup = citingFacts(
-  cantonGroup({
-    section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
-    endpoint: 'update-by-offset',
-    features: ['writes'],
-  }),
-);
+const submitAndWait = cantonEndpointClauses('submit-and-wait', ['writes']);
+const lookup = cantonEndpointClauses('update-by-offset', ['writes']);
 
 export const contractsAndEventsClauses = [
   submitAndWait(

@@ -2,7 +2,7 @@
  * Small builders so each area file reads as a list of (id, kind, quoted text) with the section, endpoint and
  * resource stated once per group instead of on every clause.
  */
-import type { DescriptorName } from '../endpoints.js';
+import { ENDPOINT_DESCRIPTORS, type DescriptorName } from '../endpoints.js';
 import type { Clause, ClauseConflict, ClauseKind, ClauseLevel, FeatureTag } from './types.js';
 
 export interface GroupDefaults {
@@ -61,4 +61,18 @@ export function notShownGroup(defaults: Omit<GroupDefaults, 'level' | 'features'
 /** Real Canton/Splice behaviour beyond the spec, checked only by the `canton` profile. */
 export function cantonGroup(defaults: Omit<GroupDefaults, 'level'>): ClauseBuilder {
   return clauseGroup({ ...defaults, level: 'canton' });
+}
+
+/** Each clause cites the facts file that maps the Canton battery case it follows (beside its Canton source lines). */
+export function citingFacts(build: ClauseBuilder): ClauseBuilder {
+  return (id, kind, text, options) => build(id, kind, `${text} (facts canton: lapitt-coverage.md)`, options);
+}
+
+/**
+ * The canton clauses of one endpoint, citing the facts: their section is the spec's heading of the endpoint
+ * (`Endpoints > POST {base_url}/v2/commands/submit-and-wait`), read off its descriptor.
+ */
+export function cantonEndpointClauses(endpoint: DescriptorName, features?: GroupDefaults['features']): ClauseBuilder {
+  const { method, path } = ENDPOINT_DESCRIPTORS[endpoint];
+  return citingFacts(cantonGroup({ section: `Endpoints > ${method} {base_url}${path}`, endpoint, ...(features ? { features } : {}) }));
 }

@@ -3,36 +3,13 @@
  * external signing under attack, commands and values, as Canton 3.5 behaves (canton profile). Each clause cites
  * the Canton source (branch 3.5-open-source-2026-06-10.13) that decides it.
  */
-import { cantonGroup, type ClauseBuilder } from './define.js';
-
-/** Each clause cites the facts file that maps the Canton battery case it follows (beside its Canton source lines). */
-function citingFacts(build: ClauseBuilder): ClauseBuilder {
-  return (id, kind, text, options) => build(id, kind, `${text} (facts canton: lapitt-coverage.md)`, options);
-}
+import { cantonEndpointClauses, cantonGroup, citingFacts } from './define.js';
 
 const errors = citingFacts(cantonGroup({ section: 'Errors', resource: 'JsCantonError' }));
-const submitAndWait = citingFacts(
-  cantonGroup({
-    section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
-    endpoint: 'submit-and-wait',
-    features: ['writes'],
-  }),
-);
-const lookup = citingFacts(
-  cantonGroup({
-    section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
-    endpoint: 'update-by-offset',
-    features: ['writes'],
-  }),
-);
+const submitAndWait = cantonEndpointClauses('submit-and-wait', ['writes']);
+const lookup = cantonEndpointClauses('update-by-offset', ['writes']);
 
-const interactive = citingFacts(
-  cantonGroup({
-    section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
-    endpoint: 'execute',
-    features: ['interactiveSubmission', 'writes'],
-  }),
-);
+const interactive = cantonEndpointClauses('execute', ['interactiveSubmission', 'writes']);
 
 const scanSection = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
 const topValidators = cantonGroup({

@@ -7,12 +7,7 @@
  * a route this tool does not certify. The clauses below observe vetting through the certified routes instead: a package
  * is vetted exactly when validating (or vetting) another package of its name and version is KNOWN_PACKAGE_VERSION.
  */
-import { cantonGroup, type ClauseBuilder } from './define.js';
-
-/** Each clause cites the facts file that maps the Canton battery case it follows (beside its Canton source lines). */
-function citingFacts(build: ClauseBuilder): ClauseBuilder {
-  return (id, kind, text, options) => build(id, kind, `${text} (facts canton: lapitt-coverage.md §F, canton-json-api.md §7)`, options);
-}
+import { cantonEndpointClauses } from './define.js';
 
 const VALIDATOR =
   'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/services/admin/PackageUpgradeValidator.scala';
@@ -20,8 +15,8 @@ const TOPOLOGY_ERRORS = 'community/base/src/main/scala/com/digitalasset/canton/t
 const VETTING_IT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/VettingIT.scala';
 const JSON_PACKAGES = 'community/ledger/ledger-json-api/src/main/scala/com/digitalasset/canton/http/json/v2/JsPackageService.scala';
 
-const validate = citingFacts(cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars/validate', endpoint: 'dars-validate' }));
-const upload = citingFacts(cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars', endpoint: 'dars-upload', features: ['writes'] }));
+const validate = cantonEndpointClauses('dars-validate');
+const upload = cantonEndpointClauses('dars-upload', ['writes']);
 
 export const vettingClauses = [
   validate(
