@@ -24,7 +24,19 @@ import { endingOf } from '../../harness/library/conformance-test.js';
 import type { EndpointName } from '../../specification/endpoints.js';
 import type { Api } from '../../client/http.js';
 import { createValidators } from '../../specification/validate.js';
-import { answer, cantonError, failure, jsonAnswer, lines, recorded, redacted403, recording, submitted, textAnswer } from './support.js';
+import {
+  answer,
+  cantonError,
+  failure,
+  jsonAnswer,
+  lines,
+  recorded,
+  redacted403,
+  redactedBody,
+  recording,
+  submitted,
+  textAnswer,
+} from './support.js';
 
 const context = (profile: ProfileName, features: Partial<ResponseCheckContext['features']> = {}): ResponseCheckContext => ({
   profile,
@@ -144,6 +156,37 @@ describe('the check engine applies a check only where it holds', () => {
       engine([exchange(textAnswer(400, "Invalid value for: body (Missing required field at 'commandId')"))]),
     );
     expect(events).toEqual([]);
+  });
+
+  it('canton: passes what a real 3.5 node may answer besides its errors of category (HTTP server, start-up, legacy and redacted errors, the list limit)', async () => {
+    const events = await recorded(() =>
+      engine([
+        // pekko's own answers, not JSON: an entity or headers too large, a request timeout while starting.
+        exchange(textAnswer(413, 'Request Content-Length of 9000000 bytes exceeds the configured limit of 8388608 bytes')),
+        exchange(textAnswer(431, 'HTTP header value exceeds the configured limit of 8192 characters')),
+        exchange(textAnswer(503, 'The server was not able to produce a timely response to your request.')),
+        // readyz while not ready: its status with a text body (JsHealthService.scala:49-55).
+        exchange(textAnswer(503, 'readyz check failed'), '/readyz', 'GET'),
+        // A gRPC error without Canton details (Endpoints.scala:336-355): the description as code, category -1.
+        exchange(
+          jsonAnswer(503, cantonError('UNAVAILABLE: io exception', -1, 14, { correlationId: null, traceId: null })),
+          '/v2/updates/update-by-offset',
+        ),
+        // An internal error, redacted (category 4 redacts its details): NA, -1, grpc 13.
+        exchange(jsonAnswer(500, { ...redactedBody(7), grpcCodeValue: 13 }), '/v2/updates/update-by-offset'),
+        // The list limit: 413 in category 2 (Endpoints.scala:204-222; JsonApiErrors.scala:50-53).
+        exchange(
+          jsonAnswer(413, cantonError('JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', 2, 10, { retryInfo: '1 second' })),
+          '/v2/packages',
+          'GET',
+        ),
+      ]),
+    );
+    expect(events.every((event) => event.endsWith(' passed'))).toBe(true);
+    // The list limit's own status is the only exemption: the same code at another status still fails.
+    const elsewhere = jsonAnswer(400, cantonError('JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED', 2, 10, { retryInfo: '1 second' }));
+    const thrown = await failure(() => engine([exchange(elsewhere, '/v2/packages', 'GET')]));
+    expect(thrown.clauseId).toBe('canton.errors.status-follows-category');
   });
 
   it('a switched-off check is not applied', async () => {

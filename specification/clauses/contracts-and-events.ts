@@ -72,8 +72,9 @@ export const contractsAndEventsClauses = [
   lookup(
     'canton.update-by-offset.update-format-missing-field',
     'error',
-    'update-by-offset without an updateFormat is 400 MISSING_FIELD, cause `The submitted command is missing a mandatory ' +
-      `field: update_format\` (${VALIDATION}/UpdateServiceRequestValidator.scala:95; LAPITT ${LAPITT}/TransactionServiceValidationIT.scala:111).`,
+    'update-by-offset without an updateFormat is 400 MISSING_FIELD, its cause naming the field update_format ' +
+      `(${VALIDATION}/UpdateServiceRequestValidator.scala:95; cause in community/ledger/ledger-api-core/src/main/scala/com/digitalasset/` +
+      `canton/ledger/error/groups/RequestValidationErrors.scala:324; LAPITT ${LAPITT}/TransactionServiceValidationIT.scala:111).`,
   ),
   lookup(
     'canton.semantics.template-filter-exercise-results',
@@ -92,6 +93,7 @@ export const contractsAndEventsClauses = [
     'canton.semantics.representative-package-id',
     'event',
     "A created event's representativePackageId is, for a contract created by a submission, the package id of the template " +
-      `it was created with (community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/index/InMemoryStateUpdater.scala:411; LAPITT ${LAPITT}/UpgradingIT.scala:700).`,
+      "it was created with, the package of the event's own templateId (a node may hold several versions of the package) " +
+      `(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/index/InMemoryStateUpdater.scala:411; LAPITT ${LAPITT}/UpgradingIT.scala:700, :725-729).`,
   ),
 ] as const;

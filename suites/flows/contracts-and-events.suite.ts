@@ -215,7 +215,8 @@ conformanceSuite('flows / contracts and events', () => {
               'canton.semantics.representative-package-id',
               `representativePackageId of the created Iou (${shape})`,
               event.representativePackageId,
-              ctx.fixtures.package.id,
+              // The contract's own package (UpgradingIT.scala:725-729), not the fixture's: a node may hold several versions.
+              String(event.templateId).split(':')[0],
               response,
             );
           }
@@ -515,7 +516,8 @@ conformanceSuite('flows / contracts and events', () => {
           'canton.update-by-offset.update-format-missing-field',
           withoutFormat,
           'MISSING_FIELD',
-          'The submitted command is missing a mandatory field: update_format',
+          // The field name only, not Canton's whole sentence (RequestValidationErrors.scala:324).
+          'update_format',
         ],
         [
           'canton.update-by-offset.empty-filters-invalid-argument',
