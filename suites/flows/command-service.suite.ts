@@ -24,7 +24,7 @@ const ERROR_CHECKS = [
 const DUPLICATE_CODES = ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'];
 
 function send(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user, body });
+  return ctx.send({ endpoint: 'submit-and-wait', user, body });
 }
 
 function userActingAs(ctx: ConformanceContext, alias: string): string {

@@ -36,9 +36,7 @@ function trailingNone(ctx: ConformanceContext): { templateId: string; signatory:
 
 function sendSubmission(ctx: ConformanceContext, user: string, actAs: string[], commands: unknown[], prefix: string) {
   return ctx.send({
-    api: 'participant',
-    method: 'POST',
-    path: '/v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     user,
     body: { commands, commandId: freshId(prefix), actAs },
   });

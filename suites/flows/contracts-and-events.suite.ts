@@ -31,9 +31,7 @@ function aliceUser(ctx: ConformanceContext): string {
 
 function submitAndWait(ctx: ConformanceContext, user: string, actAs: string[], commands: unknown[]): Promise<ClientResponse> {
   return ctx.send({
-    api: 'participant',
-    method: 'POST',
-    path: '/v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     user,
     body: { commands, commandId: freshId('contracts'), actAs },
   });
@@ -502,8 +500,7 @@ conformanceSuite('flows / contracts and events', () => {
       const alice = ctx.party('alice');
       const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, alice);
       const offset = submitted.completionOffset;
-      const lookup = (body: JsonObject) =>
-        ctx.send({ api: 'participant', method: 'POST', path: '/v2/updates/update-by-offset', user: bankUser, body });
+      const lookup = (body: JsonObject) => ctx.send({ endpoint: 'update-by-offset', user: bankUser, body });
       const control = await lookup({
         offset,
         updateFormat: transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),

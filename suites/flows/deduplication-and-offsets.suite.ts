@@ -58,9 +58,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
       });
       acceptedWith(first.response, 200, 'submit-and-wait.submissionId.string');
       const again = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
+        endpoint: 'submit-and-wait',
         user,
         body: { commands: [iouCreate(ctx, payer, payer)], commandId, actAs: [payer], submissionId: randomUUID() },
       });

@@ -201,7 +201,7 @@ function withAuthenticationDataOf(blob: string, donor: string): string {
 }
 
 function send(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user, body });
+  return ctx.send({ endpoint: 'submit-and-wait', user, body });
 }
 
 conformanceSuite('flows / explicit disclosure', () => {

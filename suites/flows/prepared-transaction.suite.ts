@@ -15,8 +15,6 @@ import { PREPARE_REQUIRED } from '../support/interactive.js';
 import { executeBody, externalParty, prepareIou } from '../support/prepared-iou.js';
 import { createdEvents, iouCreate, transactionFormat, transactionOf, updateByOffset, wildcardFilter } from '../support/ledger.js';
 
-const PREPARE_PATH = '/v2/interactive-submission/prepare';
-
 function executor(ctx: ConformanceContext, alias: string): string {
   return ctx.userWhere(`can execute as ${alias}`, (user) => user.rights.executeAs.includes(alias)).id;
 }
@@ -24,9 +22,7 @@ function executor(ctx: ConformanceContext, alias: string): string {
 async function prepare(ctx: ConformanceContext, submitted: SubmittedPreparation, extra: Record<string, unknown> = {}) {
   const user = executor(ctx, 'dana');
   return ctx.send({
-    api: 'participant',
-    method: 'POST',
-    path: PREPARE_PATH,
+    endpoint: 'prepare',
     user,
     body: {
       userId: user,
@@ -122,9 +118,7 @@ conformanceSuite('flows / prepared transactions', () => {
     async (ctx) => {
       const prepared = await prepareIou(ctx);
       const response = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/interactive-submission/executeAndWait',
+        endpoint: 'execute-and-wait',
         user: prepared.executor,
         body: executeBody(prepared),
       });

@@ -111,9 +111,7 @@ conformanceSuite('flows / semantics of commands', () => {
       // A contract the external party cannot see (the bank's own Iou): CONTRACT_NOT_FOUND at prepare.
       const invisible = await createIouAndFindIt(ctx, ctx.party('bank'));
       const invisiblePrepare = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/interactive-submission/prepare',
+        endpoint: 'prepare',
         user: prepared.executor,
         body: {
           userId: prepared.executor,

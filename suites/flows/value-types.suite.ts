@@ -167,9 +167,7 @@ conformanceSuite('flows / value types', () => {
       const { templateId, party, user } = allTypes(ctx);
       const create = (variant: unknown) =>
         ctx.send({
-          api: 'participant',
-          method: 'POST',
-          path: '/v2/commands/submit-and-wait',
+          endpoint: 'submit-and-wait',
           user,
           body: {
             commands: [{ CreateCommand: { templateId, createArguments: { party, values: values(variant as JsonObject) } } }],

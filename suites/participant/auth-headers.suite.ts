@@ -23,9 +23,7 @@ conformanceSuite('auth', () => {
     async (ctx) => {
       const user = ctx.userWhere('can act as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
       const response = await ctx.send({
-        api: 'participant',
-        method: 'GET',
-        path: '/v2/authenticated-user',
+        endpoint: 'authenticated-user',
         user,
         tokenIn: 'websocket-protocol',
       });
@@ -40,9 +38,7 @@ conformanceSuite('auth', () => {
       const offset = ctx.fixtures.seededUpdates.transactionOffset;
       if (offset === undefined) return;
       const read = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/updates/update-by-offset',
+        endpoint: 'update-by-offset',
         user,
         tokenIn: 'websocket-protocol',
         body: { offset, updateFormat: transactionFormat({ [ctx.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
@@ -61,9 +57,7 @@ conformanceSuite('auth', () => {
     },
     async (ctx) => {
       const response = await ctx.send({
-        api: 'participant',
-        method: 'GET',
-        path: '/v2/authenticated-user',
+        endpoint: 'authenticated-user',
         user: null,
         headers: { authorization: 'Bearer ' },
       });
@@ -91,9 +85,7 @@ conformanceSuite('auth', () => {
       const user = ctx.userWhere('is any active user', () => true).id;
       const token = await ctx.tokens.tokenFor(user);
       const response = await ctx.send({
-        api: 'participant',
-        method: 'GET',
-        path: '/v2/authenticated-user',
+        endpoint: 'authenticated-user',
         user: null,
         headers: { authorization: `Basic ${token ?? 'dXNlcjpwYXNz'}` },
       });
@@ -101,9 +93,7 @@ conformanceSuite('auth', () => {
         response,
         control: () =>
           ctx.send({
-            api: 'participant',
-            method: 'GET',
-            path: '/v2/authenticated-user',
+            endpoint: 'authenticated-user',
             user: null,
             headers: { authorization: `Bearer ${token}` },
           }),
@@ -125,9 +115,7 @@ conformanceSuite('auth', () => {
       const user = ctx.userWhere('is any active user', () => true).id;
       const token = await ctx.tokens.tokenFor(user);
       const response = await ctx.send({
-        api: 'participant',
-        method: 'GET',
-        path: '/v2/authenticated-user',
+        endpoint: 'authenticated-user',
         user: null,
         headers: { authorization: `bearer ${token}` },
       });
@@ -145,9 +133,7 @@ conformanceSuite('auth', () => {
     },
     async (ctx) => {
       const response = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
+        endpoint: 'submit-and-wait',
         user: null,
         body: '{"commands": ',
       });

@@ -37,15 +37,13 @@ conformanceSuite('auth', () => {
       const bank = ctx.party('bank');
       const outsider = ctx.userWhere('cannot act as bank', (user) => !user.rights.actAs.includes('bank') && !user.rights.admin).id;
       const body = { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth-act-as'), actAs: [bank] };
-      const denied = await ctx.send({ api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: outsider, body });
+      const denied = await ctx.send({ endpoint: 'submit-and-wait', user: outsider, body });
       const denial = await authEnforcement(ctx, {
         response: denied,
         // The control: the same command from a user who may act as bank.
         control: () =>
           ctx.send({
-            api: 'participant',
-            method: 'POST',
-            path: '/v2/commands/submit-and-wait',
+            endpoint: 'submit-and-wait',
             user: userOf(ctx, 'bank', 'can act as bank', 'actAs'),
             body: { ...body, commandId: freshId('auth-act-as') },
           }),
@@ -77,9 +75,7 @@ conformanceSuite('auth', () => {
       if (!unreadable) return ctx.skip(`every fixture party is readable by ${reader.id}`);
       const commands = [iouCreate(ctx, alice, ctx.party('bob'))];
       const denied = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
+        endpoint: 'submit-and-wait',
         user: reader.id,
         body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [unreadable.id] },
       });
@@ -88,9 +84,7 @@ conformanceSuite('auth', () => {
         // The control: reading as a party the user may read as.
         control: () =>
           ctx.send({
-            api: 'participant',
-            method: 'POST',
-            path: '/v2/commands/submit-and-wait',
+            endpoint: 'submit-and-wait',
             user: reader.id,
             body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [ctx.party('bank')] },
           }),
@@ -253,8 +247,7 @@ conformanceSuite('auth', () => {
         `can neither act nor execute as ${account.party}`,
         (user) => !user.rights.actAs.includes(account.party) && !user.rights.executeAs.includes(account.party) && !user.rights.admin,
       ).id;
-      const read = (user: string) =>
-        ctx.send({ api: 'participant', method: 'GET', path: `/v2/traffic/accounts/${encodeURIComponent(account.accountId)}`, user });
+      const read = (user: string) => ctx.send({ endpoint: 'traffic-account', params: { 'account-id': account.accountId }, user });
       const response = await read(outsider);
       const denial = await authEnforcement(ctx, {
         response,
@@ -292,9 +285,7 @@ conformanceSuite('auth', () => {
       await submit(ctx, { user: bankUser, actAs: [bank], commands, commandId, clauseId: 'submit-and-wait.userId.optional' });
       // The change id is (user id, act-as, command id): naming the token's user explicitly must hit the same one.
       const again = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
+        endpoint: 'submit-and-wait',
         user: bankUser,
         body: { commands, commandId, actAs: [bank], userId: bankUser },
       });
@@ -312,9 +303,7 @@ conformanceSuite('auth', () => {
         const other = ctx.fixtures.users.find((user) => user.id !== bankUser)?.id ?? 'another-user';
         const submitAs = (userId: string) =>
           ctx.send({
-            api: 'participant',
-            method: 'POST',
-            path: '/v2/commands/submit-and-wait',
+            endpoint: 'submit-and-wait',
             user: bankUser,
             body: { commands, commandId: freshId('user-from-token'), actAs: [bank], userId },
           });

@@ -206,7 +206,7 @@ conformanceSuite('auth', () => {
       requires: ['authorization', 'mintTokens', 'ledgerApi3.5'],
     },
     async (ctx) => {
-      const request: ProbeRequest = { api: 'participant', method: 'GET', path: '/readyz' };
+      const request: ProbeRequest = { endpoint: 'readyz' };
       const withoutToken = () => send(ctx, request, undefined);
       statusCodeConformance(await withoutToken(), [200], 'canton.readyz.no-token-needed');
       const unknown = badCredentials.find((credential) => credential.name.includes('unknown user'))!;
@@ -238,7 +238,7 @@ conformanceSuite('auth', () => {
     },
     async (ctx) => {
       const user = ctx.userWhere('is any active user', () => true);
-      const response = await ctx.send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', user: user.id });
+      const response = await ctx.send({ endpoint: 'authenticated-user', user: user.id });
       positiveDataAcceptance(response, 'state.user.isDeactivated.denies-access');
       const body = responseSchemaConformance(ctx.validators, response, 'GetUserResponse', 'user.isDeactivated.optional-boolean') as {
         user: { isDeactivated?: unknown };

@@ -10,7 +10,6 @@ import { expectCount, expectOneOf, expectValue, expectValueMatches } from '../..
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
 
-const PATH = '/v2/authenticated-user';
 const ENDPOINT = 'authenticated-user';
 
 interface UserRecord {
@@ -100,7 +99,7 @@ conformanceSuite('authenticated-user', () => {
       await context.forAll(
         fc.constantFrom(...active),
         async (fixture) => {
-          const response = await context.send({ api: 'participant', method: 'GET', path: PATH, user: fixture.id });
+          const response = await context.send({ endpoint: 'authenticated-user', user: fixture.id });
           notAServerError(response, 'authenticated-user.exists');
           positiveDataAcceptance(response, 'authenticated-user.exists');
           contentTypeConformance(response, 'json', 'authenticated-user.response.shape');
@@ -121,9 +120,7 @@ conformanceSuite('authenticated-user', () => {
     async (context) => {
       const fixture = context.userWhere('is managed by an identity provider', () => true);
       const response = await context.send({
-        api: 'participant',
-        method: 'GET',
-        path: PATH,
+        endpoint: 'authenticated-user',
         user: fixture.id,
         query: { 'identity-provider-id': fixture.identityProviderId },
       });
@@ -147,9 +144,7 @@ conformanceSuite('authenticated-user', () => {
       const fixture = context.userWhere('exists', () => true);
       const lookup = (identityProviderId: string) =>
         context.send({
-          api: 'participant',
-          method: 'GET',
-          path: PATH,
+          endpoint: 'authenticated-user',
           user: fixture.id,
           query: { 'identity-provider-id': identityProviderId },
         });

@@ -11,10 +11,8 @@ import { freshId } from '../../generators/index.js';
 import type { ClientResponse } from '../../client/http.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
-import { EXECUTE_PATH, preparedAndSigned } from '../support/interactive.js';
+import { preparedAndSigned } from '../support/interactive.js';
 import { iouSubmission, postJson } from '../support/requests.js';
-
-const SUBMIT = '/v2/commands/submit-and-wait';
 
 type Body = Record<string, unknown>;
 
@@ -107,8 +105,8 @@ conformanceSuite('spec and Canton conflicts', () => {
         await judge(
           context,
           conflict.clauseId,
-          () => postJson(context, SUBMIT, submission(context, conflict.extra(context)), user),
-          () => postJson(context, SUBMIT, submission(context), user),
+          () => postJson(context, 'submit-and-wait', submission(context, conflict.extra(context)), user),
+          () => postJson(context, 'submit-and-wait', submission(context), user),
           true,
         );
       },
@@ -129,8 +127,8 @@ conformanceSuite('spec and Canton conflicts', () => {
       await judge(
         context,
         'execute.deduplicationPeriod.optional',
-        () => postJson(context, EXECUTE_PATH, without, user),
-        () => postJson(context, EXECUTE_PATH, body, user),
+        () => postJson(context, 'execute', without, user),
+        () => postJson(context, 'execute', body, user),
         false,
       );
     },
@@ -146,7 +144,7 @@ conformanceSuite('spec and Canton conflicts', () => {
     },
     async (context) => {
       const { user } = bankSubmitter(context);
-      const response = await postJson(context, SUBMIT, submission(context, { someFutureField: { nested: true } }), user);
+      const response = await postJson(context, 'submit-and-wait', submission(context, { someFutureField: { nested: true } }), user);
       positiveDataAcceptance(response, 'canton.requests.unknown-fields-ignored');
     },
   );
@@ -162,9 +160,7 @@ conformanceSuite('spec and Canton conflicts', () => {
     async (context) => {
       const { user } = bankSubmitter(context);
       const asText = await context.send({
-        api: 'participant',
-        method: 'POST',
-        path: SUBMIT,
+        endpoint: 'submit-and-wait',
         user,
         headers: { 'content-type': 'text/plain' },
         body: JSON.stringify({ ...submission(context), commandId: freshId('cmd') }),

@@ -6,7 +6,7 @@ import { responseSchemaConformance } from '../../checks/schema.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
-import { EXECUTE_PATH, preparedAndSigned } from '../support/interactive.js';
+import { preparedAndSigned } from '../support/interactive.js';
 import { rejectsInvalidRequests } from '../support/properties.js';
 import { generatorContext, postJson } from '../support/requests.js';
 
@@ -139,7 +139,7 @@ conformanceSuite('execute', () => {
         async ([time, deduplication]) => {
           const { user, body } = await preparedAndSigned(context, 'execute.exists');
           const request = { ...body, deduplicationPeriod: deduplication, ...(time ? { minLedgerTime: time } : {}) };
-          const response = await postJson(context, EXECUTE_PATH, request, user);
+          const response = await postJson(context, 'execute', request, user);
           notAServerError(response, 'execute.exists');
           positiveDataAcceptance(response, 'execute.exists', executeClausesProvedBy(request));
           contentTypeConformance(response, 'json', 'execute.response.200');
@@ -202,7 +202,7 @@ conformanceSuite('execute', () => {
       ];
       for (const { clauseId, rule, part, empty, sameRule } of mutations) {
         const { user, body } = await preparedAndSigned(context, 'execute.exists');
-        const response = await postJson(context, EXECUTE_PATH, empty(body as unknown as Signed), user);
+        const response = await postJson(context, 'execute', empty(body as unknown as Signed), user);
         await negativeDataRejection(context, {
           rule: {
             clauseId,
@@ -212,7 +212,7 @@ conformanceSuite('execute', () => {
           },
           ...(sameRule ? { sameRule } : {}),
           response,
-          control: () => postJson(context, EXECUTE_PATH, body, user),
+          control: () => postJson(context, 'execute', body, user),
           errorBodyClause: ERROR_BODY,
           endpoint: ENDPOINT,
         });
@@ -269,7 +269,7 @@ conformanceSuite('execute', () => {
       const signed = await preparedAndSigned(context, 'execute.exists');
       const response = await postJson(
         context,
-        EXECUTE_PATH,
+        'execute',
         { ...signed.body, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3' },
         signed.user,
       );

@@ -27,7 +27,7 @@ conformanceSuite('readyz', () => {
       requires: ['ledgerApi3.5'],
     },
     async ({ send }) => {
-      const response = await send({ api: 'participant', method: 'GET', path: '/readyz', user: null });
+      const response = await send({ endpoint: 'readyz', user: null });
       notAServerError(response, 'readyz.exists');
       statusCodeConformance(response, [200], 'readyz.exists');
       // Served at /readyz, outside /v2, on a 3.5 node: the endpoint 3.5 added, unversioned.
@@ -54,7 +54,7 @@ conformanceSuite('readyz', () => {
       requires: ['ledgerApi3.5'],
     },
     async ({ send }) => {
-      const response = await send({ api: 'participant', method: 'GET', path: '/readyz', user: null });
+      const response = await send({ endpoint: 'readyz', user: null });
       statusCodeConformance(response, [200], 'canton.readyz.no-token-needed');
       expectText(
         'canton.readyz.healthy-text',
@@ -79,14 +79,14 @@ conformanceSuite('readyz', () => {
       const token = await ctx.tokens.mint({ userId: `no-such-user-${ctx.seed}` });
       // With a W3C trace context, so that a node fills the redacted ids (verified-against-real C1: then equal).
       const traceparent = `00-4bf92f3577b34da6a3ce929d${(ctx.seed >>> 0).toString(16).padStart(8, '0')}-00f067aa0ba902b7-01`;
-      const response = await ctx.send({ api: 'participant', method: 'GET', path: '/readyz', token, headers: { traceparent } });
+      const response = await ctx.send({ endpoint: 'readyz', token, headers: { traceparent } });
       notAServerError(response, 'readyz.errors.default-body');
       if (ctx.profile === 'canton') {
         // Canton 3.5 resolves a presented token on readyz too, and an unknown user fails that resolution. The
         // control: readyz without a token is served.
         const denial = await authEnforcement(ctx, {
           response,
-          control: () => ctx.send({ api: 'participant', method: 'GET', path: '/readyz', user: null }),
+          control: () => ctx.send({ endpoint: 'readyz', user: null }),
           denial: 'permission-denied',
           clauseId: 'canton.auth.unknown-user-403',
         });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { authEnforcement } from '../../checks/auth.js';
 import { acceptedWith } from '../../checks/basic.js';
 import { expectValue } from '../../checks/values.js';
-import type { ClientRequest, ClientResponse } from '../../client/http.js';
+import type { ClientResponse, EndpointRequest } from '../../client/http.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { errorCodeOf } from '../../checks/rejection.js';
@@ -17,13 +17,9 @@ import { parseJsonLossless } from '../../specification/json.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { iouCreate, transactionFormat, updateByOffset, wildcardFilter } from '../support/ledger.js';
 
-const SUBMIT = '/v2/commands/submit-and-wait';
-
 function submitAs(ctx: ConformanceContext, user: string, actAs: string[], payer: string): Promise<ClientResponse> {
   return ctx.send({
-    api: 'participant',
-    method: 'POST',
-    path: SUBMIT,
+    endpoint: 'submit-and-wait',
     user,
     body: { commands: [iouCreate(ctx, payer, ctx.party('alice'))], commandId: freshId('rights'), actAs },
   });
@@ -147,11 +143,9 @@ conformanceSuite('participant / rights', () => {
       const other = ctx.userWhere('is no participant admin', (user) => !user.rights.admin).id;
       darBytes ??= readFileSync(ctx.fixtures.dar);
       const body = darBytes;
-      for (const path of ['/v2/dars/validate', '/v2/dars']) {
-        const request = (user: string): ClientRequest => ({
-          api: 'participant',
-          method: 'POST',
-          path,
+      for (const endpoint of ['dars-validate', 'dars-upload'] as const) {
+        const request = (user: string): EndpointRequest => ({
+          endpoint,
           user,
           query: { synchronizerId: ctx.fixtures.synchronizerId },
           body,
@@ -188,15 +182,13 @@ conformanceSuite('participant / rights', () => {
         audience: [audience, 'https://conformance.example.com/another-service'],
         scope: `openid ${ctx.tokens.scope ?? 'daml_ledger_api'} email`,
       });
-      const response = await ctx.send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', token });
+      const response = await ctx.send({ endpoint: 'authenticated-user', token });
       acceptedWith(response, 200, 'canton.auth.audience-array-accepted');
       const body = parseJsonLossless(response.text) as { user?: { id?: unknown } } | undefined;
       expectValue('canton.auth.audience-array-accepted', 'the id of the authenticated user', body?.user?.id, user, response);
       const party = ctx.party('alice');
       const lookup = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/updates/update-by-offset',
+        endpoint: 'update-by-offset',
         token,
         body: { offset: someOffset(ctx), updateFormat: transactionFormat({ [party]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
       });
@@ -221,7 +213,7 @@ conformanceSuite('participant / rights', () => {
     async (ctx) => {
       const user = ctx.userWhere('is any active user', () => true).id;
       const request = (token: string | undefined): Promise<ClientResponse> =>
-        ctx.send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', ...(token === undefined ? { user } : { token }) });
+        ctx.send({ endpoint: 'authenticated-user', ...(token === undefined ? { user } : { token }) });
       await authEnforcement(ctx, {
         response: await request(await ctx.tokens.mint({ userId: user, audience: null, scope: null })),
         control: () => request(undefined),

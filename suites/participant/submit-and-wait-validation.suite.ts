@@ -14,7 +14,6 @@ import { generatorContext, iouSubmission, postJson } from '../support/requests.j
 import {
   SUBMIT_AND_WAIT_ENDPOINT as ENDPOINT,
   SUBMIT_AND_WAIT_ERROR_BODY as ERROR_BODY,
-  SUBMIT_AND_WAIT_PATH as PATH,
   bankSubmitter,
 } from '../support/submit-and-wait.js';
 
@@ -113,7 +112,7 @@ conformanceSuite('submit-and-wait', () => {
       const { user, bank, alice } = bankSubmitter(context);
       const valid = iouSubmission(context.fixtures, { payer: bank, owner: alice });
       const { commandId: _omitted, ...body } = valid;
-      const response = await postJson(context, PATH, body, user);
+      const response = await postJson(context, ENDPOINT, body, user);
       const outcome = await negativeDataRejection(context, {
         rule: {
           clauseId: 'submit-and-wait.commandId.required',
@@ -122,7 +121,7 @@ conformanceSuite('submit-and-wait', () => {
           part: { kind: 'body', name: 'commandId' },
         },
         response,
-        control: () => postJson(context, PATH, valid, user),
+        control: () => postJson(context, ENDPOINT, valid, user),
         errorBodyClause: ERROR_BODY,
         endpoint: ENDPOINT,
       });
@@ -167,11 +166,11 @@ conformanceSuite('submit-and-wait', () => {
         ['commands', 'limits.non-empty-lists.commands'],
         ['actAs', 'limits.non-empty-lists.actAs'],
       ] as const) {
-        const response = await postJson(context, PATH, { ...valid(), [field]: [] }, user);
+        const response = await postJson(context, ENDPOINT, { ...valid(), [field]: [] }, user);
         await negativeDataRejection(context, {
           rule: { clauseId, rule: `empty ${field} list`, violation: { kind: 'empty-list' }, part: { kind: 'body', name: field } },
           response,
-          control: () => postJson(context, PATH, valid(), user),
+          control: () => postJson(context, ENDPOINT, valid(), user),
           errorBodyClause: ERROR_BODY,
           endpoint: ENDPOINT,
         });

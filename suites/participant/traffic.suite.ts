@@ -6,10 +6,11 @@ import { responseSchemaConformance } from '../../checks/schema.js';
 import { FixtureGapError } from '../../harness/library/environment.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { ENDPOINT_DESCRIPTORS } from '../../specification/endpoints.js';
 
 const ENDPOINT = 'traffic-account';
-const ACCOUNTS_PATH = '/v2/traffic/accounts/';
-const pathOf = (accountId: string) => `${ACCOUNTS_PATH}${encodeURIComponent(accountId)}`;
+/** The account's path with `segment` put in as it is (not encoded): for segments that are malformed on purpose. */
+const rawPathOf = (segment: string) => ENDPOINT_DESCRIPTORS[ENDPOINT].path.replace('{account-id}', segment);
 
 function account(context: ConformanceContext) {
   const fixture = context.fixtures.trafficAccount;
@@ -53,9 +54,8 @@ conformanceSuite('traffic-account', () => {
     async (context) => {
       const fixture = account(context);
       const response = await context.send({
-        api: 'participant',
-        method: 'GET',
-        path: pathOf(fixture.accountId),
+        endpoint: ENDPOINT,
+        params: { 'account-id': fixture.accountId },
         user: readers(context).allowed,
       });
       notAServerError(response, 'traffic-account.exists');
@@ -93,7 +93,7 @@ conformanceSuite('traffic-account', () => {
       requires: ['trafficAccounts', 'ledgerApi3.5', 'authorization'],
     },
     async (context) => {
-      const read = (user: string) => context.send({ api: 'participant', method: 'GET', path: pathOf(account(context).accountId), user });
+      const read = (user: string) => context.send({ endpoint: ENDPOINT, params: { 'account-id': account(context).accountId }, user });
       const response = await read(readers(context).denied);
       await authEnforcement(context, {
         response,
@@ -120,7 +120,7 @@ conformanceSuite('traffic-account', () => {
       await context.forAll(
         unknown,
         async (accountId) => {
-          const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
+          const response = await context.send({ endpoint: ENDPOINT, params: { 'account-id': accountId }, user: allowed });
           notAServerError(response, 'traffic-account.errors.default-body');
           errorBodyConformance(context, response, 'traffic-account.errors.default-body');
         },
@@ -142,7 +142,7 @@ conformanceSuite('traffic-account', () => {
       // is malformed by the spec. Sent raw: the client's URL parser keeps an invalid escape as it is.
       const { allowed } = readers(context);
       for (const rawSegment of ['%ZZ', '%', 'account%2', 'acc%G0unt']) {
-        const response = await context.send({ api: 'participant', method: 'GET', path: `${ACCOUNTS_PATH}${rawSegment}`, user: allowed });
+        const response = await context.send({ api: 'participant', method: 'GET', path: rawPathOf(rawSegment), user: allowed });
         // 400 as errors rule 1 says. Its text is not judged: a real node's HTTP layer may reject a malformed
         // URI before routing, with its own wording, and failing a correct node on that would be a false alarm.
         statusCodeConformance(response, [400], 'errors.400-path-parameter.traffic-account');
@@ -165,9 +165,9 @@ conformanceSuite('traffic-account', () => {
       // not found, denied or invalid (400 `Invalid value`), in the default error body or the 400 text.
       const { allowed } = readers(context);
       // The control: the same user is served the fixture account.
-      const control = () => context.send({ api: 'participant', method: 'GET', path: pathOf(account(context).accountId), user: allowed });
+      const control = () => context.send({ endpoint: ENDPOINT, params: { 'account-id': account(context).accountId }, user: allowed });
       for (const accountId of ['bad!account', 'acc@unt', 'x'.repeat(256), 'ünïcode', 'semi;colon']) {
-        const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
+        const response = await context.send({ endpoint: ENDPOINT, params: { 'account-id': accountId }, user: allowed });
         notAServerError(response, 'traffic-account.errors.default-body');
         // Refused (4xx), never a balance; the spec gives account-id no format, so which refusal is not judged.
         await notServed(response, control, ['traffic-account.errors.default-body']);
@@ -187,9 +187,8 @@ conformanceSuite('traffic-account', () => {
     async (context) => {
       const accountId = context.fixtures.trafficAccount?.accountId ?? 'any-account';
       const response = await context.send({
-        api: 'participant',
-        method: 'GET',
-        path: pathOf(accountId),
+        endpoint: ENDPOINT,
+        params: { 'account-id': accountId },
         user: context.userWhere('exists', () => true).id,
       });
       statusCodeConformance(response, [404], 'traffic-account.feature-gated');

@@ -20,7 +20,6 @@ import { rejectsInvalidRequests } from '../support/properties.js';
 import { generatorContext, postJson, sendGenerated } from '../support/requests.js';
 import { FixtureGapError } from '../../harness/library/environment.js';
 
-const PATH = '/v2/updates/update-by-offset';
 const ENDPOINT = 'update-by-offset';
 
 type Json = Record<string, unknown>;
@@ -278,7 +277,7 @@ conformanceSuite('update-by-offset', () => {
       ];
       for (const [offset, variant] of expected) {
         if (offset === undefined) continue;
-        const response = await postJson(context, PATH, { offset, updateFormat: everythingOf(alice) }, user.id);
+        const response = await postJson(context, 'update-by-offset', { offset, updateFormat: everythingOf(alice) }, user.id);
         positiveDataAcceptance(response, 'update-by-offset.exists');
         contentTypeConformance(response, 'json', 'update-by-offset.response.shape');
         const body = responseSchemaConformance(context.validators, response, 'GetUpdateResponse', 'update-by-offset.response.shape') as {
@@ -361,7 +360,7 @@ conformanceSuite('update-by-offset', () => {
         cases.push([transaction, onlyTransactions, carolReader.id, 'update-by-offset.update-not-found.all-filtered']);
       }
       for (const [offset, format, sender, clauseId] of cases) {
-        const response = await postJson(context, PATH, { offset, updateFormat: format }, sender);
+        const response = await postJson(context, 'update-by-offset', { offset, updateFormat: format }, sender);
         notAServerError(response, clauseId);
         const error = errorBodyConformance(context, response, 'update-by-offset.errors.default-body', {
           code: 'UPDATE_NOT_FOUND',
@@ -404,11 +403,11 @@ conformanceSuite('update-by-offset', () => {
     async (context) => {
       const user = aliceReader(context);
       const format = everythingOf(context.party('alice'));
-      const control = () => postJson(context, PATH, { offset: seededOffset(context), updateFormat: format }, user.id);
+      const control = () => postJson(context, 'update-by-offset', { offset: seededOffset(context), updateFormat: format }, user.id);
       await context.forAll(
         fc.oneof(fc.constant(0), fc.integer({ min: -(2 ** 40), max: -1 })),
         async (offset) => {
-          const response = await postJson(context, PATH, { offset, updateFormat: format }, user.id);
+          const response = await postJson(context, 'update-by-offset', { offset, updateFormat: format }, user.id);
           await negativeDataRejection(context, {
             rule: {
               clauseId: 'update-by-offset.offset.positive',
@@ -425,7 +424,7 @@ conformanceSuite('update-by-offset', () => {
         },
         { numRuns: 10 },
       );
-      const missing = await postJson(context, PATH, { updateFormat: format }, user.id);
+      const missing = await postJson(context, 'update-by-offset', { updateFormat: format }, user.id);
       await negativeDataRejection(context, {
         rule: {
           clauseId: 'limits.offsets.positive',
@@ -453,7 +452,7 @@ conformanceSuite('update-by-offset', () => {
       const offset = seededOffset(context);
       const response = await postJson(
         context,
-        PATH,
+        'update-by-offset',
         { offset: String(offset), updateFormat: everythingOf(context.party('alice')) },
         aliceReader(context).id,
       );

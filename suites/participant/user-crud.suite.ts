@@ -15,7 +15,7 @@ import { conformanceSuite, conformanceTest, type ConformanceContext } from '../.
 import type { Requirement } from '../../harness/library/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import { adminUser, createUser, deleteUser, getUser, updateUser, usersPath } from '../support/user-management.js';
+import { adminUser, createUser, deleteUser, getUser, updateUser } from '../support/user-management.js';
 
 const ENDPOINT = 'users';
 const REQUIRES: Requirement[] = ['userManagement', 'writes'];
@@ -64,20 +64,19 @@ function rejectedWith(ctx: ConformanceContext, response: ClientResponse, status:
 
 function grantRights(ctx: ConformanceContext, admin: string, id: string, rights: Json[], revoke = false): Promise<ClientResponse> {
   return ctx.send({
-    api: 'participant',
-    method: revoke ? 'PATCH' : 'POST',
-    path: `${usersPath(id)}/rights`,
+    endpoint: revoke ? 'users.revoke-rights' : 'users.grant-rights',
+    params: { 'user-id': id },
     user: admin,
     body: { userId: id, rights, identityProviderId: '' },
   });
 }
 
 function listRights(ctx: ConformanceContext, admin: string, id: string): Promise<ClientResponse> {
-  return ctx.send({ api: 'participant', method: 'GET', path: `${usersPath(id)}/rights`, user: admin });
+  return ctx.send({ endpoint: 'users.rights', params: { 'user-id': id }, user: admin });
 }
 
 const removeUser = (ctx: ConformanceContext, admin: string, id: string): Promise<ClientResponse> =>
-  ctx.send({ api: 'participant', method: 'DELETE', path: usersPath(id), user: admin });
+  ctx.send({ endpoint: 'users.delete', params: { 'user-id': id }, user: admin });
 
 const createBody = (user: UserBody, rights: Json[] = []): Json => ({
   user: { isDeactivated: false, metadata: { annotations: {} }, ...user },

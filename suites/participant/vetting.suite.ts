@@ -26,17 +26,17 @@ function admin(context: ConformanceContext): string {
   return context.userWhere('has participant_admin rights (DAR upload)', (user) => user.rights.admin).id;
 }
 
-/** An upload (`/v2/dars`) or a validation (`/v2/dars/validate`) naming the fixture synchronizer to vet on (see dars.suite.ts). */
+/** An upload (`dars-upload`) or a validation (`dars-validate`) naming the fixture synchronizer to vet on (see dars.suite.ts). */
 function send(
   context: ConformanceContext,
-  path: '/v2/dars' | '/v2/dars/validate',
+  endpoint: 'dars-upload' | 'dars-validate',
   dar: BuiltDar | Uint8Array,
   vet = true,
 ): Promise<ClientResponse> {
   const query: Record<string, string> = { synchronizerId: context.fixtures.synchronizerId };
-  if (path === '/v2/dars') query.vetAllPackages = String(vet);
+  if (endpoint === 'dars-upload') query.vetAllPackages = String(vet);
   const body = dar instanceof Uint8Array ? dar : dar.bytes;
-  return context.send({ api: 'participant', method: 'POST', path, user: admin(context), headers: OCTET_STREAM, body, query });
+  return context.send({ endpoint, user: admin(context), headers: OCTET_STREAM, body, query });
 }
 
 /** A DAR of its own lineage: a fresh package name, so no other test's packages share it. */
@@ -46,7 +46,7 @@ function freshDar(options: Partial<DarOptions> & { name: string }): BuiltDar {
 
 /** The package ids GET /v2/packages lists. */
 async function listedPackages(context: ConformanceContext, clauseId: ClauseId): Promise<{ ids: Set<string>; response: ClientResponse }> {
-  const response = await context.send({ api: 'participant', method: 'GET', path: '/v2/packages', user: admin(context) });
+  const response = await context.send({ endpoint: 'packages-list', user: admin(context) });
   notAServerError(response, clauseId);
   statusCodeConformance(response, [200], clauseId);
   const body = parseBody(response, clauseId) as { packageIds?: unknown } | null;
@@ -98,9 +98,9 @@ conformanceSuite('vetting', () => {
       const clauseId = 'canton.vetting.validate-known-package-version';
       const name = freshId('vetting-known');
       const vetted = freshDar({ name, salt: 'vetted' });
-      positiveDataAcceptance(await send(context, '/v2/dars', vetted), clauseId);
-      const refused = await send(context, '/v2/dars/validate', freshDar({ name, salt: 'other' }));
-      const control = await send(context, '/v2/dars/validate', vetted);
+      positiveDataAcceptance(await send(context, 'dars-upload', vetted), clauseId);
+      const refused = await send(context, 'dars-validate', freshDar({ name, salt: 'other' }));
+      const control = await send(context, 'dars-validate', vetted);
       refusedBecause(context, clauseId, refused, control, 'KNOWN_PACKAGE_VERSION', KNOWN_VERSION_CAUSE);
     },
   );
@@ -116,9 +116,9 @@ conformanceSuite('vetting', () => {
     async (context) => {
       const clauseId = 'canton.vetting.validate-not-valid-upgrade';
       const name = freshId('vetting-upgrade');
-      positiveDataAcceptance(await send(context, '/v2/dars', freshDar({ name, version: '1.0.0' })), clauseId);
-      const refused = await send(context, '/v2/dars/validate', freshDar({ name, version: '2.0.0', withoutTemplate: true }));
-      const control = await send(context, '/v2/dars/validate', freshDar({ name, version: '2.0.0' }));
+      positiveDataAcceptance(await send(context, 'dars-upload', freshDar({ name, version: '1.0.0' })), clauseId);
+      const refused = await send(context, 'dars-validate', freshDar({ name, version: '2.0.0', withoutTemplate: true }));
+      const control = await send(context, 'dars-validate', freshDar({ name, version: '2.0.0' }));
       refusedBecause(context, clauseId, refused, control, 'NOT_VALID_UPGRADE_PACKAGE', 'Upgrade checks indicate that');
     },
   );
@@ -137,9 +137,9 @@ conformanceSuite('vetting', () => {
       const withDependency = freshDar({ name, dalfs: 1 });
       // The builder names the dependency `<name>-dep1`, of the DAR's version; this DAR's main package takes that name and version.
       const clash = freshDar({ name: `${name}-dep1` });
-      const before = await send(context, '/v2/dars/validate', clash);
-      positiveDataAcceptance(await send(context, '/v2/dars', withDependency), clauseId);
-      const after = await send(context, '/v2/dars/validate', clash);
+      const before = await send(context, 'dars-validate', clash);
+      positiveDataAcceptance(await send(context, 'dars-upload', withDependency), clauseId);
+      const after = await send(context, 'dars-validate', clash);
       refusedBecause(context, clauseId, after, before, 'KNOWN_PACKAGE_VERSION', KNOWN_VERSION_CAUSE);
     },
   );
@@ -157,11 +157,11 @@ conformanceSuite('vetting', () => {
       const name = freshId('vetting-off');
       const uploaded = freshDar({ name, salt: 'uploaded' });
       const other = freshDar({ name, salt: 'other' });
-      positiveDataAcceptance(await send(context, '/v2/dars', uploaded, false), clauseId);
-      const unvetted = await send(context, '/v2/dars/validate', other);
+      positiveDataAcceptance(await send(context, 'dars-upload', uploaded, false), clauseId);
+      const unvetted = await send(context, 'dars-validate', other);
       // Contrast: once the same DAR is vetted, the other package is refused, so the validation above could see vetting.
-      positiveDataAcceptance(await send(context, '/v2/dars', uploaded, true), clauseId);
-      const vetted = await send(context, '/v2/dars/validate', other);
+      positiveDataAcceptance(await send(context, 'dars-upload', uploaded, true), clauseId);
+      const vetted = await send(context, 'dars-validate', other);
       if (vetted.status !== 400) {
         recordInconclusive(
           'stateful_consistency',
@@ -192,7 +192,7 @@ conformanceSuite('vetting', () => {
     },
     async (context) => {
       const dar = freshDar({ name: freshId('vetting-list'), dalfs: 1 });
-      positiveDataAcceptance(await send(context, '/v2/dars/validate', dar), 'canton.vetting.validate-not-listed');
+      positiveDataAcceptance(await send(context, 'dars-validate', dar), 'canton.vetting.validate-not-listed');
       const afterValidate = await listedPackages(context, 'canton.vetting.validate-not-listed');
       expectValueMatches(
         'canton.vetting.validate-not-listed',
@@ -202,7 +202,7 @@ conformanceSuite('vetting', () => {
         'none',
         afterValidate.response,
       );
-      positiveDataAcceptance(await send(context, '/v2/dars', dar), 'canton.packages.uploaded-listed');
+      positiveDataAcceptance(await send(context, 'dars-upload', dar), 'canton.packages.uploaded-listed');
       const afterUpload = await listedPackages(context, 'canton.packages.uploaded-listed');
       expectValueMatches(
         'canton.packages.uploaded-listed',
@@ -225,7 +225,7 @@ conformanceSuite('vetting', () => {
     },
     async (context) => {
       const clauseId = 'canton.packages.uploaded-listed';
-      positiveDataAcceptance(await send(context, '/v2/dars', new Uint8Array(readFileSync(context.fixtures.dar))), clauseId);
+      positiveDataAcceptance(await send(context, 'dars-upload', new Uint8Array(readFileSync(context.fixtures.dar))), clauseId);
       const listed = await listedPackages(context, clauseId);
       expectValueMatches(
         clauseId,

@@ -19,7 +19,7 @@ export const ERROR_CHECKS = [
 ] as const;
 
 export function send(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user, body });
+  return ctx.send({ endpoint: 'submit-and-wait', user, body });
 }
 
 export const brief = (response: ClientResponse): string => `${response.status}: ${response.text.slice(0, 200)}`;
