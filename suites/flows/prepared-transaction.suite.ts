@@ -42,7 +42,6 @@ conformanceSuite('flows / prepared transactions', () => {
       name: 'the hash to sign is the V2 hash of the transaction shown, which shows the commands submitted',
       endpoint: 'execute',
       clauses: ['canton.interactive.prepared-hash-matches-transaction', 'canton.interactive.prepared-transaction-shows-commands'],
-      checks: ['prepared_transaction_integrity', 'positive_data_acceptance'],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {
@@ -72,7 +71,6 @@ conformanceSuite('flows / prepared transactions', () => {
       name: 'a prepare asking for hashing scheme V3 is answered with V3 or refused, never with V2',
       endpoint: 'execute',
       clauses: ['canton.interactive.hashing-scheme-v3-never-answered-as-v2'],
-      checks: ['not_a_server_error', 'status_code_conformance', 'response_value_conformance'],
       requires: ['interactiveSubmission', 'writes', 'ledgerApi3.5'],
     },
     async (ctx) => {
@@ -112,7 +110,6 @@ conformanceSuite('flows / prepared transactions', () => {
       name: 'executeAndWait answers once committed, with the offset the transaction is found at',
       endpoint: 'execute',
       clauses: ['canton.client-routes.execute-and-wait'],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {

@@ -30,7 +30,6 @@ conformanceSuite('auth', () => {
         'canton.auth.insufficient-rights-403',
         'canton.auth.permission-denied-403',
       ],
-      checks: ['auth_enforcement', 'positive_data_acceptance'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -60,7 +59,6 @@ conformanceSuite('auth', () => {
       name: 'submit-and-wait reading as a party the user cannot read as is denied',
       endpoint: 'submit-and-wait',
       clauses: ['auth.submit-and-wait.read-as', 'submit-and-wait.readAs.authorized', 'canton.auth.insufficient-rights-403'],
-      checks: ['auth_enforcement', 'positive_data_acceptance'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -105,7 +103,6 @@ conformanceSuite('auth', () => {
         'canton.auth.insufficient-rights-403',
         'canton.auth.permission-denied-403',
       ],
-      checks: ['auth_enforcement'],
       requires: ['authorization'],
     },
     async (ctx) => {
@@ -134,7 +131,6 @@ conformanceSuite('auth', () => {
       name: 'update-by-offset filtering a party the user can only execute as is denied: execute-as does not read',
       endpoint: 'update-by-offset',
       clauses: ['canton.auth.execute-as-does-not-read', 'canton.auth.insufficient-rights-403', 'canton.auth.permission-denied-403'],
-      checks: ['auth_enforcement', 'status_code_conformance'],
       requires: ['authorization'],
     },
     async (ctx) => {
@@ -175,7 +171,6 @@ conformanceSuite('auth', () => {
         'canton.auth.insufficient-rights-403',
         'canton.auth.permission-denied-403',
       ],
-      checks: ['auth_enforcement', 'status_code_conformance'],
       requires: ['authorization'],
     },
     async (ctx) => {
@@ -209,7 +204,6 @@ conformanceSuite('auth', () => {
       name: 'execute by a user without act-as or execute-as for the signing party is denied',
       endpoint: 'execute',
       clauses: ['auth.execute.act-as-or-execute-as', 'execute.auth.act-as-or-execute-as', 'canton.auth.insufficient-rights-403'],
-      checks: ['auth_enforcement', 'positive_data_acceptance'],
       requires: ['authorization', 'interactiveSubmission', 'writes'],
     },
     async (ctx) => {
@@ -237,7 +231,6 @@ conformanceSuite('auth', () => {
       name: 'the traffic account of a party the user can neither act nor execute as is denied',
       endpoint: 'traffic-account',
       clauses: ['auth.traffic-account', 'traffic-account.auth.act-as-or-execute-as', 'canton.auth.insufficient-rights-403'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'trafficAccounts', 'ledgerApi3.5'],
     },
     async (ctx) => {
@@ -271,7 +264,6 @@ conformanceSuite('auth', () => {
         'submit-and-wait.userId.optional',
         'canton.auth.insufficient-rights-403',
       ],
-      checks: ['stateful_consistency', 'error_body_conformance', 'auth_enforcement'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {

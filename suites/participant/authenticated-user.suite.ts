@@ -92,7 +92,6 @@ conformanceSuite('authenticated-user', () => {
         'annotations.value.non-empty',
         'canton.json.absent-optionals-null',
       ],
-      checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
     },
     async (context) => {
       const active = context.fixtures.users.filter((user) => !user.isDeactivated);
@@ -115,7 +114,6 @@ conformanceSuite('authenticated-user', () => {
       name: "accepts the caller's identity provider id",
       endpoint: ENDPOINT,
       clauses: ['authenticated-user.identity-provider-id.optional'],
-      checks: ['positive_data_acceptance'],
     },
     async (context) => {
       const fixture = context.userWhere('is managed by an identity provider', () => true);
@@ -138,7 +136,6 @@ conformanceSuite('authenticated-user', () => {
         'authenticated-user.errors.default-body',
         'canton.authenticated-user.invalid-identity-provider-id',
       ],
-      checks: ['spec_conflict', 'error_body_conformance'],
     },
     async (context) => {
       const fixture = context.userWhere('exists', () => true);

@@ -155,7 +155,6 @@ conformanceSuite('dars', () => {
                 'packages-upload.response.same-as-dars',
                 'canton.packages.same-handler',
               ],
-        checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance', 'response_value_conformance'],
         requires: ['writes'],
       },
       async (context) => {
@@ -208,7 +207,6 @@ conformanceSuite('dars', () => {
                 'canton.dars.vetAllPackages-malformed-400-text',
               ]
             : ['packages-upload.errors.default-body', 'packages-upload.query.same-as-dars', 'canton.packages.same-handler'],
-        checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
         requires: ['writes'],
       },
       async (context) => {
@@ -222,7 +220,6 @@ conformanceSuite('dars', () => {
       name: 'uploading the same DAR again succeeds',
       endpoint: 'dars-upload',
       clauses: ['canton.dars.idempotent-reupload', 'dars-upload.response.200'],
-      checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
       requires: ['writes'],
     },
     async (context) => {
@@ -237,7 +234,6 @@ conformanceSuite('dars', () => {
       name: 'a malformed synchronizerId is rejected before the DAR is read (control: the same upload without it is accepted)',
       endpoint: 'dars-upload',
       clauses: ['errors.400-text-names-synchronizerId', 'dars-upload.synchronizerId.optional', 'canton.dars.synchronizerId-malformed-400'],
-      checks: ['negative_data_rejection'],
       requires: ['writes'],
     },
     async (context) => {
@@ -273,7 +269,6 @@ conformanceSuite('dars', () => {
       name: 'a body over 8 MiB is never 413: 500 LEDGER_API_INTERNAL_ERROR or a reset connection',
       endpoint: 'dars-upload',
       clauses: ['canton.http.body-over-8mib'],
-      checks: ['status_code_conformance', 'error_body_conformance'],
       requires: ['writes'],
     },
     async (context) => {
@@ -304,7 +299,6 @@ conformanceSuite('dars', () => {
         'dars-validate.response.no-body',
         'canton.dars-validate.response-no-content',
       ],
-      checks: ['positive_data_acceptance', 'response_value_conformance'],
     },
     async (context) => {
       const response = await upload(context, 'dars-validate', fixtureDar(context), vettingQuery(context));
@@ -322,7 +316,6 @@ conformanceSuite('dars', () => {
       name: 'validate without synchronizerId auto-detects the one synchronizer',
       endpoint: 'dars-validate',
       clauses: ['dars-validate.synchronizerId.optional'],
-      checks: ['positive_data_acceptance'],
       requires: ['singleSynchronizer'],
     },
     async (context) => {
@@ -335,7 +328,6 @@ conformanceSuite('dars', () => {
       name: 'validate rejects each broken DAR for its rule, with its code (control: the fixture DAR validates)',
       endpoint: 'dars-validate',
       clauses: ['dars-validate.errors.default-body', 'dars-validate.validates'],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
     },
     async (context) => {
       await rejectsBrokenDars(context, 'dars-validate');
@@ -349,7 +341,6 @@ conformanceSuite('dars', () => {
       name: 'validate leaves no trace: a package it validated does not count as vetted',
       endpoint: 'dars-validate',
       clauses: ['dars-validate.no-effect'],
-      checks: ['positive_data_acceptance'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {

@@ -108,13 +108,6 @@ conformanceSuite('execute', () => {
         'canton.interactive.prepared-hash-matches-transaction',
         'canton.interactive.prepared-transaction-shows-commands',
       ],
-      checks: [
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-        'prepared_transaction_integrity',
-      ],
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {
@@ -162,7 +155,6 @@ conformanceSuite('execute', () => {
         'limits.non-empty-lists.signatures',
         'signature.signature.non-empty',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance'],
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {
@@ -238,7 +230,6 @@ conformanceSuite('execute', () => {
         'min-ledger-time.time.allowed-keys',
         'min-ledger-time.time.MinLedgerTimeAbs.shape',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {
@@ -262,7 +253,6 @@ conformanceSuite('execute', () => {
         'execute.hashingSchemeVersion.allowed-values',
         'versioning.hashingSchemeVersion.values',
       ],
-      checks: ['not_a_server_error', 'response_value_conformance'],
       requires: ['interactiveSubmission', 'writes', 'ledgerApi3.5'],
     },
     async (context) => {

@@ -50,7 +50,6 @@ conformanceSuite('participant / rights', () => {
       name: 'a read-as right does not let its user act as the party',
       endpoint: 'submit-and-wait',
       clauses: ['canton.rights.read-as-is-not-act-as'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -74,7 +73,6 @@ conformanceSuite('participant / rights', () => {
       name: 'participant_admin does not let its user act as a party',
       endpoint: 'submit-and-wait',
       clauses: ['canton.rights.admin-is-not-act-as'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -98,7 +96,6 @@ conformanceSuite('participant / rights', () => {
       name: 'every party of a request is checked: one party the user may not use denies it, on submit-and-wait and update-by-offset',
       endpoint: 'submit-and-wait',
       clauses: ['canton.rights.every-party-checked'],
-      checks: ['auth_enforcement', 'response_value_conformance'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -135,7 +132,6 @@ conformanceSuite('participant / rights', () => {
       name: 'DAR upload and validation need participant_admin',
       endpoint: 'dars-validate',
       clauses: ['canton.rights.dar-upload-admin-only'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -166,7 +162,6 @@ conformanceSuite('participant / rights', () => {
       name: 'a token whose aud is an array with the expected audience, and whose scope has extra scopes, is accepted',
       endpoint: 'authenticated-user',
       clauses: ['canton.auth.audience-array-accepted'],
-      checks: ['positive_data_acceptance', 'response_value_conformance'],
       requires: ['authorization', 'mintTokens'],
     },
     async (ctx) => {
@@ -207,7 +202,6 @@ conformanceSuite('participant / rights', () => {
       name: 'a token with neither an audience nor a scope is denied',
       endpoint: 'authenticated-user',
       clauses: ['canton.auth.no-audience-no-scope-denied'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'mintTokens'],
     },
     async (ctx) => {

@@ -37,7 +37,6 @@ conformanceSuite('submit-and-wait', () => {
         'errors.submission-error-propagated',
         'canton.submit-and-wait.template-precondition-violated-400',
       ],
-      checks: ['error_body_conformance', 'status_code_conformance'],
       requires: ['writes'],
     },
     async (context) => {
@@ -69,7 +68,6 @@ conformanceSuite('submit-and-wait', () => {
         'canton.daml-lf.unexpected-fields-400',
         'canton.daml-lf.missing-fields-400',
       ],
-      checks: ['error_body_conformance', 'status_code_conformance'],
       requires: ['writes'],
     },
     async (context) => {
@@ -128,7 +126,6 @@ conformanceSuite('submit-and-wait', () => {
       name: 'the commands of one submission are atomic: when one fails, none takes effect',
       endpoint: ENDPOINT,
       clauses: ['submit-and-wait.commands.atomic'],
-      checks: ['stateful_consistency', 'error_body_conformance'],
       requires: ['writes'],
     },
     async (context) => {

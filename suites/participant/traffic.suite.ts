@@ -48,7 +48,6 @@ conformanceSuite('traffic-account', () => {
         'versioning.ledger-api-3.5.traffic-account-added',
         'canton.traffic-account.balance-number',
       ],
-      checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
       requires: ['trafficAccounts', 'ledgerApi3.5'],
     },
     async (context) => {
@@ -89,7 +88,6 @@ conformanceSuite('traffic-account', () => {
       name: 'denies a user without act-as or execute-as rights for the account party',
       endpoint: ENDPOINT,
       clauses: ['traffic-account.auth.act-as-or-execute-as', 'auth.traffic-account', 'traffic-account.errors.default-body'],
-      checks: ['auth_enforcement', 'error_body_conformance'],
       requires: ['trafficAccounts', 'ledgerApi3.5', 'authorization'],
     },
     async (context) => {
@@ -111,7 +109,6 @@ conformanceSuite('traffic-account', () => {
       name: 'an unknown account is an error, never a balance',
       endpoint: ENDPOINT,
       clauses: ['traffic-account.errors.default-body'],
-      checks: ['error_body_conformance', 'not_a_server_error'],
       requires: ['trafficAccounts', 'ledgerApi3.5'],
     },
     async (context) => {
@@ -134,7 +131,6 @@ conformanceSuite('traffic-account', () => {
       name: 'an account id that is no valid percent-encoding is 400',
       endpoint: ENDPOINT,
       clauses: ['errors.400-path-parameter.traffic-account'],
-      checks: ['negative_data_rejection', 'status_code_conformance'],
       requires: ['trafficAccounts', 'ledgerApi3.5'],
     },
     async (context) => {
@@ -157,7 +153,6 @@ conformanceSuite('traffic-account', () => {
       name: 'an account id no LedgerString could be is refused: a 4xx error, never a balance or a server error',
       endpoint: ENDPOINT,
       clauses: ['traffic-account.errors.default-body'],
-      checks: ['status_code_conformance', 'not_a_server_error', 'error_body_conformance'],
       requires: ['trafficAccounts', 'ledgerApi3.5'],
     },
     async (context) => {
@@ -181,7 +176,6 @@ conformanceSuite('traffic-account', () => {
       name: 'is not served when traffic enforcement is disabled',
       endpoint: ENDPOINT,
       clauses: ['canton.traffic-account.disabled-404', 'traffic-account.feature-gated'],
-      checks: ['status_code_conformance'],
       requires: ['trafficAccountsDisabled', 'ledgerApi3.5'],
     },
     async (context) => {

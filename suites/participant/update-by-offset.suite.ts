@@ -205,7 +205,6 @@ conformanceSuite('update-by-offset', () => {
         'trace-context.traceparent.w3c-format',
         'trace-context.tracestate.optional',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'error_body_conformance', 'not_a_server_error'],
     },
     async (context) => {
       waiveInterfaceFiltersWithoutInterface(context, INTERFACE_FILTER_CLAUSES);
@@ -263,7 +262,6 @@ conformanceSuite('update-by-offset', () => {
         'canton.json.protocol-int64-numbers',
         'canton.created-event.official-required-fields',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'content_type_conformance'],
     },
     async (context) => {
       const alice = context.party('alice');
@@ -343,7 +341,6 @@ conformanceSuite('update-by-offset', () => {
         'canton.update-by-offset.update-not-found-details',
         'canton.errors.definite-answer',
       ],
-      checks: ['error_body_conformance', 'not_a_server_error', 'status_code_conformance', 'response_value_conformance'],
     },
     async (context) => {
       const user = aliceReader(context);
@@ -398,7 +395,6 @@ conformanceSuite('update-by-offset', () => {
         'canton.update-by-offset.non-positive-offset-400',
         'canton.update-by-offset.relaxed-missing-fields',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance'],
     },
     async (context) => {
       const user = aliceReader(context);
@@ -446,7 +442,6 @@ conformanceSuite('update-by-offset', () => {
       name: 'int64 offsets may be sent as numeric strings',
       endpoint: ENDPOINT,
       clauses: ['canton.json.protocol-int64-string-input'],
-      checks: ['positive_data_acceptance'],
     },
     async (context) => {
       const offset = seededOffset(context);
@@ -481,7 +476,6 @@ conformanceSuite('update-by-offset', () => {
         'identifier-filter.InterfaceFilter.interfaceId.reference-formats',
         'canton.errors.400-text.json-path-detail',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
     },
     async (context) => {
       waiveInterfaceFiltersWithoutInterface(context, INTERFACE_FILTER_CLAUSES);

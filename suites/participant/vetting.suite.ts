@@ -91,7 +91,6 @@ conformanceSuite('vetting', () => {
       name: 'validate refuses a second package of a vetted name and version (KNOWN_PACKAGE_VERSION; control: the vetted DAR itself validates)',
       endpoint: 'dars-validate',
       clauses: ['canton.vetting.validate-known-package-version'],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
@@ -110,7 +109,6 @@ conformanceSuite('vetting', () => {
       name: 'validate refuses a later version that drops a template (NOT_VALID_UPGRADE_PACKAGE; control: the later version that keeps it validates)',
       endpoint: 'dars-validate',
       clauses: ['canton.vetting.validate-not-valid-upgrade'],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
@@ -128,7 +126,6 @@ conformanceSuite('vetting', () => {
       name: "an upload with vetting vets its dependencies: another package of a dependency's name and version is then KNOWN_PACKAGE_VERSION",
       endpoint: 'dars-upload',
       clauses: ['canton.vetting.upload-vets-dependencies'],
-      checks: ['stateful_consistency', 'error_body_conformance'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
@@ -149,7 +146,6 @@ conformanceSuite('vetting', () => {
       name: 'an upload with vetAllPackages=false vets nothing: another package of the same name and version still validates',
       endpoint: 'dars-upload',
       clauses: ['canton.vetting.no-vetting-vets-nothing'],
-      checks: ['stateful_consistency'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
@@ -187,7 +183,6 @@ conformanceSuite('vetting', () => {
       name: 'validate has no side effect: GET /v2/packages does not list what was validated, and lists it once uploaded',
       endpoint: 'dars-validate',
       clauses: ['canton.vetting.validate-not-listed', 'canton.packages.uploaded-listed'],
-      checks: ['stateful_consistency'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
@@ -220,7 +215,6 @@ conformanceSuite('vetting', () => {
       name: 'the fixture DAR, uploaded, is listed by GET /v2/packages (its main package id)',
       endpoint: 'dars-upload',
       clauses: ['canton.packages.uploaded-listed'],
-      checks: ['stateful_consistency'],
       requires: ['writes'],
     },
     async (context) => {
