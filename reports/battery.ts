@@ -123,10 +123,7 @@ export function batteryConsoleLines(report: Pick<RunReport, 'clauses'>): string 
   const { areas, total } = batteryCoverage(report);
   if (total.applicable === 0 && total.notApplicable === 0) return '';
   const width = Math.max(...areas.map((area) => area.area.length));
-  return [
-    ...areas.map((area) => `  ${area.area.padEnd(width)}  ${line(area)}`),
-    `${line(total)} (${areas.length} areas)`,
-  ].join('\n');
+  return [...areas.map((area) => `  ${area.area.padEnd(width)}  ${line(area)}`), `${line(total)} (${areas.length} areas)`].join('\n');
 }
 
 /** The summary.md section. */
