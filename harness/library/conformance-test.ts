@@ -64,17 +64,15 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * A test as a suite declares it. It names no checks: they are derived from what ran on it (its own check calls and the
+ * response checks the harness applies to its exchanges), so the report's checks are true by construction.
+ */
 export interface ConformanceTestDefinition {
   name: string;
   endpoint: EndpointName;
   /** The clauses this test asserts; each must be asserted by one of its checks (self-test `full-run`). */
   clauses: ClauseId[];
-  /**
-   * Ignored, and no longer needed: a test's checks are derived from what ran on it (its own check calls and the
-   * response checks the harness applies to its exchanges), so the report's checks are true by construction.
-   * @deprecated remove it; it selects nothing and is reported nowhere.
-   */
-  checks?: readonly CheckName[];
   requires?: Requirement[];
   /**
    * Before --timeout-scale, ms: how long the test may go with no request in flight before it is taken for a

@@ -27,7 +27,7 @@ import {
 } from '../../specification/endpoints.js';
 import { SCHEMA_NAMES } from '../../specification/schemas/index.js';
 import { CANTON_LEDGER_OPENAPI, readOpenApiOperations, SPLICE_SCAN_OPENAPI, type OpenApiOperation } from './openapi.js';
-import { spellingsOf } from './path-spellings.js';
+import { productFiles, spellingsOf } from './path-spellings.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -232,12 +232,18 @@ describe('matchEndpoint', () => {
 });
 
 describe('no product file but the descriptors spells an endpoint path', () => {
-  // suites/ is left out until the suites' sweep onto the descriptors (issue 21): then it is counted too.
+  // The suites and their support are product files too: a suite names its endpoint, it does not spell its path.
   const spellings = spellingsOf(ROOT, [...new Set(DESCRIPTOR_NAMES.map((name) => descriptor(name).path))]);
 
   it('each descriptor path is spelled in at most 2 product files, one of them specification/endpoints.ts', () => {
     const over = [...spellings].filter(([, files]) => files.length > 2);
     expect(over).toEqual([]);
     for (const [path, files] of spellings) expect(files, path).toContain('specification/endpoints.ts');
+  });
+
+  it('counts the suites and their support', () => {
+    const files = productFiles(ROOT);
+    expect(files.filter((file) => file.startsWith('suites/support/')).length).toBeGreaterThan(0);
+    expect(files.filter((file) => file.endsWith('.suite.ts')).length).toBeGreaterThan(40);
   });
 });

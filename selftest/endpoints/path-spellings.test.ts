@@ -13,6 +13,9 @@ describe('path spellings', () => {
     expect(spelled('const p = `/v2/users/${encodeURIComponent(id)}/rights`;', '/v2/users/{user-id}/rights')).toBe(true);
     expect(spelled("const p = '/v2/users/' + id;", '/v2/users/{user-id}')).toBe(true);
     expect(spelled("const p = '/v2/dars?vetAllPackages=false';", '/v2/dars')).toBe(true);
+    expect(spelled("const p = '/v2/commands/' + 'submit-and-wait';", '/v2/commands/submit-and-wait')).toBe(true);
+    expect(spelled("const p = '/v2' + '/users/' + id + '/rights';", '/v2/users/{user-id}/rights')).toBe(true);
+    expect(spelled("const p = base + ('/v2/state/' + 'ledger-end');", '/v2/state/ledger-end')).toBe(true);
     expect(
       spelled(
         "const p = '/v0/domains/{domain_id}/members/{member_id}/traffic-status';",

@@ -5,14 +5,14 @@
  * `Endpoints > POST {base_url}/v2/dars`) and comments are not spellings: they are documentation, and changing the
  * path does not break them.
  *
- * Counted: every `.ts` file of the tool outside the reference target (its own reading), the self-tests, the suites
- * (until their sweep onto the descriptors) and the spec's verbatim text (`specification/spec-text`).
+ * Counted: every `.ts` file of the tool (the suites and their support included) outside the reference target (its own
+ * reading), the self-tests and the spec's verbatim text (`specification/spec-text`).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
-export const EXCLUDED_FOLDERS = ['node_modules', 'reference', 'selftest', 'suites', 'spec-text', 'docs', 'out', 'dist', '.git', 'deploy'];
+export const EXCLUDED_FOLDERS = ['node_modules', 'reference', 'selftest', 'spec-text', 'docs', 'out', 'dist', '.git', 'deploy'];
 
 export function productFiles(root: string): string[] {
   const walk = (folder: string): string[] =>
@@ -25,14 +25,35 @@ export function productFiles(root: string): string[] {
   return walk(root).map((path) => relative(root, path));
 }
 
-/** The string values of a source file; a template's substitutions are written `{}`. */
+const isConcatenation = (node: ts.Node): node is ts.BinaryExpression =>
+  ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken;
+
+/** The text of a string literal or template (substitutions written `{}`), or undefined for anything else. */
+function literalText(node: ts.Node): string | undefined {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) return node.head.text + node.templateSpans.map((span) => `{}${span.literal.text}`).join('');
+  return undefined;
+}
+
+/** The operands of a chain of `+`, left to right (parentheses looked through). */
+function concatenated(node: ts.Expression): ts.Expression[] {
+  const inner = ts.isParenthesizedExpression(node) ? node.expression : node;
+  return isConcatenation(inner) ? [...concatenated(inner.left), ...concatenated(inner.right)] : [inner];
+}
+
+/**
+ * The string values of a source file; a template's substitutions are written `{}`, and so are the non-literal
+ * operands of a concatenation, which counts as one value too (`'/v2/commands/' + 'submit-and-wait'`).
+ */
 export function stringValues(source: string, fileName = 'file.ts'): string[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
   const values: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) values.push(node.text);
-    else if (ts.isTemplateExpression(node)) {
-      values.push(node.head.text + node.templateSpans.map((span) => `{}${span.literal.text}`).join(''));
+    const text = literalText(node);
+    if (text !== undefined) values.push(text);
+    else if (isConcatenation(node) && !isConcatenation(node.parent)) {
+      const parts = concatenated(node).map(literalText);
+      if (parts.some((part) => part !== undefined)) values.push(parts.map((part) => part ?? '{}').join(''));
     }
     ts.forEachChild(node, visit);
   };

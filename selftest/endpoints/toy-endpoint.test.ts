@@ -43,7 +43,7 @@ const TOY_FILES: Record<string, (text: string) => string> = {
       text.trimEnd().replace(/\}\);$/, ''),
       '\u0000',
       `  conformanceTest(
-    { name: 'the toy endpoint answers its identity provider', endpoint: 'toy.idp', clauses: ['canton.client-routes.toy-idp'], checks: ['status_code_conformance', 'response_value_conformance'] },
+    { name: 'the toy endpoint answers its identity provider', endpoint: 'toy.idp', clauses: ['canton.client-routes.toy-idp'] },
     async (ctx) => {
       const response = await ctx.send({ endpoint: 'toy.idp', params: { 'idp-id': 'toy/idp' }, user: anyUser(ctx) });
       const body = okJson(response, 'canton.client-routes.toy-idp');

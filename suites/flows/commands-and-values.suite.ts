@@ -36,9 +36,7 @@ function trailingNone(ctx: ConformanceContext): { templateId: string; signatory:
 
 function sendSubmission(ctx: ConformanceContext, user: string, actAs: string[], commands: unknown[], prefix: string) {
   return ctx.send({
-    api: 'participant',
-    method: 'POST',
-    path: '/v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     user,
     body: { commands, commandId: freshId(prefix), actAs },
   });
@@ -50,7 +48,6 @@ conformanceSuite('flows / commands and values', () => {
       name: 'an interface choice is exercised through the interface id',
       endpoint: 'submit-and-wait',
       clauses: [...CREATED_IOU_CLAUSES, 'command.ExerciseCommand.interface-choice'],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -89,7 +86,6 @@ conformanceSuite('flows / commands and values', () => {
       name: 'Int64 values travel as strings and come back as strings; trailing None fields are dropped',
       endpoint: 'submit-and-wait',
       clauses: ['canton.daml-lf.int64-string', 'canton.daml-lf.optional-null', 'canton.daml-lf.trailing-none-dropped'],
-      checks: ['positive_data_acceptance', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -138,13 +134,6 @@ conformanceSuite('flows / commands and values', () => {
       name: 'an Int64 sent as a JSON number is rejected',
       endpoint: 'submit-and-wait',
       clauses: ['canton.daml-lf.int64-number-rejected', 'canton.errors.definite-answer'],
-      checks: [
-        'status_code_conformance',
-        'error_body_conformance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -183,7 +172,6 @@ conformanceSuite('flows / commands and values', () => {
       name: 'a null choiceArgument is read as {}',
       endpoint: 'submit-and-wait',
       clauses: ['canton.daml-lf.choice-argument-null'],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -230,15 +218,6 @@ conformanceSuite('flows / commands and values', () => {
         'canton.submit-and-wait.interpretation-error-400',
         'canton.errors.category-9-400',
       ],
-      checks: [
-        'positive_data_acceptance',
-        'stateful_consistency',
-        'response_value_conformance',
-        'error_body_conformance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'status_code_conformance',
-      ],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -266,15 +245,6 @@ conformanceSuite('flows / commands and values', () => {
       name: 'a command can only use contracts visible to its act-as or read-as parties',
       endpoint: 'submit-and-wait',
       clauses: [...CREATED_IOU_CLAUSES, 'submit-and-wait.readAs.visibility', 'canton.submit-and-wait.contract-not-found-404'],
-      checks: [
-        'positive_data_acceptance',
-        'stateful_consistency',
-        'response_value_conformance',
-        'error_body_conformance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'status_code_conformance',
-      ],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -319,15 +289,6 @@ conformanceSuite('flows / commands and values', () => {
         'errors.submission-error-propagated',
         'canton.submit-and-wait.contract-not-found-404',
       ],
-      checks: [
-        'positive_data_acceptance',
-        'stateful_consistency',
-        'response_value_conformance',
-        'error_body_conformance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'status_code_conformance',
-      ],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -353,13 +314,6 @@ conformanceSuite('flows / commands and values', () => {
       name: 'a contract id without a suffix (a local id) is rejected before any lookup',
       endpoint: 'submit-and-wait',
       clauses: ['canton.submit-and-wait.non-suffixed-contract-id-400'],
-      checks: [
-        'status_code_conformance',
-        'error_body_conformance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -408,7 +362,6 @@ conformanceSuite('flows / commands and values', () => {
         'event-format.verbose.optional-boolean',
         'event-format.verbose.record-labels',
       ],
-      checks: ['positive_data_acceptance', 'content_type_conformance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -449,7 +402,6 @@ conformanceSuite('flows / commands and values', () => {
         'duration.unknownFields.optional',
         'canton.json.duration-shape',
       ],
-      checks: ['positive_data_acceptance'],
       requires: ['writes'],
     },
     async (ctx) => {

@@ -32,14 +32,6 @@ conformanceSuite('flows / deduplication and offsets', () => {
         'canton.errors.category-10-409',
         'canton.deduplication.names-earlier-submission',
       ],
-      checks: [
-        'positive_data_acceptance',
-        'status_code_conformance',
-        'error_body_conformance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -58,9 +50,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
       });
       acceptedWith(first.response, 200, 'submit-and-wait.submissionId.string');
       const again = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
+        endpoint: 'submit-and-wait',
         user,
         body: { commands: [iouCreate(ctx, payer, payer)], commandId, actAs: [payer], submissionId: randomUUID() },
       });
@@ -82,7 +72,6 @@ conformanceSuite('flows / deduplication and offsets', () => {
       name: 'the same command id with another set of act-as parties is another change',
       endpoint: 'submit-and-wait',
       clauses: ['submit-and-wait.commandId.change-id'],
-      checks: ['positive_data_acceptance', 'stateful_consistency'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -118,7 +107,6 @@ conformanceSuite('flows / deduplication and offsets', () => {
       name: 'offsets are positive and strictly increasing, also under concurrent submissions',
       endpoint: 'submit-and-wait',
       clauses: ['submit-and-wait.response.shape', 'limits.offsets.positive'],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency'],
       requires: ['writes'],
     },
     async (ctx) => {

@@ -20,7 +20,8 @@ import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import { EXECUTE_PATH, PREPARE_PATH, PREPARE_REQUIRED } from '../support/interactive.js';
+import { PREPARE_REQUIRED } from '../support/interactive.js';
+import type { PostEndpointName } from '../support/requests.js';
 import { executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou, type PreparedIou } from '../support/prepared-iou.js';
 import {
   createIouAndFindIt,
@@ -32,21 +33,12 @@ import {
   type TransactionEvent,
 } from '../support/ledger.js';
 
-const EXECUTE_AND_WAIT_PATH = '/v2/interactive-submission/executeAndWait';
-const ERROR_CHECKS = [
-  'status_code_conformance',
-  'error_body_conformance',
-  'content_type_conformance',
-  'response_schema_conformance',
-  'positive_data_acceptance',
-  'response_value_conformance',
-] as const;
 const FAILED = 'FAILED_TO_EXECUTE_TRANSACTION';
 
 const brief = (response: ClientResponse): string => `${response.status}: ${response.text.slice(0, 200)}`;
 
-function post(ctx: ConformanceContext, path: string, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ api: 'participant', method: 'POST', path, user, body });
+function post(ctx: ConformanceContext, endpoint: PostEndpointName, user: string, body: JsonObject): Promise<ClientResponse> {
+  return ctx.send({ endpoint, user, body });
 }
 
 /**
@@ -105,7 +97,7 @@ function executor(ctx: ConformanceContext, alias: string): string {
 async function prepareIouWith(ctx: ConformanceContext, extra: JsonObject): Promise<ClientResponse> {
   const dana = externalParty(ctx, 'dana').id;
   const user = executor(ctx, 'dana');
-  return post(ctx, PREPARE_PATH, user, {
+  return post(ctx, 'prepare', user, {
     userId: user,
     commandId: freshId('prepare'),
     commands: [iouCreate(ctx, dana, ctx.party('alice'))],
@@ -142,7 +134,6 @@ conformanceSuite('flows / external signing under attack', () => {
       name: 'prepare estimates the traffic cost by default and not when disabled, and names the requested synchronizer',
       endpoint: 'execute',
       clauses: ['canton.interactive.prepare-cost-estimation', 'canton.interactive.prepare-reflects-synchronizer'],
-      checks: ['positive_data_acceptance', 'response_value_conformance'],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {
@@ -210,13 +201,12 @@ conformanceSuite('flows / external signing under attack', () => {
         'canton.interactive.external-transaction-hash',
         'canton.interactive.execute-and-wait-refusals',
       ],
-      checks: [...ERROR_CHECKS, 'stateful_consistency'],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {
       const prepared = await prepareIou(ctx);
       const twin = await prepareIou(ctx);
-      const control = await post(ctx, EXECUTE_AND_WAIT_PATH, prepared.executor, executeBody(prepared));
+      const control = await post(ctx, 'execute-and-wait', prepared.executor, executeBody(prepared));
       const { updateId, offset } = executedAt(control, 'canton.client-routes.execute-and-wait');
       // ISSExecuteSubmissionAndWaitBasic: the answer is the transaction found at that offset, with the signed hash.
       const ownerUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
@@ -240,11 +230,11 @@ conformanceSuite('flows / external signing under attack', () => {
       const signed = (corrupted.partySignatures as { signatures: { signatures: { signature: string }[] }[] }).signatures[0]!.signatures[0]!;
       // Bytes, not base64 characters, as LAPITT's ByteString.substring(1): the signature stays valid base64.
       signed.signature = Buffer.from(signed.signature, 'base64').subarray(1).toString('base64');
-      const refused = await post(ctx, EXECUTE_AND_WAIT_PATH, twin.executor, corrupted);
+      const refused = await post(ctx, 'execute-and-wait', twin.executor, corrupted);
       refusedFor(ctx, 'canton.interactive.execute-and-wait-refusals', refused, control, FAILED, 400, 'valid signatures from distinct keys');
       // ISSDuplicateExecuteAndWaitData: the same change id again (a new submission id) is not committed again.
       const afterFirst = await ledgerEndMarker(ctx);
-      const again = await post(ctx, EXECUTE_AND_WAIT_PATH, prepared.executor, executeBody(prepared));
+      const again = await post(ctx, 'execute-and-wait', prepared.executor, executeBody(prepared));
       const duplicate = refusedFor(
         ctx,
         'canton.interactive.execute-and-wait-refusals',
@@ -270,7 +260,6 @@ conformanceSuite('flows / external signing under attack', () => {
       name: 'a prepared transaction whose metadata was edited after signing, or names another synchronizer, is refused; its untouched twin is not',
       endpoint: 'execute',
       clauses: ['canton.interactive.execute-tampered-metadata-refused', 'canton.interactive.execute-synchronizer-validated'],
-      checks: [...ERROR_CHECKS],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {
@@ -295,16 +284,16 @@ conformanceSuite('flows / external signing under attack', () => {
       const elsewhere = edited((transaction) => {
         if (transaction.metadata) transaction.metadata.synchronizerId = `other-${logicalSynchronizer(transaction.metadata.synchronizerId)}`;
       });
-      const send = (path: string, which: PreparedIou) => post(ctx, path, prepared.executor, executeBody(which));
+      const send = (endpoint: PostEndpointName, which: PreparedIou) => post(ctx, endpoint, prepared.executor, executeBody(which));
       const refusals = {
-        commandId: await send(EXECUTE_PATH, commandIdEdited),
-        time: await send(EXECUTE_PATH, timeEdited),
-        ledgerTime: await send(EXECUTE_PATH, ledgerTimeEdited),
-        malformedAndWait: await send(EXECUTE_AND_WAIT_PATH, malformed),
-        malformed: await send(EXECUTE_PATH, malformed),
-        elsewhere: await send(EXECUTE_PATH, elsewhere),
+        commandId: await send('execute', commandIdEdited),
+        time: await send('execute', timeEdited),
+        ledgerTime: await send('execute', ledgerTimeEdited),
+        malformedAndWait: await send('execute-and-wait', malformed),
+        malformed: await send('execute', malformed),
+        elsewhere: await send('execute', elsewhere),
       };
-      const control = await send(EXECUTE_PATH, prepared);
+      const control = await send('execute', prepared);
       const metadataClause = 'canton.interactive.execute-tampered-metadata-refused';
       refusedFor(ctx, metadataClause, refusals.commandId, control, FAILED, 400, 'valid signatures from distinct keys');
       refusedFor(ctx, metadataClause, refusals.time, control, FAILED, 400, 'valid signatures from distinct keys');
@@ -326,7 +315,6 @@ conformanceSuite('flows / external signing under attack', () => {
         'canton.interactive.execute-missing-input-contracts',
         'canton.interactive.prepared-transaction-shows-commands',
       ],
-      checks: [...ERROR_CHECKS, 'prepared_transaction_integrity', 'stateful_consistency'],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {
@@ -345,7 +333,7 @@ conformanceSuite('flows / external signing under attack', () => {
           },
         },
       ];
-      const response = await post(ctx, PREPARE_PATH, user, {
+      const response = await post(ctx, 'prepare', user, {
         userId: user,
         commandId,
         commands,
@@ -388,8 +376,8 @@ conformanceSuite('flows / external signing under attack', () => {
           if (transaction.metadata) transaction.metadata.inputContracts = [];
         }),
       };
-      const refused = await post(ctx, EXECUTE_PATH, user, executeBody(withoutInputs));
-      const control = await post(ctx, EXECUTE_AND_WAIT_PATH, user, executeBody(prepared));
+      const refused = await post(ctx, 'execute', user, executeBody(withoutInputs));
+      const control = await post(ctx, 'execute-and-wait', user, executeBody(prepared));
       refusedFor(ctx, 'canton.interactive.execute-missing-input-contracts', refused, control, FAILED, 400, 'Missing input contracts');
       // ISSExecuteSubmissionRequestWithInputContracts: the exercise committed, seen by the payer, with the signed hash.
       const { offset } = executedAt(control, 'canton.interactive.prepare-lists-input-contracts');

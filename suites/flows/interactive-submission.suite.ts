@@ -85,13 +85,6 @@ conformanceSuite('flows / interactive submission', () => {
         'execute.response.200',
         'canton.execute.response-empty-object',
       ],
-      checks: [
-        'positive_data_acceptance',
-        'response_schema_conformance',
-        'content_type_conformance',
-        'stateful_consistency',
-        'response_value_conformance',
-      ],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {
@@ -109,7 +102,6 @@ conformanceSuite('flows / interactive submission', () => {
       name: 'minLedgerTime (relative and absolute) is accepted and the transaction still commits',
       endpoint: 'execute',
       clauses: [...EXECUTED_CLAUSES, 'execute.minLedgerTime.optional'],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {
@@ -136,7 +128,6 @@ conformanceSuite('flows / interactive submission', () => {
       name: "userId may be left out: the token's user executes",
       endpoint: 'execute',
       clauses: [...EXECUTED_CLAUSES, 'execute.userId.optional'],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {
@@ -176,15 +167,6 @@ conformanceSuite('flows / interactive submission', () => {
           'execute.auth.external-party-signature',
           'canton.errors.status-follows-category',
         ],
-        checks: [
-          'status_code_conformance',
-          'error_body_conformance',
-          'content_type_conformance',
-          'response_schema_conformance',
-          'positive_data_acceptance',
-          'stateful_consistency',
-          'response_value_conformance',
-        ],
         requires: ['interactiveSubmission', 'writes'],
       },
       async (ctx) => {
@@ -211,7 +193,6 @@ conformanceSuite('flows / interactive submission', () => {
       name: 'the same prepared transaction executed twice with one change id is committed once',
       endpoint: 'execute',
       clauses: [...EXECUTED_CLAUSES, 'execute.exists', 'canton.execute.change-id-deduplicated'],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['interactiveSubmission', 'writes'],
     },
     async (ctx) => {

@@ -214,7 +214,6 @@ conformanceSuite('flows / seeded updates', () => {
         // A field of JsTopologyTransaction the GetUpdateResponse schema checks (credited through its clause annotations).
         'topology-transaction.traceContext.optional',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'response_value_conformance'],
     },
     async (ctx) => {
       const offset = seededOffset(ctx, 'topologyOffset');
@@ -247,7 +246,6 @@ conformanceSuite('flows / seeded updates', () => {
         'update-format.includeTopologyEvents.optional',
         ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],
-      checks: ['error_body_conformance', 'content_type_conformance', 'response_schema_conformance', 'status_code_conformance'],
     },
     async (ctx) => {
       const offset = seededOffset(ctx, 'topologyOffset');
@@ -291,14 +289,6 @@ conformanceSuite('flows / seeded updates', () => {
         'canton.reassignment.official-required-fields',
         'update-by-offset.update-not-found.all-filtered',
         ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
-      ],
-      checks: [
-        'positive_data_acceptance',
-        'response_schema_conformance',
-        'response_value_conformance',
-        'error_body_conformance',
-        'content_type_conformance',
-        'status_code_conformance',
       ],
       requires: ['reassignmentFixture'],
     },
@@ -412,7 +402,6 @@ conformanceSuite('flows / seeded updates', () => {
       name: 'an offset checkpoint is rendered with its offset and synchronizer times',
       endpoint: 'update-by-offset',
       clauses: ['update.OffsetCheckpoint.shape', ...VARIANT_CLAUSES, 'events.update-records', 'events.lookup-one-by-offset'],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'response_value_conformance'],
     },
     async (ctx) => {
       const offset = seededOffset(ctx, 'checkpointOffset');
@@ -443,7 +432,6 @@ conformanceSuite('flows / seeded updates', () => {
       name: "the multi-hosted party's topology events show each participant hosting it, with its permission",
       endpoint: 'update-by-offset',
       clauses: ['state.participant-permission.values', 'update.TopologyTransaction.shape', ...VARIANT_CLAUSES],
-      checks: ['not_a_server_error', 'positive_data_acceptance', 'response_schema_conformance', 'response_value_conformance'],
       requires: ['multiHostedParty'],
     },
     async (ctx) => {

@@ -10,7 +10,7 @@ import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { freshId } from '../../generators/index.js';
 import { iouCreate, type JsonObject, submit } from '../support/ledger.js';
-import { ERROR_CHECKS, bankUser, refusedFor, send } from '../support/command-semantics.js';
+import { bankUser, refusedFor, send } from '../support/command-semantics.js';
 
 const DUPLICATE_CODES = ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'];
 
@@ -24,7 +24,6 @@ conformanceSuite('flows / semantics of commands', () => {
         'canton.deduplication.failed-submission-not-deduplicated',
         'canton.deduplication.concurrent-one-success',
       ],
-      checks: [...ERROR_CHECKS, 'response_value_conformance', 'stateful_consistency'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -106,7 +105,6 @@ conformanceSuite('flows / semantics of commands', () => {
       name: 'a negative deduplication duration is INVALID_FIELD, a negative offset NEGATIVE_OFFSET',
       endpoint: 'submit-and-wait',
       clauses: ['canton.deduplication.negative-period-refused'],
-      checks: [...ERROR_CHECKS],
       requires: ['writes'],
     },
     async (ctx) => {

@@ -34,7 +34,6 @@ conformanceSuite('flows / submit then read', () => {
         'identifier-filter.WildcardFilter.shape',
         'identifier-filter.WildcardFilter.matches-all',
       ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -87,13 +86,6 @@ conformanceSuite('flows / submit then read', () => {
         'created-event.interface-view.viewValue.optional',
         'created-event.interface-view.implementationPackageId.optional',
         'canton.interface-view.official-required-fields',
-      ],
-      checks: [
-        'positive_data_acceptance',
-        'response_schema_conformance',
-        'stateful_consistency',
-        'response_value_conformance',
-        'spec_conflict',
       ],
       requires: ['writes'],
     },

@@ -45,7 +45,6 @@ conformanceSuite('flows / submit then read', () => {
         'canton.json.protocol-int64-numbers',
         'canton.daml-lf.numeric-string',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -136,7 +135,6 @@ conformanceSuite('flows / submit then read', () => {
         'event-format.filtersByParty.acs-delta-stakeholders',
         'event-format.filtersByParty.ledger-effects-witnesses',
       ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -239,7 +237,6 @@ conformanceSuite('flows / submit then read', () => {
       name: "a submission's W3C traceparent becomes the trace context of its transaction",
       endpoint: 'submit-and-wait',
       clauses: ['canton.trace-context.traceparent-propagated'],
-      checks: ['positive_data_acceptance', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {

@@ -12,14 +12,6 @@ import { freshId } from '../../generators/index.js';
 import { refusedAgainstControl } from '../support/refusals.js';
 import { createdEvents, createIouAndFindIt, type JsonObject, partyView, submit, transactionOf } from '../support/ledger.js';
 
-const ERROR_CHECKS = [
-  'status_code_conformance',
-  'error_body_conformance',
-  'content_type_conformance',
-  'response_schema_conformance',
-  'positive_data_acceptance',
-] as const;
-
 interface AllTypes {
   templateId: string;
   party: string;
@@ -86,7 +78,6 @@ conformanceSuite('flows / value types', () => {
       name: 'every Daml value type round-trips through a create argument and a choice argument, also a list of 10 000 items',
       endpoint: 'submit-and-wait',
       clauses: ['canton.values.all-types-round-trip'],
-      checks: ['positive_data_acceptance', 'response_value_conformance', 'stateful_consistency'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -160,16 +151,13 @@ conformanceSuite('flows / value types', () => {
       name: 'a variant without a tag field, or with an unknown tag, is INVALID_ARGUMENT naming the tag',
       endpoint: 'submit-and-wait',
       clauses: ['canton.values.variant-tag-refused'],
-      checks: [...ERROR_CHECKS, 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
       const { templateId, party, user } = allTypes(ctx);
       const create = (variant: unknown) =>
         ctx.send({
-          api: 'participant',
-          method: 'POST',
-          path: '/v2/commands/submit-and-wait',
+          endpoint: 'submit-and-wait',
           user,
           body: {
             commands: [{ CreateCommand: { templateId, createArguments: { party, values: values(variant as JsonObject) } } }],
@@ -204,7 +192,6 @@ conformanceSuite('flows / value types', () => {
       name: 'a record is read back in declaration order, also in the contract a choice creates from it',
       endpoint: 'update-by-offset',
       clauses: ['canton.values.record-field-order'],
-      checks: ['positive_data_acceptance', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {

@@ -31,7 +31,6 @@ conformanceSuite('flows / visibility and privacy', () => {
         'canton.semantics.transient.acs-delta-not-found',
         ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -95,7 +94,6 @@ conformanceSuite('flows / visibility and privacy', () => {
         'canton.semantics.non-consuming-acs-delta-not-found',
         ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {

@@ -66,7 +66,6 @@ conformanceSuite('flows / visibility and privacy', () => {
       name: "the command id and paidTrafficCost are shown only in a submitter's view, in both shapes",
       endpoint: 'update-by-offset',
       clauses: ['canton.semantics.command-id.submitters-only', 'canton.semantics.paid-traffic-cost.submitters-only'],
-      checks: ['positive_data_acceptance', 'response_value_conformance', 'stateful_consistency'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -140,7 +139,6 @@ conformanceSuite('flows / visibility and privacy', () => {
         'canton.semantics.filters.flags-accumulate-across-parties',
         ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],
-      checks: ['positive_data_acceptance', 'stateful_consistency', 'response_value_conformance', 'error_body_conformance'],
       requires: ['writes'],
     },
     async (ctx) => {

@@ -30,22 +30,19 @@ conformanceSuite('auth', () => {
         'canton.auth.insufficient-rights-403',
         'canton.auth.permission-denied-403',
       ],
-      checks: ['auth_enforcement', 'positive_data_acceptance'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
       const bank = ctx.party('bank');
       const outsider = ctx.userWhere('cannot act as bank', (user) => !user.rights.actAs.includes('bank') && !user.rights.admin).id;
       const body = { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth-act-as'), actAs: [bank] };
-      const denied = await ctx.send({ api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user: outsider, body });
+      const denied = await ctx.send({ endpoint: 'submit-and-wait', user: outsider, body });
       const denial = await authEnforcement(ctx, {
         response: denied,
         // The control: the same command from a user who may act as bank.
         control: () =>
           ctx.send({
-            api: 'participant',
-            method: 'POST',
-            path: '/v2/commands/submit-and-wait',
+            endpoint: 'submit-and-wait',
             user: userOf(ctx, 'bank', 'can act as bank', 'actAs'),
             body: { ...body, commandId: freshId('auth-act-as') },
           }),
@@ -62,7 +59,6 @@ conformanceSuite('auth', () => {
       name: 'submit-and-wait reading as a party the user cannot read as is denied',
       endpoint: 'submit-and-wait',
       clauses: ['auth.submit-and-wait.read-as', 'submit-and-wait.readAs.authorized', 'canton.auth.insufficient-rights-403'],
-      checks: ['auth_enforcement', 'positive_data_acceptance'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -77,9 +73,7 @@ conformanceSuite('auth', () => {
       if (!unreadable) return ctx.skip(`every fixture party is readable by ${reader.id}`);
       const commands = [iouCreate(ctx, alice, ctx.party('bob'))];
       const denied = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
+        endpoint: 'submit-and-wait',
         user: reader.id,
         body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [unreadable.id] },
       });
@@ -88,9 +82,7 @@ conformanceSuite('auth', () => {
         // The control: reading as a party the user may read as.
         control: () =>
           ctx.send({
-            api: 'participant',
-            method: 'POST',
-            path: '/v2/commands/submit-and-wait',
+            endpoint: 'submit-and-wait',
             user: reader.id,
             body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [ctx.party('bank')] },
           }),
@@ -111,7 +103,6 @@ conformanceSuite('auth', () => {
         'canton.auth.insufficient-rights-403',
         'canton.auth.permission-denied-403',
       ],
-      checks: ['auth_enforcement'],
       requires: ['authorization'],
     },
     async (ctx) => {
@@ -140,7 +131,6 @@ conformanceSuite('auth', () => {
       name: 'update-by-offset filtering a party the user can only execute as is denied: execute-as does not read',
       endpoint: 'update-by-offset',
       clauses: ['canton.auth.execute-as-does-not-read', 'canton.auth.insufficient-rights-403', 'canton.auth.permission-denied-403'],
-      checks: ['auth_enforcement', 'status_code_conformance'],
       requires: ['authorization'],
     },
     async (ctx) => {
@@ -181,7 +171,6 @@ conformanceSuite('auth', () => {
         'canton.auth.insufficient-rights-403',
         'canton.auth.permission-denied-403',
       ],
-      checks: ['auth_enforcement', 'status_code_conformance'],
       requires: ['authorization'],
     },
     async (ctx) => {
@@ -215,7 +204,6 @@ conformanceSuite('auth', () => {
       name: 'execute by a user without act-as or execute-as for the signing party is denied',
       endpoint: 'execute',
       clauses: ['auth.execute.act-as-or-execute-as', 'execute.auth.act-as-or-execute-as', 'canton.auth.insufficient-rights-403'],
-      checks: ['auth_enforcement', 'positive_data_acceptance'],
       requires: ['authorization', 'interactiveSubmission', 'writes'],
     },
     async (ctx) => {
@@ -243,7 +231,6 @@ conformanceSuite('auth', () => {
       name: 'the traffic account of a party the user can neither act nor execute as is denied',
       endpoint: 'traffic-account',
       clauses: ['auth.traffic-account', 'traffic-account.auth.act-as-or-execute-as', 'canton.auth.insufficient-rights-403'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'trafficAccounts', 'ledgerApi3.5'],
     },
     async (ctx) => {
@@ -253,8 +240,7 @@ conformanceSuite('auth', () => {
         `can neither act nor execute as ${account.party}`,
         (user) => !user.rights.actAs.includes(account.party) && !user.rights.executeAs.includes(account.party) && !user.rights.admin,
       ).id;
-      const read = (user: string) =>
-        ctx.send({ api: 'participant', method: 'GET', path: `/v2/traffic/accounts/${encodeURIComponent(account.accountId)}`, user });
+      const read = (user: string) => ctx.send({ endpoint: 'traffic-account', params: { 'account-id': account.accountId }, user });
       const response = await read(outsider);
       const denial = await authEnforcement(ctx, {
         response,
@@ -278,7 +264,6 @@ conformanceSuite('auth', () => {
         'submit-and-wait.userId.optional',
         'canton.auth.insufficient-rights-403',
       ],
-      checks: ['stateful_consistency', 'error_body_conformance', 'auth_enforcement'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -292,9 +277,7 @@ conformanceSuite('auth', () => {
       await submit(ctx, { user: bankUser, actAs: [bank], commands, commandId, clauseId: 'submit-and-wait.userId.optional' });
       // The change id is (user id, act-as, command id): naming the token's user explicitly must hit the same one.
       const again = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/commands/submit-and-wait',
+        endpoint: 'submit-and-wait',
         user: bankUser,
         body: { commands, commandId, actAs: [bank], userId: bankUser },
       });
@@ -312,9 +295,7 @@ conformanceSuite('auth', () => {
         const other = ctx.fixtures.users.find((user) => user.id !== bankUser)?.id ?? 'another-user';
         const submitAs = (userId: string) =>
           ctx.send({
-            api: 'participant',
-            method: 'POST',
-            path: '/v2/commands/submit-and-wait',
+            endpoint: 'submit-and-wait',
             user: bankUser,
             body: { commands, commandId: freshId('user-from-token'), actAs: [bank], userId },
           });

@@ -160,7 +160,6 @@ conformanceSuite('auth', () => {
         name: `${probe.endpoint}: a valid bearer token of an allowed user is accepted`,
         endpoint: probe.endpoint,
         clauses: ['auth.bearer'],
-        checks: ['positive_data_acceptance'],
         requires: ['authorization', ...probe.requires],
         concurrent: true,
       },
@@ -179,7 +178,6 @@ conformanceSuite('auth', () => {
           endpoint: probe.endpoint,
           // A credential with a rule of its own (a deactivated user) proves that rule, not the endpoint's auth clause.
           clauses: credential.cantonOnly || credential.denialClause ? credential.clauses : [probe.authClause, ...credential.clauses],
-          checks: ['auth_enforcement', 'error_body_conformance'],
           requires: [...credential.requires, ...probe.requires],
           concurrent: true,
         },
@@ -202,11 +200,10 @@ conformanceSuite('auth', () => {
       name: 'readyz: no token is fine, a token of an unknown or deactivated user is 403',
       endpoint: 'readyz',
       clauses: ['canton.readyz.no-token-needed', 'canton.auth.unknown-user-403', 'canton.auth.deactivated-user-403'],
-      checks: ['status_code_conformance', 'auth_enforcement'],
       requires: ['authorization', 'mintTokens', 'ledgerApi3.5'],
     },
     async (ctx) => {
-      const request: ProbeRequest = { api: 'participant', method: 'GET', path: '/readyz' };
+      const request: ProbeRequest = { endpoint: 'readyz' };
       const withoutToken = () => send(ctx, request, undefined);
       statusCodeConformance(await withoutToken(), [200], 'canton.readyz.no-token-needed');
       const unknown = badCredentials.find((credential) => credential.name.includes('unknown user'))!;
@@ -233,12 +230,11 @@ conformanceSuite('auth', () => {
       name: "an active user's record has isDeactivated unset or false, and the user has access",
       endpoint: 'authenticated-user',
       clauses: ['user.isDeactivated.optional-boolean', 'state.user.isDeactivated.denies-access'],
-      checks: ['response_schema_conformance', 'positive_data_acceptance'],
       requires: ['authorization'],
     },
     async (ctx) => {
       const user = ctx.userWhere('is any active user', () => true);
-      const response = await ctx.send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', user: user.id });
+      const response = await ctx.send({ endpoint: 'authenticated-user', user: user.id });
       positiveDataAcceptance(response, 'state.user.isDeactivated.denies-access');
       const body = responseSchemaConformance(ctx.validators, response, 'GetUserResponse', 'user.isDeactivated.optional-boolean') as {
         user: { isDeactivated?: unknown };

@@ -11,10 +11,8 @@ import { freshId } from '../../generators/index.js';
 import type { ClientResponse } from '../../client/http.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
-import { EXECUTE_PATH, preparedAndSigned } from '../support/interactive.js';
+import { preparedAndSigned } from '../support/interactive.js';
 import { iouSubmission, postJson } from '../support/requests.js';
-
-const SUBMIT = '/v2/commands/submit-and-wait';
 
 type Body = Record<string, unknown>;
 
@@ -99,7 +97,6 @@ conformanceSuite('spec and Canton conflicts', () => {
         name: `${conflict.name}: rejected by the spec, accepted by Canton 3.5`,
         endpoint: 'submit-and-wait',
         clauses: [conflict.clauseId],
-        checks: ['spec_conflict'],
         requires: ['writes'],
       },
       async (context) => {
@@ -107,8 +104,8 @@ conformanceSuite('spec and Canton conflicts', () => {
         await judge(
           context,
           conflict.clauseId,
-          () => postJson(context, SUBMIT, submission(context, conflict.extra(context)), user),
-          () => postJson(context, SUBMIT, submission(context), user),
+          () => postJson(context, 'submit-and-wait', submission(context, conflict.extra(context)), user),
+          () => postJson(context, 'submit-and-wait', submission(context), user),
           true,
         );
       },
@@ -120,7 +117,6 @@ conformanceSuite('spec and Canton conflicts', () => {
       name: 'execute without deduplicationPeriod: accepted by the spec, rejected by Canton 3.5',
       endpoint: 'execute',
       clauses: ['execute.deduplicationPeriod.optional'],
-      checks: ['spec_conflict'],
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {
@@ -129,8 +125,8 @@ conformanceSuite('spec and Canton conflicts', () => {
       await judge(
         context,
         'execute.deduplicationPeriod.optional',
-        () => postJson(context, EXECUTE_PATH, without, user),
-        () => postJson(context, EXECUTE_PATH, body, user),
+        () => postJson(context, 'execute', without, user),
+        () => postJson(context, 'execute', body, user),
         false,
       );
     },
@@ -141,12 +137,11 @@ conformanceSuite('spec and Canton conflicts', () => {
       name: 'canton: an unknown top-level field is ignored (the spec does not say)',
       endpoint: 'submit-and-wait',
       clauses: ['canton.requests.unknown-fields-ignored'],
-      checks: ['positive_data_acceptance'],
       requires: ['writes'],
     },
     async (context) => {
       const { user } = bankSubmitter(context);
-      const response = await postJson(context, SUBMIT, submission(context, { someFutureField: { nested: true } }), user);
+      const response = await postJson(context, 'submit-and-wait', submission(context, { someFutureField: { nested: true } }), user);
       positiveDataAcceptance(response, 'canton.requests.unknown-fields-ignored');
     },
   );
@@ -156,15 +151,12 @@ conformanceSuite('spec and Canton conflicts', () => {
       name: 'canton: the content type of a JSON body is not enforced',
       endpoint: 'submit-and-wait',
       clauses: ['canton.http.content-type-not-enforced'],
-      checks: ['positive_data_acceptance'],
       requires: ['writes'],
     },
     async (context) => {
       const { user } = bankSubmitter(context);
       const asText = await context.send({
-        api: 'participant',
-        method: 'POST',
-        path: SUBMIT,
+        endpoint: 'submit-and-wait',
         user,
         headers: { 'content-type': 'text/plain' },
         body: JSON.stringify({ ...submission(context), commandId: freshId('cmd') }),

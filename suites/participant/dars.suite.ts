@@ -15,14 +15,15 @@ import { responseSchemaConformance } from '../../checks/schema.js';
 import { expectText, expectValue } from '../../checks/values.js';
 import { SuiteBug } from '../../checks/assertion.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import type { RequestEndpointName } from '../../specification/endpoints.js';
+import { endpointPath, type RequestEndpointName } from '../../specification/endpoints.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
 import { isWellFormedDar } from '../../specification/dar.js';
 import { generatorContext, sendGenerated } from '../support/requests.js';
 
 const OCTET_STREAM = { 'content-type': 'application/octet-stream' };
-const UPLOAD_PATHS = { 'dars-upload': '/v2/dars', 'packages-upload': '/v2/packages', 'dars-validate': '/v2/dars/validate' } as const;
+/** The endpoints a DAR is sent to. */
+type UploadEndpoint = 'dars-upload' | 'packages-upload' | 'dars-validate';
 
 function admin(context: ConformanceContext): string {
   return context.userWhere('has participant_admin rights (DAR upload)', (user) => user.rights.admin).id;
@@ -39,8 +40,13 @@ function fixtureDar(context: ConformanceContext): Uint8Array {
   return new Uint8Array(readFileSync(context.fixtures.dar));
 }
 
-function upload(context: ConformanceContext, path: string, bytes: Uint8Array, query: Record<string, string> = {}): Promise<ClientResponse> {
-  return context.send({ api: 'participant', method: 'POST', path, user: admin(context), headers: OCTET_STREAM, body: bytes, query });
+function upload(
+  context: ConformanceContext,
+  endpoint: UploadEndpoint,
+  bytes: Uint8Array,
+  query: Record<string, string> = {},
+): Promise<ClientResponse> {
+  return context.send({ endpoint, user: admin(context), headers: OCTET_STREAM, body: bytes, query });
 }
 
 /**
@@ -73,7 +79,7 @@ function assertStillBroken(request: InvalidRequest): void {
 }
 
 /** Other clauses a broken DAR or query value of `endpoint` proves alongside its rule. */
-function sameRuleOf(endpoint: keyof typeof UPLOAD_PATHS, request: InvalidRequest): ClauseId[] {
+function sameRuleOf(endpoint: UploadEndpoint, request: InvalidRequest): ClauseId[] {
   const clauses: ClauseId[] = endpoint === 'packages-upload' ? ['packages-upload.query.same-as-dars', 'canton.packages.same-handler'] : [];
   // The spec's own rule for a body that is no DAR: the body "is the binary DAR" (upload), the DAR is validated
   // (validate). The Canton clause of the tag says how Canton refuses it.
@@ -98,7 +104,7 @@ function sameRuleOf(endpoint: keyof typeof UPLOAD_PATHS, request: InvalidRequest
  * with the fixture DAR and the same valid query parameters, which the target accepts. The generated queries of
  * a request that vets name the synchronizer (generators/requests/endpoints.ts).
  */
-async function rejectsBrokenDars(context: ConformanceContext, endpoint: RequestEndpointName & keyof typeof UPLOAD_PATHS): Promise<void> {
+async function rejectsBrokenDars(context: ConformanceContext, endpoint: RequestEndpointName & UploadEndpoint): Promise<void> {
   const rules = invalidRequestRules(generatorContext(context.fixtures))[endpoint];
   const dar = fixtureDar(context);
   for (const rule of rules) {
@@ -111,7 +117,7 @@ async function rejectsBrokenDars(context: ConformanceContext, endpoint: RequestE
         await negativeDataRejection(context, {
           rule: request.invalid,
           response,
-          control: () => upload(context, UPLOAD_PATHS[endpoint], dar, baseQuery),
+          control: () => upload(context, endpoint, dar, baseQuery),
           errorBodyClause: `${endpoint}.errors.default-body`,
           endpoint,
           sameRule: sameRuleOf(endpoint, request),
@@ -126,7 +132,7 @@ conformanceSuite('dars', () => {
   for (const endpoint of ['dars-upload', 'packages-upload'] as const) {
     conformanceTest(
       {
-        name: `${UPLOAD_PATHS[endpoint]} accepts valid DARs and answers UploadDarFileResponse`,
+        name: `${endpointPath(endpoint)} accepts valid DARs and answers UploadDarFileResponse`,
         endpoint,
         clauses:
           endpoint === 'dars-upload'
@@ -149,7 +155,6 @@ conformanceSuite('dars', () => {
                 'packages-upload.response.same-as-dars',
                 'canton.packages.same-handler',
               ],
-        checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance', 'response_value_conformance'],
         requires: ['writes'],
       },
       async (context) => {
@@ -175,7 +180,7 @@ conformanceSuite('dars', () => {
                       : []),
                   ]
                 : ['packages-upload.query.same-as-dars', 'packages-upload.body.same-as-dars', 'packages-upload.response.same-as-dars'];
-            const response = await upload(context, UPLOAD_PATHS[endpoint], dar, query);
+            const response = await upload(context, endpoint, dar, query);
             expectUploaded(context, response, `${endpoint}.exists`, credited);
             if (endpoint === 'packages-upload' && context.profile === 'canton')
               positiveDataAcceptance(response, 'canton.packages.same-handler');
@@ -187,7 +192,7 @@ conformanceSuite('dars', () => {
 
     conformanceTest(
       {
-        name: `${UPLOAD_PATHS[endpoint]} rejects each broken DAR for its rule, with its code (control: the fixture DAR is accepted)`,
+        name: `${endpointPath(endpoint)} rejects each broken DAR for its rule, with its code (control: the fixture DAR is accepted)`,
         endpoint,
         clauses:
           endpoint === 'dars-upload'
@@ -202,7 +207,6 @@ conformanceSuite('dars', () => {
                 'canton.dars.vetAllPackages-malformed-400-text',
               ]
             : ['packages-upload.errors.default-body', 'packages-upload.query.same-as-dars', 'canton.packages.same-handler'],
-        checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
         requires: ['writes'],
       },
       async (context) => {
@@ -216,13 +220,12 @@ conformanceSuite('dars', () => {
       name: 'uploading the same DAR again succeeds',
       endpoint: 'dars-upload',
       clauses: ['canton.dars.idempotent-reupload', 'dars-upload.response.200'],
-      checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
       requires: ['writes'],
     },
     async (context) => {
       const dar = fixtureDar(context);
       for (let attempt = 0; attempt < 2; attempt++)
-        expectUploaded(context, await upload(context, '/v2/dars', dar, vettingQuery(context)), 'canton.dars.idempotent-reupload');
+        expectUploaded(context, await upload(context, 'dars-upload', dar, vettingQuery(context)), 'canton.dars.idempotent-reupload');
     },
   );
 
@@ -231,7 +234,6 @@ conformanceSuite('dars', () => {
       name: 'a malformed synchronizerId is rejected before the DAR is read (control: the same upload without it is accepted)',
       endpoint: 'dars-upload',
       clauses: ['errors.400-text-names-synchronizerId', 'dars-upload.synchronizerId.optional', 'canton.dars.synchronizerId-malformed-400'],
-      checks: ['negative_data_rejection'],
       requires: ['writes'],
     },
     async (context) => {
@@ -241,7 +243,7 @@ conformanceSuite('dars', () => {
       await context.forAll(
         malformed,
         async (synchronizerId) => {
-          const response = await upload(context, '/v2/dars', dar, { synchronizerId });
+          const response = await upload(context, 'dars-upload', dar, { synchronizerId });
           await negativeDataRejection(context, {
             rule: {
               clauseId: 'errors.400-text-names-synchronizerId',
@@ -251,7 +253,7 @@ conformanceSuite('dars', () => {
             },
             sameRule: ['dars-upload.synchronizerId.optional'],
             response,
-            control: () => upload(context, '/v2/dars', dar, { synchronizerId: context.fixtures.synchronizerId }),
+            control: () => upload(context, 'dars-upload', dar, { synchronizerId: context.fixtures.synchronizerId }),
             errorBodyClause: 'dars-upload.errors.default-body',
             endpoint: 'dars-upload',
             canton: { form: 'error', code: 'PROTO_DESERIALIZATION_FAILURE', cantonClauseId: 'canton.dars.synchronizerId-malformed-400' },
@@ -267,13 +269,12 @@ conformanceSuite('dars', () => {
       name: 'a body over 8 MiB is never 413: 500 LEDGER_API_INTERNAL_ERROR or a reset connection',
       endpoint: 'dars-upload',
       clauses: ['canton.http.body-over-8mib'],
-      checks: ['status_code_conformance', 'error_body_conformance'],
       requires: ['writes'],
     },
     async (context) => {
       let response: ClientResponse | 'connection-reset';
       try {
-        response = await upload(context, '/v2/dars', new Uint8Array(8 * 1024 * 1024 + 1), vettingQuery(context));
+        response = await upload(context, 'dars-upload', new Uint8Array(8 * 1024 * 1024 + 1), vettingQuery(context));
       } catch (error) {
         // A connection reset while the body is still being sent is one of Canton's two answers (FF5).
         if ((error as { code?: string }).code !== 'TARGET_UNREACHABLE') throw error;
@@ -298,10 +299,9 @@ conformanceSuite('dars', () => {
         'dars-validate.response.no-body',
         'canton.dars-validate.response-no-content',
       ],
-      checks: ['positive_data_acceptance', 'response_value_conformance'],
     },
     async (context) => {
-      const response = await upload(context, '/v2/dars/validate', fixtureDar(context), vettingQuery(context));
+      const response = await upload(context, 'dars-validate', fixtureDar(context), vettingQuery(context));
       notAServerError(response, 'dars-validate.exists');
       acceptedWith(response, 200, 'dars-validate.exists');
       positiveDataAcceptance(response, 'dars-validate.validates', ['dars-validate.body.octet-stream', 'dars-validate.body.required']);
@@ -316,11 +316,10 @@ conformanceSuite('dars', () => {
       name: 'validate without synchronizerId auto-detects the one synchronizer',
       endpoint: 'dars-validate',
       clauses: ['dars-validate.synchronizerId.optional'],
-      checks: ['positive_data_acceptance'],
       requires: ['singleSynchronizer'],
     },
     async (context) => {
-      positiveDataAcceptance(await upload(context, '/v2/dars/validate', fixtureDar(context)), 'dars-validate.synchronizerId.optional');
+      positiveDataAcceptance(await upload(context, 'dars-validate', fixtureDar(context)), 'dars-validate.synchronizerId.optional');
     },
   );
 
@@ -329,15 +328,11 @@ conformanceSuite('dars', () => {
       name: 'validate rejects each broken DAR for its rule, with its code (control: the fixture DAR validates)',
       endpoint: 'dars-validate',
       clauses: ['dars-validate.errors.default-body', 'dars-validate.validates'],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
     },
     async (context) => {
       await rejectsBrokenDars(context, 'dars-validate');
       // Every credited rejection above is validation at work.
-      positiveDataAcceptance(
-        await upload(context, '/v2/dars/validate', fixtureDar(context), vettingQuery(context)),
-        'dars-validate.validates',
-      );
+      positiveDataAcceptance(await upload(context, 'dars-validate', fixtureDar(context), vettingQuery(context)), 'dars-validate.validates');
     },
   );
 
@@ -346,7 +341,6 @@ conformanceSuite('dars', () => {
       name: 'validate leaves no trace: a package it validated does not count as vetted',
       endpoint: 'dars-validate',
       clauses: ['dars-validate.no-effect'],
-      checks: ['positive_data_acceptance'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
@@ -356,8 +350,8 @@ conformanceSuite('dars', () => {
       const name = freshId('conformance');
       const validated = buildDar({ name, version: '1.0.0', salt: 'validated' });
       const uploaded = buildDar({ name, version: '1.0.0', salt: 'uploaded' });
-      positiveDataAcceptance(await upload(context, '/v2/dars/validate', validated.bytes, vettingQuery(context)), 'dars-validate.validates');
-      const response = await upload(context, '/v2/dars', uploaded.bytes, vettingQuery(context, { vetAllPackages: 'true' }));
+      positiveDataAcceptance(await upload(context, 'dars-validate', validated.bytes, vettingQuery(context)), 'dars-validate.validates');
+      const response = await upload(context, 'dars-upload', uploaded.bytes, vettingQuery(context, { vetAllPackages: 'true' }));
       acceptedWith(response, 200, 'dars-validate.no-effect');
     },
   );

@@ -6,7 +6,7 @@ import { responseSchemaConformance } from '../../checks/schema.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
-import { EXECUTE_PATH, preparedAndSigned } from '../support/interactive.js';
+import { preparedAndSigned } from '../support/interactive.js';
 import { rejectsInvalidRequests } from '../support/properties.js';
 import { generatorContext, postJson } from '../support/requests.js';
 
@@ -108,13 +108,6 @@ conformanceSuite('execute', () => {
         'canton.interactive.prepared-hash-matches-transaction',
         'canton.interactive.prepared-transaction-shows-commands',
       ],
-      checks: [
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-        'prepared_transaction_integrity',
-      ],
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {
@@ -139,7 +132,7 @@ conformanceSuite('execute', () => {
         async ([time, deduplication]) => {
           const { user, body } = await preparedAndSigned(context, 'execute.exists');
           const request = { ...body, deduplicationPeriod: deduplication, ...(time ? { minLedgerTime: time } : {}) };
-          const response = await postJson(context, EXECUTE_PATH, request, user);
+          const response = await postJson(context, 'execute', request, user);
           notAServerError(response, 'execute.exists');
           positiveDataAcceptance(response, 'execute.exists', executeClausesProvedBy(request));
           contentTypeConformance(response, 'json', 'execute.response.200');
@@ -162,7 +155,6 @@ conformanceSuite('execute', () => {
         'limits.non-empty-lists.signatures',
         'signature.signature.non-empty',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance'],
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {
@@ -202,7 +194,7 @@ conformanceSuite('execute', () => {
       ];
       for (const { clauseId, rule, part, empty, sameRule } of mutations) {
         const { user, body } = await preparedAndSigned(context, 'execute.exists');
-        const response = await postJson(context, EXECUTE_PATH, empty(body as unknown as Signed), user);
+        const response = await postJson(context, 'execute', empty(body as unknown as Signed), user);
         await negativeDataRejection(context, {
           rule: {
             clauseId,
@@ -212,7 +204,7 @@ conformanceSuite('execute', () => {
           },
           ...(sameRule ? { sameRule } : {}),
           response,
-          control: () => postJson(context, EXECUTE_PATH, body, user),
+          control: () => postJson(context, 'execute', body, user),
           errorBodyClause: ERROR_BODY,
           endpoint: ENDPOINT,
         });
@@ -238,7 +230,6 @@ conformanceSuite('execute', () => {
         'min-ledger-time.time.allowed-keys',
         'min-ledger-time.time.MinLedgerTimeAbs.shape',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
       requires: ['writes', 'interactiveSubmission'],
     },
     async (context) => {
@@ -262,14 +253,13 @@ conformanceSuite('execute', () => {
         'execute.hashingSchemeVersion.allowed-values',
         'versioning.hashingSchemeVersion.values',
       ],
-      checks: ['not_a_server_error', 'response_value_conformance'],
       requires: ['interactiveSubmission', 'writes', 'ledgerApi3.5'],
     },
     async (context) => {
       const signed = await preparedAndSigned(context, 'execute.exists');
       const response = await postJson(
         context,
-        EXECUTE_PATH,
+        'execute',
         { ...signed.body, hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3' },
         signed.user,
       );

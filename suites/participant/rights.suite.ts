@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { authEnforcement } from '../../checks/auth.js';
 import { acceptedWith } from '../../checks/basic.js';
 import { expectValue } from '../../checks/values.js';
-import type { ClientRequest, ClientResponse } from '../../client/http.js';
+import type { ClientResponse, EndpointRequest } from '../../client/http.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { errorCodeOf } from '../../checks/rejection.js';
@@ -17,13 +17,9 @@ import { parseJsonLossless } from '../../specification/json.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { iouCreate, transactionFormat, updateByOffset, wildcardFilter } from '../support/ledger.js';
 
-const SUBMIT = '/v2/commands/submit-and-wait';
-
 function submitAs(ctx: ConformanceContext, user: string, actAs: string[], payer: string): Promise<ClientResponse> {
   return ctx.send({
-    api: 'participant',
-    method: 'POST',
-    path: SUBMIT,
+    endpoint: 'submit-and-wait',
     user,
     body: { commands: [iouCreate(ctx, payer, ctx.party('alice'))], commandId: freshId('rights'), actAs },
   });
@@ -54,7 +50,6 @@ conformanceSuite('participant / rights', () => {
       name: 'a read-as right does not let its user act as the party',
       endpoint: 'submit-and-wait',
       clauses: ['canton.rights.read-as-is-not-act-as'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -78,7 +73,6 @@ conformanceSuite('participant / rights', () => {
       name: 'participant_admin does not let its user act as a party',
       endpoint: 'submit-and-wait',
       clauses: ['canton.rights.admin-is-not-act-as'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -102,7 +96,6 @@ conformanceSuite('participant / rights', () => {
       name: 'every party of a request is checked: one party the user may not use denies it, on submit-and-wait and update-by-offset',
       endpoint: 'submit-and-wait',
       clauses: ['canton.rights.every-party-checked'],
-      checks: ['auth_enforcement', 'response_value_conformance'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -139,7 +132,6 @@ conformanceSuite('participant / rights', () => {
       name: 'DAR upload and validation need participant_admin',
       endpoint: 'dars-validate',
       clauses: ['canton.rights.dar-upload-admin-only'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'writes'],
     },
     async (ctx) => {
@@ -147,11 +139,9 @@ conformanceSuite('participant / rights', () => {
       const other = ctx.userWhere('is no participant admin', (user) => !user.rights.admin).id;
       darBytes ??= readFileSync(ctx.fixtures.dar);
       const body = darBytes;
-      for (const path of ['/v2/dars/validate', '/v2/dars']) {
-        const request = (user: string): ClientRequest => ({
-          api: 'participant',
-          method: 'POST',
-          path,
+      for (const endpoint of ['dars-validate', 'dars-upload'] as const) {
+        const request = (user: string): EndpointRequest => ({
+          endpoint,
           user,
           query: { synchronizerId: ctx.fixtures.synchronizerId },
           body,
@@ -172,7 +162,6 @@ conformanceSuite('participant / rights', () => {
       name: 'a token whose aud is an array with the expected audience, and whose scope has extra scopes, is accepted',
       endpoint: 'authenticated-user',
       clauses: ['canton.auth.audience-array-accepted'],
-      checks: ['positive_data_acceptance', 'response_value_conformance'],
       requires: ['authorization', 'mintTokens'],
     },
     async (ctx) => {
@@ -188,15 +177,13 @@ conformanceSuite('participant / rights', () => {
         audience: [audience, 'https://conformance.example.com/another-service'],
         scope: `openid ${ctx.tokens.scope ?? 'daml_ledger_api'} email`,
       });
-      const response = await ctx.send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', token });
+      const response = await ctx.send({ endpoint: 'authenticated-user', token });
       acceptedWith(response, 200, 'canton.auth.audience-array-accepted');
       const body = parseJsonLossless(response.text) as { user?: { id?: unknown } } | undefined;
       expectValue('canton.auth.audience-array-accepted', 'the id of the authenticated user', body?.user?.id, user, response);
       const party = ctx.party('alice');
       const lookup = await ctx.send({
-        api: 'participant',
-        method: 'POST',
-        path: '/v2/updates/update-by-offset',
+        endpoint: 'update-by-offset',
         token,
         body: { offset: someOffset(ctx), updateFormat: transactionFormat({ [party]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
       });
@@ -215,13 +202,12 @@ conformanceSuite('participant / rights', () => {
       name: 'a token with neither an audience nor a scope is denied',
       endpoint: 'authenticated-user',
       clauses: ['canton.auth.no-audience-no-scope-denied'],
-      checks: ['auth_enforcement'],
       requires: ['authorization', 'mintTokens'],
     },
     async (ctx) => {
       const user = ctx.userWhere('is any active user', () => true).id;
       const request = (token: string | undefined): Promise<ClientResponse> =>
-        ctx.send({ api: 'participant', method: 'GET', path: '/v2/authenticated-user', ...(token === undefined ? { user } : { token }) });
+        ctx.send({ endpoint: 'authenticated-user', ...(token === undefined ? { user } : { token }) });
       await authEnforcement(ctx, {
         response: await request(await ctx.tokens.mint({ userId: user, audience: null, scope: null })),
         control: () => request(undefined),

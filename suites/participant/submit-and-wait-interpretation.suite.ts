@@ -9,12 +9,7 @@ import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.j
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { createIouCommand, iouSubmission, postJson } from '../support/requests.js';
-import {
-  SUBMIT_AND_WAIT_ENDPOINT as ENDPOINT,
-  SUBMIT_AND_WAIT_PATH as PATH,
-  archivedIouContractId,
-  bankSubmitter,
-} from '../support/submit-and-wait.js';
+import { SUBMIT_AND_WAIT_ENDPOINT as ENDPOINT, archivedIouContractId, bankSubmitter } from '../support/submit-and-wait.js';
 
 type Body = Record<string, unknown>;
 
@@ -26,7 +21,7 @@ async function rejectsSubmission(
   clauseId: ClauseId,
   canton: { code: string; cantonClauseId: ClauseId },
 ): Promise<void> {
-  const response = await postJson(context, PATH, body, user);
+  const response = await postJson(context, ENDPOINT, body, user);
   statusCodeConformance(response, context.profile === 'canton' ? [400, 404, 409] : [400, 401, 403, 404, 409, 422], clauseId);
   const error = errorBodyConformance(context, response, 'errors.submission-error-propagated');
   if (context.profile === 'canton') expectErrorCode(error, canton.code, canton.cantonClauseId, response);
@@ -42,12 +37,16 @@ conformanceSuite('submit-and-wait', () => {
         'errors.submission-error-propagated',
         'canton.submit-and-wait.template-precondition-violated-400',
       ],
-      checks: ['error_body_conformance', 'status_code_conformance'],
       requires: ['writes'],
     },
     async (context) => {
       const { user, bank, alice } = bankSubmitter(context);
-      const response = await postJson(context, PATH, iouSubmission(context.fixtures, { payer: bank, owner: alice, amount: '-1.0' }), user);
+      const response = await postJson(
+        context,
+        ENDPOINT,
+        iouSubmission(context.fixtures, { payer: bank, owner: alice, amount: '-1.0' }),
+        user,
+      );
       statusCodeConformance(response, context.profile === 'canton' ? [400] : [400, 409, 422], 'submit-and-wait.errors.propagated');
       const error = errorBodyConformance(context, response, 'errors.submission-error-propagated');
       if (context.profile === 'canton') {
@@ -69,7 +68,6 @@ conformanceSuite('submit-and-wait', () => {
         'canton.daml-lf.unexpected-fields-400',
         'canton.daml-lf.missing-fields-400',
       ],
-      checks: ['error_body_conformance', 'status_code_conformance'],
       requires: ['writes'],
     },
     async (context) => {
@@ -128,7 +126,6 @@ conformanceSuite('submit-and-wait', () => {
       name: 'the commands of one submission are atomic: when one fails, none takes effect',
       endpoint: ENDPOINT,
       clauses: ['submit-and-wait.commands.atomic'],
-      checks: ['stateful_consistency', 'error_body_conformance'],
       requires: ['writes'],
     },
     async (context) => {
@@ -144,7 +141,7 @@ conformanceSuite('submit-and-wait', () => {
       const failing = iouSubmission(context.fixtures, { payer: owner, owner, amount: '-1.0' }).commands as unknown[];
       const response = await postJson(
         context,
-        PATH,
+        ENDPOINT,
         {
           commands: [{ CreateCommand: { templateId: keyed!.templateId, createArguments: account } }, ...failing],
           commandId: freshId('cmd'),
@@ -157,7 +154,7 @@ conformanceSuite('submit-and-wait', () => {
       const archiveByKey = () =>
         postJson(
           context,
-          PATH,
+          ENDPOINT,
           {
             commands: [
               {
@@ -178,7 +175,7 @@ conformanceSuite('submit-and-wait', () => {
       // The control: the first command alone is accepted, and then the same lookup finds its contract.
       const alone = await postJson(
         context,
-        PATH,
+        ENDPOINT,
         {
           commands: [{ CreateCommand: { templateId: keyed!.templateId, createArguments: account } }],
           commandId: freshId('cmd'),

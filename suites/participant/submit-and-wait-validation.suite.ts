@@ -14,7 +14,6 @@ import { generatorContext, iouSubmission, postJson } from '../support/requests.j
 import {
   SUBMIT_AND_WAIT_ENDPOINT as ENDPOINT,
   SUBMIT_AND_WAIT_ERROR_BODY as ERROR_BODY,
-  SUBMIT_AND_WAIT_PATH as PATH,
   bankSubmitter,
 } from '../support/submit-and-wait.js';
 
@@ -57,7 +56,6 @@ conformanceSuite('submit-and-wait', () => {
       name: 'rejects every invalid body for its rule (control: the same body without the mutation is accepted)',
       endpoint: ENDPOINT,
       clauses: REJECTED_CLAUSES,
-      checks: ['negative_data_rejection', 'error_body_conformance', 'not_a_server_error'],
       requires: ['writes'],
     },
     async (context) => {
@@ -78,7 +76,6 @@ conformanceSuite('submit-and-wait', () => {
       name: 'rejects user ids and act-as parties of the wrong format (on a target without authorization)',
       endpoint: ENDPOINT,
       clauses: ['user-id.limit.max-128', 'user-id.limit.charset', 'submit-and-wait.actAs.party-id-string'],
-      checks: ['negative_data_rejection'],
       requires: ['writes', 'authorizationDisabled'],
     },
     async (context) => {
@@ -106,14 +103,13 @@ conformanceSuite('submit-and-wait', () => {
         'canton.errors.400-text.content-type',
         'canton.errors.400-text.body-format',
       ],
-      checks: ['negative_data_rejection', 'content_type_conformance', 'response_value_conformance'],
       requires: ['writes'],
     },
     async (context) => {
       const { user, bank, alice } = bankSubmitter(context);
       const valid = iouSubmission(context.fixtures, { payer: bank, owner: alice });
       const { commandId: _omitted, ...body } = valid;
-      const response = await postJson(context, PATH, body, user);
+      const response = await postJson(context, ENDPOINT, body, user);
       const outcome = await negativeDataRejection(context, {
         rule: {
           clauseId: 'submit-and-wait.commandId.required',
@@ -122,7 +118,7 @@ conformanceSuite('submit-and-wait', () => {
           part: { kind: 'body', name: 'commandId' },
         },
         response,
-        control: () => postJson(context, PATH, valid, user),
+        control: () => postJson(context, ENDPOINT, valid, user),
         errorBodyClause: ERROR_BODY,
         endpoint: ENDPOINT,
       });
@@ -157,7 +153,6 @@ conformanceSuite('submit-and-wait', () => {
       name: 'an empty commands list and an empty actAs list are rejected',
       endpoint: ENDPOINT,
       clauses: ['limits.non-empty-lists.commands', 'limits.non-empty-lists.actAs'],
-      checks: ['negative_data_rejection'],
       requires: ['writes'],
     },
     async (context) => {
@@ -167,11 +162,11 @@ conformanceSuite('submit-and-wait', () => {
         ['commands', 'limits.non-empty-lists.commands'],
         ['actAs', 'limits.non-empty-lists.actAs'],
       ] as const) {
-        const response = await postJson(context, PATH, { ...valid(), [field]: [] }, user);
+        const response = await postJson(context, ENDPOINT, { ...valid(), [field]: [] }, user);
         await negativeDataRejection(context, {
           rule: { clauseId, rule: `empty ${field} list`, violation: { kind: 'empty-list' }, part: { kind: 'body', name: field } },
           response,
-          control: () => postJson(context, PATH, valid(), user),
+          control: () => postJson(context, ENDPOINT, valid(), user),
           errorBodyClause: ERROR_BODY,
           endpoint: ENDPOINT,
         });

@@ -99,13 +99,6 @@ conformanceSuite('submit-and-wait', () => {
       name: 'accepts valid commands and answers updateId and completionOffset',
       endpoint: ENDPOINT,
       clauses: ACCEPTED_CLAUSES,
-      checks: [
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'not_a_server_error',
-        'response_value_conformance',
-      ],
       requires: ['writes'],
     },
     async (context) => {

@@ -6,10 +6,11 @@ import { responseSchemaConformance } from '../../checks/schema.js';
 import { FixtureGapError } from '../../harness/library/environment.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { ENDPOINT_DESCRIPTORS } from '../../specification/endpoints.js';
 
 const ENDPOINT = 'traffic-account';
-const ACCOUNTS_PATH = '/v2/traffic/accounts/';
-const pathOf = (accountId: string) => `${ACCOUNTS_PATH}${encodeURIComponent(accountId)}`;
+/** The account's path with `segment` put in as it is (not encoded): for segments that are malformed on purpose. */
+const rawPathOf = (segment: string) => ENDPOINT_DESCRIPTORS[ENDPOINT].path.replace('{account-id}', segment);
 
 function account(context: ConformanceContext) {
   const fixture = context.fixtures.trafficAccount;
@@ -47,15 +48,13 @@ conformanceSuite('traffic-account', () => {
         'versioning.ledger-api-3.5.traffic-account-added',
         'canton.traffic-account.balance-number',
       ],
-      checks: ['positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
       requires: ['trafficAccounts', 'ledgerApi3.5'],
     },
     async (context) => {
       const fixture = account(context);
       const response = await context.send({
-        api: 'participant',
-        method: 'GET',
-        path: pathOf(fixture.accountId),
+        endpoint: ENDPOINT,
+        params: { 'account-id': fixture.accountId },
         user: readers(context).allowed,
       });
       notAServerError(response, 'traffic-account.exists');
@@ -89,11 +88,10 @@ conformanceSuite('traffic-account', () => {
       name: 'denies a user without act-as or execute-as rights for the account party',
       endpoint: ENDPOINT,
       clauses: ['traffic-account.auth.act-as-or-execute-as', 'auth.traffic-account', 'traffic-account.errors.default-body'],
-      checks: ['auth_enforcement', 'error_body_conformance'],
       requires: ['trafficAccounts', 'ledgerApi3.5', 'authorization'],
     },
     async (context) => {
-      const read = (user: string) => context.send({ api: 'participant', method: 'GET', path: pathOf(account(context).accountId), user });
+      const read = (user: string) => context.send({ endpoint: ENDPOINT, params: { 'account-id': account(context).accountId }, user });
       const response = await read(readers(context).denied);
       await authEnforcement(context, {
         response,
@@ -111,7 +109,6 @@ conformanceSuite('traffic-account', () => {
       name: 'an unknown account is an error, never a balance',
       endpoint: ENDPOINT,
       clauses: ['traffic-account.errors.default-body'],
-      checks: ['error_body_conformance', 'not_a_server_error'],
       requires: ['trafficAccounts', 'ledgerApi3.5'],
     },
     async (context) => {
@@ -120,7 +117,7 @@ conformanceSuite('traffic-account', () => {
       await context.forAll(
         unknown,
         async (accountId) => {
-          const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
+          const response = await context.send({ endpoint: ENDPOINT, params: { 'account-id': accountId }, user: allowed });
           notAServerError(response, 'traffic-account.errors.default-body');
           errorBodyConformance(context, response, 'traffic-account.errors.default-body');
         },
@@ -134,7 +131,6 @@ conformanceSuite('traffic-account', () => {
       name: 'an account id that is no valid percent-encoding is 400',
       endpoint: ENDPOINT,
       clauses: ['errors.400-path-parameter.traffic-account'],
-      checks: ['negative_data_rejection', 'status_code_conformance'],
       requires: ['trafficAccounts', 'ledgerApi3.5'],
     },
     async (context) => {
@@ -142,7 +138,7 @@ conformanceSuite('traffic-account', () => {
       // is malformed by the spec. Sent raw: the client's URL parser keeps an invalid escape as it is.
       const { allowed } = readers(context);
       for (const rawSegment of ['%ZZ', '%', 'account%2', 'acc%G0unt']) {
-        const response = await context.send({ api: 'participant', method: 'GET', path: `${ACCOUNTS_PATH}${rawSegment}`, user: allowed });
+        const response = await context.send({ api: 'participant', method: 'GET', path: rawPathOf(rawSegment), user: allowed });
         // 400 as errors rule 1 says. Its text is not judged: a real node's HTTP layer may reject a malformed
         // URI before routing, with its own wording, and failing a correct node on that would be a false alarm.
         statusCodeConformance(response, [400], 'errors.400-path-parameter.traffic-account');
@@ -157,7 +153,6 @@ conformanceSuite('traffic-account', () => {
       name: 'an account id no LedgerString could be is refused: a 4xx error, never a balance or a server error',
       endpoint: ENDPOINT,
       clauses: ['traffic-account.errors.default-body'],
-      checks: ['status_code_conformance', 'not_a_server_error', 'error_body_conformance'],
       requires: ['trafficAccounts', 'ledgerApi3.5'],
     },
     async (context) => {
@@ -165,9 +160,9 @@ conformanceSuite('traffic-account', () => {
       // not found, denied or invalid (400 `Invalid value`), in the default error body or the 400 text.
       const { allowed } = readers(context);
       // The control: the same user is served the fixture account.
-      const control = () => context.send({ api: 'participant', method: 'GET', path: pathOf(account(context).accountId), user: allowed });
+      const control = () => context.send({ endpoint: ENDPOINT, params: { 'account-id': account(context).accountId }, user: allowed });
       for (const accountId of ['bad!account', 'acc@unt', 'x'.repeat(256), 'ünïcode', 'semi;colon']) {
-        const response = await context.send({ api: 'participant', method: 'GET', path: pathOf(accountId), user: allowed });
+        const response = await context.send({ endpoint: ENDPOINT, params: { 'account-id': accountId }, user: allowed });
         notAServerError(response, 'traffic-account.errors.default-body');
         // Refused (4xx), never a balance; the spec gives account-id no format, so which refusal is not judged.
         await notServed(response, control, ['traffic-account.errors.default-body']);
@@ -181,15 +176,13 @@ conformanceSuite('traffic-account', () => {
       name: 'is not served when traffic enforcement is disabled',
       endpoint: ENDPOINT,
       clauses: ['canton.traffic-account.disabled-404', 'traffic-account.feature-gated'],
-      checks: ['status_code_conformance'],
       requires: ['trafficAccountsDisabled', 'ledgerApi3.5'],
     },
     async (context) => {
       const accountId = context.fixtures.trafficAccount?.accountId ?? 'any-account';
       const response = await context.send({
-        api: 'participant',
-        method: 'GET',
-        path: pathOf(accountId),
+        endpoint: ENDPOINT,
+        params: { 'account-id': accountId },
         user: context.userWhere('exists', () => true).id,
       });
       statusCodeConformance(response, [404], 'traffic-account.feature-gated');

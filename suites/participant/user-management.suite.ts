@@ -109,7 +109,6 @@ conformanceSuite('participant / user management', () => {
         'canton.users.limits.user-id.limit.max-128',
         'canton.users.limits.user-id.limit.charset',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'response_value_conformance'],
       requires: REQUIRES,
     },
     async (context) => {
@@ -128,7 +127,6 @@ conformanceSuite('participant / user management', () => {
       name: 'accepts user ids within the limits, which read back as created',
       endpoint: ENDPOINT,
       clauses: ['canton.users.limits.user-id.accepted'],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency'],
       requires: REQUIRES,
     },
     async (context) => {
@@ -171,7 +169,6 @@ conformanceSuite('participant / user management', () => {
         'canton.users.limits.annotations.key.name-starts-ends-alphanumeric',
         'canton.users.limits.annotations.value.non-empty',
       ],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'response_value_conformance'],
       requires: REQUIRES,
     },
     async (context) => {
@@ -190,7 +187,6 @@ conformanceSuite('participant / user management', () => {
       name: 'accepts annotations within the limits (exactly 256 KiB included) and reads them back as sent',
       endpoint: ENDPOINT,
       clauses: ['canton.users.limits.annotations.accepted', 'canton.users.limits.annotations.total-size.max-256kb'],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'stateful_consistency'],
       requires: REQUIRES,
     },
     async (context) => {
@@ -218,7 +214,6 @@ conformanceSuite('participant / user management', () => {
       name: 'an update merges annotations, and an empty value removes its key',
       endpoint: ENDPOINT,
       clauses: ['canton.users.limits.annotations.value.empty-removes-key'],
-      checks: ['positive_data_acceptance', 'stateful_consistency'],
       requires: REQUIRES,
     },
     async (context) => {
@@ -249,7 +244,6 @@ conformanceSuite('participant / user management', () => {
       name: 'an update is held to the same annotation rules (empty values aside)',
       endpoint: ENDPOINT,
       clauses: ['canton.users.limits.annotations.update.same-rules'],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'response_value_conformance'],
       requires: REQUIRES,
     },
     async (context) => {
@@ -281,13 +275,6 @@ conformanceSuite('participant / user management', () => {
       name: 'an update with a stale resourceVersion fails with CONCURRENT_USER_UPDATE_DETECTED and changes nothing',
       endpoint: ENDPOINT,
       clauses: ['canton.users.limits.resource-version.concurrent-update-rejected'],
-      checks: [
-        'positive_data_acceptance',
-        'status_code_conformance',
-        'error_body_conformance',
-        'stateful_consistency',
-        'response_value_conformance',
-      ],
       requires: REQUIRES,
     },
     async (context) => {
@@ -328,7 +315,6 @@ conformanceSuite('participant / user management', () => {
       name: 'a user without participant_admin rights may neither create nor update users',
       endpoint: ENDPOINT,
       clauses: ['canton.users.admin-only'],
-      checks: ['auth_enforcement', 'response_value_conformance'],
       requires: [...REQUIRES, 'authorization'],
     },
     async (context) => {

@@ -26,17 +26,17 @@ function admin(context: ConformanceContext): string {
   return context.userWhere('has participant_admin rights (DAR upload)', (user) => user.rights.admin).id;
 }
 
-/** An upload (`/v2/dars`) or a validation (`/v2/dars/validate`) naming the fixture synchronizer to vet on (see dars.suite.ts). */
+/** An upload (`dars-upload`) or a validation (`dars-validate`) naming the fixture synchronizer to vet on (see dars.suite.ts). */
 function send(
   context: ConformanceContext,
-  path: '/v2/dars' | '/v2/dars/validate',
+  endpoint: 'dars-upload' | 'dars-validate',
   dar: BuiltDar | Uint8Array,
   vet = true,
 ): Promise<ClientResponse> {
   const query: Record<string, string> = { synchronizerId: context.fixtures.synchronizerId };
-  if (path === '/v2/dars') query.vetAllPackages = String(vet);
+  if (endpoint === 'dars-upload') query.vetAllPackages = String(vet);
   const body = dar instanceof Uint8Array ? dar : dar.bytes;
-  return context.send({ api: 'participant', method: 'POST', path, user: admin(context), headers: OCTET_STREAM, body, query });
+  return context.send({ endpoint, user: admin(context), headers: OCTET_STREAM, body, query });
 }
 
 /** A DAR of its own lineage: a fresh package name, so no other test's packages share it. */
@@ -46,7 +46,7 @@ function freshDar(options: Partial<DarOptions> & { name: string }): BuiltDar {
 
 /** The package ids GET /v2/packages lists. */
 async function listedPackages(context: ConformanceContext, clauseId: ClauseId): Promise<{ ids: Set<string>; response: ClientResponse }> {
-  const response = await context.send({ api: 'participant', method: 'GET', path: '/v2/packages', user: admin(context) });
+  const response = await context.send({ endpoint: 'packages-list', user: admin(context) });
   notAServerError(response, clauseId);
   statusCodeConformance(response, [200], clauseId);
   const body = parseBody(response, clauseId) as { packageIds?: unknown } | null;
@@ -91,16 +91,15 @@ conformanceSuite('vetting', () => {
       name: 'validate refuses a second package of a vetted name and version (KNOWN_PACKAGE_VERSION; control: the vetted DAR itself validates)',
       endpoint: 'dars-validate',
       clauses: ['canton.vetting.validate-known-package-version'],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
       const clauseId = 'canton.vetting.validate-known-package-version';
       const name = freshId('vetting-known');
       const vetted = freshDar({ name, salt: 'vetted' });
-      positiveDataAcceptance(await send(context, '/v2/dars', vetted), clauseId);
-      const refused = await send(context, '/v2/dars/validate', freshDar({ name, salt: 'other' }));
-      const control = await send(context, '/v2/dars/validate', vetted);
+      positiveDataAcceptance(await send(context, 'dars-upload', vetted), clauseId);
+      const refused = await send(context, 'dars-validate', freshDar({ name, salt: 'other' }));
+      const control = await send(context, 'dars-validate', vetted);
       refusedBecause(context, clauseId, refused, control, 'KNOWN_PACKAGE_VERSION', KNOWN_VERSION_CAUSE);
     },
   );
@@ -110,15 +109,14 @@ conformanceSuite('vetting', () => {
       name: 'validate refuses a later version that drops a template (NOT_VALID_UPGRADE_PACKAGE; control: the later version that keeps it validates)',
       endpoint: 'dars-validate',
       clauses: ['canton.vetting.validate-not-valid-upgrade'],
-      checks: ['negative_data_rejection', 'error_body_conformance', 'status_code_conformance'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
       const clauseId = 'canton.vetting.validate-not-valid-upgrade';
       const name = freshId('vetting-upgrade');
-      positiveDataAcceptance(await send(context, '/v2/dars', freshDar({ name, version: '1.0.0' })), clauseId);
-      const refused = await send(context, '/v2/dars/validate', freshDar({ name, version: '2.0.0', withoutTemplate: true }));
-      const control = await send(context, '/v2/dars/validate', freshDar({ name, version: '2.0.0' }));
+      positiveDataAcceptance(await send(context, 'dars-upload', freshDar({ name, version: '1.0.0' })), clauseId);
+      const refused = await send(context, 'dars-validate', freshDar({ name, version: '2.0.0', withoutTemplate: true }));
+      const control = await send(context, 'dars-validate', freshDar({ name, version: '2.0.0' }));
       refusedBecause(context, clauseId, refused, control, 'NOT_VALID_UPGRADE_PACKAGE', 'Upgrade checks indicate that');
     },
   );
@@ -128,7 +126,6 @@ conformanceSuite('vetting', () => {
       name: "an upload with vetting vets its dependencies: another package of a dependency's name and version is then KNOWN_PACKAGE_VERSION",
       endpoint: 'dars-upload',
       clauses: ['canton.vetting.upload-vets-dependencies'],
-      checks: ['stateful_consistency', 'error_body_conformance'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
@@ -137,9 +134,9 @@ conformanceSuite('vetting', () => {
       const withDependency = freshDar({ name, dalfs: 1 });
       // The builder names the dependency `<name>-dep1`, of the DAR's version; this DAR's main package takes that name and version.
       const clash = freshDar({ name: `${name}-dep1` });
-      const before = await send(context, '/v2/dars/validate', clash);
-      positiveDataAcceptance(await send(context, '/v2/dars', withDependency), clauseId);
-      const after = await send(context, '/v2/dars/validate', clash);
+      const before = await send(context, 'dars-validate', clash);
+      positiveDataAcceptance(await send(context, 'dars-upload', withDependency), clauseId);
+      const after = await send(context, 'dars-validate', clash);
       refusedBecause(context, clauseId, after, before, 'KNOWN_PACKAGE_VERSION', KNOWN_VERSION_CAUSE);
     },
   );
@@ -149,7 +146,6 @@ conformanceSuite('vetting', () => {
       name: 'an upload with vetAllPackages=false vets nothing: another package of the same name and version still validates',
       endpoint: 'dars-upload',
       clauses: ['canton.vetting.no-vetting-vets-nothing'],
-      checks: ['stateful_consistency'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
@@ -157,11 +153,11 @@ conformanceSuite('vetting', () => {
       const name = freshId('vetting-off');
       const uploaded = freshDar({ name, salt: 'uploaded' });
       const other = freshDar({ name, salt: 'other' });
-      positiveDataAcceptance(await send(context, '/v2/dars', uploaded, false), clauseId);
-      const unvetted = await send(context, '/v2/dars/validate', other);
+      positiveDataAcceptance(await send(context, 'dars-upload', uploaded, false), clauseId);
+      const unvetted = await send(context, 'dars-validate', other);
       // Contrast: once the same DAR is vetted, the other package is refused, so the validation above could see vetting.
-      positiveDataAcceptance(await send(context, '/v2/dars', uploaded, true), clauseId);
-      const vetted = await send(context, '/v2/dars/validate', other);
+      positiveDataAcceptance(await send(context, 'dars-upload', uploaded, true), clauseId);
+      const vetted = await send(context, 'dars-validate', other);
       if (vetted.status !== 400) {
         recordInconclusive(
           'stateful_consistency',
@@ -187,12 +183,11 @@ conformanceSuite('vetting', () => {
       name: 'validate has no side effect: GET /v2/packages does not list what was validated, and lists it once uploaded',
       endpoint: 'dars-validate',
       clauses: ['canton.vetting.validate-not-listed', 'canton.packages.uploaded-listed'],
-      checks: ['stateful_consistency'],
       requires: ['writes', 'syntheticDars'],
     },
     async (context) => {
       const dar = freshDar({ name: freshId('vetting-list'), dalfs: 1 });
-      positiveDataAcceptance(await send(context, '/v2/dars/validate', dar), 'canton.vetting.validate-not-listed');
+      positiveDataAcceptance(await send(context, 'dars-validate', dar), 'canton.vetting.validate-not-listed');
       const afterValidate = await listedPackages(context, 'canton.vetting.validate-not-listed');
       expectValueMatches(
         'canton.vetting.validate-not-listed',
@@ -202,7 +197,7 @@ conformanceSuite('vetting', () => {
         'none',
         afterValidate.response,
       );
-      positiveDataAcceptance(await send(context, '/v2/dars', dar), 'canton.packages.uploaded-listed');
+      positiveDataAcceptance(await send(context, 'dars-upload', dar), 'canton.packages.uploaded-listed');
       const afterUpload = await listedPackages(context, 'canton.packages.uploaded-listed');
       expectValueMatches(
         'canton.packages.uploaded-listed',
@@ -220,12 +215,11 @@ conformanceSuite('vetting', () => {
       name: 'the fixture DAR, uploaded, is listed by GET /v2/packages (its main package id)',
       endpoint: 'dars-upload',
       clauses: ['canton.packages.uploaded-listed'],
-      checks: ['stateful_consistency'],
       requires: ['writes'],
     },
     async (context) => {
       const clauseId = 'canton.packages.uploaded-listed';
-      positiveDataAcceptance(await send(context, '/v2/dars', new Uint8Array(readFileSync(context.fixtures.dar))), clauseId);
+      positiveDataAcceptance(await send(context, 'dars-upload', new Uint8Array(readFileSync(context.fixtures.dar))), clauseId);
       const listed = await listedPackages(context, clauseId);
       expectValueMatches(
         clauseId,

@@ -42,7 +42,6 @@ conformanceSuite('scan participant-id v0', () => {
         'scan.auth.no-headers',
         'versioning.scan.prefix-v0-v1',
       ],
-      checks: ['not_a_server_error', 'positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
       requires: ['scan'],
     },
     async (context) => {
@@ -76,7 +75,6 @@ conformanceSuite('scan participant-id v0', () => {
         'scan.participant-id-v0.errors.error-body',
         'canton.scan.participant-id-v0.multi-hosted-500',
       ],
-      checks: ['status_code_conformance', 'error_body_conformance'],
       requires: ['scan', 'multiHostedParty'],
     },
     async (context) => {
@@ -114,7 +112,6 @@ conformanceSuite('scan participant-id v0', () => {
         'errors.scan.declared-statuses',
         'canton.scan.participant-id-v0.unknown-party-404',
       ],
-      checks: ['status_code_conformance', 'error_body_conformance'],
       requires: ['scan'],
     },
     async (context) => {
@@ -140,7 +137,6 @@ conformanceSuite('scan participant-id v0', () => {
       name: 'an unknown but well-formed synchronizer is 404 with the message of the Canton under the scan',
       endpoint: ENDPOINT,
       clauses: ['canton.scan.participant-id-v0.unknown-domain-404', 'canton.scan.participant-id-v0.unknown-domain-message'],
-      checks: ['status_code_conformance', 'error_body_conformance'],
       requires: ['scan'],
     },
     async (context) => {
@@ -168,7 +164,6 @@ conformanceSuite('scan participant-id v0', () => {
       name: 'malformed party and domain ids are 400 naming what did not decode',
       endpoint: ENDPOINT,
       clauses: malformedIdClauses,
-      checks: ['negative_data_rejection', 'status_code_conformance', 'error_body_conformance'],
       requires: ['scan'],
     },
     async (context) => {

@@ -51,13 +51,6 @@ conformanceSuite('scan participant-id v1', () => {
         'scan.auth.no-headers',
         'versioning.scan.prefix-v0-v1',
       ],
-      checks: [
-        'not_a_server_error',
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -87,13 +80,6 @@ conformanceSuite('scan participant-id v1', () => {
         'scan.participant-id-v1.multi-hosted',
         'versioning.scan.participant-id-v1-supersedes-v0',
         'canton.scan.participant-id-v1.all-participants',
-      ],
-      checks: [
-        'not_a_server_error',
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
       ],
       requires: [...REQUIRES, 'multiHostedParty'],
     },
@@ -133,7 +119,6 @@ conformanceSuite('scan participant-id v1', () => {
         'errors.scan.declared-statuses',
         'canton.scan.participant-id-v1.unknown-party-404',
       ],
-      checks: ['status_code_conformance', 'error_body_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -159,7 +144,6 @@ conformanceSuite('scan participant-id v1', () => {
       name: 'a fingerprint prefix of a known party is 404 Party not found',
       endpoint: ENDPOINT,
       clauses: ['canton.scan.participant-id-v1.prefix-party-404'],
-      checks: ['status_code_conformance', 'error_body_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -182,7 +166,6 @@ conformanceSuite('scan participant-id v1', () => {
       name: 'malformed party and synchronizer ids are 400 naming what did not decode',
       endpoint: ENDPOINT,
       clauses: malformedIdClauses,
-      checks: ['negative_data_rejection', 'status_code_conformance', 'error_body_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {

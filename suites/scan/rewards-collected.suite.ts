@@ -77,7 +77,6 @@ conformanceSuite('scan rewards-collected', () => {
         'canton.scan.rewards-collected.no-round-never-404',
         'scan.auth.no-headers',
       ],
-      checks: ['not_a_server_error', 'positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -93,7 +92,6 @@ conformanceSuite('scan rewards-collected', () => {
       name: 'any aggregated round: 200 with its amount',
       endpoint: ENDPOINT,
       clauses: [...AMOUNT_CLAUSES, ...LATEST_ROUND_CLAUSES, 'scan.rewards-collected.round.optional-int64'],
-      checks: ['not_a_server_error', 'positive_data_acceptance', 'content_type_conformance', 'response_schema_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -119,7 +117,6 @@ conformanceSuite('scan rewards-collected', () => {
         'errors.scan.declared-statuses',
         'canton.scan.rewards-collected.future-round-404',
       ],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'status_code_conformance', 'error_body_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -146,7 +143,6 @@ conformanceSuite('scan rewards-collected', () => {
       name: 'a round without a row (negative) is 200 with zero',
       endpoint: ENDPOINT,
       clauses: ['canton.scan.rewards-collected.round-without-row-200'],
-      checks: ['status_code_conformance', 'response_schema_conformance', 'response_value_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -173,7 +169,6 @@ conformanceSuite('scan rewards-collected', () => {
       name: 'a round that is not an int64 is rejected',
       endpoint: ENDPOINT,
       clauses: malformedRoundClauses,
-      checks: ['negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_value_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {

@@ -28,13 +28,6 @@ conformanceSuite('scan round-of-latest-data', () => {
         'scan.responses.json',
         'scan.auth.no-headers',
       ],
-      checks: [
-        'not_a_server_error',
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -75,7 +68,6 @@ conformanceSuite('scan round-of-latest-data', () => {
       name: 'answers only its declared statuses',
       endpoint: ENDPOINT,
       clauses: ['scan.round-of-latest-data.errors.declared-statuses'],
-      checks: ['status_code_conformance', 'error_body_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {

@@ -68,7 +68,6 @@ conformanceSuite('scan numbers', () => {
       name: 'top validators: the answer to limit N is the first N of the longest leaderboard',
       endpoint: 'scan.top-validators',
       clauses: ['canton.scan.numbers.top-n'],
-      checks: ['status_code_conformance', 'response_schema_conformance', 'response_value_conformance'],
       requires: ['scan', { scanVersionBelow: '0.6.6' }],
     },
     async (ctx) => {
@@ -92,7 +91,6 @@ conformanceSuite('scan numbers', () => {
       name: 'rewards-collected: the latest aggregated round is answered, latest + 1 is not yet',
       endpoint: 'scan.rewards-collected',
       clauses: ['canton.scan.numbers.rewards-round-boundary'],
-      checks: ['status_code_conformance', 'response_schema_conformance', 'response_value_conformance'],
       requires: ['scan', { scanVersionBelow: '0.6.7' }],
     },
     async (ctx) => {
@@ -126,7 +124,6 @@ conformanceSuite('scan numbers', () => {
       name: 'rewards-collected: the total without a round is the sum of the rounds',
       endpoint: 'scan.rewards-collected',
       clauses: ['canton.scan.numbers.total-is-sum-of-rounds'],
-      checks: ['status_code_conformance', 'response_schema_conformance', 'response_value_conformance'],
       requires: ['scan', { scanVersionBelow: '0.6.7' }],
     },
     async (ctx) => {

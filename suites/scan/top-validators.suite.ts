@@ -85,13 +85,6 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
       name: 'any limit in 1..1000 gives at most limit records, most rounds collected first',
       endpoint: ENDPOINT,
       clauses: [...LEADERBOARD_CLAUSES, 'scan.top-validators.limit.int32', 'scan.auth.no-headers'],
-      checks: [
-        'not_a_server_error',
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -108,13 +101,6 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
       name: 'the limit boundaries 1 and 1000 are accepted',
       endpoint: ENDPOINT,
       clauses: [...LEADERBOARD_CLAUSES, 'canton.scan.top-validators.limit.min-1', 'canton.scan.limit.max-1000'],
-      checks: [
-        'not_a_server_error',
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -135,7 +121,6 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
       name: 'every record obeys the rounds arithmetic',
       endpoint: ENDPOINT,
       clauses: ['canton.scan.top-validators.rounds-arithmetic'],
-      checks: ['positive_data_acceptance', 'response_schema_conformance', 'response_value_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -197,7 +182,6 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
         name: rejection.name,
         endpoint: ENDPOINT,
         clauses,
-        checks: ['negative_data_rejection', 'status_code_conformance', 'error_body_conformance'],
         requires: [...REQUIRES],
       },
       async (context) => {
@@ -237,7 +221,6 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
       name: 'a missing limit is rejected',
       endpoint: ENDPOINT,
       clauses: missingLimitClauses,
-      checks: ['negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_value_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {
@@ -278,7 +261,6 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
       name: 'a limit that is not an int32 is rejected',
       endpoint: ENDPOINT,
       clauses: malformedLimitClauses,
-      checks: ['negative_data_rejection', 'status_code_conformance', 'content_type_conformance', 'response_value_conformance'],
       requires: [...REQUIRES],
     },
     async (context) => {

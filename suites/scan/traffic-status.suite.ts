@@ -98,13 +98,6 @@ conformanceSuite('scan traffic-status', () => {
         'versioning.scan.prefix-v0-v1',
         'format.area-b.base-url',
       ],
-      checks: [
-        'not_a_server_error',
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: ['scan'],
     },
     async (context) => {
@@ -127,13 +120,6 @@ conformanceSuite('scan traffic-status', () => {
       name: 'a member with a top-up in progress has total_limit different from total_purchased',
       endpoint: ENDPOINT,
       clauses: [...TRAFFIC_STATUS_CLAUSES, 'state.traffic-top-up'],
-      checks: [
-        'not_a_server_error',
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: ['scan'],
     },
     async (context) => {
@@ -155,13 +141,6 @@ conformanceSuite('scan traffic-status', () => {
       name: 'a member whose top-up is complete has total_limit equal to total_purchased',
       endpoint: ENDPOINT,
       clauses: [...TRAFFIC_STATUS_CLAUSES, 'state.traffic-top-up'],
-      checks: [
-        'not_a_server_error',
-        'positive_data_acceptance',
-        'content_type_conformance',
-        'response_schema_conformance',
-        'response_value_conformance',
-      ],
       requires: ['scan'],
     },
     async (context) => {
@@ -189,7 +168,6 @@ conformanceSuite('scan traffic-status', () => {
         'canton.scan.traffic-status.unknown-member-404',
         'canton.scan.error-body-pretty-json',
       ],
-      checks: ['status_code_conformance', 'error_body_conformance'],
       requires: ['scan'],
     },
     async (context) => {
@@ -230,7 +208,6 @@ conformanceSuite('scan traffic-status', () => {
       name: 'malformed member ids are rejected with {error}',
       endpoint: ENDPOINT,
       clauses: malformedMemberClauses,
-      checks: ['negative_data_rejection', 'status_code_conformance', 'error_body_conformance'],
       requires: ['scan'],
     },
     async (context) => {
@@ -271,7 +248,6 @@ conformanceSuite('scan traffic-status', () => {
       name: 'malformed domain ids are 400, and the member is checked first',
       endpoint: ENDPOINT,
       clauses: malformedDomainClauses,
-      checks: ['negative_data_rejection', 'status_code_conformance', 'error_body_conformance'],
       requires: ['scan'],
     },
     async (context) => {
@@ -324,7 +300,6 @@ conformanceSuite('scan traffic-status', () => {
       name: 'an unknown but well-formed domain is 200 with nothing purchased',
       endpoint: ENDPOINT,
       clauses: ['canton.scan.traffic-status.unknown-domain-200'],
-      checks: ['status_code_conformance', 'response_schema_conformance', 'response_value_conformance'],
       requires: ['scan'],
     },
     async (context) => {
@@ -359,7 +334,6 @@ conformanceSuite('scan traffic-status', () => {
       name: 'SEQ member ids pass the parser',
       endpoint: ENDPOINT,
       clauses: ['canton.scan.traffic-status.seq-accepted'],
-      checks: ['status_code_conformance'],
       requires: ['scan'],
     },
     async (context) => {

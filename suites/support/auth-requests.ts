@@ -4,7 +4,7 @@
  * expects it accepted, which shows the denials are about the credentials, not the request).
  */
 import { readFileSync } from 'node:fs';
-import type { ClientRequest, ClientResponse } from '../../client/http.js';
+import type { ClientRequest, ClientResponse, EndpointRequest } from '../../client/http.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { Requirement } from '../../harness/library/requirements.js';
 import { executeBody, prepareIou } from './prepared-iou.js';
@@ -13,7 +13,10 @@ import { freshId } from '../../generators/index.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import type { RequestEndpointName } from '../../specification/endpoints.js';
 
-export type ProbeRequest = Omit<ClientRequest, 'user' | 'token' | 'tokenIn'>;
+type WithoutCredentials<Request> = Omit<Request, 'user' | 'token' | 'tokenIn'>;
+
+/** A request without its credentials (the auth suites add them): named by its endpoint, or spelled out. */
+export type ProbeRequest = WithoutCredentials<EndpointRequest> | WithoutCredentials<ClientRequest>;
 
 export interface EndpointProbe {
   endpoint: RequestEndpointName;
@@ -43,12 +46,10 @@ const adminUser = (ctx: ConformanceContext): string => ctx.userWhere('is a parti
  * Uploads (vetting by default) and validation name the fixture synchronizer: without one Canton auto-detects it and
  * refuses on a node connected to 0 or 2+ synchronizers (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER).
  */
-function darRequest(path: string): (ctx: ConformanceContext) => Promise<BuiltProbe> {
+function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate'): (ctx: ConformanceContext) => Promise<BuiltProbe> {
   return async (ctx) => ({
     request: {
-      api: 'participant',
-      method: 'POST',
-      path,
+      endpoint,
       query: { synchronizerId: ctx.fixtures.synchronizerId },
       body: fixtureDar(ctx),
       headers: { 'content-type': 'application/octet-stream' },
@@ -66,9 +67,7 @@ export const endpointProbes: EndpointProbe[] = [
       const bank = ctx.party('bank');
       return {
         request: {
-          api: 'participant',
-          method: 'POST',
-          path: '/v2/commands/submit-and-wait',
+          endpoint: 'submit-and-wait',
           body: { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth'), actAs: [bank] },
         },
         allowedUser: ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id,
@@ -86,9 +85,7 @@ export const endpointProbes: EndpointProbe[] = [
       const offset = seeded ?? 1;
       return {
         request: {
-          api: 'participant',
-          method: 'POST',
-          path: '/v2/updates/update-by-offset',
+          endpoint: 'update-by-offset',
           body: { offset, updateFormat: transactionFormat({ [ctx.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
         },
         allowedUser: reader.id,
@@ -103,7 +100,7 @@ export const endpointProbes: EndpointProbe[] = [
     authClause: 'authenticated-user.auth.required',
     requires: [],
     build: async (ctx) => ({
-      request: { api: 'participant', method: 'GET', path: '/v2/authenticated-user' },
+      request: { endpoint: 'authenticated-user' },
       allowedUser: ctx.userWhere('is any active user', () => true).id,
     }),
   },
@@ -114,14 +111,14 @@ export const endpointProbes: EndpointProbe[] = [
     build: async (ctx) => {
       const prepared = await prepareIou(ctx);
       return {
-        request: { api: 'participant', method: 'POST', path: '/v2/interactive-submission/execute', body: executeBody(prepared) },
+        request: { endpoint: 'execute', body: executeBody(prepared) },
         allowedUser: prepared.executor,
       };
     },
   },
-  { endpoint: 'dars-upload', authClause: 'dars-upload.auth.required', requires: ['writes'], build: darRequest('/v2/dars') },
-  { endpoint: 'packages-upload', authClause: 'packages-upload.auth.required', requires: ['writes'], build: darRequest('/v2/packages') },
-  { endpoint: 'dars-validate', authClause: 'dars-validate.auth.required', requires: [], build: darRequest('/v2/dars/validate') },
+  { endpoint: 'dars-upload', authClause: 'dars-upload.auth.required', requires: ['writes'], build: darRequest('dars-upload') },
+  { endpoint: 'packages-upload', authClause: 'packages-upload.auth.required', requires: ['writes'], build: darRequest('packages-upload') },
+  { endpoint: 'dars-validate', authClause: 'dars-validate.auth.required', requires: [], build: darRequest('dars-validate') },
   {
     endpoint: 'traffic-account',
     authClause: 'traffic-account.auth.required',
@@ -134,7 +131,7 @@ export const endpointProbes: EndpointProbe[] = [
         (user) => user.rights.actAs.includes(account.party) || user.rights.executeAs.includes(account.party),
       );
       return {
-        request: { api: 'participant', method: 'GET', path: `/v2/traffic/accounts/${encodeURIComponent(account.accountId)}` },
+        request: { endpoint: 'traffic-account', params: { 'account-id': account.accountId } },
         allowedUser: owner.id,
       };
     },

@@ -10,16 +10,8 @@ import type { ConformanceContext } from '../../harness/library/conformance-test.
 import type { ClauseId } from '../../specification/clauses.js';
 import type { JsonObject } from './ledger.js';
 
-export const ERROR_CHECKS = [
-  'status_code_conformance',
-  'error_body_conformance',
-  'content_type_conformance',
-  'response_schema_conformance',
-  'positive_data_acceptance',
-] as const;
-
 export function send(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ api: 'participant', method: 'POST', path: '/v2/commands/submit-and-wait', user, body });
+  return ctx.send({ endpoint: 'submit-and-wait', user, body });
 }
 
 export const brief = (response: ClientResponse): string => `${response.status}: ${response.text.slice(0, 200)}`;

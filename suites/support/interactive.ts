@@ -11,8 +11,6 @@ import { createIouCommand, postJson } from './requests.js';
 import { FixtureGapError } from '../../harness/library/environment.js';
 import { freshId } from '../../generators/index.js';
 
-export const PREPARE_PATH = '/v2/interactive-submission/prepare';
-
 /**
  * Fields every prepare body carries: Canton 3.5's JsPrepareSubmissionRequest has no default for them, so a body
  * without them is a 400 decode failure there, although the official OpenAPI marks them optional.
@@ -21,7 +19,6 @@ export const PREPARE_REQUIRED = (context: { fixtures: { synchronizerId: string }
   synchronizerId: context.fixtures.synchronizerId,
   packageIdSelectionPreference: [] as string[],
 });
-export const EXECUTE_PATH = '/v2/interactive-submission/execute';
 
 export interface SignedSubmission {
   /** The user with execute-as rights who prepared it. */
@@ -54,7 +51,7 @@ export async function preparedAndSigned(context: ConformanceContext, clauseId: C
     readAs: [],
     ...PREPARE_REQUIRED(context),
   };
-  const response = await postJson(context, PREPARE_PATH, prepare, user);
+  const response = await postJson(context, 'prepare', prepare, user);
   acceptedWith(response, 200, clauseId);
   const prepared = response.json() as { preparedTransaction: string; preparedTransactionHash: string; hashingSchemeVersion: string };
   if (context.profile === 'canton') {

@@ -59,9 +59,7 @@ export async function submit(
 ): Promise<Submitted> {
   const commandId = options.commandId ?? freshId('flow');
   const response = await ctx.send({
-    api: 'participant',
-    method: 'POST',
-    path: '/v2/commands/submit-and-wait',
+    endpoint: 'submit-and-wait',
     user: options.user,
     ...(options.headers ? { headers: options.headers } : {}),
     body: {
@@ -108,7 +106,7 @@ export async function updateByOffset(
   offset: number,
   updateFormat: JsonObject,
 ): Promise<ClientResponse> {
-  return ctx.send({ api: 'participant', method: 'POST', path: '/v2/updates/update-by-offset', user, body: { offset, updateFormat } });
+  return ctx.send({ endpoint: 'update-by-offset', user, body: { offset, updateFormat } });
 }
 
 /** The transaction at `offset` as `party` sees it (a wildcard filter), in `shape`. */

@@ -83,9 +83,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
   const amount = `${randomInt(1, 1_000_000_000)}.0`;
   const commands = [iouCreate(ctx, payer.id, owner, amount) as Record<string, unknown>];
   const response = await ctx.send({
-    api: 'participant',
-    method: 'POST',
-    path: '/v2/interactive-submission/prepare',
+    endpoint: 'prepare',
     user: executor,
     body: {
       userId: executor,
@@ -184,7 +182,7 @@ export function executeBody(prepared: PreparedIou, choice: SignatureChoice = {},
 }
 
 export async function execute(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ api: 'participant', method: 'POST', path: '/v2/interactive-submission/execute', user, body });
+  return ctx.send({ endpoint: 'execute', user, body });
 }
 
 /** A submission by the bank alone (invisible to the Iou's owner): its completion offset is the ledger end now. */

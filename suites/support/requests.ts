@@ -6,6 +6,7 @@ import type { ClientRequest, ClientResponse } from '../../client/http.js';
 import type { Fixtures } from '../../config/types.js';
 import { generatorContextFromFixtures, type GeneratedRequest, type GeneratorContext, freshId } from '../../generators/index.js';
 import type { SuiteEnvironment } from '../../harness/library/environment.js';
+import type { DescriptorName, ENDPOINT_DESCRIPTORS } from '../../specification/endpoints.js';
 
 const contexts = new WeakMap<Fixtures, GeneratorContext>();
 
@@ -34,9 +35,19 @@ export function sendGenerated(environment: SuiteEnvironment, request: GeneratedR
   return environment.send(clientRequest);
 }
 
-/** Sends a JSON body to a participant path. */
-export function postJson(environment: SuiteEnvironment, path: string, body: unknown, user: string | null): Promise<ClientResponse> {
-  return environment.send({ api: 'participant', method: 'POST', path, user, body });
+/** The endpoints a POST goes to (specification/endpoints.ts). */
+export type PostEndpointName = {
+  [Name in DescriptorName]: (typeof ENDPOINT_DESCRIPTORS)[Name]['method'] extends 'POST' ? Name : never;
+}[DescriptorName];
+
+/** Sends a JSON body to a POST endpoint, named by its descriptor. */
+export function postJson(
+  environment: SuiteEnvironment,
+  endpoint: PostEndpointName,
+  body: unknown,
+  user: string | null,
+): Promise<ClientResponse> {
+  return environment.send({ endpoint, user, body });
 }
 
 /** Replaces `{{party:ALIAS}}` placeholders of the fixtures' sample arguments with party ids. */

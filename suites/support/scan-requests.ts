@@ -3,22 +3,26 @@
  * parameters encoded, sent without credentials (the spec shows no authentication for scan).
  */
 import type { ClientRequest, ClientResponse } from '../../client/http.js';
+import { endpointPath, type DescriptorName } from '../../specification/endpoints.js';
 
 /** A path segment as sent: percent-encoded, but `:` kept readable (it is legal in a segment). */
 export function pathSegment(value: string): string {
   return encodeURIComponent(value).replace(/%3A/gi, ':');
 }
 
+/** The path of a scan endpoint (specification/endpoints.ts) with its parameters filled in as `pathSegment` writes them. */
+function scanPath(endpoint: DescriptorName, parameters: Readonly<Record<string, string>> = {}): string {
+  // endpointPath percent-encodes every parameter; the descriptors' templates hold no `%3A` of their own.
+  return endpointPath(endpoint, parameters).replace(/%3A/gi, ':');
+}
+
 export const scanPaths = {
-  trafficStatus: (domainId: string, memberId: string) =>
-    `/v0/domains/${pathSegment(domainId)}/members/${pathSegment(memberId)}/traffic-status`,
-  participantIdV0: (domainId: string, partyId: string) =>
-    `/v0/domains/${pathSegment(domainId)}/parties/${pathSegment(partyId)}/participant-id`,
-  participantIdV1: (domainId: string, partyId: string) =>
-    `/v1/domains/${pathSegment(domainId)}/parties/${pathSegment(partyId)}/participant-id`,
-  topValidators: '/v0/top-validators-by-validator-faucets',
-  rewardsCollected: '/v0/rewards-collected',
-  roundOfLatestData: '/v0/round-of-latest-data',
+  trafficStatus: (domainId: string, memberId: string) => scanPath('scan.traffic-status', { domain_id: domainId, member_id: memberId }),
+  participantIdV0: (domainId: string, partyId: string) => scanPath('scan.participant-id-v0', { domain_id: domainId, party_id: partyId }),
+  participantIdV1: (domainId: string, partyId: string) => scanPath('scan.participant-id-v1', { domain_id: domainId, party_id: partyId }),
+  topValidators: scanPath('scan.top-validators'),
+  rewardsCollected: scanPath('scan.rewards-collected'),
+  roundOfLatestData: scanPath('scan.round-of-latest-data'),
 } as const;
 
 type Sender = { send(request: ClientRequest): Promise<ClientResponse> };

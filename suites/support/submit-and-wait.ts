@@ -8,7 +8,6 @@ import { positiveDataAcceptance } from '../../checks/basic.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import { iouSubmission, postJson } from './requests.js';
 
-export const SUBMIT_AND_WAIT_PATH = '/v2/commands/submit-and-wait';
 export const SUBMIT_AND_WAIT_ENDPOINT = 'submit-and-wait';
 export const SUBMIT_AND_WAIT_ERROR_BODY = 'submit-and-wait.errors.default-body';
 
@@ -29,7 +28,7 @@ export async function createdContractId(
   const { completionOffset } = created.json() as { completionOffset: number };
   const read = await postJson(
     context,
-    '/v2/updates/update-by-offset',
+    'update-by-offset',
     {
       offset: completionOffset,
       updateFormat: {
@@ -63,12 +62,12 @@ export async function createdContractId(
 
 /** A real, suffixed contract id of an Iou that was created and then archived. */
 export async function archivedIouContractId(context: ConformanceContext, user: string, bank: string, alice: string): Promise<string> {
-  const created = await postJson(context, SUBMIT_AND_WAIT_PATH, iouSubmission(context.fixtures, { payer: bank, owner: alice }), user);
+  const created = await postJson(context, SUBMIT_AND_WAIT_ENDPOINT, iouSubmission(context.fixtures, { payer: bank, owner: alice }), user);
   positiveDataAcceptance(created, 'submit-and-wait.exists');
   const contractId = await createdContractId(context, user, bank, created);
   const archive = await postJson(
     context,
-    SUBMIT_AND_WAIT_PATH,
+    SUBMIT_AND_WAIT_ENDPOINT,
     {
       commands: [
         { ExerciseCommand: { templateId: context.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} } },

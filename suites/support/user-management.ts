@@ -8,6 +8,7 @@ import type { ClientResponse } from '../../client/http.js';
 import type { InvalidTag } from '../../generators/index.js';
 import type { UserCreation } from '../../generators/requests/users.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
+import { endpointPath } from '../../specification/endpoints.js';
 import {
   ANNOTATION_KEY,
   ANNOTATIONS_MAX_BYTES,
@@ -26,7 +27,8 @@ export interface UserRecord {
   metadata?: { resourceVersion?: string; annotations?: Record<string, string> };
 }
 
-export const usersPath = (id: string): string => `/v2/users/${encodeURIComponent(id)}`;
+/** The path of one user (`users.get`), its id encoded: what the user routes are sent to. */
+export const usersPath = (id: string): string => endpointPath('users.get', { 'user-id': id });
 
 /** The fixtures' participant administrator (the user the suite manages users as). */
 export function adminUser(context: ConformanceContext): string {
@@ -34,20 +36,20 @@ export function adminUser(context: ConformanceContext): string {
 }
 
 export function createUser(context: ConformanceContext, asUser: string, body: unknown): Promise<ClientResponse> {
-  return context.send({ api: 'participant', method: 'POST', path: '/v2/users', user: asUser, body });
+  return context.send({ endpoint: 'users.create', user: asUser, body });
 }
 
 export function updateUser(context: ConformanceContext, asUser: string, id: string, body: unknown): Promise<ClientResponse> {
-  return context.send({ api: 'participant', method: 'PATCH', path: usersPath(id), user: asUser, body });
+  return context.send({ endpoint: 'users.update', params: { 'user-id': id }, user: asUser, body });
 }
 
 export function getUser(context: ConformanceContext, asUser: string, id: string): Promise<ClientResponse> {
-  return context.send({ api: 'participant', method: 'GET', path: usersPath(id), user: asUser });
+  return context.send({ endpoint: 'users.get', params: { 'user-id': id }, user: asUser });
 }
 
 /** Deletes a user this suite created (never one it did not). */
 export async function deleteUser(context: ConformanceContext, asUser: string, id: string): Promise<void> {
-  await context.send({ api: 'participant', method: 'DELETE', path: usersPath(id), user: asUser });
+  await context.send({ endpoint: 'users.delete', params: { 'user-id': id }, user: asUser });
 }
 
 /** Whether `annotations` break the Limits rule `clauseId` (one of the annotation rows). */
