@@ -10,9 +10,8 @@
 import { PreparedTransaction } from '@canton-network/core-ledger-proto';
 import { decodePreparedTransaction } from '@canton-network/core-tx-visualizer';
 import type { ClientResponse } from '../../client/http.js';
-import { recordInconclusive } from '../../checks/assertion.js';
-import { positiveDataAcceptance, statusCodeConformance, statusInRange } from '../../checks/basic.js';
-import { errorBodyConformance, expectErrorCode, type JsCantonErrorBody } from '../../checks/error-body.js';
+import { positiveDataAcceptance } from '../../checks/basic.js';
+import type { JsCantonErrorBody } from '../../checks/error-body.js';
 import { preparedHashByScheme } from '../../checks/prepared-transaction.js';
 import { sameUpdateAtOffset, writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
@@ -22,6 +21,7 @@ import type { ClauseId } from '../../specification/clauses.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import { PREPARE_REQUIRED } from '../support/interactive.js';
 import type { PostEndpointName } from '../support/requests.js';
+import { refusedAgainstControl } from '../support/refusals.js';
 import { executeBody, externalParty, findPreparedIou, ledgerEndMarker, prepareIou, type PreparedIou } from '../support/prepared-iou.js';
 import {
   createIouAndFindIt,
@@ -35,16 +35,11 @@ import {
 
 const FAILED = 'FAILED_TO_EXECUTE_TRANSACTION';
 
-const brief = (response: ClientResponse): string => `${response.status}: ${response.text.slice(0, 200)}`;
-
 function post(ctx: ConformanceContext, endpoint: PostEndpointName, user: string, body: JsonObject): Promise<ClientResponse> {
   return ctx.send({ endpoint, user, body });
 }
 
-/**
- * A refusal credited to `clauseId` only when its control (the same prepared transaction untouched) was accepted: 4xx,
- * the default error body, one of `codes`, `status`, and (when given) a cause containing `causeIncludes`.
- */
+/** A refusal credited only against its control, the same prepared transaction untouched (support/refusals.ts). */
 function refusedFor(
   ctx: ConformanceContext,
   clauseId: ClauseId,
@@ -54,32 +49,10 @@ function refusedFor(
   status: number,
   causeIncludes?: string,
 ): JsCantonErrorBody | undefined {
-  // Accepted is wrong whatever the control says.
-  if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
-  if (control.status < 200 || control.status >= 300) {
-    recordInconclusive(
-      'status_code_conformance',
-      clauseId,
-      `the control request (the same prepared transaction untouched) was refused too (${brief(control)}), so the refusal proves nothing`,
-      control,
-    );
-    return undefined;
-  }
-  statusInRange(refused, 400, 499, clauseId);
-  const body = errorBodyConformance(ctx, refused, clauseId);
-  expectErrorCode(body, codes, clauseId, refused);
-  statusCodeConformance(refused, [status], clauseId);
-  if (causeIncludes !== undefined) {
-    expectValueMatches(
-      clauseId,
-      'the cause of the refusal',
-      body.cause,
-      (cause) => cause.includes(causeIncludes),
-      `containing "${causeIncludes}"`,
-      refused,
-    );
-  }
-  return body;
+  return refusedAgainstControl(ctx, clauseId, refused, control, codes, status, {
+    control: 'the same prepared transaction untouched',
+    ...(causeIncludes !== undefined ? { causeIncludes } : {}),
+  });
 }
 
 /** The prepared transaction (base64) decoded with the official classes, edited, and encoded again. */

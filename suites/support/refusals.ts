@@ -6,14 +6,23 @@ import type { ClientResponse } from '../../client/http.js';
 import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
 import { errorBodyConformance, expectErrorCode, type JsCantonErrorBody } from '../../checks/error-body.js';
+import { expectValueMatches } from '../../checks/values.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 
-const brief = (response: ClientResponse): string => `${response.status}: ${response.text.slice(0, 200)}`;
+export const brief = (response: ClientResponse): string => `${response.status}: ${response.text.slice(0, 200)}`;
+
+export interface RefusalOptions {
+  /** The refusal's cause must contain this (a stable prefix or a name, never a whole engine sentence). */
+  causeIncludes?: string;
+  /** What the control request is, for the message when it was refused too; "the same request without the change". */
+  control?: string;
+}
 
 /**
  * `refused` is credited to `clauseId` only when `control` was accepted: then it must be 4xx with the default error
- * body, one of `codes` and `status`. An accepted `refused` fails whatever the control says.
+ * body, one of `codes`, `status`, and (when given) a cause containing `causeIncludes`. An accepted `refused` fails
+ * whatever the control says (the control may have failed only because this request took effect).
  */
 export function refusedAgainstControl(
   ctx: ConformanceContext,
@@ -22,13 +31,14 @@ export function refusedAgainstControl(
   control: ClientResponse,
   codes: string | readonly string[],
   status: number,
+  options: RefusalOptions = {},
 ): JsCantonErrorBody | undefined {
   if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
   if (control.status < 200 || control.status >= 300) {
     recordInconclusive(
       'status_code_conformance',
       clauseId,
-      `the control request (the same request without the change) was refused too (${brief(control)}), so the refusal proves nothing`,
+      `the control request (${options.control ?? 'the same request without the change'}) was refused too (${brief(control)}), so the refusal proves nothing`,
       control,
     );
     return undefined;
@@ -37,5 +47,15 @@ export function refusedAgainstControl(
   const body = errorBodyConformance(ctx, refused, clauseId);
   expectErrorCode(body, codes, clauseId, refused);
   statusCodeConformance(refused, [status], clauseId);
+  const { causeIncludes } = options;
+  if (causeIncludes !== undefined)
+    expectValueMatches(
+      clauseId,
+      'the cause of the refusal',
+      body.cause,
+      (cause) => cause.includes(causeIncludes),
+      `containing "${causeIncludes}"`,
+      refused,
+    );
   return body;
 }
