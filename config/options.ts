@@ -76,7 +76,7 @@ export const runOptions: readonly RunOption[] = [
   {
     flag: '--checks <names>',
     key: 'checks',
-    help: 'apply only these checks (repeatable, comma-separated; --list-checks shows them); tests none of whose checks run are left out',
+    help: 'apply only these checks (repeatable, comma-separated; --list-checks shows them); a switched-off check asserts nothing; a test left with no assertion is skipped with the reason',
   },
   { flag: '--exclude-checks <names>', key: 'excludeChecks', help: 'switch these checks off (repeatable, comma-separated)' },
   { flag: '--require <verdict>', key: 'require', help: 'exit non-zero (8) unless the verdict is this (config: run.require)' },
