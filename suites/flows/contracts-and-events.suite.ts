@@ -73,6 +73,19 @@ async function createAndFind(ctx: ConformanceContext, user: string, party: strin
   return String(created[0]!.contractId);
 }
 
+/** A DivulgeIouByExercise of alice (payer and divulgee), created as her user and read back: its template, party, user and id. */
+async function aliceDivulgeHolder(
+  ctx: ConformanceContext,
+  clauseId: ClauseId,
+): Promise<{ divulgeId: string; alice: string; user: string; holder: string }> {
+  const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+  const alice = ctx.party('alice');
+  const user = aliceUser(ctx);
+  const createArguments = { payer: alice, divulgee: alice };
+  const holder = await createAndFind(ctx, user, alice, { CreateCommand: { templateId: divulgeId, createArguments } }, clauseId);
+  return { divulgeId, alice, user, holder };
+}
+
 /** `A:B:C` or `#name:B:C` → `B:C`. */
 const qualifiedName = (templateId: unknown): string => String(templateId).split(':').slice(1).join(':');
 
@@ -303,16 +316,7 @@ conformanceSuite('flows / contracts and events', () => {
     },
     async (ctx) => {
       const clauseId = 'canton.semantics.non-consuming-archives-nothing';
-      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
-      const alice = ctx.party('alice');
-      const user = aliceUser(ctx);
-      const holder = await createAndFind(
-        ctx,
-        user,
-        alice,
-        { CreateCommand: { templateId: divulgeId, createArguments: { payer: alice, divulgee: alice } } },
-        clauseId,
-      );
+      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(ctx, clauseId);
       const notDivulge = {
         ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'NotDivulge', choiceArgument: { ref: SUFFIXED_V1 } },
       };
@@ -441,16 +445,7 @@ conformanceSuite('flows / contracts and events', () => {
     },
     async (ctx) => {
       const clauseId = 'canton.commands.archive-vs-non-consuming';
-      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
-      const alice = ctx.party('alice');
-      const user = aliceUser(ctx);
-      const holder = await createAndFind(
-        ctx,
-        user,
-        alice,
-        { CreateCommand: { templateId: divulgeId, createArguments: { payer: alice, divulgee: alice } } },
-        clauseId,
-      );
+      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(ctx, clauseId);
       const exercise = (choice: string, choiceArgument: JsonObject) => ({
         ExerciseCommand: { templateId: divulgeId, contractId: holder, choice, choiceArgument },
       });
