@@ -94,6 +94,14 @@ describe('the battery line of the reports', () => {
     // In the spec profile a case whose canton clauses are out of profile counts on its spec clauses; one with only canton clauses does not.
     expect(spec.total.covered).toBe(2);
     expect(spec.areas.find((area) => area.area === 'B')?.covered).toBe(0);
+    // ... and is said to be the canton profile's, not a case that did not pass.
+    expect(spec.total.otherProfile).toBe(1);
+    expect(canton.total.otherProfile).toBe(0);
+    expect(batteryConsoleLines({ clauses: [clause('auth.bearer', 'passed')] })).not.toContain('did not pass');
+    const line = batteryConsoleLines({
+      clauses: [clause('auth.bearer', 'passed'), clause('canton.auth.invalid-token-401', 'not-in-profile')],
+    });
+    expect(line).toMatch(/more checked by the canton profile/);
   });
 
   it('writes the line in every format', () => {
