@@ -2,7 +2,8 @@
  * What an exercise does to contract types and events (issue 18, point 4), canton profile, with the fixture's Iou and
  * GetCash (CantonExamples): a contract exercised through another template (WronglyTypedContractIdIT :18, :37), a template
  * filter on an exercise's results (TransactionServiceExerciseIT :47), packageName and representativePackageId of events
- * (UpgradingIT :636, :700).
+ * (UpgradingIT :636, :700), and with CantonExamples' DivulgeIouByExercise: a divulged Iou unusable by its divulgee
+ * (SemanticTests :549) and fetches racing an archive (RaceConditionIT :190).
  */
 import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
