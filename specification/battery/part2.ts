@@ -401,7 +401,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['submit-and-wait.readAs.visibility'],
     reason:
-      "the outsider half (CONTRACT_NOT_FOUND) is asserted; a stakeholder's fetch through a choice (CantonExamples: Divulgence.Divulge, Swap.Accept) is not built: the reference's choice bodies cannot fetch yet",
+      "the outsider half (CONTRACT_NOT_FOUND) is asserted; a stakeholder's fetch through a choice (CantonExamples: Divulgence.Divulge, Swap.Accept) is not built",
   },
   {
     area: 'SemanticTests',
