@@ -114,6 +114,9 @@ export const FaultCatalogue = {
     'a CreateAndExercise whose create arguments miss a field is INVALID_ARGUMENT instead of COMMAND_PREPROCESSING_FAILED',
   'record-fields-as-submitted':
     "a created contract's argument keeps its fields in the order the request wrote them, not the declaration order",
+  'divulged-contract-usable':
+    'a fetch in a choice body (CantonExamples Divulgence.Divulge) finds a contract none of the submitters can see, e.g. one only divulged to them',
+  'fetch-sees-archived': 'a fetch in a choice body (CantonExamples Divulgence.Divulge) finds an archived contract',
   'assert-not-checked': 'a failing Daml assert in a choice body (CantonExamples Swap.Accept) does not fail the submission',
   'timestamp-millis': 'a Timestamp in a create argument is kept to the millisecond (its microseconds are lost)',
   'variant-tag-error-wrong-code':

@@ -116,6 +116,10 @@ export interface InterpretOptions {
   recordFieldsAsSubmitted?: boolean;
   /** On under the `assert-not-checked` fault: a failing Daml assert does not stop the choice. */
   ignoreAsserts?: boolean;
+  /** On under the `divulged-contract-usable` fault: a fetch in a choice body sees contracts the submitters cannot see. */
+  fetchIgnoresVisibility?: boolean;
+  /** On under the `fetch-sees-archived` fault: a fetch in a choice body returns an archived contract. */
+  fetchSeesArchived?: boolean;
   /** On under the `disclosed-archived-accepted` fault: a disclosed contract is used even after it was archived. */
   acceptArchivedDisclosed?: boolean;
 }
@@ -364,7 +368,7 @@ class Interpretation {
     node.result = choice.body(
       {
         create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath),
-        fetch: (contractId) => this.fetchVisible(contractId).argument,
+        fetch: (contractId) => this.fetchInBody(contractId).argument,
         exercise: (contractId, name, argument) => {
           const target = this.fetchVisible(contractId);
           const before = this.nodes.length;
@@ -435,6 +439,19 @@ class Interpretation {
     // A contract the submitters cannot see is reported like a missing one (no information leaks).
     if (!contract || !this.isVisible(contract)) throw contractNotFound(contractId);
     return contract;
+  }
+
+  /** A Daml `fetch` in a choice body: the visibility and activeness checks of any other use, unless a fault is on. */
+  private fetchInBody(contractId: string): Contract {
+    if (this.options.fetchSeesArchived && !this.consumed.has(contractId)) {
+      const archived = this.options.view.archived(contractId);
+      if (archived && this.isVisible(archived)) return archived;
+    }
+    if (this.options.fetchIgnoresVisibility) {
+      const contract = this.fetchActive(contractId);
+      if (contract) return contract;
+    }
+    return this.fetchVisible(contractId);
   }
 
   private lookupKey(identity: string): string | undefined {

@@ -201,6 +201,8 @@ export class LedgerState {
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),
+      fetchIgnoresVisibility: this.faults.has('divulged-contract-usable'),
+      fetchSeesArchived: this.faults.has('fetch-sees-archived'),
       recordFieldsAsSubmitted: this.faults.has('record-fields-as-submitted'),
       variantErrorWrongCode: this.faults.has('variant-tag-error-wrong-code'),
       ...(disclosed && disclosed.size > 0 ? { disclosed, acceptArchivedDisclosed: this.faults.has('disclosed-archived-accepted') } : {}),

@@ -280,8 +280,9 @@ function buildPackage(name: string, id: string): ModelPackage {
     views: new Map(),
   };
 
-  // CantonExamples' DivulgeIouByExercise: non-consuming choices, one taking a ContractId it never uses (NotDivulge).
-  // Divulge (a fetch) and RetroactiveArchivalDivulgeIou (an archive) are left out: the reference's choice bodies only create.
+  // CantonExamples' DivulgeIouByExercise (community/common/src/main/daml/CantonExamples/Divulgence.daml:9-46): non-consuming
+  // choices of the payer that fetch (Divulge), create (ImmediateDivulgeIou), archive (RetroactiveArchivalDivulgeIou) or
+  // ignore (NotDivulge) an Iou, and the consuming ConsumeSelf of any actor.
   const divulgeIou: TemplateDefinition = {
     qualifiedName: 'Divulgence:DivulgeIouByExercise',
     argumentType: T.record('Divulgence:DivulgeIouByExercise', { payer: T.party, divulgee: T.party }),
@@ -290,6 +291,28 @@ function buildPackage(name: string, id: string): ModelPackage {
     ensure: () => true,
     choices: choiceMap(
       archiveChoice,
+      {
+        name: 'Divulge',
+        argumentType: T.record('Divulgence:Divulge', { ref: T.contractId }),
+        resultType: T.unit,
+        consuming: false,
+        controllers: (argument) => [stringField(argument, 'payer')],
+        body: (context, _argument, choiceArgument) => {
+          context.fetch(stringField(choiceArgument, 'ref'));
+          return {};
+        },
+      },
+      {
+        name: 'RetroactiveArchivalDivulgeIou',
+        argumentType: T.record('Divulgence:RetroactiveArchivalDivulgeIou', { ref: T.contractId }),
+        resultType: T.unit,
+        consuming: false,
+        controllers: (argument) => [stringField(argument, 'payer')],
+        body: (context, _argument, choiceArgument) => {
+          context.exercise(stringField(choiceArgument, 'ref'), 'Archive', {});
+          return {};
+        },
+      },
       {
         name: 'NotDivulge',
         argumentType: T.record('Divulgence:NotDivulge', { ref: T.contractId }),

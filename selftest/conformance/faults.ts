@@ -389,6 +389,8 @@ export const faultExpectations: FaultExpectation[] = [
       ['submission-commands-truncated', 'flows / command service', 'canton.commands.every-command-applied'],
       ['create-and-exercise-arguments-wrong-code', 'flows / command service', 'canton.daml-lf.missing-fields-400'],
       ['assert-not-checked', 'flows / command service', 'canton.commands.assertion-failure'],
+      ['divulged-contract-usable', 'flows / contracts', 'canton.commands.divulged-contract-not-usable'],
+      ['fetch-sees-archived', 'flows / contracts', 'canton.commands.archive-vs-fetch'],
       ['timestamp-millis', 'flows / value types', 'canton.values.all-types-round-trip'],
       ['variant-tag-error-wrong-code', 'flows / value types', 'canton.values.variant-tag-refused'],
       ['record-fields-as-submitted', 'flows / value types', 'canton.values.record-field-order'],

@@ -401,16 +401,16 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['submit-and-wait.readAs.visibility'],
     reason:
-      "the outsider half (CONTRACT_NOT_FOUND) is asserted; a stakeholder's fetch through a choice (CantonExamples: Divulgence.Divulge, Swap.Accept) is not built: the reference's choice bodies cannot fetch yet",
+      "the outsider half (CONTRACT_NOT_FOUND) is asserted; a stakeholder's fetch through a choice (CantonExamples: Divulgence.Divulge, Swap.Accept) is not built",
   },
   {
     area: 'SemanticTests',
     name: 'SemanticDivulgence',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/SemanticTests.scala:549',
-    coverage: 'left-out',
-    clauses: [],
+    coverage: 'partly',
+    clauses: ['canton.commands.divulged-contract-not-usable'],
     reason:
-      "CantonExamples suffices (the painter's Paint.AcceptByPainter transfers an Iou divulged to him by Divulgence.Divulge: CONTRACT_NOT_FOUND); not built: the reference's choice bodies cannot fetch or exercise yet",
+      "the non-consuming half (:562-571) with CantonExamples' DivulgeIouByExercise: an Iou divulged to bob by Divulge is CONTRACT_NOT_FOUND when bob fetches it through a choice its owner signed; the divulgence through a consuming choice (:574-578) is not built (the only consuming CantonExamples choice that fetches, Swap.Accept, then transfers the Ious it fetched), bob is on the same participant, and the message prefix is not asserted",
   },
   {
     area: 'RaceConditionIT',
@@ -432,10 +432,10 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'RaceConditionIT',
     name: 'RWArchiveVsFetch',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/RaceConditionIT.scala:190',
-    coverage: 'left-out',
-    clauses: [],
+    coverage: 'covered',
+    clauses: ['canton.commands.archive-vs-fetch'],
     reason:
-      "CantonExamples suffices (DivulgeIouByExercise.Divulge fetches an Iou racing its archive); not built: the reference's choice bodies cannot fetch yet",
+      "with CantonExamples' DivulgeIouByExercise.Divulge fetching an Iou racing its Archive; the order is read from the completion offsets, and a fetch after the archive is CONTRACT_NOT_FOUND",
   },
   {
     area: 'RaceConditionIT',

@@ -7,6 +7,8 @@ import { cantonEndpointClauses } from './define.js';
 
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
 const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';
+const INTERPRETER =
+  'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/execution/StoreBackedCommandInterpreter.scala';
 const STORE = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store';
 
 const submitAndWait = cantonEndpointClauses('submit-and-wait', ['writes']);
@@ -61,6 +63,24 @@ export const contractsAndEventsClauses = [
       'every non-consuming one that commits does so at an offset before it; one submitted after the archive is 404 ' +
       'CONTRACT_NOT_FOUND (LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/' +
       'RaceConditionIT.scala:169).',
+  ),
+  submitAndWait(
+    'canton.commands.divulged-contract-not-usable',
+    'state',
+    "A contract only divulged to a party (it witnessed a fetch of it, CantonExamples' Divulgence.Divulge) cannot be used by " +
+      "that party: a fetch of it in a choice the party exercises, authorized by the contract's owner, is 404 " +
+      'CONTRACT_NOT_FOUND, while the same exercise on a contract the party is a stakeholder of commits; the submitting ' +
+      'participant looks contracts up for the submitters only ' +
+      `(${INTERPRETER}:278 lookupActiveContract(readers, ...), :322 ContractNotFound; ` +
+      `LAPITT ${LAPITT}/SemanticTests.scala:549).`,
+  ),
+  submitAndWait(
+    'canton.commands.archive-vs-fetch',
+    'state',
+    "Of an archive of an Iou racing fetches of it (CantonExamples' Divulgence.Divulge), every fetch that commits does so " +
+      'at an offset before the archive; one submitted after the archive is 404 CONTRACT_NOT_FOUND ' +
+      `(${INTERPRETER}:278, :322; LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/` +
+      'v2_3/RaceConditionIT.scala:190).',
   ),
   lookup(
     'canton.update-by-offset.empty-filters-invalid-argument',

@@ -2,7 +2,8 @@
  * What an exercise does to contract types and events (issue 18, point 4), canton profile, with the fixture's Iou and
  * GetCash (CantonExamples): a contract exercised through another template (WronglyTypedContractIdIT :18, :37), a template
  * filter on an exercise's results (TransactionServiceExerciseIT :47), packageName and representativePackageId of events
- * (UpgradingIT :636, :700).
+ * (UpgradingIT :636, :700), and with CantonExamples' DivulgeIouByExercise: a divulged Iou unusable by its divulgee
+ * (SemanticTests :549) and fetches racing an archive (RaceConditionIT :190).
  */
 import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
@@ -15,6 +16,7 @@ import type { ClauseId } from '../../specification/clauses.js';
 import {
   createdEvents,
   createIouAndFindIt,
+  iouCreate,
   partyView,
   submit,
   transactionFormat,
@@ -470,6 +472,97 @@ conformanceSuite('flows / contracts and events', () => {
         archive,
       );
       const late = await submitAndWait(ctx, user, [alice], [nonConsuming]);
+      if (late.status >= 200 && late.status < 300) statusInRange(late, 400, 499, clauseId);
+      statusCodeConformance(late, [404], clauseId);
+      expectErrorCode(errorBodyConformance(ctx, late, clauseId), 'CONTRACT_NOT_FOUND', clauseId, late);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an Iou only divulged to bob cannot be fetched in a choice bob exercises, authorized by its owner (CONTRACT_NOT_FOUND; control: the same choice on an Iou bob owns)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.divulged-contract-not-usable'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.divulged-contract-not-usable';
+      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+      const alice = ctx.party('alice');
+      const bob = ctx.party('bob');
+      const user = aliceUser(ctx);
+      const bobUser = ctx.userWhere('can act as bob', (candidate) => candidate.rights.actAs.includes('bob')).id;
+      const { contractId: alicesIou } = await createIouAndFindIt(ctx, alice);
+      const { contractId: bobsIou } = await createIouAndFindIt(ctx, bob);
+      const holder = (party: string, userId: string, payer: string) =>
+        createAndFind(
+          ctx,
+          userId,
+          party,
+          { CreateCommand: { templateId: divulgeId, createArguments: { payer, divulgee: party } } },
+          clauseId,
+        );
+      // Signed by bob, exercised by alice: bob witnesses her fetch of her Iou (SemanticTests.scala:562-571).
+      const toBob = await holder(bob, bobUser, alice);
+      // Signed by alice, the Iou's owner, exercised by bob: his fetch is authorized by her (the case's Delegation).
+      const delegation = await holder(alice, user, bob);
+      const divulge = (contractId: string, ref: string) => ({
+        ExerciseCommand: { templateId: divulgeId, contractId, choice: 'Divulge', choiceArgument: { ref } },
+      });
+      await submit(ctx, { user, actAs: [alice], commands: [divulge(toBob, alicesIou)], clauseId });
+      const refused = await submitAndWait(ctx, bobUser, [bob], [divulge(delegation, alicesIou)]);
+      const control = await submitAndWait(ctx, bobUser, [bob], [divulge(delegation, bobsIou)]);
+      if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
+      if (control.status !== 200) {
+        recordInconclusive(
+          'negative_data_rejection',
+          clauseId,
+          `the control (bob fetches an Iou he owns through the same choice) was refused too (${control.status})`,
+          control,
+        );
+        return;
+      }
+      statusCodeConformance(refused, [404], clauseId);
+      expectErrorCode(errorBodyConformance(ctx, refused, clauseId), 'CONTRACT_NOT_FOUND', clauseId, refused);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'an archive racing fetches of an Iou: every committed fetch precedes the archive, a later one is CONTRACT_NOT_FOUND',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.archive-vs-fetch'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.archive-vs-fetch';
+      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(ctx, clauseId);
+      // Alice is the Iou's payer and owner, so she alone may archive it (the case's ContractWithKey of alice).
+      const iou = await createAndFind(ctx, user, alice, iouCreate(ctx, alice, alice, '1.0'), clauseId);
+      const archiveIou = {
+        ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId: iou, choice: 'Archive', choiceArgument: {} },
+      };
+      // The case's FetchWrapper_Fetch: a non-consuming choice of alice that fetches the Iou.
+      const fetchIou = { ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'Divulge', choiceArgument: { ref: iou } } };
+      const [racingArchive, ...racing] = await Promise.all(
+        [archiveIou, fetchIou, fetchIou, fetchIou, fetchIou].map((command) => submitAndWait(ctx, user, [alice], [command])),
+      );
+      // A real node may refuse the archive under contention; it is then submitted again, after the race.
+      const archive = racingArchive!.status === 200 ? racingArchive! : await submitAndWait(ctx, user, [alice], [archiveIou]);
+      expectValue(clauseId, 'the status of the archive', archive.status, 200, archive);
+      const offsetOf = (response: ClientResponse): number =>
+        Number((JSON.parse(response.text) as { completionOffset: number }).completionOffset);
+      const archivedAt = offsetOf(archive);
+      const committed = racing.filter((response) => response.status === 200).map(offsetOf);
+      expectValueMatches(
+        clauseId,
+        `the offsets of the committed fetches (archive at ${archivedAt})`,
+        committed,
+        (offsets) => offsets.every((offset) => offset < archivedAt),
+        `all before ${archivedAt}`,
+        archive,
+      );
+      const late = await submitAndWait(ctx, user, [alice], [fetchIou]);
       if (late.status >= 200 && late.status < 300) statusInRange(late, 400, 499, clauseId);
       statusCodeConformance(late, [404], clauseId);
       expectErrorCode(errorBodyConformance(ctx, late, clauseId), 'CONTRACT_NOT_FOUND', clauseId, late);
