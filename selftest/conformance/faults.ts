@@ -258,7 +258,10 @@ export const faultExpectations: FaultExpectation[] = [
       ['filter-unknown-name-pair-generic-code', ['canton.update-by-offset.filter-unknown-package-name']],
       ['update-format-missing-invalid-argument', ['canton.update-by-offset.update-format-missing-field']],
       ['empty-filters-accepted', ['canton.update-by-offset.empty-filters-invalid-argument']],
-      ['archived-contract-exercisable', ['canton.commands.consumed-by-another-party', 'canton.commands.archive-vs-non-consuming']],
+      [
+        'archived-contract-exercisable',
+        ['canton.commands.consumed-by-another-party', 'canton.commands.archive-vs-non-consuming', 'canton.commands.archive-vs-fetch'],
+      ],
       // The contract-id test exercises NotDivulge on one contract four times: archived after the first, it fails too.
       ['non-consuming-choice-archives', ['canton.semantics.non-consuming-archives-nothing', 'canton.commands.contract-id-in-values']],
     ] as const
