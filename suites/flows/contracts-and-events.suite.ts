@@ -5,9 +5,6 @@
  * (UpgradingIT :636, :700), and with CantonExamples' DivulgeIouByExercise: a divulged Iou unusable by its divulgee
  * (SemanticTests :549) and fetches racing an archive (RaceConditionIT :190).
  */
-import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
-import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
-import { recordInconclusive } from '../../checks/assertion.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
@@ -26,10 +23,8 @@ import {
   wildcardFilter,
   type JsonObject,
 } from '../support/ledger.js';
-
-function aliceUser(ctx: ConformanceContext): string {
-  return ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
-}
+import { aliceUser } from '../support/command-semantics.js';
+import { refusedAgainstControl, refusedWith } from '../support/refusals.js';
 
 function submitAndWait(ctx: ConformanceContext, user: string, actAs: string[], commands: unknown[]): Promise<ClientResponse> {
   return ctx.send({
@@ -88,6 +83,38 @@ async function aliceDivulgeHolder(
   return { divulgeId, alice, user, holder };
 }
 
+/**
+ * An archive raced by four submissions of `racing` (RaceConditionIT): the archive commits (sent again after the race
+ * if a real node refused it under contention), every racing submission that committed has an offset before the
+ * archive's, and one submitted after it is 404 CONTRACT_NOT_FOUND.
+ */
+async function archiveRace(
+  ctx: ConformanceContext,
+  clauseId: ClauseId,
+  race: { user: string; party: string; archive: unknown; racing: unknown; what: string },
+): Promise<void> {
+  const { user, party, what } = race;
+  const [racingArchive, ...racing] = await Promise.all(
+    [race.archive, race.racing, race.racing, race.racing, race.racing].map((command) => submitAndWait(ctx, user, [party], [command])),
+  );
+  const archive = racingArchive!.status === 200 ? racingArchive! : await submitAndWait(ctx, user, [party], [race.archive]);
+  expectValue(clauseId, 'the status of the archive', archive.status, 200, archive);
+  const offsetOf = (response: ClientResponse): number =>
+    Number((JSON.parse(response.text) as { completionOffset: number }).completionOffset);
+  const archivedAt = offsetOf(archive);
+  const committed = racing.filter((response) => response.status === 200).map(offsetOf);
+  expectValueMatches(
+    clauseId,
+    `the offsets of the committed ${what} (archive at ${archivedAt})`,
+    committed,
+    (offsets) => offsets.every((offset) => offset < archivedAt),
+    `all before ${archivedAt}`,
+    archive,
+  );
+  const late = await submitAndWait(ctx, user, [party], [race.racing]);
+  refusedWith(ctx, clauseId, late, 'CONTRACT_NOT_FOUND', 404);
+}
+
 /** `A:B:C` or `#name:B:C` → `B:C`. */
 const qualifiedName = (templateId: unknown): string => String(templateId).split(':').slice(1).join(':');
 
@@ -120,17 +147,7 @@ conformanceSuite('flows / contracts and events', () => {
         [alice],
         [transfer(ctx, first.contractId, bob), transfer(ctx, second.contractId, bob)],
       );
-      for (const refused of [alone, afterCorrect]) {
-        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
-      }
-      if (control.status !== 200) {
-        recordInconclusive('negative_data_rejection', clauseId, `the control submission was refused too (${control.status})`, control);
-        return;
-      }
-      for (const refused of [alone, afterCorrect]) {
-        statusCodeConformance(refused, [400], clauseId);
-        expectErrorCode(errorBodyConformance(ctx, refused, clauseId), 'WRONGLY_TYPED_CONTRACT', clauseId, refused);
-      }
+      for (const refused of [alone, afterCorrect]) refusedAgainstControl(ctx, clauseId, refused, control, 'WRONGLY_TYPED_CONTRACT', 400);
     },
   );
 
@@ -293,18 +310,7 @@ conformanceSuite('flows / contracts and events', () => {
         const accepted = await submitAndWait(ctx, user, [alice], [command(SUFFIXED_V1)]);
         expectValue(clauseId, `the status of a suffixed V1 contract id in the ${position}`, accepted.status, 200, accepted);
         const refused = await submitAndWait(ctx, user, [alice], [command(NON_SUFFIXED_V1)]);
-        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
-        statusCodeConformance(refused, [400], clauseId);
-        const error = errorBodyConformance(ctx, refused, clauseId);
-        expectErrorCode(error, 'COMMAND_PREPROCESSING_FAILED', clauseId, refused);
-        expectValueMatches(
-          clauseId,
-          `the cause for the ${position}`,
-          error.cause,
-          (cause) => cause.includes('Illegal Contract ID'),
-          'to contain "Illegal Contract ID"',
-          refused,
-        );
+        refusedWith(ctx, clauseId, refused, 'COMMAND_PREPROCESSING_FAILED', 400, { causeIncludes: 'Illegal Contract ID' });
       }
     },
   );
@@ -382,25 +388,9 @@ conformanceSuite('flows / contracts and events', () => {
       const control = await lookup(`#${ctx.fixtures.package.name}:Iou:Iou`);
       const unknownName = await lookup(`#${freshId('unknown-package')}:Iou:Iou`);
       const unknownPair = await lookup(`#${ctx.fixtures.package.name}:Iou:NoSuchTemplate`);
-      for (const refused of [unknownName, unknownPair]) {
-        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
-      }
-      if (control.status !== 200) {
-        recordInconclusive(
-          'negative_data_rejection',
-          clauseId,
-          `the control lookup (the Iou by its package name) was refused too (${control.status})`,
-          control,
-        );
-        return;
-      }
-      for (const [refused, code] of [
-        [unknownName, 'PACKAGE_NAMES_NOT_FOUND'],
-        [unknownPair, 'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME'],
-      ] as const) {
-        statusCodeConformance(refused, [404], clauseId);
-        expectErrorCode(errorBodyConformance(ctx, refused, clauseId), code, clauseId, refused);
-      }
+      const controlIs = { control: 'the Iou by its package name' };
+      refusedAgainstControl(ctx, clauseId, unknownName, control, 'PACKAGE_NAMES_NOT_FOUND', 404, controlIs);
+      refusedAgainstControl(ctx, clauseId, unknownPair, control, 'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME', 404, controlIs);
     },
   );
 
@@ -423,18 +413,7 @@ conformanceSuite('flows / contracts and events', () => {
       });
       const refused = await submitAndWait(ctx, consumed.bankUser, [consumed.payer], [archive(consumed.contractId)]);
       const control = await submitAndWait(ctx, live.bankUser, [live.payer], [archive(live.contractId)]);
-      if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
-      if (control.status !== 200) {
-        recordInconclusive(
-          'negative_data_rejection',
-          clauseId,
-          `the control (the payer archives a live Iou) was refused too (${control.status})`,
-          control,
-        );
-        return;
-      }
-      statusCodeConformance(refused, [404], clauseId);
-      expectErrorCode(errorBodyConformance(ctx, refused, clauseId), 'CONTRACT_NOT_FOUND', clauseId, refused);
+      refusedAgainstControl(ctx, clauseId, refused, control, 'CONTRACT_NOT_FOUND', 404, { control: 'the payer archives a live Iou' });
     },
   );
 
@@ -453,28 +432,7 @@ conformanceSuite('flows / contracts and events', () => {
       });
       const consume = exercise('ConsumeSelf', { actor: alice });
       const nonConsuming = exercise('NotDivulge', { ref: SUFFIXED_V1 });
-      const [racingArchive, ...racing] = await Promise.all(
-        [consume, nonConsuming, nonConsuming, nonConsuming, nonConsuming].map((command) => submitAndWait(ctx, user, [alice], [command])),
-      );
-      // A real node may refuse the archive under contention; it is then submitted again, after the race.
-      const archive = racingArchive!.status === 200 ? racingArchive! : await submitAndWait(ctx, user, [alice], [consume]);
-      expectValue(clauseId, 'the status of the consuming exercise', archive.status, 200, archive);
-      const offsetOf = (response: ClientResponse): number =>
-        Number((JSON.parse(response.text) as { completionOffset: number }).completionOffset);
-      const archivedAt = offsetOf(archive);
-      const committed = racing.filter((response) => response.status === 200).map(offsetOf);
-      expectValueMatches(
-        clauseId,
-        `the offsets of the committed non-consuming exercises (archive at ${archivedAt})`,
-        committed,
-        (offsets) => offsets.every((offset) => offset < archivedAt),
-        `all before ${archivedAt}`,
-        archive,
-      );
-      const late = await submitAndWait(ctx, user, [alice], [nonConsuming]);
-      if (late.status >= 200 && late.status < 300) statusInRange(late, 400, 499, clauseId);
-      statusCodeConformance(late, [404], clauseId);
-      expectErrorCode(errorBodyConformance(ctx, late, clauseId), 'CONTRACT_NOT_FOUND', clauseId, late);
+      await archiveRace(ctx, clauseId, { user, party: alice, archive: consume, racing: nonConsuming, what: 'non-consuming exercises' });
     },
   );
 
@@ -512,18 +470,9 @@ conformanceSuite('flows / contracts and events', () => {
       await submit(ctx, { user, actAs: [alice], commands: [divulge(toBob, alicesIou)], clauseId });
       const refused = await submitAndWait(ctx, bobUser, [bob], [divulge(delegation, alicesIou)]);
       const control = await submitAndWait(ctx, bobUser, [bob], [divulge(delegation, bobsIou)]);
-      if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
-      if (control.status !== 200) {
-        recordInconclusive(
-          'negative_data_rejection',
-          clauseId,
-          `the control (bob fetches an Iou he owns through the same choice) was refused too (${control.status})`,
-          control,
-        );
-        return;
-      }
-      statusCodeConformance(refused, [404], clauseId);
-      expectErrorCode(errorBodyConformance(ctx, refused, clauseId), 'CONTRACT_NOT_FOUND', clauseId, refused);
+      refusedAgainstControl(ctx, clauseId, refused, control, 'CONTRACT_NOT_FOUND', 404, {
+        control: 'bob fetches an Iou he owns through the same choice',
+      });
     },
   );
 
@@ -544,28 +493,7 @@ conformanceSuite('flows / contracts and events', () => {
       };
       // The case's FetchWrapper_Fetch: a non-consuming choice of alice that fetches the Iou.
       const fetchIou = { ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'Divulge', choiceArgument: { ref: iou } } };
-      const [racingArchive, ...racing] = await Promise.all(
-        [archiveIou, fetchIou, fetchIou, fetchIou, fetchIou].map((command) => submitAndWait(ctx, user, [alice], [command])),
-      );
-      // A real node may refuse the archive under contention; it is then submitted again, after the race.
-      const archive = racingArchive!.status === 200 ? racingArchive! : await submitAndWait(ctx, user, [alice], [archiveIou]);
-      expectValue(clauseId, 'the status of the archive', archive.status, 200, archive);
-      const offsetOf = (response: ClientResponse): number =>
-        Number((JSON.parse(response.text) as { completionOffset: number }).completionOffset);
-      const archivedAt = offsetOf(archive);
-      const committed = racing.filter((response) => response.status === 200).map(offsetOf);
-      expectValueMatches(
-        clauseId,
-        `the offsets of the committed fetches (archive at ${archivedAt})`,
-        committed,
-        (offsets) => offsets.every((offset) => offset < archivedAt),
-        `all before ${archivedAt}`,
-        archive,
-      );
-      const late = await submitAndWait(ctx, user, [alice], [fetchIou]);
-      if (late.status >= 200 && late.status < 300) statusInRange(late, 400, 499, clauseId);
-      statusCodeConformance(late, [404], clauseId);
-      expectErrorCode(errorBodyConformance(ctx, late, clauseId), 'CONTRACT_NOT_FOUND', clauseId, late);
+      await archiveRace(ctx, clauseId, { user, party: alice, archive: archiveIou, racing: fetchIou, what: 'fetches' });
     },
   );
 
@@ -602,17 +530,8 @@ conformanceSuite('flows / contracts and events', () => {
           'filtersByParty and filtersForAnyParty cannot be empty simultaneously',
         ],
       ];
-      for (const [clauseId, refused, code, cause] of judged) {
-        if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
-        if (control.status !== 200) {
-          recordInconclusive('negative_data_rejection', clauseId, `the control lookup was refused too (${control.status})`, control);
-          continue;
-        }
-        statusCodeConformance(refused, [400], clauseId);
-        const error = errorBodyConformance(ctx, refused, clauseId);
-        expectErrorCode(error, code, clauseId, refused);
-        expectValueMatches(clauseId, `the cause of ${code}`, error.cause, (text) => text.includes(cause), `to contain "${cause}"`, refused);
-      }
+      for (const [clauseId, refused, code, causeIncludes] of judged)
+        refusedAgainstControl(ctx, clauseId, refused, control, code, 400, { causeIncludes, control: 'the lookup with a format' });
     },
   );
 });

@@ -43,6 +43,21 @@ export function refusedAgainstControl(
     );
     return undefined;
   }
+  return refusedWith(ctx, clauseId, refused, codes, status, options);
+}
+
+/**
+ * `refused` is a refusal of `clauseId` with no control to weigh (the rule is the only reason it could fail): 4xx, the
+ * default error body, one of `codes`, `status`, and (when given) a cause containing `causeIncludes`.
+ */
+export function refusedWith(
+  ctx: ConformanceContext,
+  clauseId: ClauseId,
+  refused: ClientResponse,
+  codes: string | readonly string[],
+  status: number,
+  options: Pick<RefusalOptions, 'causeIncludes'> = {},
+): JsCantonErrorBody {
   statusInRange(refused, 400, 499, clauseId);
   const body = errorBodyConformance(ctx, refused, clauseId);
   expectErrorCode(body, codes, clauseId, refused);
