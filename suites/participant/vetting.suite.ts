@@ -11,14 +11,14 @@
 import { readFileSync } from 'node:fs';
 import { buildDar, type BuiltDar, type DarOptions } from '../../generators/dar/builder.js';
 import { freshId } from '../../generators/index.js';
-import { notAServerError, positiveDataAcceptance, statusCodeConformance, statusInRange } from '../../checks/basic.js';
-import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { parseBody } from '../../checks/schema.js';
-import { expectText, expectValueMatches, shown } from '../../checks/values.js';
+import { expectValueMatches, shown } from '../../checks/values.js';
 import { recordInconclusive } from '../../checks/assertion.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
+import { refusedAgainstControl } from '../support/refusals.js';
 
 const OCTET_STREAM = { 'content-type': 'application/octet-stream' };
 
@@ -55,34 +55,6 @@ async function listedPackages(context: ConformanceContext, clauseId: ClauseId): 
   return { ids: new Set((ids as unknown[]).map(String)), response };
 }
 
-/**
- * `refused` is a 400 with `code` whose cause starts with `causePrefix`, judged only when `control` (the same request
- * with the one difference undone) was accepted; otherwise the refusal proves nothing and the clause is inconclusive.
- */
-function refusedBecause(
-  context: ConformanceContext,
-  clauseId: ClauseId,
-  refused: ClientResponse,
-  control: ClientResponse,
-  code: string,
-  causePrefix: string,
-): void {
-  if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, clauseId);
-  if (control.status < 200 || control.status >= 300) {
-    recordInconclusive(
-      'negative_data_rejection',
-      clauseId,
-      `the control request was refused too (${control.status}), so the refusal proves nothing`,
-      control,
-    );
-    return;
-  }
-  statusCodeConformance(refused, [400], clauseId);
-  const body = errorBodyConformance(context, refused, clauseId);
-  expectErrorCode(body, code, clauseId, refused);
-  expectText(clauseId, `the cause of ${code}`, body.cause, { startsWith: causePrefix }, refused);
-}
-
 const KNOWN_VERSION_CAUSE = 'Tried to vet two packages with the same name and version';
 
 conformanceSuite('vetting', () => {
@@ -100,7 +72,7 @@ conformanceSuite('vetting', () => {
       positiveDataAcceptance(await send(context, 'dars-upload', vetted), clauseId);
       const refused = await send(context, 'dars-validate', freshDar({ name, salt: 'other' }));
       const control = await send(context, 'dars-validate', vetted);
-      refusedBecause(context, clauseId, refused, control, 'KNOWN_PACKAGE_VERSION', KNOWN_VERSION_CAUSE);
+      refusedAgainstControl(context, clauseId, refused, control, 'KNOWN_PACKAGE_VERSION', 400, { causePrefix: KNOWN_VERSION_CAUSE });
     },
   );
 
@@ -117,7 +89,9 @@ conformanceSuite('vetting', () => {
       positiveDataAcceptance(await send(context, 'dars-upload', freshDar({ name, version: '1.0.0' })), clauseId);
       const refused = await send(context, 'dars-validate', freshDar({ name, version: '2.0.0', withoutTemplate: true }));
       const control = await send(context, 'dars-validate', freshDar({ name, version: '2.0.0' }));
-      refusedBecause(context, clauseId, refused, control, 'NOT_VALID_UPGRADE_PACKAGE', 'Upgrade checks indicate that');
+      refusedAgainstControl(context, clauseId, refused, control, 'NOT_VALID_UPGRADE_PACKAGE', 400, {
+        causePrefix: 'Upgrade checks indicate that',
+      });
     },
   );
 
@@ -137,7 +111,7 @@ conformanceSuite('vetting', () => {
       const before = await send(context, 'dars-validate', clash);
       positiveDataAcceptance(await send(context, 'dars-upload', withDependency), clauseId);
       const after = await send(context, 'dars-validate', clash);
-      refusedBecause(context, clauseId, after, before, 'KNOWN_PACKAGE_VERSION', KNOWN_VERSION_CAUSE);
+      refusedAgainstControl(context, clauseId, after, before, 'KNOWN_PACKAGE_VERSION', 400, { causePrefix: KNOWN_VERSION_CAUSE });
     },
   );
 

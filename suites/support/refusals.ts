@@ -6,15 +6,17 @@ import type { ClientResponse } from '../../client/http.js';
 import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
 import { errorBodyConformance, expectErrorCode, type JsCantonErrorBody } from '../../checks/error-body.js';
-import { expectValueMatches } from '../../checks/values.js';
+import { expectText } from '../../checks/values.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
 
 export const brief = (response: ClientResponse): string => `${response.status}: ${response.text.slice(0, 200)}`;
 
 export interface RefusalOptions {
-  /** The refusal's cause must contain this (a stable prefix or a name, never a whole engine sentence). */
+  /** The refusal's cause must contain this (a name, never a whole engine sentence). */
   causeIncludes?: string;
+  /** The refusal's cause must start with this (a stable prefix). */
+  causePrefix?: string;
   /** What the control request is, for the message when it was refused too; "the same request without the change". */
   control?: string;
 }
@@ -56,20 +58,22 @@ export function refusedWith(
   refused: ClientResponse,
   codes: string | readonly string[],
   status: number,
-  options: Pick<RefusalOptions, 'causeIncludes'> = {},
+  options: Pick<RefusalOptions, 'causeIncludes' | 'causePrefix'> = {},
 ): JsCantonErrorBody {
   statusInRange(refused, 400, 499, clauseId);
   const body = errorBodyConformance(ctx, refused, clauseId);
   expectErrorCode(body, codes, clauseId, refused);
   statusCodeConformance(refused, [status], clauseId);
-  const { causeIncludes } = options;
-  if (causeIncludes !== undefined)
-    expectValueMatches(
+  const { causeIncludes, causePrefix } = options;
+  if (causeIncludes !== undefined || causePrefix !== undefined)
+    expectText(
       clauseId,
-      'the cause of the refusal',
+      `the cause of ${typeof codes === 'string' ? codes : codes.join(' / ')}`,
       body.cause,
-      (cause) => cause.includes(causeIncludes),
-      `containing "${causeIncludes}"`,
+      {
+        ...(causeIncludes !== undefined ? { includes: causeIncludes } : {}),
+        ...(causePrefix !== undefined ? { startsWith: causePrefix } : {}),
+      },
       refused,
     );
   return body;
