@@ -85,8 +85,8 @@ export const contractsAndEventsClauses = [
   lookup(
     'canton.update-by-offset.empty-filters-invalid-argument',
     'error',
-    'An update format whose filtersByParty and filtersForAnyParty are both empty is 400 INVALID_ARGUMENT, cause containing ' +
-      `\`filtersByParty and filtersForAnyParty cannot be empty simultaneously\` (${VALIDATION}/FormatValidator.scala:50; ` +
+    'An update format whose filtersByParty and filtersForAnyParty are both empty is 400 INVALID_ARGUMENT, its cause naming ' +
+      `filtersForAnyParty (Canton's sentence: \`filtersByParty and filtersForAnyParty cannot be empty simultaneously\`, ${VALIDATION}/FormatValidator.scala:50; ` +
       `LAPITT ${LAPITT}/TransactionServiceValidationIT.scala:20).`,
   ),
   lookup(
