@@ -4,38 +4,28 @@
  */
 import { cantonGroup } from './define.js';
 
-const EXECUTE = 'execute';
-const UPDATE_BY_OFFSET = 'update-by-offset';
-const AUTHENTICATED_USER = 'authenticated-user';
-const SUBMIT_AND_WAIT = 'submit-and-wait';
-const DARS = 'dars-upload';
-const PACKAGES = 'packages-upload';
-const DARS_VALIDATE = 'dars-validate';
-const TRAFFIC_ACCOUNT = 'traffic-account';
-const READYZ = 'readyz';
-
 const errors = cantonGroup({ section: 'Errors' });
 const endpoints = cantonGroup({ section: 'Endpoints' });
-const updateByOffset = cantonGroup({ section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset', endpoint: UPDATE_BY_OFFSET });
+const updateByOffset = cantonGroup({ section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset', endpoint: 'update-by-offset' });
 const submitAndWait = cantonGroup({
   section: 'Endpoints > POST {base_url}/v2/commands/submit-and-wait',
-  endpoint: SUBMIT_AND_WAIT,
+  endpoint: 'submit-and-wait',
   features: ['writes'],
 });
 const execute = cantonGroup({
   section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
-  endpoint: EXECUTE,
+  endpoint: 'execute',
   features: ['interactiveSubmission'],
 });
-const dars = cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars', endpoint: DARS, features: ['writes'] });
-const darsValidate = cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars/validate', endpoint: DARS_VALIDATE });
-const trafficAccount = cantonGroup({ section: 'Endpoints > GET {base_url}/v2/traffic/accounts/{account-id}', endpoint: TRAFFIC_ACCOUNT });
-const readyz = cantonGroup({ section: 'Endpoints > GET {base_url}/readyz', endpoint: READYZ, features: ['ledgerApi3.5'] });
+const dars = cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars', endpoint: 'dars-upload', features: ['writes'] });
+const darsValidate = cantonGroup({ section: 'Endpoints > POST {base_url}/v2/dars/validate', endpoint: 'dars-validate' });
+const trafficAccount = cantonGroup({ section: 'Endpoints > GET {base_url}/v2/traffic/accounts/{account-id}', endpoint: 'traffic-account' });
+const readyz = cantonGroup({ section: 'Endpoints > GET {base_url}/readyz', endpoint: 'readyz', features: ['ledgerApi3.5'] });
 const auth = cantonGroup({ section: 'Authentication', features: ['authorization'] });
 const encoding = cantonGroup({ section: 'Resources and their fields' });
 const command = cantonGroup({
   section: 'Resources and their fields > Command (submit-and-wait); exactly one single-key object',
-  endpoint: SUBMIT_AND_WAIT,
+  endpoint: 'submit-and-wait',
   resource: 'Command',
   features: ['writes'],
 });
@@ -181,7 +171,7 @@ export const cantonParticipantClauses = [
     'canton.http.body-over-8mib',
     'limit',
     'A DAR body over 8 MiB is never answered 413: the body is streamed inside the service logic, so the size error surfaces as 500 LEDGER_API_INTERNAL_ERROR, or the connection is reset (facts verified-against-real FF5: JsPackageService.scala:164-165, 228; Endpoints.scala:83-94, 402-410).',
-    { endpoint: DARS, features: ['writes'] },
+    { endpoint: 'dars-upload', features: ['writes'] },
   ),
   submitAndWait(
     'canton.requests.unknown-fields-ignored',
@@ -209,7 +199,7 @@ export const cantonParticipantClauses = [
     'canton.json.protocol-int64-string-input',
     'format',
     'On input, int64 protocol fields also accept numeric strings such as "offset":"5" (facts canton §4 protocol fields).',
-    { endpoint: UPDATE_BY_OFFSET },
+    { endpoint: 'update-by-offset' },
   ),
   encoding(
     'canton.json.absent-optionals-null',
@@ -392,7 +382,7 @@ export const cantonParticipantClauses = [
     'canton.packages.same-handler',
     'endpoint',
     'POST /v2/packages is served by the same handler as POST /v2/dars and gives the same answers (facts canton §1 requested operations).',
-    { endpoint: PACKAGES },
+    { endpoint: 'packages-upload' },
   ),
   darsValidate(
     'canton.dars-validate.response-no-content',
@@ -485,19 +475,19 @@ export const cantonParticipantClauses = [
     'canton.auth.update-by-offset.read-as-filter-parties',
     'auth',
     'update-by-offset needs read rights (act-as or read-as) for every party of filtersByParty; a filter party the user cannot read as is 403 redacted (facts canton §5: a valid token without rights for the operation is denied by the Authorizer).',
-    { endpoint: UPDATE_BY_OFFSET },
+    { endpoint: 'update-by-offset' },
   ),
   auth(
     'canton.auth.execute-as-does-not-read',
     'auth',
     'The execute-as right does not entitle to read: "It does not entitle to read data for any parties". A user with only CanExecuteAs for a party is denied (403 redacted) an update-by-offset filtering that party (facts verified-against-real §7 C4; community/base/.../auth/Claims.scala:55-60, 185-226).',
-    { endpoint: UPDATE_BY_OFFSET },
+    { endpoint: 'update-by-offset' },
   ),
   auth(
     'canton.auth.update-by-offset.filters-for-any-party-right',
     'auth',
     'Reading with filtersForAnyParty needs the CanReadAsAnyParty (or CanActAsAnyParty) right; participant_admin does not imply it, so an administrator without it is 403 redacted (facts canton: Canton 3.5 source, Claims.canReadAsAnyParty and UserBasedClaimResolver).',
-    { endpoint: UPDATE_BY_OFFSET },
+    { endpoint: 'update-by-offset' },
   ),
   auth(
     'canton.auth.insufficient-rights-403',
@@ -513,7 +503,7 @@ export const cantonParticipantClauses = [
     'canton.auth.authenticated-user-without-auth',
     'auth',
     'With no auth configured, GET /v2/authenticated-user has no user to return and answers 400 INVALID_TOKEN `missing a user-id` (facts canton §5 unsafe HMAC256 test auth, inferred).',
-    { endpoint: AUTHENTICATED_USER, untestable: 'needs a target without authorization; the feature tags only describe targets with it' },
+    { endpoint: 'authenticated-user', untestable: 'needs a target without authorization; the feature tags only describe targets with it' },
   ),
 
   // flows (issue 8)

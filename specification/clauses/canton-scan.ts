@@ -7,22 +7,18 @@ import { cantonGroup } from './define.js';
 import type { FeatureTag } from './types.js';
 
 const SECTION = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
-const TRAFFIC_STATUS = 'scan.traffic-status';
 const PARTICIPANT_ID_V1 = 'scan.participant-id-v1';
 const PARTICIPANT_ID_V0 = 'scan.participant-id-v0';
-const TOP_VALIDATORS = 'scan.top-validators';
-const REWARDS_COLLECTED = 'scan.rewards-collected';
-const ROUND_OF_LATEST_DATA = 'scan.round-of-latest-data';
 
 const scan = (endpoint?: DescriptorName, features: FeatureTag[] = []) =>
   cantonGroup({ section: SECTION, features, ...(endpoint === undefined ? {} : { endpoint }) });
 const scanWide = scan();
-const trafficStatus = scan(TRAFFIC_STATUS);
+const trafficStatus = scan('scan.traffic-status');
 const participantIdV1 = scan(PARTICIPANT_ID_V1, ['scanVersion>=0.5.17']);
 const participantIdV0 = scan(PARTICIPANT_ID_V0);
-const topValidators = scan(TOP_VALIDATORS, ['scanVersion<0.6.6']);
-const rewardsCollected = scan(REWARDS_COLLECTED, ['scanVersion<0.6.7']);
-const roundOfLatestData = scan(ROUND_OF_LATEST_DATA, ['scanVersion<0.6.7']);
+const topValidators = scan('scan.top-validators', ['scanVersion<0.6.6']);
+const rewardsCollected = scan('scan.rewards-collected', ['scanVersion<0.6.7']);
+const roundOfLatestData = scan('scan.round-of-latest-data', ['scanVersion<0.6.7']);
 const removed = cantonGroup({ section: 'Versioning' });
 
 export const cantonScanClauses = [
@@ -237,19 +233,19 @@ export const cantonScanClauses = [
     'canton.scan.removed.top-validators-404',
     'versioning',
     'From 0.6.6 the top-validators path is gone and answers the unknown-route 404 (facts scan §4 removal, version numbers).',
-    { endpoint: TOP_VALIDATORS, features: ['scanVersion>=0.6.6'] },
+    { endpoint: 'scan.top-validators', features: ['scanVersion>=0.6.6'] },
   ),
   removed(
     'canton.scan.removed.rewards-collected-404',
     'versioning',
     'From 0.6.7 the rewards-collected path is gone and answers the unknown-route 404 (facts scan §5 removal, version numbers).',
-    { endpoint: REWARDS_COLLECTED, features: ['scanVersion>=0.6.7'] },
+    { endpoint: 'scan.rewards-collected', features: ['scanVersion>=0.6.7'] },
   ),
   removed(
     'canton.scan.removed.round-of-latest-data-404',
     'versioning',
     'From 0.6.7 the round-of-latest-data path is gone and answers the unknown-route 404 (facts scan §6 removal, version numbers).',
-    { endpoint: ROUND_OF_LATEST_DATA, features: ['scanVersion>=0.6.7'] },
+    { endpoint: 'scan.round-of-latest-data', features: ['scanVersion>=0.6.7'] },
   ),
 
   participantIdV0(

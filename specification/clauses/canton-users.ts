@@ -8,10 +8,8 @@
  */
 import { cantonGroup } from './define.js';
 
-const CREATE = 'users.create';
-const UPDATE = 'users.update';
-const users = cantonGroup({ section: 'Limits', endpoint: CREATE, resource: 'User' });
-const updates = cantonGroup({ section: 'Limits', endpoint: UPDATE, resource: 'ObjectMeta' });
+const users = cantonGroup({ section: 'Limits', endpoint: 'users.create', resource: 'User' });
+const updates = cantonGroup({ section: 'Limits', endpoint: 'users.update', resource: 'ObjectMeta' });
 
 const SOURCE = '(facts canton: Canton 3.5 source, ApiUserManagementService and FieldValidator)';
 const ANNOTATIONS_SOURCE = '(facts canton: Canton 3.5 source, ResourceAnnotationValidator)';

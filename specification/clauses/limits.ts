@@ -13,10 +13,9 @@ const ANNOTATION_VALUE =
   '| Annotation value | any non-empty string; in an update, an empty value removes the key; duplicate keys impossible |';
 const NON_EMPTY_LISTS = '| Commands list, actAs, signatures lists | non-empty |';
 
-const AUTHENTICATED_USER = 'authenticated-user';
 const NO_USER_UPDATE = 'no endpoint in scope creates or updates users, so the server side of this rule cannot be exercised';
-const user = { endpoint: AUTHENTICATED_USER, resource: 'User' } as const;
-const annotations = { endpoint: AUTHENTICATED_USER, resource: 'ObjectMeta' } as const;
+const user = { endpoint: 'authenticated-user', resource: 'User' } as const;
+const annotations = { endpoint: 'authenticated-user', resource: 'ObjectMeta' } as const;
 
 export const limitClauses = [
   limits('user-id.limit.non-empty', 'limit', USER_ID, user),

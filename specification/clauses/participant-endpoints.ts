@@ -7,45 +7,36 @@ import { clauseGroup, notShownGroup } from './define.js';
 const INTRODUCTION = 'Ledger Participant JSON Interface and Network Scan Interface';
 const OVERVIEW = 'What the service does';
 const ENDPOINTS = 'Endpoints';
-const EXECUTE = 'execute';
-const UPDATE_BY_OFFSET = 'update-by-offset';
-const AUTHENTICATED_USER = 'authenticated-user';
-const SUBMIT_AND_WAIT = 'submit-and-wait';
-const DARS = 'dars-upload';
-const PACKAGES = 'packages-upload';
-const DARS_VALIDATE = 'dars-validate';
-const TRAFFIC_ACCOUNT = 'traffic-account';
-const READYZ = 'readyz';
 
 const overview = clauseGroup({ section: OVERVIEW });
 const endpoints = clauseGroup({ section: ENDPOINTS });
 const execute = clauseGroup({
   section: `${ENDPOINTS} > POST {base_url}/v2/interactive-submission/execute`,
-  endpoint: EXECUTE,
+  endpoint: 'execute',
   features: ['interactiveSubmission'],
 });
-const executeNotShown = notShownGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/interactive-submission/execute`, endpoint: EXECUTE });
-const updateByOffset = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/updates/update-by-offset`, endpoint: UPDATE_BY_OFFSET });
-const authenticatedUser = clauseGroup({ section: `${ENDPOINTS} > GET {base_url}/v2/authenticated-user`, endpoint: AUTHENTICATED_USER });
+const executeNotShown = notShownGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/interactive-submission/execute`, endpoint: 'execute' });
+const updateByOffset = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/updates/update-by-offset`, endpoint: 'update-by-offset' });
+const authenticatedUser = clauseGroup({ section: `${ENDPOINTS} > GET {base_url}/v2/authenticated-user`, endpoint: 'authenticated-user' });
 const submitAndWait = clauseGroup({
   section: `${ENDPOINTS} > POST {base_url}/v2/commands/submit-and-wait`,
-  endpoint: SUBMIT_AND_WAIT,
+  endpoint: 'submit-and-wait',
   features: ['writes'],
 });
 const submitAndWaitNotShown = notShownGroup({
   section: `${ENDPOINTS} > POST {base_url}/v2/commands/submit-and-wait`,
-  endpoint: SUBMIT_AND_WAIT,
+  endpoint: 'submit-and-wait',
 });
-const dars = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/dars`, endpoint: DARS, features: ['writes'] });
-const darsNotShown = notShownGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/dars`, endpoint: DARS });
-const packages = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/packages`, endpoint: PACKAGES, features: ['writes'] });
-const darsValidate = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/dars/validate`, endpoint: DARS_VALIDATE });
+const dars = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/dars`, endpoint: 'dars-upload', features: ['writes'] });
+const darsNotShown = notShownGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/dars`, endpoint: 'dars-upload' });
+const packages = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/packages`, endpoint: 'packages-upload', features: ['writes'] });
+const darsValidate = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/dars/validate`, endpoint: 'dars-validate' });
 const trafficAccount = clauseGroup({
   section: `${ENDPOINTS} > GET {base_url}/v2/traffic/accounts/{account-id}`,
-  endpoint: TRAFFIC_ACCOUNT,
+  endpoint: 'traffic-account',
   features: ['trafficAccounts', 'ledgerApi3.5'],
 });
-const readyz = clauseGroup({ section: `${ENDPOINTS} > GET {base_url}/readyz`, endpoint: READYZ, features: ['ledgerApi3.5'] });
+const readyz = clauseGroup({ section: `${ENDPOINTS} > GET {base_url}/readyz`, endpoint: 'readyz', features: ['ledgerApi3.5'] });
 
 const AREA_A_AUTH = 'Area A endpoints require the authentication of the next section.';
 const AREA_A_ERRORS =
@@ -87,15 +78,15 @@ const TRAFFIC_RESPONSE = 'Response 200: `{accountId: string, balance: int64}`.';
 
 /** Every area A endpoint with its short name, for the clauses all of them share. */
 const AREA_A = [
-  { name: 'execute', endpoint: EXECUTE, section: 'POST {base_url}/v2/interactive-submission/execute' },
-  { name: 'update-by-offset', endpoint: UPDATE_BY_OFFSET, section: 'POST {base_url}/v2/updates/update-by-offset' },
-  { name: 'authenticated-user', endpoint: AUTHENTICATED_USER, section: 'GET {base_url}/v2/authenticated-user' },
-  { name: 'submit-and-wait', endpoint: SUBMIT_AND_WAIT, section: 'POST {base_url}/v2/commands/submit-and-wait' },
-  { name: 'dars-upload', endpoint: DARS, section: 'POST {base_url}/v2/dars' },
-  { name: 'packages-upload', endpoint: PACKAGES, section: 'POST {base_url}/v2/packages' },
-  { name: 'dars-validate', endpoint: DARS_VALIDATE, section: 'POST {base_url}/v2/dars/validate' },
-  { name: 'traffic-account', endpoint: TRAFFIC_ACCOUNT, section: 'GET {base_url}/v2/traffic/accounts/{account-id}' },
-  { name: 'readyz', endpoint: READYZ, section: 'GET {base_url}/readyz' },
+  { name: 'execute', endpoint: 'execute', section: 'POST {base_url}/v2/interactive-submission/execute' },
+  { name: 'update-by-offset', endpoint: 'update-by-offset', section: 'POST {base_url}/v2/updates/update-by-offset' },
+  { name: 'authenticated-user', endpoint: 'authenticated-user', section: 'GET {base_url}/v2/authenticated-user' },
+  { name: 'submit-and-wait', endpoint: 'submit-and-wait', section: 'POST {base_url}/v2/commands/submit-and-wait' },
+  { name: 'dars-upload', endpoint: 'dars-upload', section: 'POST {base_url}/v2/dars' },
+  { name: 'packages-upload', endpoint: 'packages-upload', section: 'POST {base_url}/v2/packages' },
+  { name: 'dars-validate', endpoint: 'dars-validate', section: 'POST {base_url}/v2/dars/validate' },
+  { name: 'traffic-account', endpoint: 'traffic-account', section: 'GET {base_url}/v2/traffic/accounts/{account-id}' },
+  { name: 'readyz', endpoint: 'readyz', section: 'GET {base_url}/readyz' },
 ] as const;
 
 const READINESS_WITHOUT_TOKEN =
@@ -118,31 +109,31 @@ export const participantEndpointClauses = [
     'execute.exists',
     'endpoint',
     'Executes a previously prepared, externally signed submission asynchronously on the ledger (`POST /v2/interactive-submission/execute`).',
-    { endpoint: EXECUTE, features: ['interactiveSubmission'] },
+    { endpoint: 'execute', features: ['interactiveSubmission'] },
   ),
   overview(
     'update-by-offset.exists',
     'endpoint',
     'Looks up one ledger update by its offset, rendered according to a caller-supplied format (`POST /v2/updates/update-by-offset`).',
-    { endpoint: UPDATE_BY_OFFSET },
+    { endpoint: 'update-by-offset' },
   ),
   overview('authenticated-user.exists', 'endpoint', 'Returns the user record of the authenticated caller (`GET /v2/authenticated-user`).', {
-    endpoint: AUTHENTICATED_USER,
+    endpoint: 'authenticated-user',
   }),
   overview(
     'submit-and-wait.exists',
     'endpoint',
     'Submits one composite command and waits for its result (`POST /v2/commands/submit-and-wait`).',
-    { endpoint: SUBMIT_AND_WAIT, features: ['writes'] },
+    { endpoint: 'submit-and-wait', features: ['writes'] },
   ),
-  overview('dars-upload.exists', 'endpoint', UPLOAD_DAR, { endpoint: DARS, features: ['writes'] }),
-  overview('packages-upload.exists', 'endpoint', UPLOAD_DAR, { endpoint: PACKAGES, features: ['writes'] }),
-  overview('dars-validate.exists', 'endpoint', UPLOAD_DAR, { endpoint: DARS_VALIDATE }),
+  overview('dars-upload.exists', 'endpoint', UPLOAD_DAR, { endpoint: 'dars-upload', features: ['writes'] }),
+  overview('packages-upload.exists', 'endpoint', UPLOAD_DAR, { endpoint: 'packages-upload', features: ['writes'] }),
+  overview('dars-validate.exists', 'endpoint', UPLOAD_DAR, { endpoint: 'dars-validate' }),
   overview('traffic-account.exists', 'endpoint', 'Returns the traffic balance of an account (`GET /v2/traffic/accounts/{account-id}`).', {
-    endpoint: TRAFFIC_ACCOUNT,
+    endpoint: 'traffic-account',
     features: ['trafficAccounts', 'ledgerApi3.5'],
   }),
-  overview('readyz.exists', 'endpoint', 'Reports readiness (`GET /readyz`).', { endpoint: READYZ, features: ['ledgerApi3.5'] }),
+  overview('readyz.exists', 'endpoint', 'Reports readiness (`GET /readyz`).', { endpoint: 'readyz', features: ['ledgerApi3.5'] }),
   ...sharedAreaAClauses(),
 
   execute('execute.summary.asynchronous', 'endpoint', 'Executes a prepared submission asynchronously.', { features: ['writes'] }),

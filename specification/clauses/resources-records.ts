@@ -5,12 +5,11 @@
 import { clauseGroup, notShownGroup } from './define.js';
 
 const RESOURCES = 'Resources and their fields';
-const AUTHENTICATED_USER = 'authenticated-user';
 const OTHER_RECORDS = `${RESOURCES} > Other records`;
 const STATES = 'States and transitions';
 
-const user = clauseGroup({ section: `${RESOURCES} > User`, resource: 'User', endpoint: AUTHENTICATED_USER });
-const objectMeta = clauseGroup({ section: `${RESOURCES} > User`, resource: 'ObjectMeta', endpoint: AUTHENTICATED_USER });
+const user = clauseGroup({ section: `${RESOURCES} > User`, resource: 'User', endpoint: 'authenticated-user' });
+const objectMeta = clauseGroup({ section: `${RESOURCES} > User`, resource: 'ObjectMeta', endpoint: 'authenticated-user' });
 const otherRecords = clauseGroup({ section: OTHER_RECORDS });
 const otherRecordsNotShown = notShownGroup({ section: OTHER_RECORDS });
 const states = clauseGroup({ section: STATES });
@@ -33,8 +32,6 @@ const TOTAL_PURCHASED =
   '`total_purchased` int64 required: bytes of extra traffic purchased; may exceed `actual` limit since purchases take time to be incorporated';
 const FAUCETS =
   'ValidatorReceivedFaucets (scan, historical): `validator`, `numRoundsCollected`, `numRoundsMissed`, `firstCollectedInRound`, `lastCollectedInRound`.';
-const TRAFFIC_STATUS = 'scan.traffic-status';
-const TOP_VALIDATORS = 'scan.top-validators';
 
 export const recordResourceClauses = [
   user('user.id.required', 'resource', '| id | string | yes | see Limits |'),
@@ -80,25 +77,25 @@ export const recordResourceClauses = [
   }),
   otherRecords('member-traffic-status.actual.total_consumed.required-int64', 'resource', TOTAL_CONSUMED, {
     resource: 'MemberTrafficStatus',
-    endpoint: TRAFFIC_STATUS,
+    endpoint: 'scan.traffic-status',
   }),
   otherRecords('member-traffic-status.actual.total_limit.required-int64', 'resource', TOTAL_LIMIT, {
     resource: 'MemberTrafficStatus',
-    endpoint: TRAFFIC_STATUS,
+    endpoint: 'scan.traffic-status',
   }),
   otherRecords('member-traffic-status.target.total_purchased.required-int64', 'resource', TOTAL_PURCHASED, {
     resource: 'MemberTrafficStatus',
-    endpoint: TRAFFIC_STATUS,
+    endpoint: 'scan.traffic-status',
   }),
   otherRecords(
     'member-traffic-status.shape',
     'resource',
     'MemberTrafficStatus (scan): `traffic_status` with `actual` (`total_consumed` int64 required: extra traffic consumed; `total_limit` int64 required: current extra traffic limit, a top-up is complete once it equals `total_purchased`) and `target` (`total_purchased` int64 required: bytes of extra traffic purchased; may exceed `actual` limit since purchases take time to be incorporated).',
-    { resource: 'MemberTrafficStatus', endpoint: TRAFFIC_STATUS },
+    { resource: 'MemberTrafficStatus', endpoint: 'scan.traffic-status' },
   ),
   otherRecords('validator-received-faucets.fields', 'resource', FAUCETS, {
     resource: 'ValidatorReceivedFaucets',
-    endpoint: TOP_VALIDATORS,
+    endpoint: 'scan.top-validators',
     features: ['scanVersion<0.6.6'],
   }),
 
@@ -112,7 +109,7 @@ export const recordResourceClauses = [
     'state.traffic-top-up',
     'state',
     '| Traffic top-up | in progress while `total_limit` differs from `total_purchased`; complete when they match | |',
-    { resource: 'MemberTrafficStatus', endpoint: TRAFFIC_STATUS },
+    { resource: 'MemberTrafficStatus', endpoint: 'scan.traffic-status' },
   ),
   states(
     'state.participant-permission.values',

@@ -6,77 +6,76 @@
 import { clauseGroup, notShownGroup } from './define.js';
 
 const RESOURCES = 'Resources and their fields';
-const UPDATE_BY_OFFSET = 'update-by-offset';
 
-const eventFormat = clauseGroup({ section: `${RESOURCES} > EventFormat`, resource: 'EventFormat', endpoint: UPDATE_BY_OFFSET });
-const filters = clauseGroup({ section: `${RESOURCES} > Filters`, resource: 'Filters', endpoint: UPDATE_BY_OFFSET });
+const eventFormat = clauseGroup({ section: `${RESOURCES} > EventFormat`, resource: 'EventFormat', endpoint: 'update-by-offset' });
+const filters = clauseGroup({ section: `${RESOURCES} > Filters`, resource: 'Filters', endpoint: 'update-by-offset' });
 const cumulativeFilter = clauseGroup({
   section: `${RESOURCES} > CumulativeFilter`,
   resource: 'CumulativeFilter',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
 });
 const identifierFilter = clauseGroup({
   section: `${RESOURCES} > CumulativeFilter`,
   resource: 'IdentifierFilter',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
 });
 const transactionFormat = clauseGroup({
   section: `${RESOURCES} > TransactionFormat`,
   resource: 'TransactionFormat',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
 });
-const updateFormat = clauseGroup({ section: `${RESOURCES} > UpdateFormat`, resource: 'UpdateFormat', endpoint: UPDATE_BY_OFFSET });
+const updateFormat = clauseGroup({ section: `${RESOURCES} > UpdateFormat`, resource: 'UpdateFormat', endpoint: 'update-by-offset' });
 const update = clauseGroup({
   section: `${RESOURCES} > Update (response of update lookup)`,
   resource: 'Update',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
 });
 const updateNotShown = notShownGroup({
   section: `${RESOURCES} > Update (response of update lookup)`,
   resource: 'Update',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
 });
 const reassignment = clauseGroup({
   section: `${RESOURCES} > Reassignment record`,
   resource: 'Reassignment',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
   features: ['reassignmentFixture'],
 });
 const reassignmentNotShown = notShownGroup({
   section: `${RESOURCES} > Reassignment record`,
   resource: 'Reassignment',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
 });
 const unassigned = clauseGroup({
   section: `${RESOURCES} > JsUnassignedEvent (\`{value: UnassignedEvent}\`)`,
   resource: 'JsUnassignedEvent',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
   features: ['reassignmentFixture'],
 });
 const created = clauseGroup({
   section: `${RESOURCES} > CreatedEvent (fields shown)`,
   resource: 'CreatedEvent',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
   features: ['transactionFixture'],
 });
 const createdNotShown = notShownGroup({
   section: `${RESOURCES} > CreatedEvent (fields shown)`,
   resource: 'CreatedEvent',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
 });
 const topology = clauseGroup({
   section: `${RESOURCES} > JsTopologyTransaction`,
   resource: 'JsTopologyTransaction',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
   features: ['topologyFixture'],
 });
 const topologyEvent = clauseGroup({
   section: `${RESOURCES} > JsTopologyTransaction`,
   resource: 'TopologyEvent',
-  endpoint: UPDATE_BY_OFFSET,
+  endpoint: 'update-by-offset',
   features: ['topologyFixture'],
 });
-const traceContext = clauseGroup({ section: `${RESOURCES} > TraceContext`, resource: 'TraceContext', endpoint: UPDATE_BY_OFFSET });
+const traceContext = clauseGroup({ section: `${RESOURCES} > TraceContext`, resource: 'TraceContext', endpoint: 'update-by-offset' });
 
 const FILTERS_BY_PARTY =
   "| filtersByParty | map from PartyIdString to Filters | no | may be empty. For ledger-effects shape: create and exercise events whose witnesses include at least one listed party and match that party's filter. For ACS-delta shape (transaction and active-contract-set streams): create and archive events of contracts whose stakeholders include at least one listed party and match its filter |";

@@ -7,12 +7,8 @@ import { clauseGroup, notShownGroup } from './define.js';
 import type { FeatureTag } from './types.js';
 
 const SECTION = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
-const TRAFFIC_STATUS = 'scan.traffic-status';
 const PARTICIPANT_ID_V1 = 'scan.participant-id-v1';
 const PARTICIPANT_ID_V0 = 'scan.participant-id-v0';
-const TOP_VALIDATORS = 'scan.top-validators';
-const REWARDS_COLLECTED = 'scan.rewards-collected';
-const ROUND_OF_LATEST_DATA = 'scan.round-of-latest-data';
 
 const TRAFFIC_STATUS_ROW =
   "| GET {scan_base_url}/v0/domains/{domain_id}/members/{member_id}/traffic-status | path `domain_id` (string, required; synchronizer id), `member_id` (string, required; participant or mediator, format `code::id::fingerprint` with `code` `PAR` or `MED`) | `{traffic_status: MemberTrafficStatus}`; reports the sequencer's view according to ledger state at request time | 400, 404, 500 with `{error: string}` |";
@@ -28,14 +24,14 @@ const ROUND_OF_LATEST_DATA_ROW =
   '| GET {scan_base_url}/v0/round-of-latest-data (deprecated, removed in 0.6.7) | none | `{round: int64, effectiveAt: string (date-time)}` both required; latest round with aggregated data and the ledger effective time at which it closed | 404 with `{error}` |';
 
 const scan = (endpoint: DescriptorName, features: FeatureTag[] = []) => clauseGroup({ section: SECTION, endpoint, features });
-const trafficStatus = scan(TRAFFIC_STATUS);
+const trafficStatus = scan('scan.traffic-status');
 const participantIdV1 = scan(PARTICIPANT_ID_V1, ['scanVersion>=0.5.17']);
 const participantIdV0 = scan(PARTICIPANT_ID_V0);
-const topValidators = scan(TOP_VALIDATORS, ['scanVersion<0.6.6']);
-const rewardsCollected = scan(REWARDS_COLLECTED, ['scanVersion<0.6.7']);
-const roundOfLatestData = scan(ROUND_OF_LATEST_DATA, ['scanVersion<0.6.7']);
+const topValidators = scan('scan.top-validators', ['scanVersion<0.6.6']);
+const rewardsCollected = scan('scan.rewards-collected', ['scanVersion<0.6.7']);
+const roundOfLatestData = scan('scan.round-of-latest-data', ['scanVersion<0.6.7']);
 const scanWide = clauseGroup({ section: SECTION });
-const scanNotShown = notShownGroup({ section: SECTION, endpoint: TOP_VALIDATORS, resource: 'ValidatorReceivedFaucets' });
+const scanNotShown = notShownGroup({ section: SECTION, endpoint: 'scan.top-validators', resource: 'ValidatorReceivedFaucets' });
 
 const SEQUENCER_VIEW_REASON = "the sequencer's own view is not reachable by a black-box client; only its report through scan is";
 

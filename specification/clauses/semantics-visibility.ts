@@ -8,8 +8,6 @@
  */
 import { cantonGroup, clauseGroup, type ClauseBuilder } from './define.js';
 
-const UPDATE = 'update-by-offset';
-const SUBMIT = 'submit-and-wait';
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
 const STORE = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/store';
 const CLAIMS = 'community/base/src/main/scala/com/digitalasset/canton/auth/Claims.scala';
@@ -26,23 +24,28 @@ const cited =
   (id, kind, text, options) =>
     build(id, kind, `${text} ${FACTS}`, options);
 
-const visibility = clauseGroup({ section: `${RESOURCES} > EventFormat`, endpoint: UPDATE, resource: 'EventFormat', features: ['writes'] });
+const visibility = clauseGroup({
+  section: `${RESOURCES} > EventFormat`,
+  endpoint: 'update-by-offset',
+  resource: 'EventFormat',
+  features: ['writes'],
+});
 const filterKinds = clauseGroup({
   section: `${RESOURCES} > CumulativeFilter`,
-  endpoint: UPDATE,
+  endpoint: 'update-by-offset',
   resource: 'CumulativeFilter',
   features: ['writes'],
 });
 const createdEvent = clauseGroup({
   section: `${RESOURCES} > CreatedEvent (fields shown)`,
-  endpoint: UPDATE,
+  endpoint: 'update-by-offset',
   resource: 'CreatedEvent',
   features: ['writes'],
 });
 const cantonVisibility = cited(
   cantonGroup({
     section: 'Endpoints > POST {base_url}/v2/updates/update-by-offset',
-    endpoint: UPDATE,
+    endpoint: 'update-by-offset',
     resource: 'Transaction',
     features: ['writes'],
   }),
@@ -133,7 +136,7 @@ export const semanticsVisibilityClauses = [
     'auth',
     'CanReadAs(p) does not entitle to act as p: a user with only a read right for p who submits with actAs [p] is denied, 403 ' +
       `PERMISSION_DENIED (redacted) (${CLAIMS}:171-184 canActAs looks at CanActAs claims only; Authorizer.scala:144-147).`,
-    { endpoint: SUBMIT, features: ['writes'] },
+    { endpoint: 'submit-and-wait', features: ['writes'] },
   ),
   rights(
     'canton.rights.admin-is-not-act-as',
@@ -141,7 +144,7 @@ export const semanticsVisibilityClauses = [
     'ParticipantAdmin does not entitle to act as a party: the administrator submitting with actAs [p] without CanActAs(p) is ' +
       `denied, 403 PERMISSION_DENIED (redacted) (${CLAIMS}:171-184; JsonApiAuthIT.scala:338 "deny access to an endpoint requiring ` +
       'party rights with admin token").',
-    { endpoint: SUBMIT, features: ['writes'] },
+    { endpoint: 'submit-and-wait', features: ['writes'] },
   ),
   rights(
     'canton.rights.every-party-checked',
@@ -156,7 +159,7 @@ export const semanticsVisibilityClauses = [
     'A token whose aud is an array is accepted when one entry is the audience the participant expects (extra audiences are ' +
       'allowed), and a scope claim with extra space-separated scopes besides daml_ledger_api is accepted ' +
       '(community/base/src/main/scala/com/digitalasset/canton/auth/AuthServiceJWTPayload.scala:221-233; LAPITT-side JsonApiAuthIT.scala:400, :471).',
-    { endpoint: UPDATE },
+    { endpoint: 'update-by-offset' },
   ),
   rights(
     'canton.auth.no-audience-no-scope-denied',
