@@ -12,7 +12,6 @@ import { loadConfig } from '../../config/load.js';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
 import { scanRoutes } from '../../reference/scan/router.js';
 import { clauses } from '../../specification/clauses.js';
-import { matchEndpoint as matchFromItsOwnPath } from '../../specification/endpoint-match.js';
 import {
   DESCRIPTOR_NAMES,
   ENDPOINT_DESCRIPTORS,
@@ -227,7 +226,7 @@ describe('matchEndpoint', () => {
   it('matches a recorded URL or a path under the scan base path by its tail', () => {
     expect(matchEndpoint('scan', 'GET', '/api/scan/v0/round-of-latest-data')).toBe('scan.round-of-latest-data');
     expect(matchEndpoint('participant', 'POST', 'http://127.0.0.1:7575/v2/commands/submit-and-wait')).toBe('submit-and-wait');
-    expect(matchFromItsOwnPath('scan', 'GET', '/api/scan/v0/dso')).toBe('scan.dso');
+    expect(matchEndpoint('scan', 'GET', '/api/scan/v0/dso')).toBe('scan.dso');
   });
 });
 
