@@ -25,7 +25,7 @@
 import type { Api, ClientResponse } from '../client/http.js';
 import type { Features, ProfileName } from '../config/types.js';
 import { clause as clauseOf, type ClauseId } from '../specification/clauses.js';
-import { matchEndpoint, type DescriptorName, type EndpointName } from '../specification/endpoints.js';
+import { endpointDescriptor, matchEndpoint, type DescriptorName, type EndpointName } from '../specification/endpoints.js';
 import { parseJsonLossless } from '../specification/json.js';
 import type { SchemaName, Validators } from '../specification/validate.js';
 import { assertClause, failUnless } from './assertion.js';
@@ -283,29 +283,15 @@ function parsedBody(response: ClientResponse): unknown {
 }
 
 /**
- * The endpoints the engine checks, as the check tables name them: the endpoints this tool certifies, the user
- * writes as `users`, and the node-state reads as `node-state` (only their error bodies are checked). The other
- * routes a test may call on its way (prepare, parties, the scan's DSO, ...) are not certified: no check applies.
+ * The endpoints the engine checks, as the check tables name them: the endpoints this tool certifies (the descriptors it
+ * generates requests for) by their own names, the node's version, the user writes as `users`, and the node-state reads
+ * as `node-state` (only their error bodies are checked). The other routes a test may call on its way (prepare,
+ * parties, the scan's DSO, ...) are not certified: no check applies.
  */
-const ENGINE_ENDPOINT: Partial<Record<DescriptorName, EndpointName>> = {
-  execute: 'execute',
-  'update-by-offset': 'update-by-offset',
-  'authenticated-user': 'authenticated-user',
-  'submit-and-wait': 'submit-and-wait',
-  'dars-upload': 'dars-upload',
-  'packages-upload': 'packages-upload',
-  'dars-validate': 'dars-validate',
-  'traffic-account': 'traffic-account',
-  readyz: 'readyz',
+const ENGINE_GROUP: Partial<Record<DescriptorName, EndpointName>> = {
   version: 'version',
   'users.create': 'users',
   'users.update': 'users',
-  'scan.traffic-status': 'scan.traffic-status',
-  'scan.participant-id-v1': 'scan.participant-id-v1',
-  'scan.participant-id-v0': 'scan.participant-id-v0',
-  'scan.top-validators': 'scan.top-validators',
-  'scan.rewards-collected': 'scan.rewards-collected',
-  'scan.round-of-latest-data': 'scan.round-of-latest-data',
   livez: 'node-state',
   'ledger-end': 'node-state',
   'packages-list': 'node-state',
@@ -316,7 +302,8 @@ const ENGINE_ENDPOINT: Partial<Record<DescriptorName, EndpointName>> = {
 /** The endpoint the engine knows an exchange as, or undefined when it checks none of it. */
 export function engineEndpoint(api: Api, method: string, path: string): EndpointName | undefined {
   const descriptor = matchEndpoint(api, method, path);
-  return descriptor === undefined ? undefined : ENGINE_ENDPOINT[descriptor];
+  if (descriptor === undefined) return undefined;
+  return endpointDescriptor(descriptor).generated ? descriptor : ENGINE_GROUP[descriptor];
 }
 
 /** The exchange's endpoint and parsed body, or undefined when no response check can apply to it. */
