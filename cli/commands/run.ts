@@ -8,6 +8,7 @@ import { parseFaults } from './reference.js';
 import { writeReports } from '../../reports/write.js';
 import { transportConsole } from '../../reports/transport.js';
 import type { RunReport } from '../../harness/library/results.js';
+import { selectedBy, type SelectableTest } from '../../harness/library/selection.js';
 import {
   applyExpectations,
   expectationVerdictLine,
@@ -99,10 +100,8 @@ function printFailures(report: RunReport, limit = 20): void {
 }
 
 /** Include prefixes that selected nothing: a typo must not pass as an empty, successful run. */
-function unmatchedPrefixes(include: string[], tests: { id: string; suite: string; endpoint: string; clauses: string[] }[]): string[] {
-  return include.filter(
-    (prefix) => !tests.some((test) => [test.endpoint, test.suite, test.id, ...test.clauses].some((key) => key.startsWith(prefix))),
-  );
+function unmatchedPrefixes(include: string[], tests: readonly SelectableTest[]): string[] {
+  return include.filter((prefix) => !tests.some((test) => selectedBy([prefix], test)));
 }
 
 export async function runCommand(options: CommonOptions & RunFlags, overrides: ConfigOverrides): Promise<number> {

@@ -31,6 +31,7 @@ import { enabledChecks, switchedOffReason } from './check-selection.js';
 import { clause, type ClauseId } from '../../specification/clauses.js';
 import type { EndpointName } from '../../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
+import { selectedBy } from './selection.js';
 import { headlineOf, messageOf } from './error-message.js';
 import { FixtureGapError, getSuiteEnvironment, withTestScope, type SuiteEnvironment, type TestScope } from './environment.js';
 import { missingRequirement, type Requirement } from './requirements.js';
@@ -154,10 +155,6 @@ function hash(text: string): number {
   return value | 0;
 }
 
-function matchesAny(prefixes: readonly string[], keys: readonly string[]): boolean {
-  return prefixes.some((prefix) => keys.some((key) => key.startsWith(prefix)));
-}
-
 export function conformanceTest(definition: ConformanceTestDefinition, body: (context: ConformanceContext) => Promise<void>): void {
   const runContext = readRunContext();
   const suite = suiteStack.join(' / ') || 'conformance';
@@ -167,9 +164,9 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
 
   if (runContext.replay && runContext.replay.testId !== id) return;
   if (!runContext.replay) {
-    const keys = [definition.endpoint, suite, id, ...definition.clauses];
-    if (run.include.length > 0 && !matchesAny(run.include, keys)) return;
-    if (run.exclude.length > 0 && matchesAny(run.exclude, keys)) return;
+    const selectable = { endpoint: definition.endpoint, suite, id, clauses: definition.clauses };
+    if (run.include.length > 0 && !selectedBy(run.include, selectable)) return;
+    if (run.exclude.length > 0 && selectedBy(run.exclude, selectable)) return;
   }
   // A test that asserts only canton-profile behaviour does not belong to a spec-profile run.
   if (run.profile === 'spec' && declared.every((entry) => entry.level === 'canton')) return;

@@ -280,6 +280,7 @@ export function checkTallies(tests: readonly TestResult[]): CheckTally[] {
 
 export interface ListedTest {
   id: string;
+  suite: string;
   endpoint: string;
   clauses: string[];
   /** The suite file that defines it, relative to the repository. */
@@ -307,6 +308,7 @@ export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
         if (meta)
           listed.push({
             id: meta.id,
+            suite: meta.suite,
             endpoint: meta.endpoint,
             clauses: meta.clauses,
             file: relative(repositoryRoot, testModule.moduleId),

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { exitCodeOf } from '../../cli/commands/run.js';
+import { selectedBy } from '../../harness/library/selection.js';
 import { listTests, runConformance } from '../../harness/runner/runner.js';
 import type { FaultName } from '../../reference/index.js';
 import type { ProfileName } from '../../config/types.js';
@@ -31,10 +32,6 @@ export interface FaultJobResult {
   error?: string;
 }
 
-function matchesAny(prefixes: readonly string[], keys: readonly string[]): boolean {
-  return prefixes.some((prefix) => keys.some((key) => key.startsWith(prefix)));
-}
-
 async function main(): Promise<void> {
   const jobs = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as FaultJob[];
   // Where each test lives, listed once: a run then loads only the files of the tests its --include selects.
@@ -54,13 +51,7 @@ async function main(): Promise<void> {
           reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
         },
       });
-      const files = [
-        ...new Set(
-          listed
-            .filter((test) => matchesAny(job.include, [test.endpoint, test.id.split('::')[0]!, test.id, ...test.clauses]))
-            .map((test) => test.file),
-        ),
-      ];
+      const files = [...new Set(listed.filter((test) => selectedBy(job.include, test)).map((test) => test.file))];
       const { report } = await runConformance(config, {
         faults: [job.fault],
         progress: 'silent',
