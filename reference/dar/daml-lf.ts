@@ -258,7 +258,9 @@ export function decodeLf2Package(bytes: Uint8Array, minor: string, patch: number
   const tables = interningTables(pkg);
   const { name, dottedName } = tables;
   const metadata = metadataOf(pkg, tables, `2.${minor}`);
-  if ((has(pkg, 'package_imports') || has(pkg, 'no_imported_packages_reason')) && minor !== 'dev') {
+  // Canton 3.5's DecodeV2: explicit package imports (featurePackageImports) exist from Daml-LF 2.2 on; its encoder
+  // writes them (or the reason there are none) for every 2.2 and later package.
+  if ((has(pkg, 'package_imports') || has(pkg, 'no_imported_packages_reason')) && minor === '1') {
     throw new LfParseError(`Explicit pkg imports set on unsupported lf version (version 2.${minor})`);
   }
   const modules = repeatedField<DecodedMessage>(pkg, 'modules').map((module): LfModule => {

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Builds the suite's DARs with Canton's own Daml-LF tools: daml/build.sh [OUTPUT_FOLDER]   (default: daml/dars)
+#
+# Every model of daml/models.txt is encoded and type-checked by Canton's DamlLfEncoder, rewritten with fixed zip
+# times (so the build is byte-for-byte reproducible), read back with Canton's DarDecoder and checked again with
+# Validation.checkPackages; every upgrade pair of daml/models.txt goes through Canton's TypecheckUpgrades.
+# OUTPUT_FOLDER gets the DARs and index.json (package ids, templates, upgrade outcomes).
+#
+# The tools come from one of:
+#   - DAML_LF_CLASSPATH: a Java classpath holding Canton's Daml-LF libraries (daml-lf-encoder, -validation, -archive
+#     and their dependencies), used as given (no Maven);
+#   - otherwise Maven: daml/build/pom.xml resolves com.daml:daml-lf-encoder_2.13 (version: DAML_LF_VERSION, default
+#     the pom's) from the Maven registry and runs the build in one invocation.
+#
+# Exit codes: 0 built and every expectation held; 1 a model or an upgrade expectation failed (the reason is printed);
+# 2 bad usage; 3 the toolchain is missing (no java, no mvn, or the Daml-LF libraries do not resolve).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+case "${1:-}" in
+  -h | --help)
+    sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+esac
+if [ "$#" -gt 1 ]; then
+  echo "daml/build.sh: expected at most one argument (the output folder), got $#; see daml/build.sh --help" >&2
+  exit 2
+fi
+out="${1:-$here/dars}"
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+
+if ! command -v java > /dev/null 2>&1; then
+  echo "daml/build.sh: java is not installed (the DAR build needs a JDK 17 or later)" >&2
+  exit 3
+fi
+
+if [ -n "${DAML_LF_CLASSPATH:-}" ]; then
+  classes="$(mktemp -d)"
+  trap 'rm -rf "$classes"' EXIT
+  if ! command -v javac > /dev/null 2>&1; then
+    echo "daml/build.sh: javac is not installed (the DAR build needs a JDK 17 or later)" >&2
+    exit 3
+  fi
+  javac -nowarn -d "$classes" -cp "$DAML_LF_CLASSPATH" "$here/build/src/main/java/conformance/daml/BuildDars.java" \
+    2> >(grep -v '^Note: ' >&2)
+  exec java -cp "$classes:$DAML_LF_CLASSPATH" conformance.daml.BuildDars "$here/models.txt" "$here/lf" "$out"
+fi
+
+if ! command -v mvn > /dev/null 2>&1; then
+  echo "daml/build.sh: mvn is not installed and DAML_LF_CLASSPATH is not set (the DAR build needs one of them)" >&2
+  exit 3
+fi
+target="$(mktemp -d)"
+log="$target/maven.log"
+trap 'rm -rf "$target"' EXIT
+version_arg=()
+if [ -n "${DAML_LF_VERSION:-}" ]; then version_arg=("-Ddaml.lf.version=$DAML_LF_VERSION"); fi
+if mvn -B -q -f "$here/build/pom.xml" "${version_arg[@]}" -Ddars.out="$out" -Ddars.buildDirectory="$target/build" \
+  compile exec:exec > "$log" 2>&1; then
+  grep -v '^SLF4J' "$log" || true
+  exit 0
+fi
+if grep -q -E 'Could not resolve dependencies|Could not find artifact|was not found in' "$log"; then
+  echo "daml/build.sh: Canton's Daml-LF libraries (com.daml:daml-lf-encoder_2.13:${DAML_LF_VERSION:-3.5.1}) do not resolve" \
+    "from the Maven registry this machine reaches; set DAML_LF_CLASSPATH to a classpath holding them. Maven said:" >&2
+  grep -E 'Could not resolve|Could not find|was not found' "$log" | head -3 >&2
+  exit 3
+fi
+grep -v '^SLF4J' "$log" >&2
+exit 1

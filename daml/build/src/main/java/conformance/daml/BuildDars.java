@@ -1,0 +1,252 @@
+// Builds the suite's DARs from their Daml-LF text sources with Canton's own Daml-LF tools, and checks them.
+//
+//   java conformance.daml.BuildDars <models file> <lf source folder> <output folder>
+//
+// For every `model` line of the models file: Canton's encoder (DamlLfEncoder: parse, Validation.checkPackage, encode)
+// writes the DAR; the DAR is rewritten with stored (uncompressed) entries and a fixed time, so the same sources give the
+// same bytes; the written DAR is read back with Canton's DarDecoder and type-checked again with Validation.checkPackages.
+// For every `upgrade` line: Canton's upgrade check (TypecheckUpgrades, the check a participant runs on upload) on the two
+// packages, which must pass (`valid`) or fail (`invalid`). It writes index.json (package id, name, version, templates and
+// interfaces of each DAR; each upgrade check's outcome and reason) and exits 1 when any expectation does not hold.
+// Nothing in it is Scala: it calls the published classes of com.daml:daml-lf-{encoder,validation,archive-reader}_2.13.
+package conformance.daml;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.security.MessageDigest;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+
+@SuppressWarnings({"rawtypes", "unchecked"})
+public final class BuildDars {
+  /** Every entry of every DAR gets this time (DOS time has no zone), so builds on any machine agree. */
+  private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2000, 1, 1, 0, 0, 0);
+
+  private record Model(String name, String target, List<String> sources) {}
+
+  private record Upgrade(String past, String present, boolean valid) {}
+
+  private record Built(String name, String file, String packageId, String packageName, String packageVersion,
+      String lfVersion, String sha256, List<String> templates, List<String> interfaces) {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 3) {
+      System.err.println("usage: BuildDars <models file> <lf source folder> <output folder>");
+      System.exit(2);
+    }
+    Path modelsFile = Paths.get(args[0]);
+    Path sourceDir = Paths.get(args[1]);
+    Path outDir = Paths.get(args[2]);
+    Files.createDirectories(outDir);
+    List<Model> models = new ArrayList<>();
+    List<Upgrade> upgrades = new ArrayList<>();
+    int lineNo = 0;
+    for (String raw : Files.readAllLines(modelsFile, StandardCharsets.UTF_8)) {
+      lineNo++;
+      String line = raw.strip();
+      if (line.isEmpty() || line.startsWith("#")) continue;
+      String[] f = line.split("\\s+");
+      if (f[0].equals("model") && f.length >= 4) {
+        models.add(new Model(f[1], f[2], List.of(f).subList(3, f.length)));
+      } else if (f[0].equals("upgrade") && f.length == 4 && (f[3].equals("valid") || f[3].equals("invalid"))) {
+        upgrades.add(new Upgrade(f[1], f[2], f[3].equals("valid")));
+      } else {
+        System.err.println(modelsFile + ":" + lineNo + ": expected 'model NAME LF-VERSION SOURCE...' or "
+            + "'upgrade PAST PRESENT valid|invalid', got: " + line);
+        System.exit(2);
+      }
+    }
+
+    List<String> failures = new ArrayList<>();
+    Map<String, Built> built = new LinkedHashMap<>();
+    Map<String, Object> packages = new LinkedHashMap<>(); // name -> (PackageId, Package)
+    for (Model model : models) {
+      Path dar = outDir.resolve(model.name() + ".dar");
+      Path raw = Files.createTempFile("encoder-", ".dar");
+      try {
+        List<String> encoderArgs = new ArrayList<>();
+        for (String source : model.sources()) encoderArgs.add(sourceDir.resolve(source).toString());
+        encoderArgs.addAll(List.of("--target", model.target(), "--output", raw.toString(),
+            "--suppress-testing-purpose-warning"));
+        try {
+          Class.forName("com.digitalasset.daml.lf.archive.testing.DamlLfEncoder")
+              .getMethod("main", String[].class)
+              .invoke(null, (Object) encoderArgs.toArray(new String[0]));
+        } catch (InvocationTargetException e) {
+          failures.add(model.name() + ": the encoder refused it: " + e.getCause().getMessage());
+          continue;
+        }
+        normalise(raw, dar);
+      } finally {
+        Files.deleteIfExists(raw);
+      }
+      Object read = readDar(dar.toFile());
+      if (read instanceof String error) {
+        failures.add(model.name() + ": " + error);
+        continue;
+      }
+      scala.Tuple2 main = (scala.Tuple2) read;
+      String packageId = (String) main._1();
+      com.digitalasset.daml.lf.language.Ast.GenPackage pkg = (com.digitalasset.daml.lf.language.Ast.GenPackage) main._2();
+      scala.collection.immutable.Map one = (scala.collection.immutable.Map) scala.collection.immutable.Map$.MODULE$.empty();
+      one = (scala.collection.immutable.Map) one.updated(packageId, pkg);
+      scala.util.Either checked = com.digitalasset.daml.lf.validation.Validation$.MODULE$.checkPackages(one);
+      if (checked.isLeft()) {
+        failures.add(model.name() + ": Validation.checkPackages refused the written DAR: "
+            + ((com.digitalasset.daml.lf.validation.ValidationError) checked.left().get()).pretty());
+        continue;
+      }
+      List<String> templates = new ArrayList<>();
+      List<String> interfaces = new ArrayList<>();
+      Map<String, Object> modules = new TreeMap<>();
+      for (Object entry : scala.jdk.javaapi.CollectionConverters.asJava(pkg.modules()).entrySet()) {
+        Map.Entry e = (Map.Entry) entry;
+        modules.put(e.getKey().toString(), e.getValue());
+      }
+      for (Map.Entry<String, Object> e : modules.entrySet()) {
+        com.digitalasset.daml.lf.language.Ast.GenModule module = (com.digitalasset.daml.lf.language.Ast.GenModule) e.getValue();
+        for (Object t : new TreeMap(scala.jdk.javaapi.CollectionConverters.asJava(module.templates())).keySet())
+          templates.add(e.getKey() + ":" + t);
+        for (Object i : new TreeMap(scala.jdk.javaapi.CollectionConverters.asJava(module.interfaces())).keySet())
+          interfaces.add(e.getKey() + ":" + i);
+      }
+      com.digitalasset.daml.lf.language.Ast.PackageMetadata metadata = pkg.metadata();
+      built.put(model.name(), new Built(model.name(), dar.getFileName().toString(), packageId,
+          metadata.name().toString(), metadata.version().toString(), pkg.languageVersion().pretty(),
+          sha256(Files.readAllBytes(dar)), templates, interfaces));
+      packages.put(model.name(), main);
+    }
+
+    List<String> upgradeResults = new ArrayList<>();
+    for (Upgrade upgrade : upgrades) {
+      scala.Tuple2 past = (scala.Tuple2) packages.get(upgrade.past());
+      scala.Tuple2 present = (scala.Tuple2) packages.get(upgrade.present());
+      if (past == null || present == null) {
+        failures.add("upgrade " + upgrade.past() + " -> " + upgrade.present() + ": a model of it did not build");
+        continue;
+      }
+      Object pastSig = com.digitalasset.daml.lf.language.Util$.MODULE$.toSignature(
+          (com.digitalasset.daml.lf.language.Ast.GenPackage) past._2());
+      Object presentSig = com.digitalasset.daml.lf.language.Util$.MODULE$.toSignature(
+          (com.digitalasset.daml.lf.language.Ast.GenPackage) present._2());
+      scala.util.Try result = com.digitalasset.daml.lf.validation.TypecheckUpgrades$.MODULE$.typecheckUpgrades(
+          (scala.collection.immutable.Map) scala.collection.immutable.Map$.MODULE$.empty(),
+          new scala.Tuple2(present._1(), presentSig), (String) past._1(), (scala.Option) new scala.Some(pastSig));
+      String reason = result.isSuccess() ? null : ((Throwable) result.failed().get()).getMessage();
+      if (result.isSuccess() != upgrade.valid()) {
+        failures.add("upgrade " + upgrade.past() + " -> " + upgrade.present() + ": expected "
+            + (upgrade.valid() ? "valid" : "invalid") + ", TypecheckUpgrades " + (reason == null ? "passed it" : "refused it: " + reason));
+      }
+      upgradeResults.add("    { \"past\": " + json(upgrade.past()) + ", \"present\": " + json(upgrade.present())
+          + ", \"expected\": " + json(upgrade.valid() ? "valid" : "invalid") + ", \"passed\": " + result.isSuccess()
+          + ", \"reason\": " + (reason == null ? "null" : json(reason)) + " }");
+    }
+
+    StringBuilder index = new StringBuilder("{\n  \"dars\": [\n");
+    List<String> entries = new ArrayList<>();
+    for (Built b : built.values()) {
+      entries.add("    {\n      \"name\": " + json(b.name()) + ",\n      \"file\": " + json(b.file())
+          + ",\n      \"packageId\": " + json(b.packageId()) + ",\n      \"packageName\": " + json(b.packageName())
+          + ",\n      \"packageVersion\": " + json(b.packageVersion()) + ",\n      \"lfVersion\": " + json(b.lfVersion())
+          + ",\n      \"sha256\": " + json(b.sha256()) + ",\n      \"templates\": " + jsonList(b.templates())
+          + ",\n      \"interfaces\": " + jsonList(b.interfaces()) + "\n    }");
+    }
+    index.append(String.join(",\n", entries)).append("\n  ],\n  \"upgrades\": [\n");
+    index.append(String.join(",\n", upgradeResults)).append("\n  ]\n}\n");
+    Files.writeString(outDir.resolve("index.json"), index.toString(), StandardCharsets.UTF_8);
+
+    for (Built b : built.values()) System.out.println("built " + b.file() + " " + b.packageId());
+    for (String r : upgradeResults) System.out.println("upgrade" + r.strip());
+    if (!failures.isEmpty()) {
+      for (String failure : failures) System.err.println("FAILED " + failure);
+      System.exit(1);
+    }
+  }
+
+  /** The DAR's main package as (package id, package), decoded by Canton's DarDecoder; or the error as a String. */
+  private static Object readDar(File file) throws ReflectiveOperationException {
+    // DarDecoder is a value of the package object com.digitalasset.daml.lf.archive, whose class name Java cannot spell.
+    Object packageObject = Class.forName("com.digitalasset.daml.lf.archive.package$").getField("MODULE$").get(null);
+    com.digitalasset.daml.lf.archive.GenDarReader reader = (com.digitalasset.daml.lf.archive.GenDarReader)
+        packageObject.getClass().getMethod("DarDecoder").invoke(packageObject);
+    scala.util.Either decoded = reader.readArchiveFromFile(file, reader.readArchiveFromFile$default$2());
+    if (decoded.isLeft()) return "Canton's DarDecoder refused the written DAR: " + decoded.left().get();
+    return ((com.digitalasset.daml.lf.archive.Dar) decoded.right().get()).main();
+  }
+
+  /** Rewrites a zip with the same entries in the same order, each stored uncompressed with FIXED_TIME. */
+  private static void normalise(Path in, Path out) throws IOException {
+    try (ZipFile zip = new ZipFile(in.toFile());
+        OutputStream file = Files.newOutputStream(out);
+        ZipOutputStream zipOut = new ZipOutputStream(file)) {
+      Enumeration<? extends ZipEntry> entries = zip.entries();
+      while (entries.hasMoreElements()) {
+        ZipEntry source = entries.nextElement();
+        byte[] bytes;
+        try (InputStream stream = zip.getInputStream(source)) {
+          bytes = stream.readAllBytes();
+        }
+        ZipEntry entry = new ZipEntry(source.getName());
+        entry.setMethod(ZipEntry.STORED);
+        entry.setSize(bytes.length);
+        entry.setCompressedSize(bytes.length);
+        CRC32 crc = new CRC32();
+        crc.update(bytes);
+        entry.setCrc(crc.getValue());
+        entry.setTimeLocal(FIXED_TIME);
+        zipOut.putNextEntry(entry);
+        zipOut.write(bytes);
+        zipOut.closeEntry();
+      }
+    }
+  }
+
+  private static String sha256(byte[] bytes) throws Exception {
+    StringBuilder hex = new StringBuilder();
+    for (byte b : MessageDigest.getInstance("SHA-256").digest(bytes)) hex.append(String.format("%02x", b));
+    return hex.toString();
+  }
+
+  private static String json(String s) {
+    StringBuilder out = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (c < 0x20) out.append(String.format("\\u%04x", (int) c));
+          else out.append(c);
+        }
+      }
+    }
+    return out.append('"').toString();
+  }
+
+  private static String jsonList(List<String> values) {
+    List<String> quoted = new ArrayList<>();
+    for (String v : values) quoted.add(json(v));
+    return "[" + String.join(", ", quoted) + "]";
+  }
+
+  private BuildDars() {}
+}
