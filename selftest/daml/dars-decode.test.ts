@@ -1,0 +1,92 @@
+/**
+ * The committed DARs of the suite's own Daml models (daml/dars/, built by daml/build.sh with Canton's Daml-LF tools)
+ * are what their index says, and the reference target can read them: Node only, no Java.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
+import { parseDar } from '../../reference/dar/parse.js';
+
+const root = new URL('../../daml/', import.meta.url);
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+interface IndexEntry {
+  name: string;
+  file: string;
+  packageId: string;
+  packageName: string;
+  packageVersion: string;
+  lfVersion: string;
+  sha256: string;
+  templates: string[];
+  interfaces: string[];
+}
+interface UpgradeEntry {
+  past: string;
+  present: string;
+  expected: 'valid' | 'invalid';
+  passed: boolean;
+  reason: string | null;
+}
+const index = JSON.parse(readFileSync(new URL('dars/index.json', root), 'utf8')) as { dars: IndexEntry[]; upgrades: UpgradeEntry[] };
+
+/** `model NAME LF-VERSION SOURCE...` lines of daml/models.txt. */
+const models = readFileSync(new URL('models.txt', root), 'utf8')
+  .split('\n')
+  .map((line) => line.trim().split(/\s+/))
+  .filter((fields) => fields[0] === 'model')
+  .map(([, name, target]) => ({ name: name!, target: target! }));
+
+describe("the suite's committed DARs (daml/dars)", () => {
+  it('are exactly the models of daml/models.txt, one DAR each, in the index in the same order', () => {
+    const dars = readdirSync(new URL('dars/', root)).filter((file) => file.endsWith('.dar'));
+    expect(dars.sort()).toEqual(models.map((model) => `${model.name}.dar`).sort());
+    expect(index.dars.map((dar) => dar.name)).toEqual(models.map((model) => model.name));
+    expect(index.dars.map((dar) => dar.lfVersion)).toEqual(models.map((model) => model.target));
+  });
+
+  for (const entry of index.dars) {
+    it(`${entry.file} decodes with the reference's DAR parser as its index says (${entry.packageName} ${entry.packageVersion})`, () => {
+      const bytes = new Uint8Array(readFileSync(new URL(`dars/${entry.file}`, root)));
+      expect(sha256(bytes)).toBe(entry.sha256);
+      const parsed = parseDar(bytes, { checkHashes: true });
+      expect(parsed.main.packageId).toBe(entry.packageId);
+      expect(parsed.main.lfMajor).toBe(2);
+      expect([parsed.name, parsed.version]).toEqual([entry.packageName, entry.packageVersion]);
+      // No dependency: the models use no stable package, so a node needs nothing else to type-check them.
+      expect(parsed.dependencies).toEqual([]);
+      const templates = (parsed.main.modules ?? []).flatMap((module) => module.templates.map((name) => `${module.name}:${name}`));
+      const interfaces = (parsed.main.modules ?? []).flatMap((module) => module.interfaces.map((name) => `${module.name}:${name}`));
+      expect(templates.sort()).toEqual([...entry.templates].sort());
+      expect(interfaces.sort()).toEqual([...entry.interfaces].sort());
+    });
+  }
+
+  it('are stored zips with one fixed time, so a rebuild can be compared byte for byte', () => {
+    for (const entry of index.dars) {
+      const bytes = new Uint8Array(readFileSync(new URL(`dars/${entry.file}`, root)));
+      expect(Object.keys(unzipSync(bytes))).toEqual(['META-INF/MANIFEST.MF', 'archive.dalf']);
+      // Local file headers: compression method 0 (stored) and DOS time/date 2000-01-01 00:00 for every entry.
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      for (let offset = 0; offset + 30 <= bytes.length && view.getUint32(offset, true) === 0x04034b50;) {
+        expect(view.getUint16(offset + 8, true)).toBe(0);
+        expect([view.getUint16(offset + 10, true), view.getUint16(offset + 12, true)]).toEqual([0, ((2000 - 1980) << 9) | (1 << 5) | 1]);
+        offset += 30 + view.getUint16(offset + 26, true) + view.getUint16(offset + 28, true) + view.getUint32(offset + 18, true);
+      }
+    }
+  });
+
+  it("record Canton's upgrade check: v2 upgrades v1, v3 is refused for the changed field type", () => {
+    const outcome = (past: string, present: string) => index.upgrades.find((u) => u.past === past && u.present === present);
+    expect(outcome('conformance-upgrade-v1', 'conformance-upgrade-v2')).toMatchObject({ expected: 'valid', passed: true, reason: null });
+    for (const past of ['conformance-upgrade-v1', 'conformance-upgrade-v2']) {
+      expect(outcome(past, 'conformance-upgrade-v3-invalid')).toMatchObject({ expected: 'invalid', passed: false });
+      expect(outcome(past, 'conformance-upgrade-v3-invalid')?.reason).toContain('has changed the types of some of its original fields');
+    }
+    const byName = new Map(index.dars.map((dar) => [dar.name, dar]));
+    // The same name and version with another package id (KNOWN_PACKAGE_VERSION on a node that vetted v1).
+    expect(byName.get('conformance-upgrade-v1-other')?.packageVersion).toBe(byName.get('conformance-upgrade-v1')?.packageVersion);
+    expect(byName.get('conformance-upgrade-v1-other')?.packageId).not.toBe(byName.get('conformance-upgrade-v1')?.packageId);
+  });
+});
