@@ -1074,7 +1074,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.vetting.upload-vets-dependencies', 'canton.vetting.no-vetting-vets-nothing'],
     reason:
-      'observed through KNOWN_PACKAGE_VERSION (3.5 lists vetting only at /v2/package-vetting/list, outside the target set); with synthetic DARs only: skipped on a real node (syntheticDars: false)',
+      "observed through KNOWN_PACKAGE_VERSION (3.5 lists vetting only at /v2/package-vetting/list, outside the target set); vetAllPackages=false with the suite's type-checked DARs (runs on a real node); the dependency half with synthetic DARs only (skipped on a real node, syntheticDars: false)",
   },
   {
     area: 'VettingIT',
@@ -1083,7 +1083,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.vetting.no-vetting-vets-nothing'],
     reason:
-      'observed through KNOWN_PACKAGE_VERSION (the listing route /v2/package-vetting/list is outside the target set); with synthetic DARs only',
+      "observed through KNOWN_PACKAGE_VERSION (the listing route /v2/package-vetting/list is outside the target set); with the suite's type-checked DARs (daml/dars) under a fresh name, so it runs on a real node",
   },
   {
     area: 'VettingIT',
@@ -1091,7 +1091,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/VettingIT.scala:921',
     coverage: 'covered',
     clauses: ['canton.vetting.validate-known-package-version', 'canton.vetting.validate-not-valid-upgrade'],
-    reason: 'with synthetic DARs (a dropped template as the incompatible upgrade); skipped on a real node (syntheticDars: false)',
+    reason:
+      "with the suite's type-checked DARs under a fresh name (daml/dars: conformance-upgrade 1.0.0, its same-version twin, 2.0.0, and 3.0.0 with a changed field type and a dropped module), so it runs on a real node",
   },
   {
     area: 'VettingIT',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { buildDar } from '../../generators/dar/builder.js';
+import { renamedSuiteDar } from '../../generators/dar/suite-dars.js';
 import { invalidRequestRules, validRequests, freshId, type InvalidRequest } from '../../generators/index.js';
 import {
   acceptedWith,
@@ -33,8 +33,8 @@ function admin(context: ConformanceContext): string {
  * The fixture DAR (`fixtures.dar`): the one valid DAR every target accepts (on a real node, the user's own,
  * e.g. the CantonExamples.dar of their Canton release). The DARs of the builder (generators/dar) hold
  * Daml-LF packages that decode but are not compiled Daml, which a real node may refuse when it type-checks
- * them, so only the broken-DAR tests (refused by any node alike) and tests that require `syntheticDars`
- * build their own.
+ * them, so they serve only the broken-DAR tests (refused by any node alike); a test that needs packages a node
+ * has not seen uses the suite's own DARs (daml/dars/, type-checked by Canton's tools) under a fresh name.
  */
 function fixtureDar(context: ConformanceContext): Uint8Array {
   return new Uint8Array(readFileSync(context.fixtures.dar));
@@ -341,15 +341,15 @@ conformanceSuite('dars', () => {
       name: 'validate leaves no trace: a package it validated does not count as vetted',
       endpoint: 'dars-validate',
       clauses: ['dars-validate.no-effect'],
-      requires: ['writes', 'syntheticDars'],
+      requires: ['writes'],
     },
     async (context) => {
       // Two DARs of the same name and version but different package ids: vetting the second after the
       // first had been vetted would clash (KNOWN_PACKAGE_VERSION). Validating the first must not vet it.
-      // Only the builder can make such a pair, hence `syntheticDars`.
+      // The suite's conformance-upgrade 1.0.0 and its twin, type-checked by Canton's tools, under a fresh name.
       const name = freshId('conformance');
-      const validated = buildDar({ name, version: '1.0.0', salt: 'validated' });
-      const uploaded = buildDar({ name, version: '1.0.0', salt: 'uploaded' });
+      const validated = renamedSuiteDar('conformance-upgrade-v1', name);
+      const uploaded = renamedSuiteDar('conformance-upgrade-v1-other', name);
       positiveDataAcceptance(await upload(context, 'dars-validate', validated.bytes, vettingQuery(context)), 'dars-validate.validates');
       const response = await upload(context, 'dars-upload', uploaded.bytes, vettingQuery(context, { vetAllPackages: 'true' }));
       acceptedWith(response, 200, 'dars-validate.no-effect');

@@ -3,13 +3,16 @@
  *
  * Canton 3.5 lists what is vetted only at `POST /v2/package-vetting/list`, a route this tool does not certify; these tests
  * observe vetting through the certified routes instead: a package is vetted exactly when another package of its name and
- * version is then refused with KNOWN_PACKAGE_VERSION. That needs DARs made for the test (same name and version, other ids;
- * a later version without a template), which only the DAR builder makes: its packages decode but are not compiled Daml, and
- * a real node type-checks every package, so those tests require `syntheticDars` and are skipped with that reason on a real
- * node. The listing test with the fixture DAR runs everywhere.
+ * version is then refused with KNOWN_PACKAGE_VERSION. That needs packages no node has seen, of a lineage of its own: the
+ * suite's own DARs (daml/dars/, type-checked by Canton's Daml-LF tools), renamed to a fresh package name per test
+ * (generators/dar/suite-dars.ts: only the name changes, so the package stays well-typed). They run on every target:
+ * `conformance-upgrade` 1.0.0, its twin of the same name and version, the valid 2.0.0 and the invalid 3.0.0 (a changed
+ * field type and a dropped module). Only the dependency test still needs the builder's synthetic DARs (no suite DAR has a
+ * dependency), so it alone requires `syntheticDars`. The listing test with the fixture DAR runs everywhere.
  */
 import { readFileSync } from 'node:fs';
 import { buildDar, type BuiltDar, type DarOptions } from '../../generators/dar/builder.js';
+import { renamedSuiteDar, type RenamedDar } from '../../generators/dar/suite-dars.js';
 import { freshId } from '../../generators/index.js';
 import { notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { parseBody } from '../../checks/schema.js';
@@ -30,7 +33,7 @@ function admin(context: ConformanceContext): string {
 function send(
   context: ConformanceContext,
   endpoint: 'dars-upload' | 'dars-validate',
-  dar: BuiltDar | Uint8Array,
+  dar: BuiltDar | RenamedDar | Uint8Array,
   vet = true,
 ): Promise<ClientResponse> {
   const query: Record<string, string> = { synchronizerId: context.fixtures.synchronizerId };
@@ -39,9 +42,17 @@ function send(
   return context.send({ endpoint, user: admin(context), headers: OCTET_STREAM, body, query });
 }
 
-/** A DAR of its own lineage: a fresh package name, so no other test's packages share it. */
+/** A synthetic DAR of its own lineage (only for the dependency test): a fresh package name, so no other test's packages share it. */
 function freshDar(options: Partial<DarOptions> & { name: string }): BuiltDar {
   return buildDar({ version: '1.0.0', ...options });
+}
+
+/**
+ * The suite's `conformance-upgrade` lineage under the package name `name`: 1.0.0 (`v1`), another package of 1.0.0
+ * (`v1-other`), the valid upgrade 2.0.0 (`v2`) and the invalid 3.0.0 (`v3-invalid`).
+ */
+function lineage(name: string, version: 'v1' | 'v1-other' | 'v2' | 'v3-invalid'): RenamedDar {
+  return renamedSuiteDar(`conformance-upgrade-${version}`, name);
 }
 
 /** The package ids GET /v2/packages lists. */
@@ -63,14 +74,14 @@ conformanceSuite('vetting', () => {
       name: 'validate refuses a second package of a vetted name and version (KNOWN_PACKAGE_VERSION; control: the vetted DAR itself validates)',
       endpoint: 'dars-validate',
       clauses: ['canton.vetting.validate-known-package-version'],
-      requires: ['writes', 'syntheticDars'],
+      requires: ['writes'],
     },
     async (context) => {
       const clauseId = 'canton.vetting.validate-known-package-version';
       const name = freshId('vetting-known');
-      const vetted = freshDar({ name, salt: 'vetted' });
+      const vetted = lineage(name, 'v1');
       positiveDataAcceptance(await send(context, 'dars-upload', vetted), clauseId);
-      const refused = await send(context, 'dars-validate', freshDar({ name, salt: 'other' }));
+      const refused = await send(context, 'dars-validate', lineage(name, 'v1-other'));
       const control = await send(context, 'dars-validate', vetted);
       refusedAgainstControl(context, clauseId, refused, control, 'KNOWN_PACKAGE_VERSION', 400, { causePrefix: KNOWN_VERSION_CAUSE });
     },
@@ -78,17 +89,19 @@ conformanceSuite('vetting', () => {
 
   conformanceTest(
     {
-      name: 'validate refuses a later version that drops a template (NOT_VALID_UPGRADE_PACKAGE; control: the later version that keeps it validates)',
+      name: 'validate refuses an invalid upgrade (NOT_VALID_UPGRADE_PACKAGE: 3.0.0 drops a module of the vetted 2.0.0; control: 2.0.0 itself validates)',
       endpoint: 'dars-validate',
       clauses: ['canton.vetting.validate-not-valid-upgrade'],
-      requires: ['writes', 'syntheticDars'],
+      requires: ['writes'],
     },
     async (context) => {
       const clauseId = 'canton.vetting.validate-not-valid-upgrade';
       const name = freshId('vetting-upgrade');
-      positiveDataAcceptance(await send(context, 'dars-upload', freshDar({ name, version: '1.0.0' })), clauseId);
-      const refused = await send(context, 'dars-validate', freshDar({ name, version: '2.0.0', withoutTemplate: true }));
-      const control = await send(context, 'dars-validate', freshDar({ name, version: '2.0.0' }));
+      positiveDataAcceptance(await send(context, 'dars-upload', lineage(name, 'v1')), clauseId);
+      // 2.0.0 is a valid upgrade of 1.0.0 (Canton's TypecheckUpgrades passes it: daml/dars/index.json).
+      positiveDataAcceptance(await send(context, 'dars-upload', lineage(name, 'v2')), clauseId);
+      const refused = await send(context, 'dars-validate', lineage(name, 'v3-invalid'));
+      const control = await send(context, 'dars-validate', lineage(name, 'v2'));
       refusedAgainstControl(context, clauseId, refused, control, 'NOT_VALID_UPGRADE_PACKAGE', 400, {
         causePrefix: 'Upgrade checks indicate that',
       });
@@ -120,13 +133,13 @@ conformanceSuite('vetting', () => {
       name: 'an upload with vetAllPackages=false vets nothing: another package of the same name and version still validates',
       endpoint: 'dars-upload',
       clauses: ['canton.vetting.no-vetting-vets-nothing'],
-      requires: ['writes', 'syntheticDars'],
+      requires: ['writes'],
     },
     async (context) => {
       const clauseId = 'canton.vetting.no-vetting-vets-nothing';
       const name = freshId('vetting-off');
-      const uploaded = freshDar({ name, salt: 'uploaded' });
-      const other = freshDar({ name, salt: 'other' });
+      const uploaded = lineage(name, 'v1');
+      const other = lineage(name, 'v1-other');
       positiveDataAcceptance(await send(context, 'dars-upload', uploaded, false), clauseId);
       const unvetted = await send(context, 'dars-validate', other);
       // Contrast: once the same DAR is vetted, the other package is refused, so the validation above could see vetting.
@@ -157,10 +170,10 @@ conformanceSuite('vetting', () => {
       name: 'validate has no side effect: GET /v2/packages does not list what was validated, and lists it once uploaded',
       endpoint: 'dars-validate',
       clauses: ['canton.vetting.validate-not-listed', 'canton.packages.uploaded-listed'],
-      requires: ['writes', 'syntheticDars'],
+      requires: ['writes'],
     },
     async (context) => {
-      const dar = freshDar({ name: freshId('vetting-list'), dalfs: 1 });
+      const dar = lineage(freshId('vetting-list'), 'v1');
       positiveDataAcceptance(await send(context, 'dars-validate', dar), 'canton.vetting.validate-not-listed');
       const afterValidate = await listedPackages(context, 'canton.vetting.validate-not-listed');
       expectValueMatches(
