@@ -365,6 +365,25 @@ export const fixturesSchema = {
     },
     /** Path of a valid DAR file (absolute once loaded). */
     dar: { type: 'string', minLength: 1 },
+    /**
+     * The suite's own DARs (daml/dars/, type-checked by Canton's Daml-LF tools) the node has, by model name, as
+     * `provision` uploaded them: package id, name, version, and the qualified names of their templates and interfaces.
+     */
+    suitePackages: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        required: ['id', 'name', 'version'],
+        properties: {
+          id: { type: 'string', pattern: packageId },
+          name: { type: 'string', minLength: 1 },
+          version: { type: 'string', minLength: 1 },
+          templates: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+          interfaces: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+        },
+        additionalProperties: false,
+      },
+    },
     trafficAccount: {
       type: 'object',
       required: ['accountId', 'party', 'balance'],

@@ -16,7 +16,8 @@ import { ProvisionError } from './errors.js';
 import { privateKeyVariable, readPreviousRun, saveSecrets, writeFixtures, type PreviousRun } from './fixtures-file.js';
 import { generatePartyKey, multiHashOf, partyKeyFrom, signWith, type PartyKey } from './keys.js';
 import { Node, actAs, executeAs, readAs, readAsAnyParty, rightKey, type Right, type UserRecord } from './node.js';
-import { PREFIX_PATTERN, planFor, templatesOf, type Plan, type PlannedUser } from './plan.js';
+import { PREFIX_PATTERN, planFor, suiteTemplateAlternatives, templatesOf, type Plan, type PlannedUser } from './plan.js';
+import { PROVISIONED_SUITE_DARS, suiteDar, suiteDarBytes, type SuiteDarName } from '../specification/suite-dars.js';
 import { discoverScanIds, type ScanFlags } from './scan.js';
 import { findCheckpointOffset, findTopologyOffset, isTransactionVisible, knowsIdentifier, submitIou, type SeedContext } from './seed.js';
 
@@ -181,6 +182,8 @@ async function provisionWith(
     }
   }
 
+  const suitePackages = await uploadSuiteDars(node, synchronizerId, dryRun, log);
+
   if (dryRun) {
     log(
       "  then it would seed an Iou transaction (unless an earlier run's is visible), look up the topology and checkpoint offsets, and write the fixtures",
@@ -190,7 +193,15 @@ async function provisionWith(
 
   const candidates = templatesOf(model.name);
   const seeded = await seedUpdates(client, plan, parties, candidates, previous, { from: endBefore, to: await node.ledgerEnd() }, log);
-  const templates = await knownTemplates(client, plan, parties, candidates, seeded.transactionOffset, log);
+  const templates = await knownTemplates(
+    client,
+    plan,
+    parties,
+    candidates,
+    suiteTemplateAlternatives(Object.keys(suitePackages) as SuiteDarName[]),
+    seeded.transactionOffset,
+    log,
+  );
   const scan = await discoverScanIds(client, options.scan, `${options.prefix}@${uid}`, log);
 
   const secrets: Record<string, string> = {};
@@ -226,12 +237,69 @@ async function provisionWith(
     package: { name: model.name, id: model.id },
     templates,
     dar: model.dar,
+    ...(Object.keys(suitePackages).length > 0 ? { suitePackages } : {}),
     seededUpdates: seeded,
     scan,
   };
   const written = writeFixtures(options.fixturesPath, fixtures, secrets);
   const files = [...written, ...savedEarly.filter((path) => !written.includes(path))];
   return { writes: node.writes, files, fixturesPath: options.fixturesPath };
+}
+
+interface SuitePackage {
+  id: string;
+  name: string;
+  version: string;
+  templates: string[];
+  interfaces: string[];
+}
+
+/**
+ * Uploads the suite's own DARs (daml/dars/, type-checked by Canton's Daml-LF tools) that the node does not list yet,
+ * and answers those the node has, for the fixtures. A DAR the node refuses is left out with the node's reason: the
+ * tests that need it are skipped.
+ */
+async function uploadSuiteDars(
+  node: Node,
+  synchronizerId: string,
+  dryRun: boolean,
+  log: (line: string) => void,
+): Promise<Record<string, SuitePackage>> {
+  const listed = new Set(await node.packageIds());
+  const packages: Record<string, SuitePackage> = {};
+  for (const name of PROVISIONED_SUITE_DARS) {
+    const dar = suiteDar(name);
+    const entry = {
+      id: dar.packageId,
+      name: dar.packageName,
+      version: dar.packageVersion,
+      templates: dar.templates,
+      interfaces: dar.interfaces,
+    };
+    if (listed.has(dar.packageId)) {
+      packages[name] = entry;
+      continue;
+    }
+    if (dryRun) {
+      log(`  would upload the suite's ${name}.dar (${dar.packageName} ${dar.packageVersion}, package ${dar.packageId})`);
+      continue;
+    }
+    try {
+      await node.uploadDar(suiteDarBytes(name), dar.path, synchronizerId);
+    } catch (error) {
+      if (!(error instanceof ProvisionError)) throw error;
+      log(`  the node refused the suite's ${name}.dar, left out of the fixtures (the tests that need it are skipped): ${error.message}`);
+      continue;
+    }
+    if (!(await node.packageIds()).includes(dar.packageId)) {
+      throw new ProvisionError(
+        `the node accepted the suite's ${name}.dar but does not list its package ${dar.packageId} (GET /v2/packages)`,
+      );
+    }
+    log(`  uploaded the suite's ${name}.dar (package ${dar.packageId})`);
+    packages[name] = entry;
+  }
+  return packages;
 }
 
 async function synchronizerOf(node: Node, given: string | undefined): Promise<string> {
@@ -377,6 +445,7 @@ async function knownTemplates(
   plan: Plan,
   parties: Parties,
   templates: Record<string, unknown>,
+  alternatives: Record<string, unknown>,
   offset: number,
   log: (line: string) => void,
 ): Promise<Record<string, unknown>> {
@@ -384,11 +453,20 @@ async function knownTemplates(
   const user = plan.users.find((candidate) => candidate.alias === 'bank-user')!.id;
   const party = parties.get('bank')!.id;
   const known: Record<string, unknown> = {};
+  const knows = (template: unknown): Promise<boolean> => {
+    const { templateId, interfaceId } = template as { templateId?: string; interfaceId?: string };
+    return knowsIdentifier(context, user, party, offset, (templateId ?? interfaceId)!, interfaceId !== undefined);
+  };
   for (const [name, template] of Object.entries(templates)) {
     const { templateId, interfaceId } = template as { templateId?: string; interfaceId?: string };
     const id = (templateId ?? interfaceId)!;
-    if (await knowsIdentifier(context, user, party, offset, id, interfaceId !== undefined)) {
+    const alternative = alternatives[name];
+    if (await knows(template)) {
       known[name] = template;
+    } else if (alternative !== undefined && (await knows(alternative))) {
+      // The model lacks it (CantonExamples has no contract key): the suite's own DAR has one of the same shape.
+      known[name] = alternative;
+      log(`  the node has no ${id}: templates.${name} names the suite's ${(alternative as { templateId: string }).templateId}`);
     } else if (REQUIRED_TEMPLATES.includes(name)) {
       throw new ProvisionError(
         `the node does not know ${id} (templates.${name}): upload a DAR that has it with --dar (CantonExamples.dar)`,

@@ -74,6 +74,20 @@ export function planFor(prefix: string): Plan {
   };
 }
 
+/**
+ * Templates of the suite's own DARs (daml/dars/) that stand in for those of the fixtures a model lacks, with the same
+ * shape, so the same tests use them: CantonExamples has no contract key, the suite's conformance-keys has `Account`
+ * with the key, fields and choices of `templates.keyedAccount`. Only for the suite DARs the node has.
+ */
+export function suiteTemplateAlternatives(uploaded: readonly string[]): Record<string, unknown> {
+  const alternatives: Record<string, unknown> = {};
+  if (uploaded.includes('conformance-keys')) {
+    const keyedAccount = templatesOf('conformance-keys').keyedAccount as Record<string, unknown>;
+    alternatives.keyedAccount = keyedAccount;
+  }
+  return alternatives;
+}
+
 /** Sample arguments of the model's templates (CantonExamples), `{{party:ALIAS}}` standing for a party id. */
 export function templatesOf(packageName: string): Record<string, unknown> {
   const id = (qualifiedName: string): string => `#${packageName}:${qualifiedName}`;

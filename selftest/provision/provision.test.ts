@@ -8,6 +8,7 @@
  * suite names it. (Provision does not upload here, the bare reference knowing the stand-in DAR's package;
  * node.test.ts tests its upload.)
  */
+import { PROVISIONED_SUITE_DARS, suiteDar } from '../../specification/suite-dars.js';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,6 +147,13 @@ describe('provision against a bare participant', () => {
     expect(fixtures.users.find((user: { id: string }) => user.id === 'participant_admin')).toMatchObject({ rights: { admin: true } });
     expect(fixtures.users.filter((user: { isDeactivated?: boolean }) => user.isDeactivated)).toHaveLength(1);
     expect(Object.keys(fixtures.seededUpdates).sort()).toEqual(['checkpointOffset', 'topologyOffset', 'transactionOffset']);
+    // The suite's own DARs, uploaded beside the model DAR and recorded with their package ids (a second run, below,
+    // uploads none again).
+    expect(Object.keys(fixtures.suitePackages)).toEqual([...PROVISIONED_SUITE_DARS]);
+    for (const name of PROVISIONED_SUITE_DARS) {
+      expect(fixtures.suitePackages[name]).toMatchObject({ id: suiteDar(name).packageId, name: suiteDar(name).packageName });
+      expect(first.stdout).toContain(`uploaded the suite's ${name}.dar (package ${suiteDar(name).packageId})`);
+    }
     // The DAR's path is relative to the fixtures file: fixtures and DAR moved together (another folder, a CI
     // cache) still find each other.
     expect(fixtures.dar).toBe('../../dars/stand-in.dar');
