@@ -4,7 +4,8 @@
 # Every model of daml/models.txt is encoded and type-checked by Canton's DamlLfEncoder, rewritten with fixed zip
 # times (so the build is byte-for-byte reproducible), read back with Canton's DarDecoder and checked again with
 # Validation.checkPackages; every upgrade pair of daml/models.txt goes through Canton's TypecheckUpgrades.
-# OUTPUT_FOLDER gets the DARs and index.json (package ids, templates, upgrade outcomes).
+# OUTPUT_FOLDER gets the DARs and index.json (package ids, templates, upgrade outcomes). With DARS_ALSO_CHECK naming
+# a folder, its DARs (made from these, e.g. renamed) are type-checked too, and upgrade-checked per package name.
 #
 # The tools come from one of:
 #   - DAML_LF_CLASSPATH: a Java classpath holding Canton's Daml-LF libraries (daml-lf-encoder, -validation, -archive
@@ -19,7 +20,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 case "${1:-}" in
   -h | --help)
-    sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//'
     exit 0
     ;;
 esac

@@ -12,11 +12,24 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { renamedSuiteDar } from '../../generators/dar/suite-dars.js';
+import type { SuiteDarName } from '../../specification/suite-dars.js';
 
 const daml = fileURLToPath(new URL('../../daml/', import.meta.url));
-const out = mkdtempSync(join(tmpdir(), 'conformance-dars-'));
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+const work = mkdtempSync(join(tmpdir(), 'conformance-dars-'));
+const out = join(work, 'dars');
+const renamed = join(work, 'renamed');
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The renamed DARs the vetting tests send (generators/dar/suite-dars.ts), checked by Canton's tools in the same run. */
+const RENAMED: [SuiteDarName, string][] = [
+  ['conformance-upgrade-v1', 'a-v1.dar'],
+  ['conformance-upgrade-v2', 'b-v2.dar'],
+  ['conformance-upgrade-v3-invalid', 'c-v3-invalid.dar'],
+  ['conformance-keys', 'keys.dar'],
+];
 
 describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)", () => {
   it(
@@ -24,7 +37,14 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
     { timeout: 300_000 },
     (ctx) => {
       const started = Date.now();
-      const build = spawnSync('bash', [join(daml, 'build.sh'), out], { encoding: 'utf8' });
+      mkdirSync(renamed);
+      for (const [name, file] of RENAMED) {
+        writeFileSync(join(renamed, file), renamedSuiteDar(name, name === 'conformance-keys' ? 'renamed-keys' : 'renamed-upgrade').bytes);
+      }
+      const build = spawnSync('bash', [join(daml, 'build.sh'), out], {
+        encoding: 'utf8',
+        env: { ...process.env, DARS_ALSO_CHECK: renamed },
+      });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (build.error !== undefined && (build.error as NodeJS.ErrnoException).code === 'ENOENT') ctx.skip('bash is not installed');
       if (build.status === 3) ctx.skip(`the Daml-LF toolchain is missing: ${build.stderr.trim().split('\n')[0] ?? ''}`);
@@ -46,6 +66,15 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
         ['conformance-upgrade-v1', 'conformance-upgrade-v2', true],
         ['conformance-upgrade-v1', 'conformance-upgrade-v3-invalid', false],
         ['conformance-upgrade-v2', 'conformance-upgrade-v3-invalid', false],
+      ]);
+      // The renamed packages are as well-typed as their originals, and the renamed lineage upgrades as the original does.
+      const checked = build.stdout.split('\n').filter((line) => line.startsWith('checked '));
+      expect(checked.filter((line) => line.endsWith(' valid')).map((line) => line.split(' ')[1])).toEqual(
+        RENAMED.map(([, file]) => file).sort(),
+      );
+      expect(checked.filter((line) => line.startsWith('checked upgrade ')).map((line) => line.replace(/: .*/, ''))).toEqual([
+        'checked upgrade a-v1.dar -> b-v2.dar passed',
+        'checked upgrade b-v2.dar -> c-v3-invalid.dar refused',
       ]);
       // TypecheckUpgrades' own reasons: the changed field type against 1.0.0, the dropped module against 2.0.0.
       expect(index.upgrades.filter((u) => !u.passed).map((u) => u.reason)).toEqual([

@@ -174,6 +174,64 @@ public final class BuildDars {
 
     for (Built b : built.values()) System.out.println("built " + b.file() + " " + b.packageId());
     for (String r : upgradeResults) System.out.println("upgrade" + r.strip());
+
+    // DARs made from these outside the build (the suite renames packages for tests that need fresh ones): with
+    // DARS_ALSO_CHECK naming a folder, each of its DARs is decoded and type-checked as above, and the packages of one
+    // name go through the upgrade check in version order; a file named *-invalid.dar must be refused as an upgrade.
+    String alsoCheck = System.getenv("DARS_ALSO_CHECK");
+    if (alsoCheck != null && !alsoCheck.isEmpty()) {
+      Map<String, TreeMap<String, Object[]>> byName = new TreeMap<>();
+      List<Path> files;
+      try (var listing = Files.list(Paths.get(alsoCheck))) {
+        files = listing.filter(f -> f.toString().endsWith(".dar")).sorted().toList();
+      }
+      for (Path file : files) {
+        Object read = readDar(file.toFile());
+        if (read instanceof String error) {
+          failures.add("check " + file.getFileName() + ": " + error);
+          continue;
+        }
+        scala.Tuple2 main = (scala.Tuple2) read;
+        com.digitalasset.daml.lf.language.Ast.GenPackage pkg = (com.digitalasset.daml.lf.language.Ast.GenPackage) main._2();
+        scala.collection.immutable.Map one = (scala.collection.immutable.Map) scala.collection.immutable.Map$.MODULE$.empty();
+        one = (scala.collection.immutable.Map) one.updated(main._1(), pkg);
+        scala.util.Either checked = com.digitalasset.daml.lf.validation.Validation$.MODULE$.checkPackages(one);
+        if (checked.isLeft()) {
+          failures.add("check " + file.getFileName() + ": Validation.checkPackages refused it: "
+              + ((com.digitalasset.daml.lf.validation.ValidationError) checked.left().get()).pretty());
+          continue;
+        }
+        System.out.println("checked " + file.getFileName() + " " + main._1() + " " + pkg.metadata().name() + " "
+            + pkg.metadata().version() + " valid");
+        byName.computeIfAbsent(pkg.metadata().name().toString(), k -> new TreeMap<>())
+            .put(pkg.metadata().version().toString(), new Object[] {file, main});
+      }
+      for (Map.Entry<String, TreeMap<String, Object[]>> lineage : byName.entrySet()) {
+        Object[] previous = null;
+        for (Object[] current : lineage.getValue().values()) {
+          if (previous != null) {
+            scala.Tuple2 past = (scala.Tuple2) previous[1];
+            scala.Tuple2 present = (scala.Tuple2) current[1];
+            scala.util.Try result = com.digitalasset.daml.lf.validation.TypecheckUpgrades$.MODULE$.typecheckUpgrades(
+                (scala.collection.immutable.Map) scala.collection.immutable.Map$.MODULE$.empty(),
+                new scala.Tuple2(present._1(), com.digitalasset.daml.lf.language.Util$.MODULE$.toSignature(
+                    (com.digitalasset.daml.lf.language.Ast.GenPackage) present._2())),
+                (String) past._1(),
+                (scala.Option) new scala.Some(com.digitalasset.daml.lf.language.Util$.MODULE$.toSignature(
+                    (com.digitalasset.daml.lf.language.Ast.GenPackage) past._2())));
+            String presentFile = ((Path) current[0]).getFileName().toString();
+            boolean expectValid = !presentFile.endsWith("-invalid.dar");
+            String outcome = result.isSuccess() ? "passed" : "refused: " + ((Throwable) result.failed().get()).getMessage();
+            System.out.println("checked upgrade " + ((Path) previous[0]).getFileName() + " -> " + presentFile + " " + outcome);
+            if (result.isSuccess() != expectValid) {
+              failures.add("check upgrade " + ((Path) previous[0]).getFileName() + " -> " + presentFile + ": expected "
+                  + (expectValid ? "valid" : "invalid") + ", TypecheckUpgrades " + outcome);
+            }
+          }
+          previous = current;
+        }
+      }
+    }
     if (!failures.isEmpty()) {
       for (String failure : failures) System.err.println("FAILED " + failure);
       System.exit(1);
