@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { parseDar } from '../../reference/dar/parse.js';
+import { PROVISIONED_SUITE_DARS, suiteDar, type SuiteDarName } from '../../specification/suite-dars.js';
 
 const root = new URL('../../daml/', import.meta.url);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -92,5 +93,13 @@ describe("the suite's committed DARs (daml/dars)", () => {
     // The same name and version with another package id (KNOWN_PACKAGE_VERSION on a node that vetted v1).
     expect(byName.get('conformance-upgrade-v1-other')?.packageVersion).toBe(byName.get('conformance-upgrade-v1')?.packageVersion);
     expect(byName.get('conformance-upgrade-v1-other')?.packageId).not.toBe(byName.get('conformance-upgrade-v1')?.packageId);
+  });
+});
+
+describe('specification/suite-dars.ts reads the same index', () => {
+  it('knows every model of daml/models.txt, and provisions only DARs of distinct package names', () => {
+    for (const model of models) expect(suiteDar(model.name as SuiteDarName).path).toMatch(new RegExp(`/daml/dars/${model.name}\\.dar$`));
+    const provisioned = PROVISIONED_SUITE_DARS.map((name) => suiteDar(name).packageName);
+    expect(new Set(provisioned).size).toBe(provisioned.length);
   });
 });
