@@ -1,7 +1,9 @@
 /**
  * Turns a recorded request into a curl command a reviewer can paste into a POSIX shell, with `$TOKEN` in
- * place of the bearer token so no secret ends up in a report.
+ * place of the bearer token so no secret ends up in a report, and fresh command and submission ids in place of
+ * the run's (a live node refuses a repeat: 409 DUPLICATE_COMMAND), made anew on every paste.
  */
+import { FRESH_ID_SHAPE } from './fresh-id.js';
 
 export interface CurlRequest {
   method: string;
@@ -23,6 +25,61 @@ const HEADERS_CURL_SETS = new Set(['content-length', 'host', 'connection', 'tran
 /** Linux refuses a single argument over 128 KiB, so larger bodies reach curl through a pipe. */
 const MAX_INLINE_BODY_CHARS = 64 * 1024;
 
+/** The body keys whose fresh ids a node remembers, and the shell variable a curl command sends in their place. */
+const FRESH_KEYS: Record<string, string> = { commandId: 'COMMAND_ID', submissionId: 'SUBMISSION_ID' };
+const FRESH_KEY_VALUE = new RegExp(`"(${Object.keys(FRESH_KEYS).join('|')})"(\\s*:\\s*)"([^"\\\\]*)"`, 'g');
+/** Eight random bytes as hex, in any POSIX shell (no uuidgen, no $RANDOM). */
+const RANDOM_HEX = `$(od -An -N8 -tx1 /dev/urandom | tr -d ' \\n')`;
+
+/** A body cut into text and the shell variables that stand for the fresh ids the run sent. */
+interface FreshenedBody {
+  parts: ({ text: string } | { variable: string })[];
+  /** One line per variable, defining it: `COMMAND_ID="cmd-$(…)"`. */
+  assignments: string[];
+  /** The ids the run sent, for the comment. */
+  sent: string[];
+}
+
+/**
+ * Finds the command and submission ids the generators made fresh (their shape, `FRESH_ID_SHAPE`) in a JSON body.
+ * Any other value (a test's invalid id) is sent as recorded. An id a test repeats on purpose (deduplication) is
+ * fresh too: the comment names the id the run sent, to put back by hand.
+ */
+function freshenIds(text: string): FreshenedBody {
+  const parts: FreshenedBody['parts'] = [];
+  const variables = new Map<string, string>();
+  const assignments: string[] = [];
+  let at = 0;
+  for (const match of text.matchAll(FRESH_KEY_VALUE)) {
+    const [whole, key = '', colon = '', value = ''] = match;
+    const kind = FRESH_ID_SHAPE.exec(value)?.[1];
+    if (kind === undefined) continue;
+    let variable = variables.get(value);
+    if (variable === undefined) {
+      const base = FRESH_KEYS[key] ?? 'FRESH_ID';
+      const taken = [...variables.values()].filter((name) => name === base || name.startsWith(`${base}_`)).length;
+      variable = taken === 0 ? base : `${base}_${taken + 1}`;
+      variables.set(value, variable);
+      assignments.push(`${variable}="${kind}-${RANDOM_HEX}"`);
+    }
+    const start = match.index;
+    parts.push({ text: `${text.slice(at, start)}"${key}"${colon}"` }, { variable });
+    // The closing quote starts the next text part.
+    at = start + whole.length - 1;
+  }
+  parts.push({ text: text.slice(at) });
+  return { parts, assignments, sent: [...variables.keys()] };
+}
+
+/** The body as one shell word: quoted text, with `"$COMMAND_ID"` spliced in where a fresh id was. */
+function bodyWord(body: FreshenedBody): string {
+  const word = body.parts
+    .filter((part) => !('text' in part) || part.text !== '')
+    .map((part) => ('text' in part ? singleQuote(part.text) : `"$${part.variable}"`))
+    .join('');
+  return word === '' ? "''" : word;
+}
+
 export function toCurl(request: CurlRequest): string {
   const words = [`curl -sS -i -X ${shellWord(request.method)} ${singleQuote(request.url)}`];
   const headerNames = Object.keys(request.headers).map((name) => name.toLowerCase());
@@ -34,13 +91,22 @@ export function toCurl(request: CurlRequest): string {
   if (body === undefined) return words.join(' \\\n  ');
   // curl would otherwise add its own form Content-Type, which the recorded request did not have.
   if (!headerNames.includes('content-type')) words.push(`-H 'Content-Type:'`);
-  if (body.kind === 'text' && body.text.length <= MAX_INLINE_BODY_CHARS) {
-    words.push(`--data-raw ${singleQuote(body.text)}`);
-    return words.join(' \\\n  ');
+  const fresh = body.kind === 'text' ? freshenIds(body.text) : undefined;
+  const preamble =
+    fresh === undefined || fresh.assignments.length === 0
+      ? ''
+      : `# fresh ids on every paste, not the run's ${fresh.sent.join(', ')}: a node refuses a repeated id (409 DUPLICATE_COMMAND)\n` +
+        `${fresh.assignments.join('\n')}\n`;
+  if (fresh !== undefined && body.kind === 'text' && body.text.length <= MAX_INLINE_BODY_CHARS) {
+    words.push(`--data-raw ${bodyWord(fresh)}`);
+    return `${preamble}${words.join(' \\\n  ')}`;
   }
   words.push('--data-binary @-');
-  const source = body.kind === 'text' ? `printf '%s' ${singleQuote(body.text)}` : `printf '%s' ${singleQuote(body.base64)} | base64 -d`;
-  return `${source} | ${words.join(' \\\n  ')}`;
+  const source =
+    body.kind === 'text'
+      ? `printf '%s' ${bodyWord(fresh ?? freshenIds(body.text))}`
+      : `printf '%s' ${singleQuote(body.base64)} | base64 -d`;
+  return `${preamble}${source} | ${words.join(' \\\n  ')}`;
 }
 
 /** The headers with every token replaced by `<redacted>`, for display. */

@@ -34,6 +34,8 @@ export interface ConfigOverrides extends RunOverrides {
   scan?: string;
   /** A fixtures file for the selected target (relative to the working directory); wins over the config's. */
   fixtures?: string;
+  /** Where `fixtures` came from, for messages (default: the command-line flag --fixtures). */
+  fixturesOrigin?: string;
 }
 
 export interface LoadConfigOptions {
@@ -92,7 +94,13 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
       ? loadFixtures(resolved.fixtures.inline, dirname(resolved.source), resolved.env, where)
       : loadFixtures(resolved.fixtures.path, dirname(resolved.source), withDotenvBeside(resolved.fixtures.path, resolved.env), where);
   const { source, run, load } = resolved;
-  return { source, target: { ...resolved.target, fixtures } as TargetConfig, run, load };
+  return {
+    source,
+    target: { ...resolved.target, fixtures } as TargetConfig,
+    run,
+    load,
+    ...('path' in resolved.fixtures ? { fixturesFile: resolved.fixtures.path } : {}),
+  };
 }
 
 /** The environment with the `.env` beside a fixtures file (provision writes external parties' keys there) below it. */
@@ -131,7 +139,7 @@ export async function loadConfigWithoutFixtures(options: LoadConfigOptions = {})
   const fixturesOverride = fixturesFlag ?? (env.LEDGER_FIXTURES || undefined);
   const fixturesOrigin =
     fixturesFlag !== undefined
-      ? 'the command-line flag --fixtures'
+      ? (options.overrides?.fixturesOrigin ?? 'the command-line flag --fixtures')
       : fixturesOverride !== undefined
         ? originOf('LEDGER_FIXTURES')
         : undefined;

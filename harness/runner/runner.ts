@@ -253,6 +253,7 @@ export function buildReport(
       participant: run.participant,
       ...(run.scan ? { scan: run.scan } : {}),
       ...(run.faults.length > 0 ? { faults: run.faults } : {}),
+      ...(config.fixturesFile !== undefined ? { fixtures: config.fixturesFile } : {}),
     },
     profile,
     seed: run.seed,
