@@ -484,6 +484,14 @@ function describeErrors(errors: ErrorObject[], data: unknown, origins: Origins):
     }
     if (error.keyword === 'required') {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
+      const choices = (error.parentSchema as { properties?: Record<string, { enum?: unknown[] }> } | undefined)?.properties?.[missing]
+        ?.enum;
+      // A key that picks the kind of its object (targets.<name>.kind, auth.kind): say the choices and where it goes.
+      if (choices !== undefined)
+        return (
+          `${key ? `${key}.` : ''}${missing}: missing; add \`${missing}: <${choices.map(String).join(' | ')}>\`` +
+          `${key ? ` under ${key}` : ''} (see README "Configuration")`
+        );
       return `${key ? `${key}.` : ''}${missing}: missing, expected a value (required)`;
     }
     const found = describeValue(valueAt(data, error.instancePath));
