@@ -228,7 +228,7 @@ describe('certificate and printed hints against a remote target', () => {
     const summary = readFileSync(join(reports, 'summary.md'), 'utf8');
     const [reproduce] = blocksAfter(summary, 'Reproduce');
     expect(reproduce).toMatch(
-      /^TOKEN=\$\(npx ledger-conformance token --user bank-user --config \S+ --target remote --fixtures \S+\)\n# fresh ids [^\n]*\nCOMMAND_ID=[^\n]*\ncurl /,
+      /^TOKEN=\$\(npx ledger-conformance token --user bank-user --config \S+ --target remote --fixtures \S+\)\n# sends the run's \S+ again, as the test repeated it on purpose[^\n]*\ncurl /,
     );
     const curl = await shell(reproduce!);
     expect(curl.code, curl.stderr).toBe(0);

@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactHeaders, toCurl, type CurlRequest } from '../../client/curl.js';
-import { FRESH_ID_SHAPE } from '../../client/fresh-id.js';
+import { FRESH_ID_SHAPE, repeatedFreshIds } from '../../client/fresh-id.js';
+import { recordRequest } from '../../client/recording.js';
 import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 const run = promisify(execFile);
@@ -181,6 +182,22 @@ describe('toCurl', () => {
       expect(command.startsWith('curl ')).toBe(true);
       expect((await sendThroughShell(command)).body.toString('utf8')).toBe(recorded);
     }
+  });
+
+  it('re-sends as recorded an id the test repeated on purpose (deduplication), and says so', async () => {
+    const commandId = freshId('dedup');
+    const body = JSON.stringify({ commands: [], commandId, actAs: ['alice'] });
+    const first = recordRequest('POST', `${baseUrl}/v2/commands/submit-and-wait`, {}, body);
+    const repeat = recordRequest('POST', `${baseUrl}/v2/commands/submit-and-wait`, {}, body);
+    expect(first.repeatedIds).toBeUndefined();
+    expect(repeat.repeatedIds).toEqual([commandId]);
+    expect(repeatedFreshIds(JSON.stringify({ commandId: 'not-fresh' }))).toEqual([]);
+    const firstCurl = toCurl(first);
+    expect(firstCurl).toContain('COMMAND_ID=');
+    const repeatCurl = toCurl(repeat);
+    expect(repeatCurl).not.toContain('COMMAND_ID=');
+    expect(repeatCurl).toMatch(new RegExp(`^# sends the run's ${commandId} again, as the test repeated it on purpose`));
+    expect((await sendThroughShell(repeatCurl)).body.toString('utf8')).toBe(body);
   });
 
   it('parses in bash and dash and round-trips any text body', async () => {
