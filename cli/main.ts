@@ -96,7 +96,8 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .option('-r, --report <file>', 'report.json to read (default: out/conformance/report.json)')
     .addOption(configOption())
     .addOption(targetOption())
-    .action(async (testId: string, options: CommonOptions & { report?: string }) => {
+    .option('--fixtures <file>', 'fixtures file of the target (default: the one the run read, as report.json names it)')
+    .action(async (testId: string, options: CommonOptions & { report?: string; fixtures?: string }) => {
       const { replayCommand } = await import('./commands/run.js');
       setExitCode(await replayCommand(testId, options));
     });
@@ -219,7 +220,9 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
     .addOption(configOption())
     .addOption(targetOption())
     .requiredOption('-u, --user <id>', 'user id (a user of the fixtures, e.g. the one a printed curl command names)')
-    .action(async (options: CommonOptions & { user: string }) => {
+    .option('--fixtures <file>', "fixtures file of the target (default: the target's `fixtures`, else out/fixtures/<target>.yaml)")
+    .option('--allow-unknown', 'mint a token for a user the fixtures do not name (self-signed auth only; default: refuse)')
+    .action(async (options: CommonOptions & { user: string; fixtures?: string; allowUnknown?: boolean }) => {
       const { tokenCommand } = await import('./commands/token.js');
       setExitCode(await tokenCommand(options));
     });

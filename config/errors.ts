@@ -77,8 +77,8 @@ export type ToolErrorCode = keyof typeof exitCodeByErrorCode;
  * starts) and the reference target's (it imports no runtime code of config/). Mapped here all the same.
  */
 export const foreignErrorCodes = {
-  /** The reference target could not listen on its port. */
-  EADDRINUSE: ExitCode.couldNotRun,
+  /** The reference target could not listen on its port: the port a setting chose (`reference serve` names it). */
+  EADDRINUSE: ExitCode.config,
   /** The reference target's scan fixtures contradict themselves (reference/scan/data.ts ScanFixtureError). */
   SCAN_FIXTURES_INVALID: ExitCode.config,
 } as const satisfies Record<string, ExitCodeValue>;

@@ -34,6 +34,8 @@ export interface ConfigOverrides extends RunOverrides {
   scan?: string;
   /** A fixtures file for the selected target (relative to the working directory); wins over the config's. */
   fixtures?: string;
+  /** Where `fixtures` came from, for messages (default: the command-line flag --fixtures). */
+  fixturesOrigin?: string;
 }
 
 export interface LoadConfigOptions {
@@ -92,7 +94,13 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
       ? loadFixtures(resolved.fixtures.inline, dirname(resolved.source), resolved.env, where)
       : loadFixtures(resolved.fixtures.path, dirname(resolved.source), withDotenvBeside(resolved.fixtures.path, resolved.env), where);
   const { source, run, load } = resolved;
-  return { source, target: { ...resolved.target, fixtures } as TargetConfig, run, load };
+  return {
+    source,
+    target: { ...resolved.target, fixtures } as TargetConfig,
+    run,
+    load,
+    ...('path' in resolved.fixtures ? { fixturesFile: resolved.fixtures.path } : {}),
+  };
 }
 
 /** The environment with the `.env` beside a fixtures file (provision writes external parties' keys there) below it. */
@@ -131,7 +139,7 @@ export async function loadConfigWithoutFixtures(options: LoadConfigOptions = {})
   const fixturesOverride = fixturesFlag ?? (env.LEDGER_FIXTURES || undefined);
   const fixturesOrigin =
     fixturesFlag !== undefined
-      ? 'the command-line flag --fixtures'
+      ? (options.overrides?.fixturesOrigin ?? 'the command-line flag --fixtures')
       : fixturesOverride !== undefined
         ? originOf('LEDGER_FIXTURES')
         : undefined;
@@ -476,6 +484,14 @@ function describeErrors(errors: ErrorObject[], data: unknown, origins: Origins):
     }
     if (error.keyword === 'required') {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
+      const choices = (error.parentSchema as { properties?: Record<string, { enum?: unknown[] }> } | undefined)?.properties?.[missing]
+        ?.enum;
+      // A key that picks the kind of its object (targets.<name>.kind, auth.kind): say the choices and where it goes.
+      if (choices !== undefined)
+        return (
+          `${key ? `${key}.` : ''}${missing}: missing; add \`${missing}: <${choices.map(String).join(' | ')}>\`` +
+          `${key ? ` under ${key}` : ''} (see README "Configuration")`
+        );
       return `${key ? `${key}.` : ''}${missing}: missing, expected a value (required)`;
     }
     const found = describeValue(valueAt(data, error.instancePath));

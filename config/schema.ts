@@ -26,11 +26,11 @@ const authSchema = {
   },
   allOf: [
     {
-      if: { properties: { kind: { const: 'static' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'static' } } },
       then: { properties: { kind: true, token: { type: 'string', minLength: 1 } }, additionalProperties: false },
     },
     {
-      if: { properties: { kind: { const: 'hs256' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'hs256' } } },
       then: {
         required: ['secret'],
         properties: {
@@ -44,7 +44,7 @@ const authSchema = {
       },
     },
     {
-      if: { properties: { kind: { enum: ['rs256', 'es256'] } } },
+      if: { required: ['kind'], properties: { kind: { enum: ['rs256', 'es256'] } } },
       then: {
         required: ['privateKey'],
         properties: {
@@ -59,7 +59,7 @@ const authSchema = {
       },
     },
     {
-      if: { properties: { kind: { const: 'oauth2' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'oauth2' } } },
       then: {
         required: ['tokenUrl', 'clientId', 'clientSecret'],
         properties: {
@@ -74,7 +74,7 @@ const authSchema = {
       },
     },
     {
-      if: { properties: { kind: { const: 'none' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'none' } } },
       then: { properties: { kind: true }, additionalProperties: false },
     },
   ],
@@ -126,7 +126,7 @@ const targetSchema = {
   },
   allOf: [
     {
-      if: { properties: { kind: { const: 'reference' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'reference' } } },
       then: {
         properties: {
           kind: true,
@@ -140,7 +140,7 @@ const targetSchema = {
       },
     },
     {
-      if: { properties: { kind: { const: 'remote' } } },
+      if: { required: ['kind'], properties: { kind: { const: 'remote' } } },
       then: {
         required: ['participant'],
         properties: {

@@ -90,4 +90,6 @@ export interface ResolvedConfig {
   target: TargetConfig;
   run: RunConfig;
   load: LoadConfig;
+  /** The target's fixtures file (absolute), when they are not inline: a report names it, and `replay` reads it again. */
+  fixturesFile?: string;
 }

@@ -1,14 +1,15 @@
 /**
  * The pictures of a load run: a self-contained HTML report (inline SVG, no script, nothing fetched when
- * it is viewed) with latency percentiles, throughput and errors per second, the stage boundaries of a
- * ramp, the run boundaries of `--repeat`, and the baseline's series beside the run's; and a CSV of the
- * per-second series.
+ * it is viewed) with its verdict at the top (thresholds and baseline, as the exit code), latency percentiles,
+ * throughput and errors per second, the stage boundaries of a ramp, the run boundaries of `--repeat`, and the
+ * baseline's series beside the run's; and a CSV of the per-second series. The charts draw whole seconds only
+ * (a last second the phase cut short holds a fraction of a second's answers) and nothing past their frame.
  */
 import { formatBaselineComparison, type BaselineComparison } from './baseline.js';
 import type { GateResult } from './gate.js';
-import { formatMicros, formatSummary, type LoadResult } from './result.js';
+import { formatMicros, formatSummary, wasMeasured, type LoadResult } from './result.js';
 import type { ThroughputBucket } from './recorder.js';
-import { runCount, runMeasuredSeconds, runSeconds, stageFigures, stageWindows } from './series.js';
+import { runCount, runMeasuredSeconds, runSeconds, secondCoverage, stageFigures, stageWindows } from './series.js';
 
 /** The report and CSV paths beside a result file: `x.json` → `x.report.html`, `x.series.csv`. */
 export function companionPaths(resultFile: string): { html: string; csv: string } {
@@ -49,17 +50,85 @@ interface TimedBucket {
   bucket: ThroughputBucket;
 }
 
-/** The seconds of every run on one time axis, runs one after another; also where each run starts. */
-function timeline(result: LoadResult): { points: TimedBucket[]; runStarts: number[]; length: number } {
+/** A second the charts leave out: the phase covered only part of it (or none). */
+interface PartialSecond {
+  run: number;
+  second: number;
+  /** Seconds of it the measured phase covered (0 to 1). */
+  covered: number;
+}
+
+/**
+ * The whole seconds of every run on one time axis, runs one after another; also where each run starts, and the
+ * partial seconds left out (drawn, a last second cut to 0.2 s would be a cliff of a fifth of the rate, or a spike
+ * of the slowest answers the drain collects, beyond the frame's end).
+ */
+function timeline(result: LoadResult): { points: TimedBucket[]; runStarts: number[]; length: number; partial: PartialSecond[] } {
   const points: TimedBucket[] = [];
   const runStarts: number[] = [];
+  const partial: PartialSecond[] = [];
   let offset = 0;
   for (let run = 0; run < runCount(result); run += 1) {
     runStarts.push(offset);
-    for (const bucket of runSeconds(result, run)) points.push({ x: offset + bucket.second + 0.5, bucket });
+    for (const bucket of runSeconds(result, run)) {
+      const covered = secondCoverage(result, run, bucket.second);
+      if (covered === 1) points.push({ x: offset + bucket.second + 0.5, bucket });
+      else if (bucket.sent + bucket.completed > 0) partial.push({ run, second: bucket.second, covered });
+    }
     offset += Math.max(runMeasuredSeconds(result, run), 1);
   }
-  return { points, runStarts, length: offset };
+  return { points, runStarts, length: offset, partial };
+}
+
+/** A polyline cut to x in [0, xMax]: a segment crossing an edge ends on it (interpolated). */
+export function clipToFrame(points: readonly [number, number][], xMax: number): [number, number][] {
+  const clipped: [number, number][] = [];
+  const inside = (x: number) => x >= 0 && x <= xMax;
+  const at = (a: [number, number], b: [number, number], x: number): [number, number] => [
+    x,
+    a[1] + ((b[1] - a[1]) * (x - a[0])) / (b[0] - a[0]),
+  ];
+  points.forEach((point, index) => {
+    const previous = points[index - 1];
+    if (previous !== undefined && inside(previous[0]) !== inside(point[0])) {
+      const edge = (inside(previous[0]) ? point[0] : previous[0]) < 0 ? 0 : xMax;
+      clipped.push(at(previous, point, edge));
+    }
+    if (inside(point[0])) clipped.push(point);
+  });
+  return clipped;
+}
+
+/** The verdict of a load run as its exit code has it: thresholds broken (5) or a regression (6) fail it. */
+export function loadVerdict(
+  result: LoadResult,
+  gate: GateResult | undefined,
+  comparison: BaselineComparison | undefined,
+): { status: 'pass' | 'fail' | 'unjudged'; headline: string; details: string[] } {
+  const details: string[] = [];
+  if (result.meta.aborted) details.push(`aborted during ${result.meta.abortedDuring ?? 'measuring'}: the figures cover what ran`);
+  if (!wasMeasured(result)) {
+    return { status: 'fail', headline: 'FAIL: nothing was measured, so nothing is judged', details };
+  }
+  const thresholds = gate?.verdicts ?? [];
+  const broken = thresholds.filter((verdict) => !verdict.passed);
+  const regression = comparison?.verdict === 'regression';
+  if (thresholds.length) {
+    details.push(
+      broken.length
+        ? `${broken.length} of ${thresholds.length} thresholds broken: ${broken.map((verdict) => verdict.description).join('; ')}`
+        : `all ${thresholds.length} thresholds held`,
+    );
+  }
+  if (comparison) details.push(`baseline: ${comparison.verdict}`);
+  if (broken.length || regression) {
+    const reasons = [broken.length ? 'thresholds broken' : '', regression ? 'a regression against the baseline' : ''].filter(Boolean);
+    return { status: 'fail', headline: `FAIL: ${reasons.join(' and ')}`, details };
+  }
+  if (!thresholds.length && !comparison) {
+    return { status: 'unjudged', headline: 'NOT GATED: no thresholds and no baseline; the figures are not judged', details };
+  }
+  return { status: 'pass', headline: 'PASS', details };
 }
 
 interface Line {
@@ -89,9 +158,12 @@ function chart(options: {
 }): string {
   const plotWidth = width - margin.left - margin.right;
   const plotHeight = height - margin.top - margin.bottom;
-  const values = [...options.lines.flatMap((line) => line.points.map(([, y]) => y)), ...(options.bars?.points.map(([, y]) => y) ?? [])];
-  const yMax = niceCeiling(Math.max(1, ...values.filter(Number.isFinite)) * 1.08);
   const xMax = Math.max(1, options.xMax);
+  const values = [
+    ...options.lines.flatMap((line) => clipToFrame(line.points, xMax).map(([, y]) => y)),
+    ...(options.bars?.points.filter(([x]) => x >= 0 && x <= xMax).map(([, y]) => y) ?? []),
+  ];
+  const yMax = niceCeiling(Math.max(1, ...values.filter(Number.isFinite)) * 1.08);
   const sx = (x: number) => margin.left + (x / xMax) * plotWidth;
   const sy = (y: number) => margin.top + plotHeight - (y / yMax) * plotHeight;
   const parts: string[] = [];
@@ -115,7 +187,7 @@ function chart(options: {
   if (options.bars) {
     const barWidth = Math.max(1, plotWidth / xMax - 1);
     for (const [x, y] of options.bars.points) {
-      if (y <= 0) continue;
+      if (y <= 0 || x < 0 || x > xMax) continue;
       parts.push(
         `<rect x="${(sx(x) - barWidth / 2).toFixed(1)}" y="${sy(y).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${(sy(0) - sy(y)).toFixed(1)}" fill="${options.bars.color}"><title>${formatSeconds(x - 0.5)}: ${y}</title></rect>`,
       );
@@ -131,8 +203,9 @@ function chart(options: {
     );
   }
   for (const line of options.lines) {
-    if (line.points.length === 0) continue;
-    const path = line.points.map(([x, y], index) => `${index ? 'L' : 'M'}${sx(x).toFixed(1)},${sy(y).toFixed(1)}`).join('');
+    const points = clipToFrame(line.points, xMax);
+    if (points.length === 0) continue;
+    const path = points.map(([x, y], index) => `${index ? 'L' : 'M'}${sx(x).toFixed(1)},${sy(y).toFixed(1)}`).join('');
     parts.push(
       `<path d="${path}" fill="none" stroke="${line.color}" stroke-width="${line.dashed ? 1.5 : 2}"${line.dashed ? ' stroke-dasharray="6,4" opacity="0.8"' : ''}><title>${escape(line.label)}</title></path>`,
     );
@@ -173,7 +246,7 @@ export function renderLoadReport(
   result: LoadResult,
   options: { gate?: GateResult; baseline?: { result: LoadResult; comparison?: BaselineComparison } } = {},
 ): string {
-  const { points, runStarts, length } = timeline(result);
+  const { points, runStarts, length, partial } = timeline(result);
   const baseline = options.baseline ? timeline(options.baseline.result) : undefined;
   const xMax = Math.max(length, baseline?.length ?? 0);
   const markers: Marker[] = [];
@@ -253,6 +326,16 @@ export function renderLoadReport(
     ? `<h2>Baseline</h2><pre>${escape(formatBaselineComparison(options.baseline.comparison))}</pre>`
     : '';
   const title = `load ${result.meta.scenario} (${result.meta.model} model) against ${result.meta.targetName}`;
+  const verdict = loadVerdict(result, options.gate, options.baseline?.comparison);
+  const verdictBlock = `<div class="verdict ${verdict.status}" id="verdict"><strong>${escape(verdict.headline)}</strong>${verdict.details.map((detail) => `<br>${escape(detail)}`).join('')}</div>`;
+  const partialNote = partial.length
+    ? `<p class="note">Not drawn: ${partial
+        .map(
+          (second) =>
+            `${runStarts.length > 1 ? `run ${second.run + 1} ` : ''}second ${second.second} (${Math.round(second.covered * 1000)} ms of it measured)`,
+        )
+        .join(', ')}: a partial second holds part of a second's answers. The stage table and the CSV count it.</p>`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
 <style>
@@ -263,10 +346,15 @@ figure{margin:12px 0}figcaption{font-weight:600;margin-bottom:4px}
 table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}
 pre{background:#f4f4f4;padding:8px;font-size:12px;white-space:pre-wrap}
 .pass{color:#1a7f37}.fail{color:#c62828;font-weight:600}.note{font-size:12px;color:#555}
+.verdict{padding:10px 14px;border-radius:4px;font-size:14px;margin:8px 0 16px}.verdict strong{font-size:17px}
+.verdict.pass{background:#e6f4ea;border:1px solid #1a7f37}.verdict.fail{background:#fdecea;border:1px solid #c62828}
+.verdict.unjudged{background:#f4f4f4;border:1px solid #999;color:#333}
 </style></head><body>
 <h1>${escape(title)}</h1>
+${verdictBlock}
 <pre>${escape(formatSummary(result))}</pre>
 ${charts.join('\n')}
+${partialNote}
 ${stageTable}
 ${gate}
 ${comparison}

@@ -41,7 +41,8 @@ export function stageWindows(result: Pick<LoadResult, 'meta'>): StageWindow[] {
   const stages = result.meta.settings.stages;
   if (!stages?.length) return [];
   let from = 0;
-  let fromRate = result.meta.settings.rate ?? stages[0]!.targetRate;
+  // The schedule's first stage ramps from `rate` (0 without one), as `rampingRate` plans it: not from its own target.
+  let fromRate = result.meta.settings.rate ?? 0;
   // A shard's settings hold the whole run's stages; rates are whole-run rates as the user wrote them.
   return stages.map((stage, position) => {
     const window = { index: position + 1, fromSecond: from, toSecond: from + stage.durationSeconds, fromRate, toRate: stage.targetRate };
@@ -49,6 +50,19 @@ export function stageWindows(result: Pick<LoadResult, 'meta'>): StageWindow[] {
     fromRate = stage.targetRate;
     return window;
   });
+}
+
+/** A second cut short by less than this (clock granularity, the end of the schedule) counts as whole. */
+const wholeSecondSlack = 0.05;
+
+/**
+ * How much of second `second` of run `index` the measured phase covers: 1 for a whole second, less for the last one
+ * when the phase ended inside it, 0 past the end. Counts of a partial second are not a rate per second.
+ */
+export function secondCoverage(result: LoadResult, index: number, second: number): number {
+  const covered = Math.min(1, runMeasuredSeconds(result, index) - second);
+  if (covered <= 0) return 0;
+  return covered >= 1 - wholeSecondSlack ? 1 : covered;
 }
 
 /** The number of runs a result holds (`--repeat N`). */
@@ -118,7 +132,7 @@ export function secondSamples(result: LoadResult): SecondSample[] {
   const samples: SecondSample[] = [];
   for (let run = 0; run < runCount(result); run += 1) {
     // A second cut short by less than 50 ms (clock granularity, the end of the schedule) counts as whole.
-    const whole = Math.floor(runMeasuredSeconds(result, run) + 0.05);
+    const whole = Math.floor(runMeasuredSeconds(result, run) + wholeSecondSlack);
     for (const bucket of runSeconds(result, run)) {
       if (bucket.second >= whole) continue;
       const sample: SecondSample = { run, second: bucket.second, ok: bucket.ok };

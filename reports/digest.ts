@@ -20,23 +20,30 @@ export function sealReport(report: RunReport): RunReport {
   return { ...rest, digest: reportDigest(rest as RunReport) };
 }
 
-export type Verification = { ok: true; digest: string } | { ok: false; problem: string };
+/**
+ * `unreadable`: no report could be read to check (missing, not a file, not JSON, no digest): `report verify` exits 2,
+ * as for any unreadable report; `edited`: its content does not match its digest (exit 1).
+ */
+export type Verification = { ok: true; digest: string } | { ok: false; kind: 'unreadable' | 'edited'; problem: string };
 
 export function verifyReportText(text: string): Verification {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: `it is not valid JSON (${(error as Error).message})` };
+    return { ok: false, kind: 'unreadable', problem: `it is not valid JSON (${(error as Error).message})` };
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, problem: 'it is not a report object' };
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return { ok: false, kind: 'unreadable', problem: 'it is not a report object' };
   const recorded = (parsed as { digest?: unknown }).digest;
-  if (typeof recorded !== 'string') return { ok: false, problem: 'it carries no digest (written by an older ledger-conformance?)' };
+  if (typeof recorded !== 'string')
+    return { ok: false, kind: 'unreadable', problem: 'it carries no digest (written by an older ledger-conformance?)' };
   const { digest: _digest, ...rest } = parsed as Record<string, unknown>;
   const actual = digestOf(rest);
   if (actual !== recorded) {
     return {
       ok: false,
+      kind: 'edited',
       problem: `its content does not match its digest (recorded ${recorded}, content ${actual}): it was edited after the run`,
     };
   }
@@ -48,7 +55,14 @@ export function verifyReportFile(path: string): Verification {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    return { ok: false, problem: `cannot read it (${(error as Error).message})` };
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return {
+      ok: false,
+      kind: 'unreadable',
+      problem: missing
+        ? 'the file does not exist (name the report.json a run wrote, e.g. out/conformance/report.json)'
+        : `cannot read it (${(error as Error).message})`,
+    };
   }
   return verifyReportText(text);
 }

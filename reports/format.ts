@@ -48,10 +48,14 @@ export function replayCommand(testId: string, report?: Pick<RunReport, 'reportPa
   );
 }
 
-/** The options that point a printed command at the run's configuration and target. */
+/** The options that point a printed command at the run's configuration, target and (remote) fixtures file. */
 function configArguments(report: RunReport): string {
   const file = report.certificate?.configFile;
-  return `${file !== undefined && file !== 'default' ? ` --config ${shellWord(file)}` : ''} --target ${shellWord(report.target.name)}`;
+  const fixtures = report.target.kind === 'remote' ? report.target.fixtures : undefined;
+  return (
+    `${file !== undefined && file !== 'default' ? ` --config ${shellWord(file)}` : ''} --target ${shellWord(report.target.name)}` +
+    `${fixtures !== undefined ? ` --fixtures ${shellWord(fixtures)}` : ''}`
+  );
 }
 
 /**

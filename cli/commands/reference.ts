@@ -6,6 +6,7 @@ import { createTokenProvider } from '../../client/auth.js';
 import { FaultCatalogue, isFaultName, type FaultName } from '../../reference/index.js';
 import { ExitCode } from '../exit-codes.js';
 import { UsageError, reportError } from '../errors.js';
+import { ConfigError } from '../../config/errors.js';
 import type { ServeFlags } from '../flags.js';
 
 const BARE_FIXTURES_PATH = fileURLToPath(new URL('../../config/fixtures/reference-bare.yaml', import.meta.url));
@@ -42,6 +43,48 @@ function ignoredByListFaults(options: ServeFlags & { config?: string }): string[
   return flags.filter(([, value]) => value !== undefined && value !== false).map(([flag]) => flag);
 }
 
+/**
+ * A port the reference cannot listen on (in use, or not allowed), said as the setting that chose it: the flag
+ * (`--port`, `--scan-port`) or the config key, with what to do. A configuration mistake (exit 3), not Node's raw
+ * `listen EADDRINUSE`.
+ */
+function portProblem(
+  error: unknown,
+  target: { port: number; scanPort: number },
+  options: ServeFlags,
+  configSource: string,
+): ConfigError | undefined {
+  const { code, port } = error as { code?: unknown; port?: unknown };
+  if ((code !== 'EADDRINUSE' && code !== 'EACCES') || typeof port !== 'number') return undefined;
+  const settings = [
+    {
+      applies: port === target.port,
+      flag: '--port',
+      key: 'targets.reference.port',
+      given: options.port !== undefined,
+      what: 'participant',
+    },
+    {
+      applies: port === target.scanPort,
+      flag: '--scan-port',
+      key: 'targets.reference.scanPort',
+      given: options.scanPort !== undefined,
+      what: 'scan',
+    },
+  ].filter((setting) => setting.applies);
+  if (settings.length === 0) return undefined;
+  const named = settings.map((setting) => (setting.given ? setting.flag : setting.key)).join(' and ');
+  const problem =
+    code === 'EADDRINUSE'
+      ? `port ${port} is in use by another process`
+      : `port ${port} may not be opened by this user (a port below 1024 needs privileges)`;
+  const same = settings.length > 1 ? '; the participant and the scan need a port each' : '';
+  return new ConfigError(settings.every((setting) => setting.given) ? 'the command line' : configSource, [
+    `${named}: the reference ${settings.map((setting) => setting.what).join(' and ')} cannot listen on 127.0.0.1:${port}: ${problem}${same}. ` +
+      `Choose another port, or 0 for any free one (${settings.map((setting) => `${setting.flag} 0`).join(', ')})`,
+  ]);
+}
+
 export async function serveCommand(options: ServeFlags & { config?: string }): Promise<number> {
   try {
     const faults = parseFaults(options.injectFault);
@@ -66,7 +109,11 @@ export async function serveCommand(options: ServeFlags & { config?: string }): P
       ...(options.bare ? bareState(features) : {}),
     };
     const { startReference } = await import('../../reference/index.js');
-    const handle = await startReference({ target, faults, participantPort: target.port, scanPort: target.scanPort });
+    const handle = await startReference({ target, faults, participantPort: target.port, scanPort: target.scanPort }).catch(
+      (error: unknown) => {
+        throw portProblem(error, target, options, config.source) ?? error;
+      },
+    );
     const tokens = createTokenProvider(target.auth, target.fixtures);
     const lines = [
       'reference target serving (Ctrl-C to stop)',

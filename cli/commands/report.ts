@@ -11,5 +11,6 @@ export function reportVerifyCommand(file: string): number {
     return ExitCode.ok;
   }
   process.stderr.write(`error: ${path}: ${result.problem}\n`);
-  return ExitCode.failures;
+  // An edited report fails the check (1); a file that is no report to check is a wrong argument (2), as for replay.
+  return result.kind === 'edited' ? ExitCode.failures : ExitCode.usage;
 }

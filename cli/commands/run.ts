@@ -19,7 +19,7 @@ import {
 import { failedClauseNames, failureGroups } from '../../reports/tables.js';
 import { replayCommand as replayHint, reproduceScript } from '../../reports/format.js';
 import { lockReportDirectory, type ReportLock } from '../../reports/lock.js';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 
 /** One report folder, one run: a second run into a folder in use is refused (exit 4) with who holds it. */
 function takeReportLock(directory: string): ReportLock {
@@ -204,7 +204,12 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
   }
 }
 
-export async function replayCommand(testId: string, options: CommonOptions & { report?: string }): Promise<number> {
+/**
+ * `replay`: one test of a report again, with the run's seed and counterexample path, against the target as the run
+ * had it (its config file, fixtures file and remote URLs, from report.json; `--config`, `--target`, `--fixtures`
+ * override). Its writes carry fresh command and submission ids (a node refuses a repeated one).
+ */
+export async function replayCommand(testId: string, options: CommonOptions & { report?: string; fixtures?: string }): Promise<number> {
   try {
     const { readReport } = await import('../../reports/write.js');
     const reportPath = resolve(options.report ?? 'out/conformance/report.json');
@@ -217,10 +222,21 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
         .map((entry) => `  ${entry.id}`);
       throw new UsageError(`no test "${testId}" in ${reportPath}${similar.length ? `; did you mean:\n${similar.join('\n')}` : ''}`);
     }
-    // A remote target is replayed against the URLs that failed, unless --target names another.
-    const sameRemote = previous.target.kind === 'remote' && options.target === undefined;
+    // The target as the run had it, unless --target names another: the URLs that failed (remote), the fixtures
+    // file and the config file the run read.
+    const sameTarget = options.target === undefined;
+    const sameRemote = previous.target.kind === 'remote' && sameTarget;
+    const runConfigFile = previous.certificate?.configFile;
+    let configPath = options.config;
+    if (configPath === undefined && runConfigFile !== undefined && runConfigFile !== 'default') {
+      if (!existsSync(runConfigFile))
+        throw new UsageError(`the run read the config file ${runConfigFile}, which is gone; name one with --config FILE`);
+      configPath = runConfigFile;
+    }
+    const runFixtures = sameTarget ? previous.target.fixtures : undefined;
+    const fixtures = options.fixtures ?? runFixtures;
     const config = await loadConfig({
-      ...(options.config ? { configPath: options.config } : {}),
+      ...(configPath !== undefined ? { configPath } : {}),
       overrides: {
         target: options.target ?? previous.target.name,
         profile: previous.profile,
@@ -228,6 +244,14 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
         reportDir: resolve(reportPath, '..', 'replay'),
         ...(sameRemote
           ? { participant: previous.target.participant, ...(previous.target.scan ? { scan: previous.target.scan } : {}) }
+          : {}),
+        ...(fixtures !== undefined
+          ? {
+              fixtures,
+              ...(options.fixtures === undefined
+                ? { fixturesOrigin: `${reportPath} (target.fixtures: the run's; name another with --fixtures FILE)` }
+                : {}),
+            }
           : {}),
       },
     });
@@ -242,7 +266,12 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
       config.target.kind === 'remote'
         ? `${config.target.participant}${config.target.scan ? `, scan ${config.target.scan}` : ''}`
         : 'a fresh embedded reference target';
-    process.stdout.write(`replaying ${testId} against ${where} (seed ${replay.seed ?? '-'}, path ${replay.path ?? '-'})\n`);
+    process.stdout.write(
+      `replaying ${testId} against ${where} (seed ${replay.seed ?? '-'}, path ${replay.path ?? '-'})` +
+        `${config.fixturesFile !== undefined ? `, fixtures ${config.fixturesFile}` : ''}` +
+        `${configPath !== undefined ? `, config ${configPath}` : ''}\n` +
+        'writes carry fresh command and submission ids (a node refuses a repeated one); everything else is drawn as the run drew it\n',
+    );
     const lock = takeReportLock(config.run.reportDir);
     let report: RunReport;
     let files: string[];

@@ -4,11 +4,20 @@ import { createTokenProvider } from '../../client/auth.js';
 import { ExitCode } from '../exit-codes.js';
 import { UsageError, reportError } from '../errors.js';
 
-export async function tokenCommand(options: { config?: string; target?: string; user: string }): Promise<number> {
+export async function tokenCommand(options: {
+  config?: string;
+  target?: string;
+  user: string;
+  fixtures?: string;
+  allowUnknown?: boolean;
+}): Promise<number> {
   try {
     const config = await loadConfig({
       ...(options.config ? { configPath: options.config } : {}),
-      overrides: options.target ? { target: options.target } : {},
+      overrides: {
+        ...(options.target ? { target: options.target } : {}),
+        ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
+      },
     });
     if (config.target.auth.kind === 'none') {
       throw new UsageError(
@@ -17,10 +26,19 @@ export async function tokenCommand(options: { config?: string; target?: string; 
     }
     const known = config.target.fixtures.users.some((user) => user.id === options.user);
     const provider = createTokenProvider(config.target.auth, config.target.fixtures);
-    if (!known && !provider.canMint) {
-      throw new UsageError(
-        `no user "${options.user}" in the fixtures of ${config.target.name}; users: ${config.target.fixtures.users.map((user) => user.id).join(', ')}`,
-      );
+    if (!known) {
+      const where = `the fixtures of ${config.target.name}${config.fixturesFile !== undefined ? ` (${config.fixturesFile})` : ''}`;
+      const users = config.target.fixtures.users.map((user) => user.id).join(', ');
+      // A typo would otherwise get a token the node refuses, and the curl command a 403 that proves nothing.
+      if (!options.allowUnknown || !provider.canMint) {
+        throw new UsageError(
+          `no user "${options.user}" in ${where}; its users: ${users}. ` +
+            (provider.canMint
+              ? 'Name one of them, or add --allow-unknown to sign a token for a user the fixtures do not name'
+              : `The ${config.target.auth.kind} auth has tokens for these users only`),
+        );
+      }
+      process.stderr.write(`warning: "${options.user}" is not a user of ${where}: signed a token for it (--allow-unknown)\n`);
     }
     const token = await provider.tokenFor(options.user);
     if (token === undefined) throw new UsageError(`the auth of ${config.target.name} gives no token for "${options.user}"`);

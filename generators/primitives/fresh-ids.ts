@@ -11,11 +11,14 @@
  * it produces, shrunk ones included: every value carries ids of its own. Everything else about a value
  * still follows from the seed.
  */
-import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
+import { newProcessPrefix } from '../../client/fresh-id.js';
 
-/** Letters and digits only: valid in every id alphabet of the spec (LedgerString, Daml Text). */
-const PROCESS_PREFIX = `${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
+/**
+ * Letters and digits only: valid in every id alphabet of the spec (LedgerString, Daml Text). Its shape is the
+ * client's (`FRESH_ID_SHAPE`): a printed curl command sends fresh ids in place of these.
+ */
+const PROCESS_PREFIX = newProcessPrefix();
 
 let issued = 0;
 

@@ -215,7 +215,15 @@ export interface RunReport {
   tool: { name: string; version: string };
   startedAt: string;
   finishedAt: string;
-  target: { name: string; kind: 'reference' | 'remote'; participant: string; scan?: string; faults?: string[] };
+  target: {
+    name: string;
+    kind: 'reference' | 'remote';
+    participant: string;
+    scan?: string;
+    faults?: string[];
+    /** The fixtures file the run read (absent for inline fixtures): `replay` reads it again. */
+    fixtures?: string;
+  };
   profile: 'spec' | 'canton';
   seed: number;
   cases: number;

@@ -102,8 +102,8 @@ export function configurationForDigest(config: ResolvedConfig): unknown {
     }
     return value;
   };
-  // The source path and the report folder say where the run was made, not what was tested.
-  const { source: _source, ...rest } = config;
+  // The source path, the fixtures' path and the report folder say where the run was made, not what was tested.
+  const { source: _source, fixturesFile: _fixturesFile, ...rest } = config;
   const stripped = strip(rest) as { run?: Record<string, unknown> };
   if (stripped.run) {
     const { reportDir: _reportDir, seed: _seed, ...run } = stripped.run;

@@ -22,6 +22,7 @@ import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from '../library/run-context.js';
 import { buildCertificate, readTargetVersions } from './certificate.js';
 import { preflight } from './preflight.js';
+import { suitesModuleCache } from './module-cache.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -72,13 +73,19 @@ function createSeed(config: ResolvedConfig, replay?: ReplayRequest): number {
 async function createSuitesVitest(collector: ResultCollector, concurrency: number): Promise<Vitest> {
   const signals = ['SIGINT', 'SIGTERM'] as const;
   const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const vitest = await createVitest('test', {
-    config: join(repositoryRoot, 'harness/runner/vitest.suites.config.ts'),
-    root: repositoryRoot,
-    watch: false,
-    reporters: [collector],
-    maxWorkers: concurrency,
-  } as Parameters<typeof createVitest>[1]);
+  const cache = suitesModuleCache();
+  const vitest = await createVitest(
+    'test',
+    {
+      config: join(repositoryRoot, 'harness/runner/vitest.suites.config.ts'),
+      root: repositoryRoot,
+      watch: false,
+      reporters: [collector],
+      maxWorkers: concurrency,
+    } as Parameters<typeof createVitest>[1],
+    // This process's own caches (module-cache.ts): nothing a run writes is shared with another run on the machine.
+    { cacheDir: join(cache, 'vite'), test: { experimental: { fsModuleCachePath: join(cache, 'modules') } } },
+  );
   // vitest's logger exits the process on Ctrl-C; the runner handles it instead, so partial reports get written.
   for (const signal of signals) {
     for (const listener of process.listeners(signal)) {
@@ -246,6 +253,7 @@ export function buildReport(
       participant: run.participant,
       ...(run.scan ? { scan: run.scan } : {}),
       ...(run.faults.length > 0 ? { faults: run.faults } : {}),
+      ...(config.fixturesFile !== undefined ? { fixtures: config.fixturesFile } : {}),
     },
     profile,
     seed: run.seed,

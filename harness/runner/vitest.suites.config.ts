@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // The conformance suites, run by `ledger-conformance run` (harness/runner/runner.ts), never by `npm test`.
@@ -13,8 +11,9 @@ export default defineConfig({
     // The runner's own reporter collects results; vitest's default output would interleave with progress.
     reporters: [],
     watch: false,
-    // Every run (and each fault run of the self-tests) imports all suite files: their transforms are kept between
-    // runs, outside the install (a read-only node_modules in the image must not break a run).
-    experimental: { fsModuleCache: true, fsModuleCachePath: join(tmpdir(), 'ledger-conformance-vitest-cache') },
+    // Every run (and each fault run of the self-tests) imports all suite files: their transforms are kept between the
+    // runs of one process. The runner names the folder (harness/runner/module-cache.ts): the process's own, never
+    // shared with another run on the machine nor inside the install (a read-only node_modules must not break a run).
+    experimental: { fsModuleCache: true },
   },
 });

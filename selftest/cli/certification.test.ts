@@ -227,7 +227,9 @@ describe('certificate and printed hints against a remote target', () => {
 
     const summary = readFileSync(join(reports, 'summary.md'), 'utf8');
     const [reproduce] = blocksAfter(summary, 'Reproduce');
-    expect(reproduce).toMatch(/^TOKEN=\$\(npx ledger-conformance token --user bank-user --config \S+ --target remote\)\ncurl /);
+    expect(reproduce).toMatch(
+      /^TOKEN=\$\(npx ledger-conformance token --user bank-user --config \S+ --target remote --fixtures \S+\)\n# sends the run's \S+ again, as the test repeated it on purpose[^\n]*\ncurl /,
+    );
     const curl = await shell(reproduce!);
     expect(curl.code, curl.stderr).toBe(0);
     // The token worked (not 401/403) and the fault is reproduced: a Canton error without errorCategory.

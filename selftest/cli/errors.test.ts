@@ -66,7 +66,7 @@ const walk: [string, Error, ExitCodeValue][] = [
   ['ReportDirectoryInUseError', new ReportDirectoryInUseError('in use by pid 1'), 4],
   ['ProvisionError', new ProvisionError('POST /v2/parties answered 500'), 4],
   ['ScenarioSetupError', new ScenarioSetupError('no actor'), 4],
-  ['EADDRINUSE (Node, by code)', Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' }), 4],
+  ['EADDRINUSE (Node, by code)', Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' }), 3],
   ['an Error without a code', new Error('bug'), 70],
   ['TypeError', new TypeError('x is undefined'), 70],
 ];

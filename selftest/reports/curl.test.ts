@@ -12,6 +12,9 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactHeaders, toCurl, type CurlRequest } from '../../client/curl.js';
+import { FRESH_ID_SHAPE, repeatedFreshIds } from '../../client/fresh-id.js';
+import { recordRequest } from '../../client/recording.js';
+import { freshId } from '../../generators/primitives/fresh-ids.js';
 
 const run = promisify(execFile);
 const TOKEN = 'tok.en-VALUE_123';
@@ -142,6 +145,59 @@ describe('toCurl', () => {
     expect(odd).not.toContain('secret');
     const oddEcho = await sendThroughShell(odd);
     expect(oddEcho.headers.authorization).toBe(`Bearer! ${TOKEN}`);
+  });
+
+  it('sends fresh command and submission ids on every paste, says so, and leaves any other id as recorded', async () => {
+    const commandId = freshId('cmd');
+    const submissionId = freshId('sub');
+    expect(commandId).toMatch(FRESH_ID_SHAPE);
+    const body = JSON.stringify({ commands: [{ x: 1 }], commandId, actAs: ['alice'], submissionId, nested: { commandId } });
+    const large = JSON.stringify({ commandId, pad: "'x".repeat(40_000) });
+    for (const recorded of [body, large]) {
+      const command = toCurl({ method: 'POST', url: `${baseUrl}/v2/commands/submit-and-wait`, headers: {}, body: recorded });
+      expect(command).toMatch(/^# fresh ids on every paste, not the run's cmd-\S+.*409 DUPLICATE_COMMAND/);
+      expect(command).toContain(`not the run's ${commandId}`);
+      expect(await parses('sh', command)).toBe(true);
+      const first = (await sendThroughShell(command)).body.toString('utf8');
+      const second = (await sendThroughShell(command)).body.toString('utf8');
+      const sent = [first, second].map((text) => JSON.parse(text) as Record<string, unknown> & { nested?: { commandId: string } });
+      for (const echo of sent) {
+        expect(echo.commandId).toMatch(/^cmd-[0-9a-f]{16}$/);
+        // Everything else is the recorded body; one command id throughout (the same value recorded twice).
+        expect({
+          ...echo,
+          commandId,
+          ...(echo.submissionId ? { submissionId } : {}),
+          ...(echo.nested ? { nested: { commandId } } : {}),
+        }).toEqual(JSON.parse(recorded));
+        if (echo.nested) expect(echo.nested.commandId).toBe(echo.commandId);
+      }
+      expect(sent[0]!.commandId).not.toBe(sent[1]!.commandId);
+      if (recorded === body) expect(sent[0]!.submissionId).toMatch(/^sub-[0-9a-f]{16}$/);
+    }
+    // A test's own invalid or chosen id is what the failure is about: sent as recorded, no comment.
+    for (const chosen of ['', 'not a fresh id', 'cmd-1', `${commandId} `]) {
+      const recorded = JSON.stringify({ commandId: chosen, actAs: ['alice'] });
+      const command = toCurl({ method: 'POST', url: `${baseUrl}/x`, headers: {}, body: recorded });
+      expect(command.startsWith('curl ')).toBe(true);
+      expect((await sendThroughShell(command)).body.toString('utf8')).toBe(recorded);
+    }
+  });
+
+  it('re-sends as recorded an id the test repeated on purpose (deduplication), and says so', async () => {
+    const commandId = freshId('dedup');
+    const body = JSON.stringify({ commands: [], commandId, actAs: ['alice'] });
+    const first = recordRequest('POST', `${baseUrl}/v2/commands/submit-and-wait`, {}, body);
+    const repeat = recordRequest('POST', `${baseUrl}/v2/commands/submit-and-wait`, {}, body);
+    expect(first.repeatedIds).toBeUndefined();
+    expect(repeat.repeatedIds).toEqual([commandId]);
+    expect(repeatedFreshIds(JSON.stringify({ commandId: 'not-fresh' }))).toEqual([]);
+    const firstCurl = toCurl(first);
+    expect(firstCurl).toContain('COMMAND_ID=');
+    const repeatCurl = toCurl(repeat);
+    expect(repeatCurl).not.toContain('COMMAND_ID=');
+    expect(repeatCurl).toMatch(new RegExp(`^# sends the run's ${commandId} again, as the test repeated it on purpose`));
+    expect((await sendThroughShell(repeatCurl)).body.toString('utf8')).toBe(body);
   });
 
   it('parses in bash and dash and round-trips any text body', async () => {
