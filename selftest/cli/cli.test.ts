@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -158,6 +158,48 @@ describe.concurrent('list commands into a closed pipe (`| head -1`)', { timeout:
       });
     });
   });
+});
+
+/**
+ * `set -o pipefail; ledger-conformance run ... | head -N` in a shell, as a CI step that trims its log: the reader
+ * goes away after N lines, the run must not. Returns the pipeline's exit code (the CLI's, under pipefail).
+ */
+async function runIntoHead(args: string[], lines: number): Promise<{ code: number; stdout: string }> {
+  const script = `"$0" "$1" ${args.map((arg) => `'${arg}'`).join(' ')} | head -${lines}`;
+  try {
+    const { stdout } = await run('bash', ['-o', 'pipefail', '-c', script, process.execPath, bin], { timeout: SLOW });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, stdout: failed.stdout };
+  }
+}
+
+describe.concurrent('a run whose stdout reader goes away (`| head` under pipefail)', { timeout: SLOW }, () => {
+  // Before: `| head -2` exited 0 with no report and a stale lock, `| head -1` in 3 of 6 tries.
+  const cases = [
+    { lines: 1, include: true },
+    { lines: 1, include: true },
+    { lines: 1, include: true },
+    { lines: 2, include: true },
+    { lines: 2, include: true },
+    { lines: 2, include: false },
+  ];
+  it.each(cases.map((entry, index) => ({ ...entry, try: index + 1 })))(
+    'head -$lines (try $try, only readyz: $include): exit 1, the reports written, no lock left',
+    async ({ lines, include }) => {
+      const directory = mkdtempSync(join(tmpdir(), 'cli-pipe-'));
+      const args = ['run', '--inject-fault', 'readyz-json', ...(include ? ['--include', 'readyz'] : []), '--report-dir', directory];
+      const result = await runIntoHead(args, lines);
+      expect(result.stdout.split('\n').filter((line) => line !== '').length).toBeLessThanOrEqual(lines);
+      expect(result.code).toBe(1);
+      const files = readdirSync(directory).sort();
+      expect(files).toEqual(['clauses.md', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
+      const report = JSON.parse(readFileSync(join(directory, 'report.json'), 'utf8')) as { verdict: string; totals: { failed: number } };
+      expect(report.verdict).toBe('not-certified');
+      expect(report.totals.failed).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe.concurrent('--include', { timeout: SLOW }, () => {
