@@ -11,6 +11,7 @@ import {
   type Verdict,
 } from '../harness/library/results.js';
 import { failedClauseNames } from './tables.js';
+import { expectationVerdict, knownFailureCount, unexpectedFailureCount } from '../harness/runner/expectations.js';
 
 /** A response or request body longer than this is cut in the human-readable reports (report.json keeps it whole). */
 export const BODY_DISPLAY_CHARS = 4_000;
@@ -104,27 +105,49 @@ export function deviationsNote(report: RunReport): string {
   return ` The target deviates from the spec as Canton 3.5 does in ${count} clause(s) (listed apart; not failures).`;
 }
 
-/** The verdict as it reads with an expectation file: "certified with 3 known failures", else the plain verdict. */
+/**
+ * The verdict's headline. With an expectation file it never says certified over a failure:
+ * "NOT CERTIFIED: 3 known failures, none new", "NOT CERTIFIED: 2 unexpected failures (regressions) in a; 3 known".
+ */
 export function verdictHeadline(report: RunReport): string {
   const expectations = report.expectations;
   if (expectations === undefined) return VERDICT_TITLE[report.verdict];
-  const known = expectations.known.reduce((sum, entry) => sum + entry.tests.length, 0);
-  return `${VERDICT_TITLE[expectations.verdict]}${known > 0 ? ` with ${known} known failure${known === 1 ? '' : 's'}` : ''}`;
+  if (knownFailureCount(expectations) === 0 && expectations.unexpected.length === 0) return VERDICT_TITLE[expectations.verdict];
+  const line = expectationVerdict(expectations);
+  return `${VERDICT_TITLE['not-certified']}${line.slice('not certified'.length)}`;
+}
+
+/**
+ * How the verdict is coloured: `known-failures` (amber) for a run whose only failures are known ones, which
+ * passes its gate but is not certified; otherwise the verdict (the HTML banner's class, summary.md's mark).
+ */
+export type VerdictTone = Verdict | 'known-failures';
+
+export function verdictTone(report: RunReport): VerdictTone {
+  const expectations = report.expectations;
+  if (expectations !== undefined && expectations.unexpected.length === 0 && knownFailureCount(expectations) > 0) return 'known-failures';
+  return expectations?.verdict ?? report.verdict;
 }
 
 /** What the expectation file made of the failures (empty without one). */
 export function expectationsExplanation(report: RunReport): string {
   const expectations = report.expectations;
   if (expectations === undefined) return '';
-  const known = expectations.known.reduce((sum, entry) => sum + entry.tests.length, 0);
+  const known = knownFailureCount(expectations);
   const parts = [
     `Expectations ${expectations.file} (node version ${expectations.nodeVersion}):`,
     expectations.unexpected.length === 0
       ? 'no unexpected failure.'
-      : `${expectations.unexpected.reduce((sum, entry) => sum + entry.tests.length, 0)} unexpected failure(s) (regressions) in ${expectations.unexpected
+      : `${unexpectedFailureCount(expectations)} unexpected failure(s) (regressions) in ${expectations.unexpected
           .map((entry) => entry.clause ?? entry.tests.join(', '))
           .join(', ')}.`,
-    known > 0 ? `${known} known failure(s) in ${expectations.known.map((entry) => entry.id).join(', ')}.` : '',
+    known > 0
+      ? `${known} known failure(s) in ${expectations.known.map((entry) => entry.id).join(', ')}: not certified` +
+        (expectations.unexpected.length === 0 ? ', though the run passes its gate (exit 0; --require certified fails it).' : '.')
+      : '',
+    known > 0 && expectations.unexpected.length === 0 && expectations.withoutKnown !== 'certified'
+      ? `With the known failures set aside the run would still be ${expectations.withoutKnown}.`
+      : '',
     expectations.behindKnownFailures.length > 0
       ? `${expectations.behindKnownFailures.length} clause(s) were not reached because a known failure stopped their test first.`
       : '',

@@ -18,6 +18,7 @@ import {
   reproduceScript,
   verdictExplanation,
   verdictHeadline,
+  verdictTone,
 } from './format.js';
 import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/library/results.js';
 import {
@@ -75,7 +76,7 @@ function verdictBanner(report: RunReport): string {
   const interrupted = report.interrupted
     ? '<p class="interrupted">The run was interrupted (Ctrl-C): this report covers only the tests that ran.</p>'
     : '';
-  const verdict = report.expectations?.verdict ?? report.verdict;
+  const verdict = verdictTone(report);
   const expectations = expectationsExplanation(report);
   const groups = failureGroups(report);
   const failedList =
@@ -480,8 +481,8 @@ pre { background: var(--code-bg); border: 1px solid var(--border); border-radius
 .verdict-certified .verdict { color: var(--pass); }
 .verdict-not-certified { background: var(--fail-bg); border-color: var(--fail); }
 .verdict-not-certified .verdict { color: var(--fail); }
-.verdict-incomplete, .verdict-suite-error { background: var(--skip-bg); border-color: var(--skip); }
-.verdict-incomplete .verdict, .verdict-suite-error .verdict { color: var(--skip); }
+.verdict-incomplete, .verdict-suite-error, .verdict-known-failures { background: var(--skip-bg); border-color: var(--skip); }
+.verdict-incomplete .verdict, .verdict-suite-error .verdict, .verdict-known-failures .verdict { color: var(--skip); }
 .interrupted { font-weight: 700; }
 .tiles { display: flex; flex-wrap: wrap; gap: 0.75rem; }
 .tile { border: 1px solid var(--border); border-radius: 8px; padding: 0.6rem 1rem; min-width: 7rem; display: flex; flex-direction: column; }

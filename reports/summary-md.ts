@@ -18,8 +18,10 @@ import {
   reproduceScript,
   verdictExplanation,
   verdictHeadline,
+  verdictTone,
+  type VerdictTone,
 } from './format.js';
-import type { ClauseCoverage, RecordedExchange, RunReport, TestResult, Verdict } from '../harness/library/results.js';
+import type { ClauseCoverage, RecordedExchange, RunReport, TestResult } from '../harness/library/results.js';
 import {
   clauseGroups,
   deviationClauses,
@@ -33,7 +35,13 @@ import {
   type StatusCounts,
 } from './tables.js';
 
-const VERDICT_MARK: Record<Verdict, string> = { certified: '✅', 'not-certified': '❌', 'suite-error': '🛠️', incomplete: '⚠️' };
+const VERDICT_MARK: Record<VerdictTone, string> = {
+  certified: '✅',
+  'not-certified': '❌',
+  'suite-error': '🛠️',
+  incomplete: '⚠️',
+  'known-failures': '⚠️',
+};
 /**
  * summary.md must fit a CI job summary and be read from its first screen: past this many characters of
  * failure details, the remaining failures are one table row each (their details are in report.html and
@@ -75,11 +83,10 @@ export function writeClausesMarkdown(report: RunReport): string {
 
 function header(report: RunReport): string {
   const { target, totals } = report;
-  const verdict = report.expectations?.verdict ?? report.verdict;
   const lines = [
     `# Conformance report: ${inline(target.name)}`,
     '',
-    `## ${VERDICT_MARK[verdict]} ${inline(verdictHeadline(report))} for the \`${report.profile}\` profile`,
+    `## ${VERDICT_MARK[verdictTone(report)]} ${inline(verdictHeadline(report))} for the \`${report.profile}\` profile`,
     '',
     `> ${inline(verdictExplanation(report))}`,
   ];

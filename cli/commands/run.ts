@@ -11,6 +11,7 @@ import type { RunReport } from '../../harness/library/results.js';
 import { selectedBy, type SelectableTest } from '../../harness/library/selection.js';
 import {
   applyExpectations,
+  expectationVerdict,
   expectationVerdictLine,
   readExpectations,
   updatedExpectations,
@@ -192,7 +193,7 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     const code = exitCodeOf(report, { requireCertified });
     if (code === ExitCode.notCertified) {
       process.stderr.write(
-        `error: the verdict is ${report.expectations?.verdict ?? report.verdict}, and ${options.require ? '--require certified' : 'run.require: certified'} accepts only certified (exit code ${ExitCode.notCertified})\n`,
+        `error: the verdict is ${report.expectations ? expectationVerdict(report.expectations) : report.verdict}; ${options.require ? '--require certified' : 'run.require: certified'} accepts only certified (exit code ${ExitCode.notCertified})\n`,
       );
     }
     return code;

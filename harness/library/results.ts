@@ -294,6 +294,11 @@ export interface ExpectationSummary {
   notApplicable: string[];
   /** Clauses not reached only because a known failure stopped their test before them. */
   behindKnownFailures: string[];
-  /** The verdict with the known failures set aside. */
+  /**
+   * The run's verdict against the file: never certified while a failure remains, known or not (known failures
+   * only: not-certified, though the run passes its gate with exit 0). Without any failure, `withoutKnown`.
+   */
   verdict: Verdict;
+  /** The verdict with the known failures set aside (certified: nothing but the known failures stands in the way). */
+  withoutKnown: Verdict;
 }
