@@ -7,6 +7,7 @@ import {
   type ClauseStatus,
   type RecordedExchange,
   type RunReport,
+  type StoppedRun,
   type TestResult,
   type Verdict,
 } from '../harness/library/results.js';
@@ -109,7 +110,18 @@ export function deviationsNote(report: RunReport): string {
  * The verdict's headline. With an expectation file it never says certified over a failure:
  * "NOT CERTIFIED: 3 known failures, none new", "NOT CERTIFIED: 2 unexpected failures (regressions) in a; 3 known".
  */
+/** Why the run could not finish and what it ran (a report written before `stopped` existed: from `interrupted`). */
+export function stoppedOf(report: RunReport): StoppedRun | undefined {
+  if (report.stopped !== undefined) return report.stopped;
+  if (!report.interrupted) return undefined;
+  const notRun = report.tests.filter((test) => test.outcome === 'not-run').length;
+  return { reason: 'interrupted (Ctrl-C)', ran: report.tests.length - notRun, planned: report.tests.length };
+}
+
 export function verdictHeadline(report: RunReport): string {
+  // A run that could not finish says so first: why it stopped and what ran, before what the tests that ran found.
+  const stopped = stoppedOf(report);
+  if (stopped !== undefined) return stoppedHeadline(stopped);
   const expectations = report.expectations;
   if (expectations === undefined) return VERDICT_TITLE[report.verdict];
   if (knownFailureCount(expectations) === 0 && expectations.unexpected.length === 0) return VERDICT_TITLE[expectations.verdict];
@@ -117,13 +129,32 @@ export function verdictHeadline(report: RunReport): string {
   return `${VERDICT_TITLE['not-certified']}${line.slice('not certified'.length)}`;
 }
 
+/** "STOPPED EARLY: the node stopped answering after 64 of 279 tests". */
+export function stoppedHeadline(stopped: StoppedRun): string {
+  return `STOPPED EARLY: ${stopped.reason} after ${stopped.ran} of ${stopped.planned} tests`;
+}
+
+/** The sentence under a stopped run's headline: what was not run, and what the tests that ran came to. */
+export function stoppedExplanation(report: RunReport): string {
+  const stopped = stoppedOf(report);
+  if (stopped === undefined) return '';
+  const notRun = stopped.planned - stopped.ran;
+  const verdict = report.expectations === undefined ? VERDICT_TITLE[report.verdict] : expectationVerdict(report.expectations);
+  return (
+    `The run could not finish, ${stopped.reason}: ${stopped.ran} of ${stopped.planned} tests ran, and the other ${notRun} are listed as not run. ` +
+    `What ran came to: ${verdict}.`
+  );
+}
+
 /**
- * How the verdict is coloured: `known-failures` (amber) for a run whose only failures are known ones, which
- * passes its gate but is not certified; otherwise the verdict (the HTML banner's class, summary.md's mark).
+ * How the verdict is coloured: `stopped` (amber) for a run that could not finish; `known-failures` (amber) for a
+ * run whose only failures are known ones, which passes its gate but is not certified; otherwise the verdict (the
+ * HTML banner's class, summary.md's mark).
  */
-export type VerdictTone = Verdict | 'known-failures';
+export type VerdictTone = Verdict | 'known-failures' | 'stopped';
 
 export function verdictTone(report: RunReport): VerdictTone {
+  if (stoppedOf(report) !== undefined) return 'stopped';
   const expectations = report.expectations;
   if (expectations !== undefined && expectations.unexpected.length === 0 && knownFailureCount(expectations) > 0) return 'known-failures';
   return expectations?.verdict ?? report.verdict;

@@ -17,6 +17,7 @@ import {
   replayCommand,
   reproduceScript,
   verdictExplanation,
+  stoppedExplanation,
   verdictHeadline,
   verdictTone,
 } from './format.js';
@@ -73,9 +74,7 @@ ${notShownSection(report)}
 }
 
 function verdictBanner(report: RunReport): string {
-  const interrupted = report.interrupted
-    ? '<p class="interrupted">The run was interrupted (Ctrl-C): this report covers only the tests that ran.</p>'
-    : '';
+  const stopped = stoppedExplanation(report);
   const verdict = verdictTone(report);
   const expectations = expectationsExplanation(report);
   const groups = failureGroups(report);
@@ -91,10 +90,11 @@ function verdictBanner(report: RunReport): string {
   return `<header class="banner verdict-${verdict}">
 <p class="verdict">${escape(verdictHeadline(report))}</p>
 <p class="profile">${escape(report.target.name)} · profile <code>${escape(report.profile)}</code></p>
+${stopped === '' ? '' : `<p class="interrupted">${escape(stopped)}</p>`}
 <p>${escape(verdictExplanation(report))}</p>
 ${expectations === '' ? '' : `<p>${escape(expectations)}</p>`}
 ${failedList}
-${interrupted}</header>`;
+</header>`;
 }
 
 function runSection(report: RunReport): string {
@@ -121,6 +121,7 @@ function runSection(report: RunReport): string {
     ['inconclusive', totals.inconclusive, 'skipped'],
     ['deviations', totals.deviations, 'neutral'],
     ['skipped', totals.skipped, 'skipped'],
+    ...(totals.notRun > 0 ? ([['not run', totals.notRun, 'skipped']] as [string, number, string][]) : []),
     ['requests', totals.requests, 'neutral'],
     ['duration', humanDuration(totals.durationMs), 'neutral'],
   ];
@@ -481,8 +482,8 @@ pre { background: var(--code-bg); border: 1px solid var(--border); border-radius
 .verdict-certified .verdict { color: var(--pass); }
 .verdict-not-certified { background: var(--fail-bg); border-color: var(--fail); }
 .verdict-not-certified .verdict { color: var(--fail); }
-.verdict-incomplete, .verdict-suite-error, .verdict-known-failures { background: var(--skip-bg); border-color: var(--skip); }
-.verdict-incomplete .verdict, .verdict-suite-error .verdict, .verdict-known-failures .verdict { color: var(--skip); }
+.verdict-incomplete, .verdict-suite-error, .verdict-known-failures, .verdict-stopped { background: var(--skip-bg); border-color: var(--skip); }
+.verdict-incomplete .verdict, .verdict-suite-error .verdict, .verdict-known-failures .verdict, .verdict-stopped .verdict { color: var(--skip); }
 .interrupted { font-weight: 700; }
 .tiles { display: flex; flex-wrap: wrap; gap: 0.75rem; }
 .tile { border: 1px solid var(--border); border-radius: 8px; padding: 0.6rem 1rem; min-width: 7rem; display: flex; flex-direction: column; }

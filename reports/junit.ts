@@ -2,7 +2,7 @@
  * JUnit XML, the format CI systems (GitLab, Jenkins, GitHub test reporters) read: one `<testsuite>` per
  * conformance suite, one `<testcase>` per test, failures carrying the whole reproduction story.
  */
-import { failureText, seconds } from './format.js';
+import { failureText, seconds, stoppedHeadline, stoppedOf } from './format.js';
 import { expectationVerdictLine } from '../harness/runner/expectations.js';
 import type { RunReport, TestResult } from '../harness/library/results.js';
 import { xmlAttribute as attr, xmlText as text } from './xml.js';
@@ -36,7 +36,8 @@ function countAttributes(tests: readonly TestResult[], known: ReadonlyMap<string
     tests.filter((test) => test.outcome === outcome && !(outcome === 'failed' && known.has(test.id))).length;
   const knownFailures = tests.filter((test) => test.outcome === 'failed' && known.has(test.id)).length;
   // Inconclusive tests proved nothing: JUnit has no such state, so they count as skipped (with the reason).
-  return `tests="${tests.length}" failures="${count('failed')}" errors="${count('error')}" skipped="${count('skipped') + count('inconclusive') + knownFailures}"`;
+  // Tests a stopped run did not reach are listed all the same, as skipped with "not run: <why>".
+  return `tests="${tests.length}" failures="${count('failed')}" errors="${count('error')}" skipped="${count('skipped') + count('not-run') + count('inconclusive') + knownFailures}"`;
 }
 
 function runProperties(report: RunReport): string[] {
@@ -55,6 +56,7 @@ function runProperties(report: RunReport): string[] {
       : []),
     ...(report.digest ? ([['digest', report.digest]] as [string, string][]) : []),
     ['interrupted', String(report.interrupted)],
+    ...(stoppedOf(report) ? ([['stopped', stoppedHeadline(stoppedOf(report)!)]] as [string, string][]) : []),
   ];
   return [
     '<properties>',
@@ -68,6 +70,10 @@ function testcase(test: TestResult, report: RunReport, known: ReadonlyMap<string
   if (test.outcome === 'passed') return [`${open}/>`];
   if (test.outcome === 'skipped') {
     return [`${open}>`, `  <skipped message="${attr(test.skipReason ?? 'skipped')}"/>`, '</testcase>'];
+  }
+  if (test.outcome === 'not-run') {
+    const reason = test.skipReason ?? 'not run: the run stopped early';
+    return [`${open}>`, `  <skipped message="${attr(reason.startsWith('not run') ? reason : `not run: ${reason}`)}"/>`, '</testcase>'];
   }
   if (test.outcome === 'inconclusive') {
     const reasons = test.assertions.flatMap((entry) => entry.reasons ?? []).slice(0, 3);

@@ -17,6 +17,7 @@ import {
   replayCommand,
   reproduceScript,
   verdictExplanation,
+  stoppedExplanation,
   verdictHeadline,
   verdictTone,
   type VerdictTone,
@@ -41,6 +42,7 @@ const VERDICT_MARK: Record<VerdictTone, string> = {
   'suite-error': '🛠️',
   incomplete: '⚠️',
   'known-failures': '⚠️',
+  stopped: '⏹️',
 };
 /**
  * summary.md must fit a CI job summary and be read from its first screen: past this many characters of
@@ -90,12 +92,14 @@ function header(report: RunReport): string {
     '',
     `> ${inline(verdictExplanation(report))}`,
   ];
+  const stopped = stoppedExplanation(report);
+  if (stopped !== '') lines.splice(lines.length - 1, 0, `> **${inline(stopped)}**`, '>');
   const expectations = expectationsExplanation(report);
   if (expectations !== '') lines.push('>', `> ${inline(expectations)}`);
-  if (report.interrupted) lines.push('>', '> **The run was interrupted (Ctrl-C); this report covers only the tests that ran.**');
+  const notRun = totals.notRun > 0 ? ` · ${totals.notRun} not run` : '';
   lines.push(
     '',
-    `**Tests:** ${totals.passed} passed · ${totals.failed} failed · ${totals.errors} suite errors · ${totals.inconclusive} inconclusive · ${totals.skipped} skipped · ${totals.requests} requests · ${humanDuration(totals.durationMs)}`,
+    `**Tests:** ${totals.passed} passed · ${totals.failed} failed · ${totals.errors} suite errors · ${totals.inconclusive} inconclusive · ${totals.skipped} skipped${notRun} · ${totals.requests} requests · ${humanDuration(totals.durationMs)}`,
     '',
     `**Clauses:** ${countsLine(statusCounts(report.clauses))}`,
   );

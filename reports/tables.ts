@@ -17,6 +17,8 @@ export interface EndpointRow {
   error: number;
   inconclusive: number;
   skipped: number;
+  /** Tests a stopped run did not reach. */
+  notRun: number;
   /** Negative assertions credited to their rule / inconclusive (see RunReport.rejections). */
   conclusiveRejections: number;
   inconclusiveRejections: number;
@@ -34,12 +36,13 @@ export function endpointRows(tests: readonly TestResult[], rejections: readonly 
       error: 0,
       inconclusive: 0,
       skipped: 0,
+      notRun: 0,
       conclusiveRejections: 0,
       inconclusiveRejections: 0,
       clausesCited: 0,
       clauseIds: new Set(),
     };
-    row[test.outcome] += 1;
+    row[test.outcome === 'not-run' ? 'notRun' : test.outcome] += 1;
     for (const clauseId of test.clauses) row.clauseIds.add(clauseId);
     rows.set(test.endpoint, row);
   }

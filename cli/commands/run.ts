@@ -18,7 +18,7 @@ import {
   writeExpectations,
 } from '../../harness/runner/expectations.js';
 import { failedClauseNames, failureGroups } from '../../reports/tables.js';
-import { replayCommand as replayHint, reproduceScript } from '../../reports/format.js';
+import { replayCommand as replayHint, reproduceScript, stoppedHeadline } from '../../reports/format.js';
 import { lockReportDirectory, type ReportLock } from '../../reports/lock.js';
 import { mkdirSync } from 'node:fs';
 
@@ -55,9 +55,10 @@ function summaryLine(report: RunReport): string {
     totals.errors > 0 ? `${totals.errors} suite errors` : '',
     totals.inconclusive > 0 ? `${totals.inconclusive} inconclusive` : '',
   ].filter((part) => part !== '');
+  const notRun = totals.notRun > 0 ? `, ${totals.notRun} not run` : '';
   const deviations = totals.deviations > 0 ? `, ${totals.deviations} deviations from the spec as Canton 3.5 does` : '';
   return (
-    `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')} ` +
+    `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')}${notRun} ` +
     `(${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
     `verdict: ${report.verdict}${report.verdictNote ? ` (${report.verdictNote})` : ''}${named}${deviations}` +
     `${report.interrupted ? ' (interrupted: partial reports)' : ''}${expectations}`
@@ -171,8 +172,10 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
       }
     }
     const battery = batteryConsoleLines(report);
+    // A run that could not finish says so first.
+    const stopped = report.stopped === undefined ? '' : `${stoppedHeadline(report.stopped)} (${report.totals.notRun} not run)\n`;
     process.stdout.write(
-      `${transportConsole(report)}${battery === '' ? '' : `${battery}\n`}${summaryLine(report)}\nreports: ${files.join(', ')}\n`,
+      `${stopped}${transportConsole(report)}${battery === '' ? '' : `${battery}\n`}${summaryLine(report)}\nreports: ${files.join(', ')}\n`,
     );
     if (nodeGone !== undefined) {
       process.stderr.write(`error: ${nodeGone}\n`);
@@ -261,7 +264,7 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
         `  ${result.failure.clauseId ?? 'suite error'}: ${result.failure.message}\n${result.failure.exchange ? `reproduce:\n${reproduceScript(result.failure.exchange, report)}\n` : ''}`,
       );
     process.stdout.write(`reports: ${files.join(', ')}\n`);
-    if (result.outcome === 'skipped') return ExitCode.couldNotRun;
+    if (result.outcome === 'skipped' || result.outcome === 'not-run') return ExitCode.couldNotRun;
     if (result.outcome === 'error') return ExitCode.suiteError;
     return result.outcome === 'failed' ? ExitCode.failures : ExitCode.ok;
   } catch (error) {
