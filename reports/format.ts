@@ -11,7 +11,7 @@ import {
   type TestResult,
   type Verdict,
 } from '../harness/library/results.js';
-import { failedClauseNames } from './tables.js';
+import { failedClauseNames, failedClauses } from './tables.js';
 import { expectationVerdict, knownFailureCount, unexpectedFailureCount } from '../harness/runner/expectations.js';
 
 /** A response or request body longer than this is cut in the human-readable reports (report.json keeps it whole). */
@@ -195,12 +195,12 @@ export function verdictExplanation(report: RunReport): string {
     case 'certified':
       return `Nothing failed, and every testable clause of ${profile} was asserted and passed or was skipped for a declared missing feature.${deviationsNote(report)}`;
     case 'not-certified': {
-      const failedClauses = report.clauses.filter((clause) => clause.status === 'failed').length;
+      const failing = failedClauses(report).length;
       const errors =
         report.totals.errors > 0
           ? ` The suite also broke in ${report.totals.errors} test(s) (suite errors, not the target's failures).`
           : '';
-      return `${report.totals.failed} test(s) failed against ${profile}, failing ${failedClauses} clause(s): ${failedClauseNames(report)}.${errors}${deviationsNote(report)}`;
+      return `${report.totals.failed} test(s) failed against ${profile}, failing ${failing} clause(s): ${failedClauseNames(report)}.${errors}${deviationsNote(report)}`;
     }
     case 'suite-error':
       return `The target failed nothing, but the suite itself broke in ${report.totals.errors} test(s): their clauses were not reached. This is a bug of ledger-conformance or of its configuration, not a failure of the target.`;

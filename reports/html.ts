@@ -28,8 +28,10 @@ import {
   deviationClauses,
   endpointRows,
   erroredTests,
+  failedClauses,
   failureGroups,
   inconclusiveClauses,
+  otherFailureGroups,
   notShownClauses,
   statusCounts,
   type StatusCounts,
@@ -77,16 +79,21 @@ function verdictBanner(report: RunReport): string {
   const stopped = stoppedExplanation(report);
   const verdict = verdictTone(report);
   const expectations = expectationsExplanation(report);
-  const groups = failureGroups(report);
-  const failedList =
-    groups.length === 0
-      ? ''
-      : `<ol class="failed-clauses">${groups
-          .map(
-            (group) =>
-              `<li><a href="#${groupAnchor(group.clauseId, group.knownReason !== undefined)}">${group.clauseId === undefined ? 'no clause' : `<code>${escape(group.clauseId)}</code>`}</a> ${group.tests.length} failure${group.tests.length === 1 ? '' : 's'}${group.knownReason === undefined ? '' : ' <span class="badge status-skipped">known</span>'}</li>`,
-          )
-          .join('')}</ol>`;
+  // The same list, and so the same count, as "failing N clauses" (reports/tables.ts failedClauses).
+  const failing = failedClauses(report);
+  const others = otherFailureGroups(report);
+  const count = (tests: number): string => `${tests} failure${tests === 1 ? '' : 's'}`;
+  const items = [
+    ...failing.map(
+      (entry) =>
+        `<li><a href="#${entry.underOtherClauses ? anchorOf('clause', entry.clauseId) : groupAnchor(entry.clauseId, entry.knownReason !== undefined)}"><code>${escape(entry.clauseId)}</code></a> ${count(entry.tests.length)}${entry.underOtherClauses ? ', beside another clause' : ''}${entry.knownReason === undefined ? '' : ' <span class="badge status-skipped">known</span>'}</li>`,
+    ),
+    ...others.map(
+      (group) =>
+        `<li><a href="#${groupAnchor(group.clauseId, group.knownReason !== undefined)}">${group.clauseId === undefined ? 'no clause' : `also failed on <code>${escape(group.clauseId)}</code>`}</a> ${count(group.tests.length)}</li>`,
+    ),
+  ];
+  const failedList = items.length === 0 ? '' : `<ol class="failed-clauses">${items.join('')}</ol>`;
   return `<header class="banner verdict-${verdict}">
 <p class="verdict">${escape(verdictHeadline(report))}</p>
 <p class="profile">${escape(report.target.name)} · profile <code>${escape(report.profile)}</code></p>

@@ -17,7 +17,7 @@ import {
   updatedExpectations,
   writeExpectations,
 } from '../../harness/runner/expectations.js';
-import { failedClauseNames, failureGroups } from '../../reports/tables.js';
+import { failedClauseNames, failedClauses, failureGroups } from '../../reports/tables.js';
 import { replayCommand as replayHint, reproduceScript, stoppedHeadline } from '../../reports/format.js';
 import { lockReportDirectory, type ReportLock } from '../../reports/lock.js';
 import { mkdirSync } from 'node:fs';
@@ -47,8 +47,7 @@ interface CommonOptions {
 }
 
 function summaryLine(report: RunReport): string {
-  const failedClauses = report.clauses.filter((clause) => clause.status === 'failed').length;
-  const named = failedClauses > 0 ? ` (failed clauses: ${failedClauseNames(report)})` : '';
+  const named = failedClauses(report).length > 0 ? ` (failed clauses: ${failedClauseNames(report)})` : '';
   const expectations = report.expectations ? `; with ${report.expectations.file}: ${expectationVerdictLine(report.expectations)}` : '';
   const { totals } = report;
   const extras = [

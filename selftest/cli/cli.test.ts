@@ -202,6 +202,24 @@ describe.concurrent('a run whose stdout reader goes away (`| head` under pipefai
   );
 });
 
+describe.concurrent('a run with many failures', { timeout: SLOW }, () => {
+  it('writes a summary.md under 64 KB (a pull-request comment), verdict first, pointing to report.html', async () => {
+    // Before: 84–114 KB for failing runs (this one: 95 failures, 117 KB).
+    const directory = mkdtempSync(join(tmpdir(), 'cli-many-failures-'));
+    const faults =
+      'error-status-ignores-category,malformed-json-500,error-without-category,auth-missing-token-accepted,readyz-json,unknown-route-200,wrong-method-404';
+    const result = await cli(['run', '--inject-fault', faults, '--report-dir', directory]);
+    expect(result.code, result.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(join(directory, 'report.json'), 'utf8')) as { totals: { failed: number } };
+    expect(report.totals.failed).toBeGreaterThanOrEqual(60);
+    const summary = readFileSync(join(directory, 'summary.md'), 'utf8');
+    expect(summary.length).toBeLessThan(65_536);
+    expect(summary.split('\n')[2]).toBe('## ❌ NOT CERTIFIED for the `spec` profile');
+    expect(summary).toMatch(/^- … and \d+ more, see report\.html$/m);
+    expect(summary).toContain('see report.html (or report.json) for every failure');
+  });
+});
+
 describe.concurrent('--include', { timeout: SLOW }, () => {
   it('a prefix that matches no test is a usage error, not an empty successful run', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'cli-include-'));
