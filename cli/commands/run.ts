@@ -18,7 +18,7 @@ import {
   writeExpectations,
 } from '../../harness/runner/expectations.js';
 import { failedClauseNames, failedClauses, failureGroups } from '../../reports/tables.js';
-import { replayCommand as replayHint, reproduceScript, stoppedHeadline } from '../../reports/format.js';
+import { replayCommand as replayHint, reproduceScript, stoppedHeadline, verdictTone, type VerdictTone } from '../../reports/format.js';
 import { lockReportDirectory, type ReportLock } from '../../reports/lock.js';
 import { mkdirSync } from 'node:fs';
 
@@ -46,9 +46,27 @@ interface CommonOptions {
   target?: string;
 }
 
+/** ANSI colours of the verdict on a terminal: green only for certified; amber for known failures only or a stopped run. */
+const TONE_COLOUR: Record<VerdictTone, string> = {
+  certified: '32',
+  'not-certified': '31',
+  'suite-error': '33',
+  incomplete: '33',
+  'known-failures': '33',
+  stopped: '33',
+};
+
+function painted(text: string, tone: VerdictTone): string {
+  if (!process.stdout.isTTY || process.env.NO_COLOR !== undefined) return text;
+  return `\u001b[${TONE_COLOUR[tone]}m${text}\u001b[0m`;
+}
+
 function summaryLine(report: RunReport): string {
+  const tone = verdictTone(report);
   const named = failedClauses(report).length > 0 ? ` (failed clauses: ${failedClauseNames(report)})` : '';
-  const expectations = report.expectations ? `; with ${report.expectations.file}: ${expectationVerdictLine(report.expectations)}` : '';
+  const expectations = report.expectations
+    ? `; with ${report.expectations.file}: ${painted(expectationVerdictLine(report.expectations), tone)}`
+    : '';
   const { totals } = report;
   const extras = [
     totals.errors > 0 ? `${totals.errors} suite errors` : '',
@@ -59,7 +77,7 @@ function summaryLine(report: RunReport): string {
   return (
     `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')}${notRun} ` +
     `(${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
-    `verdict: ${report.verdict}${report.verdictNote ? ` (${report.verdictNote})` : ''}${named}${deviations}` +
+    `verdict: ${painted(report.verdict, tone)}${report.verdictNote ? ` (${report.verdictNote})` : ''}${named}${deviations}` +
     `${report.interrupted ? ' (interrupted: partial reports)' : ''}${expectations}`
   );
 }
@@ -172,7 +190,8 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     }
     const battery = batteryConsoleLines(report);
     // A run that could not finish says so first.
-    const stopped = report.stopped === undefined ? '' : `${stoppedHeadline(report.stopped)} (${report.totals.notRun} not run)\n`;
+    const stopped =
+      report.stopped === undefined ? '' : `${painted(stoppedHeadline(report.stopped), 'stopped')} (${report.totals.notRun} not run)\n`;
     process.stdout.write(
       `${stopped}${transportConsole(report)}${battery === '' ? '' : `${battery}\n`}${summaryLine(report)}\nreports: ${files.join(', ')}\n`,
     );
