@@ -88,10 +88,11 @@ export class ResultCollector implements Reporter {
             : 'the test ended without a result',
       };
     }
-    // vitest may report a test of a cancelled run twice (when it ends, and again as the run is cancelled): one entry.
+    // vitest may report a test of a cancelled run twice (when it ends, and again as the run is cancelled): one
+    // entry, the one that ran if either did.
     const earlier = this.results.findIndex((result) => result.id === entry.id);
     if (earlier >= 0) {
-      this.results[earlier] = entry;
+      if (this.results[earlier]!.outcome === 'not-run') this.results[earlier] = entry;
       return;
     }
     this.results.push(entry);
