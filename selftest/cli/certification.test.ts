@@ -172,8 +172,8 @@ describe('expectation files through the CLI', () => {
 
     expect(report(join(directory, 'r4')).expectations!.verdict).toBe('incomplete');
     expect(fixed.stderr).toContain('the verdict is incomplete; --require certified accepts only certified (exit code 8)');
-    expect(known.code).toBe(0); // the same incomplete, known-failure run without --require
-  }, 120_000);
+    expect(known.code).toBe(0); // the same known-failure run without --require passes its gate
+  }, 300_000); // five CLI runs, four side by side: on a busy shared machine they take a while
 
   it('refuses a second run into a report folder in use, naming who holds it', async () => {
     const busy = join(directory, 'busy');
