@@ -181,8 +181,8 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
       lock.release();
     }
     if (options.updateExpectations !== undefined) {
-      if (report.interrupted) {
-        process.stderr.write(`note: ${options.updateExpectations} left unchanged: an interrupted run does not say what fails\n`);
+      if (report.interrupted || report.stopped !== undefined) {
+        process.stderr.write(`note: ${options.updateExpectations} left unchanged: a run that stopped early does not say what fails\n`);
       } else {
         writeExpectations(options.updateExpectations, updatedExpectations(report, previousExpectations), report);
         process.stdout.write(`expectations written to ${options.updateExpectations}\n`);

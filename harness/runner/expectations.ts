@@ -232,7 +232,7 @@ function verdictWithoutKnownFailures(report: RunReport, unexpected: number, behi
  * clauses and tests that did not run this time kept as they were.
  */
 export function updatedExpectations(report: RunReport, previous: ExpectationFile = EMPTY): ExpectationFile {
-  const ran = new Set(report.tests.filter((test) => test.outcome !== 'skipped').map((test) => test.id));
+  const ran = new Set(report.tests.filter((test) => test.outcome !== 'skipped' && test.outcome !== 'not-run').map((test) => test.id));
   const clauseStatus = new Map(report.clauses.map((clause) => [clause.id, clause.status]));
   const clauses: Record<string, Expectation> = {};
   const tests: Record<string, Expectation> = {};
