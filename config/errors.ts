@@ -27,7 +27,7 @@ export const ExitCode = {
   regression: 6,
   /** The suite itself broke in some tests (no target failure): the run is neither certified nor failed by the target. */
   suiteError: 7,
-  /** `--require certified` (or run.require) and the verdict is not certified (e.g. incomplete). */
+  /** `--require certified` (or run.require) and the verdict is not certified (e.g. incomplete, or only known failures). */
   notCertified: 8,
   /** A bug in ledger-conformance itself. */
   internal: 70,

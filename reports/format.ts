@@ -7,10 +7,12 @@ import {
   type ClauseStatus,
   type RecordedExchange,
   type RunReport,
+  type StoppedRun,
   type TestResult,
   type Verdict,
 } from '../harness/library/results.js';
-import { failedClauseNames } from './tables.js';
+import { failedClauseNames, failedClauses } from './tables.js';
+import { expectationVerdict, knownFailureCount, unexpectedFailureCount } from '../harness/runner/expectations.js';
 
 /** A response or request body longer than this is cut in the human-readable reports (report.json keeps it whole). */
 export const BODY_DISPLAY_CHARS = 4_000;
@@ -108,27 +110,79 @@ export function deviationsNote(report: RunReport): string {
   return ` The target deviates from the spec as Canton 3.5 does in ${count} clause(s) (listed apart; not failures).`;
 }
 
-/** The verdict as it reads with an expectation file: "certified with 3 known failures", else the plain verdict. */
+/**
+ * The verdict's headline. With an expectation file it never says certified over a failure:
+ * "NOT CERTIFIED: 3 known failures, none new", "NOT CERTIFIED: 2 unexpected failures (regressions) in a; 3 known".
+ */
+/** Why the run could not finish and what it ran (a report written before `stopped` existed: from `interrupted`). */
+export function stoppedOf(report: RunReport): StoppedRun | undefined {
+  if (report.stopped !== undefined) return report.stopped;
+  if (!report.interrupted) return undefined;
+  const notRun = report.tests.filter((test) => test.outcome === 'not-run').length;
+  return { reason: 'interrupted (Ctrl-C)', ran: report.tests.length - notRun, planned: report.tests.length };
+}
+
 export function verdictHeadline(report: RunReport): string {
+  // A run that could not finish says so first: why it stopped and what ran, before what the tests that ran found.
+  const stopped = stoppedOf(report);
+  if (stopped !== undefined) return stoppedHeadline(stopped);
   const expectations = report.expectations;
   if (expectations === undefined) return VERDICT_TITLE[report.verdict];
-  const known = expectations.known.reduce((sum, entry) => sum + entry.tests.length, 0);
-  return `${VERDICT_TITLE[expectations.verdict]}${known > 0 ? ` with ${known} known failure${known === 1 ? '' : 's'}` : ''}`;
+  if (knownFailureCount(expectations) === 0 && expectations.unexpected.length === 0) return VERDICT_TITLE[expectations.verdict];
+  const line = expectationVerdict(expectations);
+  return `${VERDICT_TITLE['not-certified']}${line.slice('not certified'.length)}`;
+}
+
+/** "STOPPED EARLY: the node stopped answering after 64 of 279 tests". */
+export function stoppedHeadline(stopped: StoppedRun): string {
+  return `STOPPED EARLY: ${stopped.reason} after ${stopped.ran} of ${stopped.planned} tests`;
+}
+
+/** The sentence under a stopped run's headline: what was not run, and what the tests that ran came to. */
+export function stoppedExplanation(report: RunReport): string {
+  const stopped = stoppedOf(report);
+  if (stopped === undefined) return '';
+  const notRun = stopped.planned - stopped.ran;
+  const verdict = report.expectations === undefined ? VERDICT_TITLE[report.verdict] : expectationVerdict(report.expectations);
+  return (
+    `The run could not finish, ${stopped.reason}: ${stopped.ran} of ${stopped.planned} tests ran, and the other ${notRun} are listed as not run. ` +
+    `What ran came to: ${verdict}.`
+  );
+}
+
+/**
+ * How the verdict is coloured: `stopped` (amber) for a run that could not finish; `known-failures` (amber) for a
+ * run whose only failures are known ones, which passes its gate but is not certified; otherwise the verdict (the
+ * HTML banner's class, summary.md's mark).
+ */
+export type VerdictTone = Verdict | 'known-failures' | 'stopped';
+
+export function verdictTone(report: RunReport): VerdictTone {
+  if (stoppedOf(report) !== undefined) return 'stopped';
+  const expectations = report.expectations;
+  if (expectations !== undefined && expectations.unexpected.length === 0 && knownFailureCount(expectations) > 0) return 'known-failures';
+  return expectations?.verdict ?? report.verdict;
 }
 
 /** What the expectation file made of the failures (empty without one). */
 export function expectationsExplanation(report: RunReport): string {
   const expectations = report.expectations;
   if (expectations === undefined) return '';
-  const known = expectations.known.reduce((sum, entry) => sum + entry.tests.length, 0);
+  const known = knownFailureCount(expectations);
   const parts = [
     `Expectations ${expectations.file} (node version ${expectations.nodeVersion}):`,
     expectations.unexpected.length === 0
       ? 'no unexpected failure.'
-      : `${expectations.unexpected.reduce((sum, entry) => sum + entry.tests.length, 0)} unexpected failure(s) (regressions) in ${expectations.unexpected
+      : `${unexpectedFailureCount(expectations)} unexpected failure(s) (regressions) in ${expectations.unexpected
           .map((entry) => entry.clause ?? entry.tests.join(', '))
           .join(', ')}.`,
-    known > 0 ? `${known} known failure(s) in ${expectations.known.map((entry) => entry.id).join(', ')}.` : '',
+    known > 0
+      ? `${known} known failure(s) in ${expectations.known.map((entry) => entry.id).join(', ')}: not certified` +
+        (expectations.unexpected.length === 0 ? ', though the run passes its gate (exit 0; --require certified fails it).' : '.')
+      : '',
+    known > 0 && expectations.unexpected.length === 0 && expectations.withoutKnown !== 'certified'
+      ? `With the known failures set aside the run would still be ${expectations.withoutKnown}.`
+      : '',
     expectations.behindKnownFailures.length > 0
       ? `${expectations.behindKnownFailures.length} clause(s) were not reached because a known failure stopped their test first.`
       : '',
@@ -145,12 +199,12 @@ export function verdictExplanation(report: RunReport): string {
     case 'certified':
       return `Nothing failed, and every testable clause of ${profile} was asserted and passed or was skipped for a declared missing feature.${deviationsNote(report)}`;
     case 'not-certified': {
-      const failedClauses = report.clauses.filter((clause) => clause.status === 'failed').length;
+      const failing = failedClauses(report).length;
       const errors =
         report.totals.errors > 0
           ? ` The suite also broke in ${report.totals.errors} test(s) (suite errors, not the target's failures).`
           : '';
-      return `${report.totals.failed} test(s) failed against ${profile}, failing ${failedClauses} clause(s): ${failedClauseNames(report)}.${errors}${deviationsNote(report)}`;
+      return `${report.totals.failed} test(s) failed against ${profile}, failing ${failing} clause(s): ${failedClauseNames(report)}.${errors}${deviationsNote(report)}`;
     }
     case 'suite-error':
       return `The target failed nothing, but the suite itself broke in ${report.totals.errors} test(s): their clauses were not reached. This is a bug of ledger-conformance or of its configuration, not a failure of the target.`;

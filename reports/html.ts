@@ -17,7 +17,9 @@ import {
   replayCommand,
   reproduceScript,
   verdictExplanation,
+  stoppedExplanation,
   verdictHeadline,
+  verdictTone,
 } from './format.js';
 import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/library/results.js';
 import {
@@ -26,8 +28,10 @@ import {
   deviationClauses,
   endpointRows,
   erroredTests,
+  failedClauses,
   failureGroups,
   inconclusiveClauses,
+  otherFailureGroups,
   notShownClauses,
   statusCounts,
   type StatusCounts,
@@ -72,28 +76,32 @@ ${notShownSection(report)}
 }
 
 function verdictBanner(report: RunReport): string {
-  const interrupted = report.interrupted
-    ? '<p class="interrupted">The run was interrupted (Ctrl-C): this report covers only the tests that ran.</p>'
-    : '';
-  const verdict = report.expectations?.verdict ?? report.verdict;
+  const stopped = stoppedExplanation(report);
+  const verdict = verdictTone(report);
   const expectations = expectationsExplanation(report);
-  const groups = failureGroups(report);
-  const failedList =
-    groups.length === 0
-      ? ''
-      : `<ol class="failed-clauses">${groups
-          .map(
-            (group) =>
-              `<li><a href="#${groupAnchor(group.clauseId, group.knownReason !== undefined)}">${group.clauseId === undefined ? 'no clause' : `<code>${escape(group.clauseId)}</code>`}</a> ${group.tests.length} failure${group.tests.length === 1 ? '' : 's'}${group.knownReason === undefined ? '' : ' <span class="badge status-skipped">known</span>'}</li>`,
-          )
-          .join('')}</ol>`;
+  // The same list, and so the same count, as "failing N clauses" (reports/tables.ts failedClauses).
+  const failing = failedClauses(report);
+  const others = otherFailureGroups(report);
+  const count = (tests: number): string => `${tests} failure${tests === 1 ? '' : 's'}`;
+  const items = [
+    ...failing.map(
+      (entry) =>
+        `<li><a href="#${entry.underOtherClauses ? anchorOf('clause', entry.clauseId) : groupAnchor(entry.clauseId, entry.knownReason !== undefined)}"><code>${escape(entry.clauseId)}</code></a> ${count(entry.tests.length)}${entry.underOtherClauses ? ', beside another clause' : ''}${entry.knownReason === undefined ? '' : ' <span class="badge status-skipped">known</span>'}</li>`,
+    ),
+    ...others.map(
+      (group) =>
+        `<li><a href="#${groupAnchor(group.clauseId, group.knownReason !== undefined)}">${group.clauseId === undefined ? 'no clause' : `also failed on <code>${escape(group.clauseId)}</code>`}</a> ${count(group.tests.length)}</li>`,
+    ),
+  ];
+  const failedList = items.length === 0 ? '' : `<ol class="failed-clauses">${items.join('')}</ol>`;
   return `<header class="banner verdict-${verdict}">
 <p class="verdict">${escape(verdictHeadline(report))}</p>
 <p class="profile">${escape(report.target.name)} · profile <code>${escape(report.profile)}</code></p>
+${stopped === '' ? '' : `<p class="interrupted">${escape(stopped)}</p>`}
 <p>${escape(verdictExplanation(report))}</p>
 ${expectations === '' ? '' : `<p>${escape(expectations)}</p>`}
 ${failedList}
-${interrupted}</header>`;
+</header>`;
 }
 
 function runSection(report: RunReport): string {
@@ -120,6 +128,7 @@ function runSection(report: RunReport): string {
     ['inconclusive', totals.inconclusive, 'skipped'],
     ['deviations', totals.deviations, 'neutral'],
     ['skipped', totals.skipped, 'skipped'],
+    ...(totals.notRun > 0 ? ([['not run', totals.notRun, 'skipped']] as [string, number, string][]) : []),
     ['requests', totals.requests, 'neutral'],
     ['duration', humanDuration(totals.durationMs), 'neutral'],
   ];
@@ -480,8 +489,8 @@ pre { background: var(--code-bg); border: 1px solid var(--border); border-radius
 .verdict-certified .verdict { color: var(--pass); }
 .verdict-not-certified { background: var(--fail-bg); border-color: var(--fail); }
 .verdict-not-certified .verdict { color: var(--fail); }
-.verdict-incomplete, .verdict-suite-error { background: var(--skip-bg); border-color: var(--skip); }
-.verdict-incomplete .verdict, .verdict-suite-error .verdict { color: var(--skip); }
+.verdict-incomplete, .verdict-suite-error, .verdict-known-failures, .verdict-stopped { background: var(--skip-bg); border-color: var(--skip); }
+.verdict-incomplete .verdict, .verdict-suite-error .verdict, .verdict-known-failures .verdict, .verdict-stopped .verdict { color: var(--skip); }
 .interrupted { font-weight: 700; }
 .tiles { display: flex; flex-wrap: wrap; gap: 0.75rem; }
 .tile { border: 1px solid var(--border); border-radius: 8px; padding: 0.6rem 1rem; min-width: 7rem; display: flex; flex-direction: column; }

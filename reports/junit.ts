@@ -2,7 +2,8 @@
  * JUnit XML, the format CI systems (GitLab, Jenkins, GitHub test reporters) read: one `<testsuite>` per
  * conformance suite, one `<testcase>` per test, failures carrying the whole reproduction story.
  */
-import { failureText, seconds } from './format.js';
+import { failureText, seconds, stoppedHeadline, stoppedOf } from './format.js';
+import { expectationVerdictLine } from '../harness/runner/expectations.js';
 import type { RunReport, TestResult } from '../harness/library/results.js';
 import { xmlAttribute as attr, xmlText as text } from './xml.js';
 
@@ -35,7 +36,8 @@ function countAttributes(tests: readonly TestResult[], known: ReadonlyMap<string
     tests.filter((test) => test.outcome === outcome && !(outcome === 'failed' && known.has(test.id))).length;
   const knownFailures = tests.filter((test) => test.outcome === 'failed' && known.has(test.id)).length;
   // Inconclusive tests proved nothing: JUnit has no such state, so they count as skipped (with the reason).
-  return `tests="${tests.length}" failures="${count('failed')}" errors="${count('error')}" skipped="${count('skipped') + count('inconclusive') + knownFailures}"`;
+  // Tests a stopped run did not reach are listed all the same, as skipped with "not run: <why>".
+  return `tests="${tests.length}" failures="${count('failed')}" errors="${count('error')}" skipped="${count('skipped') + count('not-run') + count('inconclusive') + knownFailures}"`;
 }
 
 function runProperties(report: RunReport): string[] {
@@ -45,9 +47,16 @@ function runProperties(report: RunReport): string[] {
     ['seed', String(report.seed)],
     ['cases', String(report.cases)],
     ['verdict', report.verdict],
-    ...(report.expectations ? ([['verdict with known failures', report.expectations.verdict]] as [string, string][]) : []),
+    // Known failures pass CI's gate as skipped tests, but the run is not certified: the properties say so.
+    ...(report.expectations
+      ? ([
+          ['verdict with known failures', report.expectations.verdict],
+          ['expectations', `${report.expectations.file}: ${expectationVerdictLine(report.expectations)}`],
+        ] as [string, string][])
+      : []),
     ...(report.digest ? ([['digest', report.digest]] as [string, string][]) : []),
     ['interrupted', String(report.interrupted)],
+    ...(stoppedOf(report) ? ([['stopped', stoppedHeadline(stoppedOf(report)!)]] as [string, string][]) : []),
   ];
   return [
     '<properties>',
@@ -61,6 +70,10 @@ function testcase(test: TestResult, report: RunReport, known: ReadonlyMap<string
   if (test.outcome === 'passed') return [`${open}/>`];
   if (test.outcome === 'skipped') {
     return [`${open}>`, `  <skipped message="${attr(test.skipReason ?? 'skipped')}"/>`, '</testcase>'];
+  }
+  if (test.outcome === 'not-run') {
+    const reason = test.skipReason ?? 'not run: the run stopped early';
+    return [`${open}>`, `  <skipped message="${attr(reason.startsWith('not run') ? reason : `not run: ${reason}`)}"/>`, '</testcase>'];
   }
   if (test.outcome === 'inconclusive') {
     const reasons = test.assertions.flatMap((entry) => entry.reasons ?? []).slice(0, 3);

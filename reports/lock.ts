@@ -62,15 +62,15 @@ export function lockReportDirectory(directory: string, command = process.argv.sl
       writeSync(descriptor, `${JSON.stringify(content)}\n`);
       closeSync(descriptor);
       let released = false;
-      return {
-        path,
-        ...(tookOverStale !== undefined ? { tookOverStale } : {}),
-        release: () => {
-          if (released) return;
-          released = true;
-          if (readLock(path)?.pid === process.pid) rmSync(path, { force: true });
-        },
+      const release = (): void => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        if (readLock(path)?.pid === process.pid) rmSync(path, { force: true });
       };
+      // Also when the process ends before the run gives it back (a second Ctrl-C exits at once).
+      process.on('exit', release);
+      return { path, ...(tookOverStale !== undefined ? { tookOverStale } : {}), release };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }

@@ -17,40 +17,65 @@ import {
   replayCommand,
   reproduceScript,
   verdictExplanation,
+  stoppedExplanation,
   verdictHeadline,
+  verdictTone,
+  type VerdictTone,
 } from './format.js';
-import type { ClauseCoverage, RecordedExchange, RunReport, TestResult, Verdict } from '../harness/library/results.js';
+import type { ClauseCoverage, RecordedExchange, RunReport, TestResult } from '../harness/library/results.js';
 import {
   clauseGroups,
   deviationClauses,
   endpointRows,
   erroredTests,
+  failedClauses,
   failureGroups,
   inconclusiveClauses,
+  otherFailureGroups,
   notShownClauses,
   statusCounts,
-  type FailureGroup,
   type StatusCounts,
 } from './tables.js';
 
-const VERDICT_MARK: Record<Verdict, string> = { certified: '✅', 'not-certified': '❌', 'suite-error': '🛠️', incomplete: '⚠️' };
+const VERDICT_MARK: Record<VerdictTone, string> = {
+  certified: '✅',
+  'not-certified': '❌',
+  'suite-error': '🛠️',
+  incomplete: '⚠️',
+  'known-failures': '⚠️',
+  stopped: '⏹️',
+};
 /**
- * summary.md must fit a CI job summary and be read from its first screen: past this many characters of
- * failure details, the remaining failures are one table row each (their details are in report.html and
- * report.json), and the full clause table lives in clauses.md.
+ * summary.md must fit a pull-request comment and a CI job summary (65,536 characters) for any run, and be read
+ * from its first screen: the verdict first, then the failures grouped by clause, each clause with its first
+ * failure in full and a few more on one line ("… and N more, see report.html"), within a budget of characters;
+ * report.html and report.json hold every failure, and clauses.md the whole clause table.
  */
-const DETAIL_BUDGET_CHARS = 40_000;
-/** Failures shown in full per clause; the clause's other failures are one line each. */
-const DETAILED_PER_CLAUSE = 1;
+export const SUMMARY_LIMIT_CHARS = 65_536;
+/** What the sections are fitted to, leaving room below the limit (the limit counts characters; emoji count twice). */
+const SUMMARY_TARGET_CHARS = 60_000;
+/** The failures get at least this much, however long the other sections are (they give way first). */
+const FAILURES_MIN_CHARS = 24_000;
+/** One failure shown in full longer than this (a large body, a long curl) is shown without its exchange. */
+const DETAIL_MAX_CHARS = 6_000;
+/** Room kept at the end of the failures for the line that names the clauses left out. */
+const OVERFLOW_RESERVE_CHARS = 2_500;
+/** Failed clauses the header lists before "… and N more". */
+const HEADER_CLAUSES = 25;
+/** Failures listed on one line per clause, after the one shown in full, before "… and N more". */
+const ONE_LINE_PER_CLAUSE = 3;
+/** Suite errors shown in full, and on one line, before "… and N more". */
+const SUITE_ERRORS_DETAILED = 3;
+const SUITE_ERRORS_LISTED = 10;
 /** Test ids listed per clause before the rest is summed up as "+N more". */
 const TESTS_LISTED_PER_CLAUSE = 3;
+const SEE_HTML = 'see report.html';
 
 /** summary.md: verdict, failures by clause and deviations first, then the run, the endpoints and what needs attention. */
 export function writeSummaryMarkdown(report: RunReport): string {
-  const sections = [
-    header(report),
-    failuresSection(report),
-    suiteErrorsSection(report),
+  const lead = header(report);
+  // After the failures, in the order shown; when the summary runs out of room they give way, last first.
+  const after = [
     transportMarkdown(report, inline),
     deviationsSection(report),
     unexpectedlyPassingSection(report),
@@ -62,8 +87,23 @@ export function writeSummaryMarkdown(report: RunReport): string {
     attentionSection(report),
     batteryMarkdownSection(report),
     notShownSection(report),
-  ];
-  return `${sections.filter((section) => section !== '').join('\n\n')}\n`;
+  ].filter((section) => section !== '');
+  const fixed = [lead, ...after].reduce((sum, section) => sum + section.length + 2, 0);
+  const budget = Math.max(FAILURES_MIN_CHARS, SUMMARY_TARGET_CHARS - fixed);
+  const failures = failuresSection(report, budget);
+  const errors = suiteErrorsSection(report, Math.max(4_000, budget - failures.length));
+  const sections = [lead, failures, errors, ...after].filter((section) => section !== '');
+  const total = (): number => sections.reduce((sum, section) => sum + section.length + 2, 0);
+  const firstAfter = sections.length - after.length;
+  for (let index = sections.length - 1; index >= firstAfter && total() > SUMMARY_TARGET_CHARS; index--) {
+    const title = sections[index]!.split('\n')[0]!;
+    if (title.startsWith('## ')) sections[index] = `${title}\n\n_Left out to keep this summary under 64 KB: ${SEE_HTML}._`;
+  }
+  const text = `${sections.join('\n\n')}\n`;
+  if (text.length <= SUMMARY_LIMIT_CHARS) return text;
+  // The last resort: the sections that lead (verdict and failures) are cut at the limit, saying so.
+  const note = `\n\n_This summary was cut at ${SUMMARY_LIMIT_CHARS} characters: ${SEE_HTML} for the rest._\n`;
+  return `${text.slice(0, SUMMARY_LIMIT_CHARS - note.length)}${note}`;
 }
 
 /** clauses.md: every clause of the registry with its status, sentence, verbatim text, counts and tests. */
@@ -75,34 +115,46 @@ export function writeClausesMarkdown(report: RunReport): string {
 
 function header(report: RunReport): string {
   const { target, totals } = report;
-  const verdict = report.expectations?.verdict ?? report.verdict;
   const lines = [
     `# Conformance report: ${inline(target.name)}`,
     '',
-    `## ${VERDICT_MARK[verdict]} ${inline(verdictHeadline(report))} for the \`${report.profile}\` profile`,
+    `## ${VERDICT_MARK[verdictTone(report)]} ${inline(verdictHeadline(report))} for the \`${report.profile}\` profile`,
     '',
     `> ${inline(verdictExplanation(report))}`,
   ];
+  const stopped = stoppedExplanation(report);
+  if (stopped !== '') lines.splice(lines.length - 1, 0, `> **${inline(stopped)}**`, '>');
   const expectations = expectationsExplanation(report);
   if (expectations !== '') lines.push('>', `> ${inline(expectations)}`);
-  if (report.interrupted) lines.push('>', '> **The run was interrupted (Ctrl-C); this report covers only the tests that ran.**');
+  const notRun = totals.notRun > 0 ? ` · ${totals.notRun} not run` : '';
   lines.push(
     '',
-    `**Tests:** ${totals.passed} passed · ${totals.failed} failed · ${totals.errors} suite errors · ${totals.inconclusive} inconclusive · ${totals.skipped} skipped · ${totals.requests} requests · ${humanDuration(totals.durationMs)}`,
+    `**Tests:** ${totals.passed} passed · ${totals.failed} failed · ${totals.errors} suite errors · ${totals.inconclusive} inconclusive · ${totals.skipped} skipped${notRun} · ${totals.requests} requests · ${humanDuration(totals.durationMs)}`,
     '',
     `**Clauses:** ${countsLine(statusCounts(report.clauses))}`,
   );
-  const groups = failureGroups(report);
-  if (groups.length > 0) {
-    lines.push(
-      '',
-      '**Failed clauses** (most failures first):',
-      '',
-      ...groups.map(
-        (group) =>
-          `- ${group.clauseId === undefined ? 'no clause (the test failed before one was at stake)' : codeSpan(group.clauseId)}: ${group.tests.length} failure${group.tests.length === 1 ? '' : 's'}${group.knownReason === undefined ? '' : ` (known: ${inline(group.knownReason)})`}`,
+  const failing = failedClauses(report);
+  const others = otherFailureGroups(report);
+  if (failing.length > 0 || others.length > 0) {
+    const entries = [
+      ...failing.map(
+        (entry) =>
+          `- ${codeSpan(entry.clauseId)}: ${plural(entry.tests.length, 'failure')}` +
+          (entry.underOtherClauses ? ', beside another clause (shown under that clause)' : '') +
+          (entry.knownReason === undefined ? '' : ` (known: ${inline(cut(entry.knownReason, 200))})`),
       ),
-    );
+      ...others.map((group) => {
+        const status = report.clauses.find((clause) => clause.id === group.clauseId)?.status;
+        const where =
+          group.clauseId === undefined
+            ? 'no clause (the test failed before one was at stake)'
+            : `also failed on ${codeSpan(group.clauseId)} (${status === undefined ? 'not in the clause table' : STATUS_LABEL[status]})`;
+        return `- ${where}: ${plural(group.tests.length, 'failure')}`;
+      }),
+    ];
+    const listed = entries.slice(0, HEADER_CLAUSES);
+    lines.push('', `**Failed clauses** (${failing.length}, most failures first):`, '', ...listed);
+    if (entries.length > listed.length) lines.push(`- … and ${entries.length - listed.length} more, ${SEE_HTML}`);
   }
   return lines.join('\n');
 }
@@ -159,46 +211,91 @@ function endpointsSection(report: RunReport): string {
   ].join('\n');
 }
 
-function failuresSection(report: RunReport): string {
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** A failure on one line: its test, the first line of its message, its replay command. */
+function failureLine(test: TestResult, report: RunReport): string {
+  return `- ${inline(test.id)}: ${inline(cut(test.failure?.message.split('\n')[0] ?? '', 240))} (replay: ${codeSpan(replayCommand(test.id, report))})`;
+}
+
+/** A failure in full, or without its exchange and curl when that is too long for the summary. */
+function fittedFailure(test: TestResult, number: number, report: RunReport, withClause: boolean): string {
+  const full = failure(test, number, report, withClause);
+  if (full.length <= DETAIL_MAX_CHARS) return full;
+  const detail = test.failure;
+  return [
+    `#### ${number}. ${inline(test.id)}`,
+    '',
+    ...(detail === undefined ? [] : [`**Check** ${codeSpan(detail.check)} · **endpoint** ${inline(test.endpoint)}`, '']),
+    fenced(cut(detail?.message ?? 'No details were recorded for this failure.', 1_500), 'text'),
+    '',
+    `_The request, the response and the curl command are too long for this summary: ${SEE_HTML} (or report.json)._`,
+    '',
+    '**Replay**',
+    '',
+    fenced(replayCommand(test.id, report), 'sh'),
+  ].join('\n');
+}
+
+/**
+ * The failures grouped by clause within `budget` characters: per clause its first failure in full, the next few
+ * on one line, then "… and N more"; clauses past the budget are named in one closing line.
+ */
+function failuresSection(report: RunReport, budget: number): string {
   const groups = failureGroups(report);
   if (groups.length === 0) return '';
-  const parts = ['## Failures by clause'];
-  const rest: { test: TestResult; group: FailureGroup }[] = [];
+  const parts: string[] = [];
   let used = 0;
+  const add = (text: string): void => {
+    parts.push(text);
+    used += text.length + 2;
+  };
+  add('## Failures by clause');
+  add(
+    `Each clause with its first failure in full and a few more on one line; ${SEE_HTML} (or report.json) for every failure with its exchange, counterexample and curl command.`,
+  );
   let number = 0;
+  let shown = 0;
   for (const group of groups) {
     const title = group.clauseId === undefined ? 'No clause' : codeSpan(group.clauseId);
-    const known = group.knownReason === undefined ? '' : ` — known failure: ${inline(group.knownReason)}`;
-    const lines = [`### ${title}: ${group.tests.length} failure${group.tests.length === 1 ? '' : 's'}${known}`];
+    const known = group.knownReason === undefined ? '' : ` — known failure: ${inline(cut(group.knownReason, 300))}`;
     const text = group.clauseText ?? '';
-    if (text !== '') lines.push('', clauseTextMarkdown(text));
-    parts.push(lines.join('\n'));
-    group.tests.forEach((test, index) => {
-      number += 1;
-      if (index < DETAILED_PER_CLAUSE && used < DETAIL_BUDGET_CHARS) {
-        const detail = failure(test, number, report, false);
-        used += detail.length;
-        parts.push(detail);
-      } else {
-        rest.push({ test, group });
-      }
-    });
-    const listed = rest.filter((entry) => entry.group === group);
-    if (listed.length > 0) {
-      parts.push(
-        listed
-          .map(
-            ({ test }) =>
-              `- ${inline(test.id)}: ${inline(test.failure?.message.split('\n')[0] ?? '')} (replay: ${codeSpan(replayCommand(test.id, report))})`,
-          )
-          .join('\n'),
-      );
-    }
+    const heading = [
+      `### ${title}: ${plural(group.tests.length, 'failure')}${known}`,
+      ...(text === '' ? [] : ['', clauseTextMarkdown(cut(text, 600))]),
+    ].join('\n');
+    const [first, ...others] = group.tests;
+    if (first === undefined) continue;
+    const detail = fittedFailure(first, number + 1, report, false);
+    const listed = others.slice(0, ONE_LINE_PER_CLAUSE);
+    const lines = [
+      ...listed.map((test) => failureLine(test, report)),
+      ...(others.length > listed.length ? [`- … and ${others.length - listed.length} more, ${SEE_HTML}`] : []),
+    ].join('\n');
+    const room = budget - used - OVERFLOW_RESERVE_CHARS;
+    if (heading.length + lines.length + 4 > room) break;
+    add(heading);
+    if (heading.length + detail.length + lines.length + 6 <= room) add(detail);
+    else add(failureLine(first, report));
+    if (lines !== '') add(lines);
+    number += group.tests.length;
+    shown += 1;
   }
-  if (rest.length > 0)
-    parts.push(
-      `_${rest.length} failure(s) are listed without details; report.html and report.json hold every exchange, counterexample and curl command._`,
-    );
+  const rest = groups.slice(shown);
+  if (rest.length > 0) {
+    const failures = rest.reduce((sum, group) => sum + group.tests.length, 0);
+    const names = rest.map((group) => `${group.clauseId === undefined ? 'no clause' : codeSpan(group.clauseId)} (${group.tests.length})`);
+    let line = `… and ${plural(rest.length, 'more failed clause')} with ${plural(failures, 'failure')}, ${SEE_HTML}: `;
+    const limit = Math.max(300, budget - used - 50);
+    let named = 0;
+    for (const name of names) {
+      if (line.length + name.length + 30 > limit) break;
+      line += `${named === 0 ? '' : ', '}${name}`;
+      named += 1;
+    }
+    if (named < names.length) line += `${named === 0 ? '' : ' '}and ${names.length - named} more`;
+    add(`_${line}._`);
+  }
   return parts.join('\n\n');
 }
 
@@ -289,16 +386,27 @@ function exchange(recorded: RecordedExchange): string[] {
   return lines;
 }
 
-function suiteErrorsSection(report: RunReport): string {
+function suiteErrorsSection(report: RunReport, budget: number): string {
   const errors = erroredTests(report);
   if (errors.length === 0) return '';
-  return [
+  const parts = [
     '## Suite errors',
-    '',
     'The suite itself broke in these tests (an exception that is not a check failing). They are not failures of the target; their clauses are "not reached".',
-    '',
-    ...errors.map((test, index) => failure(test, index + 1, report)),
-  ].join('\n\n');
+  ];
+  let used = parts.join('\n\n').length;
+  let detailed = 0;
+  for (const test of errors.slice(0, SUITE_ERRORS_DETAILED)) {
+    const detail = fittedFailure(test, detailed + 1, report, true);
+    if (used + detail.length > budget) break;
+    parts.push(detail);
+    used += detail.length + 2;
+    detailed += 1;
+  }
+  const listed = errors.slice(detailed, detailed + SUITE_ERRORS_LISTED);
+  if (listed.length > 0) parts.push(listed.map((test) => failureLine(test, report)).join('\n'));
+  const more = errors.length - detailed - listed.length;
+  if (more > 0) parts.push(`_… and ${more} more, ${SEE_HTML}._`);
+  return parts.join('\n\n');
 }
 
 function deviationsSection(report: RunReport): string {

@@ -17,6 +17,8 @@ export interface EndpointRow {
   error: number;
   inconclusive: number;
   skipped: number;
+  /** Tests a stopped run did not reach. */
+  notRun: number;
   /** Negative assertions credited to their rule / inconclusive (see RunReport.rejections). */
   conclusiveRejections: number;
   inconclusiveRejections: number;
@@ -34,12 +36,13 @@ export function endpointRows(tests: readonly TestResult[], rejections: readonly 
       error: 0,
       inconclusive: 0,
       skipped: 0,
+      notRun: 0,
       conclusiveRejections: 0,
       inconclusiveRejections: 0,
       clausesCited: 0,
       clauseIds: new Set(),
     };
-    row[test.outcome] += 1;
+    row[test.outcome === 'not-run' ? 'notRun' : test.outcome] += 1;
     for (const clauseId of test.clauses) row.clauseIds.add(clauseId);
     rows.set(test.endpoint, row);
   }
@@ -148,11 +151,65 @@ export function anchorOf(prefix: string, id: string): string {
   return `${prefix}-${id.replace(/[^A-Za-z0-9_.-]/g, (character) => `_${character.charCodeAt(0).toString(16)}`)}`;
 }
 
+/** One failed clause of a run, as every headline counts and lists it. */
+export interface FailedClause {
+  clauseId: string;
+  /** The failed tests it is charged to: those that failed on it, else those whose assertions of it failed. */
+  tests: TestResult[];
+  /** Set when every one of its failures is a known one (run --expectations). */
+  knownReason?: string;
+  /**
+   * True when no test failed on it first: its assertions failed in tests that stopped at another clause, so its
+   * failures are shown under that clause.
+   */
+  underOtherClauses: boolean;
+}
+
+/**
+ * Every failed clause of the clause table once (status failed, as the clause counts say), in the order the
+ * failures are shown (unexpected before known, most failures first), then those that failed only beside another
+ * clause. The one list behind "failing N clauses" and the list of failed clauses in every report, so the count
+ * and the list are the same figure. (A failure charged to a clause outside the table's failed ones, e.g. one the
+ * profile leaves out, is shown by `otherFailureGroups`.)
+ */
+export function failedClauses(report: RunReport): FailedClause[] {
+  const failed = new Set(report.clauses.filter((clause) => clause.status === 'failed').map((clause) => clause.id));
+  const entries = new Map<string, FailedClause>();
+  for (const group of failureGroups(report)) {
+    if (group.clauseId === undefined || !failed.has(group.clauseId)) continue;
+    const entry = entries.get(group.clauseId);
+    if (entry === undefined) {
+      entries.set(group.clauseId, {
+        clauseId: group.clauseId,
+        tests: [...group.tests],
+        ...(group.knownReason !== undefined ? { knownReason: group.knownReason } : {}),
+        underOtherClauses: false,
+      });
+    } else {
+      // Failures of one clause, some known and some not: one clause, not known as a whole.
+      entry.tests.push(...group.tests);
+      delete entry.knownReason;
+    }
+  }
+  const besides: FailedClause[] = [];
+  for (const clauseId of failed) {
+    if (entries.has(clauseId)) continue;
+    const tests = report.tests.filter((test) => test.assertions.some((entry) => entry.clause === clauseId && entry.failed > 0));
+    besides.push({ clauseId, tests, underOtherClauses: true });
+  }
+  besides.sort((left, right) => right.tests.length - left.tests.length || left.clauseId.localeCompare(right.clauseId));
+  return [...entries.values(), ...besides];
+}
+
+/** Failure groups charged to no failed clause of the table: no clause at all, or a clause outside the profile. */
+export function otherFailureGroups(report: RunReport): FailureGroup[] {
+  const failed = new Set(report.clauses.filter((clause) => clause.status === 'failed').map((clause) => clause.id));
+  return failureGroups(report).filter((group) => group.clauseId === undefined || !failed.has(group.clauseId));
+}
+
 /** "a, b, c and 4 more": the failed clauses a headline names, most failures first. */
 export function failedClauseNames(report: RunReport, limit = 5): string {
-  const fromGroups = failureGroups(report).flatMap((group) => (group.clauseId === undefined ? [] : [group.clauseId]));
-  const failed = report.clauses.filter((clause) => clause.status === 'failed').map((clause) => clause.id);
-  const names = [...new Set([...fromGroups.filter((id) => failed.includes(id)), ...failed])];
+  const names = failedClauses(report).map((entry) => entry.clauseId);
   if (names.length <= limit) return names.join(', ');
   return `${names.slice(0, limit).join(', ')} and ${names.length - limit} more`;
 }

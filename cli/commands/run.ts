@@ -11,13 +11,14 @@ import type { RunReport } from '../../harness/library/results.js';
 import { selectedBy, type SelectableTest } from '../../harness/library/selection.js';
 import {
   applyExpectations,
+  expectationVerdict,
   expectationVerdictLine,
   readExpectations,
   updatedExpectations,
   writeExpectations,
 } from '../../harness/runner/expectations.js';
-import { failedClauseNames, failureGroups } from '../../reports/tables.js';
-import { replayCommand as replayHint, reproduceScript } from '../../reports/format.js';
+import { failedClauseNames, failedClauses, failureGroups } from '../../reports/tables.js';
+import { replayCommand as replayHint, reproduceScript, stoppedHeadline, verdictTone, type VerdictTone } from '../../reports/format.js';
 import { lockReportDirectory, type ReportLock } from '../../reports/lock.js';
 import { existsSync, mkdirSync } from 'node:fs';
 
@@ -45,20 +46,38 @@ interface CommonOptions {
   target?: string;
 }
 
+/** ANSI colours of the verdict on a terminal: green only for certified; amber for known failures only or a stopped run. */
+const TONE_COLOUR: Record<VerdictTone, string> = {
+  certified: '32',
+  'not-certified': '31',
+  'suite-error': '33',
+  incomplete: '33',
+  'known-failures': '33',
+  stopped: '33',
+};
+
+function painted(text: string, tone: VerdictTone): string {
+  if (!process.stdout.isTTY || process.env.NO_COLOR !== undefined) return text;
+  return `\u001b[${TONE_COLOUR[tone]}m${text}\u001b[0m`;
+}
+
 function summaryLine(report: RunReport): string {
-  const failedClauses = report.clauses.filter((clause) => clause.status === 'failed').length;
-  const named = failedClauses > 0 ? ` (failed clauses: ${failedClauseNames(report)})` : '';
-  const expectations = report.expectations ? `; with ${report.expectations.file}: ${expectationVerdictLine(report.expectations)}` : '';
+  const tone = verdictTone(report);
+  const named = failedClauses(report).length > 0 ? ` (failed clauses: ${failedClauseNames(report)})` : '';
+  const expectations = report.expectations
+    ? `; with ${report.expectations.file}: ${painted(expectationVerdictLine(report.expectations), tone)}`
+    : '';
   const { totals } = report;
   const extras = [
     totals.errors > 0 ? `${totals.errors} suite errors` : '',
     totals.inconclusive > 0 ? `${totals.inconclusive} inconclusive` : '',
   ].filter((part) => part !== '');
+  const notRun = totals.notRun > 0 ? `, ${totals.notRun} not run` : '';
   const deviations = totals.deviations > 0 ? `, ${totals.deviations} deviations from the spec as Canton 3.5 does` : '';
   return (
-    `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')} ` +
+    `${totals.passed} passed, ${totals.failed} failed, ${[...extras, `${totals.skipped} skipped`].join(', ')}${notRun} ` +
     `(${totals.requests} requests in ${(totals.durationMs / 1000).toFixed(1)} s); ` +
-    `verdict: ${report.verdict}${report.verdictNote ? ` (${report.verdictNote})` : ''}${named}${deviations}` +
+    `verdict: ${painted(report.verdict, tone)}${report.verdictNote ? ` (${report.verdictNote})` : ''}${named}${deviations}` +
     `${report.interrupted ? ' (interrupted: partial reports)' : ''}${expectations}`
   );
 }
@@ -162,16 +181,19 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
       lock.release();
     }
     if (options.updateExpectations !== undefined) {
-      if (report.interrupted) {
-        process.stderr.write(`note: ${options.updateExpectations} left unchanged: an interrupted run does not say what fails\n`);
+      if (report.interrupted || report.stopped !== undefined) {
+        process.stderr.write(`note: ${options.updateExpectations} left unchanged: a run that stopped early does not say what fails\n`);
       } else {
         writeExpectations(options.updateExpectations, updatedExpectations(report, previousExpectations), report);
         process.stdout.write(`expectations written to ${options.updateExpectations}\n`);
       }
     }
     const battery = batteryConsoleLines(report);
+    // A run that could not finish says so first.
+    const stopped =
+      report.stopped === undefined ? '' : `${painted(stoppedHeadline(report.stopped), 'stopped')} (${report.totals.notRun} not run)\n`;
     process.stdout.write(
-      `${transportConsole(report)}${battery === '' ? '' : `${battery}\n`}${summaryLine(report)}\nreports: ${files.join(', ')}\n`,
+      `${stopped}${transportConsole(report)}${battery === '' ? '' : `${battery}\n`}${summaryLine(report)}\nreports: ${files.join(', ')}\n`,
     );
     if (nodeGone !== undefined) {
       process.stderr.write(`error: ${nodeGone}\n`);
@@ -192,7 +214,7 @@ export async function runCommand(options: CommonOptions & RunFlags, overrides: C
     const code = exitCodeOf(report, { requireCertified });
     if (code === ExitCode.notCertified) {
       process.stderr.write(
-        `error: the verdict is ${report.expectations?.verdict ?? report.verdict}, and ${options.require ? '--require certified' : 'run.require: certified'} accepts only certified (exit code ${ExitCode.notCertified})\n`,
+        `error: the verdict is ${report.expectations ? expectationVerdict(report.expectations) : report.verdict}; ${options.require ? '--require certified' : 'run.require: certified'} accepts only certified (exit code ${ExitCode.notCertified})\n`,
       );
     }
     return code;
@@ -289,7 +311,7 @@ export async function replayCommand(testId: string, options: CommonOptions & { r
         `  ${result.failure.clauseId ?? 'suite error'}: ${result.failure.message}\n${result.failure.exchange ? `reproduce:\n${reproduceScript(result.failure.exchange, report)}\n` : ''}`,
       );
     process.stdout.write(`reports: ${files.join(', ')}\n`);
-    if (result.outcome === 'skipped') return ExitCode.couldNotRun;
+    if (result.outcome === 'skipped' || result.outcome === 'not-run') return ExitCode.couldNotRun;
     if (result.outcome === 'error') return ExitCode.suiteError;
     return result.outcome === 'failed' ? ExitCode.failures : ExitCode.ok;
   } catch (error) {

@@ -23,10 +23,12 @@ export type { RecordedExchange } from '../../client/exchange.js';
 /**
  * `error`: the suite itself broke (an exception that is not a check failing), counted apart from failures.
  * `inconclusive`: the test ran, but none of its assertions was conclusive (all its evidence was inconclusive).
+ * `skipped`: the test chose not to run (a feature the target lacks, a switched-off check), with its reason.
+ * `not-run`: the run stopped before the test ran (the node stopped answering, Ctrl-C); `skipReason` says why.
  */
-export type Outcome = 'passed' | 'failed' | 'skipped' | 'error' | 'inconclusive';
+export type Outcome = 'passed' | 'failed' | 'skipped' | 'error' | 'inconclusive' | 'not-run';
 
-export const OUTCOMES: readonly Outcome[] = ['passed', 'failed', 'error', 'inconclusive', 'skipped'];
+export const OUTCOMES: readonly Outcome[] = ['passed', 'failed', 'error', 'inconclusive', 'skipped', 'not-run'];
 
 export interface FailureDetail {
   /** The check (oracle) that failed, e.g. `status_code_conformance`; `suite-error` when the suite broke. */
@@ -136,6 +138,7 @@ export interface TestResult {
   /** Who ran them: the test's own check calls (`byTest`) and the harness's check engine (`byEngine`). */
   checksRan?: { byTest: CheckName[]; byEngine: CheckName[] };
   outcome: Outcome;
+  /** Why it was skipped, or not run. */
   skipReason?: string;
   durationMs: number;
   seed?: number;
@@ -229,6 +232,11 @@ export interface RunReport {
   cases: number;
   /** True when the run was interrupted (Ctrl-C): the report covers what ran. */
   interrupted: boolean;
+  /**
+   * Set when the run could not finish (the node stopped answering, Ctrl-C): why, in a few words, and how many of
+   * the selected tests ran. Every report leads with it; the tests it did not reach are listed as not run.
+   */
+  stopped?: StoppedRun;
   /** Filters given with --include / --exclude / --read-only. */
   selection: { include: string[]; exclude: string[]; readOnly: boolean };
   /**
@@ -242,6 +250,8 @@ export interface RunReport {
     errors: number;
     inconclusive: number;
     skipped: number;
+    /** Tests the run stopped before (the node stopped answering, Ctrl-C): listed, never counted as skipped. */
+    notRun: number;
     /** Clauses on which the target deviates from the spec as Canton 3.5 does. */
     deviations: number;
     requests: number;
@@ -265,6 +275,16 @@ export interface RunReport {
   latency?: LatencyProfile;
   /** Transport faults of the node (resets, cut bodies, error pages, timeouts). */
   transport?: TransportSummary;
+}
+
+/** Why a run could not finish and what it got through (RunReport.stopped). */
+export interface StoppedRun {
+  /** A few words: "the node stopped answering", "interrupted (Ctrl-C)". */
+  reason: string;
+  /** Tests that ran (any outcome but not-run). */
+  ran: number;
+  /** Tests the run had selected: those that ran and those it did not reach. */
+  planned: number;
 }
 
 /* What `run --expectations FILE` made of a run (harness/runner/expectations.ts computes it). */
@@ -302,6 +322,11 @@ export interface ExpectationSummary {
   notApplicable: string[];
   /** Clauses not reached only because a known failure stopped their test before them. */
   behindKnownFailures: string[];
-  /** The verdict with the known failures set aside. */
+  /**
+   * The run's verdict against the file: never certified while a failure remains, known or not (known failures
+   * only: not-certified, though the run passes its gate with exit 0). Without any failure, `withoutKnown`.
+   */
   verdict: Verdict;
+  /** The verdict with the known failures set aside (certified: nothing but the known failures stands in the way). */
+  withoutKnown: Verdict;
 }

@@ -100,7 +100,12 @@ function clauseStatus(
   }
   if (notReached.length > 0) return { status: 'not-reached', reason: firstFew(notReached) };
   if (citing.length === 0) return { status: 'not-covered', reason: 'no test declares or asserts it' };
-  const ran = citing.filter((test) => test.outcome !== 'skipped');
+  const ran = citing.filter((test) => test.outcome !== 'skipped' && test.outcome !== 'not-run');
+  // A run that stopped before any test of it ran did not reach it (never "skipped": nothing chose not to run it).
+  const notRun = citing.filter((test) => test.outcome === 'not-run');
+  if (ran.length === 0 && notRun.length > 0) {
+    return { status: 'not-reached', reason: [...new Set(notRun.map((test) => test.skipReason ?? 'not run'))].join('; ') };
+  }
   // Skipped when no test could try it: every citing test was skipped, or waived it (the target cannot support it).
   if (ran.every((test) => waivedBy.has(test.id))) {
     const reasons = [

@@ -201,6 +201,7 @@ export function applyExpectations(report: RunReport, expectations: ExpectationFi
     })
     .map((clause) => clause.id);
   const unexpected = [...unexpectedByClause.values()].sort((left, right) => right.tests.length - left.tests.length);
+  const withoutKnown = verdictWithoutKnownFailures(report, unexpected.length, new Set(behindKnownFailures));
   return {
     file,
     nodeVersion,
@@ -209,12 +210,14 @@ export function applyExpectations(report: RunReport, expectations: ExpectationFi
     unexpectedlyPassing,
     notApplicable,
     behindKnownFailures,
-    verdict: verdictWithKnownFailures(report, unexpected.length, new Set(behindKnownFailures)),
+    // Known failures are failures: the run is not certified, it only passes the gate (exit 0) when none is new.
+    verdict: unexpected.length > 0 || known.size > 0 ? 'not-certified' : withoutKnown,
+    withoutKnown,
   };
 }
 
 /** computeVerdict with the known failures set aside, and the clauses only they stopped counted as behind them. */
-function verdictWithKnownFailures(report: RunReport, unexpected: number, behind: Set<string>): Verdict {
+function verdictWithoutKnownFailures(report: RunReport, unexpected: number, behind: Set<string>): Verdict {
   if (unexpected > 0) return 'not-certified';
   if (report.tests.some((test) => test.outcome === 'error')) return 'suite-error';
   if (report.interrupted) return 'incomplete';
@@ -229,7 +232,7 @@ function verdictWithKnownFailures(report: RunReport, unexpected: number, behind:
  * clauses and tests that did not run this time kept as they were.
  */
 export function updatedExpectations(report: RunReport, previous: ExpectationFile = EMPTY): ExpectationFile {
-  const ran = new Set(report.tests.filter((test) => test.outcome !== 'skipped').map((test) => test.id));
+  const ran = new Set(report.tests.filter((test) => test.outcome !== 'skipped' && test.outcome !== 'not-run').map((test) => test.id));
   const clauseStatus = new Map(report.clauses.map((clause) => [clause.id, clause.status]));
   const clauses: Record<string, Expectation> = {};
   const tests: Record<string, Expectation> = {};
@@ -280,17 +283,40 @@ export function writeExpectations(path: string, file: ExpectationFile, report: R
   writeFileSync(path, `${header}\n${Object.keys(body).length > 0 ? stringify(body, { lineWidth: 0 }) : 'clauses: {}\n'}`, 'utf8');
 }
 
-/** "certified with 3 known failures", "not-certified: 2 unexpected failures (clause a, clause b)". */
+/** How many failed tests an expectation file knew about (every test of every known entry). */
+export function knownFailureCount(summary: ExpectationSummary): number {
+  return summary.known.reduce((sum, entry) => sum + entry.tests.length, 0);
+}
+
+/** How many failed tests it did not know about. */
+export function unexpectedFailureCount(summary: ExpectationSummary): number {
+  return summary.unexpected.reduce((sum, entry) => sum + entry.tests.length, 0);
+}
+
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * The run read against its expectation file, in one sentence that never says certified over a failure:
+ * "not certified: 3 known failures, none new", "not certified: 2 unexpected failures (regressions) in a, b; 3 known",
+ * else the verdict ("certified", "incomplete").
+ */
+export function expectationVerdict(summary: ExpectationSummary): string {
+  const knownCount = knownFailureCount(summary);
+  const unexpectedCount = unexpectedFailureCount(summary);
+  return summary.unexpected.length > 0
+    ? `not certified: ${plural(unexpectedCount, 'unexpected failure')} (regressions) in ${summary.unexpected
+        .map((entry) => entry.clause ?? entry.tests.join(', '))
+        .join(', ')}${knownCount > 0 ? `; ${knownCount} known` : ''}`
+    : knownCount > 0
+      ? `not certified: ${plural(knownCount, 'known failure')}, none new`
+      : summary.verdict;
+}
+
+/** expectationVerdict, and the listed failures that now pass (tighten the file). */
 export function expectationVerdictLine(summary: ExpectationSummary): string {
-  const knownCount = summary.known.reduce((sum, entry) => sum + entry.tests.length, 0);
-  const known = knownCount > 0 ? ` with ${knownCount} known failure${knownCount === 1 ? '' : 's'}` : '';
-  const regressions =
-    summary.unexpected.length > 0
-      ? `; unexpected failures (regressions) in ${summary.unexpected.map((entry) => entry.clause ?? entry.tests.join(', ')).join(', ')}`
-      : '';
   const passing =
     summary.unexpectedlyPassing.length > 0
       ? `; unexpectedly passing (remove from ${summary.file}): ${summary.unexpectedlyPassing.map((entry) => entry.id).join(', ')}`
       : '';
-  return `${summary.verdict}${known}${regressions}${passing}`;
+  return `${expectationVerdict(summary)}${passing}`;
 }

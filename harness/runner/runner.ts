@@ -10,7 +10,8 @@ import { createVitest, type Vitest } from 'vitest/node';
 import { ConfigError, UsageError } from '../../config/errors.js';
 import { probeTarget } from '../../client/http.js';
 import type { ResolvedConfig } from '../../config/types.js';
-import { clauses as clauseRegistry } from '../../specification/clauses.js';
+import { clauses as clauseRegistry, type ClauseId } from '../../specification/clauses.js';
+import type { EndpointName } from '../../specification/endpoints.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
 import { CHECK_NAMES } from '../../checks/names.js';
 import { enabledChecks, validateCheckSelection } from '../library/check-selection.js';
@@ -186,6 +187,9 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
     rmSync(contextDirectory, { recursive: true, force: true });
     delete process.env[runContextEnvVar];
   }
+  // A run that stopped lists every test it had selected: those vitest never reached are "not run", with why.
+  const stopped = interrupted || nodeGone !== undefined;
+  if (stopped && options.replay === undefined) collector.results.push(...(await notRunTests(config, collector)));
   const report = buildReport(config, collector.results, {
     seed,
     startedAt,
@@ -234,6 +238,7 @@ export function buildReport(
     errors: count('error'),
     inconclusive: count('inconclusive'),
     skipped: count('skipped'),
+    notRun: count('not-run'),
     deviations: clauses.filter((clause) => clause.status === 'deviation').length,
     requests: sorted.reduce((sum, test) => sum + (test.requests ?? 0), 0),
     durationMs: Date.now() - run.startedAt.getTime(),
@@ -259,6 +264,15 @@ export function buildReport(
     seed: run.seed,
     cases: config.run.cases,
     interrupted: run.interrupted,
+    ...(run.interrupted || run.nodeGone !== undefined
+      ? {
+          stopped: {
+            reason: run.nodeGone !== undefined ? 'the node stopped answering' : 'interrupted (Ctrl-C)',
+            ran: sorted.length - totals.notRun,
+            planned: sorted.length,
+          },
+        }
+      : {}),
     selection: { include: config.run.include, exclude: config.run.exclude, readOnly: config.run.readOnly },
     checks: {
       ran: CHECK_NAMES.filter((name) => enabled.has(name)),
@@ -286,11 +300,41 @@ export function checkTallies(tests: readonly TestResult[]): CheckTally[] {
   })).filter((tally) => tally.tests > 0);
 }
 
+/**
+ * The selected tests a stopped run never reached (vitest reports only the files it started): listed again, as
+ * `run --list` would, and kept as not run with the collector's reason. Empty when listing fails: the report
+ * then covers what ran, as before.
+ */
+async function notRunTests(config: ResolvedConfig, collector: ResultCollector): Promise<TestResult[]> {
+  let listed: ListedTest[];
+  try {
+    listed = await listTests(config);
+  } catch {
+    return [];
+  }
+  const seen = new Set(collector.results.map((result) => result.id));
+  return listed
+    .filter((test) => !seen.has(test.id))
+    .map((test) => ({
+      id: test.id,
+      suite: test.suite,
+      name: test.name,
+      endpoint: test.endpoint,
+      clauses: test.clauses,
+      checks: [],
+      outcome: 'not-run',
+      skipReason: collector.notRunReason(),
+      durationMs: 0,
+      assertions: [],
+    }));
+}
+
 export interface ListedTest {
   id: string;
+  name: string;
   suite: string;
-  endpoint: string;
-  clauses: string[];
+  endpoint: EndpointName;
+  clauses: ClauseId[];
   /** The suite file that defines it, relative to the repository. */
   file: string;
 }
@@ -316,6 +360,7 @@ export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
         if (meta)
           listed.push({
             id: meta.id,
+            name: testCase.name,
             suite: meta.suite,
             endpoint: meta.endpoint,
             clauses: meta.clauses,

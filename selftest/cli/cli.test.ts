@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -157,6 +157,66 @@ describe.concurrent('list commands into a closed pipe (`| head -1`)', { timeout:
         stderr: '',
       });
     });
+  });
+});
+
+/**
+ * `set -o pipefail; ledger-conformance run ... | head -N` in a shell, as a CI step that trims its log: the reader
+ * goes away after N lines, the run must not. Returns the pipeline's exit code (the CLI's, under pipefail).
+ */
+async function runIntoHead(args: string[], lines: number): Promise<{ code: number; stdout: string }> {
+  const script = `"$0" "$1" ${args.map((arg) => `'${arg}'`).join(' ')} | head -${lines}`;
+  try {
+    const { stdout } = await run('bash', ['-o', 'pipefail', '-c', script, process.execPath, bin], { timeout: SLOW });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, stdout: failed.stdout };
+  }
+}
+
+describe.concurrent('a run whose stdout reader goes away (`| head` under pipefail)', { timeout: SLOW }, () => {
+  // Before: `| head -2` exited 0 with no report and a stale lock, `| head -1` in 3 of 6 tries.
+  const cases = [
+    { lines: 1, include: true },
+    { lines: 1, include: true },
+    { lines: 1, include: true },
+    { lines: 2, include: true },
+    { lines: 2, include: true },
+    { lines: 2, include: false },
+  ];
+  it.each(cases.map((entry, index) => ({ ...entry, try: index + 1 })))(
+    'head -$lines (try $try, only readyz: $include): exit 1, the reports written, no lock left',
+    async ({ lines, include }) => {
+      const directory = mkdtempSync(join(tmpdir(), 'cli-pipe-'));
+      const args = ['run', '--inject-fault', 'readyz-json', ...(include ? ['--include', 'readyz'] : []), '--report-dir', directory];
+      const result = await runIntoHead(args, lines);
+      expect(result.stdout.split('\n').filter((line) => line !== '').length).toBeLessThanOrEqual(lines);
+      expect(result.code).toBe(1);
+      const files = readdirSync(directory).sort();
+      expect(files).toEqual(['clauses.md', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
+      const report = JSON.parse(readFileSync(join(directory, 'report.json'), 'utf8')) as { verdict: string; totals: { failed: number } };
+      expect(report.verdict).toBe('not-certified');
+      expect(report.totals.failed).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe.concurrent('a run with many failures', { timeout: SLOW }, () => {
+  it('writes a summary.md under 64 KB (a pull-request comment), verdict first, pointing to report.html', async () => {
+    // Before: 84–114 KB for failing runs (this one: 95 failures, 117 KB).
+    const directory = mkdtempSync(join(tmpdir(), 'cli-many-failures-'));
+    const faults =
+      'error-status-ignores-category,malformed-json-500,error-without-category,auth-missing-token-accepted,readyz-json,unknown-route-200,wrong-method-404';
+    const result = await cli(['run', '--inject-fault', faults, '--report-dir', directory]);
+    expect(result.code, result.stderr).toBe(1);
+    const report = JSON.parse(readFileSync(join(directory, 'report.json'), 'utf8')) as { totals: { failed: number } };
+    expect(report.totals.failed).toBeGreaterThanOrEqual(60);
+    const summary = readFileSync(join(directory, 'summary.md'), 'utf8');
+    expect(summary.length).toBeLessThan(65_536);
+    expect(summary.split('\n')[2]).toBe('## ❌ NOT CERTIFIED for the `spec` profile');
+    expect(summary).toMatch(/^- … and \d+ more, see report\.html$/m);
+    expect(summary).toContain('see report.html (or report.json) for every failure');
   });
 });
 

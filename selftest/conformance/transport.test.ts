@@ -12,6 +12,18 @@ import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../harness/library/results.js';
 import { startProxiedReference } from './proxied-target.js';
 import { runConformance, type CliRun } from './support.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+/** The test ids `run --list` gives for these options. */
+async function listTests(args: string[]): Promise<string[]> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['bin/ledger-conformance.mjs', 'run', '--list', ...args], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return stdout.split('\n').filter((line) => line !== '' && !line.startsWith(' ') && !/^\d+ tests$/.test(line));
+}
 
 // The three runs wait on the proxy far more than they compute: they run side by side (each with a target of its own).
 
@@ -109,17 +121,37 @@ describe.concurrent('a node that goes away mid-run', () => {
           void proxy.goAway();
         }
       }, 20);
+      const selection = [
+        ...['--config', target.configPath, '--profile', 'spec', '--cases', '2', '--dead-node-seconds', '2'],
+        ...['--include', 'auth,update-by-offset,submit-and-wait,user'],
+      ];
       try {
-        const run = await runConformance([
-          ...['--config', target.configPath, '--profile', 'spec', '--cases', '2', '--dead-node-seconds', '2'],
-          ...['--include', 'auth,update-by-offset,submit-and-wait,user'],
-        ]);
+        const [run, listed] = await Promise.all([runConformance(selection), listTests(selection)]);
         expect(run.code).toBe(4);
         expect(run.stderr).toMatch(/^error: the node stopped answering: every connection to http:\/\/127\.0\.0\.1:\d+ was refused/m);
         expect(run.report.transport?.nodeGone).toMatch(/the node stopped answering/);
         expect(suiteErrors(run.report)).toEqual([]);
-        // It stopped early: what did not run says why.
-        expect(run.report.tests.some((test) => test.skipReason === 'not run: the node stopped answering')).toBe(true);
+        // It stopped early, and every report says so first: why, and how many of the selected tests ran.
+        const stopped = run.report.stopped!;
+        expect(stopped.reason).toBe('the node stopped answering');
+        expect(stopped.planned).toBe(listed.length);
+        expect(stopped.ran).toBeLessThan(stopped.planned);
+        const headline = `STOPPED EARLY: the node stopped answering after ${stopped.ran} of ${stopped.planned} tests`;
+        const summary = readFileSync(join(run.reportDir, 'summary.md'), 'utf8');
+        expect(summary.split('\n')[2]).toBe(`## ⏹️ ${headline} for the \`spec\` profile`);
+        expect(readFileSync(join(run.reportDir, 'report.html'), 'utf8')).toContain(`<p class="verdict">${headline}</p>`);
+        const finalBlock = run.stdout.slice(run.stdout.lastIndexOf('STOPPED EARLY'));
+        expect(finalBlock.startsWith(`${headline} (${stopped.planned - stopped.ran} not run)`)).toBe(true);
+        // Every selected test is listed: those it did not reach as not run, with the reason, never as skipped.
+        expect(run.report.tests.map((test) => test.id).sort()).toEqual([...listed].sort());
+        const notRun = run.report.tests.filter((test) => test.outcome === 'not-run');
+        expect(notRun.length).toBe(stopped.planned - stopped.ran);
+        expect(run.report.totals.notRun).toBe(notRun.length);
+        expect(new Set(notRun.map((test) => test.skipReason))).toEqual(new Set(['not run: the node stopped answering']));
+        expect(run.report.tests.filter((test) => test.skipReason?.startsWith('not run') && test.outcome !== 'not-run')).toEqual([]);
+        const junit = readFileSync(join(run.reportDir, 'junit.xml'), 'utf8');
+        expect(junit.match(/<testcase /g)?.length).toBe(listed.length);
+        expect(junit.match(/<skipped message="not run: the node stopped answering"\/>/g)?.length).toBe(notRun.length);
       } finally {
         clearInterval(watcher);
       }

@@ -12,7 +12,9 @@ import { toolCommit } from '../../harness/runner/certificate.js';
 import { applyExpectations, parseExpectations, updatedExpectations, versionApplies } from '../../harness/runner/expectations.js';
 import type { RunReport } from '../../harness/library/results.js';
 import { reportDigest, sealReport, verifyReportText } from '../../reports/digest.js';
-import { clauseSentence, jsonText } from '../../reports/format.js';
+import { clauseSentence, jsonText, verdictHeadline, verdictTone } from '../../reports/format.js';
+import { writeReportHtml } from '../../reports/html.js';
+import { writeJUnit } from '../../reports/junit.js';
 import { LOCK_FILE, ReportDirectoryInUseError, lockReportDirectory } from '../../reports/lock.js';
 import { writeSummaryMarkdown } from '../../reports/summary-md.js';
 import { FAILED_TEST_ID, fixtureReport, fixtureTests } from './fixture.js';
@@ -74,7 +76,9 @@ describe('expectation files', () => {
     );
     expect(known.unexpected).toEqual([]);
     expect(known.known).toEqual([{ kind: 'clause', id: FAILED_CLAUSE, reason: 'ticket 12', tests: [FAILED_TEST_ID] }]);
-    expect(known.verdict).not.toBe('not-certified');
+    // Known failures are still failures: never certified, though nothing new failed.
+    expect(known.verdict).toBe('not-certified');
+    expect(known.withoutKnown).not.toBe('not-certified');
 
     const byTest = applyExpectations(report, { clauses: {}, tests: { [FAILED_TEST_ID]: { outcome: 'failed', reason: 'r' } } }, 'e.yaml');
     expect(byTest.unexpected).toEqual([]);
@@ -124,9 +128,35 @@ describe('expectation files', () => {
       'e.yaml',
     );
     const markdown = writeSummaryMarkdown(report);
-    expect(markdown).toMatch(/^## .* with 1 known failure for the `spec` profile/m);
+    expect(markdown).toMatch(/^## ⚠️ NOT CERTIFIED: 1 known failure, none new for the `spec` profile/m);
     expect(markdown).toContain('known failure: ticket 12');
     expect(markdown).toContain('no unexpected failure');
+  });
+
+  it('known failures only: amber and "not certified" in every report, never certified', () => {
+    const report = withNodeVersion(fixtureReport({ interrupted: false }), '3.5.0');
+    report.expectations = applyExpectations(
+      report,
+      { clauses: { [FAILED_CLAUSE]: { outcome: 'failed', reason: 'ticket 12' } }, tests: {} },
+      'e.yaml',
+    );
+    expect(report.expectations.verdict).toBe('not-certified');
+    expect(verdictHeadline(report)).toBe('NOT CERTIFIED: 1 known failure, none new');
+    expect(verdictTone(report)).toBe('known-failures');
+    const html = writeReportHtml(report);
+    expect(html).toContain('<header class="banner verdict-known-failures">');
+    expect(html).toContain('<p class="verdict">NOT CERTIFIED: 1 known failure, none new</p>');
+    expect(html).not.toContain('class="banner verdict-certified');
+    const junit = writeJUnit(report);
+    expect(junit).toContain('<property name="verdict with known failures" value="not-certified"/>');
+    expect(junit).toContain('<property name="expectations" value="e.yaml: not certified: 1 known failure, none new"/>');
+    expect(junit).not.toMatch(/value="certified"/);
+    expect(writeSummaryMarkdown(report)).not.toContain('✅');
+    // An unexpected failure beside the known one: its headline names the regression.
+    const regression = withNodeVersion(fixtureReport({ interrupted: false }), '3.5.0');
+    regression.expectations = applyExpectations(regression, { clauses: {}, tests: {} }, 'e.yaml');
+    expect(verdictHeadline(regression)).toBe(`NOT CERTIFIED: 1 unexpected failure (regressions) in ${FAILED_CLAUSE}`);
+    expect(verdictTone(regression)).toBe('not-certified');
   });
 });
 

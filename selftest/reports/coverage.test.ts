@@ -158,6 +158,19 @@ describe('computeVerdict', () => {
     expect(computeVerdict(full, computeClauseCoverage(full, clauses, 'spec'), true)).toBe('incomplete');
   });
 
+  it('a clause only tests the run stopped before declare is not reached (with why), never skipped', () => {
+    const tests = [
+      test('t1', ['a'], 'passed', { a: { passed: 1 } }),
+      test('t2', ['b'], 'not-run', {}, { skipReason: 'not run: the node stopped answering' }),
+    ];
+    const coverage = computeClauseCoverage(tests, clauses, 'spec');
+    expect(coverage.find((entry) => entry.id === 'b')).toMatchObject({
+      status: 'not-reached',
+      reason: 'not run: the node stopped answering',
+    });
+    expect(computeVerdict(tests, coverage, true)).toBe('incomplete');
+  });
+
   it('is suite-error when the suite broke and the target failed nothing', () => {
     const tests = [
       test('t1', ['a'], 'passed', { a: { passed: 1 } }),
@@ -179,7 +192,7 @@ describe('computeVerdict', () => {
   });
 
   it('is not-certified exactly when an assertion (or a test) failed, whatever else happened', () => {
-    const outcome = fc.constantFrom<Outcome>('passed', 'failed', 'skipped', 'error', 'inconclusive');
+    const outcome = fc.constantFrom<Outcome>('passed', 'failed', 'skipped', 'error', 'inconclusive', 'not-run');
     fc.assert(
       fc.property(fc.array(fc.tuple(outcome, fc.subarray(['a', 'b'])), { maxLength: 6 }), fc.boolean(), (specs, interrupted) => {
         const tests = specs.map(([result, cited], index) =>

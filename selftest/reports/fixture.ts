@@ -204,6 +204,7 @@ export function fixtureReport(overrides: { interrupted?: boolean; tests?: TestRe
       errors: count('error'),
       inconclusive: count('inconclusive'),
       skipped: count('skipped'),
+      notRun: count('not-run'),
       deviations: clauses.filter((clause) => clause.status === 'deviation').length,
       requests: tests.reduce((sum, test) => sum + (test.requests ?? 0), 0),
       durationMs: 3000,

@@ -28,8 +28,10 @@ describe('writeReportHtml', () => {
   });
 
   it('shows the verdict banner, totals, endpoint table and clause table with a filter', () => {
-    expect(html).toContain('<header class="banner verdict-not-certified">\n<p class="verdict">NOT CERTIFIED</p>');
-    expect(html).toContain('The run was interrupted');
+    expect(html).toContain(
+      '<header class="banner verdict-stopped">\n<p class="verdict">STOPPED EARLY: interrupted (Ctrl-C) after 3 of 3 tests</p>',
+    );
+    expect(html).toContain('<p class="interrupted">The run could not finish, interrupted (Ctrl-C): 3 of 3 tests ran');
     expect(html).toContain('<span class="tile-value">1</span><span class="tile-label">failed</span>');
     expect(html).toContain('<tr class="has-failures"><td>submit-and-wait</td><td class="number">1</td><td class="number">1</td>');
     expect(html).toContain('<input type="search" id="text-filter"');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { writeClausesMarkdown, writeSummaryMarkdown } from '../../reports/summary-md.js';
+import { SUMMARY_LIMIT_CHARS, writeClausesMarkdown, writeSummaryMarkdown } from '../../reports/summary-md.js';
+import { writeReportHtml } from '../../reports/html.js';
+import type { TestResult } from '../../harness/library/results.js';
 import { FAILED_TEST_ID, SECRET_TOKEN, fixtureReport, fixtureTests } from './fixture.js';
 
 function codeBlocks(markdown: string): { language: string; content: string }[] {
@@ -31,8 +33,10 @@ describe('writeSummaryMarkdown', () => {
   const clausesMarkdown = writeClausesMarkdown(report);
 
   it('leads with the verdict, the run facts and the totals', () => {
-    expect(markdown).toMatch(/^# Conformance report: reference\n\n## ❌ NOT CERTIFIED for the `spec` profile/);
-    expect(markdown).toContain('The run was interrupted (Ctrl-C)');
+    // The fixture run was interrupted: that comes first, then what the tests that ran came to.
+    expect(markdown).toMatch(
+      /^# Conformance report: reference\n\n## ⏹️ STOPPED EARLY: interrupted \(Ctrl-C\) after 3 of 3 tests for the `spec` profile\n\n> \*\*The run could not finish, interrupted \(Ctrl-C\): 3 of 3 tests ran, and the other 0 are listed as not run\. What ran came to: NOT CERTIFIED\.\*\*/,
+    );
     expect(markdown).toContain('| Seed | 42 ');
     expect(markdown).toContain('| Faults injected | empty-act-as-accepted |');
     expect(markdown).toContain('**Tests:** 1 passed · 1 failed · 0 suite errors · 0 inconclusive · 1 skipped · 41 requests · 3.0 s');
@@ -129,16 +133,100 @@ describe('writeSummaryMarkdown', () => {
     expect(incomplete).toContain('2 testable clause(s) of the spec profile were not covered by any assertion');
   });
 
-  it('details one failure per clause and lists its other failures one line each, so summary.md stays small', () => {
+  it('details one failure per clause and lists a few more one line each, then "… and N more"', () => {
     const failed = fixtureTests[1]!;
     const many = Array.from({ length: 53 }, (_, index) => ({ ...failed, id: `bulk::failure ${index}` }));
     const summary = writeSummaryMarkdown(fixtureReport({ tests: many }));
     expect(summary).toContain('### `submit-and-wait.actAs.non-empty`: 53 failures');
     expect(summary.match(/^#### \d+\. bulk::failure/gm)).toHaveLength(1);
     expect(summary).toContain(
-      '- bulk::failure 52: expected 400 text/plain, got 500 "Internal" &amp; &lt;nothing&gt; (replay: `npx ledger-conformance replay \'bulk::failure 52\'`)',
+      '- bulk::failure 3: expected 400 text/plain, got 500 "Internal" &amp; &lt;nothing&gt; (replay: `npx ledger-conformance replay \'bulk::failure 3\'`)',
     );
-    expect(summary.length).toBeLessThan(64 * 1024);
+    expect(summary).not.toContain('bulk::failure 4:');
+    expect(summary).toContain('- … and 49 more, see report.html');
+    expect(summary.length).toBeLessThan(SUMMARY_LIMIT_CHARS);
+  });
+
+  /** `count` failures over `clauses` clauses, each with a large request and response body and a long message. */
+  function failingRun(count: number, clauses: number, bodyChars: number) {
+    const failed = fixtureTests[1]!;
+    const exchange = failed.failure!.exchange!;
+    const tests = Array.from({ length: count }, (_, index) => ({
+      ...failed,
+      id: `bulk::failure ${index} ${'of a long test name '.repeat(5)}`,
+      failure: {
+        ...failed.failure!,
+        clauseId: `clause.number-${index % clauses}`,
+        clauseText: `Clause ${index % clauses}: ${'a long clause sentence '.repeat(40)}`,
+        message: `expected 400, got 500: ${'a long message '.repeat(200)}`,
+        exchange: {
+          ...exchange,
+          request: { ...exchange.request, body: 'q'.repeat(bodyChars) },
+          ...(exchange.response ? { response: { ...exchange.response, body: 'r'.repeat(bodyChars) } } : {}),
+          curl: `curl -sS --data-raw '${'c'.repeat(bodyChars)}'`,
+        },
+      },
+    }));
+    return fixtureReport({ interrupted: false, tests });
+  }
+
+  it('stays under 64 KB for any run: verdict first, failures grouped by clause, capped, pointing to report.html', () => {
+    // Before: 60 failures wrote 84–114 KB (details up to a 40 KB budget checked only before each one was added,
+    // every other failure on a line, every clause in the header).
+    for (const [count, clauses, bodyChars] of [
+      [60, 12, 4_000],
+      [60, 60, 20_000],
+      [60, 1, 100_000],
+      [600, 300, 4_000],
+    ] as const) {
+      const summary = writeSummaryMarkdown(failingRun(count, clauses, bodyChars));
+      const where = `${count} failures over ${clauses} clauses, bodies of ${bodyChars}`;
+      expect(summary.length, where).toBeLessThan(SUMMARY_LIMIT_CHARS);
+      expect(summary.split('\n')[2], where).toMatch(/^## ❌ NOT CERTIFIED for the `spec` profile$/);
+      expect(summary, where).toContain(`**Tests:** 0 passed · ${count} failed`);
+      expect(summary, where).toContain('## Failures by clause');
+      expect(summary, where).toContain('see report.html (or report.json) for every failure');
+      expect(summary, where).toMatch(/… and \d+ more/);
+    }
+    // Clauses past the budget are named in one closing line; the header lists the first 25 and counts the rest.
+    const wide = writeSummaryMarkdown(failingRun(600, 300, 4_000));
+    expect(wide).toMatch(/_… and \d+ more failed clauses with \d+ failures, see report\.html: `clause\.number-/);
+    expect(wide).toContain('**Failed clauses** (1, most failures first):');
+    expect(wide).toMatch(/^- … and \d+ more, see report\.html$/m);
+  });
+
+  it('"failing N clauses" and the lists of failed clauses are one figure (a clause that failed beside another counts once, listed)', () => {
+    // Before: the headline counted the clause table's failed clauses (22) and the lists showed the clauses tests
+    // failed on first (21): a clause whose assertion failed after the test's first failure was counted, not listed.
+    const failed = fixtureTests[1]!;
+    const beside = {
+      ...failed,
+      id: 'traffic::fails on two clauses',
+      assertions: [
+        ...failed.assertions,
+        {
+          clause: 'traffic.balance.required',
+          passed: 0,
+          failed: 1,
+          inconclusive: 0,
+          deviation: 0,
+          checks: ['response_schema_conformance'],
+        },
+      ],
+    } as TestResult;
+    const report = fixtureReport({ interrupted: false, tests: [failed, beside] });
+    expect(report.clauses.filter((clause) => clause.status === 'failed').map((clause) => clause.id)).toEqual([
+      'submit-and-wait.actAs.non-empty',
+      'traffic.balance.required',
+    ]);
+    const summary = writeSummaryMarkdown(report);
+    expect(summary).toContain('failing 2 clause(s): submit-and-wait.actAs.non-empty, traffic.balance.required.');
+    expect(summary).toContain(
+      '**Failed clauses** (2, most failures first):\n\n- `submit-and-wait.actAs.non-empty`: 2 failures\n- `traffic.balance.required`: 1 failure, beside another clause (shown under that clause)\n',
+    );
+    const html = writeReportHtml(report);
+    expect(html).toContain('failing 2 clause(s)');
+    expect(html.match(/<ol class="failed-clauses">(.*?)<\/ol>/)?.[1]?.match(/<li>/g)).toHaveLength(2);
   });
 
   it('names the failed clauses in the headline, most failures first', () => {
@@ -147,7 +235,7 @@ describe('writeSummaryMarkdown', () => {
     const tests = [...Array.from({ length: 3 }, (_, index) => ({ ...failed, id: `bulk::failure ${index}` })), other];
     const summary = writeSummaryMarkdown(fixtureReport({ tests }));
     expect(summary).toContain(
-      '**Failed clauses** (most failures first):\n\n- `submit-and-wait.actAs.non-empty`: 3 failures\n- `readyz.text`: 1 failure',
+      '**Failed clauses** (1, most failures first):\n\n- `submit-and-wait.actAs.non-empty`: 3 failures\n- also failed on `readyz.text` (not covered): 1 failure',
     );
     expect(summary.indexOf('### `submit-and-wait.actAs.non-empty`: 3 failures')).toBeLessThan(
       summary.indexOf('### `readyz.text`: 1 failure'),
