@@ -162,6 +162,13 @@ export const FaultCatalogue = {
   'user-deactivation-not-updated': 'an update naming is_deactivated leaves isDeactivated unchanged',
   'user-delete-answers-user': 'deleting a user answers the deleted user instead of {}',
   'user-regrant-reported': 'a grant answers every requested right as newly granted, also those the user had',
+  // Canton 3.5 where the reference answered otherwise (facts verified-against-real §8 R1-R4; issue 27)
+  'submission-correlation-id-dropped': "a rejected submission's error carries no correlationId, not its submissionId",
+  'duplicate-command-not-definite': 'DUPLICATE_COMMAND carries context.definite_answer "false" (it is a definite answer)',
+  'record-time-follows-ledger-time':
+    "a transaction's record time is max(now, its ledger time): after a submission with a minimum ledger time, the next record time is earlier",
+  'in-flight-released-early':
+    'an executed change id leaves the in-flight table when execute answers, not when its transaction is committed: a retry in between commits it twice',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

@@ -446,6 +446,15 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [clause],
     exclusive: true as const,
   })),
+  // Canton 3.5 where the reference answered otherwise (facts verified-against-real §8 R1-R4; issue 27).
+  ...(
+    [
+      ['submission-correlation-id-dropped', 'flows / canton answers', 'canton.errors.submission-correlation-id'],
+      ['duplicate-command-not-definite', 'flows / deduplication', 'canton.deduplication.duplicate-definite-answer'],
+      ['record-time-follows-ledger-time', 'flows / canton answers', 'canton.model.record-time-monotone'],
+      ['in-flight-released-early', 'flows / canton answers', 'canton.execute.in-flight-until-committed'],
+    ] as const
+  ).map(([fault, suite, clause]) => ({ fault, include: [suite], profile: 'canton' as const, clauses: [clause], exclusive: true as const })),
   // Semantics part 1: rights as Canton 3.5 checks them.
   ...(
     [
