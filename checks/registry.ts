@@ -41,6 +41,7 @@ import {
   scanResponseSchemaConformance,
 } from './scan.js';
 import { RESPONSE_CHECKS, type ResponseCheck } from './response-checks.js';
+import { MODEL_CHECKS, type ModelCheck } from './ledger-model.js';
 import { responseSchemaConformance } from './schema.js';
 import {
   allDistinct,
@@ -100,6 +101,8 @@ export interface RegisteredCheck {
   functions: CheckFunctions;
   /** The response-level checks the harness applies under this name to every exchange a test records. */
   responseChecks: readonly ResponseCheck[];
+  /** The model checks the harness applies under this name to every exchange (checks/ledger-model.ts). */
+  modelChecks: readonly ModelCheck[];
 }
 
 export const checkRegistry: Readonly<Record<CheckName, RegisteredCheck>> = Object.fromEntries(
@@ -110,6 +113,7 @@ export const checkRegistry: Readonly<Record<CheckName, RegisteredCheck>> = Objec
       description: CHECK_DESCRIPTIONS[name],
       functions: implementations[name] as CheckFunctions,
       responseChecks: RESPONSE_CHECKS.filter((entry) => entry.check === name),
+      modelChecks: MODEL_CHECKS.filter((entry) => entry.check === name),
     },
   ]),
 ) as Record<CheckName, RegisteredCheck>;

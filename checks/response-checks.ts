@@ -43,6 +43,9 @@ export interface ObservedExchange {
   /** The path below the API's base URL (without the query). */
   path: string;
   response: ClientResponse;
+  /** When the request went out and its answer came back (performance.now(), ms), for the order of submissions. */
+  sentAt?: number;
+  answeredAt?: number;
 }
 
 export interface ResponseCheckContext {

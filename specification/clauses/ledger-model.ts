@@ -118,6 +118,10 @@ export const modelRuleClauses = [
     'A contract the run saw archived (a consuming exercise committed before the request was sent) is no longer active: a ' +
       `submission exercising it is rejected, never committed. ${MODEL_FACTS}`,
   ),
+] as const;
+
+/** The stateful property tests' rule (suites/flows/stateful-ledger.suite.ts). */
+export const statefulClauses = [
   submissions(
     'canton.model.stateful-sequence',
     'state',
