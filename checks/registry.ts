@@ -44,6 +44,7 @@ import { RESPONSE_CHECKS, type ResponseCheck } from './response-checks.js';
 import { MODEL_CHECKS, type ModelCheck } from './ledger-model.js';
 import { responseSchemaConformance } from './schema.js';
 import {
+  agreesWithModel,
   allDistinct,
   eventSetsEqual,
   offsetAfter,
@@ -87,6 +88,7 @@ const implementations = {
     subsetOf,
     readMatchesWrite,
     writeVisible,
+    agreesWithModel,
   },
   response_value_conformance: { expectValue, expectValueMatches, expectOneOf, expectCount, expectOrdered, expectText },
   prepared_transaction_integrity: { preparedTransactionIntegrity },

@@ -169,6 +169,17 @@ export const FaultCatalogue = {
     "a transaction's record time is max(now, its ledger time): after a submission with a minimum ledger time, the next record time is earlier",
   'in-flight-released-early':
     'an executed change id leaves the in-flight table when execute answers, not when its transaction is committed: a retry in between commits it twice',
+  // Faults of the kinds issue 27 names that no example test was written for (the ledger model and the stateful tests)
+  'last-descendant-wrong': "an exercised event's lastDescendantNodeId is its own node id, leaving out what its choice created",
+  'observers-omit-viewers': "a created event lists only its first observer (an Iou's owner), leaving out the viewers",
+  'signatory-listed-as-observer': "a created event's observers list its signatories too",
+  'record-time-goes-back': 'every fourth update carries a record time a second before the one before it',
+  'update-id-per-reader': 'a reader who is none of the submitters sees the transaction under another updateId',
+  'command-id-shown-to-observers':
+    "a transaction's commandId is shown to a reader who observes a contract it creates, not only to submitters",
+  'exercise-result-consumed-id': 'a choice that returns a contract id is shown returning the id of the contract it was exercised on',
+  'child-create-argument-stale':
+    'a contract created by a choice body is shown with the argument of the contract the choice was exercised on',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

@@ -120,6 +120,7 @@ export class LedgerState {
   private contractCounter = 0;
   /** The record time of the last update appended: record time never decreases along offsets. */
   private lastRecordMs = 0;
+  private recordTimes = 0;
   // Made once: closures made per submission cost an allocation (and under tsx a name definition) each.
   private readonly contractIdFactory = (): string => this.newContractId();
   private readonly isKnownParty = (party: string): boolean => this.knownParties.has(party);
@@ -190,6 +191,9 @@ export class LedgerState {
       return formatTimestamp(new Date(effectiveAt === undefined ? nowMs : Math.max(nowMs, Date.parse(effectiveAt))));
     }
     this.lastRecordMs = Math.max(this.lastRecordMs, nowMs);
+    // Fault `record-time-goes-back`: every fourth update is stamped a second before the one before it.
+    this.recordTimes += 1;
+    if (this.faults.has('record-time-goes-back') && this.recordTimes % 4 === 0) return formatTimestamp(new Date(this.lastRecordMs - 1000));
     return formatTimestamp(new Date(this.lastRecordMs));
   }
 
