@@ -23,6 +23,7 @@ import type { ClauseId } from '../specification/clauses.js';
 import { assertClause } from './assertion.js';
 import type { CheckName } from './names.js';
 import { requestJson, type ClassifiedExchange, type ObservedExchange, type ResponseCheckContext } from './response-checks.js';
+import { UserModel } from './user-model.js';
 import { choiceRule, qualifiedName, TEMPLATE_RULES, type DamlRecord, type PredictedCreate } from './template-rules.js';
 
 const CHECK: CheckName = 'stateful_consistency';
@@ -207,6 +208,8 @@ export class LedgerModel {
   /** Record times (ms) by synchronizer, then by offset. */
   private readonly recordTimes = new Map<string, Map<number, { ms: number; text: string }>>();
   private readonly contracts = new Map<string, KnownContract>();
+  /** The users the run created, and what it did to them since. */
+  private readonly users = new UserModel();
 
   /** Holds every exchange against the model and learns from it, in the order they were answered. */
   apply(
@@ -217,6 +220,7 @@ export class LedgerModel {
     if (context.profile !== 'canton') return false;
     let applied = false;
     for (const exchange of exchanges) {
+      applied = this.users.apply(exchange) || applied;
       const classified = classify(exchange);
       if (classified === undefined) continue;
       const timed = { ...classified, sentAt: exchange.sentAt ?? 0, answeredAt: exchange.answeredAt ?? 0 };

@@ -180,6 +180,9 @@ export const FaultCatalogue = {
   'exercise-result-consumed-id': 'a choice that returns a contract id is shown returning the id of the contract it was exercised on',
   'child-create-argument-stale':
     'a contract created by a choice body is shown with the argument of the contract the choice was exercised on',
+  'user-update-not-persisted': 'an update answers the updated user, but the user read afterwards still has the fields it had',
+  'user-deleted-still-listed': 'the last page of the user list still lists the users deleted since start',
+  'user-revoke-not-applied': 'a revoke answers the rights as revoked, but the user keeps them',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

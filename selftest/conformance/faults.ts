@@ -475,6 +475,19 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [clause],
     exclusive: true as const,
   })),
+  // Issue 27, users over time: caught by the stateful users sequences (their own model; the engine's users model too).
+  ...(['user-update-not-persisted', 'user-deleted-still-listed', 'user-revoke-not-applied'] as const).map((fault) => ({
+    fault,
+    include: ['flows / stateful users'],
+    profile: 'canton' as const,
+    clauses: [
+      'canton.model.stateful-sequence',
+      'canton.model.users-read-last-write',
+      'canton.model.users-deleted-gone',
+      'canton.model.users-rights',
+    ],
+    exclusive: true as const,
+  })),
   // Semantics part 1: rights as Canton 3.5 checks them.
   ...(
     [

@@ -120,6 +120,35 @@ export const modelRuleClauses = [
   ),
 ] as const;
 
+const USERS_SERVICE =
+  'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/services/admin/ApiUserManagementService.scala';
+const users = cantonGroup({ section: 'Resources and their fields > User', resource: 'User' });
+
+/** The users part of the model (checks/user-model.ts): users the run created, read back over time. */
+export const userModelClauses = [
+  users(
+    'canton.model.users-read-last-write',
+    'state',
+    'A user read (GET /v2/users/{id}, or its entry in a page of GET /v2/users) shows what the last write to it answered: its ' +
+      'primaryParty, isDeactivated, metadata.annotations, metadata.resourceVersion and identityProviderId; the store keeps what an ' +
+      `update answered (${USERS_SERVICE} getUser, updateUser, listUsers). ${MODEL_FACTS}`,
+    { endpoint: 'users.get' },
+  ),
+  users(
+    'canton.model.users-deleted-gone',
+    'state',
+    `A user the run deleted is USER_NOT_FOUND when read and is on no page of the user list (${USERS_SERVICE} deleteUser). ${MODEL_FACTS}`,
+    { endpoint: 'users.delete' },
+  ),
+  users(
+    'canton.model.users-rights',
+    'state',
+    "A user's rights (GET /v2/users/{id}/rights) are those it was created with, plus those granted, less those revoked " +
+      `(${USERS_SERVICE} grantUserRights, revokeUserRights, listUserRights). ${MODEL_FACTS}`,
+    { endpoint: 'users.rights' },
+  ),
+] as const;
+
 /** The stateful property tests' rule (suites/flows/stateful-ledger.suite.ts). */
 export const statefulClauses = [
   submissions(

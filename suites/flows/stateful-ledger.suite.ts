@@ -407,3 +407,300 @@ conformanceSuite('flows / stateful ledger', () => {
     },
   );
 });
+
+// Users over time: create, update with a mask, grant, revoke, delete, get and paging through every user, against the
+// sequence's own model of its users (and, through the engine, the ledger model's users part).
+
+interface UserState {
+  primaryParty: string;
+  isDeactivated: boolean;
+  annotations: Record<string, string>;
+  rights: Set<string>;
+}
+
+interface UsersModel {
+  users: Map<number, UserState>;
+}
+
+interface UsersReal {
+  ctx: ConformanceContext;
+  admin: string;
+  /** This sequence's user ids, by index. */
+  prefix: string;
+  log: string[];
+}
+
+const userRight = (party: string): JsonObject => ({ kind: { CanActAs: { value: { party } } } });
+const userId = (real: UsersReal, index: number): string => `${real.prefix}-${index}`;
+
+abstract class UserCommand implements fc.AsyncCommand<UsersModel, UsersReal> {
+  check = (): boolean => true;
+  abstract run(model: UsersModel, real: UsersReal): Promise<void>;
+  abstract toString(): string;
+  /** The answer is what the model expects of a user that exists (200) or not (404 USER_NOT_FOUND). */
+  protected expect(exists: boolean, response: ClientResponse): void {
+    agree(
+      exists ? response.status === 200 : response.status === 404,
+      `${this.toString()}: the model expects ${exists ? '200' : '404 USER_NOT_FOUND'}, the target answered ${response.status}`,
+      response,
+    );
+  }
+}
+
+class CreateUser extends UserCommand {
+  constructor(
+    readonly index: number,
+    readonly party: Party | undefined,
+    readonly annotation: string | undefined,
+    readonly rights: Party[],
+  ) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const state: UserState = {
+      primaryParty: this.party === undefined ? '' : ctx.party(this.party),
+      isDeactivated: false,
+      annotations: this.annotation === undefined ? {} : { note: this.annotation },
+      rights: new Set(this.rights.map((party) => ctx.party(party))),
+    };
+    const response = await ctx.send({
+      endpoint: 'users.create',
+      user: real.admin,
+      body: {
+        user: {
+          id: userId(real, this.index),
+          primaryParty: state.primaryParty,
+          isDeactivated: false,
+          metadata: { annotations: state.annotations },
+        },
+        rights: [...state.rights].map(userRight),
+      },
+    });
+    const exists = model.users.has(this.index);
+    agree(
+      exists ? response.status === 409 : response.status === 200,
+      `${this.toString()}: the model expects ${exists ? '409 USER_ALREADY_EXISTS' : '200'}, the target answered ${response.status}`,
+      response,
+    );
+    if (!exists) model.users.set(this.index, state);
+  }
+  toString(): string {
+    return `create user #${this.index} primaryParty=${this.party ?? '-'} note=${this.annotation ?? '-'} actAs=[${this.rights.join(',')}]`;
+  }
+}
+
+class UpdateUser extends UserCommand {
+  constructor(
+    readonly index: number,
+    readonly field: 'primary_party' | 'is_deactivated' | 'metadata.annotations',
+    readonly party: Party,
+    readonly note: string,
+  ) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const id = userId(real, this.index);
+    const state = model.users.get(this.index);
+    // Every field is sent; only the one the mask names may change.
+    const response = await ctx.send({
+      endpoint: 'users.update',
+      params: { 'user-id': id },
+      user: real.admin,
+      body: {
+        user: {
+          id,
+          primaryParty: ctx.party(this.party),
+          isDeactivated: !(state?.isDeactivated ?? false),
+          metadata: { annotations: { note: this.note } },
+        },
+        updateMask: { paths: [this.field] },
+      },
+    });
+    this.expect(state !== undefined, response);
+    if (state === undefined) return;
+    if (this.field === 'primary_party') state.primaryParty = ctx.party(this.party);
+    else if (this.field === 'is_deactivated') state.isDeactivated = !state.isDeactivated;
+    else state.annotations = { ...state.annotations, note: this.note };
+    const read = await ctx.send({ endpoint: 'users.get', params: { 'user-id': id }, user: real.admin });
+    const user = (parseJsonLossless(read.text) as { user?: JsonObject } | undefined)?.user ?? {};
+    const annotations = ((user['metadata'] as JsonObject | undefined)?.['annotations'] ?? {}) as Record<string, string>;
+    agree(
+      read.status === 200 &&
+        (user['primaryParty'] ?? '') === state.primaryParty &&
+        (user['isDeactivated'] ?? false) === state.isDeactivated &&
+        annotations['note'] === state.annotations['note'],
+      `${this.toString()}: the model expects primaryParty ${state.primaryParty || '-'}, isDeactivated ${state.isDeactivated}, note ${state.annotations['note'] ?? '-'}; read ${read.status} ${read.text.slice(0, 300)}`,
+      read,
+    );
+  }
+  toString(): string {
+    return `update user #${this.index} mask=${this.field} party=${this.party} note=${this.note}`;
+  }
+}
+
+class ChangeRights extends UserCommand {
+  constructor(
+    readonly index: number,
+    readonly revoke: boolean,
+    readonly parties: Party[],
+  ) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const id = userId(real, this.index);
+    const state = model.users.get(this.index);
+    const response = await ctx.send({
+      endpoint: this.revoke ? 'users.revoke-rights' : 'users.grant-rights',
+      params: { 'user-id': id },
+      user: real.admin,
+      body: { userId: id, rights: this.parties.map((party) => userRight(ctx.party(party))), identityProviderId: '' },
+    });
+    this.expect(state !== undefined, response);
+    if (state === undefined) return;
+    for (const party of this.parties) {
+      if (this.revoke) state.rights.delete(ctx.party(party));
+      else state.rights.add(ctx.party(party));
+    }
+    const read = await ctx.send({ endpoint: 'users.rights', params: { 'user-id': id }, user: real.admin });
+    const shown = ((parseJsonLossless(read.text) as { rights?: JsonObject[] } | undefined)?.rights ?? [])
+      .map(
+        (right) => ((right['kind'] as JsonObject | undefined)?.['CanActAs'] as { value?: { party?: unknown } } | undefined)?.value?.party,
+      )
+      .filter((party): party is string => typeof party === 'string');
+    agree(
+      read.status === 200 && [...new Set(shown)].sort().join() === [...state.rights].sort().join(),
+      `${this.toString()}: the model expects the act-as rights [${[...state.rights].join(', ')}]; read ${read.status} [${shown.join(', ')}]`,
+      read,
+    );
+  }
+  toString(): string {
+    return `${this.revoke ? 'revoke' : 'grant'} act-as [${this.parties.join(',')}] for user #${this.index}`;
+  }
+}
+
+class DeleteUser extends UserCommand {
+  constructor(readonly index: number) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const response = await real.ctx.send({ endpoint: 'users.delete', params: { 'user-id': userId(real, this.index) }, user: real.admin });
+    this.expect(model.users.has(this.index), response);
+    model.users.delete(this.index);
+  }
+  toString(): string {
+    return `delete user #${this.index}`;
+  }
+}
+
+class ListUsers extends UserCommand {
+  constructor(readonly pageSize: number) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const seen: string[] = [];
+    let pageToken = '';
+    let last: ClientResponse | undefined;
+    for (let page = 0; page < 50; page++) {
+      last = await real.ctx.send({ endpoint: 'users.list', user: real.admin, query: { pageSize: String(this.pageSize), pageToken } });
+      if (last.status !== 200) break;
+      const body = parseJsonLossless(last.text) as { users?: JsonObject[]; nextPageToken?: string };
+      seen.push(...(body.users ?? []).map((user) => String(user['id'])));
+      pageToken = body.nextPageToken ?? '';
+      if (pageToken === '') break;
+    }
+    const mine = seen.filter((id) => id.startsWith(`${real.prefix}-`)).sort();
+    const expected = [...model.users.keys()].map((index) => userId(real, index)).sort();
+    agree(
+      last?.status === 200 && mine.join() === expected.join(),
+      `${this.toString()}: the model expects the sequence's users [${expected.join(', ')}] each once; the pages listed [${mine.join(', ')}] (last page ${last?.status ?? '-'})`,
+      last,
+    );
+  }
+  toString(): string {
+    return `list every user, ${this.pageSize} a page`;
+  }
+}
+
+const userIndex = fc.nat(1);
+const createUser = fc
+  .record({
+    index: userIndex,
+    party: fc.option(party, { nil: undefined }),
+    note: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }),
+    rights: fc.uniqueArray(party, { maxLength: 2 }),
+  })
+  .map(({ index, party: chosen, note, rights }) => new CreateUser(index, chosen, note, rights));
+const updateUser = fc
+  .record({
+    index: userIndex,
+    field: fc.constantFrom('primary_party' as const, 'is_deactivated' as const, 'metadata.annotations' as const),
+    party,
+    note: fc.constantFrom('x', 'y'),
+  })
+  .map(({ index, field, party: chosen, note }) => new UpdateUser(index, field, chosen, note));
+const changeRights = fc
+  .record({ index: userIndex, revoke: fc.boolean(), parties: fc.uniqueArray(party, { minLength: 1, maxLength: 2 }) })
+  .map(({ index, revoke, parties }) => new ChangeRights(index, revoke, parties));
+
+/**
+ * A users sequence: user #0 created with an act-as right, two to six operations of any kind (updates and rights changes
+ * twice as likely), then the right revoked, user #0 deleted and every user listed (one page of 1000, or pages of 100).
+ */
+const userSequences = fc.tuple(
+  fc.constant(new CreateUser(0, 'alice', 'a', ['alice'])),
+  fc.array(
+    fc.oneof(
+      createUser,
+      { weight: 2, arbitrary: updateUser },
+      { weight: 2, arbitrary: changeRights },
+      userIndex.map((index) => new DeleteUser(index)),
+      fc.constantFrom(100, 1000).map((size) => new ListUsers(size)),
+    ),
+    { minLength: 2, maxLength: 6 },
+  ),
+  fc.tuple(
+    fc.constant(new ChangeRights(0, true, ['alice'])),
+    fc.constant(new DeleteUser(0)),
+    fc.constantFrom(1000, 100).map((size) => new ListUsers(size)),
+  ),
+);
+
+conformanceSuite('flows / stateful users', () => {
+  conformanceTest(
+    {
+      name: 'random sequences of user creates, masked updates, grants, revokes, deletes and paging agree with the model step by step',
+      endpoint: 'users.update',
+      clauses: [CLAUSE],
+      requires: ['authorization'],
+    },
+    async (ctx) => {
+      const admin = ctx.userWhere('is a participant administrator (rights.admin)', (user) => user.rights.admin).id;
+      await ctx.forAll(
+        userSequences,
+        async ([first, rest, last]) => {
+          const real: UsersReal = { ctx, admin, prefix: freshId('stateful-user'), log: [] };
+          try {
+            await fc.asyncModelRun(() => ({ model: { users: new Map() }, real }), [first, ...rest, ...last]);
+          } catch (error) {
+            if (!(error instanceof CheckFailure)) throw error;
+            throw new CheckFailure(
+              error.check,
+              error.clauseId,
+              `${error.detail}\n  sequence (seed ${ctx.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
+              error.exchange,
+            );
+          }
+        },
+        { numRuns: Math.max(2, Math.round(ctx.cases / 25)) },
+      );
+    },
+  );
+});
