@@ -170,6 +170,8 @@ interface ReadRequest {
   shape: 'ACS_DELTA' | 'LEDGER_EFFECTS' | undefined;
   byParty: Map<string, unknown>;
   anyParty: unknown;
+  /** Values are compared (arguments, template expressions on them) only in a verbose answer, whose records carry labels. */
+  verbose: boolean;
 }
 
 function readRequestOf(exchange: ObservedExchange): ReadRequest | undefined {
@@ -189,6 +191,7 @@ function readRequestOf(exchange: ObservedExchange): ReadRequest | undefined {
           : undefined,
     byParty,
     anyParty: eventFormat['filtersForAnyParty'],
+    verbose: eventFormat['verbose'] === true,
   };
 }
 
@@ -587,10 +590,17 @@ export class LedgerModel {
     const known = this.submissions.get(offset);
     if (known !== undefined) {
       judged.add('canton.semantics.command-id.submitters-only');
-      const submitter = request.anyParty !== undefined || known.actAs.some((party) => request.byParty.has(party));
+      // A request for any party may or may not speak for a submitter: either answer is accepted then.
+      const submitter = known.actAs.some((party) => request.byParty.has(party));
       const commandId = value['commandId'];
       const shownId = typeof commandId === 'string' && commandId !== '';
-      if (submitter ? commandId !== known.commandId : shownId) {
+      const wrong =
+        request.anyParty !== undefined && !submitter
+          ? shownId && commandId !== known.commandId
+          : submitter
+            ? commandId !== known.commandId
+            : shownId;
+      if (wrong) {
         violations.push({
           clause: 'canton.semantics.command-id.submitters-only',
           path: `${base}.commandId`,
@@ -631,6 +641,7 @@ export class LedgerModel {
       if (typeof contractId !== 'string') continue;
       if (
         kind === 'CreatedEvent' &&
+        request.verbose &&
         !this.contracts.has(contractId) &&
         typeof event['createArgument'] === 'object' &&
         event['createArgument'] !== null
@@ -661,7 +672,7 @@ export class LedgerModel {
         actual: observers,
       });
     const template = qualifiedName(event['templateId']);
-    const rule = template === undefined ? undefined : TEMPLATE_RULES[template];
+    const rule = template === undefined || !request.verbose ? undefined : TEMPLATE_RULES[template];
     const argument = event['createArgument'];
     if (rule !== undefined && typeof argument === 'object' && argument !== null) {
       const expectedSignatories = unique(rule.signatories(argument as DamlRecord));
@@ -728,7 +739,7 @@ export class LedgerModel {
       if (fits && !never) {
         matched.set(index, cursor);
         cursor++;
-        this.matchedEvent(node, event, required, allowed, judged, violations);
+        this.matchedEvent(node, event, required, allowed, judged, violations, request.verbose);
         if (node.kind === 'create' && typeof event[1]['contractId'] === 'string') createdIds.set(index, event[1]['contractId']);
       } else if (must) {
         violations.push({
@@ -806,6 +817,7 @@ export class LedgerModel {
     allowed: Set<string> | undefined,
     judged: Set<ClauseId>,
     violations: Violation[],
+    verbose: boolean,
   ): void {
     const witnesses = strings(event['witnessParties']);
     const missing = [...required].filter((party) => !witnesses.includes(party));
@@ -827,8 +839,8 @@ export class LedgerModel {
       });
     }
     if (kind === 'CreatedEvent') {
-      if (node.argument !== undefined) judged.add('canton.model.create-argument');
-      if (node.argument !== undefined && !damlEqual(node.argument, event['createArgument'], node.sets)) {
+      if (node.argument !== undefined && verbose) judged.add('canton.model.create-argument');
+      if (node.argument !== undefined && verbose && !damlEqual(node.argument, event['createArgument'], node.sets)) {
         violations.push({
           clause: 'canton.model.create-argument',
           path: `${path}.createArgument`,
@@ -870,7 +882,7 @@ export class LedgerModel {
           actual: event['actingParties'],
         });
       }
-      if (!damlEqual(node.choiceArgument, event['choiceArgument'] ?? {})) {
+      if (verbose && !damlEqual(node.choiceArgument, event['choiceArgument'] ?? {})) {
         violations.push({
           clause: 'canton.model.exercise',
           path: `${path}.choiceArgument`,

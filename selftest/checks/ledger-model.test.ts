@@ -53,7 +53,7 @@ function read(offset: number, parties: string[], shape: string, value: Record<st
       offset,
       updateFormat: {
         includeTransactions: {
-          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [party, wildcard])) },
+          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [party, wildcard])), verbose: true },
           transactionShape: shape,
         },
       },
