@@ -8,7 +8,7 @@
  * Operations: creates by several actAs (and readAs) parties, with and without a minimum ledger time, a submission id and
  * a workflow id; Transfer and Share (consuming exercises with a created child) by the owner; Archive by the payer; the
  * same on an archived contract or by a party who is not the controller (a rejection); reads by offset for random party
- * sets, filters (wildcard, the Iou template, another template) and both shapes.
+ * sets, filters (wildcard, the Iou template, another template) and both shapes; two archives of one Iou raced (sent at once).
  *
  * A failure is shrunk by fast-check to the shortest sequence that shows it; the failure names it as a script with the
  * seed, and `ledger-conformance replay <test id>` reruns it (seed and path). Budget: `--cases` / 25 sequences (at least
@@ -267,6 +267,49 @@ class ExerciseIou implements fc.AsyncCommand<Model, Real> {
   }
 }
 
+/** Two archives of one Iou by its payer, sent at once: exactly one commits while it is active, none once archived. */
+class RaceArchive implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = (model: Readonly<Model>): boolean => model.ious.length > 0;
+  async run(model: Model, real: Real): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const iou = model.ious[this.pick % model.ious.length]!;
+    if (!(ACTORS as readonly string[]).includes(iou.payer)) return;
+    const archive = (): Promise<ClientResponse> =>
+      submitted(real, userFor(ctx, iou.payer as Actor), {
+        commands: [
+          {
+            ExerciseCommand: {
+              templateId: ctx.fixtures.templates.iou.templateId,
+              contractId: iou.contractId,
+              choice: 'Archive',
+              choiceArgument: {},
+            },
+          },
+        ],
+        actAs: [ctx.party(iou.payer)],
+      });
+    const answers = await Promise.all([archive(), archive()]);
+    const won = answers.filter(accepted);
+    const expected = iou.active ? 1 : 0;
+    agree(
+      won.length === expected && answers.every((answer) => accepted(answer) || (answer.status >= 400 && answer.status < 500)),
+      `${this.toString()} on ${iou.contractId} (${iou.active ? 'active' : 'archived'}): the model expects ${expected} of the two to commit and the other rejected (4xx); the target answered ${answers.map((answer) => answer.status).join(' and ')}`,
+      won[1] ?? answers.find((answer) => !accepted(answer)) ?? answers[0],
+    );
+    if (won[0] === undefined) return;
+    iou.active = false;
+    model.txs.push({
+      offset: Number((parseJsonLossless(won[0].text) as { completionOffset: number }).completionOffset),
+      visibleTo: stakeholders(iou),
+    });
+  }
+  toString(): string {
+    return `race two archives of Iou #${this.pick}`;
+  }
+}
+
 class ReadOffset implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly pick: number,
@@ -372,7 +415,20 @@ const read = fc
  * An array of commands rather than `fc.commands`: its shrinking does not depend on which commands ran, so the path a
  * failure reports replays it exactly (`ledger-conformance replay`), and it still shrinks to the shortest sequence.
  */
-const sequences = fc.tuple(create, fc.array(fc.oneof(create, exercise, exercise, exercise, read), { minLength: 2, maxLength: 6 }));
+const sequences = fc.tuple(
+  create,
+  fc.array(
+    fc.oneof(
+      create,
+      exercise,
+      exercise,
+      exercise,
+      read,
+      fc.nat(20).map((pick) => new RaceArchive(pick)),
+    ),
+    { minLength: 2, maxLength: 6 },
+  ),
+);
 
 conformanceSuite('flows / stateful ledger', () => {
   conformanceTest(
