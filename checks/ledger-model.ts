@@ -20,6 +20,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ClauseId } from '../specification/clauses.js';
+import { matchEndpoint } from '../specification/endpoints.js';
+import { parseJsonLossless } from '../specification/json.js';
 import { assertClause } from './assertion.js';
 import type { CheckName } from './names.js';
 import { requestJson, type ClassifiedExchange, type ObservedExchange, type ResponseCheckContext } from './response-checks.js';
@@ -224,6 +226,7 @@ export class LedgerModel {
     let applied = false;
     for (const exchange of exchanges) {
       applied = this.users.apply(exchange) || applied;
+      applied = this.ledgerEnd(exchange) || applied;
       const classified = classify(exchange);
       if (classified === undefined) continue;
       const timed = { ...classified, sentAt: exchange.sentAt ?? 0, answeredAt: exchange.answeredAt ?? 0 };
@@ -236,6 +239,49 @@ export class LedgerModel {
       else if (classified.endpoint === 'update-by-offset') applied = this.read(timed) || applied;
     }
     return applied;
+  }
+
+  /** Ledger ends the run read (offset, when the request went out), and updates it found (offset, when answered). */
+  private readonly ends: { offset: number; sentAt: number }[] = [];
+  private readonly found: { offset: number; answeredAt: number; exchange: ObservedExchange }[] = [];
+
+  /**
+   * The answer for an offset past the end: an update found at offset o, then a ledger end below o read after that answer
+   * (the ledger end never goes back), means the update was found past the end.
+   */
+  private ledgerEnd(exchange: ObservedExchange): boolean {
+    const descriptor = matchEndpoint(exchange.api, exchange.method, exchange.path);
+    if (exchange.response.status !== 200) return false;
+    let body: Json | undefined;
+    try {
+      body = parseJsonLossless(exchange.response.text) as Json;
+    } catch {
+      return false;
+    }
+    if (descriptor === 'ledger-end') {
+      const offset = asNumber(body?.['offset']);
+      if (offset === undefined) return false;
+      const end = { offset, sentAt: exchange.sentAt ?? 0 };
+      this.ends.push(end);
+      const earlier = this.found.filter((entry) => entry.answeredAt < end.sentAt);
+      if (earlier.length === 0) return false;
+      const past = earlier.find((entry) => entry.offset > end.offset);
+      assertClause(
+        CHECK,
+        'canton.model.offset-past-end',
+        past === undefined,
+        `the ledger model disagrees at $.offset of the ledger end: the model expects at least ${past?.offset ?? '?'}, where an earlier lookup found an update; the answer has ${offset}`,
+        exchange.response,
+      );
+      return true;
+    }
+    if (descriptor === 'update-by-offset') {
+      const offset = asNumber((requestJson(exchange) as Json | undefined)?.['offset']);
+      if (offset === undefined) return false;
+      this.found.push({ offset, answeredAt: exchange.answeredAt ?? 0, exchange });
+      if (this.found.length > 10_000) this.found.shift();
+    }
+    return false;
   }
 
   /** Asserts each clause the model judged on this exchange once: passed, or failed at its first violation. */

@@ -183,6 +183,7 @@ export const FaultCatalogue = {
   'user-update-not-persisted': 'an update answers the updated user, but the user read afterwards still has the fields it had',
   'user-deleted-still-listed': 'the last page of the user list still lists the users deleted since start',
   'user-revoke-not-applied': 'a revoke answers the rights as revoked, but the user keeps them',
+  'checkpoint-past-end': 'an update lookup past the ledger end is answered 200 with an offset checkpoint at that offset',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

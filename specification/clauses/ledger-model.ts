@@ -68,6 +68,12 @@ export const modelRuleClauses = [
     'Every reader, in every shape and filter, sees the transaction at an offset under one updateId, the one its submission was ' +
       `answered with; different offsets have different updateIds. ${MODEL_FACTS}`,
   ),
+  updates(
+    'canton.model.offset-past-end',
+    'state',
+    'An offset past the ledger end has no update: a lookup there is refused (UPDATE_NOT_FOUND, or an error naming the ledger ' +
+      `end), never answered 200; the ledger end read afterwards is never below an offset a lookup found (the end never goes back). ${MODEL_FACTS}`,
+  ),
   events(
     'canton.model.event-kinds',
     'event',

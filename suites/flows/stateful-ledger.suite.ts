@@ -310,6 +310,33 @@ class RaceArchive implements fc.AsyncCommand<Model, Real> {
   }
 }
 
+/** A lookup far past the ledger end: refused (4xx), and the ledger end read after it is still below that offset. */
+class ReadPastEnd implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly ahead: number) {}
+  check = (): boolean => true;
+  async run(_model: Model, real: Real): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const endOf = async (): Promise<{ response: ClientResponse; offset: number }> => {
+      const response = await ctx.send({ endpoint: 'ledger-end', user: auditor(ctx) });
+      return { response, offset: Number((parseJsonLossless(response.text) as { offset?: number } | undefined)?.offset ?? Number.NaN) };
+    };
+    const before = await endOf();
+    const offset = before.offset + this.ahead;
+    const read = await readAs(real, offset, ['alice', 'bob', 'bank', 'carol'], 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+    const after = await endOf();
+    agreesWithModel(
+      'canton.model.offset-past-end',
+      Number.isFinite(before.offset) && (read.status >= 400 && read.status < 500 ? true : after.offset >= offset),
+      `${this.toString()}: offset ${offset} lies past the ledger end ${before.offset} (still ${after.offset} afterwards); the model expects a refusal, the target answered ${read.status}`,
+      read,
+    );
+  }
+  toString(): string {
+    return `read ${this.ahead} offsets past the ledger end`;
+  }
+}
+
 class ReadOffset implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly pick: number,
@@ -417,6 +444,7 @@ const read = fc
  */
 const sequences = fc.tuple(
   create,
+  fc.integer({ min: 1_000, max: 1_000_000 }).map((ahead) => new ReadPastEnd(ahead)),
   fc.array(
     fc.oneof(
       create,
@@ -435,7 +463,7 @@ conformanceSuite('flows / stateful ledger', () => {
     {
       name: 'random sequences of creates, exercises, archives and reads agree with the ledger model step by step',
       endpoint: 'submit-and-wait',
-      clauses: [CLAUSE],
+      clauses: [CLAUSE, 'canton.model.offset-past-end'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -443,10 +471,10 @@ conformanceSuite('flows / stateful ledger', () => {
       auditor(ctx);
       await ctx.forAll(
         sequences,
-        async ([first, rest]) => {
+        async ([first, pastEnd, rest]) => {
           const real: Real = { ctx, log: [] };
           try {
-            await fc.asyncModelRun(() => ({ model: { ious: [], txs: [] }, real }), [first, ...rest]);
+            await fc.asyncModelRun(() => ({ model: { ious: [], txs: [] }, real }), [first, pastEnd, ...rest]);
           } catch (error) {
             if (!(error instanceof CheckFailure)) throw error;
             // The sequence as a script: fast-check keeps the error of the shortest failing sequence it shrank to.
