@@ -763,7 +763,7 @@ conformanceSuite('flows / stateful users', () => {
       name: 'random sequences of user creates, masked updates, grants, revokes, deletes and paging agree with the model step by step',
       endpoint: 'users.update',
       clauses: [CLAUSE],
-      requires: ['authorization'],
+      requires: ['userManagement', 'writes'],
     },
     async (ctx) => {
       const admin = ctx.userWhere('is a participant administrator (rights.admin)', (user) => user.rights.admin).id;
