@@ -41,8 +41,10 @@ import {
   scanResponseSchemaConformance,
 } from './scan.js';
 import { RESPONSE_CHECKS, type ResponseCheck } from './response-checks.js';
+import { MODEL_CHECKS, type ModelCheck } from './ledger-model.js';
 import { responseSchemaConformance } from './schema.js';
 import {
+  agreesWithModel,
   allDistinct,
   eventSetsEqual,
   offsetAfter,
@@ -86,6 +88,7 @@ const implementations = {
     subsetOf,
     readMatchesWrite,
     writeVisible,
+    agreesWithModel,
   },
   response_value_conformance: { expectValue, expectValueMatches, expectOneOf, expectCount, expectOrdered, expectText },
   prepared_transaction_integrity: { preparedTransactionIntegrity },
@@ -100,6 +103,8 @@ export interface RegisteredCheck {
   functions: CheckFunctions;
   /** The response-level checks the harness applies under this name to every exchange a test records. */
   responseChecks: readonly ResponseCheck[];
+  /** The model checks the harness applies under this name to every exchange (checks/ledger-model.ts). */
+  modelChecks: readonly ModelCheck[];
 }
 
 export const checkRegistry: Readonly<Record<CheckName, RegisteredCheck>> = Object.fromEntries(
@@ -110,6 +115,7 @@ export const checkRegistry: Readonly<Record<CheckName, RegisteredCheck>> = Objec
       description: CHECK_DESCRIPTIONS[name],
       functions: implementations[name] as CheckFunctions,
       responseChecks: RESPONSE_CHECKS.filter((entry) => entry.check === name),
+      modelChecks: MODEL_CHECKS.filter((entry) => entry.check === name),
     },
   ]),
 ) as Record<CheckName, RegisteredCheck>;

@@ -43,6 +43,9 @@ export interface ObservedExchange {
   /** The path below the API's base URL (without the query). */
   path: string;
   response: ClientResponse;
+  /** When the request went out and its answer came back (performance.now(), ms), for the order of submissions. */
+  sentAt?: number;
+  answeredAt?: number;
 }
 
 export interface ResponseCheckContext {
@@ -270,8 +273,89 @@ const redaction: ResponseCheck = {
   },
 };
 
+/** The request body of an exchange as JSON, or undefined when it had none or it is not JSON. */
+export function requestJson(exchange: ObservedExchange): unknown {
+  const text = exchange.response.request.body;
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    return parseJsonLossless(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The codes of command interpretation, which the command submission service raises under the submission's error logging
+ * context (its correlation id is the submission id): Canton 3.5 CommandSubmissionServiceImpl.scala:112-117.
+ */
+const INTERPRETATION_CODES: ReadonlySet<string> = new Set([
+  'CONTRACT_NOT_FOUND',
+  'DAML_INTERPRETATION_ERROR',
+  'DAML_AUTHORIZATION_ERROR',
+  'TEMPLATE_PRECONDITION_VIOLATED',
+  'UNHANDLED_EXCEPTION',
+  'DAML_FAILURE',
+  'WRONGLY_TYPED_CONTRACT',
+  'CONTRACT_KEY_NOT_FOUND',
+  'DUPLICATE_CONTRACT_KEY',
+]);
+
+const submissionCorrelation: ResponseCheck = {
+  id: 'submission-correlation-id',
+  check: 'error_body_conformance',
+  description:
+    "canton: a submit-and-wait rejected by command interpretation whose request carries a submissionId has that submissionId as the error's correlationId (facts verified-against-real §8 R1)",
+  apply(exchange, context) {
+    if (context.profile !== 'canton' || exchange.endpoint !== 'submit-and-wait') return false;
+    const body = cantonErrorOf(exchange);
+    if (body === undefined || body.errorCategory === -1 || !INTERPRETATION_CODES.has(body.code)) return false;
+    const request = requestJson(exchange) as { submissionId?: unknown } | undefined;
+    const submissionId = request?.submissionId;
+    if (typeof submissionId !== 'string' || submissionId === '') return false;
+    const correlationId = (body as { correlationId?: unknown }).correlationId;
+    assertClause(
+      'error_body_conformance',
+      'canton.errors.submission-correlation-id',
+      correlationId === submissionId,
+      `the submission ${submissionId} was rejected with ${body.code}, whose correlationId is ${JSON.stringify(correlationId ?? null)}, not the submissionId`,
+      exchange.response,
+    );
+    return true;
+  },
+};
+
+const duplicateDefinite: ResponseCheck = {
+  id: 'duplicate-definite-answer',
+  check: 'error_body_conformance',
+  description: 'canton: DUPLICATE_COMMAND is a definite answer, context.definite_answer "true" (facts verified-against-real §8 R2)',
+  apply(exchange, context) {
+    if (context.profile !== 'canton') return false;
+    const body = cantonErrorOf(exchange);
+    if (body === undefined || body.code !== 'DUPLICATE_COMMAND') return false;
+    const flag = (body.context as Record<string, unknown> | undefined)?.['definite_answer'];
+    if (flag === undefined) return false;
+    assertClause(
+      'error_body_conformance',
+      'canton.deduplication.duplicate-definite-answer',
+      flag === 'true',
+      `DUPLICATE_COMMAND is a definite answer: context.definite_answer must be "true", got ${JSON.stringify(flag)}`,
+      exchange.response,
+    );
+    return true;
+  },
+};
+
 /** The response-level checks, in the order the engine applies them to an exchange. */
-export const RESPONSE_CHECKS: readonly ResponseCheck[] = [statusClass, contentType, responseSchema, errorBody, errorTaxonomy, redaction];
+export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
+  statusClass,
+  contentType,
+  responseSchema,
+  errorBody,
+  errorTaxonomy,
+  redaction,
+  submissionCorrelation,
+  duplicateDefinite,
+];
 
 function parsedBody(response: ClientResponse): unknown {
   if (response.text.trim().length === 0) return undefined;

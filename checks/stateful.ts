@@ -141,3 +141,11 @@ export function offsetAfter(
 ): void {
   assertClause(CHECK, clauseId, BigInt(later) > BigInt(earlier), `${label}: ${later} is not after ${earlier}`, response);
 }
+
+/**
+ * One step of a stateful sequence agrees with the model the sequence keeps (the outcome it predicts for a submission, a
+ * read found or not): credited to `clauseId`, or a failure naming what the model expected and what the target did.
+ */
+export function agreesWithModel(clauseId: ClauseId, agrees: boolean, detail: string, response?: ClientResponse): asserts agrees {
+  assertClause(CHECK, clauseId, agrees, detail, response);
+}

@@ -110,6 +110,13 @@ export interface LedgerErrorDetails {
   redactedContext?: Record<string, string>;
   /** JSON-layer errors carry `definiteAnswer: false`; gRPC-path errors carry null. */
   fromJsonLayer?: boolean;
+  /**
+   * The error's correlation id: a submission's errors carry its submission id (Canton 3.5
+   * CommandSubmissionServiceImpl.scala:112-117, ErrorLoggingContext.fromOption; facts verified-against-real §8 R1).
+   */
+  correlationId?: string;
+  /** The error is a definite answer (`context.definite_answer: "true"`), e.g. DuplicateCommandReject (facts §8 R2). */
+  definiteAnswer?: boolean;
 }
 
 /** A Canton error raised by a handler; the server renders it as a JsCantonError body. */
@@ -128,6 +135,11 @@ export class LedgerApiError extends Error {
 
   get category(): ErrorCategory {
     return ErrorCodes[this.code];
+  }
+
+  /** The same error carrying a correlation id (a submission's errors carry its submission id). */
+  correlatedWith(correlationId: string): LedgerApiError {
+    return new LedgerApiError(this.code, this.errorCause, { ...this.details, correlationId });
   }
 
   get httpStatus(): number {
@@ -227,11 +239,11 @@ export function renderError(error: LedgerApiError, participantName: string, requ
   return {
     code: error.code,
     cause: error.errorCause,
-    correlationId: null,
+    correlationId: error.details.correlationId ?? null,
     traceId,
     context: {
       category: String(cat.id),
-      definite_answer: 'false',
+      definite_answer: error.details.definiteAnswer ? 'true' : 'false',
       participant: participantName,
       tid: traceId,
       ...(error.details.context ?? {}),

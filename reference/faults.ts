@@ -162,6 +162,28 @@ export const FaultCatalogue = {
   'user-deactivation-not-updated': 'an update naming is_deactivated leaves isDeactivated unchanged',
   'user-delete-answers-user': 'deleting a user answers the deleted user instead of {}',
   'user-regrant-reported': 'a grant answers every requested right as newly granted, also those the user had',
+  // Canton 3.5 where the reference answered otherwise (facts verified-against-real §8 R1-R4; issue 27)
+  'submission-correlation-id-dropped': "a rejected submission's error carries no correlationId, not its submissionId",
+  'duplicate-command-not-definite': 'DUPLICATE_COMMAND carries context.definite_answer "false" (it is a definite answer)',
+  'record-time-follows-ledger-time':
+    "a transaction's record time is max(now, its ledger time): after a submission with a minimum ledger time, the next record time is earlier",
+  'in-flight-released-early':
+    'an executed change id leaves the in-flight table when execute answers, not when its transaction is committed: a retry in between commits it twice',
+  // Faults of the kinds issue 27 names that no example test was written for (the ledger model and the stateful tests)
+  'last-descendant-wrong': "an exercised event's lastDescendantNodeId is its own node id, leaving out what its choice created",
+  'observers-omit-viewers': "a created event lists only its first observer (an Iou's owner), leaving out the viewers",
+  'signatory-listed-as-observer': "a created event's observers list its signatories too",
+  'record-time-goes-back': 'every fourth update carries a record time a second before the one before it',
+  'update-id-per-reader': 'a reader who is none of the submitters sees the transaction under another updateId',
+  'command-id-shown-to-observers':
+    "a transaction's commandId is shown to a reader who observes a contract it creates, not only to submitters",
+  'exercise-result-consumed-id': 'a choice that returns a contract id is shown returning the id of the contract it was exercised on',
+  'child-create-argument-stale':
+    'a contract created by a choice body is shown with the argument of the contract the choice was exercised on',
+  'user-update-not-persisted': 'an update answers the updated user, but the user read afterwards still has the fields it had',
+  'user-deleted-still-listed': 'the last page of the user list still lists the users deleted since start',
+  'user-revoke-not-applied': 'a revoke answers the rights as revoked, but the user keeps them',
+  'checkpoint-past-end': 'an update lookup past the ledger end is answered 200 with an offset checkpoint at that offset',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

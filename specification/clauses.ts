@@ -13,6 +13,7 @@ import { contractsAndEventsClauses } from './clauses/contracts-and-events.js';
 import { cantonUserClauses } from './clauses/canton-users.js';
 import { errorClauses } from './clauses/errors.js';
 import { generalClauses } from './clauses/general.js';
+import { ledgerModelClauses, modelRuleClauses, statefulClauses, userModelClauses } from './clauses/ledger-model.js';
 import { limitClauses } from './clauses/limits.js';
 import { participantEndpointClauses } from './clauses/participant-endpoints.js';
 import { recordResourceClauses } from './clauses/resources-records.js';
@@ -50,6 +51,10 @@ const registry = [
   ...semanticsVisibilityClauses,
   ...vettingClauses,
   ...contractsAndEventsClauses,
+  ...ledgerModelClauses,
+  ...modelRuleClauses,
+  ...statefulClauses,
+  ...userModelClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

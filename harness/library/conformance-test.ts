@@ -26,14 +26,22 @@ import { TransportFault } from '../../client/http.js';
 import { recordExchange } from '../../client/exchange.js';
 import { TRANSPORT_CLAUSE, httpTransportAssertion } from '../../checks/transport.js';
 import { CHECK_NAMES, type CheckName } from '../../checks/names.js';
-import { applyResponseChecks } from '../../checks/response-checks.js';
+import { applyResponseChecks, classify } from '../../checks/response-checks.js';
+import { applyModelChecks } from '../../checks/ledger-model.js';
 import { enabledChecks, switchedOffReason } from './check-selection.js';
 import { clause, type ClauseId } from '../../specification/clauses.js';
 import type { EndpointName } from '../../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
 import { selectedBy } from './selection.js';
 import { headlineOf, messageOf } from './error-message.js';
-import { FixtureGapError, getSuiteEnvironment, withTestScope, type SuiteEnvironment, type TestScope } from './environment.js';
+import {
+  FixtureGapError,
+  getSuiteEnvironment,
+  withTestScope,
+  workerLedgerModel,
+  type SuiteEnvironment,
+  type TestScope,
+} from './environment.js';
 import { missingRequirement, type Requirement } from './requirements.js';
 import type { ClauseAssertions, FailureDetail, NotReached, Outcome, TransportFaultRecord } from './results.js';
 import { readRunContext } from './run-context.js';
@@ -246,13 +254,18 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     if (thrown === undefined) {
       ledger.applier = 'engine';
       try {
-        withAssertionRecorder(ledger, () =>
-          applyResponseChecks(
+        const checkContext = { profile: environment.profile, validators: environment.validators, features: environment.features };
+        withAssertionRecorder(ledger, () => {
+          applyResponseChecks(scope.exchanges ?? [], checkContext, (check) => ledger.enabled(check));
+          // The model checks: every exchange held against the worker's ledger model (canton profile).
+          applyModelChecks(
+            workerLedgerModel(),
             scope.exchanges ?? [],
-            { profile: environment.profile, validators: environment.validators, features: environment.features },
+            checkContext,
             (check) => ledger.enabled(check),
-          ),
-        );
+            (exchange) => classify(exchange, checkContext),
+          );
+        });
       } catch (error) {
         thrown = error;
       }

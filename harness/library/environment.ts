@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
 import { TargetClient, resolveRequest, type AnyClientRequest, type ClientResponse, type TransportFault } from '../../client/http.js';
 import type { ObservedExchange } from '../../checks/response-checks.js';
+import { LedgerModel } from '../../checks/ledger-model.js';
 import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/types.js';
 import { createValidators } from '../../specification/validate.js';
 import type { TargetAbilities } from './requirements.js';
@@ -55,6 +56,13 @@ export class FixtureGapError extends Error {
 }
 
 let environment: SuiteEnvironment | undefined;
+
+/** The worker's ledger model (checks/ledger-model.ts): what every test of this worker submitted, its reads are held to. */
+let ledgerModel: LedgerModel | undefined;
+
+export function workerLedgerModel(): LedgerModel {
+  return (ledgerModel ??= new LedgerModel());
+}
 
 /** What one test sent and met, counted across its awaits (tests of a file may run side by side). */
 export interface TestScope {
@@ -153,8 +161,9 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
       lastActivity = Date.now();
       try {
         const plain = resolveRequest(request);
+        const sentAt = performance.now();
         const response = await client.send(plain);
-        scope?.exchanges?.push({ api: plain.api, method: plain.method, path: plain.path, response });
+        scope?.exchanges?.push({ api: plain.api, method: plain.method, path: plain.path, response, sentAt, answeredAt: performance.now() });
         return response;
       } finally {
         inFlight--;

@@ -7,7 +7,7 @@ import type { Faults } from '../faults.js';
 import { requireCaller } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
 import { InteractiveSubmission } from './interactive.js';
-import { formatTimestamp, LedgerState } from './ledger-state.js';
+import { LedgerState } from './ledger-state.js';
 import { seedLedger } from './seed.js';
 import { SubmitAndWaitHandler } from './submit.js';
 import { appendSyntheticTransactions } from './synthetic.js';
@@ -63,7 +63,7 @@ export class Ledger {
     const { state } = this;
     state.addParty(party);
     if (externalKey) this.interactive.registerKey(party, externalKey.rawPublicKey, externalKey.fingerprint);
-    const recordTime = formatTimestamp(state.now());
+    const recordTime = state.nextRecordTime();
     const offset = state.log.nextOffset;
     const updateId = state.newUpdateId(offset);
     state.log.append({

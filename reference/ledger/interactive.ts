@@ -264,11 +264,17 @@ function costEstimation(encoded: Uint8Array, signatures: number, now: Date): Jso
   };
 }
 
+/**
+ * How long an executed transaction takes to be sequenced and committed after execute answered: the window in which
+ * its change id is in flight (a retry then is SUBMISSION_ALREADY_IN_FLIGHT, category 2, retry after 1 s).
+ */
+export const SEQUENCING_DELAY_MS = 40;
+
 export class InteractiveSubmission {
   /** Prepared transactions by the hex of their hash. */
   private readonly prepared = new Map<string, PreparedSubmission>();
   private readonly signingKeys: Map<string, SigningKey>;
-  private readonly pending = new Set<NodeJS.Immediate>();
+  private readonly pending = new Set<NodeJS.Timeout>();
 
   constructor(private readonly state: LedgerState) {
     this.signingKeys = externalPartyKeys(state.fixtures);
@@ -350,10 +356,15 @@ export class InteractiveSubmission {
     const accepted = this.acceptOrRelabel(request);
     // A change id already committed is acknowledged and rejected later, on the completion stream (see below).
     if (accepted === 'committed-duplicate') return { status: 200, body: {} };
-    const handle = setImmediate(() => {
+    // The change id stays in flight until the transaction is sequenced and committed (Canton 3.5: in flight until
+    // sequenced, facts verified-against-real §8 R4): the reference's sequencing takes SEQUENCING_DELAY_MS. Fault
+    // `in-flight-released-early`: the change id leaves the in-flight table at once, so a retry in that window is
+    // accepted and committed a second time.
+    if (this.state.faults.has('in-flight-released-early')) this.state.dedup.clearInFlight(accepted.changeId);
+    const handle = setTimeout(() => {
       this.pending.delete(handle);
       this.commit(accepted);
-    });
+    }, SEQUENCING_DELAY_MS);
     this.pending.add(handle);
     return { status: 200, body: {} };
   }
@@ -370,7 +381,9 @@ export class InteractiveSubmission {
       return { status: 200, body: { updateId: committed.updateId, completionOffset: committed.offset } };
     }
     if (accepted === 'committed-duplicate') {
-      throw new LedgerApiError('DUPLICATE_COMMAND', 'A command with the given command id has already been successfully processed');
+      throw new LedgerApiError('DUPLICATE_COMMAND', 'A command with the given command id has already been successfully processed', {
+        definiteAnswer: !this.state.faults.has('duplicate-command-not-definite'),
+      });
     }
     const committed = this.commit(accepted);
     if (committed instanceof LedgerApiError) throw committed;
@@ -526,7 +539,7 @@ export class InteractiveSubmission {
 
   /** Stops pending commits (the ledger is closing). */
   close(): void {
-    for (const handle of this.pending) clearImmediate(handle);
+    for (const handle of this.pending) clearTimeout(handle);
     this.pending.clear();
   }
 

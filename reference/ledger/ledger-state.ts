@@ -107,7 +107,7 @@ export class LedgerState {
   readonly pkg: ModelPackage;
   readonly log = new UpdateLog();
   readonly contracts = new ContractStore();
-  readonly dedup = new DeduplicationTable();
+  readonly dedup: DeduplicationTable;
   /** Parties of the fixtures and those allocated since (party management). */
   readonly knownParties: Set<string>;
   /** The known party ids, each by itself: values and act-as lists of stored updates share these copies. */
@@ -118,6 +118,9 @@ export class LedgerState {
   private readonly updateIds = new UniqueHexIds();
   private readonly submissionIds = new UniqueHexIds();
   private contractCounter = 0;
+  /** The record time of the last update appended: record time never decreases along offsets. */
+  private lastRecordMs = 0;
+  private recordTimes = 0;
   // Made once: closures made per submission cost an allocation (and under tsx a name definition) each.
   private readonly contractIdFactory = (): string => this.newContractId();
   private readonly isKnownParty = (party: string): boolean => this.knownParties.has(party);
@@ -128,6 +131,7 @@ export class LedgerState {
     readonly now: () => Date,
   ) {
     this.pkg = createModelPackage(fixtures.package);
+    this.dedup = new DeduplicationTable(!faults.has('duplicate-command-not-definite'));
     this.knownParties = new Set();
     this.partyIds = new Map();
     this.singlePartyLists = new Map();
@@ -173,6 +177,24 @@ export class LedgerState {
       shared[index] = this.partyIds.get(party) ?? party;
     }
     return shared;
+  }
+
+  /**
+   * The record time of the next update: the synchronizer's (sequencing) time, which never decreases along offsets
+   * (Canton 3.5 ParallelIndexerSubscription.scala:529; facts verified-against-real §8 R3). Ledger time may run ahead
+   * of it (a minimum ledger time). Fault `record-time-follows-ledger-time`: the record time is
+   * max(now, the transaction's ledger time), so the update after one with a minimum ledger time goes back in time.
+   */
+  nextRecordTime(effectiveAt?: string): string {
+    const nowMs = this.now().getTime();
+    if (this.faults.has('record-time-follows-ledger-time')) {
+      return formatTimestamp(new Date(effectiveAt === undefined ? nowMs : Math.max(nowMs, Date.parse(effectiveAt))));
+    }
+    this.lastRecordMs = Math.max(this.lastRecordMs, nowMs);
+    // Fault `record-time-goes-back`: every fourth update is stamped a second before the one before it.
+    this.recordTimes += 1;
+    if (this.faults.has('record-time-goes-back') && this.recordTimes % 4 === 0) return formatTimestamp(new Date(this.lastRecordMs - 1000));
+    return formatTimestamp(new Date(this.lastRecordMs));
   }
 
   /** Interprets commands against the current active contracts; nothing changes on the ledger. */
@@ -225,7 +247,7 @@ export class LedgerState {
   commitTransaction(tx: InterpretedTransaction, meta: SubmissionMetadata, changeId: string): TransactionUpdate {
     const offset = this.log.nextOffset;
     const nowMs = this.now().getTime();
-    const recordTime = formatTimestamp(new Date(Math.max(nowMs, Date.parse(tx.effectiveAt))));
+    const recordTime = this.nextRecordTime(tx.effectiveAt);
     const update = new CommittedTransaction(
       offset,
       this.newUpdateId(offset),

@@ -100,8 +100,24 @@ function stakeholders(contract: Contract): string[] {
   return [...contract.signatories, ...contract.observers];
 }
 
-function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contract: Contract, match: EventMatch, acsDelta: boolean): Json {
+function renderCreated(
+  ctx: RenderContext,
+  offset: number,
+  nodeId: number,
+  contract: Contract,
+  match: EventMatch,
+  acsDelta: boolean,
+  staleArgument?: Contract['argument'],
+): Json {
   const { pkg } = ctx;
+  // Fault `observers-omit-viewers`: only the first observer (an Iou's owner) is listed. Fault `signatory-listed-as-observer`:
+  // the observers are every stakeholder.
+  const observers = ctx.faults.has('observers-omit-viewers')
+    ? contract.observers.slice(0, 1)
+    : ctx.faults.has('signatory-listed-as-observer')
+      ? [...contract.signatories, ...contract.observers]
+      : contract.observers;
+  const argument = staleArgument ?? contract.argument;
   const includeBlob = match.blob || ctx.faults.has('created-event-blob-always');
   return {
     CreatedEvent: {
@@ -110,7 +126,7 @@ function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contr
       contractId: contract.contractId,
       templateId: packageIdForm(pkg, contract.template.qualifiedName),
       contractKey: contract.key?.value ?? null,
-      createArgument: ctx.faults.has('numeric-rounded') ? roundedNumerics(contract.argument) : contract.argument,
+      createArgument: ctx.faults.has('numeric-rounded') ? roundedNumerics(argument) : argument,
       createdEventBlob: includeBlob ? createdEventBlob(pkg, contract) : '',
       interfaceViews: match.views.map((iface) => ({
         interfaceId: packageIdForm(pkg, iface.qualifiedName),
@@ -120,7 +136,7 @@ function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contr
       })),
       witnessParties: match.witnessParties,
       signatories: contract.signatories,
-      observers: contract.observers,
+      observers,
       createdAt: ctx.faults.has('created-at-not-effective-time')
         ? new Date(Date.parse(contract.createdAt) + 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
         : contract.createdAt,
@@ -138,15 +154,24 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
   const { pkg, faults } = ctx;
   const events: Json[] = [];
   const interfaceIds = (interfaces: InterfaceDefinition[]): string[] => interfaces.map((iface) => packageIdForm(pkg, iface.qualifiedName));
+  // Fault `child-create-argument-stale`: a contract a choice body creates is shown with the argument of the contract the
+  // choice was exercised on (same template).
+  let exercised: Contract | undefined;
+  const staleFor = (node: TransactionNode): Contract['argument'] | undefined =>
+    faults.has('child-create-argument-stale') && node.kind === 'create' && exercised?.template === node.contract.template
+      ? exercised.argument
+      : undefined;
   for (const node of update.nodes as readonly TransactionNode[]) {
     const contract = node.contract;
+    const stale = staleFor(node);
+    if (node.kind === 'exercise') exercised = contract;
     const transient =
       update.consumed.has(contract.contractId) && update.created.has(contract.contractId) && !faults.has('transient-in-acs-delta');
     if (format.shape === 'ACS_DELTA') {
       if (transient) continue;
       if (node.kind === 'create') {
         const match = matchEvent(format.eventFormat, contract.template, stakeholders(contract), faults);
-        if (match) events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, true));
+        if (match) events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, true, stale));
       } else if (node.consuming) {
         const archiveFormat = faults.has('template-filter-acs-archives-dropped')
           ? withoutTemplateFilters(format.eventFormat)
@@ -175,7 +200,7 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
     const match = matchEvent(eventFormat, contract.template, witnesses, faults);
     if (!match) continue;
     if (node.kind === 'create') {
-      events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, !update.consumed.has(contract.contractId)));
+      events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, !update.consumed.has(contract.contractId), stale));
     } else {
       events.push({
         ExercisedEvent: {
@@ -189,8 +214,10 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
           actingParties: node.actingParties,
           consuming: node.consuming,
           witnessParties: match.witnessParties,
-          lastDescendantNodeId: node.lastDescendantNodeId,
-          exerciseResult: node.result,
+          // Fault `last-descendant-wrong`: the range leaves out what the choice created.
+          lastDescendantNodeId: faults.has('last-descendant-wrong') ? node.nodeId : node.lastDescendantNodeId,
+          // Fault `exercise-result-consumed-id`: a choice returning a contract id is shown returning the exercised contract's.
+          exerciseResult: faults.has('exercise-result-consumed-id') && typeof node.result === 'string' ? contract.contractId : node.result,
           packageName: faults.has('package-name-wrong-on-exercised') ? `${pkg.name}-other` : pkg.name,
           implementedInterfaces: interfaceIds(match.interfaces),
           acsDelta: node.consuming && !update.created.has(contract.contractId),
@@ -228,12 +255,21 @@ function renderTransaction(ctx: RenderContext, update: TransactionUpdate, format
     renderTransactionEvents(ctx, update, { ...format.transactions, shape: 'LEDGER_EFFECTS' }).length > 0;
   if (events.length === 0 && !emptyShown) return undefined;
   const submitter = readsAsSubmitter(format.transactions.eventFormat, update.actAs, ctx.faults);
+  const otherId = `${update.updateId.slice(0, -1)}${update.updateId.endsWith('0') ? '1' : '0'}`;
+  // Fault `command-id-shown-to-observers`: a reader who is a stakeholder of a created contract sees the command id too.
+  const observerReads =
+    ctx.faults.has('command-id-shown-to-observers') &&
+    format.transactions.eventFormat.byParty.some(([party]) =>
+      update.nodes.some((node) => node.kind === 'create' && node.contract.observers.includes(party)),
+    );
   const value: Json = {
+    // Fault `update-id-per-reader`: a reader who is none of the submitters sees another updateId.
     updateId:
-      ctx.faults.has('update-id-per-shape') && format.transactions.shape === 'LEDGER_EFFECTS'
-        ? `${update.updateId.slice(0, -1)}${update.updateId.endsWith('0') ? '1' : '0'}`
+      (ctx.faults.has('update-id-per-shape') && format.transactions.shape === 'LEDGER_EFFECTS') ||
+      (ctx.faults.has('update-id-per-reader') && !submitter)
+        ? otherId
         : update.updateId,
-    commandId: submitter ? update.commandId : '',
+    commandId: submitter || observerReads ? update.commandId : '',
     workflowId: update.workflowId,
     effectiveAt: update.effectiveAt,
     events,

@@ -89,7 +89,8 @@ function aliasOf(fixtures: Fixtures, partyId: string): string | undefined {
 export function seedLedger(state: LedgerState): void {
   const { fixtures } = state;
   const now = state.now();
-  const recordTime = formatTimestamp(now);
+  // Record time never decreases along offsets: each update takes the ledger's next record time.
+  let recordTime = state.nextRecordTime();
 
   for (const events of topologyEvents(fixtures)) {
     const offset = state.log.nextOffset;
@@ -126,6 +127,7 @@ export function seedLedger(state: LedgerState): void {
   const iou = [...tx.created.values()][0];
   if (!iou) throw new Error('seeding: the fixture Iou create produced no contract');
   state.contracts.unassign(iou.contractId);
+  recordTime = state.nextRecordTime();
   const reassignmentOffset = state.log.nextOffset;
   const reassignmentUpdateId = state.newUpdateId(reassignmentOffset);
   state.log.append({

@@ -201,6 +201,9 @@ export class DeduplicationTable {
   private readonly completed = new Map<string, CompletedChange>();
   private readonly inFlight = new Map<string, string>();
 
+  /** `definiteDuplicates` false is the fault `duplicate-command-not-definite`. */
+  constructor(private readonly definiteDuplicates = true) {}
+
   static changeId(userId: string, actAs: readonly string[], commandId: string): string {
     // One act-as party (the usual submission) needs no de-duplicating and sorting.
     return JSON.stringify([userId, actAs.length === 1 ? actAs : [...new Set(actAs)].sort(), commandId]);
@@ -223,7 +226,9 @@ export class DeduplicationTable {
       window.kind === 'duration' ? nowMs - previous.recordedAtMs < window.milliseconds : previous.offset > window.afterOffset;
     if (duplicate) {
       // CommandDeduplicationError.DuplicateCommandReject: its context is its fields, as BaseError writes them.
+      // A definite answer (CommandDeduplicationError.scala:26, 3.5; facts verified-against-real §8 R2).
       throw new LedgerApiError('DUPLICATE_COMMAND', 'Command submission already exists.', {
+        definiteAnswer: this.definiteDuplicates,
         context: {
           changeId,
           completion_offset: String(previous.offset),

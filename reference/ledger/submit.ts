@@ -106,8 +106,21 @@ export class SubmitAndWaitHandler {
   constructor(private readonly state: LedgerState) {}
 
   handle(request: RefRequest): RefResponse {
+    const submit = decodeSubmitRequest(asObject(parseJsonBody(request), ''), this.state.faults);
+    try {
+      return this.submit(request, submit);
+    } catch (error) {
+      // A submission's errors carry its submission id as correlation id (CommandSubmissionServiceImpl.scala:112-117,
+      // ErrorLoggingContext.fromOption; facts verified-against-real §8 R1). Fault `submission-correlation-id-dropped`.
+      if (error instanceof LedgerApiError && submit.submissionId && !this.state.faults.has('submission-correlation-id-dropped')) {
+        throw error.correlatedWith(submit.submissionId);
+      }
+      throw error;
+    }
+  }
+
+  private submit(request: RefRequest, submit: SubmitRequest): RefResponse {
     const { state } = this;
-    const submit = decodeSubmitRequest(asObject(parseJsonBody(request), ''), state.faults);
     const mayActAs = state.faults.has('auth-act-as-not-checked') ? () => true : canActAs;
     const { userId, actAs } = authorizeSubmission(request.auth, submit, mayActAs, state.faults);
     const workflowId = optionalLedgerString(submit.workflowId, 'workflow_id');

@@ -75,6 +75,20 @@ export function handleUpdateByOffset(state: LedgerState, request: RefRequest): R
   }
 
   const stored = offset <= BigInt(state.log.end) ? state.log.at(Number(offset)) : undefined;
+  // Fault `checkpoint-past-end`: an offset past the ledger end is answered as an offset checkpoint there.
+  if (!stored && offset > BigInt(state.log.end) && state.faults.has('checkpoint-past-end')) {
+    const recordTime = state.nextRecordTime();
+    return {
+      status: 200,
+      body: {
+        update: {
+          OffsetCheckpoint: {
+            value: { offset: Number(offset), synchronizerTimes: [{ synchronizerId: state.fixtures.synchronizerId, recordTime }] },
+          },
+        },
+      },
+    };
+  }
   if (!stored) {
     if (state.faults.has('update-not-found-500')) {
       throw new LedgerApiError('LEDGER_API_INTERNAL_ERROR', `no update stored at offset ${offset}`);

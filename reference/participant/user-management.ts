@@ -238,6 +238,9 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     return { status: 200, body: { user: render(created) } };
   }
 
+  /** The users deleted since start, as they were (fault `user-deleted-still-listed` lists them). */
+  const deletedUsers: Record<string, unknown>[] = [];
+
   function list(request: RefRequest): RefResponse {
     const pageSize = int32Query(request, 'pageSize');
     const pageToken = request.query.get('pageToken') ?? '';
@@ -247,9 +250,12 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     const size = pageSize === 0 ? MAX_USERS_PAGE_SIZE : Math.min(pageSize, MAX_USERS_PAGE_SIZE);
     const page = users.page(after, size);
     const last = page[page.length - 1];
+    // Fault `user-deleted-still-listed`: the last page lists the users deleted since start too.
+    const rendered = page.map(render);
+    if (faults.has('user-deleted-still-listed') && page.length < size) rendered.push(...deletedUsers);
     return {
       status: 200,
-      body: { users: page.map(render), nextPageToken: page.length < size || last === undefined ? '' : encodePageToken(last.id) },
+      body: { users: rendered, nextPageToken: page.length < size || last === undefined ? '' : encodePageToken(last.id) },
     };
   }
 
@@ -284,6 +290,13 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       : fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
     if (caller.userId === id && isDeactivated === true) throw invalidArgument('Requesting user cannot self-deactivate');
     const annotations = user.metadata.annotations;
+    // Fault `user-update-not-persisted`: the answer is the updated user, the store keeps the fields it had.
+    const before = users.get(id);
+    const kept = before && {
+      primaryParty: before.primaryParty,
+      isDeactivated: before.isDeactivated,
+      annotations: { ...before.annotations },
+    };
     const updated = users.update({
       id,
       primaryParty: fieldUpdate(paths, 'primary_party', user.primaryParty, user.primaryParty === ''),
@@ -297,7 +310,9 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       annotations: fieldUpdate(paths, 'metadata.annotations', annotations, Object.keys(annotations).length === 0),
       ...(resourceVersion === undefined || faults.has('user-stale-update-accepted') ? {} : { resourceVersion }),
     });
-    return { status: 200, body: { user: render(updated) } };
+    const answer = render(updated);
+    if (faults.has('user-update-not-persisted') && kept) Object.assign(updated, kept);
+    return { status: 200, body: { user: answer } };
   }
 
   function remove(request: RefRequest): RefResponse {
@@ -308,6 +323,7 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     if (faults.has('user-delete-unknown-succeeds') && users.get(userId) === undefined) return { status: 200, body: {} };
     const removed = users.get(userId);
     users.delete(userId);
+    if (faults.has('user-deleted-still-listed') && removed) deletedUsers.push(render(removed));
     return { status: 200, body: faults.has('user-delete-answers-user') && removed ? { user: render(removed) } : {} };
   }
 
@@ -345,7 +361,10 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     if (caller.userId === userId && rights.some((right) => right.kind === 'ParticipantAdmin')) {
       throw invalidArgument('Requesting user cannot remove own admin rights');
     }
-    return { status: 200, body: { newlyRevokedRights: users.revoke(userId, rights).map(renderRight) } };
+    const revoked = users.revoke(userId, rights);
+    // Fault `user-revoke-not-applied`: the answer lists the rights revoked, the user keeps them.
+    if (faults.has('user-revoke-not-applied')) users.grant(userId, revoked);
+    return { status: 200, body: { newlyRevokedRights: revoked.map(renderRight) } };
   }
 
   return [

@@ -446,6 +446,63 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [clause],
     exclusive: true as const,
   })),
+  // Canton 3.5 where the reference answered otherwise (facts verified-against-real §8 R1-R4; issue 27).
+  ...(
+    [
+      ['submission-correlation-id-dropped', 'flows / canton answers', 'canton.errors.submission-correlation-id'],
+      ['duplicate-command-not-definite', 'flows / deduplication', 'canton.deduplication.duplicate-definite-answer'],
+      ['record-time-follows-ledger-time', 'flows / canton answers', 'canton.model.record-time-monotone'],
+      ['in-flight-released-early', 'flows / canton answers', 'canton.execute.in-flight-until-committed'],
+    ] as const
+  ).map(([fault, suite, clause]) => ({ fault, include: [suite], profile: 'canton' as const, clauses: [clause], exclusive: true as const })),
+  // Issue 27: faults no example test was written for, caught by the stateful suite through the ledger model the engine
+  // holds its exchanges against (each fails only its model rule).
+  ...(
+    [
+      ['last-descendant-wrong', 'canton.model.node-ids'],
+      ['observers-omit-viewers', 'canton.model.stakeholders'],
+      ['signatory-listed-as-observer', 'canton.model.stakeholders'],
+      ['record-time-goes-back', 'canton.model.record-time-monotone'],
+      ['update-id-per-reader', 'canton.model.one-update-id-per-offset'],
+      ['command-id-shown-to-observers', 'canton.semantics.command-id.submitters-only'],
+      ['exercise-result-consumed-id', 'canton.model.exercise'],
+    ] as const
+  ).map(([fault, clause]) => ({
+    fault,
+    include: ['flows / stateful'],
+    profile: 'canton' as const,
+    clauses: [clause],
+    exclusive: true as const,
+  })),
+  // The stale argument of a created child breaks its argument and the observers its template computes from it.
+  {
+    fault: 'child-create-argument-stale',
+    include: ['flows / stateful'],
+    profile: 'canton',
+    clauses: ['canton.model.create-argument', 'canton.model.stakeholders'],
+    exclusive: true,
+  },
+  // Issue 27, the answer for an offset past the end (the stateful sequences read far past the ledger end).
+  {
+    fault: 'checkpoint-past-end',
+    include: ['flows / stateful ledger'],
+    profile: 'canton',
+    clauses: ['canton.model.offset-past-end'],
+    exclusive: true,
+  },
+  // Issue 27, users over time: caught by the stateful users sequences (their own model; the engine's users model too).
+  ...(['user-update-not-persisted', 'user-deleted-still-listed', 'user-revoke-not-applied'] as const).map((fault) => ({
+    fault,
+    include: ['flows / stateful users'],
+    profile: 'canton' as const,
+    clauses: [
+      'canton.model.stateful-sequence',
+      'canton.model.users-read-last-write',
+      'canton.model.users-deleted-gone',
+      'canton.model.users-rights',
+    ],
+    exclusive: true as const,
+  })),
   // Semantics part 1: rights as Canton 3.5 checks them.
   ...(
     [

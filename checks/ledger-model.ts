@@ -1,0 +1,975 @@
+/**
+ * The ledger model: what the ledger must look like, built only from what the run itself did, never from the target's
+ * code. It learns from the run's own submissions (commands, actAs, readAs, the template rules of `template-rules.ts`)
+ * and the answers to them, and holds every recorded exchange against what it predicts (canton profile):
+ *
+ * - a submit-and-wait answered 200 is a transaction at its completion offset: a submission answered before another was
+ *   sent has the smaller offset; one update id per offset; a contract the run saw archived before the request was sent
+ *   is not usable (the submission must be rejected);
+ * - an update read by offset: its offset and each event's; one update id per offset for every reader; record time
+ *   non-decreasing along offsets (per synchronizer); node ids distinct, ascending, exercise ranges nested; witnesses
+ *   among the requesting parties; a created event's signatories and observers from its template's expressions, a
+ *   signatory never among the observers;
+ * - and, for a transaction the run submitted itself: which events each reader sees, in node order, of which kind,
+ *   with which witnesses, create arguments, exercises (contract, choice, argument, actors, consuming, result), node
+ *   ranges, and the commandId only in a submitter's view.
+ *
+ * Where the node may choose (ids, times, the order of independent events), the model states a constraint, not a value.
+ * A disagreement fails the rule's clause with the model's expectation, the answer and the JSON path of the field.
+ * The model lives as long as the worker that runs the tests: what one test submitted, another test's reads are held to.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { ClauseId } from '../specification/clauses.js';
+import { matchEndpoint } from '../specification/endpoints.js';
+import { parseJsonLossless } from '../specification/json.js';
+import { assertClause } from './assertion.js';
+import type { CheckName } from './names.js';
+import { requestJson, type ClassifiedExchange, type ObservedExchange, type ResponseCheckContext } from './response-checks.js';
+import { UserModel } from './user-model.js';
+import { choiceRule, qualifiedName, TEMPLATE_RULES, type DamlRecord, type PredictedCreate } from './template-rules.js';
+
+const CHECK: CheckName = 'stateful_consistency';
+
+type Json = Record<string, unknown>;
+
+/** One node the model predicts for a submitted transaction, in pre-order. */
+interface ModelNode {
+  kind: 'create' | 'exercise';
+  template: string | undefined;
+  /** Index of the parent exercise among the predicted nodes. */
+  parent: number | undefined;
+  /** Index of its last descendant (itself when it has none). */
+  lastDescendant: number;
+  // create
+  argument?: DamlRecord;
+  sets?: readonly string[];
+  signatories?: string[];
+  observers?: string[];
+  // exercise
+  contractId?: string;
+  choice?: string;
+  choiceArgument?: unknown;
+  consuming?: boolean;
+  actors?: string[];
+  result?: 'created-contract-id' | 'unit';
+  /** Informees of the node itself; undefined when the model does not know them. */
+  informees: string[] | undefined;
+}
+
+interface KnownSubmission {
+  offset: number;
+  updateId: string;
+  actAs: string[];
+  commandId: string;
+  workflowId: string;
+  minLedgerTimeAbs: number | undefined;
+  sentAt: number;
+  answeredAt: number;
+  /** The predicted nodes, or undefined when a command is one the model does not predict. */
+  nodes: ModelNode[] | undefined;
+}
+
+interface KnownContract {
+  template: string | undefined;
+  argument: DamlRecord;
+  signatories: string[];
+  observers: string[];
+  /** When the run learned that it was archived (ms, performance.now()). */
+  archivedAt?: number;
+}
+
+interface Violation {
+  clause: ClauseId;
+  path: string;
+  expected: string;
+  actual: unknown;
+}
+
+/** The clauses of the model's rules. */
+export const MODEL_CLAUSES = [
+  'canton.model.offsets-follow-completion',
+  'canton.model.one-update-id-per-offset',
+  'canton.model.record-time-monotone',
+  'canton.model.event-kinds',
+  'canton.model.node-ids',
+  'canton.model.witness-parties',
+  'canton.model.stakeholders',
+  'canton.model.create-argument',
+  'canton.model.exercise',
+  'canton.model.archived-not-usable',
+  'canton.semantics.command-id.submitters-only',
+] as const satisfies readonly ClauseId[];
+
+const show = (value: unknown): string => {
+  try {
+    return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? Number(item) : item)) ?? 'undefined';
+  } catch {
+    return String(value);
+  }
+};
+const asNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : undefined;
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+const setKey = (values: readonly string[]): string => [...new Set(values)].sort().join('|');
+const unique = (values: readonly string[]): string[] => [...new Set(values)];
+
+/** Daml values compared as the JSON API may write them: Numerics by value, a missing optional as None. */
+export function damlEqual(expected: unknown, actual: unknown, sets: readonly string[] = []): boolean {
+  if (expected === undefined || expected === null) return actual === undefined || actual === null;
+  if (typeof expected === 'string' && typeof actual === 'string') {
+    const decimal = /^-?\d+(\.\d+)?$/;
+    if (decimal.test(expected) && decimal.test(actual))
+      return Number(expected) === Number(actual) && normalDecimal(expected) === normalDecimal(actual);
+    return expected === actual;
+  }
+  if (Array.isArray(expected))
+    return Array.isArray(actual) && expected.length === actual.length && expected.every((item, index) => damlEqual(item, actual[index]));
+  if (typeof expected === 'object') {
+    if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return false;
+    const left = expected as Json;
+    const right = actual as Json;
+    return [...new Set([...Object.keys(left), ...Object.keys(right)])].every((key) =>
+      sets.includes(key) && Array.isArray(left[key]) && Array.isArray(right[key])
+        ? setKey(strings(left[key])) === setKey(strings(right[key])) && (left[key] as unknown[]).length === (right[key] as unknown[]).length
+        : damlEqual(left[key], right[key]),
+    );
+  }
+  if (typeof expected === 'number' || typeof expected === 'bigint') return String(expected) === String(actual);
+  return isDeepStrictEqual(expected, actual);
+}
+
+function normalDecimal(value: string): string {
+  const [whole, fraction = ''] = value.replace(/^-/, '').split('.');
+  const sign = value.startsWith('-') && /[1-9]/.test(value) ? '-' : '';
+  return `${sign}${String(BigInt(whole!))}.${fraction.replace(/0+$/, '')}`;
+}
+
+/** How a party's filter matches a template: surely, surely not, or it depends on what the model does not know. */
+type Match = 'yes' | 'no' | 'maybe';
+
+function filterMatch(filter: unknown, template: string | undefined): Match {
+  const cumulative = (filter as { cumulative?: unknown } | undefined)?.cumulative;
+  if (!Array.isArray(cumulative) || cumulative.length === 0) return 'maybe';
+  let result: Match = 'no';
+  for (const entry of cumulative) {
+    const identifier = (entry as { identifierFilter?: Json } | undefined)?.identifierFilter ?? {};
+    if ('WildcardFilter' in identifier) return 'yes';
+    const templateFilter = identifier['TemplateFilter'] as { value?: { templateId?: unknown } } | undefined;
+    if (templateFilter !== undefined) {
+      const named = qualifiedName(templateFilter.value?.templateId);
+      if (template !== undefined && named === template) return 'yes';
+      if (template === undefined) result = 'maybe';
+      continue;
+    }
+    result = 'maybe';
+  }
+  return result;
+}
+
+interface ReadRequest {
+  offset: number | undefined;
+  shape: 'ACS_DELTA' | 'LEDGER_EFFECTS' | undefined;
+  byParty: Map<string, unknown>;
+  anyParty: unknown;
+  /** Values are compared (arguments, template expressions on them) only in a verbose answer, whose records carry labels. */
+  verbose: boolean;
+}
+
+function readRequestOf(exchange: ObservedExchange): ReadRequest | undefined {
+  const body = requestJson(exchange) as Json | undefined;
+  if (body === undefined) return undefined;
+  const transactions = ((body['updateFormat'] as Json | undefined)?.['includeTransactions'] as Json | undefined) ?? undefined;
+  const eventFormat = (transactions?.['eventFormat'] as Json | undefined) ?? {};
+  const shapeText = transactions?.['transactionShape'];
+  const byParty = new Map<string, unknown>(Object.entries((eventFormat['filtersByParty'] as Json | undefined) ?? {}));
+  return {
+    offset: asNumber(body['offset']),
+    shape:
+      shapeText === 'TRANSACTION_SHAPE_ACS_DELTA'
+        ? 'ACS_DELTA'
+        : shapeText === 'TRANSACTION_SHAPE_LEDGER_EFFECTS'
+          ? 'LEDGER_EFFECTS'
+          : undefined,
+    byParty,
+    anyParty: eventFormat['filtersForAnyParty'],
+    verbose: eventFormat['verbose'] === true,
+  };
+}
+
+/** The events of a transaction answer as [kind, payload, path]. */
+function eventsOf(value: Json, base: string): [string, Json, string][] {
+  const events = Array.isArray(value['events']) ? (value['events'] as Json[]) : [];
+  return events.map((event, index) => {
+    const [kind, payload] = Object.entries(event ?? {})[0] ?? ['?', {}];
+    return [kind, (payload ?? {}) as Json, `${base}.events[${index}].${kind}`];
+  });
+}
+
+export class LedgerModel {
+  private readonly submissions = new Map<number, KnownSubmission>();
+  private readonly updateIds = new Map<number, string>();
+  private readonly offsetsByUpdateId = new Map<string, number>();
+  /** Record times (ms) by synchronizer, then by offset. */
+  private readonly recordTimes = new Map<string, Map<number, { ms: number; text: string }>>();
+  private readonly contracts = new Map<string, KnownContract>();
+  /** The users the run created, and what it did to them since. */
+  private readonly users = new UserModel();
+
+  /** Holds every exchange against the model and learns from it, in the order they were answered. */
+  apply(
+    exchanges: readonly ObservedExchange[],
+    context: ResponseCheckContext,
+    classify: (exchange: ObservedExchange) => ClassifiedExchange | undefined,
+  ): boolean {
+    if (context.profile !== 'canton') return false;
+    let applied = false;
+    for (const exchange of exchanges) {
+      applied = this.users.apply(exchange) || applied;
+      applied = this.ledgerEnd(exchange) || applied;
+      const classified = classify(exchange);
+      if (classified === undefined) continue;
+      const timed = { ...classified, sentAt: exchange.sentAt ?? 0, answeredAt: exchange.answeredAt ?? 0 };
+      if (classified.endpoint === 'submit-and-wait' && classified.response.status >= 400) {
+        applied = this.rejected(timed) || applied;
+        continue;
+      }
+      if (classified.response.status !== 200 || classified.json === undefined) continue;
+      if (classified.endpoint === 'submit-and-wait') applied = this.submitted(timed) || applied;
+      else if (classified.endpoint === 'update-by-offset') applied = this.read(timed) || applied;
+    }
+    return applied;
+  }
+
+  /** Ledger ends the run read (offset, when the request went out), and updates it found (offset, when answered). */
+  private readonly ends: { offset: number; sentAt: number }[] = [];
+  private readonly found: { offset: number; answeredAt: number; exchange: ObservedExchange }[] = [];
+
+  /**
+   * The answer for an offset past the end: an update found at offset o, then a ledger end below o read after that answer
+   * (the ledger end never goes back), means the update was found past the end.
+   */
+  private ledgerEnd(exchange: ObservedExchange): boolean {
+    const descriptor = matchEndpoint(exchange.api, exchange.method, exchange.path);
+    if (exchange.response.status !== 200) return false;
+    let body: Json | undefined;
+    try {
+      body = parseJsonLossless(exchange.response.text) as Json;
+    } catch {
+      return false;
+    }
+    if (descriptor === 'ledger-end') {
+      const offset = asNumber(body?.['offset']);
+      if (offset === undefined) return false;
+      const end = { offset, sentAt: exchange.sentAt ?? 0 };
+      this.ends.push(end);
+      const earlier = this.found.filter((entry) => entry.answeredAt < end.sentAt);
+      if (earlier.length === 0) return false;
+      const past = earlier.find((entry) => entry.offset > end.offset);
+      assertClause(
+        CHECK,
+        'canton.model.offset-past-end',
+        past === undefined,
+        `the ledger model disagrees at $.offset of the ledger end: the model expects at least ${past?.offset ?? '?'}, where an earlier lookup found an update; the answer has ${offset}`,
+        exchange.response,
+      );
+      return true;
+    }
+    if (descriptor === 'update-by-offset') {
+      const offset = asNumber((requestJson(exchange) as Json | undefined)?.['offset']);
+      if (offset === undefined) return false;
+      this.found.push({ offset, answeredAt: exchange.answeredAt ?? 0, exchange });
+      if (this.found.length > 10_000) this.found.shift();
+    }
+    return false;
+  }
+
+  /** Asserts each clause the model judged on this exchange once: passed, or failed at its first violation. */
+  private judge(exchange: ClassifiedExchange, judged: ReadonlySet<ClauseId>, violations: readonly Violation[]): void {
+    for (const clause of MODEL_CLAUSES) {
+      if (!judged.has(clause)) continue;
+      const first = violations.find((violation) => violation.clause === clause);
+      assertClause(
+        CHECK,
+        clause,
+        first === undefined,
+        first === undefined
+          ? ''
+          : `the ledger model disagrees at ${first.path}: the model expects ${first.expected}; the answer has ${show(first.actual)}` +
+              (violations.length > 1 ? ` (${violations.length} disagreements in this answer)` : ''),
+        exchange.response,
+      );
+    }
+  }
+
+  private noteUpdateId(offset: number, updateId: unknown, path: string, violations: Violation[]): void {
+    if (typeof updateId !== 'string') return;
+    const known = this.updateIds.get(offset);
+    if (known !== undefined && known !== updateId) {
+      violations.push({
+        clause: 'canton.model.one-update-id-per-offset',
+        path,
+        expected: `the updateId ${known} seen for offset ${offset}`,
+        actual: updateId,
+      });
+    }
+    const otherOffset = this.offsetsByUpdateId.get(updateId);
+    if (otherOffset !== undefined && otherOffset !== offset) {
+      violations.push({
+        clause: 'canton.model.one-update-id-per-offset',
+        path,
+        expected: `an updateId of its own (${updateId} is offset ${otherOffset}'s)`,
+        actual: updateId,
+      });
+    }
+    if (known === undefined) this.updateIds.set(offset, updateId);
+    if (otherOffset === undefined) this.offsetsByUpdateId.set(updateId, offset);
+  }
+
+  private noteRecordTime(synchronizer: unknown, offset: number, recordTime: unknown, path: string, violations: Violation[]): void {
+    if (typeof synchronizer !== 'string' || typeof recordTime !== 'string') return;
+    const ms = Date.parse(recordTime);
+    if (Number.isNaN(ms)) return;
+    let times = this.recordTimes.get(synchronizer);
+    if (times === undefined) this.recordTimes.set(synchronizer, (times = new Map()));
+    for (const [other, time] of times) {
+      if ((other < offset && time.ms > ms) || (other > offset && time.ms < ms)) {
+        violations.push({
+          clause: 'canton.model.record-time-monotone',
+          path,
+          expected: `a record time ${other < offset ? 'not before' : 'not after'} ${time.text}, the record time at offset ${other} on ${synchronizer}`,
+          actual: recordTime,
+        });
+        return;
+      }
+    }
+    times.set(offset, { ms, text: recordTime });
+  }
+
+  /** The contracts a submission exercises that the run saw archived before it was sent, with the path of each. */
+  private archivedUses(body: Json | undefined, sentAt: number): { contractId: string; path: string }[] {
+    const commands = Array.isArray(body?.['commands']) ? (body['commands'] as Json[]) : [];
+    return commands.flatMap((command, index) => {
+      const contractId = (command?.['ExerciseCommand'] as Json | undefined)?.['contractId'];
+      const archivedAt = typeof contractId === 'string' ? this.contracts.get(contractId)?.archivedAt : undefined;
+      return archivedAt !== undefined && archivedAt < sentAt
+        ? [{ contractId: contractId as string, path: `request $.commands[${index}].ExerciseCommand.contractId` }]
+        : [];
+    });
+  }
+
+  /** A rejected submit-and-wait: the rule on archived contracts holds when it used one. */
+  private rejected(exchange: ClassifiedExchange & { sentAt: number; answeredAt: number }): boolean {
+    if (this.archivedUses(requestJson(exchange) as Json | undefined, exchange.sentAt).length === 0) return false;
+    this.judge(exchange, new Set<ClauseId>(['canton.model.archived-not-usable']), []);
+    return true;
+  }
+
+  /** A submit-and-wait answered 200: its transaction, what it predicts, and the order of completions. */
+  private submitted(exchange: ClassifiedExchange & { sentAt: number; answeredAt: number }): boolean {
+    const body = requestJson(exchange) as Json | undefined;
+    const answer = exchange.json as Json;
+    const offset = asNumber(answer['completionOffset']);
+    const updateId = answer['updateId'];
+    if (body === undefined || offset === undefined || typeof updateId !== 'string') return false;
+    const violations: Violation[] = [];
+    const judged = new Set<ClauseId>(['canton.model.offsets-follow-completion', 'canton.model.one-update-id-per-offset']);
+    for (const other of this.submissions.values()) {
+      const before = other.answeredAt < exchange.sentAt && other.offset >= offset;
+      const after = exchange.answeredAt < other.sentAt && other.offset <= offset;
+      if (before || after) {
+        violations.push({
+          clause: 'canton.model.offsets-follow-completion',
+          path: '$.completionOffset',
+          expected: `an offset ${before ? 'after' : 'before'} ${other.offset}, the completion of a submission answered ${before ? 'before this one was sent' : 'after this one was answered'}`,
+          actual: offset,
+        });
+        break;
+      }
+    }
+    this.noteUpdateId(offset, updateId, '$.updateId', violations);
+    const commands = Array.isArray(body['commands']) ? (body['commands'] as Json[]) : [];
+    // Contracts this submission uses that the run saw archived before it was sent.
+    for (const use of this.archivedUses(body, exchange.sentAt)) {
+      judged.add('canton.model.archived-not-usable');
+      violations.push({
+        clause: 'canton.model.archived-not-usable',
+        path: use.path,
+        expected: `a rejection: the contract ${use.contractId} was archived before this submission was sent`,
+        actual: `200 ${show(answer)}`,
+      });
+    }
+    const nodes = this.predict(commands);
+    const minAbs = typeof body['minLedgerTimeAbs'] === 'string' ? Date.parse(body['minLedgerTimeAbs']) : Number.NaN;
+    this.submissions.set(offset, {
+      offset,
+      updateId,
+      actAs: strings(body['actAs']),
+      commandId: typeof body['commandId'] === 'string' ? body['commandId'] : '',
+      workflowId: typeof body['workflowId'] === 'string' ? body['workflowId'] : '',
+      minLedgerTimeAbs: Number.isNaN(minAbs) ? undefined : minAbs,
+      sentAt: exchange.sentAt,
+      answeredAt: exchange.answeredAt,
+      nodes,
+    });
+    // What it consumed is archived from now on.
+    for (const node of nodes ?? []) {
+      if (node.kind === 'exercise' && node.consuming && node.contractId !== undefined) {
+        const contract = this.contracts.get(node.contractId);
+        if (contract !== undefined && contract.archivedAt === undefined) contract.archivedAt = exchange.answeredAt;
+      }
+    }
+    this.judge(exchange, judged, violations);
+    return true;
+  }
+
+  /** The nodes the commands produce, in pre-order; undefined when one of them is beyond the model. */
+  private predict(commands: readonly Json[]): ModelNode[] | undefined {
+    const nodes: ModelNode[] = [];
+    const addCreate = (create: PredictedCreate, parent: number | undefined): void => {
+      const rule = TEMPLATE_RULES[create.template];
+      const signatories = rule ? unique(rule.signatories(create.argument)) : undefined;
+      const observers =
+        rule && signatories ? unique(rule.observers(create.argument)).filter((party) => !signatories.includes(party)) : undefined;
+      nodes.push({
+        kind: 'create',
+        template: create.template,
+        parent,
+        lastDescendant: nodes.length,
+        argument: create.argument,
+        ...(create.sets ? { sets: create.sets } : {}),
+        ...(signatories && observers ? { signatories, observers } : {}),
+        informees: signatories && observers ? [...signatories, ...observers] : undefined,
+      });
+    };
+    for (const command of commands) {
+      const create = command?.['CreateCommand'] as Json | undefined;
+      const exercise = command?.['ExerciseCommand'] as Json | undefined;
+      if (create !== undefined) {
+        const template = qualifiedName(create['templateId']);
+        const argument = create['createArguments'];
+        if (template === undefined || typeof argument !== 'object' || argument === null) return undefined;
+        addCreate({ template, argument: argument as DamlRecord }, undefined);
+      } else if (exercise !== undefined) {
+        const contractId = exercise['contractId'];
+        const contract = typeof contractId === 'string' ? this.contracts.get(contractId) : undefined;
+        const template = qualifiedName(exercise['templateId']);
+        const rule = choiceRule(template, exercise['choice']);
+        if (contract === undefined || rule === undefined || contract.template !== template) return undefined;
+        const choiceArgument = (exercise['choiceArgument'] ?? {}) as DamlRecord;
+        const actors = unique(rule.controllers(contract.argument, choiceArgument, contract.signatories));
+        const informees = unique(
+          rule.consuming ? [...contract.signatories, ...contract.observers, ...actors] : [...contract.signatories, ...actors],
+        );
+        const index = nodes.length;
+        const node: ModelNode = {
+          kind: 'exercise',
+          template,
+          parent: undefined,
+          lastDescendant: index,
+          contractId: contractId as string,
+          choice: exercise['choice'] as string,
+          choiceArgument: exercise['choiceArgument'] ?? {},
+          consuming: rule.consuming,
+          actors,
+          result: rule.result,
+          informees,
+        };
+        nodes.push(node);
+        const children = rule.creates?.(contract.argument, choiceArgument);
+        if (children === undefined) return undefined;
+        for (const child of children) addCreate(child, index);
+        node.lastDescendant = nodes.length - 1;
+      } else return undefined;
+    }
+    return nodes;
+  }
+
+  /** Who must, may and must not see a node, for this request and shape. */
+  private audience(
+    nodes: readonly ModelNode[],
+    index: number,
+    request: ReadRequest,
+    shape: 'ACS_DELTA' | 'LEDGER_EFFECTS',
+  ): {
+    required: Set<string>;
+    allowed: Set<string> | undefined;
+  } {
+    const node = nodes[index]!;
+    let informees: string[] | undefined = node.informees;
+    if (shape === 'LEDGER_EFFECTS') {
+      for (let parent = node.parent; parent !== undefined && informees !== undefined; parent = nodes[parent]!.parent) {
+        const above = nodes[parent]!.informees;
+        informees = above === undefined ? undefined : unique([...informees, ...above]);
+      }
+    } else if (node.kind === 'exercise') {
+      // The ACS delta shows a consuming exercise as an archive, to the contract's stakeholders.
+      const contract = node.contractId === undefined ? undefined : this.contracts.get(node.contractId);
+      informees = contract === undefined ? undefined : [...contract.signatories, ...contract.observers];
+    }
+    const required = new Set<string>();
+    const allowed = new Set<string>();
+    if (informees === undefined) return { required, allowed: undefined };
+    for (const [party, filter] of request.byParty) {
+      if (!informees.includes(party)) continue;
+      const match = filterMatch(filter, node.template);
+      if (match === 'yes') required.add(party);
+      if (match !== 'no') allowed.add(party);
+    }
+    if (request.anyParty !== undefined && filterMatch(request.anyParty, node.template) !== 'no')
+      for (const party of informees) allowed.add(party);
+    return { required, allowed };
+  }
+
+  /** An update read by offset. */
+  private read(exchange: ClassifiedExchange & { sentAt: number; answeredAt: number }): boolean {
+    const request = readRequestOf(exchange);
+    const update = (exchange.json as Json)['update'] as Json | undefined;
+    if (request === undefined || update === undefined || update === null) return false;
+    const [variant, wrapped] = Object.entries(update)[0] ?? [];
+    const value = (wrapped as { value?: Json } | undefined)?.value;
+    if (variant === undefined || value === undefined) return false;
+    const base = `$.update.${variant}.value`;
+    const violations: Violation[] = [];
+    const judged = new Set<ClauseId>(['canton.model.offsets-follow-completion']);
+    const offset = asNumber(value['offset']);
+    if (request.offset !== undefined && offset !== undefined && offset !== request.offset) {
+      violations.push({
+        clause: 'canton.model.offsets-follow-completion',
+        path: `${base}.offset`,
+        expected: `the offset looked up, ${request.offset}`,
+        actual: offset,
+      });
+    }
+    const at = offset ?? request.offset;
+    if (at === undefined) return false;
+    if (variant === 'OffsetCheckpoint') {
+      judged.add('canton.model.record-time-monotone');
+      const times = Array.isArray(value['synchronizerTimes']) ? (value['synchronizerTimes'] as Json[]) : [];
+      times.forEach((time, index) =>
+        this.noteRecordTime(time['synchronizerId'], at, time['recordTime'], `${base}.synchronizerTimes[${index}].recordTime`, violations),
+      );
+      this.judge(exchange, judged, violations);
+      return true;
+    }
+    judged.add('canton.model.one-update-id-per-offset').add('canton.model.record-time-monotone');
+    this.noteUpdateId(at, value['updateId'], `${base}.updateId`, violations);
+    this.noteRecordTime(value['synchronizerId'], at, value['recordTime'], `${base}.recordTime`, violations);
+    if (variant === 'Transaction') this.transaction(value, base, at, request, judged, violations, exchange.answeredAt);
+    this.judge(exchange, judged, violations);
+    return true;
+  }
+
+  private transaction(
+    value: Json,
+    base: string,
+    offset: number,
+    request: ReadRequest,
+    judged: Set<ClauseId>,
+    violations: Violation[],
+    readAt: number,
+  ): void {
+    const events = eventsOf(value, base);
+    const requested = [...request.byParty.keys()];
+    judged.add('canton.model.node-ids').add('canton.model.witness-parties').add('canton.model.stakeholders');
+    // Structural rules, for any transaction.
+    let previous = -1;
+    const ranges: [number, number, string][] = [];
+    for (const [kind, event, path] of events) {
+      const eventOffset = asNumber(event['offset']);
+      if (eventOffset !== undefined && eventOffset !== offset) {
+        violations.push({
+          clause: 'canton.model.offsets-follow-completion',
+          path: `${path}.offset`,
+          expected: `the transaction's offset ${offset}`,
+          actual: eventOffset,
+        });
+      }
+      const nodeId = asNumber(event['nodeId']);
+      if (nodeId !== undefined) {
+        if (nodeId <= previous)
+          violations.push({
+            clause: 'canton.model.node-ids',
+            path: `${path}.nodeId`,
+            expected: `a node id above ${previous}, the one before it`,
+            actual: nodeId,
+          });
+        previous = Math.max(previous, nodeId);
+        if (kind === 'ExercisedEvent') {
+          const last = asNumber(event['lastDescendantNodeId']);
+          if (last === undefined || last < nodeId) {
+            violations.push({
+              clause: 'canton.model.node-ids',
+              path: `${path}.lastDescendantNodeId`,
+              expected: `a last descendant at or after its node id ${nodeId}`,
+              actual: event['lastDescendantNodeId'],
+            });
+          } else {
+            for (const [start, end, other] of ranges) {
+              if (nodeId <= end && last > end && nodeId > start) {
+                violations.push({
+                  clause: 'canton.model.node-ids',
+                  path: `${path}.lastDescendantNodeId`,
+                  expected: `a range [${nodeId}, ${last}] nested in or disjoint from [${start}, ${end}] (${other})`,
+                  actual: last,
+                });
+              }
+            }
+            ranges.push([nodeId, last, path]);
+          }
+        }
+      }
+      const witnesses = strings(event['witnessParties']);
+      if (request.anyParty === undefined) {
+        const outside = witnesses.filter((party) => !request.byParty.has(party));
+        if (outside.length > 0)
+          violations.push({
+            clause: 'canton.model.witness-parties',
+            path: `${path}.witnessParties`,
+            expected: `parties among those requested (${requested.join(', ')})`,
+            actual: witnesses,
+          });
+      }
+      if (kind === 'CreatedEvent') this.createdStructure(event, path, request, witnesses, violations);
+    }
+    // commandId: only a submitter's view, for a transaction the run submitted.
+    const known = this.submissions.get(offset);
+    if (known !== undefined) {
+      judged.add('canton.semantics.command-id.submitters-only');
+      // A request for any party may or may not speak for a submitter: either answer is accepted then.
+      const submitter = known.actAs.some((party) => request.byParty.has(party));
+      const commandId = value['commandId'];
+      const shownId = typeof commandId === 'string' && commandId !== '';
+      const wrong =
+        request.anyParty !== undefined && !submitter
+          ? shownId && commandId !== known.commandId
+          : submitter
+            ? commandId !== known.commandId
+            : shownId;
+      if (wrong) {
+        violations.push({
+          clause: 'canton.semantics.command-id.submitters-only',
+          path: `${base}.commandId`,
+          expected: submitter
+            ? `the submitted commandId ${known.commandId} (the request reads as a submitter)`
+            : `no commandId: the request reads as none of the submitters (${known.actAs.join(', ')})`,
+          actual: commandId,
+        });
+      }
+      const workflowId = value['workflowId'];
+      if (typeof workflowId === 'string' && workflowId !== '' && workflowId !== known.workflowId) {
+        violations.push({
+          clause: 'canton.model.event-kinds',
+          path: `${base}.workflowId`,
+          expected: `the submitted workflowId ${show(known.workflowId)} or none`,
+          actual: workflowId,
+        });
+        judged.add('canton.model.event-kinds');
+      }
+      if (
+        known.minLedgerTimeAbs !== undefined &&
+        typeof value['effectiveAt'] === 'string' &&
+        Date.parse(value['effectiveAt']) < known.minLedgerTimeAbs
+      ) {
+        violations.push({
+          clause: 'canton.model.record-time-monotone',
+          path: `${base}.effectiveAt`,
+          expected: `a ledger time at or after the submission's minLedgerTimeAbs ${new Date(known.minLedgerTimeAbs).toISOString()}`,
+          actual: value['effectiveAt'],
+        });
+      }
+      if (known.nodes !== undefined && request.shape !== undefined)
+        this.predicted(known.nodes, events, request, request.shape, judged, violations);
+    }
+    // Learn the contracts it shows.
+    for (const [kind, event] of events) {
+      const contractId = event['contractId'];
+      if (typeof contractId !== 'string') continue;
+      if (
+        kind === 'CreatedEvent' &&
+        request.verbose &&
+        !this.contracts.has(contractId) &&
+        typeof event['createArgument'] === 'object' &&
+        event['createArgument'] !== null
+      ) {
+        this.contracts.set(contractId, {
+          template: qualifiedName(event['templateId']),
+          argument: event['createArgument'] as DamlRecord,
+          signatories: strings(event['signatories']),
+          observers: strings(event['observers']),
+        });
+      }
+      const archived = kind === 'ArchivedEvent' || (kind === 'ExercisedEvent' && event['consuming'] === true);
+      const contract = this.contracts.get(contractId);
+      if (archived && contract !== undefined && contract.archivedAt === undefined) contract.archivedAt = known?.answeredAt ?? readAt;
+    }
+  }
+
+  /** A created event's stakeholders: from its template's expressions when the model knows it; never a signatory among observers. */
+  private createdStructure(event: Json, path: string, request: ReadRequest, witnesses: string[], violations: Violation[]): void {
+    const signatories = strings(event['signatories']);
+    const observers = strings(event['observers']);
+    const both = observers.filter((party) => signatories.includes(party));
+    if (both.length > 0)
+      violations.push({
+        clause: 'canton.model.stakeholders',
+        path: `${path}.observers`,
+        expected: `no signatory among the observers (signatories ${signatories.join(', ')})`,
+        actual: observers,
+      });
+    const template = qualifiedName(event['templateId']);
+    const rule = template === undefined || !request.verbose ? undefined : TEMPLATE_RULES[template];
+    const argument = event['createArgument'];
+    if (rule !== undefined && typeof argument === 'object' && argument !== null) {
+      const expectedSignatories = unique(rule.signatories(argument as DamlRecord));
+      const expectedObservers = unique(rule.observers(argument as DamlRecord)).filter((party) => !expectedSignatories.includes(party));
+      if (setKey(signatories) !== setKey(expectedSignatories))
+        violations.push({
+          clause: 'canton.model.stakeholders',
+          path: `${path}.signatories`,
+          expected: `the signatories of ${template} on its argument: ${show(expectedSignatories)}`,
+          actual: signatories,
+        });
+      if (setKey(observers) !== setKey(expectedObservers))
+        violations.push({
+          clause: 'canton.model.stakeholders',
+          path: `${path}.observers`,
+          expected: `the observers of ${template} on its argument, less its signatories: ${show(expectedObservers)}`,
+          actual: observers,
+        });
+      if (request.shape === 'ACS_DELTA' && request.anyParty === undefined) {
+        const stakeholders = [...expectedSignatories, ...expectedObservers];
+        const outside = witnesses.filter((party) => !stakeholders.includes(party));
+        if (outside.length > 0)
+          violations.push({
+            clause: 'canton.model.witness-parties',
+            path: `${path}.witnessParties`,
+            expected: `stakeholders only in the ACS delta (${stakeholders.join(', ')})`,
+            actual: witnesses,
+          });
+      }
+    }
+  }
+
+  /** The events of a transaction the run submitted, held against the nodes its commands produce. */
+  private predicted(
+    nodes: readonly ModelNode[],
+    events: readonly [string, Json, string][],
+    request: ReadRequest,
+    shape: 'ACS_DELTA' | 'LEDGER_EFFECTS',
+    judged: Set<ClauseId>,
+    violations: Violation[],
+  ): void {
+    judged.add('canton.model.event-kinds');
+    // The nodes this shape shows at all: ACS delta shows creates not consumed in the transaction and consuming exercises
+    // (as archives) of contracts created before it.
+    const createdIds = new Map<number, string>();
+    const shownNodes = nodes
+      .map((node, index) => ({ node, index }))
+      .filter(({ node }) => {
+        if (shape === 'LEDGER_EFFECTS') return true;
+        // A contract created here is never consumed in the same transaction (the model predicts no exercise of it).
+        return node.kind === 'create' || node.consuming === true;
+      });
+    const expectedKind = (node: ModelNode): string =>
+      node.kind === 'create' ? 'CreatedEvent' : shape === 'ACS_DELTA' ? 'ArchivedEvent' : 'ExercisedEvent';
+    let cursor = 0;
+    const matched = new Map<number, number>();
+    for (const { node, index } of shownNodes) {
+      const { required, allowed } = this.audience(nodes, index, request, shape);
+      const event = events[cursor];
+      const fits =
+        event !== undefined && event[0] === expectedKind(node) && (node.kind === 'create' || event[1]['contractId'] === node.contractId);
+      const must = required.size > 0;
+      const never = allowed !== undefined && allowed.size === 0;
+      if (fits && !never) {
+        matched.set(index, cursor);
+        cursor++;
+        this.matchedEvent(node, event, required, allowed, judged, violations, request.verbose);
+        if (node.kind === 'create' && typeof event[1]['contractId'] === 'string') createdIds.set(index, event[1]['contractId']);
+      } else if (must) {
+        violations.push({
+          clause: 'canton.model.event-kinds',
+          path:
+            event === undefined
+              ? `${events[0]?.[2].replace(/\.events\[\d+\].*/, '') ?? '$.update.Transaction.value'}.events[${cursor}]`
+              : `${event[2]}`,
+          expected: `a ${expectedKind(node)}${node.template ? ` of ${node.template}` : ''}${node.contractId ? ` on ${node.contractId}` : ''} (node ${index} of the submitted commands), witnessed by ${[...required].join(', ')}`,
+          actual: event === undefined ? 'no further event' : `${event[0]} ${show(event[1]['contractId'])}`,
+        });
+        return;
+      }
+    }
+    if (cursor < events.length) {
+      const [kind, payload, path] = events[cursor]!;
+      violations.push({
+        clause: 'canton.model.event-kinds',
+        path,
+        expected: 'no further event: the submitted commands produce none more that these parties see',
+        actual: `${kind} ${show(payload['contractId'])}`,
+      });
+      return;
+    }
+    // Exercise results and node ranges, once every event is placed.
+    for (const [index, position] of matched) {
+      const node = nodes[index]!;
+      if (node.kind !== 'exercise' || shape !== 'LEDGER_EFFECTS') continue;
+      const [, event, path] = events[position]!;
+      judged.add('canton.model.exercise');
+      if (node.result === 'unit' && !damlEqual({}, event['exerciseResult'] ?? {})) {
+        violations.push({
+          clause: 'canton.model.exercise',
+          path: `${path}.exerciseResult`,
+          expected: 'unit {}',
+          actual: event['exerciseResult'],
+        });
+      }
+      const firstChild = nodes.findIndex((candidate) => candidate.parent === index && candidate.kind === 'create');
+      const childId = firstChild === -1 ? undefined : createdIds.get(firstChild);
+      if (node.result === 'created-contract-id' && childId !== undefined && event['exerciseResult'] !== childId) {
+        violations.push({
+          clause: 'canton.model.exercise',
+          path: `${path}.exerciseResult`,
+          expected: `the id of the contract its body created, ${childId}`,
+          actual: event['exerciseResult'],
+        });
+      }
+      const nodeId = asNumber(event['nodeId']);
+      const last = asNumber(event['lastDescendantNodeId']);
+      if (nodeId === undefined || last === undefined) continue;
+      for (const [other, otherPosition] of matched) {
+        const otherId = asNumber(events[otherPosition]![1]['nodeId']);
+        if (otherId === undefined || other === index) continue;
+        const descendant = other > index && other <= node.lastDescendant;
+        const inside = otherId > nodeId && otherId <= last;
+        if (descendant !== inside) {
+          violations.push({
+            clause: 'canton.model.node-ids',
+            path: `${path}.lastDescendantNodeId`,
+            expected: `a range [${nodeId}, lastDescendantNodeId] that ${descendant ? 'holds' : 'leaves out'} node ${otherId} (${descendant ? 'created by this choice' : 'not a consequence of it'})`,
+            actual: last,
+          });
+          break;
+        }
+      }
+    }
+  }
+
+  /** One event placed on a predicted node: its witnesses, and what the model knows of its fields. */
+  private matchedEvent(
+    node: ModelNode,
+    [kind, event, path]: [string, Json, string],
+    required: Set<string>,
+    allowed: Set<string> | undefined,
+    judged: Set<ClauseId>,
+    violations: Violation[],
+    verbose: boolean,
+  ): void {
+    const witnesses = strings(event['witnessParties']);
+    const missing = [...required].filter((party) => !witnesses.includes(party));
+    const extra = allowed === undefined ? [] : witnesses.filter((party) => !allowed.has(party));
+    if (missing.length > 0 || extra.length > 0) {
+      violations.push({
+        clause: 'canton.model.witness-parties',
+        path: `${path}.witnessParties`,
+        expected: `the requesting parties among the node's informees: at least ${show([...required])}${allowed === undefined ? '' : `, at most ${show([...allowed])}`}`,
+        actual: witnesses,
+      });
+    }
+    if (qualifiedName(event['templateId']) !== node.template) {
+      violations.push({
+        clause: 'canton.model.event-kinds',
+        path: `${path}.templateId`,
+        expected: `a template ${node.template ?? '?'}`,
+        actual: event['templateId'],
+      });
+    }
+    if (kind === 'CreatedEvent') {
+      if (node.argument !== undefined && verbose) judged.add('canton.model.create-argument');
+      if (node.argument !== undefined && verbose && !damlEqual(node.argument, event['createArgument'], node.sets)) {
+        violations.push({
+          clause: 'canton.model.create-argument',
+          path: `${path}.createArgument`,
+          expected: show(node.argument),
+          actual: event['createArgument'],
+        });
+      }
+      if (node.signatories !== undefined && setKey(strings(event['signatories'])) !== setKey(node.signatories)) {
+        violations.push({
+          clause: 'canton.model.stakeholders',
+          path: `${path}.signatories`,
+          expected: show(node.signatories),
+          actual: event['signatories'],
+        });
+      }
+      if (node.observers !== undefined && setKey(strings(event['observers'])) !== setKey(node.observers)) {
+        violations.push({
+          clause: 'canton.model.stakeholders',
+          path: `${path}.observers`,
+          expected: show(node.observers),
+          actual: event['observers'],
+        });
+      }
+    } else if (kind === 'ExercisedEvent') {
+      if (event['choice'] !== node.choice)
+        violations.push({ clause: 'canton.model.exercise', path: `${path}.choice`, expected: show(node.choice), actual: event['choice'] });
+      if (event['consuming'] !== node.consuming)
+        violations.push({
+          clause: 'canton.model.exercise',
+          path: `${path}.consuming`,
+          expected: show(node.consuming),
+          actual: event['consuming'],
+        });
+      if (node.actors !== undefined && setKey(strings(event['actingParties'])) !== setKey(node.actors)) {
+        violations.push({
+          clause: 'canton.model.exercise',
+          path: `${path}.actingParties`,
+          expected: `the choice's controllers ${show(node.actors)}`,
+          actual: event['actingParties'],
+        });
+      }
+      if (verbose && !damlEqual(node.choiceArgument, event['choiceArgument'] ?? {})) {
+        violations.push({
+          clause: 'canton.model.exercise',
+          path: `${path}.choiceArgument`,
+          expected: show(node.choiceArgument),
+          actual: event['choiceArgument'],
+        });
+      }
+    }
+  }
+}
+
+/** The model check as the registry lists it: applied by the harness to every exchange of every test (canton profile). */
+export interface ModelCheck {
+  id: string;
+  check: CheckName;
+  description: string;
+}
+
+export const MODEL_CHECKS: readonly ModelCheck[] = [
+  {
+    id: 'ledger-model',
+    check: CHECK,
+    description:
+      "canton: every submit-and-wait and update-by-offset answer held against the ledger model built from the run's own submissions (offsets, update ids, record time, events, witnesses, stakeholders, arguments, exercises, node ids, archived contracts)",
+  },
+];
+
+/**
+ * Applies the model checks to a test's exchanges (after its response checks): returns the checks that applied. The model
+ * is the worker's, so what earlier tests submitted is known.
+ */
+export function applyModelChecks(
+  model: LedgerModel,
+  exchanges: readonly ObservedExchange[],
+  context: ResponseCheckContext,
+  enabled: (check: CheckName) => boolean,
+  classify: (exchange: ObservedExchange) => ClassifiedExchange | undefined,
+): Set<CheckName> {
+  const applied = new Set<CheckName>();
+  for (const entry of MODEL_CHECKS) {
+    if (enabled(entry.check) && model.apply(exchanges, context, classify)) applied.add(entry.check);
+  }
+  return applied;
+}

@@ -1,0 +1,94 @@
+/**
+ * What the ledger model knows of the fixture templates: each one's signatory and observer expressions and its
+ * choices (consuming or not, controllers, what the body creates and returns), as the Daml source of Canton's
+ * CantonExamples declares them (community/common/src/main/daml/CantonExamples/Iou.daml). Keyed by qualified name
+ * (`Module:Entity`), so a template named by package name or by package id is the same template. The model predicts only
+ * what these rules state; a template or choice not listed here is held to the structural rules alone.
+ */
+
+export type DamlRecord = Record<string, unknown>;
+
+export interface PredictedCreate {
+  template: string;
+  /** The argument the body creates with; `sets` names list fields compared as sets (the body's order is not stated). */
+  argument: DamlRecord;
+  sets?: readonly string[];
+}
+
+export interface ChoiceRule {
+  consuming: boolean;
+  controllers(argument: DamlRecord, choiceArgument: DamlRecord, signatories: readonly string[]): string[];
+  /** What the body creates, in order; undefined when the model does not know. */
+  creates?(argument: DamlRecord, choiceArgument: DamlRecord): PredictedCreate[];
+  /** The result: the id of the contract the body created first, or unit. */
+  result: 'created-contract-id' | 'unit';
+}
+
+export interface TemplateRule {
+  signatories(argument: DamlRecord): string[];
+  observers(argument: DamlRecord): string[];
+  choices: Readonly<Record<string, ChoiceRule>>;
+}
+
+const text = (record: DamlRecord, name: string): string => (typeof record[name] === 'string' ? (record[name] as string) : '');
+const texts = (record: DamlRecord, name: string): string[] =>
+  Array.isArray(record[name]) ? (record[name] as unknown[]).filter((entry): entry is string => typeof entry === 'string') : [];
+
+/** Every template's Archive: consuming, controlled by the signatories, returns unit, creates nothing. */
+export const ARCHIVE: ChoiceRule = {
+  consuming: true,
+  controllers: (_argument, _choiceArgument, signatories) => [...signatories],
+  creates: () => [],
+  result: 'unit',
+};
+
+/** CantonExamples Iou.daml: `signatory payer`, `observer owner, viewers`; Call, Transfer and Share are the owner's. */
+const iou: TemplateRule = {
+  signatories: (argument) => [text(argument, 'payer')],
+  observers: (argument) => [text(argument, 'owner'), ...texts(argument, 'viewers')],
+  choices: {
+    Archive: ARCHIVE,
+    Transfer: {
+      consuming: true,
+      controllers: (argument) => [text(argument, 'owner')],
+      creates: (argument, choiceArgument) => [{ template: 'Iou:Iou', argument: { ...argument, owner: choiceArgument['newOwner'] } }],
+      result: 'created-contract-id',
+    },
+    Share: {
+      consuming: true,
+      controllers: (argument) => [text(argument, 'owner')],
+      creates: (argument, choiceArgument) => [
+        {
+          template: 'Iou:Iou',
+          argument: { ...argument, viewers: [...texts(argument, 'viewers'), text(choiceArgument, 'viewer')] },
+          sets: ['viewers'],
+        },
+      ],
+      result: 'created-contract-id',
+    },
+    Call: {
+      consuming: true,
+      controllers: (argument) => [text(argument, 'owner')],
+      creates: (argument) => [
+        { template: 'Iou:GetCash', argument: { payer: argument['payer'], owner: argument['owner'], amount: argument['amount'] } },
+      ],
+      result: 'created-contract-id',
+    },
+  },
+};
+
+export const TEMPLATE_RULES: Readonly<Record<string, TemplateRule>> = { 'Iou:Iou': iou };
+
+/** `Module:Entity` of a template id in either form (`#package-name:Module:Entity` or `<package-id>:Module:Entity`). */
+export function qualifiedName(templateId: unknown): string | undefined {
+  if (typeof templateId !== 'string') return undefined;
+  const parts = templateId.split(':');
+  return parts.length >= 3 ? parts.slice(-2).join(':') : undefined;
+}
+
+/** The choice rule of a template's choice: its own, or Archive (every template has it). */
+export function choiceRule(template: string | undefined, choice: unknown): ChoiceRule | undefined {
+  if (typeof choice !== 'string') return undefined;
+  const own = template === undefined ? undefined : TEMPLATE_RULES[template]?.choices[choice];
+  return own ?? (choice === 'Archive' ? ARCHIVE : undefined);
+}

@@ -1,0 +1,196 @@
+/**
+ * The ledger model (checks/ledger-model.ts) on hand-made exchanges: it learns from a submission and holds the reads of
+ * its transaction to it; a right answer passes, and each kind of wrong answer fails its rule naming the JSON path.
+ */
+import { describe, expect, it } from 'vitest';
+import { LedgerModel, damlEqual } from '../../checks/ledger-model.js';
+import { classify, type ObservedExchange, type ResponseCheckContext } from '../../checks/response-checks.js';
+import type { ProfileName } from '../../config/types.js';
+import { createValidators } from '../../specification/validate.js';
+import { answer, JSON_TYPE, failure, recorded } from './support.js';
+
+const BANK = 'Bank::1220aa';
+const ALICE = 'Alice::1220aa';
+const CAROL = 'Carol::1220aa';
+const SYNC = 'sync::1220bb';
+const IOU = '#CantonExamples:Iou:Iou';
+const IOU_ID = 'pkg0:Iou:Iou';
+
+const context = (profile: ProfileName = 'canton'): ResponseCheckContext => ({
+  profile,
+  validators: createValidators(profile),
+  features: { authorization: true, trafficAccounts: false },
+});
+
+let clock = 0;
+function exchange(path: string, requestBody: unknown, body: unknown, status = 200): ObservedExchange {
+  const sentAt = (clock += 10);
+  return {
+    api: 'participant',
+    method: 'POST',
+    path,
+    response: answer({ status, contentType: JSON_TYPE, text: JSON.stringify(body), path, requestBody: JSON.stringify(requestBody) }),
+    sentAt,
+    answeredAt: (clock += 5),
+  };
+}
+
+const argument = { payer: BANK, owner: ALICE, amount: { value: '1.5', currency: 'USD' }, viewers: [CAROL] };
+
+function submission(offset: number, commands: unknown[], actAs = [BANK]): ObservedExchange {
+  return exchange(
+    '/v2/commands/submit-and-wait',
+    { commands, commandId: `cmd-${offset}`, actAs },
+    { updateId: `u${offset}`, completionOffset: offset },
+  );
+}
+
+function read(offset: number, parties: string[], shape: string, value: Record<string, unknown>): ObservedExchange {
+  const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: {} } } }] };
+  return exchange(
+    '/v2/updates/update-by-offset',
+    {
+      offset,
+      updateFormat: {
+        includeTransactions: {
+          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [party, wildcard])), verbose: true },
+          transactionShape: shape,
+        },
+      },
+    },
+    { update: { Transaction: { value: { updateId: `u${offset}`, offset, synchronizerId: SYNC, commandId: '', ...value } } } },
+  );
+}
+
+const created = (offset: number, contractId: string, overrides: Record<string, unknown> = {}) => ({
+  CreatedEvent: {
+    offset,
+    nodeId: 0,
+    contractId,
+    templateId: IOU_ID,
+    createArgument: argument,
+    witnessParties: [ALICE],
+    signatories: [BANK],
+    observers: [ALICE, CAROL],
+    ...overrides,
+  },
+});
+
+/** A create of the Iou at offset 10 and its read as the owner, then a Transfer at 11 read in ledger effects. */
+function history(transfer: { exercised?: Record<string, unknown>; child?: Record<string, unknown>; recordTime?: string } = {}) {
+  const create = submission(10, [{ CreateCommand: { templateId: IOU, createArguments: argument } }]);
+  const createRead = read(10, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', { recordTime: '2026-01-01T00:00:01Z', events: [created(10, 'c1')] });
+  const move = submission(
+    11,
+    [{ ExerciseCommand: { templateId: IOU, contractId: 'c1', choice: 'Transfer', choiceArgument: { newOwner: CAROL } } }],
+    [ALICE],
+  );
+  const moveRead = read(11, [ALICE, CAROL], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+    recordTime: transfer.recordTime ?? '2026-01-01T00:00:02Z',
+    commandId: 'cmd-11',
+    events: [
+      {
+        ExercisedEvent: {
+          offset: 11,
+          nodeId: 0,
+          contractId: 'c1',
+          templateId: IOU_ID,
+          choice: 'Transfer',
+          choiceArgument: { newOwner: CAROL },
+          actingParties: [ALICE],
+          consuming: true,
+          witnessParties: [ALICE, CAROL],
+          lastDescendantNodeId: 1,
+          exerciseResult: 'c2',
+          ...transfer.exercised,
+        },
+      },
+      created(11, 'c2', {
+        nodeId: 1,
+        createArgument: { ...argument, owner: CAROL },
+        witnessParties: [ALICE, CAROL],
+        observers: [CAROL],
+        ...transfer.child,
+      }),
+    ],
+  });
+  return [create, createRead, move, moveRead];
+}
+
+const apply = (exchanges: ObservedExchange[], profile: ProfileName = 'canton') =>
+  new LedgerModel().apply(exchanges, context(profile), (entry) => classify(entry, context(profile)));
+
+describe('the ledger model', () => {
+  it('passes a history that agrees with it, crediting its rules', async () => {
+    const events = await recorded(() => apply(history()));
+    expect(new Set(events)).toEqual(
+      new Set(
+        [
+          'canton.model.offsets-follow-completion',
+          'canton.model.one-update-id-per-offset',
+          'canton.model.record-time-monotone',
+          'canton.model.node-ids',
+          'canton.model.witness-parties',
+          'canton.model.stakeholders',
+          'canton.model.event-kinds',
+          'canton.model.create-argument',
+          'canton.model.exercise',
+          'canton.semantics.command-id.submitters-only',
+        ].map((clause) => `stateful_consistency ${clause} passed`),
+      ),
+    );
+  });
+
+  it('judges nothing in the spec profile', async () => {
+    expect(await recorded(() => apply(history(), 'spec'))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a range that leaves out the created child',
+      { exercised: { lastDescendantNodeId: 0 } },
+      'canton.model.node-ids',
+      'lastDescendantNodeId',
+    ],
+    ['an exercise result altered', { exercised: { exerciseResult: 'c1' } }, 'canton.model.exercise', 'exerciseResult'],
+    ['a viewer left out of the observers', { child: { observers: [] } }, 'canton.model.stakeholders', 'observers'],
+    ['a signatory among the observers', { child: { observers: [BANK, CAROL] } }, 'canton.model.stakeholders', 'observers'],
+    ['a create argument altered', { child: { createArgument: { ...argument, owner: ALICE } } }, 'canton.model.stakeholders', 'observers'],
+    ['record time going back', { recordTime: '2026-01-01T00:00:00Z' }, 'canton.model.record-time-monotone', 'recordTime'],
+  ])('fails %s', async (_name, transfer, clause, field) => {
+    const thrown = await failure(() => apply(history(transfer)));
+    expect(thrown.clauseId).toBe(clause);
+    expect(thrown.detail).toContain(field);
+    expect(thrown.detail).toContain('the model expects');
+  });
+
+  it('fails a commandId shown to a reader who is none of the submitters', async () => {
+    const [create, createRead] = history();
+    const observer = read(10, [CAROL], 'TRANSACTION_SHAPE_ACS_DELTA', {
+      recordTime: '2026-01-01T00:00:01Z',
+      commandId: 'cmd-10',
+      events: [created(10, 'c1', { witnessParties: [CAROL] })],
+    });
+    const thrown = await failure(() => apply([create!, createRead!, observer]));
+    expect(thrown.clauseId).toBe('canton.semantics.command-id.submitters-only');
+  });
+
+  it('fails another updateId for the same offset, and a submission of an archived contract that succeeds', async () => {
+    const [create, createRead, move, moveRead] = history();
+    const otherId = read(10, [CAROL], 'TRANSACTION_SHAPE_ACS_DELTA', {
+      updateId: 'u99',
+      recordTime: '2026-01-01T00:00:01Z',
+      events: [created(10, 'c1', { witnessParties: [CAROL] })],
+    });
+    expect((await failure(() => apply([create!, createRead!, otherId]))).clauseId).toBe('canton.model.one-update-id-per-offset');
+    const again = submission(12, [{ ExerciseCommand: { templateId: IOU, contractId: 'c1', choice: 'Archive', choiceArgument: {} } }]);
+    expect((await failure(() => apply([create!, createRead!, move!, moveRead!, again]))).clauseId).toBe('canton.model.archived-not-usable');
+  });
+
+  it('compares Daml values as the JSON API writes them', () => {
+    expect(damlEqual({ a: '1.50', b: null }, { a: '1.5' })).toBe(true);
+    expect(damlEqual({ a: '1.5' }, { a: '1.6' })).toBe(false);
+    expect(damlEqual({ v: ['x', 'y'] }, { v: ['y', 'x'] }, ['v'])).toBe(true);
+    expect(damlEqual({ v: ['x', 'y'] }, { v: ['y', 'x'] })).toBe(false);
+  });
+});

@@ -1,0 +1,790 @@
+/**
+ * Stateful property tests (issue 27): random sequences of ledger operations (fast-check commands) run against the target and
+ * a model of the ledger side by side. The model is the sequence's own: the Ious it created (payer, owner, viewers),
+ * which are active, and who sees which transaction. Each step is held against it (which submissions succeed, which
+ * reads find a transaction), and every exchange is also held by the engine against the worker's ledger model
+ * (checks/ledger-model.ts: events, witnesses, stakeholders, arguments, exercises, node ids, offsets, record time).
+ *
+ * Operations: creates by several actAs (and readAs) parties, with and without a minimum ledger time, a submission id and
+ * a workflow id; Transfer and Share (consuming exercises with a created child) by the owner; Archive by the payer; the
+ * same on an archived contract or by a party who is not the controller (a rejection); reads by offset for random party
+ * sets, filters (wildcard, the Iou template, another template) and both shapes; two archives of one Iou raced (sent at once).
+ *
+ * A failure is shrunk by fast-check to the shortest sequence that shows it; the failure names it as a script with the
+ * seed, and `ledger-conformance replay <test id>` reruns it (seed and path). Budget: `--cases` / 25 sequences (at least
+ * two) of up to 7 operations, run concurrently (each sequence has its own contracts).
+ */
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import type { ClientResponse } from '../../client/http.js';
+import { CheckFailure } from '../../checks/assertion.js';
+import { agreesWithModel } from '../../checks/stateful.js';
+import { expectValue, expectValueMatches } from '../../checks/values.js';
+import { freshId } from '../../generators/index.js';
+import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
+import { parseJsonLossless } from '../../specification/json.js';
+import { transactionIn, type JsonObject } from '../support/ledger.js';
+import { auditor } from '../support/visibility.js';
+
+const CLAUSE = 'canton.model.stateful-sequence';
+const ACTORS = ['alice', 'bob', 'bank'] as const;
+const PARTIES = ['alice', 'bob', 'bank', 'carol'] as const;
+type Actor = (typeof ACTORS)[number];
+type Party = (typeof PARTIES)[number];
+
+/** One Iou of the sequence as the model knows it. */
+interface IouState {
+  contractId: string;
+  payer: Party;
+  owner: Party;
+  viewers: Party[];
+  active: boolean;
+}
+
+/** A transaction the sequence committed: who sees it (ACS delta and ledger effects show it to the same parties here). */
+interface TxState {
+  offset: number;
+  visibleTo: Set<Party>;
+}
+
+interface Model {
+  ious: IouState[];
+  txs: TxState[];
+}
+
+interface Real {
+  ctx: ConformanceContext;
+  /** The script of the steps so far (printed with a failure). */
+  log: string[];
+}
+
+type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+type FilterKind = 'wildcard' | 'iou' | 'other-template';
+
+function userFor(ctx: ConformanceContext, actor: Actor): string {
+  return ctx.userWhere(`can act as ${actor}`, (user) => user.rights.actAs.includes(actor)).id;
+}
+
+const stakeholders = (iou: Pick<IouState, 'payer' | 'owner' | 'viewers'>): Set<Party> => new Set([iou.payer, iou.owner, ...iou.viewers]);
+
+/** One step agrees with the model (credited to the clause) or the sequence fails there. */
+function agree(condition: boolean, detail: string, response?: ClientResponse): asserts condition {
+  agreesWithModel(CLAUSE, condition, detail, response);
+}
+
+async function submitted(real: Real, user: string, body: JsonObject): Promise<ClientResponse> {
+  return real.ctx.send({ endpoint: 'submit-and-wait', user, body: { commandId: freshId('stateful'), ...body } });
+}
+
+const accepted = (response: ClientResponse): boolean => response.status === 200;
+
+/** The contract id of the one Iou the transaction at `offset` creates, read as `reader` (the model's ledger checks hold the read). */
+/** A read of the transaction at `offset` for `parties` (a wildcard filter each), in `shape`, by the auditor. */
+function readAs(real: Real, offset: number, parties: readonly Party[], shape: Shape): Promise<ClientResponse> {
+  const { ctx } = real;
+  const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
+  return ctx.send({
+    endpoint: 'update-by-offset',
+    user: auditor(ctx),
+    body: {
+      offset,
+      updateFormat: {
+        includeTransactions: {
+          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [ctx.party(party), wildcard])), verbose: true },
+          transactionShape: shape,
+        },
+      },
+    },
+  });
+}
+
+/**
+ * The contract id of the one Iou the transaction at `offset` creates, read as `reader` in `shape`; beside it (at once) the
+ * same transaction is read in the other shape by every party that sees it, so the ledger model holds both views.
+ */
+async function createdIouId(
+  real: Real,
+  offset: number,
+  reader: Party,
+  shape: Shape,
+  response: ClientResponse,
+  everyone: readonly Party[],
+): Promise<string> {
+  const other: Shape = shape === 'TRANSACTION_SHAPE_ACS_DELTA' ? 'TRANSACTION_SHAPE_LEDGER_EFFECTS' : 'TRANSACTION_SHAPE_ACS_DELTA';
+  const [read, all] = await Promise.all([readAs(real, offset, [reader], shape), readAs(real, offset, everyone, other)]);
+  agree(
+    all.status === 200,
+    `the transaction at offset ${offset} is shown to the parties who see it (${everyone.join(', ')}); answered ${all.status}`,
+    all,
+  );
+  const transaction = read.status === 200 ? transactionIn(parseJsonLossless(read.text)) : undefined;
+  const created = (transaction?.events ?? []).filter(([kind]) => kind === 'CreatedEvent').map(([, payload]) => payload['contractId']);
+  agree(
+    created.length === 1 && typeof created[0] === 'string',
+    `the transaction at offset ${offset} (answered ${response.status}) shows ${reader} one created Iou; the read answered ${read.status} with ${created.length}`,
+    read,
+  );
+  return created[0] as string;
+}
+
+class CreateIou implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly payer: Actor,
+    readonly owner: Party,
+    readonly viewers: Party[],
+    readonly options: {
+      minLedgerTimeSeconds: number | undefined;
+      submissionId: boolean;
+      workflowId: boolean;
+      extraActAs: boolean;
+      readAs: boolean;
+      shape: Shape;
+    },
+  ) {}
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const user = ctx.userWhere(`can act as ${this.payer}`, (candidate) => candidate.rights.actAs.includes(this.payer));
+    const actAs = [
+      ctx.party(this.payer),
+      ...(this.options.extraActAs ? user.rights.actAs.filter((alias) => alias !== this.payer).map((alias) => ctx.party(alias)) : []),
+    ];
+    const readAs = this.options.readAs ? user.rights.readAs.map((alias) => ctx.party(alias)) : [];
+    const response = await submitted(real, user.id, {
+      commands: [
+        {
+          CreateCommand: {
+            templateId: ctx.fixtures.templates.iou.templateId,
+            createArguments: {
+              payer: ctx.party(this.payer),
+              owner: ctx.party(this.owner),
+              amount: { value: `${model.ious.length + 1}.5`, currency: 'USD' },
+              viewers: this.viewers.map((viewer) => ctx.party(viewer)),
+            },
+          },
+        },
+      ],
+      actAs,
+      ...(readAs.length > 0 ? { readAs } : {}),
+      ...(this.options.minLedgerTimeSeconds === undefined
+        ? {}
+        : { minLedgerTimeRel: { seconds: this.options.minLedgerTimeSeconds, nanos: 0 } }),
+      ...(this.options.submissionId ? { submissionId: randomUUID() } : {}),
+      ...(this.options.workflowId ? { workflowId: freshId('workflow') } : {}),
+    });
+    agree(accepted(response), `${this.toString()}: the model accepts this create, the target answered ${response.status}`, response);
+    const offset = Number((parseJsonLossless(response.text) as { completionOffset: number }).completionOffset);
+    const contractId = await createdIouId(real, offset, this.owner, this.options.shape, response, [
+      ...stakeholders({ payer: this.payer, owner: this.owner, viewers: this.viewers }),
+    ]);
+    const iou: IouState = { contractId, payer: this.payer, owner: this.owner, viewers: this.viewers, active: true };
+    model.ious.push(iou);
+    model.txs.push({ offset, visibleTo: stakeholders(iou) });
+  }
+  toString(): string {
+    return `create Iou payer=${this.payer} owner=${this.owner} viewers=[${this.viewers.join(',')}] ${JSON.stringify(this.options)}`;
+  }
+}
+
+class ExerciseIou implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly choice: 'Transfer' | 'Share' | 'Archive',
+    readonly to: Party,
+    /** Submit as this actor instead of the controller (a rejection unless it is the controller). */
+    readonly actor: Actor | 'controller',
+    readonly shape: Shape,
+  ) {}
+  check = (model: Readonly<Model>): boolean => model.ious.length > 0;
+  async run(model: Model, real: Real): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const iou = model.ious[this.pick % model.ious.length]!;
+    const controller = this.choice === 'Archive' ? iou.payer : iou.owner;
+    const submitter: Party = this.actor === 'controller' ? controller : this.actor;
+    if (!(ACTORS as readonly string[]).includes(submitter)) return;
+    const choiceArgument =
+      this.choice === 'Transfer' ? { newOwner: ctx.party(this.to) } : this.choice === 'Share' ? { viewer: ctx.party(this.to) } : {};
+    const response = await submitted(real, userFor(ctx, submitter as Actor), {
+      commands: [
+        {
+          ExerciseCommand: {
+            templateId: ctx.fixtures.templates.iou.templateId,
+            contractId: iou.contractId,
+            choice: this.choice,
+            choiceArgument,
+          },
+        },
+      ],
+      actAs: [ctx.party(submitter)],
+    });
+    const expected = iou.active && submitter === controller;
+    agree(
+      expected === accepted(response),
+      `${this.toString()} on ${iou.contractId} (${iou.active ? 'active' : 'archived'}, controller ${controller}): the model expects ${expected ? 'acceptance' : 'a rejection'}, the target answered ${response.status}`,
+      response,
+    );
+    if (!expected) {
+      expectValueMatches(
+        CLAUSE,
+        `${this.toString()}: the rejection's status`,
+        response.status,
+        (status) => status >= 400 && status < 500,
+        'a 4xx',
+        response,
+      );
+      return;
+    }
+    iou.active = false;
+    const offset = Number((parseJsonLossless(response.text) as { completionOffset: number }).completionOffset);
+    const visibleTo = stakeholders(iou);
+    // An archive creates nothing: it is read back by its stakeholders in both shapes at once.
+    if (this.choice === 'Archive') {
+      const reads = await Promise.all(
+        (['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const).map((both) =>
+          readAs(real, offset, [...visibleTo], both),
+        ),
+      );
+      for (const read of reads)
+        agree(read.status === 200, `the archive at offset ${offset} is shown to its stakeholders; answered ${read.status}`, read);
+    }
+    if (this.choice !== 'Archive') {
+      const next: IouState = {
+        ...iou,
+        contractId: '',
+        active: true,
+        ...(this.choice === 'Transfer' ? { owner: this.to } : { viewers: [...iou.viewers, this.to] }),
+      };
+      for (const party of stakeholders(next)) visibleTo.add(party);
+      next.contractId = await createdIouId(real, offset, next.owner, this.shape, response, [...visibleTo]);
+      model.ious.push(next);
+    }
+    model.txs.push({ offset, visibleTo });
+  }
+  toString(): string {
+    return `exercise ${this.choice} on Iou #${this.pick} to=${this.to} as=${this.actor}`;
+  }
+}
+
+/** Two archives of one Iou by its payer, sent at once: exactly one commits while it is active, none once archived. */
+class RaceArchive implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly pick: number) {}
+  check = (model: Readonly<Model>): boolean => model.ious.length > 0;
+  async run(model: Model, real: Real): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const iou = model.ious[this.pick % model.ious.length]!;
+    if (!(ACTORS as readonly string[]).includes(iou.payer)) return;
+    const archive = (): Promise<ClientResponse> =>
+      submitted(real, userFor(ctx, iou.payer as Actor), {
+        commands: [
+          {
+            ExerciseCommand: {
+              templateId: ctx.fixtures.templates.iou.templateId,
+              contractId: iou.contractId,
+              choice: 'Archive',
+              choiceArgument: {},
+            },
+          },
+        ],
+        actAs: [ctx.party(iou.payer)],
+      });
+    const answers = await Promise.all([archive(), archive()]);
+    const won = answers.filter(accepted);
+    const expected = iou.active ? 1 : 0;
+    agree(
+      won.length === expected && answers.every((answer) => accepted(answer) || (answer.status >= 400 && answer.status < 500)),
+      `${this.toString()} on ${iou.contractId} (${iou.active ? 'active' : 'archived'}): the model expects ${expected} of the two to commit and the other rejected (4xx); the target answered ${answers.map((answer) => answer.status).join(' and ')}`,
+      won[1] ?? answers.find((answer) => !accepted(answer)) ?? answers[0],
+    );
+    if (won[0] === undefined) return;
+    iou.active = false;
+    model.txs.push({
+      offset: Number((parseJsonLossless(won[0].text) as { completionOffset: number }).completionOffset),
+      visibleTo: stakeholders(iou),
+    });
+  }
+  toString(): string {
+    return `race two archives of Iou #${this.pick}`;
+  }
+}
+
+/** A lookup far past the ledger end: refused (4xx), and the ledger end read after it is still below that offset. */
+class ReadPastEnd implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly ahead: number) {}
+  check = (): boolean => true;
+  async run(_model: Model, real: Real): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const endOf = async (): Promise<{ response: ClientResponse; offset: number }> => {
+      const response = await ctx.send({ endpoint: 'ledger-end', user: auditor(ctx) });
+      return { response, offset: Number((parseJsonLossless(response.text) as { offset?: number } | undefined)?.offset ?? Number.NaN) };
+    };
+    const before = await endOf();
+    const offset = before.offset + this.ahead;
+    const read = await readAs(real, offset, ['alice', 'bob', 'bank', 'carol'], 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+    const after = await endOf();
+    agreesWithModel(
+      'canton.model.offset-past-end',
+      Number.isFinite(before.offset) && (read.status >= 400 && read.status < 500 ? true : after.offset >= offset),
+      `${this.toString()}: offset ${offset} lies past the ledger end ${before.offset} (still ${after.offset} afterwards); the model expects a refusal, the target answered ${read.status}`,
+      read,
+    );
+  }
+  toString(): string {
+    return `read ${this.ahead} offsets past the ledger end`;
+  }
+}
+
+class ReadOffset implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly pick: number,
+    readonly parties: Party[],
+    readonly filter: FilterKind,
+    readonly shape: Shape,
+  ) {}
+  check = (model: Readonly<Model>): boolean => model.txs.length > 0;
+  async run(model: Model, real: Real): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const tx = model.txs[this.pick % model.txs.length]!;
+    const templates = ctx.fixtures.templates;
+    const cumulative =
+      this.filter === 'wildcard'
+        ? [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }]
+        : [
+            {
+              identifierFilter: {
+                TemplateFilter: {
+                  value: {
+                    templateId:
+                      this.filter === 'iou' ? templates.iou.templateId : (templates.getCash?.templateId ?? templates.iou.templateId),
+                    includeCreatedEventBlob: false,
+                  },
+                },
+              },
+            },
+          ];
+    const read = await ctx.send({
+      endpoint: 'update-by-offset',
+      user: auditor(ctx),
+      body: {
+        offset: tx.offset,
+        updateFormat: {
+          includeTransactions: {
+            eventFormat: {
+              filtersByParty: Object.fromEntries(this.parties.map((party) => [ctx.party(party), { cumulative }])),
+              verbose: true,
+            },
+            transactionShape: this.shape,
+          },
+        },
+      },
+    });
+    const matchesIou = this.filter !== 'other-template' || templates.getCash === undefined;
+    const expected = matchesIou && this.parties.some((party) => tx.visibleTo.has(party));
+    const found = read.status === 200;
+    agree(
+      expected === found,
+      `${this.toString()} at offset ${tx.offset} (seen by ${[...tx.visibleTo].join(', ')}): the model expects ${expected ? 'the transaction' : 'UPDATE_NOT_FOUND'}, the target answered ${read.status}`,
+      read,
+    );
+    if (!found) expectValue(CLAUSE, `${this.toString()}: the status of a transaction none of the parties sees`, read.status, 404, read);
+  }
+  toString(): string {
+    return `read Iou tx #${this.pick} as [${this.parties.join(',')}] filter=${this.filter} shape=${this.shape}`;
+  }
+}
+
+const shape = fc.constantFrom<Shape>('TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+const party = fc.constantFrom(...PARTIES);
+
+const create = fc
+  .record({
+    payer: fc.constantFrom(...ACTORS),
+    owner: party,
+    viewers: fc.oneof(
+      { weight: 3, arbitrary: fc.uniqueArray(party, { minLength: 1, maxLength: 2 }) },
+      { weight: 1, arbitrary: fc.constant<Party[]>([]) },
+    ),
+    minLedgerTimeSeconds: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+    submissionId: fc.boolean(),
+    workflowId: fc.boolean(),
+    extraActAs: fc.boolean(),
+    readAs: fc.boolean(),
+    shape,
+  })
+  .map(({ payer, owner, viewers, ...options }) => new CreateIou(payer, owner, viewers, options));
+
+const exercise = fc
+  .record({
+    pick: fc.nat(20),
+    choice: fc.constantFrom('Transfer' as const, 'Share' as const, 'Archive' as const),
+    to: party,
+    actor: fc.oneof({ weight: 4, arbitrary: fc.constant('controller' as const) }, { weight: 1, arbitrary: fc.constantFrom(...ACTORS) }),
+    shape,
+  })
+  .map(({ pick, choice, to, actor, shape: chosen }) => new ExerciseIou(pick, choice, to, actor, chosen));
+
+const read = fc
+  .record({
+    pick: fc.nat(20),
+    parties: fc.uniqueArray(party, { minLength: 1, maxLength: 3 }),
+    filter: fc.constantFrom<FilterKind>('wildcard', 'iou', 'other-template'),
+    shape,
+  })
+  .map(({ pick, parties, filter, shape: chosen }) => new ReadOffset(pick, parties, filter, chosen));
+
+/**
+ * A sequence: a first create (so the rest has a contract to act on), then two to six operations of any kind, run by
+ * fast-check's model runner (`fc.asyncModelRun`, which skips an operation whose precondition the model does not meet).
+ * An array of commands rather than `fc.commands`: its shrinking does not depend on which commands ran, so the path a
+ * failure reports replays it exactly (`ledger-conformance replay`), and it still shrinks to the shortest sequence.
+ */
+const sequences = fc.tuple(
+  create,
+  fc.integer({ min: 1_000, max: 1_000_000 }).map((ahead) => new ReadPastEnd(ahead)),
+  fc.array(
+    fc.oneof(
+      create,
+      exercise,
+      exercise,
+      exercise,
+      read,
+      fc.nat(20).map((pick) => new RaceArchive(pick)),
+    ),
+    { minLength: 2, maxLength: 6 },
+  ),
+);
+
+conformanceSuite('flows / stateful ledger', () => {
+  conformanceTest(
+    {
+      name: 'random sequences of creates, exercises, archives and reads agree with the ledger model step by step',
+      endpoint: 'submit-and-wait',
+      clauses: [CLAUSE, 'canton.model.offset-past-end'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      for (const actor of ACTORS) userFor(ctx, actor);
+      auditor(ctx);
+      await ctx.forAll(
+        sequences,
+        async ([first, pastEnd, rest]) => {
+          const real: Real = { ctx, log: [] };
+          try {
+            await fc.asyncModelRun(() => ({ model: { ious: [], txs: [] }, real }), [first, pastEnd, ...rest]);
+          } catch (error) {
+            if (!(error instanceof CheckFailure)) throw error;
+            // The sequence as a script: fast-check keeps the error of the shortest failing sequence it shrank to.
+            throw new CheckFailure(
+              error.check,
+              error.clauseId,
+              `${error.detail}\n  sequence (seed ${ctx.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
+              error.exchange,
+            );
+          }
+        },
+        { numRuns: Math.max(2, Math.round(ctx.cases / 25)) },
+      );
+    },
+  );
+});
+
+// Users over time: create, update with a mask, grant, revoke, delete, get and paging through every user, against the
+// sequence's own model of its users (and, through the engine, the ledger model's users part).
+
+interface UserState {
+  primaryParty: string;
+  isDeactivated: boolean;
+  annotations: Record<string, string>;
+  rights: Set<string>;
+}
+
+interface UsersModel {
+  users: Map<number, UserState>;
+}
+
+interface UsersReal {
+  ctx: ConformanceContext;
+  admin: string;
+  /** This sequence's user ids, by index. */
+  prefix: string;
+  log: string[];
+}
+
+const userRight = (party: string): JsonObject => ({ kind: { CanActAs: { value: { party } } } });
+const userId = (real: UsersReal, index: number): string => `${real.prefix}-${index}`;
+
+abstract class UserCommand implements fc.AsyncCommand<UsersModel, UsersReal> {
+  check = (): boolean => true;
+  abstract run(model: UsersModel, real: UsersReal): Promise<void>;
+  abstract toString(): string;
+  /** The answer is what the model expects of a user that exists (200) or not (404 USER_NOT_FOUND). */
+  protected expect(exists: boolean, response: ClientResponse): void {
+    agree(
+      exists ? response.status === 200 : response.status === 404,
+      `${this.toString()}: the model expects ${exists ? '200' : '404 USER_NOT_FOUND'}, the target answered ${response.status}`,
+      response,
+    );
+  }
+}
+
+class CreateUser extends UserCommand {
+  constructor(
+    readonly index: number,
+    readonly party: Party | undefined,
+    readonly annotation: string | undefined,
+    readonly rights: Party[],
+  ) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const state: UserState = {
+      primaryParty: this.party === undefined ? '' : ctx.party(this.party),
+      isDeactivated: false,
+      annotations: this.annotation === undefined ? {} : { note: this.annotation },
+      rights: new Set(this.rights.map((party) => ctx.party(party))),
+    };
+    const response = await ctx.send({
+      endpoint: 'users.create',
+      user: real.admin,
+      body: {
+        user: {
+          id: userId(real, this.index),
+          primaryParty: state.primaryParty,
+          isDeactivated: false,
+          metadata: { annotations: state.annotations },
+        },
+        rights: [...state.rights].map(userRight),
+      },
+    });
+    const exists = model.users.has(this.index);
+    agree(
+      exists ? response.status === 409 : response.status === 200,
+      `${this.toString()}: the model expects ${exists ? '409 USER_ALREADY_EXISTS' : '200'}, the target answered ${response.status}`,
+      response,
+    );
+    if (!exists) model.users.set(this.index, state);
+  }
+  toString(): string {
+    return `create user #${this.index} primaryParty=${this.party ?? '-'} note=${this.annotation ?? '-'} actAs=[${this.rights.join(',')}]`;
+  }
+}
+
+class UpdateUser extends UserCommand {
+  constructor(
+    readonly index: number,
+    readonly field: 'primary_party' | 'is_deactivated' | 'metadata.annotations',
+    readonly party: Party,
+    readonly note: string,
+  ) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const id = userId(real, this.index);
+    const state = model.users.get(this.index);
+    // Every field is sent; only the one the mask names may change.
+    const response = await ctx.send({
+      endpoint: 'users.update',
+      params: { 'user-id': id },
+      user: real.admin,
+      body: {
+        user: {
+          id,
+          primaryParty: ctx.party(this.party),
+          isDeactivated: !(state?.isDeactivated ?? false),
+          metadata: { annotations: { note: this.note } },
+        },
+        updateMask: { paths: [this.field] },
+      },
+    });
+    this.expect(state !== undefined, response);
+    if (state === undefined) return;
+    if (this.field === 'primary_party') state.primaryParty = ctx.party(this.party);
+    else if (this.field === 'is_deactivated') state.isDeactivated = !state.isDeactivated;
+    else state.annotations = { ...state.annotations, note: this.note };
+    const read = await ctx.send({ endpoint: 'users.get', params: { 'user-id': id }, user: real.admin });
+    const user = (parseJsonLossless(read.text) as { user?: JsonObject } | undefined)?.user ?? {};
+    const annotations = ((user['metadata'] as JsonObject | undefined)?.['annotations'] ?? {}) as Record<string, string>;
+    agree(
+      read.status === 200 &&
+        (user['primaryParty'] ?? '') === state.primaryParty &&
+        (user['isDeactivated'] ?? false) === state.isDeactivated &&
+        annotations['note'] === state.annotations['note'],
+      `${this.toString()}: the model expects primaryParty ${state.primaryParty || '-'}, isDeactivated ${state.isDeactivated}, note ${state.annotations['note'] ?? '-'}; read ${read.status} ${read.text.slice(0, 300)}`,
+      read,
+    );
+  }
+  toString(): string {
+    return `update user #${this.index} mask=${this.field} party=${this.party} note=${this.note}`;
+  }
+}
+
+class ChangeRights extends UserCommand {
+  constructor(
+    readonly index: number,
+    readonly revoke: boolean,
+    readonly parties: Party[],
+  ) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const { ctx } = real;
+    const id = userId(real, this.index);
+    const state = model.users.get(this.index);
+    const response = await ctx.send({
+      endpoint: this.revoke ? 'users.revoke-rights' : 'users.grant-rights',
+      params: { 'user-id': id },
+      user: real.admin,
+      body: { userId: id, rights: this.parties.map((party) => userRight(ctx.party(party))), identityProviderId: '' },
+    });
+    this.expect(state !== undefined, response);
+    if (state === undefined) return;
+    for (const party of this.parties) {
+      if (this.revoke) state.rights.delete(ctx.party(party));
+      else state.rights.add(ctx.party(party));
+    }
+    const read = await ctx.send({ endpoint: 'users.rights', params: { 'user-id': id }, user: real.admin });
+    const shown = ((parseJsonLossless(read.text) as { rights?: JsonObject[] } | undefined)?.rights ?? [])
+      .map(
+        (right) => ((right['kind'] as JsonObject | undefined)?.['CanActAs'] as { value?: { party?: unknown } } | undefined)?.value?.party,
+      )
+      .filter((party): party is string => typeof party === 'string');
+    agree(
+      read.status === 200 && [...new Set(shown)].sort().join() === [...state.rights].sort().join(),
+      `${this.toString()}: the model expects the act-as rights [${[...state.rights].join(', ')}]; read ${read.status} [${shown.join(', ')}]`,
+      read,
+    );
+  }
+  toString(): string {
+    return `${this.revoke ? 'revoke' : 'grant'} act-as [${this.parties.join(',')}] for user #${this.index}`;
+  }
+}
+
+class DeleteUser extends UserCommand {
+  constructor(readonly index: number) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const response = await real.ctx.send({ endpoint: 'users.delete', params: { 'user-id': userId(real, this.index) }, user: real.admin });
+    this.expect(model.users.has(this.index), response);
+    model.users.delete(this.index);
+  }
+  toString(): string {
+    return `delete user #${this.index}`;
+  }
+}
+
+class ListUsers extends UserCommand {
+  constructor(readonly pageSize: number) {
+    super();
+  }
+  async run(model: UsersModel, real: UsersReal): Promise<void> {
+    real.log.push(this.toString());
+    const seen: string[] = [];
+    let pageToken = '';
+    let last: ClientResponse | undefined;
+    for (let page = 0; page < 50; page++) {
+      last = await real.ctx.send({ endpoint: 'users.list', user: real.admin, query: { pageSize: String(this.pageSize), pageToken } });
+      if (last.status !== 200) break;
+      const body = parseJsonLossless(last.text) as { users?: JsonObject[]; nextPageToken?: string };
+      seen.push(...(body.users ?? []).map((user) => String(user['id'])));
+      pageToken = body.nextPageToken ?? '';
+      if (pageToken === '') break;
+    }
+    const mine = seen.filter((id) => id.startsWith(`${real.prefix}-`)).sort();
+    const expected = [...model.users.keys()].map((index) => userId(real, index)).sort();
+    agree(
+      last?.status === 200 && mine.join() === expected.join(),
+      `${this.toString()}: the model expects the sequence's users [${expected.join(', ')}] each once; the pages listed [${mine.join(', ')}] (last page ${last?.status ?? '-'})`,
+      last,
+    );
+  }
+  toString(): string {
+    return `list every user, ${this.pageSize} a page`;
+  }
+}
+
+const userIndex = fc.nat(1);
+const createUser = fc
+  .record({
+    index: userIndex,
+    party: fc.option(party, { nil: undefined }),
+    note: fc.option(fc.constantFrom('a', 'b'), { nil: undefined }),
+    rights: fc.uniqueArray(party, { maxLength: 2 }),
+  })
+  .map(({ index, party: chosen, note, rights }) => new CreateUser(index, chosen, note, rights));
+const updateUser = fc
+  .record({
+    index: userIndex,
+    field: fc.constantFrom('primary_party' as const, 'is_deactivated' as const, 'metadata.annotations' as const),
+    party,
+    note: fc.constantFrom('x', 'y'),
+  })
+  .map(({ index, field, party: chosen, note }) => new UpdateUser(index, field, chosen, note));
+const changeRights = fc
+  .record({ index: userIndex, revoke: fc.boolean(), parties: fc.uniqueArray(party, { minLength: 1, maxLength: 2 }) })
+  .map(({ index, revoke, parties }) => new ChangeRights(index, revoke, parties));
+
+/**
+ * A users sequence: user #0 created with an act-as right, two to six operations of any kind (updates and rights changes
+ * twice as likely), then the right revoked, user #0 deleted and every user listed (one page of 1000, or pages of 100).
+ */
+const userSequences = fc.tuple(
+  fc.constant(new CreateUser(0, 'alice', 'a', ['alice'])),
+  fc.array(
+    fc.oneof(
+      createUser,
+      { weight: 2, arbitrary: updateUser },
+      { weight: 2, arbitrary: changeRights },
+      userIndex.map((index) => new DeleteUser(index)),
+      fc.constantFrom(100, 1000).map((size) => new ListUsers(size)),
+    ),
+    { minLength: 2, maxLength: 6 },
+  ),
+  fc.tuple(
+    fc.constant(new ChangeRights(0, true, ['alice'])),
+    fc.constant(new DeleteUser(0)),
+    fc.constantFrom(1000, 100).map((size) => new ListUsers(size)),
+  ),
+);
+
+conformanceSuite('flows / stateful users', () => {
+  conformanceTest(
+    {
+      name: 'random sequences of user creates, masked updates, grants, revokes, deletes and paging agree with the model step by step',
+      endpoint: 'users.update',
+      clauses: [CLAUSE],
+      requires: ['userManagement', 'writes'],
+    },
+    async (ctx) => {
+      const admin = ctx.userWhere('is a participant administrator (rights.admin)', (user) => user.rights.admin).id;
+      await ctx.forAll(
+        userSequences,
+        async ([first, rest, last]) => {
+          const real: UsersReal = { ctx, admin, prefix: freshId('stateful-user'), log: [] };
+          try {
+            await fc.asyncModelRun(() => ({ model: { users: new Map() }, real }), [first, ...rest, ...last]);
+          } catch (error) {
+            if (!(error instanceof CheckFailure)) throw error;
+            throw new CheckFailure(
+              error.check,
+              error.clauseId,
+              `${error.detail}\n  sequence (seed ${ctx.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
+              error.exchange,
+            );
+          }
+        },
+        { numRuns: Math.max(2, Math.round(ctx.cases / 25)) },
+      );
+    },
+  );
+});
