@@ -1,0 +1,93 @@
+/**
+ * The recount's marks on the map's cases (../shared/facts/lapitt-recount.md, "Definitions"), and where this map judges a
+ * case differently from the recount. Keyed by `area name`; index.ts merges them into the cases, and the battery self-test
+ * checks every key names a mapped case.
+ * - ‡ needsFixture: the test needs a fixture CantonExamples.dar lacks.
+ * - § referenceOnly: the test needs synthetic DARs (`requires: ['syntheticDars']`), which a real node type-checks and refuses.
+ * - κ cantonProfileOnly: the deciding check is canton-profile only although the clause is a spec clause (cases with a
+ *   canton-level clause are canton-only without a mark).
+ */
+import type { RecountStatus } from './types.js';
+
+const ALL_TYPES = 'templates.allTypes (a template with a field of every Daml type; not in CantonExamples)';
+const INTERFACE = 'an interface and a template implementing it (templates.assetInterface; CantonExamples has no interface)';
+const KEYED = "a keyed template (templates.keyedAccount, the reference's Account; CantonExamples has no key)";
+const SYNTHETIC = "DARs made by the project's DAR builder (requires syntheticDars): they decode but are not compiled Daml";
+
+export const needsFixture: ReadonlyMap<string, string> = new Map([
+  ['TransactionServiceArgumentsIT TXCreateWithAnyType', ALL_TYPES],
+  ['TransactionServiceArgumentsIT TXExerciseWithAnyType', ALL_TYPES],
+  ['TransactionServiceArgumentsIT TXVeryLongList', ALL_TYPES],
+  ['LimitsIT LLargeListInContract', ALL_TYPES],
+  ['DamlValuesIT DVTextMap', ALL_TYPES],
+  ['JsonErrorHandlingOfDamlVariantTest misspelled tag field', ALL_TYPES],
+  ['JsonErrorHandlingOfDamlVariantTest wrong tag value', ALL_TYPES],
+  ['JsonV2Tests json api: handle date', ALL_TYPES],
+  ['JsonV2Tests json api: handle timestamp', ALL_TYPES],
+  ['JsonV2Tests json api: handle textmap', ALL_TYPES],
+  ['UpdateServiceQueryIT TXUpdateByOffsetNonConsumingChoice', INTERFACE],
+  ['TransactionServiceFiltersIT TSFInterfaceTemplatePlainFilters', INTERFACE],
+  ['TransactionServiceFiltersIT TSFInterfaceTemplateFiltersWithEventBlobs', INTERFACE],
+  ['TransactionServiceFiltersIT TSFInterfaceWithEventBlobsTemplatePlainFilters', INTERFACE],
+  ['TransactionServiceFiltersIT TSFInterfaceWithEventBlobsTemplateFiltersWithEventBlobs', INTERFACE],
+  ['InterfaceIT ExerciseInterfaceSuccess', INTERFACE],
+  ['ContractKeysIT CKExerciseByKey', KEYED],
+]);
+
+export const referenceOnly: ReadonlyMap<string, string> = new Map([
+  ['VettingIT PVUploadDarFileBasic', SYNTHETIC],
+  ['VettingIT PVListVettedPackagesNothingVetted', SYNTHETIC],
+  ['VettingIT PVValidateDarCheckUpgradeInvariants', SYNTHETIC],
+  ['JsonV2Tests package management: upload and download dar', SYNTHETIC],
+]);
+
+export const cantonProfileOnly: ReadonlyMap<string, string> = new Map([
+  [
+    'CommandSubmissionCompletionIT CSCDisallowEmptyTransactionsSubmission',
+    "LAPITT asserts MISSING_FIELD; the spec clause asserts the rejection, Canton's code only the canton profile's check engine",
+  ],
+]);
+
+/** Where this map differs from the recount: the recount's status and why. */
+export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: string }> = new Map([
+  [
+    'UserManagementServiceIT TestRevokeUserRights',
+    {
+      status: 'n.a.',
+      why: "the recount keeps the baseline's n.a. (the revoke route was outside the baseline's target set) so its figures compare; the project certifies the user routes, revoke included (PATCH /v2/users/{user-id}/rights), and suites/participant/user-crud.suite.ts asserts revocation (UserManagementServiceIT.scala:1453)",
+    },
+  ],
+  [
+    'UserManagementServiceIT RaceConditionRevokeRights',
+    {
+      status: 'n.a.',
+      why: "as TestRevokeUserRights: the recount keeps the baseline's n.a.; ten concurrent revokes, exactly one effective, are asserted by suites/participant/user-crud.suite.ts (UserManagementServiceIT.scala:735)",
+    },
+  ],
+  [
+    'ledger-json-api unit tests JsSchemaDecodeByteStringEitherTest: valid base64',
+    {
+      status: 'partly',
+      why: 'the recount judged the two cases of the file together; the valid-base64 case asserts only that a valid base64 string decodes to its bytes (JsSchemaDecodeByteStringEitherTest.scala:28-34), which the prepared-hash check proves on every execute: it decodes the base64 preparedTransaction and recomputes its hash',
+    },
+  ],
+  [
+    'ledger-json-api unit tests JsSchemaDecodeByteStringEitherTest: invalid base64',
+    {
+      status: 'partly',
+      why: 'the recount judged the two cases of the file together; no test sends an invalid base64 string (JsSchemaDecodeByteStringEitherTest.scala:36-47), so by the recount\'s own definition ("not: no test sends it") this case is not covered',
+    },
+  ],
+]);
+
+/**
+ * The recount lists 482 cases; Canton's source defines 480 of them. VettingIT: the recount counts 24 cases on the
+ * vetting routes ("PVUpdate* ×14"), but VettingIT.scala defines 12 PVUpdate* tests (lines 541-776) and 25 tests in
+ * all (448-1925); the map lists the 25. Both extra cases are n.a., so the applicable count is not affected.
+ */
+export const recountPhantomCases = {
+  VettingIT: {
+    count: 2,
+    why: 'the recount counts 27 VettingIT cases (24 n.a. + 3); VettingIT.scala (branch 3.5-open-source-2026-06-10.13) defines 25 tests, 12 of them PVUpdate* (lines 541-776), not 14',
+  },
+} as const;
