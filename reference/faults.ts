@@ -39,6 +39,9 @@ export const FaultCatalogue = {
   // Ledger: update-by-offset
   'party-filter-ignored': 'update-by-offset ignores filtersByParty: a non-stakeholder sees the transaction',
   'update-missing-offset': 'transactions rendered by update-by-offset lack their offset field',
+  'observers-list-signatories':
+    'a signatory who is also a declared observer (an Iou whose viewers name its payer) is listed among the observers',
+  'consumed-event-offset-stale': "archived and exercised events carry the offset before their transaction's (created events stay right)",
   'created-event-blob-always': 'createdEventBlob is included even when not requested',
   'update-not-found-500': 'a missing offset is answered 500 instead of UPDATE_NOT_FOUND',
   'non-positive-offset-accepted': 'offset 0 is answered UPDATE_NOT_FOUND instead of being rejected as invalid',
@@ -162,6 +165,10 @@ export const FaultCatalogue = {
   'user-deactivation-not-updated': 'an update naming is_deactivated leaves isDeactivated unchanged',
   'user-delete-answers-user': 'deleting a user answers the deleted user instead of {}',
   'user-regrant-reported': 'a grant answers every requested right as newly granted, also those the user had',
+  'user-empty-revoke-refused':
+    'a revocation of an empty list of rights is refused INVALID_ARGUMENT (Canton accepts it and revokes nothing)',
+  'user-absent-annotation-removal-refused':
+    'an update with an empty annotation value for a key the user does not have is refused INVALID_ARGUMENT (Canton: a no-op)',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

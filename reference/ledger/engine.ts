@@ -106,6 +106,8 @@ export interface InterpretOptions {
   disclosed?: ReadonlySet<string>;
   /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
   hideConsumingFromObservers?: boolean;
+  /** On under the `observers-list-signatories` fault: a signatory who is also a declared observer is listed among the observers. */
+  observersKeepSignatories?: boolean;
   /** On under the `create-and-exercise-arguments-wrong-code` fault: its create arguments' errors are INVALID_ARGUMENT. */
   createAndExerciseWrongCode?: boolean;
   /** On under the `timestamp-millis` fault: created contracts keep their Timestamps to the millisecond only. */
@@ -291,7 +293,9 @@ class Interpretation {
       );
     }
     const signatories = template.signatories(argument);
-    const observers = without(template.observers(argument), signatories);
+    const observers = this.options.observersKeepSignatories
+      ? [...new Set(template.observers(argument))]
+      : without(template.observers(argument), signatories);
     let key: ContractKey | undefined;
     if (template.key) {
       const value = template.key.of(argument);

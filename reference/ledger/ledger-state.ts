@@ -198,6 +198,7 @@ export class LedgerState {
       checkControllers: !this.faults.has('controller-not-checked'),
       checkConsumedInTransaction: !this.faults.has('double-spend-same-transaction'),
       hideConsumingFromObservers: this.faults.has('exercise-hidden-from-observers'),
+      observersKeepSignatories: this.faults.has('observers-list-signatories'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),

@@ -155,7 +155,7 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
         if (!match) continue;
         events.push({
           ArchivedEvent: {
-            offset: update.offset,
+            offset: faults.has('consumed-event-offset-stale') ? update.offset - 1 : update.offset,
             nodeId: node.nodeId,
             contractId: contract.contractId,
             templateId: packageIdForm(pkg, contract.template.qualifiedName),
@@ -179,7 +179,7 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
     } else {
       events.push({
         ExercisedEvent: {
-          offset: update.offset,
+          offset: faults.has('consumed-event-offset-stale') ? update.offset - 1 : update.offset,
           nodeId: node.nodeId,
           contractId: contract.contractId,
           templateId: packageIdForm(pkg, contract.template.qualifiedName),

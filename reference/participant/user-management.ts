@@ -284,6 +284,10 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       : fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
     if (caller.userId === id && isDeactivated === true) throw invalidArgument('Requesting user cannot self-deactivate');
     const annotations = user.metadata.annotations;
+    // Fault `user-absent-annotation-removal-refused`: an empty value for a key the user does not have is refused (Canton: a no-op).
+    const absentKey = Object.keys(annotations).find((key) => annotations[key] === '' && !(key in (users.get(id)?.annotations ?? {})));
+    if (faults.has('user-absent-annotation-removal-refused') && absentKey !== undefined)
+      throw invalidArgument(`The annotation key ${absentKey} cannot be removed: the user has no such key`);
     const updated = users.update({
       id,
       primaryParty: fieldUpdate(paths, 'primary_party', user.primaryParty, user.primaryParty === ''),
@@ -342,6 +346,8 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
 
   function revoke(request: RefRequest): RefResponse {
     const { caller, userId, rights } = rightsRequest(request, 'revoking user rights');
+    // Fault `user-empty-revoke-refused`: a revocation of no rights is refused (Canton: accepted, nothing revoked).
+    if (faults.has('user-empty-revoke-refused') && rights.length === 0) throw invalidArgument('The rights to revoke must not be empty');
     if (caller.userId === userId && rights.some((right) => right.kind === 'ParticipantAdmin')) {
       throw invalidArgument('Requesting user cannot remove own admin rights');
     }

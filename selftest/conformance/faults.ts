@@ -40,6 +40,13 @@ export const faultExpectations: FaultExpectation[] = [
     ],
   },
   {
+    fault: 'user-absent-annotation-removal-refused',
+    include: ['users'],
+    profile: 'canton',
+    clauses: ['canton.users.limits.annotations.value.empty-removes-key'],
+    exclusive: true,
+  },
+  {
     fault: 'user-stale-update-accepted',
     include: ['users'],
     profile: 'canton',
@@ -154,6 +161,13 @@ export const faultExpectations: FaultExpectation[] = [
     include: ['submit-and-wait'],
     profile: 'spec',
     clauses: ['submit-and-wait.commands.non-empty'],
+  },
+  {
+    fault: 'observers-list-signatories',
+    include: ['flows / submit then read'],
+    profile: 'spec',
+    clauses: ['created-event.observers.no-signatories'],
+    exclusive: true,
   },
   {
     fault: 'offsets-not-monotonic',
@@ -352,6 +366,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['disclosed-blob-not-validated', ['canton.disclosure.blob-validated']],
       ['created-at-not-effective-time', ['canton.semantics.created-at-is-effective-time']],
       ['update-id-per-shape', ['canton.semantics.one-update-id-per-transaction']],
+      ['consumed-event-offset-stale', ['canton.semantics.one-update-id-per-transaction']],
       ['numeric-rounded', ['canton.values.numeric-exact']],
       ['dedup-act-as-order', ['canton.deduplication.act-as-set']],
       ['dedup-failed-submission', ['canton.deduplication.failed-submission-not-deduplicated']],
@@ -438,6 +453,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['user-deactivation-not-updated', 'canton.users.crud.update-fields'],
       ['user-delete-answers-user', 'canton.users.crud.create-get-delete'],
       ['user-regrant-reported', 'canton.users.crud.rights-grant-revoke'],
+      ['user-empty-revoke-refused', 'canton.users.crud.rights-grant-revoke'],
     ] as const
   ).map(([fault, clause]) => ({
     fault,

@@ -51,17 +51,21 @@ const TRANSIENT: ClauseId[] = ['canton.semantics.transient.acs-delta-not-found',
 const UPDATE_FIELDS: ClauseId[] = ['canton.users.crud.update-fields'];
 
 const visibility: BatteryCase[] = [
-  mapped('TransactionServiceVisibilityIT', 'TXLedgerEffectsBlinding', 72, 'covered', [
-    'semantics.visibility.ledger-effects.exactly-witnesses',
-    'semantics.visibility.acs-delta.exactly-stakeholders',
-  ]),
+  mapped(
+    'TransactionServiceVisibilityIT',
+    'TXLedgerEffectsBlinding',
+    72,
+    'partly',
+    ['semantics.visibility.ledger-effects.exactly-witnesses', 'semantics.visibility.acs-delta.exactly-stakeholders'],
+    "the exact per-party projection of a one-level Transfer (an exercise and its child create) is asserted; LAPITT's nested IouTrade_Accept tree, whose projections have several roots per bank, and the projection's rootNodeIds and lastDescendantNodeId are not (reachable with CantonExamples' Swap.Accept, not yet written)",
+  ),
   mapped(
     'TransactionServiceVisibilityIT',
     'TXTreeLastDescendant',
     219,
     'left-out',
     [],
-    `lastDescendantNodeId over a nested tree: ${NEEDS_MODEL}; the fixture's deepest tree is one exercise with one child`,
+    "lastDescendantNodeId over a nested tree: reachable with CantonExamples' Swap.Accept (Accept fetches two Ious and exercises Transfer on each, each creating an Iou: a two-level tree), not yet written",
   ),
   mapped('TransactionServiceVisibilityIT', 'TXNotDivulge', 354, 'covered', NOT_FOUND),
   mapped(
@@ -121,17 +125,27 @@ const visibility: BatteryCase[] = [
 const FILTER_FLAGS: ClauseId[] = ['filters.cumulative.entries-widen', 'identifier-filter.InterfaceFilter.matches-implementations'];
 
 const filters: BatteryCase[] = [
-  ...covered(
-    'TransactionServiceFiltersIT',
+  ...(
     [
       ['TSFInterfaceTemplatePlainFilters', 32],
       ['TSFInterfaceTemplateFiltersWithEventBlobs', 69],
       ['TSFInterfaceWithEventBlobsTemplatePlainFilters', 106],
       ['TSFInterfaceWithEventBlobsTemplateFiltersWithEventBlobs', 143],
-    ],
-    FILTER_FLAGS,
+    ] as const
+  ).map(([name, line]) =>
+    mapped(
+      'TransactionServiceFiltersIT',
+      name,
+      line,
+      'partly',
+      FILTER_FLAGS,
+      "the flags accumulate on a contract matched by both filter kinds (the fixture Iou), and GetCash is not matched by the interface filter alone; LAPITT's point, that each kind's flag applies to its own matches only (a contract matched by the interface only or by the template only), needs a second implementing template, and the filtersForAnyParty composition and the ledger-effects shape are not checked (TransactionServiceFiltersIT.scala:334-593)",
+    ),
   ),
-  mapped('TransactionServiceFiltersIT', 'TSFTemplateWildcardFiltersWithEventBlobs', 180, 'covered', ['filters.cumulative.entries-widen']),
+  mapped('TransactionServiceFiltersIT', 'TSFTemplateWildcardFiltersWithEventBlobs', 180, 'covered', [
+    'filters.cumulative.entries-widen',
+    'identifier-filter.includeCreatedEventBlob.adds-blob',
+  ]),
   mapped('TransactionServiceFiltersIT', 'TSFExercisedTemplateFilters', 225, 'covered', ['semantics.filters.template-filter-exercised']),
   mapped('TransactionServiceFiltersIT', 'TransactionAcsDeltaWildcardFilters', 248, 'covered', [
     'identifier-filter.WildcardFilter.matches-all',
@@ -156,7 +170,10 @@ const authorization: BatteryCase[] = leftOut(
 );
 
 const stakeholders: BatteryCase[] = [
-  mapped('TransactionServiceStakeholdersIT', 'TXStakeholders', 20, 'covered', ['created-event.signatories.non-empty']),
+  mapped('TransactionServiceStakeholdersIT', 'TXStakeholders', 20, 'covered', [
+    'created-event.signatories.non-empty',
+    'created-event.observers.no-signatories',
+  ]),
   mapped('TransactionServiceStakeholdersIT', 'TXnoSignatoryObservers', 34, 'covered', ['created-event.observers.no-signatories']),
   mapped('TransactionServiceStakeholdersIT', 'TXTransientObservableSubmitter', 57, 'covered', TRANSIENT),
   mapped('TransactionServiceStakeholdersIT', 'TXTransientNotObservableNoSubmitters', 82, 'covered', TRANSIENT),
@@ -178,7 +195,7 @@ const multiParty: BatteryCase[] = [
     47,
     'partly',
     ['submit-and-wait.commandId.change-id', 'canton.rights.every-party-checked'],
-    `submissions with two actAs parties are sent and judged, but of a one-signatory Iou: a two-signatory template ${NEEDS_MODEL.slice(6)}`,
+    "submissions with two actAs parties are sent and judged, but of a one-signatory Iou; reachable with CantonExamples' GetCash (signatory payer, owner) and a fixture user acting as both, not yet written",
   ),
   mapped('MultiPartySubmissionIT', 'MPSCreateInsufficientAuthorization', 62, 'covered', ['canton.submit-and-wait.authorization-error-400']),
   ...leftOut(
@@ -187,9 +204,16 @@ const multiParty: BatteryCase[] = [
       ['MPSAddSignatoriesSuccess', 87],
       ['MPSAddSignatoriesInsufficientAuthorization', 107],
       ['MPSFetchOtherSuccess', 137],
-      ['MPSFetchOtherInsufficientAuthorization', 159],
     ],
     `a choice needing four authorizers, or one that fetches another contract: ${NEEDS_MODEL}`,
+  ),
+  mapped(
+    'MultiPartySubmissionIT',
+    'MPSFetchOtherInsufficientAuthorization',
+    159,
+    'partly',
+    ['canton.commands.read-as-no-authority'],
+    "the case's rule, readAs gives visibility but no authority (DAML_AUTHORIZATION_ERROR), is asserted for an exercise whose controller is only in readAs; LAPITT's fetch of another party's contract and its message are not (a fetching choice of LAPITT's MultiPartyContract model)",
   ),
   mapped('MultiPartySubmissionIT', 'MPSFetchOtherInvisible', 191, 'covered', ['submit-and-wait.readAs.visibility']),
 ];
@@ -451,12 +475,22 @@ const jsonAuth: BatteryCase[] = [
       "checked in the target's configured token format (an aud array beside the expected audience, extra scopes); the scope-target and privileged formats Canton's test also tries need other participant configurations",
     ),
   ),
-  mapped('JsonApiAuthIT', 'deny access to an endpoint with a token without audience/scope', 423, 'covered', [
-    'canton.auth.no-audience-no-scope-denied',
-  ]),
-  mapped('JsonApiAuthIT', 'deny access to an endpoint with a token with wrong intended audience/scope', 447, 'covered', [
-    'canton.auth.foreign-audience-denied',
-  ]),
+  mapped(
+    'JsonApiAuthIT',
+    'deny access to an endpoint with a token without audience/scope',
+    423,
+    'partly',
+    ['canton.auth.no-audience-no-scope-denied'],
+    "denied, but 401 or 403 accepted (checks/auth.ts): LAPITT's node has a target audience and answers 401; a node without one may answer 403, which only a run against such a node can settle",
+  ),
+  mapped(
+    'JsonApiAuthIT',
+    'deny access to an endpoint with a token with wrong intended audience/scope',
+    447,
+    'partly',
+    ['canton.auth.foreign-audience-denied'],
+    "denied, but 403 or 401 accepted: JsonApiAuthIT's node has a target audience and answers 401 for each of four token formats; one format is minted",
+  ),
   mapped('JsonApiAuthIT', 'deny access to an endpoint with an expired token', 493, 'covered', ['canton.auth.invalid-token-401']),
   mapped('JsonApiAuthIT', 'deny access to an endpoint with an token for an unknown user', 513, 'covered', ['canton.auth.unknown-user-403']),
   mapped('JsonApiAuthIT', 'deny unauthenticated access', 539, 'covered', ['canton.auth.empty-bearer-400']),

@@ -466,6 +466,16 @@ conformanceSuite('participant / user management CRUD', () => {
         eventSetsEqual(clauseId, 'newlyGrantedRights of a repeated grant', [], keysOf(again, 'newlyGrantedRights'), again);
         const none = await grantRights(ctx, admin, id, []);
         accepted(none, clauseId, 'a grant of no rights');
+        // UserManagementServiceIT.scala:1304: an empty grant and an empty revoke both succeed and change nothing.
+        const noneRevoked = await grantRights(ctx, admin, id, [], true);
+        accepted(noneRevoked, clauseId, 'a revocation of no rights');
+        eventSetsEqual(
+          clauseId,
+          'newlyRevokedRights of a revocation of no rights',
+          [],
+          keysOf(noneRevoked, 'newlyRevokedRights'),
+          noneRevoked,
+        );
         await listed('after the grants', threeKeys);
         const revoked = await grantRights(ctx, admin, id, [right('CanReadAs', bob)], true);
         accepted(revoked, clauseId, 'a revocation of one right');
