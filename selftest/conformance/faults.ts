@@ -170,9 +170,11 @@ export const faultExpectations: FaultExpectation[] = [
     exclusive: true,
   },
   {
+    // The whole canton run (issue 30): a wrong completion offset fails the offset clause where the submission is answered
+    // (harness/library/offset-guard.ts), never the clause of a lookup the test makes at that offset.
     fault: 'offsets-not-monotonic',
-    include: ['flows / deduplication'],
-    profile: 'spec',
+    include: [],
+    profile: 'canton',
     clauses: ['limits.offsets.positive'],
     exclusive: true,
   },
