@@ -41,6 +41,9 @@ export const FaultCatalogue = {
   'update-missing-offset': 'transactions rendered by update-by-offset lack their offset field',
   'observers-list-signatories':
     'a signatory who is also a declared observer (an Iou whose viewers name its payer) is listed among the observers',
+  'nested-witnesses-not-inherited':
+    "a node below an exercise is shown to its own informees only, not to the exercise's witnesses (a Swap.Accept's actors miss the other party's Transfer)",
+  'last-descendant-node-id-self': "an exercised event's lastDescendantNodeId is its own nodeId: the ledger-effects tree comes out flat",
   'consumed-event-offset-stale': "archived and exercised events carry the offset before their transaction's (created events stay right)",
   'created-event-blob-always': 'createdEventBlob is included even when not requested',
   'update-not-found-500': 'a missing offset is answered 500 instead of UPDATE_NOT_FOUND',

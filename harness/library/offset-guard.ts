@@ -67,8 +67,10 @@ export class OffsetGuard {
       `the completionOffset ${offset} of a submission (updateId ${updateId}) was already reported for another transaction (updateId ${earlier})`,
       response,
     );
-    const actAs = (request.body as { actAs?: unknown } | undefined)?.actAs;
+    const { actAs, commands } = (request.body ?? {}) as { actAs?: unknown; commands?: unknown };
     if (!Array.isArray(actAs) || actAs.length === 0 || !actAs.every((party) => typeof party === 'string')) return;
+    // A submission without commands (which Canton refuses) commits nothing anyone witnesses: no lookup can judge its offset.
+    if (!Array.isArray(commands) || commands.length === 0) return;
     const lookUp = (shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' | 'TRANSACTION_SHAPE_ACS_DELTA') =>
       this.send({
         api: 'participant',

@@ -106,6 +106,8 @@ export interface InterpretOptions {
   disclosed?: ReadonlySet<string>;
   /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
   hideConsumingFromObservers?: boolean;
+  /** On under the `nested-witnesses-not-inherited` fault: a nested node is shown to its own informees only, not its ancestors'. */
+  witnessesNotInherited?: boolean;
   /** On under the `observers-list-signatories` fault: a signatory who is also a declared observer is listed among the observers. */
   observersKeepSignatories?: boolean;
   /** On under the `create-and-exercise-arguments-wrong-code` fault: its create arguments' errors are INVALID_ARGUMENT. */
@@ -322,7 +324,8 @@ class Interpretation {
     for (const party of observers) this.informees.add(party);
     this.created.set(contract.contractId, contract);
     if (key) this.localKeys.set(key.identity, contract.contractId);
-    this.nodes.push({ kind: 'create', nodeId, contract, witnesses: union(parentWitnesses, signatories, observers) });
+    const inherited = this.options.witnessesNotInherited ? [] : parentWitnesses;
+    this.nodes.push({ kind: 'create', nodeId, contract, witnesses: union(inherited, signatories, observers) });
     return contract.contractId;
   }
 
@@ -347,7 +350,7 @@ class Interpretation {
       choice.consuming && !this.options.hideConsumingFromObservers
         ? [...contract.signatories, ...contract.observers, ...actingParties]
         : [...contract.signatories, ...actingParties];
-    const witnesses = union(parentWitnesses, nodeInformees);
+    const witnesses = union(this.options.witnessesNotInherited ? [] : parentWitnesses, nodeInformees);
     for (const party of actingParties) this.informees.add(party);
     const node: ExerciseNode = {
       kind: 'exercise',

@@ -199,6 +199,7 @@ export class LedgerState {
       checkConsumedInTransaction: !this.faults.has('double-spend-same-transaction'),
       hideConsumingFromObservers: this.faults.has('exercise-hidden-from-observers'),
       observersKeepSignatories: this.faults.has('observers-list-signatories'),
+      witnessesNotInherited: this.faults.has('nested-witnesses-not-inherited'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),

@@ -163,6 +163,20 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: ['submit-and-wait.commands.non-empty'],
   },
   {
+    fault: 'nested-witnesses-not-inherited',
+    include: ['flows / transaction trees'],
+    profile: 'spec',
+    clauses: ['semantics.visibility.ledger-effects.exactly-witnesses'],
+    exclusive: true,
+  },
+  {
+    fault: 'last-descendant-node-id-self',
+    include: ['flows / transaction trees'],
+    profile: 'canton',
+    clauses: ['canton.semantics.tree.last-descendant'],
+    exclusive: true,
+  },
+  {
     fault: 'observers-list-signatories',
     include: ['flows / submit then read'],
     profile: 'spec',

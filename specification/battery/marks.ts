@@ -120,6 +120,20 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: 'strengthened after the recount: suites/participant/user-crud.suite.ts now also revokes an empty list and requires 200 with no newlyRevokedRights (UserManagementServiceIT.scala:1304); fault user-empty-revoke-refused fails it',
     },
   ],
+  [
+    'TransactionServiceVisibilityIT TXLedgerEffectsBlinding',
+    {
+      status: 'partly',
+      why: "closed after the recount with CantonExamples' Swap.Accept (suites/flows/visibility-trees.suite.ts): its actors see 5 events under 1 root, the payer of both Ious exactly the two Transfers and their creates under 2 roots, each view well formed by lastDescendantNodeId; LAPITT's IouTrade gives 9 and 4 events, the same rule on a larger tree (TransactionServiceVisibilityIT.scala:72-218); faults nested-witnesses-not-inherited and last-descendant-node-id-self fail it",
+    },
+  ],
+  [
+    'TransactionServiceVisibilityIT TXTreeLastDescendant',
+    {
+      status: 'not',
+      why: "closed after the recount: the Swap.Accept tree of suites/flows/visibility-trees.suite.ts is checked in three projections for ascending node ids, lastDescendantNodeId >= nodeId, the roots, and each Transfer's range holding exactly its create (TransactionServiceVisibilityIT.scala:219-351); fault last-descendant-node-id-self fails it",
+    },
+  ],
 ]);
 
 /**

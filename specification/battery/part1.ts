@@ -51,22 +51,12 @@ const TRANSIENT: ClauseId[] = ['canton.semantics.transient.acs-delta-not-found',
 const UPDATE_FIELDS: ClauseId[] = ['canton.users.crud.update-fields'];
 
 const visibility: BatteryCase[] = [
-  mapped(
-    'TransactionServiceVisibilityIT',
-    'TXLedgerEffectsBlinding',
-    72,
-    'partly',
-    ['semantics.visibility.ledger-effects.exactly-witnesses', 'semantics.visibility.acs-delta.exactly-stakeholders'],
-    "the exact per-party projection of a one-level Transfer (an exercise and its child create) is asserted; LAPITT's nested IouTrade_Accept tree, whose projections have several roots per bank, and the projection's rootNodeIds and lastDescendantNodeId are not (reachable with CantonExamples' Swap.Accept, not yet written)",
-  ),
-  mapped(
-    'TransactionServiceVisibilityIT',
-    'TXTreeLastDescendant',
-    219,
-    'left-out',
-    [],
-    "lastDescendantNodeId over a nested tree: reachable with CantonExamples' Swap.Accept (Accept fetches two Ious and exercises Transfer on each, each creating an Iou: a two-level tree), not yet written",
-  ),
+  mapped('TransactionServiceVisibilityIT', 'TXLedgerEffectsBlinding', 72, 'covered', [
+    'semantics.visibility.ledger-effects.exactly-witnesses',
+    'semantics.visibility.acs-delta.exactly-stakeholders',
+    'canton.semantics.tree.last-descendant',
+  ]),
+  mapped('TransactionServiceVisibilityIT', 'TXTreeLastDescendant', 219, 'covered', ['canton.semantics.tree.last-descendant']),
   mapped('TransactionServiceVisibilityIT', 'TXNotDivulge', 354, 'covered', NOT_FOUND),
   mapped(
     'TransactionServiceVisibilityIT',

@@ -103,6 +103,15 @@ export const semanticsVisibilityClauses = [
     { resource: 'TopologyFormat', features: ['topologyFixture'] },
   ),
   cantonVisibility(
+    'canton.semantics.tree.last-descendant',
+    'event',
+    "A ledger-effects transaction is a forest in node order: its events are listed by ascending nodeId, an exercised event's " +
+      'lastDescendantNodeId is at least its nodeId and the events with a nodeId in (nodeId, lastDescendantNodeId] are exactly its ' +
+      "descendants; a party's view is rooted at the highest nodes it witnesses, so a party who witnesses only the two Transfers " +
+      "below a Swap.Accept sees them as two roots, each with its own create below it, and the Accept's actors see one root " +
+      `(LAPITT ${LAPITT}/TransactionServiceVisibilityIT.scala:72, :219).`,
+  ),
+  cantonVisibility(
     'canton.semantics.filters.any-party-beside-by-party',
     'event',
     'filtersForAnyParty beside filtersByParty: an event is shown when the any-party filter matches it (for every stakeholder or ' +
