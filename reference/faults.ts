@@ -43,6 +43,8 @@ export const FaultCatalogue = {
     'a signatory who is also a declared observer (an Iou whose viewers name its payer) is listed among the observers',
   'nested-witnesses-not-inherited':
     "a node below an exercise is shown to its own informees only, not to the exercise's witnesses (a Swap.Accept's actors miss the other party's Transfer)",
+  'exercised-interface-id-wrong':
+    'an exercised event made through an interface has no interfaceId, and one made through the template names the template as interfaceId',
   'last-descendant-node-id-self': "an exercised event's lastDescendantNodeId is its own nodeId: the ledger-effects tree comes out flat",
   'consumed-event-offset-stale': "archived and exercised events carry the offset before their transaction's (created events stay right)",
   'created-event-blob-always': 'createdEventBlob is included even when not requested',

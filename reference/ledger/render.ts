@@ -183,7 +183,14 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
           nodeId: node.nodeId,
           contractId: contract.contractId,
           templateId: packageIdForm(pkg, contract.template.qualifiedName),
-          interfaceId: node.iface ? packageIdForm(pkg, node.iface.qualifiedName) : null,
+          // Fault `exercised-interface-id-wrong`: an interface exercise names no interface, a template exercise the template.
+          interfaceId: faults.has('exercised-interface-id-wrong')
+            ? node.iface
+              ? null
+              : packageIdForm(pkg, contract.template.qualifiedName)
+            : node.iface
+              ? packageIdForm(pkg, node.iface.qualifiedName)
+              : null,
           choice: node.choice,
           choiceArgument: node.choiceArgument,
           actingParties: node.actingParties,

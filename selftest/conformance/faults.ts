@@ -170,6 +170,13 @@ export const faultExpectations: FaultExpectation[] = [
     exclusive: true,
   },
   {
+    fault: 'exercised-interface-id-wrong',
+    include: ['flows / commands and values'],
+    profile: 'canton',
+    clauses: ['canton.semantics.exercised-interface-id'],
+    exclusive: true,
+  },
+  {
     fault: 'last-descendant-node-id-self',
     include: ['flows / transaction trees'],
     profile: 'canton',

@@ -134,6 +134,20 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: "closed after the recount: the Swap.Accept tree of suites/flows/visibility-trees.suite.ts is checked in three projections for ascending node ids, lastDescendantNodeId >= nodeId, the roots, and each Transfer's range holding exactly its create (TransactionServiceVisibilityIT.scala:219-351); fault last-descendant-node-id-self fails it",
     },
   ],
+  [
+    'InterfaceIT ExerciseTemplateSuccess',
+    {
+      status: 'partly',
+      why: 'closed after the recount: suites/flows/commands-and-values.suite.ts exercises Transfer through the Iou template and requires the exercised event to carry no interfaceId (InterfaceIT.scala:50); fault exercised-interface-id-wrong fails it',
+    },
+  ],
+  [
+    'InterfaceIT ExerciseInterfaceSuccess',
+    {
+      status: 'partly',
+      why: "closed after the recount: the interface test now requires the Describe exercise's interfaceId to name the interface (InterfaceIT.scala:66); fault exercised-interface-id-wrong fails it",
+    },
+  ],
 ]);
 
 /**

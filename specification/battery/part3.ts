@@ -143,22 +143,11 @@ const values: BatteryCase[] = [
 ];
 
 const interfaces: BatteryCase[] = [
-  mapped(
-    'InterfaceIT',
-    'ExerciseTemplateSuccess',
-    50,
-    'partly',
-    ['command.ExerciseCommand.interface-choice'],
-    'template exercises are made and read back, but no test asserts that an exercise through the template carries no interfaceId',
-  ),
-  mapped(
-    'InterfaceIT',
-    'ExerciseInterfaceSuccess',
-    66,
-    'partly',
-    ['command.ExerciseCommand.interface-choice'],
-    'the exercise through the interface is found in the transaction, but its interfaceId is not asserted',
-  ),
+  mapped('InterfaceIT', 'ExerciseTemplateSuccess', 50, 'covered', ['canton.semantics.exercised-interface-id']),
+  mapped('InterfaceIT', 'ExerciseInterfaceSuccess', 66, 'covered', [
+    'command.ExerciseCommand.interface-choice',
+    'canton.semantics.exercised-interface-id',
+  ]),
   ...each(
     'InterfaceIT',
     [

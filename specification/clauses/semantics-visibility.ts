@@ -103,6 +103,13 @@ export const semanticsVisibilityClauses = [
     { resource: 'TopologyFormat', features: ['topologyFixture'] },
   ),
   cantonVisibility(
+    'canton.semantics.exercised-interface-id',
+    'event',
+    "An exercised event's interfaceId names the interface when the choice was exercised through it (an ExerciseCommand whose " +
+      'templateId is the interface), and is unset (absent, null or empty) when the choice was exercised through the template ' +
+      `(LAPITT ${LAPITT}/InterfaceIT.scala:50, :66).`,
+  ),
+  cantonVisibility(
     'canton.semantics.tree.last-descendant',
     'event',
     "A ledger-effects transaction is a forest in node order: its events are listed by ascending nodeId, an exercised event's " +
