@@ -172,6 +172,9 @@ export const FaultCatalogue = {
   'user-regrant-reported': 'a grant answers every requested right as newly granted, also those the user had',
   'user-empty-revoke-refused':
     'a revocation of an empty list of rights is refused INVALID_ARGUMENT (Canton accepts it and revokes nothing)',
+  'admin-user-annotated': 'GET /v2/users/participant_admin answers the default administrator with an annotation',
+  'user-removal-key-syntax-unchecked': 'an update does not check the key syntax of the annotations it removes (empty values)',
+  'user-removals-counted-in-size': 'an update counts the keys it removes (empty values) toward the 256 kB annotations limit',
   'user-absent-annotation-removal-refused':
     'an update with an empty annotation value for a key the user does not have is refused INVALID_ARGUMENT (Canton: a no-op)',
 } as const;

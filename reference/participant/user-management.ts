@@ -32,6 +32,7 @@ import {
   requireValidAnnotations,
 } from './admin-validation.js';
 import { renderRight, renderUser, rightsOf, type UserRight, type Users } from './users.js';
+import { withinMaxAnnotationsSize } from './annotations.js';
 
 /** Canton's default `max-users-page-size`. */
 const MAX_USERS_PAGE_SIZE = 1000;
@@ -258,7 +259,13 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     const identityProviderId = request.query.get('identity-provider-id') ?? '';
     requireAdminOrSelf(requireCaller(request.auth), userId, 'reading a user');
     requireKnownIdentityProvider(identityProviderId, 'identity_provider_id');
-    return { status: 200, body: { user: render(users.require('getting user', userId)) } };
+    const rendered = render(users.require('getting user', userId));
+    // Fault `admin-user-annotated`: participant_admin reads back with an annotation Canton's default administrator lacks.
+    if (faults.has('admin-user-annotated') && userId === 'participant_admin') {
+      const metadata = rendered.metadata as { annotations?: Record<string, string> } | undefined;
+      if (metadata) metadata.annotations = { ...metadata.annotations, 'set-up-by': 'reference' };
+    }
+    return { status: 200, body: { user: rendered } };
   }
 
   function update(request: RefRequest): RefResponse {
@@ -277,7 +284,16 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       user.metadata.resourceVersion === ''
         ? undefined
         : requireResourceVersion(user.metadata.resourceVersion, 'user.metadata.resource_version');
-    checkAnnotations(user.metadata.annotations, true);
+    // Fault `user-removal-key-syntax-unchecked`: the keys of removals (empty values) are not checked on update.
+    checkAnnotations(
+      faults.has('user-removal-key-syntax-unchecked')
+        ? Object.fromEntries(Object.entries(user.metadata.annotations).filter(([, value]) => value !== ''))
+        : user.metadata.annotations,
+      true,
+    );
+    // Fault `user-removals-counted-in-size`: the keys of removals count toward the 256 kB limit on update.
+    if (faults.has('user-removals-counted-in-size') && !withinMaxAnnotationsSize(user.metadata.annotations))
+      throw invalidArgument('annotations from field user.metadata.annotations are larger than the limit of 256kb');
     const paths = faults.has('user-update-mask-unchecked') && mask.length > 0 ? new Set(mask) : updateMask(id, mask);
     const isDeactivated = faults.has('user-deactivation-not-updated')
       ? undefined

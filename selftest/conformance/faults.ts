@@ -39,6 +39,13 @@ export const faultExpectations: FaultExpectation[] = [
       'canton.users.limits.annotations.update.same-rules',
     ],
   },
+  ...(['user-removal-key-syntax-unchecked', 'user-removals-counted-in-size'] as const).map((fault): FaultExpectation => ({
+    fault,
+    include: ['users'],
+    profile: 'canton',
+    clauses: ['canton.users.limits.annotations.update.same-rules'],
+    exclusive: true,
+  })),
   {
     fault: 'user-absent-annotation-removal-refused',
     include: ['users'],
@@ -477,6 +484,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['user-delete-answers-user', 'canton.users.crud.create-get-delete'],
       ['user-regrant-reported', 'canton.users.crud.rights-grant-revoke'],
       ['user-empty-revoke-refused', 'canton.users.crud.rights-grant-revoke'],
+      ['admin-user-annotated', 'canton.users.crud.admin-exists'],
     ] as const
   ).map(([fault, clause]) => ({
     fault,

@@ -283,7 +283,7 @@ const users: BatteryCase[] = [
     'UserManagementServiceIT',
     'UserManagementGetUserInvalidArguments',
     543,
-    'left-out',
+    'not-applicable',
     [],
     "over JSON an empty id reaches the list route and a malformed one is refused by the JSON layer's path check before the gRPC validation the case asserts (INVALID_TOKEN / INVALID_FIELD)",
   ),
@@ -297,14 +297,7 @@ const users: BatteryCase[] = [
     'canton.users.crud.unknown-user-404',
   ]),
   mapped('UserManagementServiceIT', 'TestPrimaryPartyAuthenticationCreateUser', 854, 'covered', ['canton.users.crud.create-get-delete']),
-  mapped(
-    'UserManagementServiceIT',
-    'TestAdminExists',
-    781,
-    'left-out',
-    [],
-    'not asserted: the fixtures may name an administrator other than participant_admin, whose record the suite does not read',
-  ),
+  mapped('UserManagementServiceIT', 'TestAdminExists', 781, 'covered', ['canton.users.crud.admin-exists']),
   mapped(
     'UserManagementServiceIT',
     'UserManagementUserRightsLimit',
@@ -371,7 +364,7 @@ const updateRpc: BatteryCase[] = [
     'UserManagementServiceUpdateRpcIT',
     'InvalidUpdateRequestsInvalidUserIdSyntax',
     138,
-    'left-out',
+    'not-applicable',
     [],
     "over JSON the path id is checked against the body's by the JSON layer first (canton.users.admin-only names that order); the gRPC INVALID_FIELD is not asserted",
   ),
@@ -404,13 +397,13 @@ const objectMeta: BatteryCase[] = [
     'canton.users.crud.update-fields',
   ]),
   mapped('UserManagementServiceObjectMetaIT', 'UpdateAnnotationsUsingEmptyMap', 313, 'covered', UPDATE_FIELDS),
-  ...leftOut(
+  ...covered(
     'UserManagementServiceObjectMetaIT',
     [
       ['TestAnnotationsKeySyntaxOnResourceUpdateEvenWhenDeletingNonExistentKey', 357],
       ['NotCountingEmptyValuedKeysToTheAnnotationsSizeLimitOnUpdate', 374],
     ],
-    'not asserted: the update rules of the user-management suite leave deletions (empty values) out',
+    ['canton.users.limits.annotations.update.same-rules'],
   ),
   ...covered(
     'UserManagementServiceObjectMetaIT',

@@ -206,6 +206,14 @@ export const semanticsVisibilityClauses = [
       `UserNotFound, category ResourceMissing; of ten concurrent deletions of one user exactly one succeeds; LAPITT ${LAPITT}/UserManagementServiceIT.scala:916, :940, :1324, UserManagementServiceUpdateRpcIT.scala:117).`,
   ),
   users(
+    'canton.users.crud.admin-exists',
+    'state',
+    "The participant's default administrator participant_admin exists: no primary party, active, in the default identity " +
+      'provider, no annotations, and exactly one right, ParticipantAdmin (Canton creates it at start-up; ' +
+      `LAPITT ${LAPITT}/UserManagementServiceIT.scala:781).`,
+    { endpoint: 'users.get' },
+  ),
+  users(
     'canton.users.crud.create-get-delete',
     'state',
     'A created user reads back with its id, primaryParty, isDeactivated, primaryPartyAuthentication and a non-empty ' +
