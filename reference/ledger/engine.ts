@@ -106,6 +106,8 @@ export interface InterpretOptions {
   disclosed?: ReadonlySet<string>;
   /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
   hideConsumingFromObservers?: boolean;
+  /** On under the `create-first-signatory-only` fault: a create needs its first signatory's authority only. */
+  firstSignatoryOnly?: boolean;
   /** On under the `nested-witnesses-not-inherited` fault: a nested node is shown to its own informees only, not its ancestors'. */
   witnessesNotInherited?: boolean;
   /** On under the `observers-list-signatories` fault: a signatory who is also a declared observer is listed among the observers. */
@@ -303,7 +305,9 @@ class Interpretation {
       const value = template.key.of(argument);
       key = { value, identity: keyIdentity(template, value), maintainers: template.key.maintainers(value) };
     }
-    requireAuthorization(nodeId, template, key ? [...signatories, ...key.maintainers] : signatories, authorizers);
+    // Fault `create-first-signatory-only`: only the first signatory's authority is required.
+    const required = this.options.firstSignatoryOnly ? signatories.slice(0, 1) : signatories;
+    requireAuthorization(nodeId, template, key ? [...required, ...key.maintainers] : required, authorizers);
     if (key && this.lookupKey(key.identity) !== undefined) {
       throw new LedgerApiError(
         'DUPLICATE_CONTRACT_KEY',

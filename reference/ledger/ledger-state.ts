@@ -200,6 +200,7 @@ export class LedgerState {
       hideConsumingFromObservers: this.faults.has('exercise-hidden-from-observers'),
       observersKeepSignatories: this.faults.has('observers-list-signatories'),
       witnessesNotInherited: this.faults.has('nested-witnesses-not-inherited'),
+      firstSignatoryOnly: this.faults.has('create-first-signatory-only'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),

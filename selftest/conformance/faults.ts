@@ -401,6 +401,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['dedup-act-as-order', ['canton.deduplication.act-as-set']],
       ['dedup-failed-submission', ['canton.deduplication.failed-submission-not-deduplicated']],
       ['controller-not-checked', ['canton.commands.controller-authorizes']],
+      ['create-first-signatory-only', ['canton.commands.all-signatories-authorize']],
       ['double-spend-same-transaction', ['canton.commands.double-spend-same-transaction']],
       ['external-hash-not-prepared', ['canton.interactive.external-transaction-hash']],
       ['prepare-visibility-not-checked', ['canton.interactive.prepare-invisible-contract']],

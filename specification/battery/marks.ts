@@ -183,6 +183,13 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: "as UserManagementGetUserInvalidArguments (the recount's §4 item 7): over JSON the path id is checked against the body's by the JSON layer first, so the gRPC INVALID_FIELD LAPITT asserts (UserManagementServiceUpdateRpcIT.scala:138) cannot be observed",
     },
   ],
+  [
+    'MultiPartySubmissionIT MPSCreateSuccess',
+    {
+      status: 'partly',
+      why: "closed after the recount with CantonExamples' GetCash (signatory payer, owner): suites/flows/semantics-contracts.suite.ts creates it with both in actAs, requires both listed as signatories, and the same create with the payer alone refused DAML_AUTHORIZATION_ERROR (MultiPartySubmissionIT.scala:47); fault create-first-signatory-only fails it",
+    },
+  ],
 ]);
 
 /**

@@ -179,14 +179,7 @@ const stakeholders: BatteryCase[] = [
 
 const multiParty: BatteryCase[] = [
   mapped('MultiPartySubmissionIT', 'MPSSubmit', 26, 'not-applicable', [], 'asserts the completion stream, not a target endpoint'),
-  mapped(
-    'MultiPartySubmissionIT',
-    'MPSCreateSuccess',
-    47,
-    'partly',
-    ['submit-and-wait.commandId.change-id', 'canton.rights.every-party-checked'],
-    "submissions with two actAs parties are sent and judged, but of a one-signatory Iou; reachable with CantonExamples' GetCash (signatory payer, owner) and a fixture user acting as both, not yet written",
-  ),
+  mapped('MultiPartySubmissionIT', 'MPSCreateSuccess', 47, 'covered', ['canton.commands.all-signatories-authorize']),
   mapped('MultiPartySubmissionIT', 'MPSCreateInsufficientAuthorization', 62, 'covered', ['canton.submit-and-wait.authorization-error-400']),
   ...leftOut(
     'MultiPartySubmissionIT',

@@ -93,6 +93,13 @@ export const semanticsCommandsClauses = [
       'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:413).',
   ),
   submitAndWait(
+    'canton.commands.all-signatories-authorize',
+    'auth',
+    "A create needs the authority of every signatory: a template with two signatories (CantonExamples' GetCash: signatory " +
+      'payer, owner) is created when both are in actAs, and its created event lists both; with one of them alone it is ' +
+      `DAML_AUTHORIZATION_ERROR (400) (${LAPITT}/MultiPartySubmissionIT.scala:47 MPSCreateSuccess, :62).`,
+  ),
+  submitAndWait(
     'canton.commands.read-as-no-authority',
     'auth',
     'A party in readAs lends visibility, not authority: the controller in readAs only is still DAML_AUTHORIZATION_ERROR ' +
