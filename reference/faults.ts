@@ -41,6 +41,8 @@ export const FaultCatalogue = {
   'update-missing-offset': 'transactions rendered by update-by-offset lack their offset field',
   'observers-list-signatories':
     'a signatory who is also a declared observer (an Iou whose viewers name its payer) is listed among the observers',
+  'large-collections-truncated':
+    'lists and maps of more than 1 000 entries in create and choice arguments are shown cut to their first 1 000',
   'create-first-signatory-only': "a create needs only its first signatory's authority (a GetCash is created with its payer alone in actAs)",
   'nested-witnesses-not-inherited':
     "a node below an exercise is shown to its own informees only, not to the exercise's witnesses (a Swap.Accept's actors miss the other party's Transfer)",

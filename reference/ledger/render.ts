@@ -110,7 +110,7 @@ function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contr
       contractId: contract.contractId,
       templateId: packageIdForm(pkg, contract.template.qualifiedName),
       contractKey: contract.key?.value ?? null,
-      createArgument: ctx.faults.has('numeric-rounded') ? roundedNumerics(contract.argument) : contract.argument,
+      createArgument: shownValue(ctx, ctx.faults.has('numeric-rounded') ? roundedNumerics(contract.argument) : contract.argument),
       createdEventBlob: includeBlob ? createdEventBlob(pkg, contract) : '',
       interfaceViews: match.views.map((iface) => ({
         interfaceId: packageIdForm(pkg, iface.qualifiedName),
@@ -192,7 +192,7 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
               ? packageIdForm(pkg, node.iface.qualifiedName)
               : null,
           choice: node.choice,
-          choiceArgument: node.choiceArgument,
+          choiceArgument: shownValue(ctx, node.choiceArgument),
           actingParties: node.actingParties,
           consuming: node.consuming,
           witnessParties: match.witnessParties,
@@ -359,6 +359,23 @@ export function renderUpdate(ctx: RenderContext, update: StoredUpdate, format: U
 }
 
 /** Fault `numeric-rounded`: every decimal string of a value read back through a double. */
+/** Fault `large-collections-truncated`: lists and maps of more than 1 000 entries are shown cut to their first 1 000. */
+function shownValue<T>(ctx: RenderContext, value: T): T {
+  return ctx.faults.has('large-collections-truncated') ? (truncated(value) as T) : value;
+}
+
+function truncated(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 1000).map(truncated);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .slice(0, 1000)
+        .map(([key, entry]) => [key, truncated(entry)]),
+    );
+  }
+  return value;
+}
+
 function roundedNumerics(value: unknown): unknown {
   if (typeof value === 'string') return /^-?\d+\.\d+$/.test(value) ? String(Number(value)) : value;
   if (Array.isArray(value)) return value.map(roundedNumerics);

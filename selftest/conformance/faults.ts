@@ -170,6 +170,14 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: ['submit-and-wait.commands.non-empty'],
   },
   {
+    // Also the 10 000-item list of the all-types round trip (TXVeryLongList).
+    fault: 'large-collections-truncated',
+    include: ['flows / value types'],
+    profile: 'canton',
+    clauses: ['canton.values.large-collections', 'canton.values.all-types-round-trip'],
+    exclusive: true,
+  },
+  {
     fault: 'nested-witnesses-not-inherited',
     include: ['flows / transaction trees'],
     profile: 'spec',

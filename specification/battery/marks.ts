@@ -18,7 +18,10 @@ export const needsFixture: ReadonlyMap<string, string> = new Map([
   ['TransactionServiceArgumentsIT TXCreateWithAnyType', ALL_TYPES],
   ['TransactionServiceArgumentsIT TXExerciseWithAnyType', ALL_TYPES],
   ['TransactionServiceArgumentsIT TXVeryLongList', ALL_TYPES],
+  ['LimitsIT LLargeMapInContract', ALL_TYPES],
+  ['LimitsIT LLargeMapInChoice', ALL_TYPES],
   ['LimitsIT LLargeListInContract', ALL_TYPES],
+  ['LimitsIT LLargeListInChoice', ALL_TYPES],
   ['DamlValuesIT DVTextMap', ALL_TYPES],
   ['JsonErrorHandlingOfDamlVariantTest misspelled tag field', ALL_TYPES],
   ['JsonErrorHandlingOfDamlVariantTest wrong tag value', ALL_TYPES],
@@ -190,6 +193,19 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: "closed after the recount with CantonExamples' GetCash (signatory payer, owner): suites/flows/semantics-contracts.suite.ts creates it with both in actAs, requires both listed as signatories, and the same create with the payer alone refused DAML_AUTHORIZATION_ERROR (MultiPartySubmissionIT.scala:47); fault create-first-signatory-only fails it",
     },
   ],
+  ...(
+    [
+      ['LLargeMapInContract', 14],
+      ['LLargeMapInChoice', 30],
+      ['LLargeListInChoice', 63],
+    ] as const
+  ).map(([name, line]): [string, { status: RecountStatus; why: string }] => [
+    `LimitsIT ${name}`,
+    {
+      status: 'not',
+      why: `closed after the recount with the optional templates.allTypes (the recount's §4 item 4): suites/flows/value-types.suite.ts writes a TextMap of 10 000 entries and a List of 10 000 items in a create and in the Replace choice and reads every entry back (LimitsIT.scala:${line}); fault large-collections-truncated fails it`,
+    },
+  ]),
 ]);
 
 /**

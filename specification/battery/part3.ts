@@ -123,10 +123,14 @@ const values: BatteryCase[] = [
     [],
     '50 actAs and 50 readAs parties with long ids in one submission: the fixtures provision a handful of parties',
   ),
-  mapped('LimitsIT', 'LLargeMapInContract', 14, 'left-out', [], 'reachable with templates.allTypes (its map field), not yet written'),
-  mapped('LimitsIT', 'LLargeMapInChoice', 30, 'left-out', [], 'reachable with templates.allTypes (the Replace choice), not yet written'),
-  mapped('LimitsIT', 'LLargeListInContract', 47, 'covered', ['canton.values.all-types-round-trip']),
-  mapped('LimitsIT', 'LLargeListInChoice', 63, 'left-out', [], 'reachable with templates.allTypes (the Replace choice), not yet written'),
+  ...(
+    [
+      ['LLargeMapInContract', 14],
+      ['LLargeMapInChoice', 30],
+      ['LLargeListInContract', 47],
+      ['LLargeListInChoice', 63],
+    ] as const
+  ).map(([name, line]) => mapped('LimitsIT', name, line, 'covered', ['canton.values.large-collections'])),
   ...each(
     'LimitsIT',
     [

@@ -198,6 +198,13 @@ export const semanticsCommandsClauses = [
       'digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:851, :523).',
   ),
   submitAndWait(
+    'canton.values.large-collections',
+    'format',
+    'A TextMap of 10 000 entries and a List of 10 000 items are accepted in a create argument and in a choice argument, and ' +
+      'read back whole: the created contract, the choice argument of the exercise and the contract it creates carry every entry ' +
+      `(${LAPITT}/LimitsIT.scala:14, :30, :47, :63). Needs the fixtures' optional templates.allTypes.`,
+  ),
+  submitAndWait(
     'canton.values.all-types-round-trip',
     'format',
     'Every Daml value type in a create argument and in a choice argument is read back as written: Int64 at its extremes and ' +
