@@ -106,6 +106,8 @@ export interface InterpretOptions {
   disclosed?: ReadonlySet<string>;
   /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
   hideConsumingFromObservers?: boolean;
+  /** On under the `fetch-type-not-checked` fault: a fetch in a choice body takes a contract of any template. */
+  fetchTypeNotChecked?: boolean;
   /** On under the `create-first-signatory-only` fault: a create needs its first signatory's authority only. */
   firstSignatoryOnly?: boolean;
   /** On under the `nested-witnesses-not-inherited` fault: a nested node is shown to its own informees only, not its ancestors'. */
@@ -379,7 +381,17 @@ class Interpretation {
     node.result = choice.body(
       {
         create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath),
-        fetch: (contractId) => this.fetchInBody(contractId).argument,
+        fetch: (contractId, expected) => {
+          const fetched = this.fetchInBody(contractId);
+          // Fault `fetch-type-not-checked`: a fetch takes a contract of any template.
+          if (expected !== undefined && fetched.template.qualifiedName !== expected && !this.options.fetchTypeNotChecked) {
+            throw new LedgerApiError(
+              'WRONGLY_TYPED_CONTRACT',
+              `Interpretation error: Error: Contract ${contractId} was expected to be of type ${expected} but is of type ${fetched.template.qualifiedName}`,
+            );
+          }
+          return fetched.argument;
+        },
         exercise: (contractId, name, argument) => {
           const target = this.fetchVisible(contractId);
           const before = this.nodes.length;

@@ -448,6 +448,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['assert-not-checked', 'flows / command service', 'canton.commands.assertion-failure'],
       ['divulged-contract-usable', 'flows / contracts', 'canton.commands.divulged-contract-not-usable'],
       ['fetch-sees-archived', 'flows / contracts', 'canton.commands.archive-vs-fetch'],
+      ['fetch-type-not-checked', 'flows / contracts', 'canton.commands.wrongly-typed-contract'],
       ['timestamp-millis', 'flows / value types', 'canton.values.all-types-round-trip'],
       ['variant-tag-error-wrong-code', 'flows / value types', 'canton.values.variant-tag-refused'],
       ['record-fields-as-submitted', 'flows / value types', 'canton.values.record-field-order'],

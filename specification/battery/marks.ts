@@ -206,6 +206,13 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: `closed after the recount with the optional templates.allTypes (the recount's §4 item 4): suites/flows/value-types.suite.ts writes a TextMap of 10 000 entries and a List of 10 000 items in a create and in the Replace choice and reads every entry back (LimitsIT.scala:${line}); fault large-collections-truncated fails it`,
     },
   ]),
+  [
+    'ContractKeysWronglyTypedContractIdIT WTFetchFails',
+    {
+      status: 'not',
+      why: "closed after the recount without a keyed model (the case's point is the fetch, not the key): CantonExamples' DivulgeIouByExercise.Divulge fetches its ref as an Iou; given a GetCash it is refused 400 WRONGLY_TYPED_CONTRACT against the same exercise given an Iou (suites/flows/contracts-and-events.suite.ts; ContractKeysWronglyTypedContractIdIT.scala:17-37); fault fetch-type-not-checked fails it",
+    },
+  ],
 ]);
 
 /**

@@ -313,14 +313,7 @@ const keys: BatteryCase[] = [
     'left-out',
     KEYED_MODEL,
   ),
-  mapped(
-    'ContractKeysWronglyTypedContractIdIT',
-    'WTFetchFails',
-    17,
-    'left-out',
-    [],
-    "a fetch of a wrongly typed contract id: LAPITT's Dummy/DummyWithParam fetch choice; not yet written with CantonExamples",
-  ),
+  mapped('ContractKeysWronglyTypedContractIdIT', 'WTFetchFails', 17, 'covered', ['canton.commands.wrongly-typed-contract']),
   ...each(
     'PrefetchContractKeysIT',
     [

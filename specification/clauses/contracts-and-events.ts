@@ -19,9 +19,10 @@ export const contractsAndEventsClauses = [
     'canton.commands.wrongly-typed-contract',
     'error',
     'Exercising a contract through another template than its own is 400 WRONGLY_TYPED_CONTRACT, category 9, also when a ' +
-      'correct exercise precedes it in the same submission, and nothing is committed ' +
+      'correct exercise precedes it in the same submission, and nothing is committed; so is a fetch, in a choice body, of a ' +
+      'contract id of another template than the one the choice expects ' +
       '(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:669; ' +
-      `LAPITT ${LAPITT}/WronglyTypedContractIdIT.scala:18, :37).`,
+      `LAPITT ${LAPITT}/WronglyTypedContractIdIT.scala:18, :37; ContractKeysWronglyTypedContractIdIT.scala:17).`,
   ),
   submitAndWait(
     'canton.commands.contract-id-in-values',

@@ -153,6 +153,43 @@ conformanceSuite('flows / contracts and events', () => {
 
   conformanceTest(
     {
+      name: 'a fetch of a contract of another template is WRONGLY_TYPED_CONTRACT (DivulgeIouByExercise.Divulge given a GetCash)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.wrongly-typed-contract'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // ContractKeysWronglyTypedContractIdIT.scala:17 WTFetchFails: Divulge fetches its ref as an Iou.
+      const clauseId = 'canton.commands.wrongly-typed-contract';
+      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(ctx, clauseId);
+      const cash = await createAndFind(
+        ctx,
+        user,
+        alice,
+        {
+          CreateCommand: {
+            templateId: ctx.fixtures.templates.getCash.templateId,
+            createArguments: { payer: alice, owner: alice, amount: { value: '5.0', currency: 'USD' } },
+          },
+        },
+        clauseId,
+      );
+      const { contractId: iou } = await createIouAndFindIt(ctx, alice);
+      const divulge = (ref: string) =>
+        submitAndWait(
+          ctx,
+          user,
+          [alice],
+          [{ ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'Divulge', choiceArgument: { ref } } }],
+        );
+      const refused = await divulge(cash);
+      const control = await divulge(iou);
+      refusedAgainstControl(ctx, clauseId, refused, control, 'WRONGLY_TYPED_CONTRACT', 400, { control: 'Divulge given an Iou' });
+    },
+  );
+
+  conformanceTest(
+    {
       name: 'a template filter shows what an exercise did: the archive of the exercised contract and the create of the new one (ACS delta)',
       endpoint: 'update-by-offset',
       clauses: ['canton.semantics.template-filter-exercise-results'],
