@@ -110,7 +110,14 @@ function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contr
       contractId: contract.contractId,
       templateId: packageIdForm(pkg, contract.template.qualifiedName),
       contractKey: contract.key?.value ?? null,
-      createArgument: shownValue(ctx, ctx.faults.has('numeric-rounded') ? roundedNumerics(contract.argument) : contract.argument),
+      createArgument: shownValue(
+        ctx,
+        ctx.faults.has('numeric-rounded')
+          ? roundedNumerics(contract.argument)
+          : ctx.faults.has('trailing-none-written-null')
+            ? withNoneFields(contract)
+            : contract.argument,
+      ),
       createdEventBlob: includeBlob ? createdEventBlob(pkg, contract) : '',
       interfaceViews: match.views.map((iface) => ({
         interfaceId: packageIdForm(pkg, iface.qualifiedName),
@@ -359,6 +366,15 @@ export function renderUpdate(ctx: RenderContext, update: StoredUpdate, format: U
 }
 
 /** Fault `numeric-rounded`: every decimal string of a value read back through a double. */
+/** Fault `trailing-none-written-null`: every Optional field of the contract holding None is written as null, trailing or not. */
+function withNoneFields(contract: Contract): Json {
+  const written: Record<string, unknown> = { ...(contract.argument as Record<string, unknown>) };
+  for (const field of contract.template.argumentType.fields) {
+    if (field.type.kind === 'Optional' && (written[field.name] === undefined || written[field.name] === null)) written[field.name] = null;
+  }
+  return written as Json;
+}
+
 /** Fault `large-collections-truncated`: lists and maps of more than 1 000 entries are shown cut to their first 1 000. */
 function shownValue<T>(ctx: RenderContext, value: T): T {
   return ctx.faults.has('large-collections-truncated') ? (truncated(value) as T) : value;

@@ -185,6 +185,13 @@ export const faultExpectations: FaultExpectation[] = [
     exclusive: true,
   },
   {
+    fault: 'trailing-none-written-null',
+    include: ['flows / commands and values'],
+    profile: 'canton',
+    clauses: ['canton.daml-lf.trailing-none-dropped'],
+    exclusive: true,
+  },
+  {
     fault: 'exercised-interface-id-wrong',
     include: ['flows / commands and values'],
     profile: 'canton',

@@ -213,6 +213,13 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: "closed after the recount without a keyed model (the case's point is the fetch, not the key): CantonExamples' DivulgeIouByExercise.Divulge fetches its ref as an Iou; given a GetCash it is refused 400 WRONGLY_TYPED_CONTRACT against the same exercise given an Iou (suites/flows/contracts-and-events.suite.ts; ContractKeysWronglyTypedContractIdIT.scala:17-37); fault fetch-type-not-checked fails it",
     },
   ],
+  [
+    'ledger-json-api unit tests JsonCodecTest: drop unpopulated trailing optional',
+    {
+      status: 'partly',
+      why: 'closed after the recount: suites/flows/commands-and-values.suite.ts now reads back the TrailingNone created without its trailing optional and requires {p} only (JsonCodecTest.scala:60); fault trailing-none-written-null fails it',
+    },
+  ],
 ]);
 
 /**

@@ -162,6 +162,23 @@ conformanceSuite('flows / commands and values', () => {
       const some = await createAndRead({ p: signatory, i: '9007199254740993' }, 'canton.daml-lf.int64-string');
       expectValue('canton.daml-lf.int64-string', 'createArgument', some.argument, { p: signatory, i: '9007199254740993' }, some.read);
 
+      const absent = await submit(ctx, {
+        user,
+        actAs: [signatory],
+        commands: [{ CreateCommand: { templateId, createArguments: { p: signatory } } }],
+        clauseId: 'canton.daml-lf.optional-null',
+      });
+      acceptedWith(absent.response, 200, 'canton.daml-lf.optional-null');
+      // JsonCodecTest.scala:60: a trailing optional left out is not written back either.
+      const absentRead = await partyView(ctx, user, absent.completionOffset, signatory, 'TRANSACTION_SHAPE_ACS_DELTA');
+      expectValue(
+        'canton.daml-lf.trailing-none-dropped',
+        'createArgument of a create that left its trailing optional out',
+        createdEvents(transactionOf(absentRead, 'canton.daml-lf.trailing-none-dropped', 'canton.daml-lf.trailing-none-dropped').events)[0]
+          ?.createArgument,
+        { p: signatory },
+        absentRead,
+      );
       const none = await createAndRead({ p: signatory, i: null }, 'canton.daml-lf.trailing-none-dropped');
       expectValue(
         'canton.daml-lf.trailing-none-dropped',
@@ -171,14 +188,7 @@ conformanceSuite('flows / commands and values', () => {
         none.read,
       );
 
-      const absent = await submit(ctx, {
-        user,
-        actAs: [signatory],
-        commands: [{ CreateCommand: { templateId, createArguments: { p: signatory } } }],
-        clauseId: 'canton.daml-lf.optional-null',
-      });
       acceptedWith(none.created.response, 200, 'canton.daml-lf.optional-null');
-      acceptedWith(absent.response, 200, 'canton.daml-lf.optional-null');
     },
   );
 
