@@ -220,6 +220,18 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: 'closed after the recount: suites/flows/commands-and-values.suite.ts now reads back the TrailingNone created without its trailing optional and requires {p} only (JsonCodecTest.scala:60); fault trailing-none-written-null fails it',
     },
   ],
+  ...(
+    [
+      ['ISSPrepareSubmissionRequestExplicitDisclosure', 99],
+      ['ISSExecuteSubmissionRequestWithInputContracts', 368],
+    ] as const
+  ).map(([name, line]): [string, { status: RecountStatus; why: string }] => [
+    `InteractiveSubmissionServiceIT ${name}`,
+    {
+      status: 'partly',
+      why: `closed after the recount (its §4 item 8): suites/flows/interactive-attacks.suite.ts has external dana prepare CantonExamples' TrailingNone.ArchiveMe on a contract only its owner sees, disclosed by its createdEventBlob: CONTRACT_NOT_FOUND without the disclosure, with it metadata.inputContracts lists exactly that contract, and the signed execution commits the exercise with the prepared hash (InteractiveSubmissionServiceIT.scala:${line}); fault prepare-input-contracts-omitted fails it`,
+    },
+  ]),
 ]);
 
 /**

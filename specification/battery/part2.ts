@@ -696,10 +696,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'InteractiveSubmissionServiceIT',
     name: 'ISSPrepareSubmissionRequestExplicitDisclosure',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/InteractiveSubmissionServiceIT.scala:99',
-    coverage: 'partly',
+    coverage: 'covered',
     clauses: ['canton.interactive.prepare-lists-input-contracts'],
-    reason:
-      "metadata.inputContracts is asserted to list the exercised contract, for an Iou the external party owns (sees); a stranger's disclosed contract is not prepared yet: CantonExamples' TrailingNone.ArchiveMe (controller anyone) is the non-stakeholder choice it needs, once the reference uses disclosed contracts on prepare",
   },
   {
     area: 'InteractiveSubmissionServiceIT',
@@ -763,10 +761,8 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'InteractiveSubmissionServiceIT',
     name: 'ISSExecuteSubmissionRequestWithInputContracts',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/InteractiveSubmissionServiceIT.scala:368',
-    coverage: 'partly',
+    coverage: 'covered',
     clauses: ['canton.interactive.prepare-lists-input-contracts', 'canton.interactive.external-transaction-hash'],
-    reason:
-      "an exercise with an input contract is executed and commits with the signed hash, but the input contract is the external party's own, not a disclosed one (see ISSPrepareSubmissionRequestExplicitDisclosure)",
   },
   {
     area: 'InteractiveSubmissionServiceIT',
