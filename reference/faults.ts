@@ -44,6 +44,8 @@ export const FaultCatalogue = {
   'large-collections-truncated':
     'lists and maps of more than 1 000 entries in create and choice arguments are shown cut to their first 1 000',
   'trailing-none-written-null': 'a contract is read back with its trailing None fields written as null, also those the create left out',
+  'fetch-authorization-not-checked':
+    'a fetch in a choice body needs no stakeholder of the fetched contract among the authorizers (readAs visibility is taken for authority)',
   'fetch-type-not-checked':
     'a fetch in a choice body takes a contract of another template than the one it expects (no WRONGLY_TYPED_CONTRACT)',
   'create-first-signatory-only': "a create needs only its first signatory's authority (a GetCash is created with its payer alone in actAs)",

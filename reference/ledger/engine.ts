@@ -106,6 +106,8 @@ export interface InterpretOptions {
   disclosed?: ReadonlySet<string>;
   /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
   hideConsumingFromObservers?: boolean;
+  /** On under the `fetch-authorization-not-checked` fault: a fetch needs no stakeholder among the authorizers. */
+  fetchAuthorizationNotChecked?: boolean;
   /** On under the `fetch-type-not-checked` fault: a fetch in a choice body takes a contract of any template. */
   fetchTypeNotChecked?: boolean;
   /** On under the `create-first-signatory-only` fault: a create needs its first signatory's authority only. */
@@ -383,6 +385,15 @@ class Interpretation {
         create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath),
         fetch: (contractId, expected) => {
           const fetched = this.fetchInBody(contractId);
+          // Daml's fetch needs one of the fetched contract's stakeholders among the authorizers (readAs lends only visibility).
+          // Fault `fetch-authorization-not-checked`: any authorizer will do.
+          const stakeholders = [...fetched.signatories, ...fetched.observers];
+          if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
+            throw new LedgerApiError(
+              'DAML_AUTHORIZATION_ERROR',
+              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${fetched.template.qualifiedName}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
+            );
+          }
           // Fault `fetch-type-not-checked`: a fetch takes a contract of any template.
           if (expected !== undefined && fetched.template.qualifiedName !== expected && !this.options.fetchTypeNotChecked) {
             throw new LedgerApiError(

@@ -202,6 +202,7 @@ export class LedgerState {
       witnessesNotInherited: this.faults.has('nested-witnesses-not-inherited'),
       firstSignatoryOnly: this.faults.has('create-first-signatory-only'),
       fetchTypeNotChecked: this.faults.has('fetch-type-not-checked'),
+      fetchAuthorizationNotChecked: this.faults.has('fetch-authorization-not-checked'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),

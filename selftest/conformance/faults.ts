@@ -456,6 +456,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['divulged-contract-usable', 'flows / contracts', 'canton.commands.divulged-contract-not-usable'],
       ['fetch-sees-archived', 'flows / contracts', 'canton.commands.archive-vs-fetch'],
       ['fetch-type-not-checked', 'flows / contracts', 'canton.commands.wrongly-typed-contract'],
+      ['fetch-authorization-not-checked', 'flows / contracts', 'canton.commands.fetch-authorization'],
       ['timestamp-millis', 'flows / value types', 'canton.values.all-types-round-trip'],
       ['variant-tag-error-wrong-code', 'flows / value types', 'canton.values.variant-tag-refused'],
       ['record-fields-as-submitted', 'flows / value types', 'canton.values.record-field-order'],

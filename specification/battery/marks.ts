@@ -232,6 +232,20 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: `closed after the recount (its §4 item 8): suites/flows/interactive-attacks.suite.ts has external dana prepare CantonExamples' TrailingNone.ArchiveMe on a contract only its owner sees, disclosed by its createdEventBlob: CONTRACT_NOT_FOUND without the disclosure, with it metadata.inputContracts lists exactly that contract, and the signed execution commits the exercise with the prepared hash (InteractiveSubmissionServiceIT.scala:${line}); fault prepare-input-contracts-omitted fails it`,
     },
   ]),
+  [
+    'MultiPartySubmissionIT MPSFetchOtherSuccess',
+    {
+      status: 'not',
+      why: "closed after the recount with CantonExamples' DivulgeIouByExercise.Divulge, which fetches its ref: a holder the bank signs, exercised by alice with readAs bank, fetches the bank's Iou to carol (alice sees it only through readAs), and without readAs it is CONTRACT_NOT_FOUND (MultiPartySubmissionIT.scala:137-157); fault fetch-authorization-not-checked fails the test",
+    },
+  ],
+  [
+    'MultiPartySubmissionIT MPSFetchOtherInsufficientAuthorization',
+    {
+      status: 'partly',
+      why: 'closed after the recount: the same fetch through a holder only alice signs, readAs bank given, is DAML_AUTHORIZATION_ERROR with the cause LAPITT matches ("of the fetched contract to be an authorizer"), against the fetch through the bank-signed holder (MultiPartySubmissionIT.scala:159-189); fault fetch-authorization-not-checked fails it',
+    },
+  ],
 ]);
 
 /**

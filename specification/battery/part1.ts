@@ -186,18 +186,14 @@ const multiParty: BatteryCase[] = [
     [
       ['MPSAddSignatoriesSuccess', 87],
       ['MPSAddSignatoriesInsufficientAuthorization', 107],
-      ['MPSFetchOtherSuccess', 137],
     ],
-    `a choice needing four authorizers, or one that fetches another contract: ${NEEDS_MODEL}`,
+    `a choice needing four authorizers: ${NEEDS_MODEL}`,
   ),
-  mapped(
-    'MultiPartySubmissionIT',
-    'MPSFetchOtherInsufficientAuthorization',
-    159,
-    'partly',
-    ['canton.commands.read-as-no-authority'],
-    "the case's rule, readAs gives visibility but no authority (DAML_AUTHORIZATION_ERROR), is asserted for an exercise whose controller is only in readAs; LAPITT's fetch of another party's contract and its message are not (a fetching choice of LAPITT's MultiPartyContract model)",
-  ),
+  mapped('MultiPartySubmissionIT', 'MPSFetchOtherSuccess', 137, 'covered', ['canton.commands.fetch-authorization']),
+  mapped('MultiPartySubmissionIT', 'MPSFetchOtherInsufficientAuthorization', 159, 'covered', [
+    'canton.commands.fetch-authorization',
+    'canton.commands.read-as-no-authority',
+  ]),
   mapped('MultiPartySubmissionIT', 'MPSFetchOtherInvisible', 191, 'covered', ['submit-and-wait.readAs.visibility']),
 ];
 

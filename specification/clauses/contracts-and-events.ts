@@ -16,6 +16,14 @@ const lookup = cantonEndpointClauses('update-by-offset', ['writes']);
 
 export const contractsAndEventsClauses = [
   submitAndWait(
+    'canton.commands.fetch-authorization',
+    'auth',
+    "A fetch in a choice body needs one of the fetched contract's stakeholders among the authorizers (the choice's controllers " +
+      'and the signatories of the contract it is exercised on); readAs lends only visibility: a contract seen through readAs is ' +
+      'fetched when a stakeholder of it authorizes, and is DAML_AUTHORIZATION_ERROR (400) "… of the fetched contract to be an ' +
+      `authorizer, but authorizers were …" when none does (${LAPITT}/MultiPartySubmissionIT.scala:137, :159).`,
+  ),
+  submitAndWait(
     'canton.commands.wrongly-typed-contract',
     'error',
     'Exercising a contract through another template than its own is 400 WRONGLY_TYPED_CONTRACT, category 9, also when a ' +

@@ -34,6 +34,20 @@ function submitAndWait(ctx: ConformanceContext, user: string, actAs: string[], c
   });
 }
 
+function submitAndWaitAs(
+  ctx: ConformanceContext,
+  user: string,
+  actAs: string[],
+  readAs: string[],
+  commands: unknown[],
+): Promise<ClientResponse> {
+  return ctx.send({
+    endpoint: 'submit-and-wait',
+    user,
+    body: { commands, commandId: freshId('contracts'), actAs, readAs },
+  });
+}
+
 function transfer(ctx: ConformanceContext, contractId: string, newOwner: string): unknown {
   return {
     ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Transfer', choiceArgument: { newOwner } },
@@ -148,6 +162,52 @@ conformanceSuite('flows / contracts and events', () => {
         [transfer(ctx, first.contractId, bob), transfer(ctx, second.contractId, bob)],
       );
       for (const refused of [alone, afterCorrect]) refusedAgainstControl(ctx, clauseId, refused, control, 'WRONGLY_TYPED_CONTRACT', 400);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a fetch in a choice body: readAs lends visibility, a stakeholder among the authorizers lends authority (DivulgeIouByExercise.Divulge)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.fetch-authorization'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // MultiPartySubmissionIT.scala:137 MPSFetchOtherSuccess and :159 MPSFetchOtherInsufficientAuthorization, with
+      // CantonExamples' Divulge (controller payer, signatory divulgee), which fetches its ref.
+      const clauseId = 'canton.commands.fetch-authorization';
+      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+      const bank = ctx.party('bank');
+      const reader = ctx.fixtures.users.find(
+        (candidate) => !candidate.isDeactivated && candidate.rights.readAs.includes('bank') && candidate.rights.actAs.length > 0,
+      );
+      if (!reader) return ctx.skip("no fixture user acts as a party and reads as bank (needed to see the bank's Iou through readAs)");
+      const actor = ctx.party(reader.rights.actAs[0]!);
+      // An Iou of the bank and carol: the actor sees it only through readAs bank.
+      const { contractId: iou, bankUser } = await createIouAndFindIt(ctx, ctx.party('carol'));
+      // With authority: the bank (a stakeholder of the Iou) signs the holder; without: the actor alone.
+      const holder = (user: string, signatory: string) =>
+        createAndFind(
+          ctx,
+          user,
+          signatory,
+          { CreateCommand: { templateId: divulgeId, createArguments: { payer: actor, divulgee: signatory } } },
+          clauseId,
+        );
+      const withAuthority = await holder(bankUser, bank);
+      const withoutAuthority = await holder(reader.id, actor);
+      const divulge = (holderId: string, readAs: string[]) =>
+        submitAndWaitAs(ctx, reader.id, [actor], readAs, [
+          { ExerciseCommand: { templateId: divulgeId, contractId: holderId, choice: 'Divulge', choiceArgument: { ref: iou } } },
+        ]);
+      const authorized = await divulge(withAuthority, [bank]);
+      refusedAgainstControl(ctx, clauseId, await divulge(withAuthority, []), authorized, 'CONTRACT_NOT_FOUND', 404, {
+        control: 'the same fetch with readAs bank',
+      });
+      refusedAgainstControl(ctx, clauseId, await divulge(withoutAuthority, [bank]), authorized, 'DAML_AUTHORIZATION_ERROR', 400, {
+        causeIncludes: 'of the fetched contract to be an authorizer',
+        control: 'the same fetch through a holder the bank signed',
+      });
     },
   );
 
