@@ -106,6 +106,8 @@ export interface InterpretOptions {
   disclosed?: ReadonlySet<string>;
   /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
   hideConsumingFromObservers?: boolean;
+  /** On under the `contract-key-not-found-wrong-code` fault: a missing key is CONTRACT_NOT_FOUND. */
+  keyNotFoundAsContractNotFound?: boolean;
   /** On under the `fetch-authorization-not-checked` fault: a fetch needs no stakeholder among the authorizers. */
   fetchAuthorizationNotChecked?: boolean;
   /** On under the `fetch-type-not-checked` fault: a fetch in a choice body takes a contract of any template. */
@@ -258,8 +260,9 @@ class Interpretation {
         const contractId = this.lookupKey(keyIdentity(template, keyValue));
         const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
         if (!contract || !this.isVisible(contract)) {
+          // Fault `contract-key-not-found-wrong-code`: a missing key is reported as a missing contract.
           throw new LedgerApiError(
-            'CONTRACT_KEY_NOT_FOUND',
+            this.options.keyNotFoundAsContractNotFound ? 'CONTRACT_NOT_FOUND' : 'CONTRACT_KEY_NOT_FOUND',
             `dependency error: couldn't find key: GlobalKey(${template.qualifiedName}, ${JSON.stringify(keyValue)})`,
             { resources: [['TEMPLATE_ID', template.qualifiedName]] },
           );

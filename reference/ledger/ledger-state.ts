@@ -203,6 +203,7 @@ export class LedgerState {
       firstSignatoryOnly: this.faults.has('create-first-signatory-only'),
       fetchTypeNotChecked: this.faults.has('fetch-type-not-checked'),
       fetchAuthorizationNotChecked: this.faults.has('fetch-authorization-not-checked'),
+      keyNotFoundAsContractNotFound: this.faults.has('contract-key-not-found-wrong-code'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),

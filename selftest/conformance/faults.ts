@@ -185,6 +185,13 @@ export const faultExpectations: FaultExpectation[] = [
     exclusive: true,
   },
   {
+    fault: 'contract-key-not-found-wrong-code',
+    include: ['canton.submit-and-wait.contract-key-not-found-404'],
+    profile: 'canton',
+    clauses: ['canton.submit-and-wait.contract-key-not-found-404'],
+    exclusive: true,
+  },
+  {
     fault: 'trailing-none-written-null',
     include: ['flows / commands and values'],
     profile: 'canton',

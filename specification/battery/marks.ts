@@ -246,6 +246,13 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: 'closed after the recount: the same fetch through a holder only alice signs, readAs bank given, is DAML_AUTHORIZATION_ERROR with the cause LAPITT matches ("of the fetched contract to be an authorizer"), against the fetch through the bank-signed holder (MultiPartySubmissionIT.scala:159-189); fault fetch-authorization-not-checked fails it',
     },
   ],
+  [
+    'ContractKeysIT CKExerciseByKey',
+    {
+      status: 'partly',
+      why: 'closed after the recount: suites/participant/submit-and-wait-interpretation.suite.ts archives a keyed Account by key before its create and after its archive, 404 CONTRACT_KEY_NOT_FOUND both times, while the exercise by key of the live contract is accepted (ContractKeysIT.scala:354-403); needs the keyed fixture template (‡); fault contract-key-not-found-wrong-code fails it',
+    },
+  ],
 ]);
 
 /**

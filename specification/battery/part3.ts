@@ -223,14 +223,7 @@ const CID_POSITIONS: [string, number][] = [
 ];
 
 const keys: BatteryCase[] = [
-  mapped(
-    'ContractKeysIT',
-    'CKExerciseByKey',
-    354,
-    'partly',
-    ['submit-and-wait.commands.atomic'],
-    'an exercise by key on a live keyed contract succeeds and a never-created key fails the submission (no code); CONTRACT_KEY_NOT_FOUND before the create and after the archive is not asserted',
-  ),
+  mapped('ContractKeysIT', 'CKExerciseByKey', 354, 'covered', ['canton.submit-and-wait.contract-key-not-found-404']),
   ...each(
     'ContractKeysIT',
     [
