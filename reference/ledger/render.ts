@@ -109,7 +109,8 @@ function renderCreated(ctx: RenderContext, offset: number, nodeId: number, contr
       nodeId,
       contractId: contract.contractId,
       templateId: packageIdForm(pkg, contract.template.qualifiedName),
-      contractKey: contract.key?.value ?? null,
+      // Fault `contract-key-rendered-wrong`: a keyed contract shows no key, a keyless one an empty record.
+      contractKey: ctx.faults.has('contract-key-rendered-wrong') ? (contract.key ? null : {}) : (contract.key?.value ?? null),
       createArgument: shownValue(
         ctx,
         ctx.faults.has('numeric-rounded')

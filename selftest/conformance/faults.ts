@@ -464,6 +464,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['fetch-sees-archived', 'flows / contracts', 'canton.commands.archive-vs-fetch'],
       ['fetch-type-not-checked', 'flows / contracts', 'canton.commands.wrongly-typed-contract'],
       ['fetch-authorization-not-checked', 'flows / contracts', 'canton.commands.fetch-authorization'],
+      ['contract-key-rendered-wrong', 'flows / contracts', 'canton.semantics.contract-keys'],
       ['timestamp-millis', 'flows / value types', 'canton.values.all-types-round-trip'],
       ['variant-tag-error-wrong-code', 'flows / value types', 'canton.values.variant-tag-refused'],
       ['record-fields-as-submitted', 'flows / value types', 'canton.values.record-field-order'],

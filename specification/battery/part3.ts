@@ -224,13 +224,17 @@ const CID_POSITIONS: [string, number][] = [
 
 const keys: BatteryCase[] = [
   mapped('ContractKeysIT', 'CKExerciseByKey', 354, 'covered', ['canton.submit-and-wait.contract-key-not-found-404']),
-  ...each(
-    'ContractKeysIT',
+  ...(
     [
       ['CKNoContractKey', 47],
       ['CKRecreate', 269],
       ['CKTransients', 300],
       ['CKExposedByTemplate', 332],
+    ] as const
+  ).map(([name, line]) => mapped('ContractKeysIT', name, line, 'covered', ['canton.semantics.contract-keys'])),
+  ...each(
+    'ContractKeysIT',
+    [
       ['CKLocalLookupByKeyVisibility', 407],
       ['CKLocalFetchByKeyVisibility', 423],
       ['CKDisclosedContractKeyReusabilityAsSubmitter', 439],

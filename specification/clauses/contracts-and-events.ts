@@ -15,6 +15,16 @@ const submitAndWait = cantonEndpointClauses('submit-and-wait', ['writes']);
 const lookup = cantonEndpointClauses('update-by-offset', ['writes']);
 
 export const contractsAndEventsClauses = [
+  lookup(
+    'canton.semantics.contract-keys',
+    'event',
+    "A created event's contractKey is unset (absent, null or empty) for a template without a key and equals the key for a " +
+      'keyed template; a key archived in a transaction may be given to a new contract in the same transaction, which shows the ' +
+      'same key; a contract created and archived in one transaction (transient) leaves no key behind: an exercise by that key ' +
+      'afterwards is CONTRACT_KEY_NOT_FOUND ' +
+      `(LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/ContractKeysIT.scala:47, :269, :300, :332). ` +
+      'The keyed half needs a keyed template (templates.keyedAccount; CantonExamples has none).',
+  ),
   submitAndWait(
     'canton.commands.fetch-authorization',
     'auth',
