@@ -44,6 +44,8 @@ export const FaultCatalogue = {
   'large-collections-truncated':
     'lists and maps of more than 1 000 entries in create and choice arguments are shown cut to their first 1 000',
   'trailing-none-written-null': 'a contract is read back with its trailing None fields written as null, also those the create left out',
+  'filter-flags-from-unmatched-filters':
+    "a created event gets the blob when any filter of the party's cumulative list asks for it, also one that does not match the contract",
   'contract-key-rendered-wrong': 'a created event of a keyed contract shows no contractKey, and one of a keyless contract an empty record',
   'contract-key-not-found-wrong-code':
     'an exercise by key of a key no active contract has is CONTRACT_NOT_FOUND instead of CONTRACT_KEY_NOT_FOUND',

@@ -48,6 +48,10 @@ function matchFilter(filter: ResolvedFilter, template: TemplateDefinition, fault
     interfaces.push(iface);
     if (flags.view) views.push(iface);
   }
+  // Fault `filter-flags-from-unmatched-filters`: the blob flags of filters that do not match the contract count too.
+  if (matched && faults.has('filter-flags-from-unmatched-filters')) {
+    blob ||= [...filter.templates.values()].some(Boolean) || [...filter.interfaces.values()].some((flags) => flags.blob);
+  }
   return matched ? { blob, views, interfaces } : undefined;
 }
 

@@ -178,6 +178,12 @@ export const faultExpectations: FaultExpectation[] = [
     exclusive: true,
   },
   {
+    fault: 'filter-flags-from-unmatched-filters',
+    include: ['flows / visibility and privacy'],
+    profile: 'canton',
+    clauses: ['canton.semantics.filters.flags-own-matches'],
+  },
+  {
     fault: 'nested-witnesses-not-inherited',
     include: ['flows / transaction trees'],
     profile: 'spec',

@@ -279,6 +279,20 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: `closed after the recount with the reference's keyed Account (templates.keyedAccount, ‡): in suites/flows/contracts-and-events.suite.ts ${what} (ContractKeysIT.scala:${line}); faults contract-key-rendered-wrong and contract-key-not-found-wrong-code fail the test`,
     },
   ]),
+  ...(
+    [
+      ['TSFInterfaceTemplatePlainFilters', 32, 'interface (view), template'],
+      ['TSFInterfaceTemplateFiltersWithEventBlobs', 69, 'interface (view), template (blob)'],
+      ['TSFInterfaceWithEventBlobsTemplatePlainFilters', 106, 'interface (view, blob), template'],
+      ['TSFInterfaceWithEventBlobsTemplateFiltersWithEventBlobs', 143, 'interface (view, blob), template (blob)'],
+    ] as const
+  ).map(([name, line, flags]): [string, { status: RecountStatus; why: string }] => [
+    `TransactionServiceFiltersIT ${name}`,
+    {
+      status: 'partly',
+      why: `strengthened after the recount (overclaims 1-4): suites/flows/visibility-filters.suite.ts creates an Iou (matched by the Asset interface filter only) and a GetCash (by its template filter only) in one transaction and reads it with the filters ${flags}, by party and for any party, in both shapes: each contract takes the view and blob of the filter that matches it only (TransactionServiceFiltersIT.scala:${line}, 334-593; LAPITT's ACS reads are outside the target set); fault filter-flags-from-unmatched-filters fails it`,
+    },
+  ]),
 ]);
 
 /**

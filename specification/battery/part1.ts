@@ -115,22 +115,15 @@ const visibility: BatteryCase[] = [
 const FILTER_FLAGS: ClauseId[] = ['filters.cumulative.entries-widen', 'identifier-filter.InterfaceFilter.matches-implementations'];
 
 const filters: BatteryCase[] = [
-  ...(
+  ...covered(
+    'TransactionServiceFiltersIT',
     [
       ['TSFInterfaceTemplatePlainFilters', 32],
       ['TSFInterfaceTemplateFiltersWithEventBlobs', 69],
       ['TSFInterfaceWithEventBlobsTemplatePlainFilters', 106],
       ['TSFInterfaceWithEventBlobsTemplateFiltersWithEventBlobs', 143],
-    ] as const
-  ).map(([name, line]) =>
-    mapped(
-      'TransactionServiceFiltersIT',
-      name,
-      line,
-      'partly',
-      FILTER_FLAGS,
-      "the flags accumulate on a contract matched by both filter kinds (the fixture Iou), and GetCash is not matched by the interface filter alone; LAPITT's point, that each kind's flag applies to its own matches only (a contract matched by the interface only or by the template only), needs a second implementing template, and the filtersForAnyParty composition and the ledger-effects shape are not checked (TransactionServiceFiltersIT.scala:334-593)",
-    ),
+    ],
+    [...FILTER_FLAGS, 'canton.semantics.filters.flags-own-matches'],
   ),
   mapped('TransactionServiceFiltersIT', 'TSFTemplateWildcardFiltersWithEventBlobs', 180, 'covered', [
     'filters.cumulative.entries-widen',

@@ -126,6 +126,15 @@ export const semanticsVisibilityClauses = [
       `(${STORE}/dao/events/TransactionLogUpdatesConversions.scala and the template-parties filter of update formats).`,
   ),
   cantonVisibility(
+    'canton.semantics.filters.flags-own-matches',
+    'event',
+    "In one cumulative filter a TemplateFilter's includeCreatedEventBlob applies to the contracts it matches, and an " +
+      "InterfaceFilter's includeInterfaceView and includeCreatedEventBlob to the contracts it matches: a contract matched by " +
+      "the interface filter only gets its view and its blob from the interface filter's flags alone, one matched by the " +
+      "template filter only gets no view and its blob from the template filter's flag alone; by party and for any party, in " +
+      `both transaction shapes (${STORE}/dao/EventProjectionProperties.scala; LAPITT ${LAPITT}/TransactionServiceFiltersIT.scala:32-178, 334-593).`,
+  ),
+  cantonVisibility(
     'canton.semantics.filters.flags-accumulate-across-parties',
     'event',
     'includeCreatedEventBlob accumulates over every filter that matches an event, across parties: the blob is included when the ' +
