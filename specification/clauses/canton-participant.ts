@@ -305,7 +305,7 @@ export const cantonParticipantClauses = [
       'CONTRACT_KEY_NOT_FOUND, category 11, while the same exercise on the live contract is accepted ' +
       '(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:359-363 ' +
       'ContractKeyNotFound; LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/ContractKeysIT.scala:354). ' +
-      'Needs a keyed template (templates.keyedAccount; CantonExamples has none).',
+      'Needs a keyed template (templates.keyedAccount; CantonExamples has none) (facts canton: Canton 3.5 source, at the lines cited).',
   ),
   submitAndWait(
     'canton.submit-and-wait.interpretation-error-400',
