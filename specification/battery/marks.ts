@@ -75,7 +75,7 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
     'ledger-json-api unit tests JsSchemaDecodeByteStringEitherTest: valid base64',
     {
       status: 'partly',
-      why: 'the recount judged the two cases of the file together; the valid-base64 case asserts only that a valid base64 string decodes to its bytes (JsSchemaDecodeByteStringEitherTest.scala:28-34), which the prepared-hash check proves on every execute: it decodes the base64 preparedTransaction and recomputes its hash',
+      why: 'the recount judged the two cases of the file together; the valid-base64 case asserts only that a valid base64 string decodes to its bytes (JsSchemaDecodeByteStringEitherTest.scala:28-34): every execute sends the prepared transaction and the signatures as base64, and the committed transaction carries the hash of the decoded prepared transaction (canton.interactive.external-transaction-hash), which it could not if the node had decoded other bytes',
     },
   ],
   [

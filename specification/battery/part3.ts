@@ -422,7 +422,10 @@ const json: BatteryCase[] = [
       'the relaxed codecs fill absent fields with defaults: observed at update-by-offset only, not for every message of the example',
     ),
   ),
-  unit('JsSchemaDecodeByteStringEitherTest', 'valid base64', 28, 'covered', ['canton.interactive.prepared-hash-matches-transaction']),
+  unit('JsSchemaDecodeByteStringEitherTest', 'valid base64', 28, 'covered', [
+    'canton.interactive.prepared-hash-matches-transaction',
+    'canton.interactive.external-transaction-hash',
+  ]),
   unit(
     'JsSchemaDecodeByteStringEitherTest',
     'invalid base64',
