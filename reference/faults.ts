@@ -39,6 +39,26 @@ export const FaultCatalogue = {
   // Ledger: update-by-offset
   'party-filter-ignored': 'update-by-offset ignores filtersByParty: a non-stakeholder sees the transaction',
   'update-missing-offset': 'transactions rendered by update-by-offset lack their offset field',
+  'observers-list-signatories':
+    'a signatory who is also a declared observer (an Iou whose viewers name its payer) is listed among the observers',
+  'large-collections-truncated':
+    'lists and maps of more than 1 000 entries in create and choice arguments are shown cut to their first 1 000',
+  'trailing-none-written-null': 'a contract is read back with its trailing None fields written as null, also those the create left out',
+  'filter-flags-from-unmatched-filters':
+    "a created event gets the blob when any filter of the party's cumulative list asks for it, also one that does not match the contract",
+  'contract-key-rendered-wrong': 'a created event of a keyed contract shows no contractKey, and one of a keyless contract an empty record',
+  'contract-key-not-found-wrong-code':
+    'an exercise by key of a key no active contract has is CONTRACT_NOT_FOUND instead of CONTRACT_KEY_NOT_FOUND',
+  'fetch-authorization-not-checked':
+    'a fetch in a choice body needs no stakeholder of the fetched contract among the authorizers (readAs visibility is taken for authority)',
+  'fetch-type-not-checked':
+    'a fetch in a choice body takes a contract of another template than the one it expects (no WRONGLY_TYPED_CONTRACT)',
+  'create-first-signatory-only': "a create needs only its first signatory's authority (a GetCash is created with its payer alone in actAs)",
+  'nested-witnesses-not-inherited':
+    "a node below an exercise is shown to its own informees only, not to the exercise's witnesses (a Swap.Accept's actors miss the other party's Transfer)",
+  'exercised-interface-id-wrong':
+    'an exercised event made through an interface has no interfaceId, and one made through the template names the template as interfaceId',
+  'consumed-event-offset-stale': "archived and exercised events carry the offset before their transaction's (created events stay right)",
   'created-event-blob-always': 'createdEventBlob is included even when not requested',
   'update-not-found-500': 'a missing offset is answered 500 instead of UPDATE_NOT_FOUND',
   'non-positive-offset-accepted': 'offset 0 is answered UPDATE_NOT_FOUND instead of being rejected as invalid',
@@ -170,7 +190,8 @@ export const FaultCatalogue = {
   'in-flight-released-early':
     'an executed change id leaves the in-flight table when execute answers, not when its transaction is committed: a retry in between commits it twice',
   // Faults of the kinds issue 27 names that no example test was written for (the ledger model and the stateful tests)
-  'last-descendant-wrong': "an exercised event's lastDescendantNodeId is its own node id, leaving out what its choice created",
+  'last-descendant-wrong':
+    "an exercised event's lastDescendantNodeId is its own node id, leaving out what its choice created (the ledger-effects tree comes out flat)",
   'observers-omit-viewers': "a created event lists only its first observer (an Iou's owner), leaving out the viewers",
   'signatory-listed-as-observer': "a created event's observers list its signatories too",
   'record-time-goes-back': 'every fourth update carries a record time a second before the one before it',
@@ -184,6 +205,13 @@ export const FaultCatalogue = {
   'user-deleted-still-listed': 'the last page of the user list still lists the users deleted since start',
   'user-revoke-not-applied': 'a revoke answers the rights as revoked, but the user keeps them',
   'checkpoint-past-end': 'an update lookup past the ledger end is answered 200 with an offset checkpoint at that offset',
+  'user-empty-revoke-refused':
+    'a revocation of an empty list of rights is refused INVALID_ARGUMENT (Canton accepts it and revokes nothing)',
+  'admin-user-annotated': 'GET /v2/users/participant_admin answers the default administrator with an annotation',
+  'user-removal-key-syntax-unchecked': 'an update does not check the key syntax of the annotations it removes (empty values)',
+  'user-removals-counted-in-size': 'an update counts the keys it removes (empty values) toward the 256 kB annotations limit',
+  'user-absent-annotation-removal-refused':
+    'an update with an empty annotation value for a key the user does not have is refused INVALID_ARGUMENT (Canton: a no-op)',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

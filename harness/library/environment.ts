@@ -11,6 +11,7 @@ import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/
 import { createValidators } from '../../specification/validate.js';
 import type { TargetAbilities } from './requirements.js';
 import type { TransportFaultRecord } from './results.js';
+import { OffsetGuard } from './offset-guard.js';
 import { readRunContext, type RunTiming } from './run-context.js';
 import type { RunConfig } from '../../config/types.js';
 
@@ -144,6 +145,20 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
   let inFlight = 0;
   let lastActivity = Date.now();
   const parties = new Map(target.fixtures.parties.map((party) => [party.alias, party.id]));
+  // Its lookups go through the gate and are counted like any request, but are not the test's exchanges.
+  const offsetGuard = new OffsetGuard(async (lookup) => {
+    requests++;
+    await gate.acquire();
+    inFlight++;
+    lastActivity = Date.now();
+    try {
+      return await client.send(lookup);
+    } finally {
+      inFlight--;
+      lastActivity = Date.now();
+      gate.release();
+    }
+  });
   environment = {
     client,
     tokens,
@@ -159,17 +174,21 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
       await gate.acquire();
       inFlight++;
       lastActivity = Date.now();
+      const plain = resolveRequest(request);
+      const floor = offsetGuard.watches(plain) ? offsetGuard.floor() : undefined;
+      let response: ClientResponse;
       try {
-        const plain = resolveRequest(request);
         const sentAt = performance.now();
-        const response = await client.send(plain);
+        response = await client.send(plain);
         scope?.exchanges?.push({ api: plain.api, method: plain.method, path: plain.path, response, sentAt, answeredAt: performance.now() });
-        return response;
       } finally {
         inFlight--;
         lastActivity = Date.now();
         gate.release();
       }
+      // A submission's offset is checked before the test sees it (harness/library/offset-guard.ts).
+      if (floor !== undefined) await offsetGuard.check(plain, response, floor);
+      return response;
     },
     requestCount: () => requests,
     activity: () => ({ inFlight, lastActivity }),

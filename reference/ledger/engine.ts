@@ -106,6 +106,18 @@ export interface InterpretOptions {
   disclosed?: ReadonlySet<string>;
   /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
   hideConsumingFromObservers?: boolean;
+  /** On under the `contract-key-not-found-wrong-code` fault: a missing key is CONTRACT_NOT_FOUND. */
+  keyNotFoundAsContractNotFound?: boolean;
+  /** On under the `fetch-authorization-not-checked` fault: a fetch needs no stakeholder among the authorizers. */
+  fetchAuthorizationNotChecked?: boolean;
+  /** On under the `fetch-type-not-checked` fault: a fetch in a choice body takes a contract of any template. */
+  fetchTypeNotChecked?: boolean;
+  /** On under the `create-first-signatory-only` fault: a create needs its first signatory's authority only. */
+  firstSignatoryOnly?: boolean;
+  /** On under the `nested-witnesses-not-inherited` fault: a nested node is shown to its own informees only, not its ancestors'. */
+  witnessesNotInherited?: boolean;
+  /** On under the `observers-list-signatories` fault: a signatory who is also a declared observer is listed among the observers. */
+  observersKeepSignatories?: boolean;
   /** On under the `create-and-exercise-arguments-wrong-code` fault: its create arguments' errors are INVALID_ARGUMENT. */
   createAndExerciseWrongCode?: boolean;
   /** On under the `timestamp-millis` fault: created contracts keep their Timestamps to the millisecond only. */
@@ -248,8 +260,9 @@ class Interpretation {
         const contractId = this.lookupKey(keyIdentity(template, keyValue));
         const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
         if (!contract || !this.isVisible(contract)) {
+          // Fault `contract-key-not-found-wrong-code`: a missing key is reported as a missing contract.
           throw new LedgerApiError(
-            'CONTRACT_KEY_NOT_FOUND',
+            this.options.keyNotFoundAsContractNotFound ? 'CONTRACT_NOT_FOUND' : 'CONTRACT_KEY_NOT_FOUND',
             `dependency error: couldn't find key: GlobalKey(${template.qualifiedName}, ${JSON.stringify(keyValue)})`,
             { resources: [['TEMPLATE_ID', template.qualifiedName]] },
           );
@@ -291,13 +304,17 @@ class Interpretation {
       );
     }
     const signatories = template.signatories(argument);
-    const observers = without(template.observers(argument), signatories);
+    const observers = this.options.observersKeepSignatories
+      ? [...new Set(template.observers(argument))]
+      : without(template.observers(argument), signatories);
     let key: ContractKey | undefined;
     if (template.key) {
       const value = template.key.of(argument);
       key = { value, identity: keyIdentity(template, value), maintainers: template.key.maintainers(value) };
     }
-    requireAuthorization(nodeId, template, key ? [...signatories, ...key.maintainers] : signatories, authorizers);
+    // Fault `create-first-signatory-only`: only the first signatory's authority is required.
+    const required = this.options.firstSignatoryOnly ? signatories.slice(0, 1) : signatories;
+    requireAuthorization(nodeId, template, key ? [...required, ...key.maintainers] : required, authorizers);
     if (key && this.lookupKey(key.identity) !== undefined) {
       throw new LedgerApiError(
         'DUPLICATE_CONTRACT_KEY',
@@ -318,7 +335,8 @@ class Interpretation {
     for (const party of observers) this.informees.add(party);
     this.created.set(contract.contractId, contract);
     if (key) this.localKeys.set(key.identity, contract.contractId);
-    this.nodes.push({ kind: 'create', nodeId, contract, witnesses: union(parentWitnesses, signatories, observers) });
+    const inherited = this.options.witnessesNotInherited ? [] : parentWitnesses;
+    this.nodes.push({ kind: 'create', nodeId, contract, witnesses: union(inherited, signatories, observers) });
     return contract.contractId;
   }
 
@@ -343,7 +361,7 @@ class Interpretation {
       choice.consuming && !this.options.hideConsumingFromObservers
         ? [...contract.signatories, ...contract.observers, ...actingParties]
         : [...contract.signatories, ...actingParties];
-    const witnesses = union(parentWitnesses, nodeInformees);
+    const witnesses = union(this.options.witnessesNotInherited ? [] : parentWitnesses, nodeInformees);
     for (const party of actingParties) this.informees.add(party);
     const node: ExerciseNode = {
       kind: 'exercise',
@@ -368,7 +386,26 @@ class Interpretation {
     node.result = choice.body(
       {
         create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath),
-        fetch: (contractId) => this.fetchInBody(contractId).argument,
+        fetch: (contractId, expected) => {
+          const fetched = this.fetchInBody(contractId);
+          // Daml's fetch needs one of the fetched contract's stakeholders among the authorizers (readAs lends only visibility).
+          // Fault `fetch-authorization-not-checked`: any authorizer will do.
+          const stakeholders = [...fetched.signatories, ...fetched.observers];
+          if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
+            throw new LedgerApiError(
+              'DAML_AUTHORIZATION_ERROR',
+              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${fetched.template.qualifiedName}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
+            );
+          }
+          // Fault `fetch-type-not-checked`: a fetch takes a contract of any template.
+          if (expected !== undefined && fetched.template.qualifiedName !== expected && !this.options.fetchTypeNotChecked) {
+            throw new LedgerApiError(
+              'WRONGLY_TYPED_CONTRACT',
+              `Interpretation error: Error: Contract ${contractId} was expected to be of type ${expected} but is of type ${fetched.template.qualifiedName}`,
+            );
+          }
+          return fetched.argument;
+        },
         exercise: (contractId, name, argument) => {
           const target = this.fetchVisible(contractId);
           const before = this.nodes.length;

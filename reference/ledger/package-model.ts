@@ -12,7 +12,8 @@ import type { DamlRecord, DamlType, DamlValue, RecordType } from './values.js';
  */
 export interface ChoiceBodyContext {
   create(template: TemplateDefinition, argument: DamlRecord): string;
-  fetch(contractId: string): DamlRecord;
+  /** Daml's `fetch`: the contract's argument; `template` (a qualified name) is the type the body expects it to have. */
+  fetch(contractId: string, template?: string): DamlRecord;
   exercise(contractId: string, choice: string, argument: DamlRecord): DamlValue;
   /** Daml's `assert`: throws the engine's failure when `condition` is false. */
   assert(condition: boolean): void;
@@ -226,8 +227,8 @@ function buildPackage(name: string, id: string): ModelPackage {
       body: (context, argument, choiceArgument) => {
         const iou2 = stringField(choiceArgument, 'iou2');
         const iou1 = stringField(argument, 'iou1');
-        const amount2 = field(context.fetch(iou2), 'amount');
-        const amount1 = field(context.fetch(iou1), 'amount');
+        const amount2 = field(context.fetch(iou2, 'Iou:Iou'), 'amount');
+        const amount1 = field(context.fetch(iou1, 'Iou:Iou'), 'amount');
         context.assert(stringField(amount2, 'currency') === stringField(argument, 'currencyDesired'));
         const rate = numericToScaled(stringField(argument, 'exchangeRate'), 10);
         // iou2.value == iou1.value * exchangeRate, at Numeric 10.
@@ -298,7 +299,7 @@ function buildPackage(name: string, id: string): ModelPackage {
         consuming: false,
         controllers: (argument) => [stringField(argument, 'payer')],
         body: (context, _argument, choiceArgument) => {
-          context.fetch(stringField(choiceArgument, 'ref'));
+          context.fetch(stringField(choiceArgument, 'ref'), 'Iou:Iou');
           return {};
         },
       },

@@ -48,6 +48,10 @@ function matchFilter(filter: ResolvedFilter, template: TemplateDefinition, fault
     interfaces.push(iface);
     if (flags.view) views.push(iface);
   }
+  // Fault `filter-flags-from-unmatched-filters`: the blob flags of filters that do not match the contract count too.
+  if (matched && faults.has('filter-flags-from-unmatched-filters')) {
+    blob ||= [...filter.templates.values()].some(Boolean) || [...filter.interfaces.values()].some((flags) => flags.blob);
+  }
   return matched ? { blob, views, interfaces } : undefined;
 }
 
@@ -125,8 +129,16 @@ function renderCreated(
       nodeId,
       contractId: contract.contractId,
       templateId: packageIdForm(pkg, contract.template.qualifiedName),
-      contractKey: contract.key?.value ?? null,
-      createArgument: ctx.faults.has('numeric-rounded') ? roundedNumerics(argument) : argument,
+      // Fault `contract-key-rendered-wrong`: a keyed contract shows no key, a keyless one an empty record.
+      contractKey: ctx.faults.has('contract-key-rendered-wrong') ? (contract.key ? null : {}) : (contract.key?.value ?? null),
+      createArgument: shownValue(
+        ctx,
+        ctx.faults.has('numeric-rounded')
+          ? roundedNumerics(argument)
+          : ctx.faults.has('trailing-none-written-null')
+            ? withNoneFields(contract)
+            : argument,
+      ),
       createdEventBlob: includeBlob ? createdEventBlob(pkg, contract) : '',
       interfaceViews: match.views.map((iface) => ({
         interfaceId: packageIdForm(pkg, iface.qualifiedName),
@@ -180,7 +192,7 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
         if (!match) continue;
         events.push({
           ArchivedEvent: {
-            offset: update.offset,
+            offset: faults.has('consumed-event-offset-stale') ? update.offset - 1 : update.offset,
             nodeId: node.nodeId,
             contractId: contract.contractId,
             templateId: packageIdForm(pkg, contract.template.qualifiedName),
@@ -204,17 +216,24 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
     } else {
       events.push({
         ExercisedEvent: {
-          offset: update.offset,
+          offset: faults.has('consumed-event-offset-stale') ? update.offset - 1 : update.offset,
           nodeId: node.nodeId,
           contractId: contract.contractId,
           templateId: packageIdForm(pkg, contract.template.qualifiedName),
-          interfaceId: node.iface ? packageIdForm(pkg, node.iface.qualifiedName) : null,
+          // Fault `exercised-interface-id-wrong`: an interface exercise names no interface, a template exercise the template.
+          interfaceId: faults.has('exercised-interface-id-wrong')
+            ? node.iface
+              ? null
+              : packageIdForm(pkg, contract.template.qualifiedName)
+            : node.iface
+              ? packageIdForm(pkg, node.iface.qualifiedName)
+              : null,
           choice: node.choice,
-          choiceArgument: node.choiceArgument,
+          choiceArgument: shownValue(ctx, node.choiceArgument),
           actingParties: node.actingParties,
           consuming: node.consuming,
           witnessParties: match.witnessParties,
-          // Fault `last-descendant-wrong`: the range leaves out what the choice created.
+          // Fault `last-descendant-wrong`: every exercise claims no descendants (the tree comes out flat).
           lastDescendantNodeId: faults.has('last-descendant-wrong') ? node.nodeId : node.lastDescendantNodeId,
           // Fault `exercise-result-consumed-id`: a choice returning a contract id is shown returning the exercised contract's.
           exerciseResult: faults.has('exercise-result-consumed-id') && typeof node.result === 'string' ? contract.contractId : node.result,
@@ -387,6 +406,32 @@ export function renderUpdate(ctx: RenderContext, update: StoredUpdate, format: U
 }
 
 /** Fault `numeric-rounded`: every decimal string of a value read back through a double. */
+/** Fault `trailing-none-written-null`: every Optional field of the contract holding None is written as null, trailing or not. */
+function withNoneFields(contract: Contract): Json {
+  const written: Record<string, unknown> = { ...(contract.argument as Record<string, unknown>) };
+  for (const field of contract.template.argumentType.fields) {
+    if (field.type.kind === 'Optional' && (written[field.name] === undefined || written[field.name] === null)) written[field.name] = null;
+  }
+  return written as Json;
+}
+
+/** Fault `large-collections-truncated`: lists and maps of more than 1 000 entries are shown cut to their first 1 000. */
+function shownValue<T>(ctx: RenderContext, value: T): T {
+  return ctx.faults.has('large-collections-truncated') ? (truncated(value) as T) : value;
+}
+
+function truncated(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 1000).map(truncated);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .slice(0, 1000)
+        .map(([key, entry]) => [key, truncated(entry)]),
+    );
+  }
+  return value;
+}
+
 function roundedNumerics(value: unknown): unknown {
   if (typeof value === 'string') return /^-?\d+\.\d+$/.test(value) ? String(Number(value)) : value;
   if (Array.isArray(value)) return value.map(roundedNumerics);

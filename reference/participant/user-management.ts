@@ -32,6 +32,7 @@ import {
   requireValidAnnotations,
 } from './admin-validation.js';
 import { renderRight, renderUser, rightsOf, type UserRight, type Users } from './users.js';
+import { withinMaxAnnotationsSize } from './annotations.js';
 
 /** Canton's default `max-users-page-size`. */
 const MAX_USERS_PAGE_SIZE = 1000;
@@ -264,7 +265,13 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     const identityProviderId = request.query.get('identity-provider-id') ?? '';
     requireAdminOrSelf(requireCaller(request.auth), userId, 'reading a user');
     requireKnownIdentityProvider(identityProviderId, 'identity_provider_id');
-    return { status: 200, body: { user: render(users.require('getting user', userId)) } };
+    const rendered = render(users.require('getting user', userId));
+    // Fault `admin-user-annotated`: participant_admin reads back with an annotation Canton's default administrator lacks.
+    if (faults.has('admin-user-annotated') && userId === 'participant_admin') {
+      const metadata = rendered.metadata as { annotations?: Record<string, string> } | undefined;
+      if (metadata) metadata.annotations = { ...metadata.annotations, 'set-up-by': 'reference' };
+    }
+    return { status: 200, body: { user: rendered } };
   }
 
   function update(request: RefRequest): RefResponse {
@@ -283,7 +290,16 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       user.metadata.resourceVersion === ''
         ? undefined
         : requireResourceVersion(user.metadata.resourceVersion, 'user.metadata.resource_version');
-    checkAnnotations(user.metadata.annotations, true);
+    // Fault `user-removal-key-syntax-unchecked`: the keys of removals (empty values) are not checked on update.
+    checkAnnotations(
+      faults.has('user-removal-key-syntax-unchecked')
+        ? Object.fromEntries(Object.entries(user.metadata.annotations).filter(([, value]) => value !== ''))
+        : user.metadata.annotations,
+      true,
+    );
+    // Fault `user-removals-counted-in-size`: the keys of removals count toward the 256 kB limit on update.
+    if (faults.has('user-removals-counted-in-size') && !withinMaxAnnotationsSize(user.metadata.annotations))
+      throw invalidArgument('annotations from field user.metadata.annotations are larger than the limit of 256kb');
     const paths = faults.has('user-update-mask-unchecked') && mask.length > 0 ? new Set(mask) : updateMask(id, mask);
     const isDeactivated = faults.has('user-deactivation-not-updated')
       ? undefined
@@ -297,6 +313,10 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       isDeactivated: before.isDeactivated,
       annotations: { ...before.annotations },
     };
+    // Fault `user-absent-annotation-removal-refused`: an empty value for a key the user does not have is refused (Canton: a no-op).
+    const absentKey = Object.keys(annotations).find((key) => annotations[key] === '' && !(key in (users.get(id)?.annotations ?? {})));
+    if (faults.has('user-absent-annotation-removal-refused') && absentKey !== undefined)
+      throw invalidArgument(`The annotation key ${absentKey} cannot be removed: the user has no such key`);
     const updated = users.update({
       id,
       primaryParty: fieldUpdate(paths, 'primary_party', user.primaryParty, user.primaryParty === ''),
@@ -358,6 +378,8 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
 
   function revoke(request: RefRequest): RefResponse {
     const { caller, userId, rights } = rightsRequest(request, 'revoking user rights');
+    // Fault `user-empty-revoke-refused`: a revocation of no rights is refused (Canton: accepted, nothing revoked).
+    if (faults.has('user-empty-revoke-refused') && rights.length === 0) throw invalidArgument('The rights to revoke must not be empty');
     if (caller.userId === userId && rights.some((right) => right.kind === 'ParticipantAdmin')) {
       throw invalidArgument('Requesting user cannot remove own admin rights');
     }

@@ -39,6 +39,21 @@ export const faultExpectations: FaultExpectation[] = [
       'canton.users.limits.annotations.update.same-rules',
     ],
   },
+  ...(['user-removal-key-syntax-unchecked', 'user-removals-counted-in-size'] as const).map((fault): FaultExpectation => ({
+    fault,
+    include: ['users'],
+    profile: 'canton',
+    clauses: ['canton.users.limits.annotations.update.same-rules'],
+    exclusive: true,
+  })),
+  {
+    fault: 'user-absent-annotation-removal-refused',
+    include: ['users'],
+    profile: 'canton',
+    // Also the control of the removal-syntax test: the removal of a valid key the user does not have.
+    clauses: ['canton.users.limits.annotations.value.empty-removes-key', 'canton.users.limits.annotations.update.same-rules'],
+    exclusive: true,
+  },
   {
     fault: 'user-stale-update-accepted',
     include: ['users'],
@@ -156,9 +171,75 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: ['submit-and-wait.commands.non-empty'],
   },
   {
-    fault: 'offsets-not-monotonic',
-    include: ['flows / deduplication'],
+    // Also the 10 000-item list of the all-types round trip (TXVeryLongList).
+    fault: 'large-collections-truncated',
+    include: ['flows / value types'],
+    profile: 'canton',
+    clauses: ['canton.values.large-collections', 'canton.values.all-types-round-trip'],
+    exclusive: true,
+  },
+  {
+    fault: 'filter-flags-from-unmatched-filters',
+    include: ['flows / visibility and privacy'],
+    profile: 'canton',
+    clauses: ['canton.semantics.filters.flags-own-matches'],
+  },
+  {
+    fault: 'nested-witnesses-not-inherited',
+    include: ['flows / transaction trees'],
     profile: 'spec',
+    clauses: ['semantics.visibility.ledger-effects.exactly-witnesses'],
+    exclusive: true,
+  },
+  {
+    // Also the fetch-authorization test's visibility half: without readAs the bank's Iou must be CONTRACT_NOT_FOUND.
+    fault: 'divulged-contract-usable',
+    include: ['flows / contracts'],
+    profile: 'canton',
+    clauses: ['canton.commands.divulged-contract-not-usable', 'canton.commands.fetch-authorization'],
+    exclusive: true,
+  },
+  {
+    fault: 'contract-key-not-found-wrong-code',
+    include: ['canton.submit-and-wait.contract-key-not-found-404'],
+    profile: 'canton',
+    clauses: ['canton.submit-and-wait.contract-key-not-found-404'],
+    exclusive: true,
+  },
+  {
+    fault: 'trailing-none-written-null',
+    include: ['flows / commands and values'],
+    profile: 'canton',
+    clauses: ['canton.daml-lf.trailing-none-dropped'],
+    exclusive: true,
+  },
+  {
+    fault: 'exercised-interface-id-wrong',
+    include: ['flows / commands and values'],
+    profile: 'canton',
+    clauses: ['canton.semantics.exercised-interface-id'],
+    exclusive: true,
+  },
+  {
+    fault: 'last-descendant-wrong',
+    include: ['flows / transaction trees'],
+    profile: 'canton',
+    clauses: ['canton.semantics.tree.last-descendant'],
+    exclusive: true,
+  },
+  {
+    fault: 'observers-list-signatories',
+    include: ['flows / submit then read'],
+    profile: 'spec',
+    clauses: ['created-event.observers.no-signatories'],
+    exclusive: true,
+  },
+  {
+    // The whole canton run (issue 30): a wrong completion offset fails the offset clause where the submission is answered
+    // (harness/library/offset-guard.ts), never the clause of a lookup the test makes at that offset.
+    fault: 'offsets-not-monotonic',
+    include: [],
+    profile: 'canton',
     clauses: ['limits.offsets.positive'],
     exclusive: true,
   },
@@ -352,10 +433,12 @@ export const faultExpectations: FaultExpectation[] = [
       ['disclosed-blob-not-validated', ['canton.disclosure.blob-validated']],
       ['created-at-not-effective-time', ['canton.semantics.created-at-is-effective-time']],
       ['update-id-per-shape', ['canton.semantics.one-update-id-per-transaction']],
+      ['consumed-event-offset-stale', ['canton.semantics.one-update-id-per-transaction']],
       ['numeric-rounded', ['canton.values.numeric-exact']],
       ['dedup-act-as-order', ['canton.deduplication.act-as-set']],
       ['dedup-failed-submission', ['canton.deduplication.failed-submission-not-deduplicated']],
       ['controller-not-checked', ['canton.commands.controller-authorizes']],
+      ['create-first-signatory-only', ['canton.commands.all-signatories-authorize']],
       ['double-spend-same-transaction', ['canton.commands.double-spend-same-transaction']],
       ['external-hash-not-prepared', ['canton.interactive.external-transaction-hash']],
       ['prepare-visibility-not-checked', ['canton.interactive.prepare-invisible-contract']],
@@ -392,8 +475,10 @@ export const faultExpectations: FaultExpectation[] = [
       ['submission-commands-truncated', 'flows / command service', 'canton.commands.every-command-applied'],
       ['create-and-exercise-arguments-wrong-code', 'flows / command service', 'canton.daml-lf.missing-fields-400'],
       ['assert-not-checked', 'flows / command service', 'canton.commands.assertion-failure'],
-      ['divulged-contract-usable', 'flows / contracts', 'canton.commands.divulged-contract-not-usable'],
       ['fetch-sees-archived', 'flows / contracts', 'canton.commands.archive-vs-fetch'],
+      ['fetch-type-not-checked', 'flows / contracts', 'canton.commands.wrongly-typed-contract'],
+      ['fetch-authorization-not-checked', 'flows / contracts', 'canton.commands.fetch-authorization'],
+      ['contract-key-rendered-wrong', 'flows / contracts', 'canton.semantics.contract-keys'],
       ['timestamp-millis', 'flows / value types', 'canton.values.all-types-round-trip'],
       ['variant-tag-error-wrong-code', 'flows / value types', 'canton.values.variant-tag-refused'],
       ['record-fields-as-submitted', 'flows / value types', 'canton.values.record-field-order'],
@@ -425,7 +510,13 @@ export const faultExpectations: FaultExpectation[] = [
     fault,
     include: ['flows / visibility'],
     profile: 'canton' as const,
-    clauses: fault === 'empty-acs-delta-rendered' ? [clause, 'canton.semantics.transient.acs-delta-not-found'] : [clause],
+    clauses:
+      fault === 'empty-acs-delta-rendered'
+        ? [clause, 'canton.semantics.transient.acs-delta-not-found']
+        : // A GetCash matched by the interface filter breaks the own-matches flags test too.
+          fault === 'interface-filter-matches-all'
+          ? [clause, 'canton.semantics.filters.flags-own-matches']
+          : [clause],
     exclusive: true as const,
   })),
   // Semantics part 1: user management CRUD as Canton 3.5 does it.
@@ -438,6 +529,8 @@ export const faultExpectations: FaultExpectation[] = [
       ['user-deactivation-not-updated', 'canton.users.crud.update-fields'],
       ['user-delete-answers-user', 'canton.users.crud.create-get-delete'],
       ['user-regrant-reported', 'canton.users.crud.rights-grant-revoke'],
+      ['user-empty-revoke-refused', 'canton.users.crud.rights-grant-revoke'],
+      ['admin-user-annotated', 'canton.users.crud.admin-exists'],
     ] as const
   ).map(([fault, clause]) => ({
     fault,

@@ -54,15 +54,9 @@ const visibility: BatteryCase[] = [
   mapped('TransactionServiceVisibilityIT', 'TXLedgerEffectsBlinding', 72, 'covered', [
     'semantics.visibility.ledger-effects.exactly-witnesses',
     'semantics.visibility.acs-delta.exactly-stakeholders',
+    'canton.semantics.tree.last-descendant',
   ]),
-  mapped(
-    'TransactionServiceVisibilityIT',
-    'TXTreeLastDescendant',
-    219,
-    'left-out',
-    [],
-    `lastDescendantNodeId over a nested tree: ${NEEDS_MODEL}; the fixture's deepest tree is one exercise with one child`,
-  ),
+  mapped('TransactionServiceVisibilityIT', 'TXTreeLastDescendant', 219, 'covered', ['canton.semantics.tree.last-descendant']),
   mapped('TransactionServiceVisibilityIT', 'TXNotDivulge', 354, 'covered', NOT_FOUND),
   mapped(
     'TransactionServiceVisibilityIT',
@@ -129,9 +123,12 @@ const filters: BatteryCase[] = [
       ['TSFInterfaceWithEventBlobsTemplatePlainFilters', 106],
       ['TSFInterfaceWithEventBlobsTemplateFiltersWithEventBlobs', 143],
     ],
-    FILTER_FLAGS,
+    [...FILTER_FLAGS, 'canton.semantics.filters.flags-own-matches'],
   ),
-  mapped('TransactionServiceFiltersIT', 'TSFTemplateWildcardFiltersWithEventBlobs', 180, 'covered', ['filters.cumulative.entries-widen']),
+  mapped('TransactionServiceFiltersIT', 'TSFTemplateWildcardFiltersWithEventBlobs', 180, 'covered', [
+    'filters.cumulative.entries-widen',
+    'identifier-filter.includeCreatedEventBlob.adds-blob',
+  ]),
   mapped('TransactionServiceFiltersIT', 'TSFExercisedTemplateFilters', 225, 'covered', ['semantics.filters.template-filter-exercised']),
   mapped('TransactionServiceFiltersIT', 'TransactionAcsDeltaWildcardFilters', 248, 'covered', [
     'identifier-filter.WildcardFilter.matches-all',
@@ -156,7 +153,10 @@ const authorization: BatteryCase[] = leftOut(
 );
 
 const stakeholders: BatteryCase[] = [
-  mapped('TransactionServiceStakeholdersIT', 'TXStakeholders', 20, 'covered', ['created-event.signatories.non-empty']),
+  mapped('TransactionServiceStakeholdersIT', 'TXStakeholders', 20, 'covered', [
+    'created-event.signatories.non-empty',
+    'created-event.observers.no-signatories',
+  ]),
   mapped('TransactionServiceStakeholdersIT', 'TXnoSignatoryObservers', 34, 'covered', ['created-event.observers.no-signatories']),
   mapped('TransactionServiceStakeholdersIT', 'TXTransientObservableSubmitter', 57, 'covered', TRANSIENT),
   mapped('TransactionServiceStakeholdersIT', 'TXTransientNotObservableNoSubmitters', 82, 'covered', TRANSIENT),
@@ -172,25 +172,21 @@ const stakeholders: BatteryCase[] = [
 
 const multiParty: BatteryCase[] = [
   mapped('MultiPartySubmissionIT', 'MPSSubmit', 26, 'not-applicable', [], 'asserts the completion stream, not a target endpoint'),
-  mapped(
-    'MultiPartySubmissionIT',
-    'MPSCreateSuccess',
-    47,
-    'partly',
-    ['submit-and-wait.commandId.change-id', 'canton.rights.every-party-checked'],
-    `submissions with two actAs parties are sent and judged, but of a one-signatory Iou: a two-signatory template ${NEEDS_MODEL.slice(6)}`,
-  ),
+  mapped('MultiPartySubmissionIT', 'MPSCreateSuccess', 47, 'covered', ['canton.commands.all-signatories-authorize']),
   mapped('MultiPartySubmissionIT', 'MPSCreateInsufficientAuthorization', 62, 'covered', ['canton.submit-and-wait.authorization-error-400']),
   ...leftOut(
     'MultiPartySubmissionIT',
     [
       ['MPSAddSignatoriesSuccess', 87],
       ['MPSAddSignatoriesInsufficientAuthorization', 107],
-      ['MPSFetchOtherSuccess', 137],
-      ['MPSFetchOtherInsufficientAuthorization', 159],
     ],
-    `a choice needing four authorizers, or one that fetches another contract: ${NEEDS_MODEL}`,
+    `a choice needing four authorizers: ${NEEDS_MODEL}`,
   ),
+  mapped('MultiPartySubmissionIT', 'MPSFetchOtherSuccess', 137, 'covered', ['canton.commands.fetch-authorization']),
+  mapped('MultiPartySubmissionIT', 'MPSFetchOtherInsufficientAuthorization', 159, 'covered', [
+    'canton.commands.fetch-authorization',
+    'canton.commands.read-as-no-authority',
+  ]),
   mapped('MultiPartySubmissionIT', 'MPSFetchOtherInvisible', 191, 'covered', ['submit-and-wait.readAs.visibility']),
 ];
 
@@ -269,7 +265,7 @@ const users: BatteryCase[] = [
     'UserManagementServiceIT',
     'UserManagementGetUserInvalidArguments',
     543,
-    'left-out',
+    'not-applicable',
     [],
     "over JSON an empty id reaches the list route and a malformed one is refused by the JSON layer's path check before the gRPC validation the case asserts (INVALID_TOKEN / INVALID_FIELD)",
   ),
@@ -283,14 +279,7 @@ const users: BatteryCase[] = [
     'canton.users.crud.unknown-user-404',
   ]),
   mapped('UserManagementServiceIT', 'TestPrimaryPartyAuthenticationCreateUser', 854, 'covered', ['canton.users.crud.create-get-delete']),
-  mapped(
-    'UserManagementServiceIT',
-    'TestAdminExists',
-    781,
-    'left-out',
-    [],
-    'not asserted: the fixtures may name an administrator other than participant_admin, whose record the suite does not read',
-  ),
+  mapped('UserManagementServiceIT', 'TestAdminExists', 781, 'covered', ['canton.users.crud.admin-exists']),
   mapped(
     'UserManagementServiceIT',
     'UserManagementUserRightsLimit',
@@ -357,7 +346,7 @@ const updateRpc: BatteryCase[] = [
     'UserManagementServiceUpdateRpcIT',
     'InvalidUpdateRequestsInvalidUserIdSyntax',
     138,
-    'left-out',
+    'not-applicable',
     [],
     "over JSON the path id is checked against the body's by the JSON layer first (canton.users.admin-only names that order); the gRPC INVALID_FIELD is not asserted",
   ),
@@ -390,13 +379,13 @@ const objectMeta: BatteryCase[] = [
     'canton.users.crud.update-fields',
   ]),
   mapped('UserManagementServiceObjectMetaIT', 'UpdateAnnotationsUsingEmptyMap', 313, 'covered', UPDATE_FIELDS),
-  ...leftOut(
+  ...covered(
     'UserManagementServiceObjectMetaIT',
     [
       ['TestAnnotationsKeySyntaxOnResourceUpdateEvenWhenDeletingNonExistentKey', 357],
       ['NotCountingEmptyValuedKeysToTheAnnotationsSizeLimitOnUpdate', 374],
     ],
-    'not asserted: the update rules of the user-management suite leave deletions (empty values) out',
+    ['canton.users.limits.annotations.update.same-rules'],
   ),
   ...covered(
     'UserManagementServiceObjectMetaIT',
@@ -451,12 +440,22 @@ const jsonAuth: BatteryCase[] = [
       "checked in the target's configured token format (an aud array beside the expected audience, extra scopes); the scope-target and privileged formats Canton's test also tries need other participant configurations",
     ),
   ),
-  mapped('JsonApiAuthIT', 'deny access to an endpoint with a token without audience/scope', 423, 'covered', [
-    'canton.auth.no-audience-no-scope-denied',
-  ]),
-  mapped('JsonApiAuthIT', 'deny access to an endpoint with a token with wrong intended audience/scope', 447, 'covered', [
-    'canton.auth.foreign-audience-denied',
-  ]),
+  mapped(
+    'JsonApiAuthIT',
+    'deny access to an endpoint with a token without audience/scope',
+    423,
+    'partly',
+    ['canton.auth.no-audience-no-scope-denied'],
+    "denied, but 401 or 403 accepted (checks/auth.ts): LAPITT's node has a target audience and answers 401; a node without one may answer 403, which only a run against such a node can settle",
+  ),
+  mapped(
+    'JsonApiAuthIT',
+    'deny access to an endpoint with a token with wrong intended audience/scope',
+    447,
+    'partly',
+    ['canton.auth.foreign-audience-denied'],
+    "denied, but 403 or 401 accepted: JsonApiAuthIT's node has a target audience and answers 401 for each of four token formats; one format is minted",
+  ),
   mapped('JsonApiAuthIT', 'deny access to an endpoint with an expired token', 493, 'covered', ['canton.auth.invalid-token-401']),
   mapped('JsonApiAuthIT', 'deny access to an endpoint with an token for an unknown user', 513, 'covered', ['canton.auth.unknown-user-403']),
   mapped('JsonApiAuthIT', 'deny unauthenticated access', 539, 'covered', ['canton.auth.empty-bearer-400']),

@@ -27,4 +27,24 @@ export interface BatteryCase {
   clauses: readonly ClauseId[];
   /** Required unless `covered`. */
   reason?: string;
+  /**
+   * The recount's mark ‡: the test that checks it needs a fixture Canton's CantonExamples.dar lacks (named here), so on a
+   * node provisioned with CantonExamples it skips and only the reference (or a node given that fixture) shows it.
+   */
+  needsFixture?: string;
+  /** The recount's mark §: the test needs something only the embedded reference accepts (named here): never on a real node. */
+  referenceOnly?: string;
+  /**
+   * The recount's mark κ where the clauses alone do not show it: the deciding assertion (a code) is a canton-profile
+   * check although the mapped clause is a spec clause. A case with a canton-level clause is canton-only anyway.
+   */
+  cantonProfileOnly?: string;
+  /**
+   * Where this map judges the case differently from the independent recount (../shared/facts/lapitt-recount.md): the
+   * recount's status and why this map differs, with the Canton source line or the project test that decides it.
+   */
+  recount?: { status: RecountStatus; why: string };
 }
+
+/** The recount's statuses: covered, partly, not (this map: left-out), n.a. (this map: not-applicable). */
+export type RecountStatus = 'covered' | 'partly' | 'not' | 'n.a.';

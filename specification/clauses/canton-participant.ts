@@ -299,6 +299,15 @@ export const cantonParticipantClauses = [
     'Exercising an unknown contract id is 404 CONTRACT_NOT_FOUND, category 11 (facts canton §3 codes table).',
   ),
   submitAndWait(
+    'canton.submit-and-wait.contract-key-not-found-404',
+    'error',
+    'An exercise by key of a key no active contract has (before its contract is created, after it is archived) is 404 ' +
+      'CONTRACT_KEY_NOT_FOUND, category 11, while the same exercise on the live contract is accepted ' +
+      '(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:359-363 ' +
+      'ContractKeyNotFound; LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/ContractKeysIT.scala:354). ' +
+      'Needs a keyed template (templates.keyedAccount; CantonExamples has none) (facts canton: Canton 3.5 source, at the lines cited).',
+  ),
+  submitAndWait(
     'canton.submit-and-wait.interpretation-error-400',
     'error',
     'A Daml interpretation failure (e.g. `assert`) is 400 UNHANDLED_EXCEPTION or DAML_INTERPRETATION_ERROR, category 9 (facts canton §3 codes table).',

@@ -15,13 +15,32 @@ const submitAndWait = cantonEndpointClauses('submit-and-wait', ['writes']);
 const lookup = cantonEndpointClauses('update-by-offset', ['writes']);
 
 export const contractsAndEventsClauses = [
+  lookup(
+    'canton.semantics.contract-keys',
+    'event',
+    "A created event's contractKey is unset (absent, null or empty) for a template without a key and equals the key for a " +
+      'keyed template; a key archived in a transaction may be given to a new contract in the same transaction, which shows the ' +
+      'same key; a contract created and archived in one transaction (transient) leaves no key behind: an exercise by that key ' +
+      'afterwards is CONTRACT_KEY_NOT_FOUND ' +
+      `(LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/ContractKeysIT.scala:47, :269, :300, :332). ` +
+      'The keyed half needs a keyed template (templates.keyedAccount; CantonExamples has none).',
+  ),
+  submitAndWait(
+    'canton.commands.fetch-authorization',
+    'auth',
+    "A fetch in a choice body needs one of the fetched contract's stakeholders among the authorizers (the choice's controllers " +
+      'and the signatories of the contract it is exercised on); readAs lends only visibility: a contract seen through readAs is ' +
+      'fetched when a stakeholder of it authorizes, and is DAML_AUTHORIZATION_ERROR (400) "… of the fetched contract to be an ' +
+      `authorizer, but authorizers were …" when none does (${LAPITT}/MultiPartySubmissionIT.scala:137, :159).`,
+  ),
   submitAndWait(
     'canton.commands.wrongly-typed-contract',
     'error',
     'Exercising a contract through another template than its own is 400 WRONGLY_TYPED_CONTRACT, category 9, also when a ' +
-      'correct exercise precedes it in the same submission, and nothing is committed ' +
+      'correct exercise precedes it in the same submission, and nothing is committed; so is a fetch, in a choice body, of a ' +
+      'contract id of another template than the one the choice expects ' +
       '(community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:669; ' +
-      `LAPITT ${LAPITT}/WronglyTypedContractIdIT.scala:18, :37).`,
+      `LAPITT ${LAPITT}/WronglyTypedContractIdIT.scala:18, :37; ContractKeysWronglyTypedContractIdIT.scala:17).`,
   ),
   submitAndWait(
     'canton.commands.contract-id-in-values',

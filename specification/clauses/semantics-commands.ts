@@ -93,6 +93,13 @@ export const semanticsCommandsClauses = [
       'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:413).',
   ),
   submitAndWait(
+    'canton.commands.all-signatories-authorize',
+    'auth',
+    "A create needs the authority of every signatory: a template with two signatories (CantonExamples' GetCash: signatory " +
+      'payer, owner) is created when both are in actAs, and its created event lists both; with one of them alone it is ' +
+      `DAML_AUTHORIZATION_ERROR (400) (${LAPITT}/MultiPartySubmissionIT.scala:47 MPSCreateSuccess, :62).`,
+  ),
+  submitAndWait(
     'canton.commands.read-as-no-authority',
     'auth',
     'A party in readAs lends visibility, not authority: the controller in readAs only is still DAML_AUTHORIZATION_ERROR ' +
@@ -189,6 +196,13 @@ export const semanticsCommandsClauses = [
       'containing "Assertion failed"; DAML_FAILURE carries the exercise trace in its context (exercise_trace) ' +
       `(${LAPITT}/CommandServiceIT.scala:458 CSReturnStackTrace; code in community/ledger/ledger-api-core/src/main/scala/com/` +
       'digitalasset/canton/ledger/error/groups/CommandExecutionErrors.scala:851, :523).',
+  ),
+  submitAndWait(
+    'canton.values.large-collections',
+    'format',
+    'A TextMap of 10 000 entries and a List of 10 000 items are accepted in a create argument and in a choice argument, and ' +
+      'read back whole: the created contract, the choice argument of the exercise and the contract it creates carry every entry ' +
+      `(${LAPITT}/LimitsIT.scala:14, :30, :47, :63). Needs the fixtures' optional templates.allTypes.`,
   ),
   submitAndWait(
     'canton.values.all-types-round-trip',

@@ -103,11 +103,36 @@ export const semanticsVisibilityClauses = [
     { resource: 'TopologyFormat', features: ['topologyFixture'] },
   ),
   cantonVisibility(
+    'canton.semantics.exercised-interface-id',
+    'event',
+    "An exercised event's interfaceId names the interface when the choice was exercised through it (an ExerciseCommand whose " +
+      'templateId is the interface), and is unset (absent, null or empty) when the choice was exercised through the template ' +
+      `(LAPITT ${LAPITT}/InterfaceIT.scala:50, :66).`,
+  ),
+  cantonVisibility(
+    'canton.semantics.tree.last-descendant',
+    'event',
+    "A ledger-effects transaction is a forest in node order: its events are listed by ascending nodeId, an exercised event's " +
+      'lastDescendantNodeId is at least its nodeId and the events with a nodeId in (nodeId, lastDescendantNodeId] are exactly its ' +
+      "descendants; a party's view is rooted at the highest nodes it witnesses, so a party who witnesses only the two Transfers " +
+      "below a Swap.Accept sees them as two roots, each with its own create below it, and the Accept's actors see one root " +
+      `(LAPITT ${LAPITT}/TransactionServiceVisibilityIT.scala:72, :219).`,
+  ),
+  cantonVisibility(
     'canton.semantics.filters.any-party-beside-by-party',
     'event',
     'filtersForAnyParty beside filtersByParty: an event is shown when the any-party filter matches it (for every stakeholder or ' +
       "witness) or a listed party's own filter does; the two are a union, not an intersection " +
       `(${STORE}/dao/events/TransactionLogUpdatesConversions.scala and the template-parties filter of update formats).`,
+  ),
+  cantonVisibility(
+    'canton.semantics.filters.flags-own-matches',
+    'event',
+    "In one cumulative filter a TemplateFilter's includeCreatedEventBlob applies to the contracts it matches, and an " +
+      "InterfaceFilter's includeInterfaceView and includeCreatedEventBlob to the contracts it matches: a contract matched by " +
+      "the interface filter only gets its view and its blob from the interface filter's flags alone, one matched by the " +
+      "template filter only gets no view and its blob from the template filter's flag alone; by party and for any party, in " +
+      `both transaction shapes (${STORE}/dao/EventProjectionProperties.scala; LAPITT ${LAPITT}/TransactionServiceFiltersIT.scala:32-178, 334-593).`,
   ),
   cantonVisibility(
     'canton.semantics.filters.flags-accumulate-across-parties',
@@ -188,6 +213,14 @@ export const semanticsVisibilityClauses = [
     'error',
     `GET, DELETE and PATCH of an unknown user, and granting rights to one, are rejected 404 USER_NOT_FOUND (${USER_ERRORS}:90-97 ` +
       `UserNotFound, category ResourceMissing; of ten concurrent deletions of one user exactly one succeeds; LAPITT ${LAPITT}/UserManagementServiceIT.scala:916, :940, :1324, UserManagementServiceUpdateRpcIT.scala:117).`,
+  ),
+  users(
+    'canton.users.crud.admin-exists',
+    'state',
+    "The participant's default administrator participant_admin exists: no primary party, active, in the default identity " +
+      'provider, no annotations, and exactly one right, ParticipantAdmin (Canton creates it at start-up; ' +
+      `LAPITT ${LAPITT}/UserManagementServiceIT.scala:781).`,
+    { endpoint: 'users.get' },
   ),
   users(
     'canton.users.crud.create-get-delete',

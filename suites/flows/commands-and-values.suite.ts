@@ -47,7 +47,7 @@ conformanceSuite('flows / commands and values', () => {
     {
       name: 'an interface choice is exercised through the interface id',
       endpoint: 'submit-and-wait',
-      clauses: [...CREATED_IOU_CLAUSES, 'command.ExerciseCommand.interface-choice'],
+      clauses: [...CREATED_IOU_CLAUSES, 'command.ExerciseCommand.interface-choice', 'canton.semantics.exercised-interface-id'],
       requires: ['writes'],
     },
     async (ctx) => {
@@ -76,6 +76,59 @@ conformanceSuite('flows / commands and values', () => {
         'exercises of the interface choice Describe on the Iou',
         events.filter(([kind, event]) => kind === 'ExercisedEvent' && event.choice === 'Describe' && event.contractId === contractId),
         1,
+        effects,
+      );
+      // InterfaceIT.scala:66: the exercised event names the interface it was exercised through (any reference format).
+      const exercised = events.find(([kind, event]) => kind === 'ExercisedEvent' && event.choice === 'Describe')?.[1];
+      const qualified = assetInterface(ctx).interfaceId.replace(/^[^:]*:/, '');
+      expectValueMatches(
+        'canton.semantics.exercised-interface-id',
+        'interfaceId of the Describe exercise made through the interface',
+        exercised?.interfaceId,
+        (id) => typeof id === 'string' && id.endsWith(`:${qualified}`),
+        `an interface id ending in :${qualified}`,
+        effects,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a choice exercised through its template carries no interfaceId',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.exercised-interface-id'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // InterfaceIT.scala:50: exercised through the template, the event has no interfaceId.
+      const alice = ctx.party('alice');
+      const { contractId } = await createIouAndFindIt(ctx, alice);
+      const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+      const transferred = await submit(ctx, {
+        user: aliceUser,
+        actAs: [alice],
+        commands: [
+          {
+            ExerciseCommand: {
+              templateId: ctx.fixtures.templates.iou.templateId,
+              contractId,
+              choice: 'Transfer',
+              choiceArgument: { newOwner: ctx.party('bob') },
+            },
+          },
+        ],
+        clauseId: 'canton.semantics.exercised-interface-id',
+      });
+      const effects = await partyView(ctx, aliceUser, transferred.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const { events } = transactionOf(effects, 'canton.semantics.exercised-interface-id');
+      const exercised = events.filter(([kind, event]) => kind === 'ExercisedEvent' && event.contractId === contractId);
+      writeVisible('canton.semantics.exercised-interface-id', 'the Transfer exercise of the Iou', exercised, 1, effects);
+      expectValueMatches(
+        'canton.semantics.exercised-interface-id',
+        'interfaceId of the Transfer exercised through the Iou template',
+        exercised[0]![1].interfaceId,
+        (id) => id === undefined || id === null || id === '',
+        'unset (absent, null or empty)',
         effects,
       );
     },
@@ -109,6 +162,23 @@ conformanceSuite('flows / commands and values', () => {
       const some = await createAndRead({ p: signatory, i: '9007199254740993' }, 'canton.daml-lf.int64-string');
       expectValue('canton.daml-lf.int64-string', 'createArgument', some.argument, { p: signatory, i: '9007199254740993' }, some.read);
 
+      const absent = await submit(ctx, {
+        user,
+        actAs: [signatory],
+        commands: [{ CreateCommand: { templateId, createArguments: { p: signatory } } }],
+        clauseId: 'canton.daml-lf.optional-null',
+      });
+      acceptedWith(absent.response, 200, 'canton.daml-lf.optional-null');
+      // JsonCodecTest.scala:60: a trailing optional left out is not written back either.
+      const absentRead = await partyView(ctx, user, absent.completionOffset, signatory, 'TRANSACTION_SHAPE_ACS_DELTA');
+      expectValue(
+        'canton.daml-lf.trailing-none-dropped',
+        'createArgument of a create that left its trailing optional out',
+        createdEvents(transactionOf(absentRead, 'canton.daml-lf.trailing-none-dropped', 'canton.daml-lf.trailing-none-dropped').events)[0]
+          ?.createArgument,
+        { p: signatory },
+        absentRead,
+      );
       const none = await createAndRead({ p: signatory, i: null }, 'canton.daml-lf.trailing-none-dropped');
       expectValue(
         'canton.daml-lf.trailing-none-dropped',
@@ -118,14 +188,7 @@ conformanceSuite('flows / commands and values', () => {
         none.read,
       );
 
-      const absent = await submit(ctx, {
-        user,
-        actAs: [signatory],
-        commands: [{ CreateCommand: { templateId, createArguments: { p: signatory } } }],
-        clauseId: 'canton.daml-lf.optional-null',
-      });
       acceptedWith(none.created.response, 200, 'canton.daml-lf.optional-null');
-      acceptedWith(absent.response, 200, 'canton.daml-lf.optional-null');
     },
   );
 

@@ -3,9 +3,14 @@
  * GetCash (CantonExamples): a contract exercised through another template (WronglyTypedContractIdIT :18, :37), a template
  * filter on an exercise's results (TransactionServiceExerciseIT :47), packageName and representativePackageId of events
  * (UpgradingIT :636, :700), and with CantonExamples' DivulgeIouByExercise: a divulged Iou unusable by its divulgee
- * (SemanticTests :549) and fetches racing an archive (RaceConditionIT :190).
+ * (SemanticTests :549) and fetches racing an archive (RaceConditionIT :190); contract keys in events, recreated and transient
+ * (ContractKeysIT :47, :269, :300, :332, with the keyed fixture template); fetch authorization and type (MultiPartySubmissionIT
+ * :137, :159; ContractKeysWronglyTypedContractIdIT :17).
  */
+import { positiveDataAcceptance } from '../../checks/basic.js';
+import { writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
+import { parseJsonLossless } from '../../specification/json.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClientResponse } from '../../client/http.js';
@@ -31,6 +36,20 @@ function submitAndWait(ctx: ConformanceContext, user: string, actAs: string[], c
     endpoint: 'submit-and-wait',
     user,
     body: { commands, commandId: freshId('contracts'), actAs },
+  });
+}
+
+function submitAndWaitAs(
+  ctx: ConformanceContext,
+  user: string,
+  actAs: string[],
+  readAs: string[],
+  commands: unknown[],
+): Promise<ClientResponse> {
+  return ctx.send({
+    endpoint: 'submit-and-wait',
+    user,
+    body: { commands, commandId: freshId('contracts'), actAs, readAs },
   });
 }
 
@@ -148,6 +167,161 @@ conformanceSuite('flows / contracts and events', () => {
         [transfer(ctx, first.contractId, bob), transfer(ctx, second.contractId, bob)],
       );
       for (const refused of [alone, afterCorrect]) refusedAgainstControl(ctx, clauseId, refused, control, 'WRONGLY_TYPED_CONTRACT', 400);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'contract keys: none on a keyless create, the key on a keyed one, recreated in one transaction, none left by a transient',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.contract-keys'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // ContractKeysIT.scala:47 CKNoContractKey, :332 CKExposedByTemplate, :269 CKRecreate, :300 CKTransients.
+      const clauseId = 'canton.semantics.contract-keys';
+      const alice = ctx.party('alice');
+      const user = aliceUser(ctx);
+      const created = async (commands: unknown[]) => {
+        const response = await submitAndWait(ctx, user, [alice], commands);
+        positiveDataAcceptance(response, clauseId);
+        const offset = Number((parseJsonLossless(response.text) as { completionOffset?: unknown }).completionOffset);
+        return transactionOf(await partyView(ctx, user, offset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), clauseId).events;
+      };
+      const unset = (key: unknown) =>
+        key === undefined || key === null || (typeof key === 'object' && Object.keys(key as object).length === 0);
+      const iou = createdEvents(await created([iouCreate(ctx, alice, alice)]))[0];
+      expectValueMatches(
+        clauseId,
+        'the contractKey of an Iou (a template without a key)',
+        iou?.contractKey,
+        unset,
+        'unset (absent, null or empty)',
+      );
+      const keyed = ctx.fixtures.templates.keyedAccount;
+      if (keyed?.key === undefined) return ctx.skip('the fixtures name no keyed template (templates.keyedAccount with a key)');
+      const account = (number: string) => ({
+        CreateCommand: {
+          templateId: keyed.templateId,
+          createArguments: { ...(keyed.createArguments as JsonObject), owner: alice, number },
+        },
+      });
+      const byKey = (number: string) => ({
+        ExerciseByKeyCommand: {
+          templateId: keyed.templateId,
+          contractKey: { owner: alice, number },
+          choice: 'Archive',
+          choiceArgument: {},
+        },
+      });
+      const number = freshId('key');
+      const first = createdEvents(await created([account(number)]));
+      expectValue(clauseId, 'the contractKey of a keyed Account', first[0]?.contractKey, { owner: alice, number }, undefined);
+      // Recreated in one transaction: archived by key, created again with the same key.
+      const recreated = await created([byKey(number), account(number)]);
+      const again = createdEvents(recreated);
+      writeVisible(clauseId, 'the Account created again with the archived key', again, 1);
+      expectValue(
+        clauseId,
+        'the recreated Account: another contract id, the same key',
+        [again[0]!.contractId !== first[0]?.contractId, again[0]!.contractKey],
+        [true, { owner: alice, number }],
+      );
+      // A transient keyed contract (created and archived in one transaction), twice; its key is not found afterwards.
+      const transient = freshId('key');
+      for (let round = 0; round < 2; round++) {
+        const response = await submitAndWait(
+          ctx,
+          user,
+          [alice],
+          [{ CreateAndExerciseCommand: { ...account(transient).CreateCommand, choice: 'Archive', choiceArgument: {} } }],
+        );
+        positiveDataAcceptance(response, clauseId);
+      }
+      refusedWith(ctx, clauseId, await submitAndWait(ctx, user, [alice], [byKey(transient)]), 'CONTRACT_KEY_NOT_FOUND', 404);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a fetch in a choice body: readAs lends visibility, a stakeholder among the authorizers lends authority (DivulgeIouByExercise.Divulge)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.fetch-authorization'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // MultiPartySubmissionIT.scala:137 MPSFetchOtherSuccess and :159 MPSFetchOtherInsufficientAuthorization, with
+      // CantonExamples' Divulge (controller payer, signatory divulgee), which fetches its ref.
+      const clauseId = 'canton.commands.fetch-authorization';
+      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
+      const bank = ctx.party('bank');
+      const reader = ctx.fixtures.users.find(
+        (candidate) => !candidate.isDeactivated && candidate.rights.readAs.includes('bank') && candidate.rights.actAs.length > 0,
+      );
+      if (!reader) return ctx.skip("no fixture user acts as a party and reads as bank (needed to see the bank's Iou through readAs)");
+      const actor = ctx.party(reader.rights.actAs[0]!);
+      // An Iou of the bank and carol: the actor sees it only through readAs bank.
+      const { contractId: iou, bankUser } = await createIouAndFindIt(ctx, ctx.party('carol'));
+      // With authority: the bank (a stakeholder of the Iou) signs the holder; without: the actor alone.
+      const holder = (user: string, signatory: string) =>
+        createAndFind(
+          ctx,
+          user,
+          signatory,
+          { CreateCommand: { templateId: divulgeId, createArguments: { payer: actor, divulgee: signatory } } },
+          clauseId,
+        );
+      const withAuthority = await holder(bankUser, bank);
+      const withoutAuthority = await holder(reader.id, actor);
+      const divulge = (holderId: string, readAs: string[]) =>
+        submitAndWaitAs(ctx, reader.id, [actor], readAs, [
+          { ExerciseCommand: { templateId: divulgeId, contractId: holderId, choice: 'Divulge', choiceArgument: { ref: iou } } },
+        ]);
+      const authorized = await divulge(withAuthority, [bank]);
+      refusedAgainstControl(ctx, clauseId, await divulge(withAuthority, []), authorized, 'CONTRACT_NOT_FOUND', 404, {
+        control: 'the same fetch with readAs bank',
+      });
+      refusedAgainstControl(ctx, clauseId, await divulge(withoutAuthority, [bank]), authorized, 'DAML_AUTHORIZATION_ERROR', 400, {
+        causeIncludes: 'of the fetched contract to be an authorizer',
+        control: 'the same fetch through a holder the bank signed',
+      });
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a fetch of a contract of another template is WRONGLY_TYPED_CONTRACT (DivulgeIouByExercise.Divulge given a GetCash)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.wrongly-typed-contract'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // ContractKeysWronglyTypedContractIdIT.scala:17 WTFetchFails: Divulge fetches its ref as an Iou.
+      const clauseId = 'canton.commands.wrongly-typed-contract';
+      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(ctx, clauseId);
+      const cash = await createAndFind(
+        ctx,
+        user,
+        alice,
+        {
+          CreateCommand: {
+            templateId: ctx.fixtures.templates.getCash.templateId,
+            createArguments: { payer: alice, owner: alice, amount: { value: '5.0', currency: 'USD' } },
+          },
+        },
+        clauseId,
+      );
+      const { contractId: iou } = await createIouAndFindIt(ctx, alice);
+      const divulge = (ref: string) =>
+        submitAndWait(
+          ctx,
+          user,
+          [alice],
+          [{ ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'Divulge', choiceArgument: { ref } } }],
+        );
+      const refused = await divulge(cash);
+      const control = await divulge(iou);
+      refusedAgainstControl(ctx, clauseId, refused, control, 'WRONGLY_TYPED_CONTRACT', 400, { control: 'Divulge given an Iou' });
     },
   );
 

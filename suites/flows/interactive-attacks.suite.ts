@@ -375,4 +375,126 @@ conformanceSuite('flows / external signing under attack', () => {
       );
     },
   );
+
+  conformanceTest(
+    {
+      name: 'a prepare with a disclosed contract lists it among its input contracts, and the signed exercise of it commits with the prepared hash',
+      endpoint: 'prepare',
+      clauses: ['canton.interactive.prepare-lists-input-contracts'],
+      requires: ['interactiveSubmission', 'writes'],
+    },
+    async (ctx) => {
+      // ISSPrepareSubmissionRequestExplicitDisclosure :99 and ISSExecuteSubmissionRequestWithInputContracts :368: a stranger
+      // (external dana) exercises a contract only its owner sees, disclosed by its createdEventBlob. CantonExamples'
+      // TrailingNone: ArchiveMe is controlled by its argument `anyone`.
+      const clauseId = 'canton.interactive.prepare-lists-input-contracts';
+      const template = ctx.fixtures.templates.trailingNone;
+      if (!template)
+        return ctx.skip(
+          'the fixtures name no template whose choice a stranger controls (templates.trailingNone: CantonExamples TrailingNone)',
+        );
+      const dana = externalParty(ctx, 'dana');
+      const user = executor(ctx, 'dana');
+      const owner = String(template.createArguments.p);
+      const ownerAlias = ctx.fixtures.parties.find((party) => party.id === owner)?.alias;
+      const ownerUser = ctx.fixtures.users.find(
+        (candidate) => !candidate.isDeactivated && ownerAlias !== undefined && candidate.rights.actAs.includes(ownerAlias),
+      );
+      if (!ownerUser) return ctx.skip(`no fixture user acts as ${owner}, the signatory of templates.trailingNone`);
+      const created = await ctx.send({
+        endpoint: 'submit-and-wait',
+        user: ownerUser.id,
+        body: {
+          commands: [{ CreateCommand: { templateId: template.templateId, createArguments: { p: owner, i: '11' } } }],
+          commandId: freshId('disclose'),
+          actAs: [owner],
+        },
+      });
+      const { offset: createdAt } = executedAt(created, clauseId);
+      const read = await ctx.send({
+        endpoint: 'update-by-offset',
+        user: ownerUser.id,
+        body: {
+          offset: createdAt,
+          updateFormat: {
+            includeTransactions: {
+              eventFormat: {
+                filtersByParty: {
+                  [owner]: { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: true } } } }] },
+                },
+                verbose: false,
+              },
+              transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+            },
+          },
+        },
+      });
+      const event = transactionOf(read, clauseId).events.find(([kind]) => kind === 'CreatedEvent')?.[1] ?? {};
+      const contractId = String(event.contractId);
+      const commands = [
+        { ExerciseCommand: { templateId: template.templateId, contractId, choice: 'ArchiveMe', choiceArgument: { anyone: dana.id } } },
+      ];
+      const prepare = (disclosedContracts: JsonObject[]) =>
+        post(ctx, 'prepare', user, {
+          userId: user,
+          commandId: freshId('disclosed'),
+          commands,
+          actAs: [dana.id],
+          readAs: [],
+          disclosedContracts,
+          ...PREPARE_REQUIRED(ctx),
+        });
+      const disclosed = { templateId: event.templateId, contractId, createdEventBlob: event.createdEventBlob };
+      // Without the disclosure the stranger cannot see the contract: the disclosure is what the prepare uses.
+      refusedAgainstControl(ctx, clauseId, await prepare([]), await prepare([disclosed]), 'CONTRACT_NOT_FOUND', 404, {
+        control: 'the same prepare with the contract disclosed',
+      });
+      const response = await prepare([disclosed]);
+      positiveDataAcceptance(response, clauseId);
+      const answer = parseJsonLossless(response.text) as {
+        preparedTransaction: string;
+        preparedTransactionHash: string;
+        hashingSchemeVersion: string;
+      };
+      const inputs = (decodePreparedTransaction(answer.preparedTransaction).metadata?.inputContracts ?? []).map((input) =>
+        input.contract.oneofKind === 'v1' ? input.contract.v1.contractId : '(empty)',
+      );
+      expectValue(
+        clauseId,
+        'the contract ids of metadata.inputContracts of a prepare with a disclosed contract',
+        inputs,
+        [contractId],
+        response,
+      );
+      const prepared: PreparedIou = {
+        response,
+        preparedTransaction: answer.preparedTransaction,
+        hash: Buffer.from(answer.preparedTransactionHash, 'base64'),
+        hashingSchemeVersion: answer.hashingSchemeVersion,
+        commandId: '',
+        executor: user,
+        payer: dana,
+        owner,
+        amount: '',
+      };
+      const executed = await post(ctx, 'execute-and-wait', user, executeBody(prepared));
+      const { offset } = executedAt(executed, clauseId);
+      const lookup = await partyView(ctx, ownerUser.id, offset, owner, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const { value, events } = transactionOf(lookup, clauseId);
+      writeVisible(
+        clauseId,
+        `the ArchiveMe exercise of the disclosed contract at offset ${offset} (events: ${eventKinds(events).join(', ')})`,
+        events.filter(([kind, payload]: TransactionEvent) => kind === 'ExercisedEvent' && payload.contractId === contractId),
+        1,
+        lookup,
+      );
+      expectValue(
+        clauseId,
+        'externalTransactionHash of the executed exercise (base64)',
+        value.externalTransactionHash,
+        answer.preparedTransactionHash,
+        lookup,
+      );
+    },
+  );
 });

@@ -20,7 +20,7 @@ import {
   updateByOffset,
   wildcardFilter,
 } from '../support/ledger.js';
-import { bankUser, refusedFor, send } from '../support/command-semantics.js';
+import { bankUser, refusedFor, send, transfer } from '../support/command-semantics.js';
 
 /** A Numeric string as an exact (unscaled integer, scale) pair with trailing zeros removed, for comparison. */
 function exactDecimal(text: string): string {
@@ -34,7 +34,7 @@ function exactDecimal(text: string): string {
 conformanceSuite('flows / semantics of commands', () => {
   conformanceTest(
     {
-      name: 'one transaction: one updateId and offset in every shape, and createdAt is its effective time',
+      name: 'one transaction: one updateId and offset in every shape and event (created, archived, exercised), and createdAt is its effective time',
       endpoint: 'update-by-offset',
       clauses: ['canton.semantics.one-update-id-per-transaction', 'canton.semantics.created-at-is-effective-time'],
       requires: ['writes'],
@@ -48,6 +48,7 @@ conformanceSuite('flows / semantics of commands', () => {
         commands: [iouCreate(ctx, payer, payer)],
         clauseId: 'canton.semantics.one-update-id-per-transaction',
       });
+      let contractId: string | undefined;
       for (const shape of ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const) {
         const response = await updateByOffset(
           ctx,
@@ -81,6 +82,7 @@ conformanceSuite('flows / semantics of commands', () => {
         }
         const created = createdEvents(events);
         writeVisible('canton.semantics.created-at-is-effective-time', `the created Iou in the ${shape} view`, created, 1, response);
+        contractId = String(created[0]!.contractId);
         expectValue(
           'canton.semantics.created-at-is-effective-time',
           `createdAt of the Iou (${shape}) against the transaction's effectiveAt`,
@@ -95,6 +97,43 @@ conformanceSuite('flows / semantics of commands', () => {
           value.effectiveAt,
           response,
         );
+      }
+      // TransactionServiceCorrectnessIT.scala:274, :320: the archived (ACS delta) and the exercised (ledger effects)
+      // event carry their transaction's offset too, not only the created ones. A Transfer has all three kinds.
+      const transferred = await submit(ctx, {
+        user,
+        actAs: [payer],
+        commands: [transfer(ctx, contractId!, ctx.party('bob'))],
+        clauseId: 'canton.semantics.one-update-id-per-transaction',
+      });
+      for (const [shape, consumedKind] of [
+        ['TRANSACTION_SHAPE_ACS_DELTA', 'ArchivedEvent'],
+        ['TRANSACTION_SHAPE_LEDGER_EFFECTS', 'ExercisedEvent'],
+      ] as const) {
+        const response = await updateByOffset(
+          ctx,
+          user,
+          transferred.completionOffset,
+          transactionFormat({ [payer]: [wildcardFilter()] }, shape),
+        );
+        const { events } = transactionOf(response, 'canton.semantics.one-update-id-per-transaction');
+        const kinds = events.map(([kind]) => kind);
+        expectValue(
+          'canton.semantics.one-update-id-per-transaction',
+          `the ${shape} view of the Transfer holds an ${consumedKind} and a CreatedEvent`,
+          [kinds.includes(consumedKind), kinds.includes('CreatedEvent')],
+          [true, true],
+          response,
+        );
+        for (const [kind, event] of events) {
+          expectValue(
+            'canton.semantics.one-update-id-per-transaction',
+            `the offset of a ${kind} in the ${shape} view of the Transfer`,
+            Number(event.offset),
+            transferred.completionOffset,
+            response,
+          );
+        }
       }
     },
   );

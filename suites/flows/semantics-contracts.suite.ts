@@ -25,6 +25,49 @@ import { aliceUser, bankUser, refusedFor, send, transfer } from '../support/comm
 conformanceSuite('flows / semantics of commands', () => {
   conformanceTest(
     {
+      name: 'a two-signatory create (GetCash) needs both signatories in actAs: accepted with both, listing both; refused with one',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.all-signatories-authorize'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.commands.all-signatories-authorize';
+      const actor = ctx.fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.length >= 2);
+      if (!actor) return ctx.skip('no fixture user acts as two parties (needed for a create both must sign)');
+      const [payer, owner] = [ctx.party(actor.rights.actAs[0]!), ctx.party(actor.rights.actAs[1]!)];
+      const cash = (actAs: string[]) =>
+        send(ctx, actor.id, {
+          commands: [
+            {
+              CreateCommand: {
+                templateId: ctx.fixtures.templates.getCash.templateId,
+                createArguments: { payer, owner, amount: { value: '5.0', currency: 'USD' } },
+              },
+            },
+          ],
+          commandId: freshId('two-signatories'),
+          actAs,
+        });
+      const both = await cash([payer, owner]);
+      const alone = await cash([payer]);
+      refusedFor(ctx, clauseId, alone, both, 'DAML_AUTHORIZATION_ERROR', 400, {
+        control: 'the same create with both signatories in actAs',
+      });
+      const offset = Number((parseJsonLossless(both.text) as { completionOffset?: unknown } | undefined)?.completionOffset);
+      const view = await partyView(ctx, actor.id, offset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const created = createdEvents(transactionOf(view, clauseId).events);
+      writeVisible(clauseId, 'the created GetCash', created, 1, view);
+      expectValue(
+        clauseId,
+        'the signatories of the GetCash created with both in actAs',
+        [...((created[0]!.signatories as string[] | undefined) ?? [])].sort(),
+        [payer, owner].sort(),
+        view,
+      );
+    },
+  );
+  conformanceTest(
+    {
       name: "a choice needs its controller's authority: a signatory, or a controller only in readAs, is refused",
       endpoint: 'submit-and-wait',
       clauses: ['canton.commands.controller-authorizes', 'canton.commands.read-as-no-authority'],

@@ -265,4 +265,46 @@ conformanceSuite('flows / submit then read', () => {
       );
     },
   );
+
+  conformanceTest(
+    {
+      name: "a create's signatories and observers are exactly its declared roles: a signatory the template also names as observer is not among the observers",
+      endpoint: 'update-by-offset',
+      clauses: ['created-event.signatories.non-empty', 'created-event.observers.no-signatories'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // TransactionServiceStakeholdersIT.scala:20 (signatories == [giver], observers == [receiver]) and :34 (the
+      // signatory is also a declared observer: observers == [bob] only). Iou: signatory payer, observer owner and viewers.
+      const payer = ctx.party('bank');
+      const owner = ctx.party('alice');
+      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const submitted = await submit(ctx, {
+        user: bankUser,
+        actAs: [payer],
+        commands: [iouCreate(ctx, payer, owner, '7.0', [payer])],
+        clauseId: 'created-event.observers.no-signatories',
+      });
+      for (const shape of ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const) {
+        const response = await partyView(ctx, bankUser, submitted.completionOffset, payer, shape);
+        const created = createdEvents(transactionOf(response, 'created-event.observers.no-signatories').events);
+        writeVisible('created-event.observers.no-signatories', `the created Iou (${shape})`, created, 1, response);
+        const event = created[0]!;
+        eventSetsEqual(
+          'created-event.signatories.non-empty',
+          `signatories (${shape}): the Iou's payer`,
+          [payer],
+          (event.signatories as unknown[] | undefined) ?? [],
+          response,
+        );
+        eventSetsEqual(
+          'created-event.observers.no-signatories',
+          `observers (${shape}) of an Iou whose viewers name its payer: the owner only`,
+          [owner],
+          (event.observers as unknown[] | undefined) ?? [],
+          response,
+        );
+      }
+    },
+  );
 });

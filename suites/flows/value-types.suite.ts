@@ -75,6 +75,73 @@ function comparable(read: unknown): unknown {
 conformanceSuite('flows / value types', () => {
   conformanceTest(
     {
+      name: 'a TextMap of 10 000 entries and a List of 10 000 items round-trip in a create argument and in a choice argument',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.values.large-collections'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // LimitsIT.scala:14 LLargeMapInContract, :30 LLargeMapInChoice, :47 LLargeListInContract, :63 LLargeListInChoice.
+      const clauseId = 'canton.values.large-collections';
+      const { templateId, party, user } = allTypes(ctx);
+      const list = (from: number) => Array.from({ length: 10_000 }, (_unused, index) => String(from + index));
+      const map = (prefix: string) =>
+        Object.fromEntries(Array.from({ length: 10_000 }, (_unused, index) => [`${prefix}${index}`, String(index)]));
+      const large = (read: unknown) => {
+        const record = (read ?? {}) as JsonObject;
+        return { map: record.map, list: record.list };
+      };
+      const written = { ...values({ tag: 'VInt', value: '1' }), map: map('create-'), list: list(0) };
+      const created = await submit(ctx, {
+        user,
+        actAs: [party],
+        commands: [{ CreateCommand: { templateId, createArguments: { party, values: written } } }],
+        clauseId,
+      });
+      const acs = await partyView(ctx, user, created.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const contracts = createdEvents(transactionOf(acs, clauseId).events);
+      writeVisible(clauseId, 'the created contract', contracts, 1, acs);
+      expectValue(
+        clauseId,
+        'the map and the list of the create argument',
+        large((contracts[0]!.createArgument as JsonObject | undefined)?.values),
+        large(written),
+        acs,
+      );
+      const next = { ...values({ tag: 'VInt', value: '2' }), map: map('choice-'), list: list(20_000) };
+      const replaced = await submit(ctx, {
+        user,
+        actAs: [party],
+        commands: [
+          { ExerciseCommand: { templateId, contractId: contracts[0]!.contractId, choice: 'Replace', choiceArgument: { values: next } } },
+        ],
+        clauseId,
+      });
+      const effects = await partyView(ctx, user, replaced.completionOffset, party, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const { events } = transactionOf(effects, clauseId);
+      const exercised = events.filter(([kind]) => kind === 'ExercisedEvent').map(([, event]) => event);
+      writeVisible(clauseId, 'the Replace exercise', exercised, 1, effects);
+      expectValue(
+        clauseId,
+        'the map and the list of the choice argument',
+        large((exercised[0]?.choiceArgument as JsonObject | undefined)?.values),
+        large(next),
+        effects,
+      );
+      const fresh = createdEvents(events);
+      writeVisible(clauseId, 'the contract Replace created', fresh, 1, effects);
+      expectValue(
+        clauseId,
+        'the map and the list of the contract Replace created',
+        large((fresh[0]?.createArgument as JsonObject | undefined)?.values),
+        large(next),
+        effects,
+      );
+    },
+  );
+
+  conformanceTest(
+    {
       name: 'every Daml value type round-trips through a create argument and a choice argument, also a list of 10 000 items',
       endpoint: 'submit-and-wait',
       clauses: ['canton.values.all-types-round-trip'],

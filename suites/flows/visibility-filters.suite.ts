@@ -15,13 +15,14 @@ import {
   createIouAndFindIt,
   createdEvents,
   expectUpdateNotFound,
+  iouCreate,
   submit,
   transactionOf,
   updateByOffset,
   wildcardFilter,
   type JsonObject,
 } from '../support/ledger.js';
-import { ACS, auditor, format, templateFilter, unset, userActingAs } from '../support/visibility.js';
+import { ACS, EFFECTS, auditor, format, templateFilter, unset, userActingAs } from '../support/visibility.js';
 
 /** The TopologyTransaction of a lookup's answer, if it is one. */
 function topologyValue(response: ClientResponse): JsonObject | undefined {
@@ -37,6 +38,85 @@ function partyOf(event: JsonObject): string {
 }
 
 conformanceSuite('flows / visibility and privacy', () => {
+  conformanceTest(
+    {
+      name: "each filter kind's flags apply to its own matches: an Iou matched by the interface filter only, a GetCash by its template filter only",
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.filters.flags-own-matches'],
+      requires: ['writes'],
+    },
+    async (ctx) => {
+      // TransactionServiceFiltersIT.scala:32, :69, :106, :143: the interface filter (view, blob or not) beside a template
+      // filter (blob or not) of another template; each contract takes the flags of the filter that matches it only.
+      const clauseId = 'canton.semantics.filters.flags-own-matches';
+      const { interfaceId } = assetInterface(ctx);
+      const bank = ctx.party('bank');
+      const bankUser = userActingAs(ctx, 'bank');
+      const reader = auditor(ctx);
+      const getCashId = ctx.fixtures.templates.getCash.templateId;
+      const both = await submit(ctx, {
+        user: bankUser,
+        actAs: [bank],
+        commands: [
+          iouCreate(ctx, bank, bank),
+          {
+            CreateCommand: {
+              templateId: getCashId,
+              createArguments: { payer: bank, owner: bank, amount: { value: '5.0', currency: 'USD' } },
+            },
+          },
+        ],
+        clauseId,
+      });
+      const isIou = (event: JsonObject) => String(event.templateId).endsWith(':Iou:Iou');
+      for (const templateBlob of [false, true]) {
+        for (const interfaceBlob of [false, true]) {
+          const filters = [
+            {
+              identifierFilter: {
+                InterfaceFilter: { value: { interfaceId, includeInterfaceView: true, includeCreatedEventBlob: interfaceBlob } },
+              },
+            },
+            templateFilter(getCashId, templateBlob),
+          ];
+          const what = `interface filter (view${interfaceBlob ? ', blob' : ''}) + GetCash template filter${templateBlob ? ' (blob)' : ''}`;
+          for (const shape of [ACS, EFFECTS]) {
+            for (const [who, user, asked] of [
+              ['by party', bankUser, format(shape, { [bank]: filters })],
+              ['for any party', reader, format(shape, {}, filters)],
+            ] as const) {
+              const response = await updateByOffset(ctx, user, both.completionOffset, asked);
+              const creates = createdEvents(transactionOf(response, clauseId).events);
+              writeVisible(clauseId, `creates matched by ${what}, ${who}, ${shape}`, creates, 2, response);
+              for (const event of creates) {
+                const [kind, blob, view] = isIou(event)
+                  ? ['the Iou (interface only)', interfaceBlob, true]
+                  : ['the GetCash (template only)', templateBlob, false];
+                expectValueMatches(
+                  clauseId,
+                  `createdEventBlob of ${kind} with ${what}, ${who}, ${shape}`,
+                  event.createdEventBlob,
+                  (found) => (blob ? typeof found === 'string' && found.length > 0 : unset(found) || found === ''),
+                  blob ? 'a non-empty blob' : 'absent or empty',
+                  response,
+                );
+                expectValueMatches(
+                  clauseId,
+                  `interfaceViews of ${kind} with ${what}, ${who}, ${shape}`,
+                  event.interfaceViews,
+                  (views) =>
+                    view ? Array.isArray(views) && views.length === 1 : unset(views) || (Array.isArray(views) && views.length === 0),
+                  view ? 'one view' : 'absent or empty',
+                  response,
+                );
+              }
+            }
+          }
+        }
+      }
+    },
+  );
+
   conformanceTest(
     {
       name: 'interface filters match only implementing templates; include flags accumulate over interface, template and wildcard filters',

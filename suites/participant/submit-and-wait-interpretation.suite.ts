@@ -196,4 +196,42 @@ conformanceSuite('submit-and-wait', () => {
       );
     },
   );
+
+  conformanceTest(
+    {
+      name: 'an exercise by key finds only a live contract: CONTRACT_KEY_NOT_FOUND before the create and after the archive',
+      endpoint: ENDPOINT,
+      clauses: ['canton.submit-and-wait.contract-key-not-found-404'],
+      requires: ['writes'],
+    },
+    async (context) => {
+      // ContractKeysIT.scala:354 CKExerciseByKey.
+      const clauseId = 'canton.submit-and-wait.contract-key-not-found-404';
+      const keyed = context.fixtures.templates.keyedAccount;
+      if (keyed?.key === undefined) return context.skip('the fixtures name no keyed template (templates.keyedAccount with a key)');
+      const owner = context.party('alice');
+      const user = context.userWhere('can act as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
+      const number = freshId('acc');
+      const submit = (command: Body) =>
+        postJson(context, ENDPOINT, { commands: [command], commandId: freshId('cmd'), actAs: [owner] }, user);
+      const archiveByKey = () =>
+        submit({
+          ExerciseByKeyCommand: { templateId: keyed.templateId, contractKey: { owner, number }, choice: 'Archive', choiceArgument: {} },
+        });
+      const before = await archiveByKey();
+      const created = await submit({
+        CreateCommand: { templateId: keyed.templateId, createArguments: { ...(keyed.createArguments as Body), owner, number } },
+      });
+      const live = await archiveByKey();
+      const after = await archiveByKey();
+      // The controls: the create and the exercise by key of the live contract are accepted.
+      statusCodeConformance(created, [200], clauseId);
+      statusCodeConformance(live, [200], clauseId);
+      for (const refused of [before, after]) {
+        statusCodeConformance(refused, [404], clauseId);
+        const error = errorBodyConformance(context, refused, clauseId, { code: 'CONTRACT_KEY_NOT_FOUND', cantonClauseId: clauseId });
+        expectErrorCode(error, 'CONTRACT_KEY_NOT_FOUND', clauseId, refused);
+      }
+    },
+  );
 });

@@ -27,6 +27,7 @@ interface UserBody {
   primaryParty?: string;
   isDeactivated?: boolean;
   primaryPartyAuthentication?: boolean;
+  identityProviderId?: string;
   metadata?: { resourceVersion?: string; annotations?: Record<string, string> };
 }
 
@@ -133,6 +134,52 @@ function oneWinner(responses: readonly ClientResponse[], loser: number, clauseId
 const emptyParty = (party: unknown): boolean => party === undefined || party === null || party === '';
 
 conformanceSuite('participant / user management CRUD', () => {
+  conformanceTest(
+    {
+      name: 'participant_admin exists: no primary party, active, default identity provider, no annotations, the one right ParticipantAdmin',
+      endpoint: 'users.get',
+      clauses: ['canton.users.crud.admin-exists'],
+      requires: ['userManagement'],
+    },
+    async (ctx) => {
+      const clauseId = 'canton.users.crud.admin-exists';
+      const fixture = ctx.fixtures.users.find((user) => user.id === 'participant_admin');
+      if (fixture === undefined) return ctx.skip('the fixtures name no participant_admin user (the default administrator this case reads)');
+      const { actAs, readAs, executeAs, readAsAnyParty, admin } = fixture.rights as Record<string, unknown>;
+      const extra = [actAs, readAs, executeAs].some((list) => Array.isArray(list) && list.length > 0) || readAsAnyParty === true;
+      if (admin !== true || extra || fixture.primaryParty !== undefined)
+        return ctx.skip(
+          "the fixtures give participant_admin a primary party or rights beyond the admin right: this node's administrator is not Canton's default",
+        );
+      const caller = adminUser(ctx);
+      const response = await getUser(ctx, caller, 'participant_admin');
+      accepted(response, clauseId, 'reading participant_admin');
+      const user = userIn(response);
+      expectValue(
+        clauseId,
+        'participant_admin: id, primaryParty, isDeactivated, identityProviderId, annotations',
+        [
+          user.id,
+          emptyParty(user.primaryParty),
+          user.isDeactivated ?? false,
+          user.identityProviderId ?? '',
+          Object.keys(user.metadata?.annotations ?? {}).length,
+        ],
+        ['participant_admin', true, false, '', 0],
+        response,
+      );
+      const rights = await listRights(ctx, caller, 'participant_admin');
+      accepted(rights, clauseId, "listing participant_admin's rights");
+      eventSetsEqual(
+        clauseId,
+        "participant_admin's rights",
+        ['ParticipantAdmin'],
+        ((bodyOf(rights).rights as unknown[] | undefined) ?? []).map(rightKey),
+        rights,
+      );
+    },
+  );
+
   conformanceTest(
     {
       name: 'create, duplicate create (USER_ALREADY_EXISTS), get, delete; then USER_NOT_FOUND for get, delete, update and grant',
@@ -466,6 +513,16 @@ conformanceSuite('participant / user management CRUD', () => {
         eventSetsEqual(clauseId, 'newlyGrantedRights of a repeated grant', [], keysOf(again, 'newlyGrantedRights'), again);
         const none = await grantRights(ctx, admin, id, []);
         accepted(none, clauseId, 'a grant of no rights');
+        // UserManagementServiceIT.scala:1304: an empty grant and an empty revoke both succeed and change nothing.
+        const noneRevoked = await grantRights(ctx, admin, id, [], true);
+        accepted(noneRevoked, clauseId, 'a revocation of no rights');
+        eventSetsEqual(
+          clauseId,
+          'newlyRevokedRights of a revocation of no rights',
+          [],
+          keysOf(noneRevoked, 'newlyRevokedRights'),
+          noneRevoked,
+        );
         await listed('after the grants', threeKeys);
         const revoked = await grantRights(ctx, admin, id, [right('CanReadAs', bob)], true);
         accepted(revoked, clauseId, 'a revocation of one right');

@@ -39,6 +39,7 @@ import {
   updateUser,
   type UserRecord,
 } from '../support/user-management.js';
+import { refusedAgainstControl } from '../support/refusals.js';
 
 const ENDPOINT = 'users';
 const REQUIRES: Requirement[] = ['userManagement', 'writes'];
@@ -211,7 +212,7 @@ conformanceSuite('participant / user management', () => {
 
   conformanceTest(
     {
-      name: 'an update merges annotations, and an empty value removes its key',
+      name: 'an update merges annotations, an empty value removes its key, and an empty value for an absent key changes nothing',
       endpoint: ENDPOINT,
       clauses: ['canton.users.limits.annotations.value.empty-removes-key'],
       requires: REQUIRES,
@@ -226,7 +227,8 @@ conformanceSuite('participant / user management', () => {
           context,
           admin,
           id,
-          updateAnnotationsBody(id, { removed: '', 'example.com/changed': 'new', added: 'yes' }),
+          // ObjectMetaTests.scala:277: removing a key the user does not have (`never-set: ""`) is a no-op, not an error.
+          updateAnnotationsBody(id, { removed: '', 'example.com/changed': 'new', added: 'yes', 'never-set': '' }),
         );
         const expected = entries({ kept: 'yes', 'example.com/changed': 'new', added: 'yes' });
         const updated = userOf(context, response, clauseId);
@@ -264,6 +266,43 @@ conformanceSuite('participant / user management', () => {
           // The field is named as on creation (user.metadata.annotations): the same rule, the same cause.
           await rejectedByItsRule(context, invalid, clauseId, response, control, 'INVALID_ARGUMENT');
         });
+      } finally {
+        await deleteUser(context, admin, id);
+      }
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a removal in an update is still held to the key syntax, and removals do not count toward the size limit',
+      endpoint: ENDPOINT,
+      clauses: ['canton.users.limits.annotations.update.same-rules'],
+      requires: REQUIRES,
+    },
+    async (context) => {
+      const admin = adminUser(context);
+      const clauseId = 'canton.users.limits.annotations.update.same-rules';
+      const id = freshId('lc-user');
+      try {
+        await created(context, admin, { id, annotations: {} }, clauseId);
+        // ObjectMetaTests.scala:357: removing a key of invalid syntax (one the user cannot have) is refused for its syntax.
+        const refused = await updateUser(context, admin, id, updateAnnotationsBody(id, { '-invalid-key-': '' }));
+        const control = await updateUser(context, admin, id, updateAnnotationsBody(id, { 'valid-key': '' }));
+        refusedAgainstControl(context, clauseId, refused, control, 'INVALID_ARGUMENT', 400, {
+          causeIncludes: 'has invalid syntax',
+          control: 'the removal of a key of valid syntax',
+        });
+        // ObjectMetaTests.scala:374: a value as large as the limit allows beside a removal, which does not count.
+        const largest = 'x'.repeat(ANNOTATIONS_MAX_BYTES - 1);
+        const response = await updateUser(context, admin, id, updateAnnotationsBody(id, { a: largest, cc: '' }));
+        const updated = userOf(context, response, clauseId);
+        readMatchesWrite(
+          clauseId,
+          'the annotations after an update at the size limit with a removal',
+          entries({ a: largest }),
+          entries(updated.metadata?.annotations),
+          response,
+        );
       } finally {
         await deleteUser(context, admin, id);
       }
