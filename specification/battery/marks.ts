@@ -41,12 +41,7 @@ export const needsFixture: ReadonlyMap<string, string> = new Map([
   ['ContractKeysIT CKExposedByTemplate', KEYED],
 ]);
 
-export const referenceOnly: ReadonlyMap<string, string> = new Map([
-  ['VettingIT PVUploadDarFileBasic', SYNTHETIC],
-  ['VettingIT PVListVettedPackagesNothingVetted', SYNTHETIC],
-  ['VettingIT PVValidateDarCheckUpgradeInvariants', SYNTHETIC],
-  ['JsonV2Tests package management: upload and download dar', SYNTHETIC],
-]);
+export const referenceOnly: ReadonlyMap<string, string> = new Map([['VettingIT PVUploadDarFileBasic', SYNTHETIC]]);
 
 export const cantonProfileOnly: ReadonlyMap<string, string> = new Map([
   [
