@@ -42,7 +42,11 @@ export const ARCHIVE: ChoiceRule = {
   result: 'unit',
 };
 
-/** CantonExamples Iou.daml: `signatory payer`, `observer owner, viewers`; Call, Transfer and Share are the owner's. */
+/**
+ * CantonExamples Iou.daml: `signatory payer`, `observer owner, viewers`; Call, Transfer and Share are the owner's. Transfer
+ * is `create this with owner = newOwner; viewers = []` (the old viewers are dropped); Share is
+ * `create this with viewers = (viewer :: viewers)`.
+ */
 const iou: TemplateRule = {
   signatories: (argument) => [text(argument, 'payer')],
   observers: (argument) => [text(argument, 'owner'), ...texts(argument, 'viewers')],
@@ -51,7 +55,9 @@ const iou: TemplateRule = {
     Transfer: {
       consuming: true,
       controllers: (argument) => [text(argument, 'owner')],
-      creates: (argument, choiceArgument) => [{ template: 'Iou:Iou', argument: { ...argument, owner: choiceArgument['newOwner'] } }],
+      creates: (argument, choiceArgument) => [
+        { template: 'Iou:Iou', argument: { ...argument, owner: choiceArgument['newOwner'], viewers: [] } },
+      ],
       result: 'created-contract-id',
     },
     Share: {

@@ -107,7 +107,7 @@ function history(transfer: { exercised?: Record<string, unknown>; child?: Record
       },
       created(11, 'c2', {
         nodeId: 1,
-        createArgument: { ...argument, owner: CAROL },
+        createArgument: { ...argument, owner: CAROL, viewers: [] },
         witnessParties: [ALICE, CAROL],
         observers: [CAROL],
         ...transfer.child,

@@ -254,7 +254,8 @@ class ExerciseIou implements fc.AsyncCommand<Model, Real> {
         ...iou,
         contractId: '',
         active: true,
-        ...(this.choice === 'Transfer' ? { owner: this.to } : { viewers: [...iou.viewers, this.to] }),
+        // Transfer is `create this with owner = newOwner; viewers = []`; Share is `viewers = (viewer :: viewers)`.
+        ...(this.choice === 'Transfer' ? { owner: this.to, viewers: [] } : { viewers: [this.to, ...iou.viewers] }),
       };
       for (const party of stakeholders(next)) visibleTo.add(party);
       next.contractId = await createdIouId(real, offset, next.owner, this.shape, response, [...visibleTo]);
