@@ -493,6 +493,7 @@ export class LedgerModel {
     shape: 'ACS_DELTA' | 'LEDGER_EFFECTS',
   ): {
     required: Set<string>;
+    /** Empty when no filter of the request can show the node; undefined when the model does not know its informees. */
     allowed: Set<string> | undefined;
   } {
     const node = nodes[index]!;
@@ -510,15 +511,24 @@ export class LedgerModel {
     const required = new Set<string>();
     const allowed = new Set<string>();
     if (informees === undefined) return { required, allowed: undefined };
+    // A party whose own filter matches must be a witness. Canton intersects the witnesses with every party the request
+    // names, whatever its filter (TemplatePartiesFilter.scala, TransactionOrReassignmentPointwiseReader.scala,
+    // EventStorageBackendTemplate.scala), and does not narrow them at all when filtersForAnyParty is present: any
+    // informee named in filtersByParty may be listed, and every informee when an any-party filter is present.
+    // The node is shown at all only if some informee's filter (or the any-party filter) may match its template.
+    let shown = false;
     for (const [party, filter] of request.byParty) {
       if (!informees.includes(party)) continue;
       const match = filterMatch(filter, node.template);
       if (match === 'yes') required.add(party);
-      if (match !== 'no') allowed.add(party);
+      if (match !== 'no') shown = true;
+      allowed.add(party);
     }
-    if (request.anyParty !== undefined && filterMatch(request.anyParty, node.template) !== 'no')
+    if (request.anyParty !== undefined) {
+      if (informees.length > 0 && filterMatch(request.anyParty, node.template) !== 'no') shown = true;
       for (const party of informees) allowed.add(party);
-    return { required, allowed };
+    }
+    return { required, allowed: shown ? allowed : new Set() };
   }
 
   /** An update read by offset. */

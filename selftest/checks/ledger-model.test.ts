@@ -45,7 +45,13 @@ function submission(offset: number, commands: unknown[], actAs = [BANK]): Observ
   );
 }
 
-function read(offset: number, parties: string[], shape: string, value: Record<string, unknown>): ObservedExchange {
+function read(
+  offset: number,
+  parties: string[],
+  shape: string,
+  value: Record<string, unknown>,
+  filters: Record<string, unknown> = {},
+): ObservedExchange {
   const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: {} } } }] };
   return exchange(
     '/v2/updates/update-by-offset',
@@ -53,7 +59,7 @@ function read(offset: number, parties: string[], shape: string, value: Record<st
       offset,
       updateFormat: {
         includeTransactions: {
-          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [party, wildcard])), verbose: true },
+          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [party, filters[party] ?? wildcard])), verbose: true },
           transactionShape: shape,
         },
       },
@@ -153,7 +159,7 @@ describe('the ledger model', () => {
       'lastDescendantNodeId',
     ],
     ['an exercise result altered', { exercised: { exerciseResult: 'c1' } }, 'canton.model.exercise', 'exerciseResult'],
-    ['a viewer left out of the observers', { child: { observers: [] } }, 'canton.model.stakeholders', 'observers'],
+    ['the new owner left out of the observers', { child: { observers: [] } }, 'canton.model.stakeholders', 'observers'],
     ['a signatory among the observers', { child: { observers: [BANK, CAROL] } }, 'canton.model.stakeholders', 'observers'],
     ['a create argument altered', { child: { createArgument: { ...argument, owner: ALICE } } }, 'canton.model.stakeholders', 'observers'],
     ['record time going back', { recordTime: '2026-01-01T00:00:00Z' }, 'canton.model.record-time-monotone', 'recordTime'],
@@ -162,6 +168,22 @@ describe('the ledger model', () => {
     expect(thrown.clauseId).toBe(clause);
     expect(thrown.detail).toContain(field);
     expect(thrown.detail).toContain('the model expects');
+  });
+
+  it('lets a requesting informee whose own filter does not match be a witness, as Canton does, but no one else', async () => {
+    const [create, createRead, move, moveRead] = history();
+    const getCashOnly = {
+      cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId: '#CantonExamples:Iou:GetCash' } } } }],
+    };
+    const body = JSON.parse(moveRead!.response.text) as { update: { Transaction: { value: Record<string, unknown> } } };
+    const narrowed = read(11, [ALICE, CAROL], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', body.update.Transaction.value, { [CAROL]: getCashOnly });
+    expect(await recorded(() => apply([create!, createRead!, move!, narrowed]))).toContain(
+      'stateful_consistency canton.model.witness-parties passed',
+    );
+    const events = body.update.Transaction.value['events'] as { CreatedEvent?: Record<string, unknown> }[];
+    events[1]!.CreatedEvent!['witnessParties'] = [ALICE, CAROL, BANK];
+    const outsider = read(11, [ALICE, CAROL], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', body.update.Transaction.value, { [CAROL]: getCashOnly });
+    expect((await failure(() => apply([create!, createRead!, move!, outsider]))).clauseId).toBe('canton.model.witness-parties');
   });
 
   it('fails a commandId shown to a reader who is none of the submitters', async () => {
