@@ -788,15 +788,30 @@ export class LedgerModel {
     for (const { node, index } of shownNodes) {
       const { required, allowed } = this.audience(nodes, index, request, shape);
       const event = events[cursor];
+      // Without the node's informees the model cannot tell whether this reader sees it: a create is taken for this node
+      // only if its template (and, verbose, its argument) agrees; otherwise the node is taken as unseen and skipped.
+      const unknown = allowed === undefined;
+      const agrees =
+        !unknown ||
+        node.kind !== 'create' ||
+        (event !== undefined &&
+          qualifiedName(event[1]['templateId']) === node.template &&
+          (!request.verbose || node.argument === undefined || damlEqual(node.argument, event[1]['createArgument'], node.sets)));
       const fits =
-        event !== undefined && event[0] === expectedKind(node) && (node.kind === 'create' || event[1]['contractId'] === node.contractId);
+        event !== undefined &&
+        event[0] === expectedKind(node) &&
+        (node.kind === 'create' || event[1]['contractId'] === node.contractId) &&
+        agrees;
       const must = required.size > 0;
       const never = allowed !== undefined && allowed.size === 0;
       if (fits && !never) {
         matched.set(index, cursor);
         cursor++;
         this.matchedEvent(node, event, required, allowed, judged, violations, request.verbose);
-        if (node.kind === 'create' && typeof event[1]['contractId'] === 'string') createdIds.set(index, event[1]['contractId']);
+        // The id a choice returns is held against this event only when the match is sure (known informees, or the
+        // argument compared): two creates of one template with unknown informees are otherwise told apart by position.
+        const sure = !unknown || (request.verbose && node.argument !== undefined);
+        if (node.kind === 'create' && sure && typeof event[1]['contractId'] === 'string') createdIds.set(index, event[1]['contractId']);
       } else if (must) {
         violations.push({
           clause: 'canton.model.event-kinds',

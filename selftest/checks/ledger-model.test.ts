@@ -186,6 +186,33 @@ describe('the ledger model', () => {
     expect((await failure(() => apply([create!, createRead!, move!, outsider]))).clauseId).toBe('canton.model.witness-parties');
   });
 
+  it('places the create of a template it has no rules for by its template and argument, not by position', async () => {
+    const GETCASH = '#CantonExamples:Iou:GetCash';
+    const cash = (value: string) => ({ payer: BANK, owner: ALICE, amount: { value, currency: 'USD' } });
+    const both = submission(12, [
+      { CreateCommand: { templateId: GETCASH, createArguments: cash('1.0') } },
+      { CreateCommand: { templateId: GETCASH, createArguments: cash('2.0') } },
+    ]);
+    const onlySecond = (value: string) =>
+      read(12, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:03Z',
+        events: [
+          created(12, 'g2', {
+            nodeId: 1,
+            templateId: 'pkg0:Iou:GetCash',
+            createArgument: cash(value),
+            witnessParties: [ALICE],
+            signatories: [BANK, ALICE],
+            observers: [],
+          }),
+        ],
+      });
+    expect(await recorded(() => apply([both, onlySecond('2.0')]))).not.toContain(
+      'stateful_consistency canton.model.create-argument failed',
+    );
+    expect((await failure(() => apply([both, onlySecond('3.0')]))).clauseId).toBe('canton.model.event-kinds');
+  });
+
   it('fails a commandId shown to a reader who is none of the submitters', async () => {
     const [create, createRead] = history();
     const observer = read(10, [CAROL], 'TRANSACTION_SHAPE_ACS_DELTA', {
