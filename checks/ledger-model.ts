@@ -26,7 +26,7 @@ import { assertClause } from './assertion.js';
 import type { CheckName } from './names.js';
 import { requestJson, type ClassifiedExchange, type ObservedExchange, type ResponseCheckContext } from './response-checks.js';
 import { UserModel } from './user-model.js';
-import { choiceRule, qualifiedName, TEMPLATE_RULES, type DamlRecord, type PredictedCreate } from './template-rules.js';
+import { choiceRule, packageNameOf, qualifiedName, templateRule, type DamlRecord, type PredictedCreate } from './template-rules.js';
 
 const CHECK: CheckName = 'stateful_consistency';
 
@@ -36,6 +36,8 @@ type Json = Record<string, unknown>;
 interface ModelNode {
   kind: 'create' | 'exercise';
   template: string | undefined;
+  /** The package name of its template (the rules are keyed by it); undefined when not known. */
+  packageName: string | undefined;
   /** Index of the parent exercise among the predicted nodes. */
   parent: number | undefined;
   /** Index of its last descendant (itself when it has none). */
@@ -71,6 +73,7 @@ interface KnownSubmission {
 
 interface KnownContract {
   template: string | undefined;
+  packageName: string | undefined;
   argument: DamlRecord;
   signatories: string[];
   observers: string[];
@@ -213,6 +216,8 @@ export class LedgerModel {
   /** Record times (ms) by synchronizer, then by offset. */
   private readonly recordTimes = new Map<string, Map<number, { ms: number; text: string }>>();
   private readonly contracts = new Map<string, KnownContract>();
+  /** Package id to package name, as the events the run read show them (templateId beside packageName). */
+  private readonly packageNames = new Map<string, string>();
   /** The users the run created, and what it did to them since. */
   private readonly users = new UserModel();
 
@@ -423,17 +428,33 @@ export class LedgerModel {
     return true;
   }
 
+  /**
+   * The package name of a template id: its own (`#name:…`), the event's `packageName`, or what the run learned of its
+   * package id from earlier events; undefined when none tells.
+   */
+  private packageName(templateId: unknown, named?: unknown): string | undefined {
+    const own = packageNameOf(templateId);
+    if (own !== undefined) return own;
+    const id = typeof templateId === 'string' ? templateId.split(':')[0] : undefined;
+    if (typeof named === 'string' && named !== '') {
+      if (id !== undefined && id !== '') this.packageNames.set(id, named);
+      return named;
+    }
+    return id === undefined ? undefined : this.packageNames.get(id);
+  }
+
   /** The nodes the commands produce, in pre-order; undefined when one of them is beyond the model. */
   private predict(commands: readonly Json[]): ModelNode[] | undefined {
     const nodes: ModelNode[] = [];
-    const addCreate = (create: PredictedCreate, parent: number | undefined): void => {
-      const rule = TEMPLATE_RULES[create.template];
+    const addCreate = (create: PredictedCreate, parent: number | undefined, packageName: string | undefined): void => {
+      const rule = templateRule(packageName, create.template);
       const signatories = rule ? unique(rule.signatories(create.argument)) : undefined;
       const observers =
         rule && signatories ? unique(rule.observers(create.argument)).filter((party) => !signatories.includes(party)) : undefined;
       nodes.push({
         kind: 'create',
         template: create.template,
+        packageName,
         parent,
         lastDescendant: nodes.length,
         argument: create.argument,
@@ -449,13 +470,16 @@ export class LedgerModel {
         const template = qualifiedName(create['templateId']);
         const argument = create['createArguments'];
         if (template === undefined || typeof argument !== 'object' || argument === null) return undefined;
-        addCreate({ template, argument: argument as DamlRecord }, undefined);
+        addCreate({ template, argument: argument as DamlRecord }, undefined, this.packageName(create['templateId']));
       } else if (exercise !== undefined) {
         const contractId = exercise['contractId'];
         const contract = typeof contractId === 'string' ? this.contracts.get(contractId) : undefined;
         const template = qualifiedName(exercise['templateId']);
-        const rule = choiceRule(template, exercise['choice']);
+        const packageName = this.packageName(exercise['templateId']);
+        const rule = choiceRule(packageName, template, exercise['choice']);
         if (contract === undefined || rule === undefined || contract.template !== template) return undefined;
+        // A choice of its own (not Archive) is predicted only for a contract known to be of the rules' package.
+        if (exercise['choice'] !== 'Archive' && contract.packageName !== packageName) return undefined;
         const choiceArgument = (exercise['choiceArgument'] ?? {}) as DamlRecord;
         const actors = unique(rule.controllers(contract.argument, choiceArgument, contract.signatories));
         const informees = unique(
@@ -465,6 +489,7 @@ export class LedgerModel {
         const node: ModelNode = {
           kind: 'exercise',
           template,
+          packageName,
           parent: undefined,
           lastDescendant: index,
           contractId: contractId as string,
@@ -478,7 +503,7 @@ export class LedgerModel {
         nodes.push(node);
         const children = rule.creates?.(contract.argument, choiceArgument);
         if (children === undefined) return undefined;
-        for (const child of children) addCreate(child, index);
+        for (const child of children) addCreate(child, index, packageName);
         node.lastDescendant = nodes.length - 1;
       } else return undefined;
     }
@@ -691,8 +716,9 @@ export class LedgerModel {
       if (known.nodes !== undefined && request.shape !== undefined)
         this.predicted(known.nodes, events, request, request.shape, judged, violations);
     }
-    // Learn the contracts it shows.
+    // Learn the contracts it shows (and the package names of the package ids it names).
     for (const [kind, event] of events) {
+      this.packageName(event['templateId'], event['packageName']);
       const contractId = event['contractId'];
       if (typeof contractId !== 'string') continue;
       if (
@@ -704,6 +730,7 @@ export class LedgerModel {
       ) {
         this.contracts.set(contractId, {
           template: qualifiedName(event['templateId']),
+          packageName: this.packageName(event['templateId'], event['packageName']),
           argument: event['createArgument'] as DamlRecord,
           signatories: strings(event['signatories']),
           observers: strings(event['observers']),
@@ -728,7 +755,7 @@ export class LedgerModel {
         actual: observers,
       });
     const template = qualifiedName(event['templateId']);
-    const rule = template === undefined || !request.verbose ? undefined : TEMPLATE_RULES[template];
+    const rule = request.verbose ? templateRule(this.packageName(event['templateId'], event['packageName']), template) : undefined;
     const argument = event['createArgument'];
     if (rule !== undefined && typeof argument === 'object' && argument !== null) {
       const expectedSignatories = unique(rule.signatories(argument as DamlRecord));

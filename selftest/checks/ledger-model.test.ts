@@ -74,6 +74,7 @@ const created = (offset: number, contractId: string, overrides: Record<string, u
     nodeId: 0,
     contractId,
     templateId: IOU_ID,
+    packageName: 'CantonExamples',
     createArgument: argument,
     witnessParties: [ALICE],
     signatories: [BANK],
@@ -101,6 +102,7 @@ function history(transfer: { exercised?: Record<string, unknown>; child?: Record
           nodeId: 0,
           contractId: 'c1',
           templateId: IOU_ID,
+          packageName: 'CantonExamples',
           choice: 'Transfer',
           choiceArgument: { newOwner: CAROL },
           actingParties: [ALICE],
@@ -211,6 +213,31 @@ describe('the ledger model', () => {
       'stateful_consistency canton.model.create-argument failed',
     );
     expect((await failure(() => apply([both, onlySecond('3.0')]))).clauseId).toBe('canton.model.event-kinds');
+  });
+
+  it("holds only CantonExamples' Iou:Iou to its rules, not another package's template of the same name", async () => {
+    // ledger-common-dars' model Iou: `signatory issuer, owner`, other fields than CantonExamples' Iou.
+    const other = { issuer: BANK, owner: ALICE, currency: 'USD', amount: '1.0', observers: [] };
+    const otherCreate = (packageName: string) => [
+      exchange(
+        '/v2/commands/submit-and-wait',
+        {
+          commands: [{ CreateCommand: { templateId: `#${packageName}:Iou:Iou`, createArguments: other } }],
+          commandId: 'cmd-20',
+          actAs: [BANK],
+        },
+        { updateId: 'u20', completionOffset: 20 },
+      ),
+      read(20, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:04Z',
+        events: [
+          created(20, 'm1', { templateId: 'pkg9:Iou:Iou', packageName, createArgument: other, signatories: [BANK, ALICE], observers: [] }),
+        ],
+      }),
+    ];
+    expect(await recorded(() => apply(otherCreate('model-tests')))).not.toContain('stateful_consistency canton.model.stakeholders failed');
+    // The same event under CantonExamples' name is held to its rules (payer is the signatory) and fails.
+    expect((await failure(() => apply(otherCreate('CantonExamples')))).clauseId).toBe('canton.model.stakeholders');
   });
 
   it('fails a commandId shown to a reader who is none of the submitters', async () => {
