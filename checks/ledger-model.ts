@@ -117,13 +117,18 @@ const strings = (value: unknown): string[] =>
 const setKey = (values: readonly string[]): string => [...new Set(values)].sort().join('|');
 const unique = (values: readonly string[]): string[] => [...new Set(values)];
 
-/** Daml values compared as the JSON API may write them: Numerics by value, a missing optional as None. */
+/**
+ * Daml values compared as the JSON API may write them: Numerics by value (Canton may write `5.` or `5.0`), Timestamps
+ * by instant (Canton writes ISO_DATE_TIME, trailing fraction zeros dropped: JsonCodec.scala), a missing optional as None.
+ */
 export function damlEqual(expected: unknown, actual: unknown, sets: readonly string[] = []): boolean {
   if (expected === undefined || expected === null) return actual === undefined || actual === null;
   if (typeof expected === 'string' && typeof actual === 'string') {
-    const decimal = /^-?\d+(\.\d+)?$/;
+    const decimal = /^-?\d+(\.\d*)?$/;
     if (decimal.test(expected) && decimal.test(actual))
       return Number(expected) === Number(actual) && normalDecimal(expected) === normalDecimal(actual);
+    const [left, right] = [nanosOf(expected), nanosOf(actual)];
+    if (left !== undefined && right !== undefined) return left === right;
     return expected === actual;
   }
   if (Array.isArray(expected))
@@ -140,6 +145,14 @@ export function damlEqual(expected: unknown, actual: unknown, sets: readonly str
   }
   if (typeof expected === 'number' || typeof expected === 'bigint') return String(expected) === String(actual);
   return isDeepStrictEqual(expected, actual);
+}
+
+/** An ISO date-time (`…T…(.fraction)(Z|±hh:mm)`) as nanoseconds since the epoch; undefined for any other string. */
+function nanosOf(value: string): bigint | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(value);
+  if (match === null) return undefined;
+  const millis = Date.parse(`${match[1]}${match[3]}`);
+  return Number.isNaN(millis) ? undefined : BigInt(millis) * 1_000_000n + BigInt((match[2] ?? '').padEnd(9, '0'));
 }
 
 function normalDecimal(value: string): string {

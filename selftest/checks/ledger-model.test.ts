@@ -268,5 +268,11 @@ describe('the ledger model', () => {
     expect(damlEqual({ a: '1.5' }, { a: '1.6' })).toBe(false);
     expect(damlEqual({ v: ['x', 'y'] }, { v: ['y', 'x'] }, ['v'])).toBe(true);
     expect(damlEqual({ v: ['x', 'y'] }, { v: ['y', 'x'] })).toBe(false);
+    // Canton may write a Numeric as `5.` and drops a timestamp's trailing fraction zeros.
+    expect(damlEqual({ a: '5.0' }, { a: '5.' })).toBe(true);
+    expect(damlEqual({ a: '5.0' }, { a: '6.' })).toBe(false);
+    expect(damlEqual({ t: '2026-01-01T00:00:01.500000Z' }, { t: '2026-01-01T00:00:01.5Z' })).toBe(true);
+    expect(damlEqual({ t: '2026-01-01T00:00:01.000000Z' }, { t: '2026-01-01T00:00:01Z' })).toBe(true);
+    expect(damlEqual({ t: '2026-01-01T00:00:01.000001Z' }, { t: '2026-01-01T00:00:01Z' })).toBe(false);
   });
 });
