@@ -30,6 +30,13 @@ import { choiceRule, packageNameOf, qualifiedName, templateRule, type DamlRecord
 
 const CHECK: CheckName = 'stateful_consistency';
 
+/** The codes Canton refuses a submission using an inactive contract with (as explicit-disclosure.suite.ts accepts). */
+const INACTIVE_CONTRACT_CODES: ReadonlySet<string> = new Set([
+  'CONTRACT_NOT_FOUND',
+  'CONTRACT_NOT_ACTIVE',
+  'LOCAL_VERDICT_INACTIVE_CONTRACTS',
+]);
+
 type Json = Record<string, unknown>;
 
 /** One node the model predicts for a submitted transaction, in pre-order. */
@@ -376,9 +383,15 @@ export class LedgerModel {
     });
   }
 
-  /** A rejected submit-and-wait: the rule on archived contracts holds when it used one. */
+  /**
+   * A rejected submit-and-wait: the rule on archived contracts holds when it used one and was refused for it, a 4xx with
+   * one of the codes Canton gives an inactive contract. Any other refusal (a 5xx, another code) is not credited.
+   */
   private rejected(exchange: ClassifiedExchange & { sentAt: number; answeredAt: number }): boolean {
     if (this.archivedUses(requestJson(exchange) as Json | undefined, exchange.sentAt).length === 0) return false;
+    const status = exchange.response.status;
+    const code = (exchange.json as Json | undefined)?.['code'];
+    if (status < 400 || status >= 500 || typeof code !== 'string' || !INACTIVE_CONTRACT_CODES.has(code)) return false;
     this.judge(exchange, new Set<ClauseId>(['canton.model.archived-not-usable']), []);
     return true;
   }

@@ -263,6 +263,19 @@ describe('the ledger model', () => {
     expect((await failure(() => apply([create!, createRead!, move!, moveRead!, again]))).clauseId).toBe('canton.model.archived-not-usable');
   });
 
+  it('credits the archived-contract rule only for a 4xx with an inactive-contract code', async () => {
+    const [create, createRead, move, moveRead] = history();
+    const archive = [{ ExerciseCommand: { templateId: IOU, contractId: 'c1', choice: 'Archive', choiceArgument: {} } }];
+    const refused = (status: number, code: string) =>
+      exchange('/v2/commands/submit-and-wait', { commands: archive, commandId: 'cmd-13', actAs: [BANK] }, { code, cause: 'x' }, status);
+    const credited = 'stateful_consistency canton.model.archived-not-usable passed';
+    expect(await recorded(() => apply([create!, createRead!, move!, moveRead!, refused(404, 'CONTRACT_NOT_FOUND')]))).toContain(credited);
+    expect(await recorded(() => apply([create!, createRead!, move!, moveRead!, refused(503, 'CONTRACT_NOT_FOUND')]))).not.toContain(
+      credited,
+    );
+    expect(await recorded(() => apply([create!, createRead!, move!, moveRead!, refused(400, 'INVALID_ARGUMENT')]))).not.toContain(credited);
+  });
+
   it('compares Daml values as the JSON API writes them', () => {
     expect(damlEqual({ a: '1.50', b: null }, { a: '1.5' })).toBe(true);
     expect(damlEqual({ a: '1.5' }, { a: '1.6' })).toBe(false);
