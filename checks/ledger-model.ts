@@ -894,7 +894,12 @@ export class LedgerModel {
       if (node.kind !== 'exercise' || shape !== 'LEDGER_EFFECTS') continue;
       const [, event, path] = events[position]!;
       judged.add('canton.model.exercise');
-      if (node.result === 'unit' && !damlEqual({}, event['exerciseResult'] ?? {})) {
+      // Canton writes Unit as `{}` (facts canton-json-api: Unit); the result of an exercise is always there.
+      const result = event['exerciseResult'];
+      if (
+        node.result === 'unit' &&
+        (typeof result !== 'object' || result === null || Array.isArray(result) || Object.keys(result).length > 0)
+      ) {
         violations.push({
           clause: 'canton.model.exercise',
           path: `${path}.exerciseResult`,

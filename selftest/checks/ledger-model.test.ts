@@ -276,6 +276,42 @@ describe('the ledger model', () => {
     expect(await recorded(() => apply([create!, createRead!, move!, moveRead!, refused(400, 'INVALID_ARGUMENT')]))).not.toContain(credited);
   });
 
+  it('holds a unit exercise result to {}, present', async () => {
+    const before = () => history();
+    const archive = () =>
+      submission(12, [{ ExerciseCommand: { templateId: IOU, contractId: 'c2', choice: 'Archive', choiceArgument: {} } }]);
+    const archiveRead = (result: Record<string, unknown>) =>
+      read(12, [BANK], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+        recordTime: '2026-01-01T00:00:05Z',
+        commandId: 'cmd-12',
+        events: [
+          {
+            ExercisedEvent: {
+              offset: 12,
+              nodeId: 0,
+              contractId: 'c2',
+              templateId: IOU_ID,
+              packageName: 'CantonExamples',
+              choice: 'Archive',
+              choiceArgument: {},
+              actingParties: [BANK],
+              consuming: true,
+              witnessParties: [BANK],
+              lastDescendantNodeId: 0,
+              ...result,
+            },
+          },
+        ],
+      });
+    expect(await recorded(() => apply([...before(), archive(), archiveRead({ exerciseResult: {} })]))).toContain(
+      'stateful_consistency canton.model.exercise passed',
+    );
+    for (const result of [{}, { exerciseResult: null }]) {
+      const thrown = await failure(() => apply([...before(), archive(), archiveRead(result)]));
+      expect(thrown.clauseId).toBe('canton.model.exercise');
+    }
+  });
+
   it('compares Daml values as the JSON API writes them', () => {
     expect(damlEqual({ a: '1.50', b: null }, { a: '1.5' })).toBe(true);
     expect(damlEqual({ a: '1.5' }, { a: '1.6' })).toBe(false);
