@@ -740,7 +740,7 @@ export class LedgerModel {
         });
       }
       if (known.nodes !== undefined && request.shape !== undefined)
-        this.predicted(known.nodes, events, request, request.shape, judged, violations);
+        this.predicted(known.nodes, events, request, request.shape, judged, violations, value['effectiveAt']);
     }
     // Learn the contracts it shows (and the package names of the package ids it names).
     for (const [kind, event] of events) {
@@ -822,6 +822,7 @@ export class LedgerModel {
     shape: 'ACS_DELTA' | 'LEDGER_EFFECTS',
     judged: Set<ClauseId>,
     violations: Violation[],
+    effectiveAt: unknown,
   ): void {
     judged.add('canton.model.event-kinds');
     // The nodes this shape shows at all: ACS delta shows creates not consumed in the transaction and consuming exercises
@@ -860,7 +861,7 @@ export class LedgerModel {
       if (fits && !never) {
         matched.set(index, cursor);
         cursor++;
-        this.matchedEvent(node, event, required, allowed, judged, violations, request.verbose);
+        this.matchedEvent(node, event, required, allowed, judged, violations, request.verbose, effectiveAt);
         // The id a choice returns is held against this event only when the match is sure (known informees, or the
         // argument compared): two creates of one template with unknown informees are otherwise told apart by position.
         const sure = !unknown || (request.verbose && node.argument !== undefined);
@@ -947,6 +948,7 @@ export class LedgerModel {
     judged: Set<ClauseId>,
     violations: Violation[],
     verbose: boolean,
+    effectiveAt: unknown,
   ): void {
     const witnesses = strings(event['witnessParties']);
     const missing = [...required].filter((party) => !witnesses.includes(party));
@@ -968,7 +970,28 @@ export class LedgerModel {
       });
     }
     if (kind === 'CreatedEvent') {
-      if (node.argument !== undefined && verbose) judged.add('canton.model.create-argument');
+      // createdAt is the ledger effective time of the creating transaction (spec: CreatedEvent.createdAt); compared by
+      // instant, as Canton drops trailing fraction zeros.
+      const timed = typeof effectiveAt === 'string' && typeof event['createdAt'] === 'string';
+      const named = node.packageName !== undefined && typeof event['packageName'] === 'string';
+      if (timed || named || (node.argument !== undefined && verbose)) judged.add('canton.model.create-argument');
+      if (timed && !damlEqual(effectiveAt, event['createdAt'])) {
+        violations.push({
+          clause: 'canton.model.create-argument',
+          path: `${path}.createdAt`,
+          expected: `the transaction's effectiveAt ${effectiveAt}`,
+          actual: event['createdAt'],
+        });
+      }
+      // packageName is the package of the template the command named (by #package-name, or learned for its package id).
+      if (named && event['packageName'] !== node.packageName) {
+        violations.push({
+          clause: 'canton.model.create-argument',
+          path: `${path}.packageName`,
+          expected: `the package of the template the command named, ${node.packageName}`,
+          actual: event['packageName'],
+        });
+      }
       if (node.argument !== undefined && verbose && !damlEqual(node.argument, event['createArgument'], node.sets)) {
         violations.push({
           clause: 'canton.model.create-argument',

@@ -312,6 +312,27 @@ describe('the ledger model', () => {
     }
   });
 
+  it("holds createdAt to the transaction's effectiveAt (by instant) and packageName to the command's package", async () => {
+    const withTimes = (overrides: Record<string, unknown>) => {
+      const create = submission(10, [{ CreateCommand: { templateId: IOU, createArguments: argument } }]);
+      const createRead = read(10, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:01Z',
+        effectiveAt: '2026-01-01T00:00:01.500000Z',
+        events: [created(10, 'c1', { createdAt: '2026-01-01T00:00:01.5Z', ...overrides })],
+      });
+      return [create, createRead];
+    };
+    expect(await recorded(() => apply(withTimes({})))).toContain('stateful_consistency canton.model.create-argument passed');
+    for (const [overrides, field] of [
+      [{ createdAt: '2026-01-01T00:00:02Z' }, 'createdAt'],
+      [{ packageName: 'model-tests' }, 'packageName'],
+    ] as const) {
+      const thrown = await failure(() => apply(withTimes(overrides)));
+      expect(thrown.clauseId).toBe('canton.model.create-argument');
+      expect(thrown.detail).toContain(field);
+    }
+  });
+
   it('compares Daml values as the JSON API writes them', () => {
     expect(damlEqual({ a: '1.50', b: null }, { a: '1.5' })).toBe(true);
     expect(damlEqual({ a: '1.5' }, { a: '1.6' })).toBe(false);
