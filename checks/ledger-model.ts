@@ -843,14 +843,21 @@ export class LedgerModel {
       const { required, allowed } = this.audience(nodes, index, request, shape);
       const event = events[cursor];
       // Without the node's informees the model cannot tell whether this reader sees it: a create is taken for this node
-      // only if its template (and, verbose, its argument) agrees; otherwise the node is taken as unseen and skipped.
+      // only if its template agrees and (verbose) no later create of that template is the one whose argument it carries;
+      // otherwise the node is taken as unseen and skipped. An argument matching no create is still held to this node.
       const unknown = allowed === undefined;
+      const argumentOf = (other: ModelNode): boolean =>
+        other.argument !== undefined && damlEqual(other.argument, event?.[1]['createArgument'], other.sets);
+      const laterOwns = (): boolean =>
+        shownNodes.some(
+          (other) => other.index > index && other.node.kind === 'create' && other.node.template === node.template && argumentOf(other.node),
+        );
       const agrees =
         !unknown ||
         node.kind !== 'create' ||
         (event !== undefined &&
           qualifiedName(event[1]['templateId']) === node.template &&
-          (!request.verbose || node.argument === undefined || damlEqual(node.argument, event[1]['createArgument'], node.sets)));
+          (!request.verbose || node.argument === undefined || argumentOf(node) || !laterOwns()));
       const fits =
         event !== undefined &&
         event[0] === expectedKind(node) &&
