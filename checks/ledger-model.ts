@@ -26,9 +26,16 @@ import { assertClause } from './assertion.js';
 import type { CheckName } from './names.js';
 import { requestJson, type ClassifiedExchange, type ObservedExchange, type ResponseCheckContext } from './response-checks.js';
 import { UserModel } from './user-model.js';
-import { choiceRule, qualifiedName, TEMPLATE_RULES, type DamlRecord, type PredictedCreate } from './template-rules.js';
+import { choiceRule, packageNameOf, qualifiedName, templateRule, type DamlRecord, type PredictedCreate } from './template-rules.js';
 
 const CHECK: CheckName = 'stateful_consistency';
+
+/** The codes Canton refuses a submission using an inactive contract with (as explicit-disclosure.suite.ts accepts). */
+const INACTIVE_CONTRACT_CODES: ReadonlySet<string> = new Set([
+  'CONTRACT_NOT_FOUND',
+  'CONTRACT_NOT_ACTIVE',
+  'LOCAL_VERDICT_INACTIVE_CONTRACTS',
+]);
 
 type Json = Record<string, unknown>;
 
@@ -36,6 +43,8 @@ type Json = Record<string, unknown>;
 interface ModelNode {
   kind: 'create' | 'exercise';
   template: string | undefined;
+  /** The package name of its template (the rules are keyed by it); undefined when not known. */
+  packageName: string | undefined;
   /** Index of the parent exercise among the predicted nodes. */
   parent: number | undefined;
   /** Index of its last descendant (itself when it has none). */
@@ -71,6 +80,7 @@ interface KnownSubmission {
 
 interface KnownContract {
   template: string | undefined;
+  packageName: string | undefined;
   argument: DamlRecord;
   signatories: string[];
   observers: string[];
@@ -114,13 +124,18 @@ const strings = (value: unknown): string[] =>
 const setKey = (values: readonly string[]): string => [...new Set(values)].sort().join('|');
 const unique = (values: readonly string[]): string[] => [...new Set(values)];
 
-/** Daml values compared as the JSON API may write them: Numerics by value, a missing optional as None. */
+/**
+ * Daml values compared as the JSON API may write them: Numerics by value (Canton may write `5.` or `5.0`), Timestamps
+ * by instant (Canton writes ISO_DATE_TIME, trailing fraction zeros dropped: JsonCodec.scala), a missing optional as None.
+ */
 export function damlEqual(expected: unknown, actual: unknown, sets: readonly string[] = []): boolean {
   if (expected === undefined || expected === null) return actual === undefined || actual === null;
   if (typeof expected === 'string' && typeof actual === 'string') {
-    const decimal = /^-?\d+(\.\d+)?$/;
+    const decimal = /^-?\d+(\.\d*)?$/;
     if (decimal.test(expected) && decimal.test(actual))
       return Number(expected) === Number(actual) && normalDecimal(expected) === normalDecimal(actual);
+    const [left, right] = [nanosOf(expected), nanosOf(actual)];
+    if (left !== undefined && right !== undefined) return left === right;
     return expected === actual;
   }
   if (Array.isArray(expected))
@@ -137,6 +152,14 @@ export function damlEqual(expected: unknown, actual: unknown, sets: readonly str
   }
   if (typeof expected === 'number' || typeof expected === 'bigint') return String(expected) === String(actual);
   return isDeepStrictEqual(expected, actual);
+}
+
+/** An ISO date-time (`…T…(.fraction)(Z|±hh:mm)`) as nanoseconds since the epoch; undefined for any other string. */
+function nanosOf(value: string): bigint | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(value);
+  if (match === null) return undefined;
+  const millis = Date.parse(`${match[1]}${match[3]}`);
+  return Number.isNaN(millis) ? undefined : BigInt(millis) * 1_000_000n + BigInt((match[2] ?? '').padEnd(9, '0'));
 }
 
 function normalDecimal(value: string): string {
@@ -213,6 +236,8 @@ export class LedgerModel {
   /** Record times (ms) by synchronizer, then by offset. */
   private readonly recordTimes = new Map<string, Map<number, { ms: number; text: string }>>();
   private readonly contracts = new Map<string, KnownContract>();
+  /** Package id to package name, as the events the run read show them (templateId beside packageName). */
+  private readonly packageNames = new Map<string, string>();
   /** The users the run created, and what it did to them since. */
   private readonly users = new UserModel();
 
@@ -358,9 +383,15 @@ export class LedgerModel {
     });
   }
 
-  /** A rejected submit-and-wait: the rule on archived contracts holds when it used one. */
+  /**
+   * A rejected submit-and-wait: the rule on archived contracts holds when it used one and was refused for it, a 4xx with
+   * one of the codes Canton gives an inactive contract. Any other refusal (a 5xx, another code) is not credited.
+   */
   private rejected(exchange: ClassifiedExchange & { sentAt: number; answeredAt: number }): boolean {
     if (this.archivedUses(requestJson(exchange) as Json | undefined, exchange.sentAt).length === 0) return false;
+    const status = exchange.response.status;
+    const code = (exchange.json as Json | undefined)?.['code'];
+    if (status < 400 || status >= 500 || typeof code !== 'string' || !INACTIVE_CONTRACT_CODES.has(code)) return false;
     this.judge(exchange, new Set<ClauseId>(['canton.model.archived-not-usable']), []);
     return true;
   }
@@ -423,17 +454,33 @@ export class LedgerModel {
     return true;
   }
 
+  /**
+   * The package name of a template id: its own (`#name:…`), the event's `packageName`, or what the run learned of its
+   * package id from earlier events; undefined when none tells.
+   */
+  private packageName(templateId: unknown, named?: unknown): string | undefined {
+    const own = packageNameOf(templateId);
+    if (own !== undefined) return own;
+    const id = typeof templateId === 'string' ? templateId.split(':')[0] : undefined;
+    if (typeof named === 'string' && named !== '') {
+      if (id !== undefined && id !== '') this.packageNames.set(id, named);
+      return named;
+    }
+    return id === undefined ? undefined : this.packageNames.get(id);
+  }
+
   /** The nodes the commands produce, in pre-order; undefined when one of them is beyond the model. */
   private predict(commands: readonly Json[]): ModelNode[] | undefined {
     const nodes: ModelNode[] = [];
-    const addCreate = (create: PredictedCreate, parent: number | undefined): void => {
-      const rule = TEMPLATE_RULES[create.template];
+    const addCreate = (create: PredictedCreate, parent: number | undefined, packageName: string | undefined): void => {
+      const rule = templateRule(packageName, create.template);
       const signatories = rule ? unique(rule.signatories(create.argument)) : undefined;
       const observers =
         rule && signatories ? unique(rule.observers(create.argument)).filter((party) => !signatories.includes(party)) : undefined;
       nodes.push({
         kind: 'create',
         template: create.template,
+        packageName,
         parent,
         lastDescendant: nodes.length,
         argument: create.argument,
@@ -449,13 +496,16 @@ export class LedgerModel {
         const template = qualifiedName(create['templateId']);
         const argument = create['createArguments'];
         if (template === undefined || typeof argument !== 'object' || argument === null) return undefined;
-        addCreate({ template, argument: argument as DamlRecord }, undefined);
+        addCreate({ template, argument: argument as DamlRecord }, undefined, this.packageName(create['templateId']));
       } else if (exercise !== undefined) {
         const contractId = exercise['contractId'];
         const contract = typeof contractId === 'string' ? this.contracts.get(contractId) : undefined;
         const template = qualifiedName(exercise['templateId']);
-        const rule = choiceRule(template, exercise['choice']);
+        const packageName = this.packageName(exercise['templateId']);
+        const rule = choiceRule(packageName, template, exercise['choice']);
         if (contract === undefined || rule === undefined || contract.template !== template) return undefined;
+        // A choice of its own (not Archive) is predicted only for a contract known to be of the rules' package.
+        if (exercise['choice'] !== 'Archive' && contract.packageName !== packageName) return undefined;
         const choiceArgument = (exercise['choiceArgument'] ?? {}) as DamlRecord;
         const actors = unique(rule.controllers(contract.argument, choiceArgument, contract.signatories));
         const informees = unique(
@@ -465,6 +515,7 @@ export class LedgerModel {
         const node: ModelNode = {
           kind: 'exercise',
           template,
+          packageName,
           parent: undefined,
           lastDescendant: index,
           contractId: contractId as string,
@@ -478,7 +529,7 @@ export class LedgerModel {
         nodes.push(node);
         const children = rule.creates?.(contract.argument, choiceArgument);
         if (children === undefined) return undefined;
-        for (const child of children) addCreate(child, index);
+        for (const child of children) addCreate(child, index, packageName);
         node.lastDescendant = nodes.length - 1;
       } else return undefined;
     }
@@ -493,6 +544,7 @@ export class LedgerModel {
     shape: 'ACS_DELTA' | 'LEDGER_EFFECTS',
   ): {
     required: Set<string>;
+    /** Empty when no filter of the request can show the node; undefined when the model does not know its informees. */
     allowed: Set<string> | undefined;
   } {
     const node = nodes[index]!;
@@ -510,15 +562,24 @@ export class LedgerModel {
     const required = new Set<string>();
     const allowed = new Set<string>();
     if (informees === undefined) return { required, allowed: undefined };
+    // A party whose own filter matches must be a witness. Canton intersects the witnesses with every party the request
+    // names, whatever its filter (TemplatePartiesFilter.scala, TransactionOrReassignmentPointwiseReader.scala,
+    // EventStorageBackendTemplate.scala), and does not narrow them at all when filtersForAnyParty is present: any
+    // informee named in filtersByParty may be listed, and every informee when an any-party filter is present.
+    // The node is shown at all only if some informee's filter (or the any-party filter) may match its template.
+    let shown = false;
     for (const [party, filter] of request.byParty) {
       if (!informees.includes(party)) continue;
       const match = filterMatch(filter, node.template);
       if (match === 'yes') required.add(party);
-      if (match !== 'no') allowed.add(party);
+      if (match !== 'no') shown = true;
+      allowed.add(party);
     }
-    if (request.anyParty !== undefined && filterMatch(request.anyParty, node.template) !== 'no')
+    if (request.anyParty !== undefined) {
+      if (informees.length > 0 && filterMatch(request.anyParty, node.template) !== 'no') shown = true;
       for (const party of informees) allowed.add(party);
-    return { required, allowed };
+    }
+    return { required, allowed: shown ? allowed : new Set() };
   }
 
   /** An update read by offset. */
@@ -679,10 +740,11 @@ export class LedgerModel {
         });
       }
       if (known.nodes !== undefined && request.shape !== undefined)
-        this.predicted(known.nodes, events, request, request.shape, judged, violations);
+        this.predicted(known.nodes, events, request, request.shape, judged, violations, value['effectiveAt']);
     }
-    // Learn the contracts it shows.
+    // Learn the contracts it shows (and the package names of the package ids it names).
     for (const [kind, event] of events) {
+      this.packageName(event['templateId'], event['packageName']);
       const contractId = event['contractId'];
       if (typeof contractId !== 'string') continue;
       if (
@@ -694,6 +756,7 @@ export class LedgerModel {
       ) {
         this.contracts.set(contractId, {
           template: qualifiedName(event['templateId']),
+          packageName: this.packageName(event['templateId'], event['packageName']),
           argument: event['createArgument'] as DamlRecord,
           signatories: strings(event['signatories']),
           observers: strings(event['observers']),
@@ -718,7 +781,7 @@ export class LedgerModel {
         actual: observers,
       });
     const template = qualifiedName(event['templateId']);
-    const rule = template === undefined || !request.verbose ? undefined : TEMPLATE_RULES[template];
+    const rule = request.verbose ? templateRule(this.packageName(event['templateId'], event['packageName']), template) : undefined;
     const argument = event['createArgument'];
     if (rule !== undefined && typeof argument === 'object' && argument !== null) {
       const expectedSignatories = unique(rule.signatories(argument as DamlRecord));
@@ -759,6 +822,7 @@ export class LedgerModel {
     shape: 'ACS_DELTA' | 'LEDGER_EFFECTS',
     judged: Set<ClauseId>,
     violations: Violation[],
+    effectiveAt: unknown,
   ): void {
     judged.add('canton.model.event-kinds');
     // The nodes this shape shows at all: ACS delta shows creates not consumed in the transaction and consuming exercises
@@ -778,15 +842,37 @@ export class LedgerModel {
     for (const { node, index } of shownNodes) {
       const { required, allowed } = this.audience(nodes, index, request, shape);
       const event = events[cursor];
+      // Without the node's informees the model cannot tell whether this reader sees it: a create is taken for this node
+      // only if its template agrees and (verbose) no later create of that template is the one whose argument it carries;
+      // otherwise the node is taken as unseen and skipped. An argument matching no create is still held to this node.
+      const unknown = allowed === undefined;
+      const argumentOf = (other: ModelNode): boolean =>
+        other.argument !== undefined && damlEqual(other.argument, event?.[1]['createArgument'], other.sets);
+      const laterOwns = (): boolean =>
+        shownNodes.some(
+          (other) => other.index > index && other.node.kind === 'create' && other.node.template === node.template && argumentOf(other.node),
+        );
+      const agrees =
+        !unknown ||
+        node.kind !== 'create' ||
+        (event !== undefined &&
+          qualifiedName(event[1]['templateId']) === node.template &&
+          (!request.verbose || node.argument === undefined || argumentOf(node) || !laterOwns()));
       const fits =
-        event !== undefined && event[0] === expectedKind(node) && (node.kind === 'create' || event[1]['contractId'] === node.contractId);
+        event !== undefined &&
+        event[0] === expectedKind(node) &&
+        (node.kind === 'create' || event[1]['contractId'] === node.contractId) &&
+        agrees;
       const must = required.size > 0;
       const never = allowed !== undefined && allowed.size === 0;
       if (fits && !never) {
         matched.set(index, cursor);
         cursor++;
-        this.matchedEvent(node, event, required, allowed, judged, violations, request.verbose);
-        if (node.kind === 'create' && typeof event[1]['contractId'] === 'string') createdIds.set(index, event[1]['contractId']);
+        this.matchedEvent(node, event, required, allowed, judged, violations, request.verbose, effectiveAt);
+        // The id a choice returns is held against this event only when the match is sure (known informees, or the
+        // argument compared): two creates of one template with unknown informees are otherwise told apart by position.
+        const sure = !unknown || (request.verbose && node.argument !== undefined);
+        if (node.kind === 'create' && sure && typeof event[1]['contractId'] === 'string') createdIds.set(index, event[1]['contractId']);
       } else if (must) {
         violations.push({
           clause: 'canton.model.event-kinds',
@@ -816,7 +902,12 @@ export class LedgerModel {
       if (node.kind !== 'exercise' || shape !== 'LEDGER_EFFECTS') continue;
       const [, event, path] = events[position]!;
       judged.add('canton.model.exercise');
-      if (node.result === 'unit' && !damlEqual({}, event['exerciseResult'] ?? {})) {
+      // Canton writes Unit as `{}` (facts canton-json-api: Unit); the result of an exercise is always there.
+      const result = event['exerciseResult'];
+      if (
+        node.result === 'unit' &&
+        (typeof result !== 'object' || result === null || Array.isArray(result) || Object.keys(result).length > 0)
+      ) {
         violations.push({
           clause: 'canton.model.exercise',
           path: `${path}.exerciseResult`,
@@ -864,6 +955,7 @@ export class LedgerModel {
     judged: Set<ClauseId>,
     violations: Violation[],
     verbose: boolean,
+    effectiveAt: unknown,
   ): void {
     const witnesses = strings(event['witnessParties']);
     const missing = [...required].filter((party) => !witnesses.includes(party));
@@ -885,7 +977,28 @@ export class LedgerModel {
       });
     }
     if (kind === 'CreatedEvent') {
-      if (node.argument !== undefined && verbose) judged.add('canton.model.create-argument');
+      // createdAt is the ledger effective time of the creating transaction (spec: CreatedEvent.createdAt); compared by
+      // instant, as Canton drops trailing fraction zeros.
+      const timed = typeof effectiveAt === 'string' && typeof event['createdAt'] === 'string';
+      const named = node.packageName !== undefined && typeof event['packageName'] === 'string';
+      if (timed || named || (node.argument !== undefined && verbose)) judged.add('canton.model.create-argument');
+      if (timed && !damlEqual(effectiveAt, event['createdAt'])) {
+        violations.push({
+          clause: 'canton.model.create-argument',
+          path: `${path}.createdAt`,
+          expected: `the transaction's effectiveAt ${effectiveAt}`,
+          actual: event['createdAt'],
+        });
+      }
+      // packageName is the package of the template the command named (by #package-name, or learned for its package id).
+      if (named && event['packageName'] !== node.packageName) {
+        violations.push({
+          clause: 'canton.model.create-argument',
+          path: `${path}.packageName`,
+          expected: `the package of the template the command named, ${node.packageName}`,
+          actual: event['packageName'],
+        });
+      }
       if (node.argument !== undefined && verbose && !damlEqual(node.argument, event['createArgument'], node.sets)) {
         violations.push({
           clause: 'canton.model.create-argument',

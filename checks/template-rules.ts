@@ -1,10 +1,14 @@
 /**
  * What the ledger model knows of the fixture templates: each one's signatory and observer expressions and its
  * choices (consuming or not, controllers, what the body creates and returns), as the Daml source of Canton's
- * CantonExamples declares them (community/common/src/main/daml/CantonExamples/Iou.daml). Keyed by qualified name
- * (`Module:Entity`), so a template named by package name or by package id is the same template. The model predicts only
- * what these rules state; a template or choice not listed here is held to the structural rules alone.
+ * CantonExamples declares them (community/common/src/main/daml/CantonExamples/Iou.daml). Keyed by package name and
+ * qualified name (`CantonExamples:Module:Entity`): Canton ships other templates of the same qualified name (e.g. the
+ * `Iou:Iou` of ledger-common-dars' model package, `signatory issuer, owner`), which these rules do not describe. The
+ * model predicts only what these rules state; a template or choice not listed here is held to the structural rules alone.
  */
+
+/** The package whose templates the rules describe (the name of CantonExamples.dar's main package). */
+export const RULES_PACKAGE = 'CantonExamples';
 
 export type DamlRecord = Record<string, unknown>;
 
@@ -42,7 +46,11 @@ export const ARCHIVE: ChoiceRule = {
   result: 'unit',
 };
 
-/** CantonExamples Iou.daml: `signatory payer`, `observer owner, viewers`; Call, Transfer and Share are the owner's. */
+/**
+ * CantonExamples Iou.daml: `signatory payer`, `observer owner, viewers`; Call, Transfer and Share are the owner's. Transfer
+ * is `create this with owner = newOwner; viewers = []` (the old viewers are dropped); Share is
+ * `create this with viewers = (viewer :: viewers)`.
+ */
 const iou: TemplateRule = {
   signatories: (argument) => [text(argument, 'payer')],
   observers: (argument) => [text(argument, 'owner'), ...texts(argument, 'viewers')],
@@ -51,7 +59,9 @@ const iou: TemplateRule = {
     Transfer: {
       consuming: true,
       controllers: (argument) => [text(argument, 'owner')],
-      creates: (argument, choiceArgument) => [{ template: 'Iou:Iou', argument: { ...argument, owner: choiceArgument['newOwner'] } }],
+      creates: (argument, choiceArgument) => [
+        { template: 'Iou:Iou', argument: { ...argument, owner: choiceArgument['newOwner'], viewers: [] } },
+      ],
       result: 'created-contract-id',
     },
     Share: {
@@ -77,7 +87,12 @@ const iou: TemplateRule = {
   },
 };
 
-export const TEMPLATE_RULES: Readonly<Record<string, TemplateRule>> = { 'Iou:Iou': iou };
+const TEMPLATE_RULES: Readonly<Record<string, TemplateRule>> = { [`${RULES_PACKAGE}:Iou:Iou`]: iou };
+
+/** The rule of a template named by its package name and `Module:Entity`; undefined when the package is unknown or another. */
+export function templateRule(packageName: string | undefined, template: string | undefined): TemplateRule | undefined {
+  return packageName === undefined || template === undefined ? undefined : TEMPLATE_RULES[`${packageName}:${template}`];
+}
 
 /** `Module:Entity` of a template id in either form (`#package-name:Module:Entity` or `<package-id>:Module:Entity`). */
 export function qualifiedName(templateId: unknown): string | undefined {
@@ -86,9 +101,16 @@ export function qualifiedName(templateId: unknown): string | undefined {
   return parts.length >= 3 ? parts.slice(-2).join(':') : undefined;
 }
 
+/** The package name a template id names itself (`#package-name:Module:Entity`); undefined for a package id. */
+export function packageNameOf(templateId: unknown): string | undefined {
+  if (typeof templateId !== 'string' || !templateId.startsWith('#')) return undefined;
+  const parts = templateId.slice(1).split(':');
+  return parts.length >= 3 ? parts.slice(0, -2).join(':') : undefined;
+}
+
 /** The choice rule of a template's choice: its own, or Archive (every template has it). */
-export function choiceRule(template: string | undefined, choice: unknown): ChoiceRule | undefined {
+export function choiceRule(packageName: string | undefined, template: string | undefined, choice: unknown): ChoiceRule | undefined {
   if (typeof choice !== 'string') return undefined;
-  const own = template === undefined ? undefined : TEMPLATE_RULES[template]?.choices[choice];
+  const own = templateRule(packageName, template)?.choices[choice];
   return own ?? (choice === 'Archive' ? ARCHIVE : undefined);
 }

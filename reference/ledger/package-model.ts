@@ -120,7 +120,9 @@ function buildPackage(name: string, id: string): ModelPackage {
         resultType: T.contractId,
         consuming: true,
         controllers: (argument) => [stringField(argument, 'owner')],
-        body: (context, argument, choiceArgument) => context.create(iou, { ...argument, owner: field(choiceArgument, 'newOwner') }),
+        // `create this with owner = newOwner; viewers = []` (CantonExamples Iou.daml).
+        body: (context, argument, choiceArgument) =>
+          context.create(iou, { ...argument, owner: field(choiceArgument, 'newOwner'), viewers: [] }),
       },
       {
         name: 'Share',
@@ -129,7 +131,8 @@ function buildPackage(name: string, id: string): ModelPackage {
         consuming: true,
         controllers: (argument) => [stringField(argument, 'owner')],
         body: (context, argument, choiceArgument) =>
-          context.create(iou, { ...argument, viewers: [...stringListField(argument, 'viewers'), stringField(choiceArgument, 'viewer')] }),
+          // `create this with viewers = (viewer :: viewers)`.
+          context.create(iou, { ...argument, viewers: [stringField(choiceArgument, 'viewer'), ...stringListField(argument, 'viewers')] }),
       },
     ),
     views: new Map([

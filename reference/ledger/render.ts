@@ -97,6 +97,9 @@ function matchEvent(
     }
   }
   if (witnesses.size === 0) return undefined;
+  // Canton lists as witnesses every requesting party among the relevant ones, whatever its own filter
+  // (TemplatePartiesFilter.scala, EventStorageBackendTemplate.scala: witnesses intersected with all filter parties).
+  for (const [party] of format.byParty) if (relevant.includes(party)) witnesses.add(party);
   return { ...result, witnessParties: [...witnesses] };
 }
 

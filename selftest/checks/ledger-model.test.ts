@@ -45,7 +45,13 @@ function submission(offset: number, commands: unknown[], actAs = [BANK]): Observ
   );
 }
 
-function read(offset: number, parties: string[], shape: string, value: Record<string, unknown>): ObservedExchange {
+function read(
+  offset: number,
+  parties: string[],
+  shape: string,
+  value: Record<string, unknown>,
+  filters: Record<string, unknown> = {},
+): ObservedExchange {
   const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: {} } } }] };
   return exchange(
     '/v2/updates/update-by-offset',
@@ -53,7 +59,7 @@ function read(offset: number, parties: string[], shape: string, value: Record<st
       offset,
       updateFormat: {
         includeTransactions: {
-          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [party, wildcard])), verbose: true },
+          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [party, filters[party] ?? wildcard])), verbose: true },
           transactionShape: shape,
         },
       },
@@ -68,6 +74,7 @@ const created = (offset: number, contractId: string, overrides: Record<string, u
     nodeId: 0,
     contractId,
     templateId: IOU_ID,
+    packageName: 'CantonExamples',
     createArgument: argument,
     witnessParties: [ALICE],
     signatories: [BANK],
@@ -95,6 +102,7 @@ function history(transfer: { exercised?: Record<string, unknown>; child?: Record
           nodeId: 0,
           contractId: 'c1',
           templateId: IOU_ID,
+          packageName: 'CantonExamples',
           choice: 'Transfer',
           choiceArgument: { newOwner: CAROL },
           actingParties: [ALICE],
@@ -107,7 +115,7 @@ function history(transfer: { exercised?: Record<string, unknown>; child?: Record
       },
       created(11, 'c2', {
         nodeId: 1,
-        createArgument: { ...argument, owner: CAROL },
+        createArgument: { ...argument, owner: CAROL, viewers: [] },
         witnessParties: [ALICE, CAROL],
         observers: [CAROL],
         ...transfer.child,
@@ -153,7 +161,7 @@ describe('the ledger model', () => {
       'lastDescendantNodeId',
     ],
     ['an exercise result altered', { exercised: { exerciseResult: 'c1' } }, 'canton.model.exercise', 'exerciseResult'],
-    ['a viewer left out of the observers', { child: { observers: [] } }, 'canton.model.stakeholders', 'observers'],
+    ['the new owner left out of the observers', { child: { observers: [] } }, 'canton.model.stakeholders', 'observers'],
     ['a signatory among the observers', { child: { observers: [BANK, CAROL] } }, 'canton.model.stakeholders', 'observers'],
     ['a create argument altered', { child: { createArgument: { ...argument, owner: ALICE } } }, 'canton.model.stakeholders', 'observers'],
     ['record time going back', { recordTime: '2026-01-01T00:00:00Z' }, 'canton.model.record-time-monotone', 'recordTime'],
@@ -162,6 +170,75 @@ describe('the ledger model', () => {
     expect(thrown.clauseId).toBe(clause);
     expect(thrown.detail).toContain(field);
     expect(thrown.detail).toContain('the model expects');
+  });
+
+  it('lets a requesting informee whose own filter does not match be a witness, as Canton does, but no one else', async () => {
+    const [create, createRead, move, moveRead] = history();
+    const getCashOnly = {
+      cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId: '#CantonExamples:Iou:GetCash' } } } }],
+    };
+    const body = JSON.parse(moveRead!.response.text) as { update: { Transaction: { value: Record<string, unknown> } } };
+    const narrowed = read(11, [ALICE, CAROL], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', body.update.Transaction.value, { [CAROL]: getCashOnly });
+    expect(await recorded(() => apply([create!, createRead!, move!, narrowed]))).toContain(
+      'stateful_consistency canton.model.witness-parties passed',
+    );
+    const events = body.update.Transaction.value['events'] as { CreatedEvent?: Record<string, unknown> }[];
+    events[1]!.CreatedEvent!['witnessParties'] = [ALICE, CAROL, BANK];
+    const outsider = read(11, [ALICE, CAROL], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', body.update.Transaction.value, { [CAROL]: getCashOnly });
+    expect((await failure(() => apply([create!, createRead!, move!, outsider]))).clauseId).toBe('canton.model.witness-parties');
+  });
+
+  it('places the create of a template it has no rules for by its template and argument, not by position', async () => {
+    const GETCASH = '#CantonExamples:Iou:GetCash';
+    const cash = (value: string) => ({ payer: BANK, owner: ALICE, amount: { value, currency: 'USD' } });
+    const both = submission(12, [
+      { CreateCommand: { templateId: GETCASH, createArguments: cash('1.0') } },
+      { CreateCommand: { templateId: GETCASH, createArguments: cash('2.0') } },
+    ]);
+    const onlySecond = (value: string) =>
+      read(12, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:03Z',
+        events: [
+          created(12, 'g2', {
+            nodeId: 1,
+            templateId: 'pkg0:Iou:GetCash',
+            createArgument: cash(value),
+            witnessParties: [ALICE],
+            signatories: [BANK, ALICE],
+            observers: [],
+          }),
+        ],
+      });
+    expect(await recorded(() => apply([both, onlySecond('2.0')]))).not.toContain(
+      'stateful_consistency canton.model.create-argument failed',
+    );
+    // An argument that is neither create's is held to the first: its argument is wrong.
+    expect((await failure(() => apply([both, onlySecond('3.0')]))).clauseId).toBe('canton.model.create-argument');
+  });
+
+  it("holds only CantonExamples' Iou:Iou to its rules, not another package's template of the same name", async () => {
+    // ledger-common-dars' model Iou: `signatory issuer, owner`, other fields than CantonExamples' Iou.
+    const other = { issuer: BANK, owner: ALICE, currency: 'USD', amount: '1.0', observers: [] };
+    const otherCreate = (packageName: string) => [
+      exchange(
+        '/v2/commands/submit-and-wait',
+        {
+          commands: [{ CreateCommand: { templateId: `#${packageName}:Iou:Iou`, createArguments: other } }],
+          commandId: 'cmd-20',
+          actAs: [BANK],
+        },
+        { updateId: 'u20', completionOffset: 20 },
+      ),
+      read(20, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:04Z',
+        events: [
+          created(20, 'm1', { templateId: 'pkg9:Iou:Iou', packageName, createArgument: other, signatories: [BANK, ALICE], observers: [] }),
+        ],
+      }),
+    ];
+    expect(await recorded(() => apply(otherCreate('model-tests')))).not.toContain('stateful_consistency canton.model.stakeholders failed');
+    // The same event under CantonExamples' name is held to its rules (payer is the signatory) and fails.
+    expect((await failure(() => apply(otherCreate('CantonExamples')))).clauseId).toBe('canton.model.stakeholders');
   });
 
   it('fails a commandId shown to a reader who is none of the submitters', async () => {
@@ -187,10 +264,86 @@ describe('the ledger model', () => {
     expect((await failure(() => apply([create!, createRead!, move!, moveRead!, again]))).clauseId).toBe('canton.model.archived-not-usable');
   });
 
+  it('credits the archived-contract rule only for a 4xx with an inactive-contract code', async () => {
+    const [create, createRead, move, moveRead] = history();
+    const archive = [{ ExerciseCommand: { templateId: IOU, contractId: 'c1', choice: 'Archive', choiceArgument: {} } }];
+    const refused = (status: number, code: string) =>
+      exchange('/v2/commands/submit-and-wait', { commands: archive, commandId: 'cmd-13', actAs: [BANK] }, { code, cause: 'x' }, status);
+    const credited = 'stateful_consistency canton.model.archived-not-usable passed';
+    expect(await recorded(() => apply([create!, createRead!, move!, moveRead!, refused(404, 'CONTRACT_NOT_FOUND')]))).toContain(credited);
+    expect(await recorded(() => apply([create!, createRead!, move!, moveRead!, refused(503, 'CONTRACT_NOT_FOUND')]))).not.toContain(
+      credited,
+    );
+    expect(await recorded(() => apply([create!, createRead!, move!, moveRead!, refused(400, 'INVALID_ARGUMENT')]))).not.toContain(credited);
+  });
+
+  it('holds a unit exercise result to {}, present', async () => {
+    const before = () => history();
+    const archive = () =>
+      submission(12, [{ ExerciseCommand: { templateId: IOU, contractId: 'c2', choice: 'Archive', choiceArgument: {} } }]);
+    const archiveRead = (result: Record<string, unknown>) =>
+      read(12, [BANK], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+        recordTime: '2026-01-01T00:00:05Z',
+        commandId: 'cmd-12',
+        events: [
+          {
+            ExercisedEvent: {
+              offset: 12,
+              nodeId: 0,
+              contractId: 'c2',
+              templateId: IOU_ID,
+              packageName: 'CantonExamples',
+              choice: 'Archive',
+              choiceArgument: {},
+              actingParties: [BANK],
+              consuming: true,
+              witnessParties: [BANK],
+              lastDescendantNodeId: 0,
+              ...result,
+            },
+          },
+        ],
+      });
+    expect(await recorded(() => apply([...before(), archive(), archiveRead({ exerciseResult: {} })]))).toContain(
+      'stateful_consistency canton.model.exercise passed',
+    );
+    for (const result of [{}, { exerciseResult: null }]) {
+      const thrown = await failure(() => apply([...before(), archive(), archiveRead(result)]));
+      expect(thrown.clauseId).toBe('canton.model.exercise');
+    }
+  });
+
+  it("holds createdAt to the transaction's effectiveAt (by instant) and packageName to the command's package", async () => {
+    const withTimes = (overrides: Record<string, unknown>) => {
+      const create = submission(10, [{ CreateCommand: { templateId: IOU, createArguments: argument } }]);
+      const createRead = read(10, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:01Z',
+        effectiveAt: '2026-01-01T00:00:01.500000Z',
+        events: [created(10, 'c1', { createdAt: '2026-01-01T00:00:01.5Z', ...overrides })],
+      });
+      return [create, createRead];
+    };
+    expect(await recorded(() => apply(withTimes({})))).toContain('stateful_consistency canton.model.create-argument passed');
+    for (const [overrides, field] of [
+      [{ createdAt: '2026-01-01T00:00:02Z' }, 'createdAt'],
+      [{ packageName: 'model-tests' }, 'packageName'],
+    ] as const) {
+      const thrown = await failure(() => apply(withTimes(overrides)));
+      expect(thrown.clauseId).toBe('canton.model.create-argument');
+      expect(thrown.detail).toContain(field);
+    }
+  });
+
   it('compares Daml values as the JSON API writes them', () => {
     expect(damlEqual({ a: '1.50', b: null }, { a: '1.5' })).toBe(true);
     expect(damlEqual({ a: '1.5' }, { a: '1.6' })).toBe(false);
     expect(damlEqual({ v: ['x', 'y'] }, { v: ['y', 'x'] }, ['v'])).toBe(true);
     expect(damlEqual({ v: ['x', 'y'] }, { v: ['y', 'x'] })).toBe(false);
+    // Canton may write a Numeric as `5.` and drops a timestamp's trailing fraction zeros.
+    expect(damlEqual({ a: '5.0' }, { a: '5.' })).toBe(true);
+    expect(damlEqual({ a: '5.0' }, { a: '6.' })).toBe(false);
+    expect(damlEqual({ t: '2026-01-01T00:00:01.500000Z' }, { t: '2026-01-01T00:00:01.5Z' })).toBe(true);
+    expect(damlEqual({ t: '2026-01-01T00:00:01.000000Z' }, { t: '2026-01-01T00:00:01Z' })).toBe(true);
+    expect(damlEqual({ t: '2026-01-01T00:00:01.000001Z' }, { t: '2026-01-01T00:00:01Z' })).toBe(false);
   });
 });

@@ -108,7 +108,7 @@ export const modelRuleClauses = [
     'event',
     "A created event's createArgument is the argument the create command sent (Numeric compared by value, a trailing None " +
       'may be left out), and a contract created by a choice body is the one the body creates (Iou Transfer: the same Iou with ' +
-      `the new owner); createdAt is the transaction's effectiveAt and packageName the template's package. ${MODEL_FACTS}`,
+      `the new owner and no viewers); createdAt is the transaction's effectiveAt (compared by instant) and packageName the package the command named. ${MODEL_FACTS}`,
     { features: ['writes'] },
   ),
   events(

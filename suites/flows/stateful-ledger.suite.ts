@@ -17,7 +17,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { ClientResponse } from '../../client/http.js';
-import { CheckFailure } from '../../checks/assertion.js';
+import { CheckFailure, recordInconclusive } from '../../checks/assertion.js';
 import { agreesWithModel } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { freshId } from '../../generators/index.js';
@@ -254,7 +254,8 @@ class ExerciseIou implements fc.AsyncCommand<Model, Real> {
         ...iou,
         contractId: '',
         active: true,
-        ...(this.choice === 'Transfer' ? { owner: this.to } : { viewers: [...iou.viewers, this.to] }),
+        // Transfer is `create this with owner = newOwner; viewers = []`; Share is `viewers = (viewer :: viewers)`.
+        ...(this.choice === 'Transfer' ? { owner: this.to, viewers: [] } : { viewers: [this.to, ...iou.viewers] }),
       };
       for (const party of stakeholders(next)) visibleTo.add(party);
       next.contractId = await createdIouId(real, offset, next.owner, this.shape, response, [...visibleTo]);
@@ -683,6 +684,8 @@ class DeleteUser extends UserCommand {
   }
 }
 
+const MAX_USER_PAGES = 50;
+
 class ListUsers extends UserCommand {
   constructor(readonly pageSize: number) {
     super();
@@ -692,13 +695,23 @@ class ListUsers extends UserCommand {
     const seen: string[] = [];
     let pageToken = '';
     let last: ClientResponse | undefined;
-    for (let page = 0; page < 50; page++) {
+    for (let page = 0; page < MAX_USER_PAGES; page++) {
       last = await real.ctx.send({ endpoint: 'users.list', user: real.admin, query: { pageSize: String(this.pageSize), pageToken } });
       if (last.status !== 200) break;
       const body = parseJsonLossless(last.text) as { users?: JsonObject[]; nextPageToken?: string };
       seen.push(...(body.users ?? []).map((user) => String(user['id'])));
       pageToken = body.nextPageToken ?? '';
       if (pageToken === '') break;
+    }
+    // A node with more users than the pages read holds leaves some unlisted: the sequence's own may be among them.
+    if (last?.status === 200 && pageToken !== '') {
+      recordInconclusive(
+        'stateful_consistency',
+        CLAUSE,
+        `${this.toString()}: a page token remained after ${MAX_USER_PAGES} pages; the listing is not judged`,
+        last,
+      );
+      return;
     }
     const mine = seen.filter((id) => id.startsWith(`${real.prefix}-`)).sort();
     const expected = [...model.users.keys()].map((index) => userId(real, index)).sort();
@@ -773,8 +786,9 @@ conformanceSuite('flows / stateful users', () => {
         userSequences,
         async ([first, rest, last]) => {
           const real: UsersReal = { ctx, admin, prefix: freshId('stateful-user'), log: [] };
+          const model: UsersModel = { users: new Map() };
           try {
-            await fc.asyncModelRun(() => ({ model: { users: new Map() }, real }), [first, ...rest, ...last]);
+            await fc.asyncModelRun(() => ({ model, real }), [first, ...rest, ...last]);
           } catch (error) {
             if (!(error instanceof CheckFailure)) throw error;
             throw new CheckFailure(
@@ -783,6 +797,10 @@ conformanceSuite('flows / stateful users', () => {
               `${error.detail}\n  sequence (seed ${ctx.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
               error.exchange,
             );
+          } finally {
+            // Every user the sequence created and left (the model's) is deleted, whatever the outcome.
+            for (const index of model.users.keys())
+              await ctx.send({ endpoint: 'users.delete', params: { 'user-id': userId(real, index) }, user: admin });
           }
         },
         { numRuns: Math.max(2, Math.round(ctx.cases / 25)) },
