@@ -496,8 +496,7 @@ export const faultExpectations: FaultExpectation[] = [
     fault,
     include: [suite],
     profile: 'canton' as const,
-    // A Timestamp kept to the millisecond is also a created argument other than the one sent: the ledger model's rule.
-    clauses: fault === 'timestamp-millis' ? [clause, 'canton.model.create-argument'] : [clause],
+    clauses: [clause],
     exclusive: true as const,
   })),
   // Semantics part 1 (who may see and do what): each fault breaks one rule of flows / visibility and privacy.
