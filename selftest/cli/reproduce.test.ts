@@ -6,55 +6,18 @@
  * - `replay` of a run made with `--fixtures` reads the fixtures the run read (report.json names them), does not
  *   stop at preflight, and says its writes carry fresh ids; `--fixtures` overrides.
  */
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
 import type { ReferenceTargetConfig } from '../../config/types.js';
 import type { RunReport } from '../../harness/library/results.js';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
+import { blocksAfter, cli, shell } from '../support/cli-process.js';
 
-const execute = promisify(execFile);
 const root = process.cwd();
-const bin = join(root, 'bin/ledger-conformance.mjs');
 const TEST = 'auth::submit-and-wait for a party the user cannot act as is denied';
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(args: string[]): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await execute(process.execPath, [bin, ...args], { cwd: root, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-/** A command line exactly as the tool printed it, run by a POSIX shell from the tool's folder. */
-async function shell(script: string): Promise<Outcome> {
-  try {
-    const { stdout, stderr } = await execute('bash', ['-euo', 'pipefail', '-c', script], { cwd: root, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
-
-/** The fenced ```sh blocks under a heading of summary.md (e.g. **Reproduce**). */
-function blocksAfter(markdown: string, heading: string): string[] {
-  return [...markdown.matchAll(new RegExp(`\\*\\*${heading}\\*\\*\\n\\n(\`{3,})sh\\n([\\s\\S]*?)\\n\\1`, 'g'))].map(
-    (match) => match[2] ?? '',
-  );
-}
 
 describe('reproductions against a remote node', () => {
   let reference: ReferenceHandle;
