@@ -7,6 +7,8 @@
  * - a user's rights are those it was created with, plus those granted, less those revoked.
  * A read is judged only when the last write to the user was answered before the read was sent and no other write to
  * it was under way meanwhile (concurrent writes may land in either order): the model states no order the node chooses.
+ * A record is known only from a write that ran alone; rights are kept through races (grants and revocations of distinct
+ * rights commute, and the run never races a grant against a revocation of one right).
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ClauseId } from '../specification/clauses.js';
@@ -76,12 +78,18 @@ function fieldsOf(user: Json): Json {
   };
 }
 
-/** The last write answered before `sentAt`, when no write overlaps the read: the state the read must show. */
-function settled(writes: readonly Write[], sentAt: number, answeredAt: number): boolean {
+/**
+ * Whether the read sent at `sentAt` must show what the last write answered before it: no write overlaps the read and,
+ * when `isolated`, none overlapped that last write either. Writes under way together may be applied in any order, and
+ * their answers may come back in another (a slow link delays each differently): the last answer to arrive need not be
+ * the last write applied, so after such a race the record is unknown until the next write that ran alone.
+ */
+function settled(writes: readonly Write[], sentAt: number, answeredAt: number, isolated: boolean): boolean {
   const before = writes.filter((write) => write.answeredAt < sentAt);
   if (before.length === 0) return false;
-  const last = Math.max(...before.map((write) => write.answeredAt));
-  return !writes.some((write) => write.answeredAt > last && write.sentAt < answeredAt);
+  const last = before.reduce((latest, write) => (write.answeredAt > latest.answeredAt ? write : latest));
+  if (writes.some((write) => write.answeredAt > last.answeredAt && write.sentAt < answeredAt)) return false;
+  return !isolated || !writes.some((write) => write !== last && write.sentAt < last.answeredAt && write.answeredAt > last.sentAt);
 }
 
 export class UserModel {
@@ -138,12 +146,15 @@ export class UserModel {
     const tracked = this.users.get(userId);
     if (tracked === undefined) return;
     const write = { sentAt, answeredAt };
+    // A definite refusal (a 4xx other than a timeout or back-pressure) changed nothing: it is no write to order.
+    const status = exchange.response.status;
+    if (status >= 400 && status < 500 && status !== 408 && status !== 429) return;
     const rightsWrite = descriptor === 'users.grant-rights' || descriptor === 'users.revoke-rights' || descriptor === 'users.delete';
     // A write whose outcome is unknown (no 200) may still have landed: it overlaps whatever it overlaps.
     if (descriptor !== 'users.grant-rights' && descriptor !== 'users.revoke-rights') tracked.writes.push(write);
     if (rightsWrite) tracked.rightsWrites.push(write);
-    if (exchange.response.status !== 200) {
-      if (exchange.response.status >= 500) tracked.rights = undefined;
+    if (status !== 200) {
+      tracked.rights = undefined;
       return;
     }
     if (descriptor === 'users.update') {
@@ -203,7 +214,7 @@ export class UserModel {
 
   private read(exchange: ObservedExchange, userId: string, body: Json | undefined, sentAt: number, answeredAt: number): boolean {
     const tracked = this.users.get(userId);
-    if (tracked === undefined || !settled(tracked.writes, sentAt, answeredAt)) return false;
+    if (tracked === undefined || !settled(tracked.writes, sentAt, answeredAt, true)) return false;
     const violations: Violation[] = [];
     const status = exchange.response.status;
     if (tracked.record === undefined) {
@@ -231,7 +242,7 @@ export class UserModel {
     let applied = false;
     listed.forEach((user, index) => {
       const tracked = typeof user?.['id'] === 'string' ? this.users.get(user['id']) : undefined;
-      if (tracked === undefined || !settled(tracked.writes, sentAt, answeredAt)) return;
+      if (tracked === undefined || !settled(tracked.writes, sentAt, answeredAt, true)) return;
       applied = true;
       this.compare(tracked, user, `$.users[${index}]`, violations);
     });
@@ -241,7 +252,7 @@ export class UserModel {
 
   private rights(exchange: ObservedExchange, userId: string, body: Json | undefined, sentAt: number, answeredAt: number): boolean {
     const tracked = this.users.get(userId);
-    if (tracked?.rights === undefined || tracked.record === undefined || !settled(tracked.rightsWrites, sentAt, answeredAt)) return false;
+    if (tracked?.rights === undefined || tracked.record === undefined || !settled(tracked.rightsWrites, sentAt, answeredAt, false)) return false;
     const shown = rightsOf(body?.['rights']);
     const expected = [...tracked.rights].sort();
     const same = isDeepStrictEqual([...new Set(shown)].sort(), expected);

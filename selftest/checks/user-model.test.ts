@@ -1,0 +1,72 @@
+/**
+ * The users model (checks/user-model.ts) on hand-made exchanges: a read after a write that ran alone is held to that
+ * write's answer; after writes that raced (their answers back in another order than they were applied, as through a slow
+ * link) the record is unknown and the read is not judged; a definite refusal is no write.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ObservedExchange } from '../../checks/response-checks.js';
+import { UserModel } from '../../checks/user-model.js';
+import { answer, JSON_TYPE, failure, recorded } from './support.js';
+
+const ID = 'model-user';
+const user = (annotations: Record<string, string>, resourceVersion: string) => ({
+  id: ID,
+  primaryParty: '',
+  isDeactivated: false,
+  metadata: { resourceVersion, annotations },
+  identityProviderId: '',
+});
+
+function exchange(method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown, times: [number, number], status = 200, request?: unknown): ObservedExchange {
+  return {
+    api: 'participant',
+    method,
+    path,
+    response: answer({
+      status,
+      contentType: JSON_TYPE,
+      text: JSON.stringify(body),
+      method: method === 'PATCH' ? 'POST' : method,
+      path,
+      ...(request === undefined ? {} : { requestBody: JSON.stringify(request) }),
+    }),
+    sentAt: times[0],
+    answeredAt: times[1],
+  };
+}
+
+const create = exchange('POST', '/v2/users', { user: user({}, '1') }, [0, 1], 200, { user: { id: ID }, rights: [] });
+const update = (annotations: Record<string, string>, version: string, times: [number, number], status = 200) =>
+  exchange('PATCH', `/v2/users/${ID}`, status === 200 ? { user: user(annotations, version) } : { code: 'CONCURRENT_USER_UPDATE_DETECTED' }, times, status);
+const get = (annotations: Record<string, string>, version: string, times: [number, number]) =>
+  exchange('GET', `/v2/users/${ID}`, { user: user(annotations, version) }, times);
+
+function run(exchanges: readonly ObservedExchange[]): boolean[] {
+  const model = new UserModel();
+  return exchanges.map((each) => model.apply(each));
+}
+
+describe('the users model', () => {
+  it('holds a read after a write that ran alone to what the write answered', async () => {
+    const events = await recorded(() => run([create, update({ a: 'x' }, '2', [2, 3]), get({ a: 'x' }, '2', [4, 5])]));
+    expect(events).toContain('stateful_consistency canton.model.users-read-last-write passed');
+    const thrown = await failure(() => run([create, update({ a: 'x' }, '2', [2, 3]), get({}, '2', [4, 5])]));
+    expect(thrown.clauseId).toBe('canton.model.users-read-last-write');
+    expect(thrown.message).toContain('$.user.metadata.annotations');
+  });
+
+  it('does not judge a read after racing writes whose answers came back out of the order they were applied in', async () => {
+    // b was applied last (the node shows both keys) but its answer arrived first; a's answer, showing only a, arrived last.
+    const raced = [create, update({ b: 'x' }, '3', [2, 6]), update({ a: 'x', b: 'x' }, '2', [2, 8]), get({ a: 'x', b: 'x' }, '3', [9, 10])];
+    expect(await recorded(() => run(raced))).toEqual([]);
+    expect(run(raced).at(-1)).toBe(false);
+    // The next write that runs alone makes the record known again.
+    const after = [...raced, update({ a: 'x', b: 'x', c: 'y' }, '4', [11, 12]), get({ a: 'x', b: 'x' }, '4', [13, 14])];
+    expect((await failure(() => run(after))).clauseId).toBe('canton.model.users-read-last-write');
+  });
+
+  it('counts a definite refusal as no write: the record before it still holds', async () => {
+    const refused = [create, update({ a: 'x' }, '2', [2, 3]), update({}, '', [3.5, 9], 409), get({ a: 'x' }, '2', [4, 5])];
+    expect(await recorded(() => run(refused))).toContain('stateful_consistency canton.model.users-read-last-write passed');
+  });
+});
