@@ -7,14 +7,14 @@
 # OUTPUT_FOLDER gets the DARs and index.json (package ids, templates, upgrade outcomes). With DARS_ALSO_CHECK naming
 # a folder, its DARs (made from these, e.g. renamed) are type-checked too, and upgrade-checked per package name.
 #
-# The tools come from one of:
-#   - DAML_LF_CLASSPATH: a Java classpath holding Canton's Daml-LF libraries (daml-lf-encoder, -validation, -archive
-#     and their dependencies), used as given (no Maven);
-#   - otherwise Maven: daml/build/pom.xml resolves com.daml:daml-lf-encoder_2.13 (version: DAML_LF_VERSION, default
-#     the pom's) from the Maven registry and runs the build in one invocation.
+# The tools are Canton 3.5's own Daml-LF classes, built from Canton's sources vendored in daml/toolchain/ into the
+# committed daml/toolchain/daml-lf-toolchain.jar (daml/toolchain/build.sh rebuilds it and checks it byte for byte).
+# Maven (daml/build/pom.xml) resolves the jar's runtime dependencies (Scala, scalaz, protobuf-java, ...) from the
+# registry, compiles BuildDars.java and runs it, in one invocation. DAML_LF_CLASSPATH, when set, replaces all of that:
+# a Java classpath holding Canton's Daml-LF classes and their dependencies, used as given (javac and java, no Maven).
 #
 # Exit codes: 0 built and every expectation held; 1 a model or an upgrade expectation failed (the reason is printed);
-# 2 bad usage; 3 the toolchain is missing (no java, no mvn, or the Daml-LF libraries do not resolve).
+# 2 bad usage; 3 the toolchain is missing (no java, no mvn, no toolchain jar, or its dependencies do not resolve).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -50,22 +50,26 @@ if [ -n "${DAML_LF_CLASSPATH:-}" ]; then
 fi
 
 if ! command -v mvn > /dev/null 2>&1; then
-  echo "daml/build.sh: mvn is not installed and DAML_LF_CLASSPATH is not set (the DAR build needs one of them)" >&2
+  echo "daml/build.sh: mvn is not installed (the DAR build needs Maven to resolve the Daml-LF toolchain's" \
+    "dependencies; or set DAML_LF_CLASSPATH)" >&2
+  exit 3
+fi
+jar="$here/toolchain/daml-lf-toolchain.jar"
+if [ ! -s "$jar" ]; then
+  echo "daml/build.sh: the Daml-LF toolchain jar $jar is missing; build it with npm run daml:toolchain" >&2
   exit 3
 fi
 target="$(mktemp -d)"
 log="$target/maven.log"
 trap 'rm -rf "$target"' EXIT
-version_arg=()
-if [ -n "${DAML_LF_VERSION:-}" ]; then version_arg=("-Ddaml.lf.version=$DAML_LF_VERSION"); fi
-if mvn -B -q -f "$here/build/pom.xml" "${version_arg[@]}" -Ddars.out="$out" -Ddars.buildDirectory="$target/build" \
+if mvn -B -q -Dstyle.color=never -f "$here/build/pom.xml" -Ddars.out="$out" -Ddars.buildDirectory="$target/build" \
   compile exec:exec > "$log" 2>&1; then
   grep -v '^SLF4J' "$log" || true
   exit 0
 fi
 if grep -q -E 'Could not resolve dependencies|Could not find artifact|was not found in' "$log"; then
-  echo "daml/build.sh: Canton's Daml-LF libraries (com.daml:daml-lf-encoder_2.13:${DAML_LF_VERSION:-3.5.1}) do not resolve" \
-    "from the Maven registry this machine reaches; set DAML_LF_CLASSPATH to a classpath holding them. Maven said:" >&2
+  echo "daml/build.sh: the Daml-LF toolchain's dependencies (daml/build/pom.xml) do not resolve from the Maven" \
+    "registry this machine reaches (offline?); set DAML_LF_CLASSPATH to a classpath holding them. Maven said:" >&2
   grep -E 'Could not resolve|Could not find|was not found' "$log" | head -3 >&2
   exit 3
 fi

@@ -43,6 +43,8 @@ public final class BuildDars {
 
   private record Upgrade(String past, String present, boolean valid) {}
 
+  private record Refusal(String name, String target, List<String> sources) {}
+
   private record Built(String name, String file, String packageId, String packageName, String packageVersion,
       String lfVersion, String sha256, List<String> templates, List<String> interfaces) {}
 
@@ -57,6 +59,7 @@ public final class BuildDars {
     Files.createDirectories(outDir);
     List<Model> models = new ArrayList<>();
     List<Upgrade> upgrades = new ArrayList<>();
+    List<Refusal> refusals = new ArrayList<>();
     int lineNo = 0;
     for (String raw : Files.readAllLines(modelsFile, StandardCharsets.UTF_8)) {
       lineNo++;
@@ -65,11 +68,13 @@ public final class BuildDars {
       String[] f = line.split("\\s+");
       if (f[0].equals("model") && f.length >= 4) {
         models.add(new Model(f[1], f[2], List.of(f).subList(3, f.length)));
+      } else if (f[0].equals("refuse") && f.length >= 4) {
+        refusals.add(new Refusal(f[1], f[2], List.of(f).subList(3, f.length)));
       } else if (f[0].equals("upgrade") && f.length == 4 && (f[3].equals("valid") || f[3].equals("invalid"))) {
         upgrades.add(new Upgrade(f[1], f[2], f[3].equals("valid")));
       } else {
         System.err.println(modelsFile + ":" + lineNo + ": expected 'model NAME LF-VERSION SOURCE...' or "
-            + "'upgrade PAST PRESENT valid|invalid', got: " + line);
+            + "'upgrade PAST PRESENT valid|invalid' or 'refuse NAME LF-VERSION SOURCE...', got: " + line);
         System.exit(2);
       }
     }
@@ -134,6 +139,31 @@ public final class BuildDars {
       packages.put(model.name(), main);
     }
 
+    // Models the encoder must refuse (its Validation.checkPackage): the proof that the checker run above is live.
+    List<String> refusalResults = new ArrayList<>();
+    for (Refusal refusal : refusals) {
+      Path raw = Files.createTempFile("encoder-", ".dar");
+      String reason = null;
+      try {
+        List<String> encoderArgs = new ArrayList<>();
+        for (String source : refusal.sources()) encoderArgs.add(sourceDir.resolve(source).toString());
+        encoderArgs.addAll(List.of("--target", refusal.target(), "--output", raw.toString(),
+            "--suppress-testing-purpose-warning"));
+        try {
+          Class.forName("com.digitalasset.daml.lf.archive.testing.DamlLfEncoder")
+              .getMethod("main", String[].class)
+              .invoke(null, (Object) encoderArgs.toArray(new String[0]));
+        } catch (InvocationTargetException e) {
+          reason = String.valueOf(e.getCause().getMessage()).strip();
+        }
+      } finally {
+        Files.deleteIfExists(raw);
+      }
+      if (reason == null) failures.add(refusal.name() + ": expected the encoder to refuse it, it built it");
+      refusalResults.add("    { \"name\": " + json(refusal.name()) + ", \"refused\": " + (reason != null)
+          + ", \"reason\": " + (reason == null ? "null" : json(reason)) + " }");
+    }
+
     List<String> upgradeResults = new ArrayList<>();
     for (Upgrade upgrade : upgrades) {
       scala.Tuple2 past = (scala.Tuple2) packages.get(upgrade.past());
@@ -169,11 +199,13 @@ public final class BuildDars {
           + ",\n      \"interfaces\": " + jsonList(b.interfaces()) + "\n    }");
     }
     index.append(String.join(",\n", entries)).append("\n  ],\n  \"upgrades\": [\n");
-    index.append(String.join(",\n", upgradeResults)).append("\n  ]\n}\n");
+    index.append(String.join(",\n", upgradeResults)).append("\n  ],\n  \"refusals\": [\n");
+    index.append(String.join(",\n", refusalResults)).append("\n  ]\n}\n");
     Files.writeString(outDir.resolve("index.json"), index.toString(), StandardCharsets.UTF_8);
 
     for (Built b : built.values()) System.out.println("built " + b.file() + " " + b.packageId());
     for (String r : upgradeResults) System.out.println("upgrade" + r.strip());
+    for (String r : refusalResults) System.out.println("refusal" + r.strip());
 
     // DARs made from these outside the build (the suite renames packages for tests that need fresh ones): with
     // DARS_ALSO_CHECK naming a folder, each of its DARs is decoded and type-checked as above, and the packages of one
