@@ -6,7 +6,7 @@
 # them identical to a Canton checkout), then builds daml/toolchain/pom.xml with Maven in a temporary folder (pinned
 # plugins and dependencies from the Maven registry; protoc is a Maven artifact too) and compares the jar with
 # daml/toolchain/daml-lf-toolchain.jar and its recorded sha256 (daml-lf-toolchain.jar.sha256). The jar's entries carry
-# a fixed time, so the same sources, dependencies and JDK major version (17) give the same bytes. Takes about 3 CPU-
+# a fixed time, so the same sources, dependencies and JDK major version (17) give the same bytes. Takes about 2 CPU-
 # minutes, so npm test never runs it (it only runs the committed jar: selftest/daml/dars.test.ts). --update replaces
 # the committed jar and its sha256 with the rebuilt ones (after changing the sources or the pom).
 #
