@@ -64,7 +64,7 @@ log="$target/maven.log"
 trap 'rm -rf "$target"' EXIT
 if mvn -B -q -Dstyle.color=never -f "$here/build/pom.xml" -Ddars.out="$out" -Ddars.buildDirectory="$target/build" \
   compile exec:exec > "$log" 2>&1; then
-  grep -v '^SLF4J' "$log" || true
+  sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -v -e '^SLF4J' -e '^$' || true
   exit 0
 fi
 if grep -q -E 'Could not resolve dependencies|Could not find artifact|was not found in' "$log"; then
@@ -73,5 +73,5 @@ if grep -q -E 'Could not resolve dependencies|Could not find artifact|was not fo
   grep -E 'Could not resolve|Could not find|was not found' "$log" | head -3 >&2
   exit 3
 fi
-grep -v '^SLF4J' "$log" >&2
+sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -v -e '^SLF4J' -e '^$' >&2
 exit 1
