@@ -7,7 +7,7 @@
  * or be refused (v3). An ill-typed model (daml/lf/ill-typed.lf) must be refused by the same checker, with its reason.
  *
  * Runs wherever java and mvn are installed (CI has both); skipped, with that reason, only where one is missing. One
- * build for all the DARs: about 16 s on the 2-core machine (Maven, javac of BuildDars.java, one JVM run). That the
+ * build for all the DARs: 16 to 21 s on the 2-core machine (Maven, javac of BuildDars.java, one JVM run). That the
  * committed jar is what the vendored sources compile to is checked by daml/toolchain/build.sh (npm run
  * daml:toolchain; several CPU-minutes, so not here).
  */
