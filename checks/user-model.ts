@@ -252,7 +252,8 @@ export class UserModel {
 
   private rights(exchange: ObservedExchange, userId: string, body: Json | undefined, sentAt: number, answeredAt: number): boolean {
     const tracked = this.users.get(userId);
-    if (tracked?.rights === undefined || tracked.record === undefined || !settled(tracked.rightsWrites, sentAt, answeredAt, false)) return false;
+    if (tracked?.rights === undefined || tracked.record === undefined || !settled(tracked.rightsWrites, sentAt, answeredAt, false))
+      return false;
     const shown = rightsOf(body?.['rights']);
     const expected = [...tracked.rights].sort();
     const same = isDeepStrictEqual([...new Set(shown)].sort(), expected);
