@@ -249,10 +249,10 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       watchdog.stop();
     }
     // The check engine: the registered response checks on every exchange the test recorded, skipping what the
-    // test already asserted on an exchange itself. After a body that ran to its end, and after one that failed or
-    // broke: a test reads its answers without checking them itself, so an answer the engine finds wrong (a body off
-    // its schema, a wrong content type) is the first failure, and the test's own failure or error on it a consequence.
-    // A skip, a stop or a transport fault already decided the test.
+    // test already asserted on an exchange itself. After a body that ran to its end, and after one that broke: a test
+    // reads its answers without checking them itself, so an answer the engine finds wrong (a body off its schema, a
+    // wrong content type) is the failure, and the suite's error reading it a consequence. A failure of the test's own
+    // assertion, a skip, a stop or a transport fault already decided the test.
     if (thrown === undefined || engineJudges(thrown)) {
       ledger.applier = 'engine';
       try {
@@ -294,10 +294,10 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
   });
 }
 
-/** Whether the check engine still judges a test's exchanges after its body threw this: a failure or a suite error. */
+/** Whether the check engine still judges a test's exchanges after its body threw this: a suite error (not a failure). */
 function engineJudges(thrown: unknown): boolean {
   const cause = thrown instanceof PropertyFailure ? thrown.failure : thrown;
-  return !(isStop(cause) || cause instanceof SuiteHang);
+  return !(isStop(cause) || cause instanceof SuiteHang || cause instanceof CheckFailure);
 }
 
 /** `context.skip(reason)`: thrown out of the body so the harness can still file its assertions. */
