@@ -3,6 +3,7 @@
  * a reassignment and an offset checkpoint, looked up by offset and rendered as the spec shows them.
  * Read-only: nothing here writes to the ledger.
  */
+import { fieldClausesOf } from '../../specification/schema-fields.js';
 import { answerBody } from '../../checks/schema.js';
 import type { ClientResponse } from '../../client/http.js';
 import type { Fixtures, UserFixture } from '../../config/types.js';
@@ -211,8 +212,8 @@ conformanceSuite('flows / seeded updates', () => {
         ...VARIANT_CLAUSES,
         'events.update-records',
         ...TOPOLOGY_TRANSACTION_CLAUSES,
-        // A field of JsTopologyTransaction the GetUpdateResponse schema checks (credited through its clause annotations).
-        'topology-transaction.traceContext.optional',
+        // The fields of JsTopologyTransaction the engine validates besides those the test reads itself.
+        ...fieldClausesOf('JsTopologyTransaction').filter((clauseId) => !TOPOLOGY_TRANSACTION_CLAUSES.includes(clauseId)),
       ],
     },
     async (ctx) => {
@@ -268,25 +269,10 @@ conformanceSuite('flows / seeded updates', () => {
         'update-format.includeTopologyEvents.optional',
         'update.Reassignment.variant',
         ...VARIANT_CLAUSES,
-        'reassignment.recordTime.required',
-        'reassignment.synchronizerId.required',
-        'unassigned-event.value-wrapper',
-        'unassigned-event.reassignmentId.required',
-        'unassigned-event.contractId.required',
-        'unassigned-event.templateId.package-id-format',
-        'unassigned-event.source.required',
-        'unassigned-event.target.required',
-        'unassigned-event.reassignmentCounter.required-int64',
-        'unassigned-event.witnessParties.non-empty',
-        'unassigned-event.packageName.required',
-        'unassigned-event.offset.positive',
-        'unassigned-event.nodeId.non-negative',
-        // Optional fields the GetUpdateResponse schema checks (credited through its clause annotations).
-        'reassignment.traceContext.optional',
-        'reassignment.paidTrafficCost.optional-int64',
-        'unassigned-event.submitter.optional',
-        'unassigned-event.assignmentExclusivity.optional',
-        'canton.reassignment.official-required-fields',
+        // The fields of the records the engine validates in the answer (specification/schema-fields.ts).
+        ...fieldClausesOf('Reassignment'),
+        ...fieldClausesOf('JsUnassignedEvent'),
+        ...fieldClausesOf('UnassignedEvent'),
         'update-by-offset.update-not-found.all-filtered',
         ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],

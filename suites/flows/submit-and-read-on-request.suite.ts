@@ -2,6 +2,7 @@
  * submit-and-wait → update-by-offset: what a read shows only when asked: the created-event blob, and the interface
  * view through an interface filter. Part of suite `flows / submit then read` (see submit-and-read.suite.ts).
  */
+import { fieldClausesOf } from '../../specification/schema-fields.js';
 import { answerBody } from '../../checks/schema.js';
 import { positiveDataAcceptance } from '../../checks/basic.js';
 import { writeVisible } from '../../checks/stateful.js';
@@ -83,9 +84,7 @@ conformanceSuite('flows / submit then read', () => {
         'identifier-filter.InterfaceFilter.matches-implementations',
         'identifier-filter.package-id-format.accepted',
         'identifier-filter.includeInterfaceView.adds-view',
-        'created-event.interface-view.viewValue.optional',
-        'created-event.interface-view.implementationPackageId.optional',
-        'canton.interface-view.official-required-fields',
+        ...fieldClausesOf('InterfaceView'),
       ],
       requires: ['writes'],
     },

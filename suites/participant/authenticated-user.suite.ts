@@ -1,3 +1,4 @@
+import { fieldClausesOf } from '../../specification/schema-fields.js';
 import { answerBody } from '../../checks/schema.js';
 import fc from 'fast-check';
 import type { UserFixture } from '../../config/types.js';
@@ -71,25 +72,9 @@ conformanceSuite('authenticated-user', () => {
         'authenticated-user.exists',
         'authenticated-user.response.shape',
         'authenticated-user.response.caller',
-        'user.id.required',
-        'user.primaryParty.optional',
-        'user.isDeactivated.optional-boolean',
-        'user.metadata.optional',
-        'user.identityProviderId.optional',
-        'user.primaryPartyAuthentication.optional-boolean',
-        'object-meta.resourceVersion.optional',
+        ...fieldClausesOf('User'),
+        ...fieldClausesOf('ObjectMeta'),
         'object-meta.resourceVersion.non-empty',
-        'object-meta.annotations.optional',
-        'object-meta.annotations.string-map',
-        'user-id.limit.non-empty',
-        'user-id.limit.max-128',
-        'user-id.limit.charset',
-        'annotations.total-size.max-256kb',
-        'annotations.key.prefix-dns-subdomain-max-253',
-        'annotations.key.name-max-63',
-        'annotations.key.name-charset',
-        'annotations.key.name-starts-ends-alphanumeric',
-        'annotations.value.non-empty',
         'canton.json.absent-optionals-null',
       ],
     },

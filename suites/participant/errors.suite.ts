@@ -1,3 +1,4 @@
+import { fieldClausesOf } from '../../specification/schema-fields.js';
 import { expectError } from '../../checks/error-body.js';
 import fc from 'fast-check';
 import { exactContentType, notAServerError, notServed, statusCodeConformance, expectContentType } from '../../checks/basic.js';
@@ -146,16 +147,7 @@ conformanceSuite('errors', () => {
       name: 'JSON errors carry the default error body; canton: status follows the category',
       endpoint: 'update-by-offset',
       clauses: [
-        'errors.body.code.required-string',
-        'errors.body.cause.required-string',
-        'errors.body.correlationId.optional-string',
-        'errors.body.traceId.optional-string',
-        'errors.body.context.required-string-map',
-        'errors.body.resources.optional-string-pairs',
-        'errors.body.errorCategory.required-int32',
-        'errors.body.grpcCodeValue.optional-int32',
-        'errors.body.retryInfo.optional-string',
-        'errors.body.definiteAnswer.optional-boolean',
+        ...fieldClausesOf('JsCantonError'),
         'canton.errors.status-follows-category',
         'canton.errors.body.absent-optionals-null',
         'canton.errors.body.context-category',

@@ -1,3 +1,4 @@
+import { fieldClausesOf } from '../../specification/schema-fields.js';
 import { evidenceFor } from '../../checks/engine-credits.js';
 import { answerBody } from '../../checks/schema.js';
 import fc from 'fast-check';
@@ -197,8 +198,7 @@ conformanceSuite('update-by-offset', () => {
         'update-by-offset.errors.default-body',
         'update.exactly-one-variant',
         'update.allowed-variants',
-        'trace-context.traceparent.w3c-format',
-        'trace-context.tracestate.optional',
+        ...fieldClausesOf('TraceContext'),
       ],
     },
     async (context) => {
