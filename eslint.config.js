@@ -10,12 +10,28 @@
 // result model) and harness/runner/ runs them (runner, collector, preflight, latency, certificate, expectations, ...);
 // the library never imports the runner (one type-only exception: the report's Certificate type), and suites import
 // only the library.
+// Suites do not call the response-level checks the check engine applies to every exchange (`architecture/no-response-check-calls`).
 // Inside suites/, each area (participant/, flows/, scan/, ...) is a room of its own: it holds only `*.suite.ts`
 // files, imports no other suite file, and shares helpers only through suites/support/ (`architecture/rooms`).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import architecture from './lint/architecture-rules.js';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The response-level checks: what the check engine (checks/response-checks.ts) applies to every exchange a test records,
+ * and the composites that only repeat them. Suites never call them by hand (`architecture/no-response-check-calls`);
+ * selftest/static/static-checks.test.ts holds this list against what the engine imports.
+ */
+export const RESPONSE_LEVEL_CHECKS = [
+  'contentTypeConformance',
+  'responseSchemaConformance',
+  'scanResponseSchemaConformance',
+  'errorBodyConformance',
+  'scanErrorBodyConformance',
+  'errorCodeTaxonomy',
+  'redactedErrorDetails',
+];
 
 const stages = ['config', 'specification', 'client', 'generators', 'checks', 'harness', 'suites', 'reports', 'cli'];
 const pipeline = 'config → specification → client → generators → checks → harness → suites → reports → cli';
@@ -88,6 +104,7 @@ export default tseslint.config(
       'architecture/no-cycle': 'error',
       'architecture/layering': ['error', { zones }],
       'architecture/rooms': ['error', { folder: 'suites', shared: 'support', roomFile: '.suite.ts' }],
+      'architecture/no-response-check-calls': ['error', { folder: 'suites', functions: RESPONSE_LEVEL_CHECKS }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },

@@ -62,6 +62,24 @@ export function contentTypeConformance(response: ClientResponse, expected: Expec
   );
 }
 
+/**
+ * A test's own expectation of which answer THIS request gets: the plain-text answer of a malformed body or parameter
+ * (Errors rule 1), of a 405, of readiness; Canton's legacy JSON 404 of a path no route matches. The check engine
+ * (`checks/response-checks.ts`) checks every answer's content type against its body and credits its endpoint's
+ * clauses; which answer a request must get is the test's to say.
+ */
+export function expectContentType(response: ClientResponse, expected: ExpectedContent, clauseId: ClauseId): void {
+  const mediaType = response.contentType.split(';')[0]!.trim().toLowerCase();
+  const wanted = expected === 'json' ? 'application/json' : 'text/plain';
+  assertClause(
+    'content_type_conformance',
+    clauseId,
+    mediaType === wanted,
+    `expected the ${expected === 'json' ? 'JSON' : 'plain-text'} answer (${wanted}), got "${response.contentType}" (status ${response.status})`,
+    response,
+  );
+}
+
 /** The exact content type Canton writes, e.g. `text/plain; charset=UTF-8` (parameters and case normalised). */
 export function exactContentType(response: ClientResponse, pattern: RegExp, description: string, clauseId: ClauseId): void {
   assertClause(

@@ -10,7 +10,8 @@ import type { Validators } from '../specification/validate.js';
 import { assertClause } from './assertion.js';
 import { contentTypeConformance } from './basic.js';
 import { httpStatusOfCategory, httpStatusOfGrpcCode } from './http-status.js';
-import { responseSchemaConformance } from './schema.js';
+import { evidenceFor } from './engine-credits.js';
+import { parseBody, responseSchemaConformance } from './schema.js';
 import { cantonErrorCode } from '../specification/error-codes.js';
 
 export interface JsCantonErrorBody {
@@ -60,6 +61,47 @@ export function errorBodyConformance(
         response,
       );
     }
+  }
+  return body;
+}
+
+/**
+ * A test's own expectation of an error: the request was refused (status 4xx/5xx; `notAServerError` rules out a 5xx),
+ * and in the canton profile, where the test names them, with the expected code, its status following its category
+ * (`cantonClauseId`). The answer itself (application/json, the JsCantonError schema, the canton taxonomy) is the check
+ * engine's (`checks/response-checks.ts`), which credits `clauseId` too for this exchange. Returns the body as parsed,
+ * for the test's further assertions (a body that is not JSON fails `clauseId`).
+ */
+export function expectError(
+  environment: { profile: ProfileName },
+  response: ClientResponse,
+  clauseId: ClauseId,
+  expected: ExpectedCantonError = {},
+): JsCantonErrorBody {
+  assertClause('error_body_conformance', clauseId, response.status >= 400, `expected an error, got status ${response.status}`, response);
+  evidenceFor(response, [clauseId]);
+  const body = parseBody(response, clauseId) as JsCantonErrorBody;
+  if (environment.profile === 'canton' && expected.cantonClauseId !== undefined) {
+    const cantonClause = expected.cantonClauseId;
+    const grpcStatus =
+      body.grpcCodeValue === null || body.grpcCodeValue === undefined ? undefined : httpStatusOfGrpcCode[Number(body.grpcCodeValue)];
+    const status = body.errorCategory === -1 ? grpcStatus : httpStatusOfCategory[body.errorCategory];
+    assertClause(
+      'error_body_conformance',
+      cantonClause,
+      status === response.status,
+      `HTTP status ${response.status} does not follow the error (errorCategory ${body.errorCategory}, grpcCodeValue ${String(body.grpcCodeValue)} → ${String(status)})`,
+      response,
+    );
+  }
+  if (environment.profile === 'canton' && expected.code !== undefined) {
+    assertClause(
+      'error_body_conformance',
+      expected.cantonClauseId ?? 'canton.errors.status-follows-category',
+      body.code === expected.code,
+      `expected error code ${expected.code}, got ${body.code} (${body.cause})`,
+      response,
+    );
   }
   return body;
 }

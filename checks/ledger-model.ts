@@ -238,8 +238,8 @@ export class LedgerModel {
   private readonly contracts = new Map<string, KnownContract>();
   /** Package id to package name, as the events the run read show them (templateId beside packageName). */
   private readonly packageNames = new Map<string, string>();
-  /** The users the run created, and what it did to them since. */
-  private readonly users = new UserModel();
+  /** The users the run created, and what it did to them since (its own model check, `user-model`). */
+  readonly users = new UserModel();
 
   /** Holds every exchange against the model and learns from it, in the order they were answered. */
   apply(
@@ -250,7 +250,6 @@ export class LedgerModel {
     if (context.profile !== 'canton') return false;
     let applied = false;
     for (const exchange of exchanges) {
-      applied = this.users.apply(exchange) || applied;
       applied = this.ledgerEnd(exchange) || applied;
       const classified = classify(exchange);
       if (classified === undefined) continue;
@@ -1053,11 +1052,22 @@ export class LedgerModel {
   }
 }
 
-/** The model check as the registry lists it: applied by the harness to every exchange of every test (canton profile). */
+/**
+ * A model check as the registry lists it, registered the way the response checks are (`checks/response-checks.ts`):
+ * its name, the check it asserts for, and `apply`, which holds a test's exchanges (in the order they were answered)
+ * against the worker's models and learns from them; it returns whether it applied. The harness applies every one to
+ * every exchange of every test after the response checks (canton profile: the models state what Canton does).
+ */
 export interface ModelCheck {
   id: string;
   check: CheckName;
   description: string;
+  apply(
+    model: LedgerModel,
+    exchanges: readonly ObservedExchange[],
+    context: ResponseCheckContext,
+    classify: (exchange: ObservedExchange) => ClassifiedExchange | undefined,
+  ): boolean;
 }
 
 export const MODEL_CHECKS: readonly ModelCheck[] = [
@@ -1066,6 +1076,19 @@ export const MODEL_CHECKS: readonly ModelCheck[] = [
     check: CHECK,
     description:
       "canton: every submit-and-wait and update-by-offset answer held against the ledger model built from the run's own submissions (offsets, update ids, record time, events, witnesses, stakeholders, arguments, exercises, node ids, archived contracts)",
+    apply: (model, exchanges, context, classify) => model.apply(exchanges, context, classify),
+  },
+  {
+    id: 'user-model',
+    check: CHECK,
+    description:
+      "canton: every read of a user the run created held against the users model built from the run's own user writes (the record the last write answered, deleted users gone, rights granted less revoked; checks/user-model.ts)",
+    apply: (model, exchanges, context) => {
+      if (context.profile !== 'canton') return false;
+      let applied = false;
+      for (const exchange of exchanges) applied = model.users.apply(exchange) || applied;
+      return applied;
+    },
   },
 ];
 
@@ -1079,10 +1102,11 @@ export function applyModelChecks(
   context: ResponseCheckContext,
   enabled: (check: CheckName) => boolean,
   classify: (exchange: ObservedExchange) => ClassifiedExchange | undefined,
+  checks: readonly ModelCheck[] = MODEL_CHECKS,
 ): Set<CheckName> {
   const applied = new Set<CheckName>();
-  for (const entry of MODEL_CHECKS) {
-    if (enabled(entry.check) && model.apply(exchanges, context, classify)) applied.add(entry.check);
+  for (const entry of checks) {
+    if (enabled(entry.check) && entry.apply(model, exchanges, context, classify)) applied.add(entry.check);
   }
   return applied;
 }

@@ -12,6 +12,7 @@ import {
   acceptedWith,
   contentTypeConformance,
   exactContentType,
+  expectContentType,
   notAServerError,
   positiveDataAcceptance,
   statusCodeConformance,
@@ -23,6 +24,7 @@ import {
   definiteAnswerConformance,
   duplicateCommandDetails,
   errorBodyConformance,
+  expectError,
   expectErrorCode,
   redactedErrorDetails,
   scanErrorBodyConformance,
@@ -34,6 +36,7 @@ import { httpTransportAssertion } from './transport.js';
 import { negativeDataRejection } from './rejection.js';
 import {
   circePrettyErrorBody,
+  expectScanError,
   scanControlAccepted,
   scanErrorAnswer,
   scanErrorMessage,
@@ -42,7 +45,7 @@ import {
 } from './scan.js';
 import { RESPONSE_CHECKS, type ResponseCheck } from './response-checks.js';
 import { MODEL_CHECKS, type ModelCheck } from './ledger-model.js';
-import { responseSchemaConformance } from './schema.js';
+import { answerBody, responseSchemaConformance } from './schema.js';
 import {
   agreesWithModel,
   allDistinct,
@@ -62,10 +65,11 @@ type CheckFunctions = Record<string, Function>;
 const implementations = {
   not_a_server_error: { notAServerError },
   status_code_conformance: { statusCodeConformance, statusInRange, statusOrConnectionReset },
-  content_type_conformance: { contentTypeConformance, exactContentType },
-  response_schema_conformance: { responseSchemaConformance, scanResponseSchemaConformance },
+  content_type_conformance: { contentTypeConformance, exactContentType, expectContentType },
+  response_schema_conformance: { responseSchemaConformance, scanResponseSchemaConformance, answerBody },
   error_body_conformance: {
     errorBodyConformance,
+    expectError,
     expectErrorCode,
     redactedErrorDetails,
     updateNotFoundDetails,
@@ -73,6 +77,7 @@ const implementations = {
     definiteAnswerConformance,
     scanErrorBodyConformance,
     scanErrorAnswer,
+    expectScanError,
     scanErrorMessage,
     circePrettyErrorBody,
   },

@@ -27,9 +27,11 @@ import type { Features, ProfileName } from '../config/types.js';
 import { clause as clauseOf, type ClauseId } from '../specification/clauses.js';
 import { endpointDescriptor, matchEndpoint, type DescriptorName, type EndpointName } from '../specification/endpoints.js';
 import { parseJsonLossless } from '../specification/json.js';
+import { SCAN_FIELD_CLAUSES, type FieldClauses } from '../specification/schema-fields.js';
 import type { SchemaName, Validators } from '../specification/validate.js';
 import { assertClause, failUnless } from './assertion.js';
 import { contentTypeConformance } from './basic.js';
+import { evidencedBy, evidenceOf } from './engine-credits.js';
 import { errorCodeTaxonomy, redactedErrorDetails, type JsCantonErrorBody } from './error-body.js';
 import { httpStatusOfCategory, httpStatusOfGrpcCode } from './http-status.js';
 import type { CheckName } from './names.js';
@@ -114,25 +116,52 @@ const statusClass: ResponseCheck = {
   },
 };
 
+/**
+ * The clauses a content type of this answer bears on, the endpoint's own first (the clause of its 200 body or its
+ * error body, the scan's "responses JSON"), then the general rule: what the suites' own content-type calls credited
+ * per endpoint, so a check of the content type credits the same clauses for the same exchanges.
+ */
+function contentClauses(exchange: ClassifiedExchange, context: ResponseCheckContext): ClauseId[] {
+  const { api, endpoint, response } = exchange;
+  const own: (ClauseId | undefined)[] = success(response.status)
+    ? [endpoint === 'readyz' ? 'readyz.response.text-plain' : SUCCESS_SCHEMAS[endpoint]?.clause]
+    : [api === 'scan' ? 'errors.scan.error-body' : DEFAULT_ERROR_BODY[endpoint]];
+  if (api === 'scan') own.push('scan.responses.json');
+  own.push(...evidencedBy(response));
+  // The general rule first, as the engine asserted it before it credited the endpoints' clauses; readiness's own clause
+  // first, as its suite asserted it.
+  const readiness = endpoint === 'readyz' && success(response.status);
+  const ordered = readiness ? [...own, 'format.readiness-plain-text' as const] : ['format.json-bodies' as const, ...own];
+  const clauses = ordered.filter((clauseId): clauseId is ClauseId => clauseId !== undefined && creditable(clauseId, context.profile));
+  return [...new Set(clauses)];
+}
+
+/** Credits the clauses the test named for this answer (`evidenceFor`) once the body check of `clauseId` passed on it. */
+function creditEvidence(check: CheckName, response: ClientResponse, clauseId: ClauseId, context: ResponseCheckContext): void {
+  for (const extra of evidencedBy(response)) {
+    if (extra !== clauseId && creditable(extra, context.profile)) assertClause(check, extra, true, '', response);
+  }
+}
+
 const contentType: ResponseCheck = {
   id: 'content-type',
   check: 'content_type_conformance',
   description:
-    'a JSON body (every 2xx body but readiness, every JSON error) is application/json; readiness is text/plain; an area A 400 that is not JSON is text/plain',
+    "a JSON body (every 2xx body but readiness, every JSON error) is application/json; readiness is text/plain; an area A 400 that is not JSON is text/plain; each credited to the endpoint's own clause as well",
   apply(exchange, context) {
     const { api, endpoint, response, json } = exchange;
     if (endpoint === 'node-state' || response.text.length === 0) return false;
     const { status } = response;
     if (success(status)) {
-      if (endpoint === 'readyz') {
-        if (!creditable('format.readiness-plain-text', context.profile)) return false;
-        contentTypeConformance(response, 'text', 'format.readiness-plain-text');
-      } else contentTypeConformance(response, 'json', 'format.json-bodies');
+      const clauses = contentClauses(exchange, context);
+      if (clauses.length === 0) return false;
+      const expected = endpoint === 'readyz' ? 'text' : 'json';
+      for (const clauseId of clauses) contentTypeConformance(response, expected, clauseId);
       return true;
     }
     if (status < 400) return false;
     if (json !== undefined) {
-      contentTypeConformance(response, 'json', 'format.json-bodies');
+      for (const clauseId of contentClauses(exchange, context)) contentTypeConformance(response, 'json', clauseId);
       return true;
     }
     if (api !== 'participant' || status !== 400) return false;
@@ -169,15 +198,40 @@ const SUCCESS_SCHEMAS: Partial<Record<EndpointName, { schema: SchemaName; clause
   'scan.round-of-latest-data': { schema: 'GetRoundOfLatestDataResponse', clause: 'scan.round-of-latest-data.response.shape', scan: true },
 };
 
+/** The clauses of a scan answer's fields (specification/schema-fields.ts), those of the run's profile. */
+function scanFieldClauses(schema: SchemaName, context: ResponseCheckContext): FieldClauses {
+  return Object.fromEntries(
+    Object.entries(SCAN_FIELD_CLAUSES[schema] ?? {}).map(([pointer, clauses]) => [
+      pointer,
+      clauses.filter((clauseId) => creditable(clauseId, context.profile)),
+    ]),
+  );
+}
+
+/** The schema a test named for a 2xx answer of an endpoint the table above has none for (`evidenceFor`). */
+function testNamedSchema(response: ClientResponse): { schema: SchemaName; clause: ClauseId; scan?: true } | undefined {
+  const named = evidenceOf(response);
+  const clause = named?.clauses[0];
+  return named?.schema === undefined || clause === undefined ? undefined : { schema: named.schema, clause };
+}
+
 const responseSchema: ResponseCheck = {
   id: 'response-schema',
   check: 'response_schema_conformance',
   description: "a 2xx body matches its endpoint's response schema; each record's fields are credited to their own clauses",
   apply({ endpoint, response }, context) {
-    const expected = SUCCESS_SCHEMAS[endpoint];
+    const expected = SUCCESS_SCHEMAS[endpoint] ?? testNamedSchema(response);
     if (expected === undefined || !success(response.status) || !creditable(expected.clause, context.profile)) return false;
-    if (expected.scan) scanResponseSchemaConformance(context.validators, response, expected.schema, expected.clause);
+    if (expected.scan)
+      scanResponseSchemaConformance(
+        context.validators,
+        response,
+        expected.schema,
+        expected.clause,
+        scanFieldClauses(expected.schema, context),
+      );
     else responseSchemaConformance(context.validators, response, expected.schema, expected.clause);
+    creditEvidence('response_schema_conformance', response, expected.clause, context);
     return true;
   },
 };
@@ -205,11 +259,17 @@ const errorBody: ResponseCheck = {
     if (api === 'scan') {
       if (!creditable('errors.scan.error-body', context.profile)) return false;
       responseSchemaConformance(context.validators, response, 'ScanErrorResponse', 'errors.scan.error-body');
+      creditEvidence('response_schema_conformance', response, 'errors.scan.error-body', context);
       return true;
     }
-    const clauseId = DEFAULT_ERROR_BODY[endpoint];
-    if (clauseId === undefined || !creditable(clauseId, context.profile)) return false;
+    // An endpoint without a default-body clause of its own (the user writes, ...) is checked where its test named
+    // the clause the error is evidence for.
+    const clauseId = [DEFAULT_ERROR_BODY[endpoint], ...evidencedBy(response)].find(
+      (candidate) => candidate !== undefined && creditable(candidate, context.profile),
+    );
+    if (clauseId === undefined) return false;
     responseSchemaConformance(context.validators, response, 'JsCantonError', clauseId);
+    creditEvidence('response_schema_conformance', response, clauseId, context);
     return true;
   },
 };
@@ -392,10 +452,15 @@ export function engineEndpoint(api: Api, method: string, path: string): Endpoint
 
 /** The exchange's endpoint and parsed body, or undefined when no response check can apply to it. */
 export function classify(exchange: ObservedExchange, context: ResponseCheckContext): ClassifiedExchange | undefined {
-  const endpoint = engineEndpoint(exchange.api, exchange.method, exchange.path);
+  // An endpoint the engine does not certify is checked where a test named what its answer is evidence for.
+  const endpoint =
+    engineEndpoint(exchange.api, exchange.method, exchange.path) ??
+    (evidenceOf(exchange.response) === undefined ? undefined : matchEndpoint(exchange.api, exchange.method, exchange.path));
   if (endpoint === undefined) return undefined;
   const classified: ClassifiedExchange = { ...exchange, endpoint, json: parsedBody(exchange.response) };
-  return isRouteNotFound(classified, context) ? undefined : classified;
+  // A test that names what the answer is evidence for (a lookup's {error} 404 of a scan path a release may remove) says
+  // the route is there.
+  return isRouteNotFound(classified, context) && evidenceOf(exchange.response) === undefined ? undefined : classified;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ClauseId } from '../specification/clauses.js';
 import { formatValidationErrors, type SchemaName, type Validators } from '../specification/validate.js';
 import { assertClause, recordInconclusive } from './assertion.js';
 import { statusCodeConformance } from './basic.js';
-import { scanErrorBodyConformance } from './error-body.js';
+import { evidenceFor } from './engine-credits.js';
 import { parseBody } from './schema.js';
 
 /**
@@ -73,11 +73,25 @@ export interface ExpectedScanError {
   bodyClauses: readonly ClauseId[];
 }
 
-/** The status is one the clauses declare and the body is `{error: string}` as JSON; returns the message. */
-export function scanErrorAnswer(validators: Validators, response: ClientResponse, expected: ExpectedScanError): string {
+/**
+ * A test's own expectation of a scan error: the request was refused (status 4xx/5xx) with a JSON body, which the check
+ * engine (`checks/response-checks.ts`) holds to `{error: string}` and credits `clauseId` for too. Returns the body as
+ * parsed, for the test's further assertions (a body that is not JSON fails `clauseId`: a scan error is JSON, Errors rule 4).
+ */
+export function expectScanError(response: ClientResponse, clauseId: ClauseId): { error: string } {
+  assertClause('error_body_conformance', clauseId, response.status >= 400, `expected an error, got status ${response.status}`, response);
+  evidenceFor(response, [clauseId]);
+  return parseBody(response, clauseId) as { error: string };
+}
+
+/**
+ * The status is one the clauses declare and the answer is a JSON error (whose `{error: string}` body the check engine
+ * holds to its schema, crediting `bodyClauses`); returns the message.
+ */
+export function scanErrorAnswer(response: ClientResponse, expected: ExpectedScanError): string {
   for (const clauseId of expected.statusClauses) statusCodeConformance(response, expected.statuses, clauseId);
   let message = '';
-  for (const clauseId of expected.bodyClauses) message = scanErrorBodyConformance(validators, response, clauseId).error;
+  for (const clauseId of expected.bodyClauses) message = String(expectScanError(response, clauseId).error);
   return message;
 }
 

@@ -12,6 +12,7 @@ import { parseJsonLossless } from '../specification/json.js';
 import { FIELD_CLAUSES, RECORD_LOCATIONS } from '../specification/schema-fields.js';
 import { formatValidationErrors, type SchemaName, type Validators } from '../specification/validate.js';
 import { assertClause } from './assertion.js';
+import { evidenceFor } from './engine-credits.js';
 
 const CHECK = 'response_schema_conformance';
 
@@ -22,6 +23,17 @@ export function parseBody(response: ClientResponse, clauseId: ClauseId): unknown
   } catch (error) {
     assertClause(CHECK, clauseId, false, `the body is not JSON: ${(error as Error).message}`, response);
   }
+}
+
+/**
+ * The body of an answer, parsed for the test's own assertions. The check engine validates it against its endpoint's
+ * schema (`checks/response-checks.ts`: content type, schema, each record's field clauses) and credits `clauseId` too
+ * for this exchange, the clause the test says the answer is evidence for; `schema` names the body's schema where the
+ * engine has none for the endpoint (a user record). A body that is not JSON fails `clauseId`.
+ */
+export function answerBody(response: ClientResponse, clauseId: ClauseId, schema?: SchemaName): unknown {
+  evidenceFor(response, [clauseId], schema);
+  return parseBody(response, clauseId);
 }
 
 /** The values at a pointer pattern (`*` matches every array index or object key), with their concrete pointers. */

@@ -6,6 +6,10 @@
 //   to itself: a room holds only its own kind of file (`*.suite.ts`), imports nothing from another room (nor
 //   from its own: suites do not import suites), and shares code only through the one shared folder (suites/support/),
 //   which imports no room.
+// - `architecture/no-response-check-calls`: the response-level checks the check engine applies to every exchange a test
+//   records (checks/response-checks.ts: content type, response schema, error body, taxonomy, redaction) are not
+//   called again by hand in the given folder (suites/): neither imported nor called by name. A test says what is
+//   particular to its request (expectError, expectScanError, answerBody, expectContentType, ...).
 // Imports here are always relative (`./x.js` stands for `./x.ts`), so paths resolve without a resolver.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -155,4 +159,33 @@ const rooms = {
   },
 };
 
-export default { rules: { layering, 'no-cycle': noCycle, rooms } };
+const noResponseCheckCalls = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'the response-level checks the engine applies are not called by hand in the suites' },
+    schema: [{ type: 'object' }],
+  },
+  create(context) {
+    const file = context.filename;
+    const options = context.options[0] ?? {};
+    const forbidden = new Set(options.functions ?? []);
+    if (!inside(file, options.folder ?? 'suites') || forbidden.size === 0) return {};
+    const message = (name) =>
+      `${name} is a response-level check the check engine applies to every exchange a test records (checks/response-checks.ts): ` +
+      'a suite does not call it by hand. Assert what is particular to the request instead (expectError, expectScanError, ' +
+      'answerBody, expectContentType), and let the engine check the answer.';
+    return {
+      ImportSpecifier(node) {
+        const name = node.imported.name ?? node.imported.value;
+        if (node.importKind !== 'type' && node.parent.importKind !== 'type' && forbidden.has(name))
+          context.report({ node, message: message(name) });
+      },
+      CallExpression(node) {
+        const callee = node.callee.type === 'MemberExpression' ? node.callee.property : node.callee;
+        if (callee.type === 'Identifier' && forbidden.has(callee.name)) context.report({ node, message: message(callee.name) });
+      },
+    };
+  },
+};
+
+export default { rules: { layering, 'no-cycle': noCycle, rooms, 'no-response-check-calls': noResponseCheckCalls } };

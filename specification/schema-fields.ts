@@ -111,6 +111,42 @@ export const FIELD_CLAUSES: Partial<Record<SchemaName, FieldClauses>> = {
 };
 
 /**
+ * The clauses of the fields of the scan's (area B) answers, by JSON pointer into the body: a valid body credits the
+ * clause of every field it has (a pointer ending in `/` stands for the items of the array it names, so an empty array
+ * credits nothing); an invalid one fails the first clause of the innermost pointer its first error names
+ * (`scanResponseSchemaConformance`, checks/scan.ts). Canton-profile clauses only in that profile.
+ */
+export const SCAN_FIELD_CLAUSES: Partial<Record<SchemaName, FieldClauses>> = {
+  GetMemberTrafficStatusResponse: {
+    '/traffic_status': ['member-traffic-status.shape'],
+    '/traffic_status/actual/total_consumed': ['member-traffic-status.actual.total_consumed.required-int64'],
+    '/traffic_status/actual/total_limit': ['member-traffic-status.actual.total_limit.required-int64'],
+    '/traffic_status/target/total_purchased': ['member-traffic-status.target.total_purchased.required-int64'],
+  },
+  GetPartyToParticipantResponse: { '/participant_id': ['scan.participant-id-v0.response.participant-id-format'] },
+  GetPartyToParticipantResponseV1: { '/participant_ids/': ['scan.participant-id-v1.response.participant-id-format'] },
+  GetTopValidatorsByValidatorFaucetsResponse: {
+    '/validatorsByReceivedFaucets/': ['canton.scan.top-validators.fields-int64', 'validator-received-faucets.fields'],
+  },
+  GetRewardsCollectedResponse: { '/amount': ['canton.scan.rewards-collected.amount-10-decimals'] },
+  GetRoundOfLatestDataResponse: { '/effectiveAt': ['scan.round-of-latest-data.effectiveAt.date-time'] },
+};
+
+/** Whether a field clause is stated in the profile: canton-profile clauses only in that profile. */
+export const inProfile = (clauseId: ClauseId, profile: 'spec' | 'canton'): boolean =>
+  profile === 'canton' || !clauseId.startsWith('canton.');
+
+/**
+ * Every clause the fields of `schema` state (FIELD_CLAUSES for a record, SCAN_FIELD_CLAUSES for a scan answer), once
+ * each and in table order, in `profile` when given: what a test whose answers the engine validates declares.
+ */
+export function fieldClausesOf(schema: SchemaName, profile?: 'spec' | 'canton'): ClauseId[] {
+  const table = FIELD_CLAUSES[schema] ?? SCAN_FIELD_CLAUSES[schema] ?? {};
+  const clauses = [...new Set(Object.values(table).flat())];
+  return profile === undefined ? clauses : clauses.filter((clauseId) => inProfile(clauseId, profile));
+}
+
+/**
  * Where records sit in a response: JSON pointer patterns (`*` matches any array index or object key) and the
  * record schema each matching value is validated against. The response's own schema is validated as well.
  */

@@ -249,22 +249,26 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       watchdog.stop();
     }
     // The check engine: the registered response checks on every exchange the test recorded, skipping what the
-    // test already asserted on an exchange itself. Only after a body that ran to its end (a failure, an error or
-    // a skip already decided the test).
-    if (thrown === undefined) {
+    // test already asserted on an exchange itself. After a body that ran to its end, and after one that broke: a test
+    // reads its answers without checking them itself, so an answer the engine finds wrong (a body off its schema, a
+    // wrong content type) is the failure, and the suite's error reading it a consequence. A failure of the test's own
+    // assertion, a skip, a stop or a transport fault already decided the test.
+    if (thrown === undefined || engineJudges(thrown)) {
       ledger.applier = 'engine';
       try {
         const checkContext = { profile: environment.profile, validators: environment.validators, features: environment.features };
         withAssertionRecorder(ledger, () => {
           applyResponseChecks(scope.exchanges ?? [], checkContext, (check) => ledger.enabled(check));
-          // The model checks: every exchange held against the worker's ledger model (canton profile).
-          applyModelChecks(
-            workerLedgerModel(),
-            scope.exchanges ?? [],
-            checkContext,
-            (check) => ledger.enabled(check),
-            (exchange) => classify(exchange, checkContext),
-          );
+          // The model checks: every exchange held against the worker's ledger model (canton profile); only after a
+          // body that ran to its end, as before (a failed test's exchanges teach the model nothing).
+          if (thrown === undefined)
+            applyModelChecks(
+              workerLedgerModel(),
+              scope.exchanges ?? [],
+              checkContext,
+              (check) => ledger.enabled(check),
+              (exchange) => classify(exchange, checkContext),
+            );
         });
       } catch (error) {
         thrown = error;
@@ -288,6 +292,12 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
     }
     if (ending.outcome === 'failed' || ending.outcome === 'error') throw thrown;
   });
+}
+
+/** Whether the check engine still judges a test's exchanges after its body threw this: a suite error (not a failure). */
+function engineJudges(thrown: unknown): boolean {
+  const cause = thrown instanceof PropertyFailure ? thrown.failure : thrown;
+  return !(isStop(cause) || cause instanceof SuiteHang || cause instanceof CheckFailure);
 }
 
 /** `context.skip(reason)`: thrown out of the body so the harness can still file its assertions. */

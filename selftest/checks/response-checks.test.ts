@@ -9,6 +9,9 @@ import { CheckFailure, withAssertionRecorder } from '../../checks/assertion.js';
 import { contentTypeConformance } from '../../checks/basic.js';
 import { CHECK_NAMES, type CheckName } from '../../checks/names.js';
 import { checkRegistry } from '../../checks/registry.js';
+import { evidenceFor } from '../../checks/engine-credits.js';
+import { MODEL_CHECKS } from '../../checks/ledger-model.js';
+import { fieldClausesOf } from '../../specification/schema-fields.js';
 import {
   applyResponseChecks,
   engineEndpoint,
@@ -198,6 +201,90 @@ describe('the check engine applies a check only where it holds', () => {
   });
 });
 
+describe("the engine credits each endpoint's own clauses, and those a test names for an exchange", () => {
+  it("a content type credits the endpoint's 200, default-body or readiness clause beside the general rule", async () => {
+    const events = await recorded(() =>
+      engine(
+        [
+          exchange(submitted()),
+          exchange(jsonAnswer(404, cantonError('UPDATE_NOT_FOUND', 11, 5)), '/v2/updates/update-by-offset'),
+          exchange(
+            answer({ status: 200, contentType: 'text/plain; charset=UTF-8', text: 'ok', method: 'GET', path: '/readyz' }),
+            '/readyz',
+            'GET',
+          ),
+        ],
+        'spec',
+      ),
+    );
+    const contentTypes = events.filter((event) => event.startsWith('content_type_conformance'));
+    expect(contentTypes).toEqual([
+      'content_type_conformance format.json-bodies passed',
+      'content_type_conformance submit-and-wait.response.shape passed',
+      'content_type_conformance format.json-bodies passed',
+      'content_type_conformance update-by-offset.errors.default-body passed',
+      'content_type_conformance readyz.response.text-plain passed',
+      'content_type_conformance format.readiness-plain-text passed',
+    ]);
+    // Readiness served as JSON fails its own clause first (as its suite asserted it).
+    const json = answer({ status: 200, contentType: 'application/json', text: '{}', method: 'GET', path: '/readyz' });
+    expect((await failure(() => engine([exchange(json, '/readyz', 'GET')], 'spec'))).clauseId).toBe('readyz.response.text-plain');
+  });
+
+  it("a scan answer credits the scan's responses-JSON clause and its fields' clauses (specification/schema-fields.ts)", async () => {
+    const traffic = jsonAnswer(200, {
+      traffic_status: { actual: { total_consumed: 1, total_limit: 2 }, target: { total_purchased: 3 } },
+    });
+    const events = await recorded(() => engine([exchange(traffic, '/v0/domains/d1/members/m1/traffic-status', 'GET', 'scan')], 'spec'));
+    expect(events).toContain('content_type_conformance scan.responses.json passed');
+    expect(events).toContain('response_schema_conformance scan.traffic-status.response.shape passed');
+    for (const clause of fieldClausesOf('GetMemberTrafficStatusResponse', 'spec'))
+      expect(events).toContain(`response_schema_conformance ${clause} passed`);
+    const wrong = jsonAnswer(200, { traffic_status: { actual: { total_consumed: 1, total_limit: 'x' }, target: { total_purchased: 3 } } });
+    const thrown = await failure(() => engine([exchange(wrong, '/v0/domains/d1/members/m1/traffic-status', 'GET', 'scan')], 'spec'));
+    expect(thrown.clauseId).toBe('member-traffic-status.actual.total_limit.required-int64');
+  });
+
+  it('the clauses a test names for an exchange (evidenceFor) are credited by the body checks, on that exchange only', async () => {
+    const refused = jsonAnswer(400, cantonError('DAML_INTERPRETATION_ERROR', 8, 3));
+    const other = jsonAnswer(400, cantonError('DAML_INTERPRETATION_ERROR', 8, 3));
+    evidenceFor(refused, ['errors.submission-error-propagated']);
+    const events = await recorded(() => engine([exchange(refused), exchange(other)], 'spec'));
+    expect(events.filter((event) => event.includes('errors.submission-error-propagated'))).toEqual([
+      'content_type_conformance errors.submission-error-propagated passed',
+      'response_schema_conformance errors.submission-error-propagated passed',
+    ]);
+    // A wrong body fails the endpoint's clause, and the named clause is never credited.
+    const broken = jsonAnswer(400, { code: 'X' });
+    evidenceFor(broken, ['errors.submission-error-propagated']);
+    const thrown = await failure(() => engine([exchange(broken)], 'spec'));
+    expect(
+      thrown.events.filter((event) => event.includes('errors.submission-error-propagated') && event.startsWith('response_schema')),
+    ).toEqual([]);
+  });
+
+  it('an endpoint the engine does not certify is checked where a test named evidence and a schema for its answer', async () => {
+    const user = jsonAnswer(200, {
+      user: {
+        id: 'alice',
+        primaryParty: '',
+        isDeactivated: false,
+        identityProviderId: '',
+        metadata: { resourceVersion: '1', annotations: {} },
+      },
+    });
+    const path = '/v2/users/alice';
+    expect(await recorded(() => engine([exchange(user, path, 'GET')], 'canton'))).toEqual([]);
+    evidenceFor(user, ['canton.users.crud.create-get-delete'], 'GetUserResponse');
+    const events = await recorded(() => engine([exchange(user, path, 'GET')], 'canton'));
+    expect(events).toContain('response_schema_conformance canton.users.crud.create-get-delete passed');
+    expect(events).toContain('response_schema_conformance user.id.required passed');
+    const offSchema = jsonAnswer(200, { user: { primaryParty: 7 } });
+    evidenceFor(offSchema, ['canton.users.crud.create-get-delete'], 'GetUserResponse');
+    expect((await failure(() => engine([exchange(offSchema, path, 'GET')], 'canton'))).check).toBe('response_schema_conformance');
+  });
+});
+
 describe('the engine and the ledger', () => {
   it('skips what the test asserted itself on the same exchange, applies the rest, and says who ran which check', () => {
     const ledger = new AssertionLedger(new Set(CHECK_NAMES));
@@ -209,9 +296,10 @@ describe('the engine and the ledger', () => {
     );
     expect([...applied].sort()).toEqual(['content_type_conformance', 'response_schema_conformance', 'status_code_conformance']);
     const byClause = new Map(ledger.summary().map((entry) => [entry.clause, entry.passed]));
-    // Asserted once by the test, not again by the engine; the schema was the engine's alone.
+    // Asserted once by the test, not again by the engine; the endpoint's clause was the engine's alone (its content
+    // type and its schema).
     expect(byClause.get('format.json-bodies')).toBe(1);
-    expect(byClause.get('submit-and-wait.response.shape')).toBe(1);
+    expect(byClause.get('submit-and-wait.response.shape')).toBe(2);
     expect(ledger.checksRan(CHECK_NAMES)).toEqual({
       test: ['content_type_conformance'],
       engine: ['status_code_conformance', 'content_type_conformance', 'response_schema_conformance'],
@@ -247,6 +335,12 @@ describe('the registry and the endpoint matcher', () => {
     const registered = Object.values(checkRegistry).flatMap((entry) => entry.responseChecks.map((check) => check.id));
     expect(registered.sort()).toEqual(RESPONSE_CHECKS.map((check) => check.id).sort());
     expect(new Set(RESPONSE_CHECKS.map((check) => check.id)).size).toBe(RESPONSE_CHECKS.length);
+  });
+
+  it('registers the model checks the same way, the ledger model and the users model each under its name', () => {
+    const registered = Object.values(checkRegistry).flatMap((entry) => entry.modelChecks.map((check) => `${entry.name} ${check.id}`));
+    expect(registered.sort()).toEqual(['stateful_consistency ledger-model', 'stateful_consistency user-model']);
+    expect(MODEL_CHECKS.every((check) => typeof check.apply === 'function')).toBe(true);
   });
 
   it('knows every certified route by its endpoint, and nothing else', () => {

@@ -4,6 +4,7 @@
  * (including the layering rules of eslint.config.js) and Prettier's formatting check.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -112,6 +113,44 @@ describe('the layering rules catch a violation (and suites assert only through r
     },
     60_000,
   );
+
+  it('a suite calling a response-level check by hand is an error (architecture/no-response-check-calls), an expectation is not', async () => {
+    const { ESLint } = await import('eslint');
+    const eslint = new ESLint({ cwd: root });
+    const handCalls =
+      "import { contentTypeConformance } from '../../checks/basic.js';\n" +
+      "import * as errors from '../../checks/error-body.js';\n" +
+      'export const f = (r: never) => {\n' +
+      "  contentTypeConformance(r, 'json', 'format.json-bodies');\n" +
+      "  errors.errorBodyConformance(r, r, 'execute.errors.default-body');\n" +
+      '};\n';
+    const [result] = await eslint.lintText(handCalls, { filePath: join(root, 'suites/participant/sneaky.suite.ts') });
+    const fired = result!.messages.filter((message) => message.ruleId === 'architecture/no-response-check-calls');
+    expect(fired.map((message) => message.line)).toEqual([1, 4, 5]);
+    expect(fired[0]!.message).toContain('contentTypeConformance is a response-level check the check engine applies');
+    const expectation =
+      "import { expectContentType } from '../../checks/basic.js';\n" +
+      "import { expectError } from '../../checks/error-body.js';\n" +
+      "export const f = (r: never) => [expectContentType(r, 'text', 'errors.400-text-plain'), expectError(r, r, 'execute.errors.default-body')];\n";
+    const [fine] = await eslint.lintText(expectation, { filePath: join(root, 'suites/participant/fine.suite.ts') });
+    expect(fine!.messages.map((message) => message.ruleId)).not.toContain('architecture/no-response-check-calls');
+    // Outside suites/ (the checks' own self-tests) the checks are called freely.
+    const [selftest] = await eslint.lintText(handCalls, { filePath: join(root, 'selftest/checks/sneaky.test.ts') });
+    expect(selftest!.messages.map((message) => message.ruleId)).not.toContain('architecture/no-response-check-calls');
+  }, 60_000);
+
+  it('the rule names every check function the engine applies (checks/response-checks.ts imports)', async () => {
+    const { RESPONSE_LEVEL_CHECKS } = (await import(join(root, 'eslint.config.js'))) as { RESPONSE_LEVEL_CHECKS: string[] };
+    const engine = readFileSync(join(root, 'checks/response-checks.ts'), 'utf8');
+    const applied = [...engine.matchAll(/^import \{([^}]*)\} from '\.\/(?:basic|error-body|scan|schema)\.js';$/gm)].flatMap((match) =>
+      match[1]!
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '' && !name.startsWith('type ')),
+    );
+    expect(applied.length).toBeGreaterThan(3);
+    expect(RESPONSE_LEVEL_CHECKS).toEqual(expect.arrayContaining(applied));
+  });
 
   it('a suite importing suites/support/ and lower layers is within its room', async () => {
     const { ESLint } = await import('eslint');

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordInconclusive } from '../../checks/assertion.js';
 import { positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
-import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { expectErrorCode, expectError } from '../../checks/error-body.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { freshId } from '../../generators/index.js';
@@ -94,7 +94,7 @@ conformanceSuite('flows / canton answers', () => {
           submissionId,
         },
       });
-      const error = errorBodyConformance(ctx, rejected, 'canton.errors.submission-correlation-id', {
+      const error = expectError(ctx, rejected, 'canton.errors.submission-correlation-id', {
         cantonClauseId: 'canton.errors.submission-correlation-id',
       });
       expectErrorCode(error, ['CONTRACT_NOT_FOUND'], 'canton.errors.submission-correlation-id', rejected);
@@ -125,7 +125,7 @@ conformanceSuite('flows / canton answers', () => {
       const accepted = answers.filter((answer) => answer.status >= 200 && answer.status < 300);
       positiveDataAcceptance(accepted[0] ?? answers[0]!, 'canton.execute.in-flight-until-committed');
       for (const answer of answers.filter((candidate) => !accepted.includes(candidate))) {
-        const error = errorBodyConformance(ctx, answer, 'canton.execute.in-flight-until-committed', {
+        const error = expectError(ctx, answer, 'canton.execute.in-flight-until-committed', {
           cantonClauseId: 'canton.execute.in-flight-until-committed',
         });
         expectErrorCode(error, ['SUBMISSION_ALREADY_IN_FLIGHT'], 'canton.execute.in-flight-until-committed', answer);

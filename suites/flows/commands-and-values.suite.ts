@@ -3,8 +3,9 @@
  * strings, trailing `None`s, null choice arguments, interpretation errors, visibility through act-as/read-as
  * parties, local contract ids, any-party filters, labels.
  */
-import { acceptedWith, contentTypeConformance, positiveDataAcceptance, statusCodeConformance, statusInRange } from '../../checks/basic.js';
-import { definiteAnswerConformance, errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { evidenceFor } from '../../checks/engine-credits.js';
+import { acceptedWith, positiveDataAcceptance, statusCodeConformance, statusInRange, expectContentType } from '../../checks/basic.js';
+import { definiteAnswerConformance, expectErrorCode, expectError } from '../../checks/error-body.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectText, expectValue, expectValueMatches } from '../../checks/values.js';
 import { statusOfCategory } from '../../checks/http-status.js';
@@ -212,19 +213,19 @@ conformanceSuite('flows / commands and values', () => {
       // (400) rejects it too, which is what the clause holds a node to. Anything accepted, or another status, fails.
       statusCodeConformance(response, [500, 400], 'canton.daml-lf.int64-number-rejected');
       if (response.status === 500) {
-        const error = errorBodyConformance(ctx, response, 'canton.daml-lf.int64-number-rejected', {
+        const error = expectError(ctx, response, 'canton.daml-lf.int64-number-rejected', {
           code: 'LEDGER_API_INTERNAL_ERROR',
           cantonClauseId: 'canton.daml-lf.int64-number-rejected',
         });
         expectText('canton.daml-lf.int64-number-rejected', 'the cause', error.cause, { startsWith: 'Expected ujson.Str' }, response);
         definiteAnswerConformance(error, 'json-layer', response);
       } else if (response.contentType.startsWith('application/json')) {
-        const error = errorBodyConformance(ctx, response, 'canton.daml-lf.int64-number-rejected', {
+        const error = expectError(ctx, response, 'canton.daml-lf.int64-number-rejected', {
           cantonClauseId: 'canton.daml-lf.int64-number-rejected',
         });
         definiteAnswerConformance(error, error.code === 'INVALID_ARGUMENT' ? 'json-layer' : 'grpc', response);
       } else {
-        contentTypeConformance(response, 'text', 'canton.daml-lf.int64-number-rejected');
+        expectContentType(response, 'text', 'canton.daml-lf.int64-number-rejected');
         ctx.waive(['canton.errors.definite-answer'], 'a 400 text/plain decode failure has no definiteAnswer');
       }
     },
@@ -294,7 +295,7 @@ conformanceSuite('flows / commands and values', () => {
         [{ ExerciseCommand: { templateId: ctx.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} } }],
         'wrong-template',
       );
-      const error = errorBodyConformance(ctx, response, 'submit-and-wait.errors.propagated');
+      const error = expectError(ctx, response, 'submit-and-wait.errors.propagated');
       statusInRange(response, 400, 499, 'errors.submission-error-propagated');
       if (ctx.profile !== 'canton') return;
       expectValue('canton.submit-and-wait.interpretation-error-400', 'errorCategory', error.errorCategory, 9, response);
@@ -331,7 +332,7 @@ conformanceSuite('flows / commands and values', () => {
         'invisible',
       );
       statusInRange(response, 400, 499, 'submit-and-wait.readAs.visibility');
-      const error = errorBodyConformance(ctx, response, 'submit-and-wait.readAs.visibility', {
+      const error = expectError(ctx, response, 'submit-and-wait.readAs.visibility', {
         code: 'CONTRACT_NOT_FOUND',
         cantonClauseId: 'canton.submit-and-wait.contract-not-found-404',
       });
@@ -361,7 +362,7 @@ conformanceSuite('flows / commands and values', () => {
       };
       await submit(ctx, { user: bankUser, actAs: [payer], commands: [archive], clauseId: 'command.ExerciseCommand.fields-required' });
       const again = await sendSubmission(ctx, bankUser, [payer], [archive], 'archived');
-      const error = errorBodyConformance(ctx, again, 'submit-and-wait.errors.propagated', {
+      const error = expectError(ctx, again, 'submit-and-wait.errors.propagated', {
         code: 'CONTRACT_NOT_FOUND',
         cantonClauseId: 'canton.submit-and-wait.contract-not-found-404',
       });
@@ -400,7 +401,7 @@ conformanceSuite('flows / commands and values', () => {
         'local-contract-id',
       );
       statusCodeConformance(response, [400], 'canton.submit-and-wait.non-suffixed-contract-id-400');
-      const error = errorBodyConformance(ctx, response, 'canton.submit-and-wait.non-suffixed-contract-id-400', {
+      const error = expectError(ctx, response, 'canton.submit-and-wait.non-suffixed-contract-id-400', {
         code: 'COMMAND_PREPROCESSING_FAILED',
         cantonClauseId: 'canton.submit-and-wait.non-suffixed-contract-id-400',
       });
@@ -439,7 +440,7 @@ conformanceSuite('flows / commands and values', () => {
         },
       });
       positiveDataAcceptance(response, 'event-format.verbose.optional-boolean');
-      contentTypeConformance(response, 'json', 'event-format.filtersForAnyParty.optional');
+      evidenceFor(response, ['event-format.filtersForAnyParty.optional']);
       const created = createdEvents(transactionOf(response, 'event-format.filtersForAnyParty.optional').events);
       writeVisible('event-format.filtersForAnyParty.optional', 'creates a filter for any party sees', created, 1, response);
       expectValueMatches(

@@ -2,12 +2,11 @@
  * Change ids and offsets: a change id (user id, set of act-as parties, command id) succeeds once within the
  * deduplication period; offsets are positive and strictly increasing, also under concurrent submissions.
  */
+import { answerBody } from '../../checks/schema.js';
 import { randomUUID } from 'node:crypto';
 import { acceptedWith, statusCodeConformance, statusInRange } from '../../checks/basic.js';
-import { duplicateCommandDetails, errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
-import { responseSchemaConformance } from '../../checks/schema.js';
+import { duplicateCommandDetails, expectErrorCode, expectError } from '../../checks/error-body.js';
 import { allDistinct, offsetAfter, offsetsStrictlyIncreasing } from '../../checks/stateful.js';
-import { expectValue } from '../../checks/values.js';
 import { statusOfCategory } from '../../checks/http-status.js';
 import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { iouCreate, submit } from '../support/ledger.js';
@@ -56,13 +55,14 @@ conformanceSuite('flows / deduplication and offsets', () => {
       });
       statusInRange(again, 400, 499, 'submit-and-wait.deduplicationPeriod.default-maximum');
       statusInRange(again, 400, 499, 'errors.submission-error-propagated');
-      const error = errorBodyConformance(ctx, again, 'submit-and-wait.errors.propagated');
+      const error = expectError(ctx, again, 'submit-and-wait.errors.propagated');
       if (ctx.profile !== 'canton') return;
       expectErrorCode(error, DUPLICATE_CODES, 'canton.submit-and-wait.duplicate-command-409', again);
       statusCodeConformance(again, [409], 'canton.submit-and-wait.duplicate-command-409');
       if (error.code !== 'DUPLICATE_COMMAND') return;
-      expectValue('canton.errors.category-10-409', 'errorCategory of DUPLICATE_COMMAND', error.errorCategory, 10, again);
-      statusCodeConformance(again, [statusOfCategory(10)], 'canton.errors.category-10-409');
+      // DUPLICATE_COMMAND's category (10) is the code taxonomy's, which the check engine holds every error to
+      // (canton.errors.code-taxonomy); here, an error of category 10 is answered 409.
+      if (error.errorCategory === 10) statusCodeConformance(again, [statusOfCategory(10)], 'canton.errors.category-10-409');
       duplicateCommandDetails(error, again, { submissionId: firstSubmissionId, completionOffset: first.completionOffset });
     },
   );
@@ -126,7 +126,7 @@ conformanceSuite('flows / deduplication and offsets', () => {
       const concurrent = await Promise.all(Array.from({ length: 24 }, (_unused, index) => submitAs(index)));
       const after = await submitAs(0);
       for (const submitted of [before, ...concurrent, after]) {
-        responseSchemaConformance(ctx.validators, submitted.response, 'SubmitAndWaitResponse', 'submit-and-wait.response.shape');
+        answerBody(submitted.response, 'submit-and-wait.response.shape');
       }
       const offsets = concurrent.map((entry) => entry.completionOffset);
       allDistinct('limits.offsets.positive', 'the offsets of concurrent submissions', offsets, concurrent[0]!.response);

@@ -5,10 +5,10 @@
  * (Canton's own InteractiveSubmissionIntegrationTest uses it so). Tests skip with the reason when the fixtures name no
  * `templates.trailingNone`. Canton profile only.
  */
+import { expectError } from '../../checks/error-body.js';
 import type { ClientResponse } from '../../client/http.js';
 import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
-import { errorBodyConformance } from '../../checks/error-body.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
@@ -270,7 +270,7 @@ conformanceSuite('flows / explicit disclosure', () => {
         return;
       }
       statusInRange(refused, 400, 499, 'canton.disclosure.authentication-checked');
-      errorBodyConformance(ctx, refused, 'canton.disclosure.authentication-checked');
+      expectError(ctx, refused, 'canton.disclosure.authentication-checked');
     },
   );
 

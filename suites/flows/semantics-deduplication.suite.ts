@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { statusCodeConformance } from '../../checks/basic.js';
-import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { expectErrorCode, expectError } from '../../checks/error-body.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { freshId } from '../../generators/index.js';
@@ -94,7 +94,7 @@ conformanceSuite('flows / semantics of commands', () => {
         success ?? answers[0],
       );
       for (const answer of answers.filter((candidate) => candidate !== success)) {
-        const error = errorBodyConformance(ctx, answer, 'canton.deduplication.concurrent-one-success');
+        const error = expectError(ctx, answer, 'canton.deduplication.concurrent-one-success');
         expectErrorCode(error, DUPLICATE_CODES, 'canton.deduplication.concurrent-one-success', answer);
       }
     },

@@ -6,7 +6,7 @@
 import type { ClientResponse } from '../../client/http.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
 import { authEnforcement } from '../../checks/auth.js';
-import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { expectErrorCode, expectError } from '../../checks/error-body.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { execute, executeBody, prepareIou } from '../support/prepared-iou.js';
 import { iouCreate, partyView, submit, transactionFormat, updateByOffset, wildcardFilter } from '../support/ledger.js';
@@ -283,7 +283,7 @@ conformanceSuite('auth', () => {
       });
       // Rejected as a repeat of the same change id: the first submission was recorded under the token's user.
       statusInRange(again, 400, 499, 'auth.submit-and-wait.user-id-from-token');
-      const duplicate = errorBodyConformance(ctx, again, 'submit-and-wait.errors.default-body');
+      const duplicate = expectError(ctx, again, 'submit-and-wait.errors.default-body');
       expectErrorCode(duplicate, ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'], 'submit-and-wait.userId.from-token', again);
       if (ctx.profile === 'canton') {
         expectErrorCode(

@@ -1,6 +1,7 @@
+import { fieldClausesOf } from '../../specification/schema-fields.js';
+import { expectError } from '../../checks/error-body.js';
 import fc from 'fast-check';
-import { contentTypeConformance, exactContentType, notAServerError, notServed, statusCodeConformance } from '../../checks/basic.js';
-import { errorBodyConformance } from '../../checks/error-body.js';
+import { exactContentType, notAServerError, notServed, statusCodeConformance, expectContentType } from '../../checks/basic.js';
 import { errorCodeOf, negativeDataRejection } from '../../checks/rejection.js';
 import type { ClientResponse } from '../../client/http.js';
 import { expectCount, expectText, expectValue, expectValueMatches } from '../../checks/values.js';
@@ -90,8 +91,8 @@ conformanceSuite('errors', () => {
           });
           if (outcome !== 'credited') return;
           statusCodeConformance(response, [400], 'errors.400-text-plain');
-          contentTypeConformance(response, 'text', 'errors.400-text-plain');
-          contentTypeConformance(response, 'text', 'format.area-a-400-plain-text');
+          expectContentType(response, 'text', 'errors.400-text-plain');
+          expectContentType(response, 'text', 'format.area-a-400-plain-text');
           if (context.profile === 'canton') {
             expectText(
               'canton.errors.400-text.malformed-json',
@@ -146,16 +147,7 @@ conformanceSuite('errors', () => {
       name: 'JSON errors carry the default error body; canton: status follows the category',
       endpoint: 'update-by-offset',
       clauses: [
-        'errors.body.code.required-string',
-        'errors.body.cause.required-string',
-        'errors.body.correlationId.optional-string',
-        'errors.body.traceId.optional-string',
-        'errors.body.context.required-string-map',
-        'errors.body.resources.optional-string-pairs',
-        'errors.body.errorCategory.required-int32',
-        'errors.body.grpcCodeValue.optional-int32',
-        'errors.body.retryInfo.optional-string',
-        'errors.body.definiteAnswer.optional-boolean',
+        ...fieldClausesOf('JsCantonError'),
         'canton.errors.status-follows-category',
         'canton.errors.body.absent-optionals-null',
         'canton.errors.body.context-category',
@@ -173,7 +165,7 @@ conformanceSuite('errors', () => {
         fc.constantFrom<[number | bigint, 8 | 11]>([0, 8], [2n ** 62n, 11]),
         async ([offset, category]) => {
           const response = await postJson(context, 'update-by-offset', { offset, updateFormat: format }, user);
-          const body = errorBodyConformance(context, response, 'errors.body.errorCategory.required-int32');
+          const body = expectError(context, response, 'errors.body.errorCategory.required-int32');
           if (context.profile !== 'canton') return;
           const clauseId = category === 8 ? 'canton.errors.category-8-400' : 'canton.errors.category-11-404';
           statusCodeConformance(response, [statusOfCategory(category)], clauseId);
@@ -239,7 +231,7 @@ conformanceSuite('errors', () => {
           ]);
           if (context.profile === 'canton') {
             statusCodeConformance(response, [404], 'canton.http.unknown-route-404-legacy-json');
-            contentTypeConformance(response, 'json', 'canton.http.unknown-route-404-legacy-json');
+            expectContentType(response, 'json', 'canton.http.unknown-route-404-legacy-json');
             const body = response.json() as { errors?: unknown; status?: unknown; ledgerApiError?: unknown };
             expectValueMatches(
               'canton.http.unknown-route-404-legacy-json',
@@ -276,7 +268,7 @@ conformanceSuite('errors', () => {
         async ([method, path]) => {
           const response = await context.send({ api: 'participant', method, path, user });
           statusCodeConformance(response, [405], 'canton.http.method-not-allowed-405');
-          contentTypeConformance(response, 'text', 'canton.http.method-not-allowed-405');
+          expectContentType(response, 'text', 'canton.http.method-not-allowed-405');
         },
         { numRuns: 5 },
       );

@@ -5,7 +5,7 @@
 import { freshId } from '../../generators/index.js';
 import { noEffectOfRejectedWrite } from '../../checks/stateful.js';
 import { statusCodeConformance } from '../../checks/basic.js';
-import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { expectErrorCode, expectError } from '../../checks/error-body.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { createIouCommand, iouSubmission, postJson } from '../support/requests.js';
@@ -23,7 +23,7 @@ async function rejectsSubmission(
 ): Promise<void> {
   const response = await postJson(context, ENDPOINT, body, user);
   statusCodeConformance(response, context.profile === 'canton' ? [400, 404, 409] : [400, 401, 403, 404, 409, 422], clauseId);
-  const error = errorBodyConformance(context, response, 'errors.submission-error-propagated');
+  const error = expectError(context, response, 'errors.submission-error-propagated');
   if (context.profile === 'canton') expectErrorCode(error, canton.code, canton.cantonClauseId, response);
 }
 
@@ -48,7 +48,7 @@ conformanceSuite('submit-and-wait', () => {
         user,
       );
       statusCodeConformance(response, context.profile === 'canton' ? [400] : [400, 409, 422], 'submit-and-wait.errors.propagated');
-      const error = errorBodyConformance(context, response, 'errors.submission-error-propagated');
+      const error = expectError(context, response, 'errors.submission-error-propagated');
       if (context.profile === 'canton') {
         expectErrorCode(error, 'TEMPLATE_PRECONDITION_VIOLATED', 'canton.submit-and-wait.template-precondition-violated-400', response);
       }
@@ -149,7 +149,7 @@ conformanceSuite('submit-and-wait', () => {
         },
         user,
       );
-      errorBodyConformance(context, response, 'submit-and-wait.commands.atomic');
+      expectError(context, response, 'submit-and-wait.commands.atomic');
       // Had the first command taken effect, its contract would now be found by its key (and archived).
       const archiveByKey = () =>
         postJson(
@@ -229,7 +229,7 @@ conformanceSuite('submit-and-wait', () => {
       statusCodeConformance(live, [200], clauseId);
       for (const refused of [before, after]) {
         statusCodeConformance(refused, [404], clauseId);
-        const error = errorBodyConformance(context, refused, clauseId, { code: 'CONTRACT_KEY_NOT_FOUND', cantonClauseId: clauseId });
+        const error = expectError(context, refused, clauseId, { code: 'CONTRACT_KEY_NOT_FOUND', cantonClauseId: clauseId });
         expectErrorCode(error, 'CONTRACT_KEY_NOT_FOUND', clauseId, refused);
       }
     },

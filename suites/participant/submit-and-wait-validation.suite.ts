@@ -4,7 +4,7 @@
  * Part of suite `submit-and-wait` (see submit-and-wait.suite.ts).
  */
 import { invalidRequestRules } from '../../generators/index.js';
-import { contentTypeConformance, exactContentType } from '../../checks/basic.js';
+import { exactContentType, expectContentType } from '../../checks/basic.js';
 import { negativeDataRejection } from '../../checks/rejection.js';
 import { expectText } from '../../checks/values.js';
 import type { ClauseId } from '../../specification/clauses.js';
@@ -123,8 +123,8 @@ conformanceSuite('submit-and-wait', () => {
         endpoint: ENDPOINT,
       });
       if (outcome !== 'credited') return;
-      contentTypeConformance(response, 'text', 'errors.400-text-plain');
-      contentTypeConformance(response, 'text', 'format.area-a-400-plain-text');
+      expectContentType(response, 'text', 'errors.400-text-plain');
+      expectContentType(response, 'text', 'format.area-a-400-plain-text');
       expectText('errors.400-text-names-body', 'the 400 text', response.text, { includes: 'body' }, response);
       if (context.profile === 'canton') {
         exactContentType(response, /^text\/plain; ?charset=utf-8$/i, 'text/plain; charset=UTF-8', 'canton.errors.400-text.content-type');

@@ -6,7 +6,7 @@
  */
 import { acceptedWith, statusCodeConformance } from '../../checks/basic.js';
 import { recordInconclusive } from '../../checks/assertion.js';
-import { errorBodyConformance, expectErrorCode } from '../../checks/error-body.js';
+import { expectErrorCode, expectError } from '../../checks/error-body.js';
 import { eventSetsEqual } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import type { ClientResponse } from '../../client/http.js';
@@ -58,7 +58,7 @@ function accepted(response: ClientResponse, clauseId: ClauseId, what: string): v
 
 /** A Canton error: this status and code (the redacted-free JsCantonError body). */
 function rejectedWith(ctx: ConformanceContext, response: ClientResponse, status: number, code: string, clauseId: ClauseId): void {
-  const error = errorBodyConformance(ctx, response, clauseId, { code, cantonClauseId: clauseId });
+  const error = expectError(ctx, response, clauseId, { code, cantonClauseId: clauseId });
   expectErrorCode(error, code, clauseId, response);
   statusCodeConformance(response, [status], clauseId);
 }

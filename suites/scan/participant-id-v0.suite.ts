@@ -1,5 +1,7 @@
-import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
-import { scanErrorAnswer, scanErrorMessage, scanResponseSchemaConformance, type ScanMessage } from '../../checks/scan.js';
+import { fieldClausesOf } from '../../specification/schema-fields.js';
+import { answerBody } from '../../checks/schema.js';
+import { notAServerError, statusCodeConformance } from '../../checks/basic.js';
+import { scanErrorAnswer, scanErrorMessage, type ScanMessage } from '../../checks/scan.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { FixtureGapError } from '../../harness/library/environment.js';
 import { compareVersions } from '../../harness/library/requirements.js';
@@ -37,7 +39,7 @@ conformanceSuite('scan participant-id v0', () => {
         'scan.participant-id-v0.exists',
         'scan.participant-id-v0.path-parameters',
         'scan.participant-id-v0.response.shape',
-        'scan.participant-id-v0.response.participant-id-format',
+        ...fieldClausesOf('GetPartyToParticipantResponse'),
         'scan.responses.json',
         'scan.auth.no-headers',
         'versioning.scan.prefix-v0-v1',
@@ -53,16 +55,7 @@ conformanceSuite('scan participant-id v0', () => {
         'scan.auth.no-headers',
         'versioning.scan.prefix-v0-v1',
       ]);
-      contentTypeConformance(response, 'json', 'scan.responses.json');
-      scanResponseSchemaConformance(
-        context.validators,
-        response,
-        'GetPartyToParticipantResponse',
-        'scan.participant-id-v0.response.shape',
-        {
-          '/participant_id': ['scan.participant-id-v0.response.participant-id-format'],
-        },
-      );
+      answerBody(response, 'scan.participant-id-v0.response.shape');
     },
   );
 
@@ -84,7 +77,7 @@ conformanceSuite('scan participant-id v0', () => {
           'features.multiHostedParty is on but the scan fixtures name no parties.multiHosted; add it to the fixtures file',
         );
       const response = await participantIdV0(context, party);
-      const message = scanErrorAnswer(context.validators, response, {
+      const message = scanErrorAnswer(response, {
         statuses: DECLARED_ERROR_STATUSES,
         statusClauses: ['scan.participant-id-v0.multi-hosted-fails'],
         bodyClauses: ['scan.participant-id-v0.errors.error-body'],
@@ -116,7 +109,7 @@ conformanceSuite('scan participant-id v0', () => {
     },
     async (context) => {
       const response = await participantIdV0(context, context.fixtures.scan.parties.unknown);
-      const message = scanErrorAnswer(context.validators, response, {
+      const message = scanErrorAnswer(response, {
         statuses: [404],
         statusClauses: ['scan.participant-id-v0.errors.declared-statuses', 'errors.scan.declared-statuses'],
         bodyClauses: ['scan.participant-id-v0.errors.error-body', 'errors.scan.error-body'],
@@ -141,7 +134,7 @@ conformanceSuite('scan participant-id v0', () => {
     },
     async (context) => {
       const response = await participantIdV0(context, context.fixtures.scan.parties.singleHosted, UNKNOWN_SYNCHRONIZER_ID);
-      const message = scanErrorAnswer(context.validators, response, {
+      const message = scanErrorAnswer(response, {
         statuses: [404],
         statusClauses: ['canton.scan.participant-id-v0.unknown-domain-404'],
         bodyClauses: ['canton.scan.participant-id-v0.unknown-domain-404'],

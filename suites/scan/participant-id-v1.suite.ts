@@ -1,5 +1,7 @@
-import { contentTypeConformance, notAServerError } from '../../checks/basic.js';
-import { scanErrorAnswer, scanErrorMessage, scanResponseSchemaConformance } from '../../checks/scan.js';
+import { fieldClausesOf } from '../../specification/schema-fields.js';
+import { answerBody } from '../../checks/schema.js';
+import { notAServerError } from '../../checks/basic.js';
+import { scanErrorAnswer, scanErrorMessage } from '../../checks/scan.js';
 import { expectCount, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { FixtureGapError } from '../../harness/library/environment.js';
@@ -19,7 +21,7 @@ function participantIdV1(context: ConformanceContext, partyId: string, domainId 
 const HOSTING_CLAUSES: ClauseId[] = [
   'scan.participant-id-v1.exists',
   'scan.participant-id-v1.response.shape',
-  'scan.participant-id-v1.response.participant-id-format',
+  ...fieldClausesOf('GetPartyToParticipantResponseV1'),
   'scan.responses.json',
 ];
 
@@ -28,14 +30,7 @@ async function hostingParticipants(context: ConformanceContext, partyId: string)
   const response = await participantIdV1(context, partyId);
   notAServerError(response, 'scan.participant-id-v1.exists');
   acceptedFor(response, ['scan.participant-id-v1.exists']);
-  contentTypeConformance(response, 'json', 'scan.responses.json');
-  const body = scanResponseSchemaConformance(
-    context.validators,
-    response,
-    'GetPartyToParticipantResponseV1',
-    'scan.participant-id-v1.response.shape',
-    { '/participant_ids/': ['scan.participant-id-v1.response.participant-id-format'] },
-  ) as { participant_ids: string[] };
+  const body = answerBody(response, 'scan.participant-id-v1.response.shape') as { participant_ids: string[] };
   return { response, participants: body.participant_ids };
 }
 
@@ -123,7 +118,7 @@ conformanceSuite('scan participant-id v1', () => {
     },
     async (context) => {
       const response = await participantIdV1(context, context.fixtures.scan.parties.unknown);
-      const message = scanErrorAnswer(context.validators, response, {
+      const message = scanErrorAnswer(response, {
         statuses: [404],
         statusClauses: ['scan.participant-id-v1.errors.declared-statuses', 'errors.scan.declared-statuses'],
         bodyClauses: ['scan.participant-id-v1.errors.error-body', 'errors.scan.error-body'],
@@ -148,7 +143,7 @@ conformanceSuite('scan participant-id v1', () => {
     },
     async (context) => {
       const response = await participantIdV1(context, fingerprintPrefixOf(context.fixtures.scan.parties.singleHosted));
-      const message = scanErrorAnswer(context.validators, response, {
+      const message = scanErrorAnswer(response, {
         statuses: [404],
         statusClauses: ['canton.scan.participant-id-v1.prefix-party-404'],
         bodyClauses: ['canton.scan.participant-id-v1.prefix-party-404'],

@@ -1,9 +1,11 @@
+import { fieldClausesOf } from '../../specification/schema-fields.js';
+import { answerBody } from '../../checks/schema.js';
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
 import { withBoundaries } from '../../generators/index.js';
 import { invalidScanRound } from '../../generators/invalid/parameters.js';
-import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
-import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaConformance } from '../../checks/scan.js';
+import { notAServerError, statusCodeConformance, expectContentType } from '../../checks/basic.js';
+import { scanErrorAnswer, scanErrorMessage, scanRejection } from '../../checks/scan.js';
 import { expectText, expectValue } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
@@ -30,22 +32,14 @@ const AMOUNT_CLAUSES: ClauseId[] = [
   'scan.rewards-collected.exists',
   'scan.rewards-collected.response.shape',
   'scan.responses.json',
-  'canton.scan.rewards-collected.amount-10-decimals',
+  ...fieldClausesOf('GetRewardsCollectedResponse'),
 ];
 
 /** 200 `{amount}`; in the canton profile the schema requires exactly ten decimals. */
 function amountOf(context: ConformanceContext, response: ClientResponse): string {
   notAServerError(response, 'scan.rewards-collected.exists');
   acceptedFor(response, ['scan.rewards-collected.exists']);
-  contentTypeConformance(response, 'json', 'scan.responses.json');
-  const amountClauses: ClauseId[] = context.profile === 'canton' ? ['canton.scan.rewards-collected.amount-10-decimals'] : [];
-  const body = scanResponseSchemaConformance(
-    context.validators,
-    response,
-    'GetRewardsCollectedResponse',
-    'scan.rewards-collected.response.shape',
-    { '/amount': amountClauses },
-  ) as { amount: string };
+  const body = answerBody(response, 'scan.rewards-collected.response.shape') as { amount: string };
   return body.amount;
 }
 
@@ -57,12 +51,7 @@ async function latestRound(context: ConformanceContext): Promise<bigint> {
   const response = await getScan(context, scanPaths.roundOfLatestData);
   skipWithoutAggregatedRound(context, response, 'round-of-latest-data');
   acceptedFor(response, ['scan.round-of-latest-data.exists']);
-  const body = scanResponseSchemaConformance(
-    context.validators,
-    response,
-    'GetRoundOfLatestDataResponse',
-    'scan.round-of-latest-data.response.shape',
-  ) as { round: unknown };
+  const body = answerBody(response, 'scan.round-of-latest-data.response.shape') as { round: unknown };
   return exactInteger(body.round);
 }
 
@@ -122,7 +111,7 @@ conformanceSuite('scan rewards-collected', () => {
     async (context) => {
       const future = (await latestRound(context)) + 1_000_000n;
       const response = await rewardsCollected(context, String(future));
-      const message = scanErrorAnswer(context.validators, response, {
+      const message = scanErrorAnswer(response, {
         statuses: [404],
         statusClauses: ['scan.rewards-collected.errors.declared-statuses', 'errors.scan.declared-statuses'],
         bodyClauses: ['scan.rewards-collected.errors.error-body', 'errors.scan.error-body'],
@@ -152,7 +141,7 @@ conformanceSuite('scan rewards-collected', () => {
       for (const round of [-1n, INT64_MIN]) {
         const response = await rewardsCollected(context, String(round));
         statusCodeConformance(response, [200], clauseId);
-        const { amount } = scanResponseSchemaConformance(context.validators, response, 'GetRewardsCollectedResponse', clauseId) as {
+        const { amount } = answerBody(response, clauseId) as {
           amount: string;
         };
         expectValue(clauseId, `amount of round ${round}, which has no aggregated row`, amount, '0.0000000000', response);
@@ -193,7 +182,7 @@ conformanceSuite('scan rewards-collected', () => {
         const clauseId = 'canton.scan.rewards-collected.round-malformed-400';
         scanRejection(response, clauseId, `round=${JSON.stringify(round)}`);
         statusCodeConformance(response, [400], clauseId);
-        contentTypeConformance(response, 'text', clauseId);
+        expectContentType(response, 'text', clauseId);
         expectText(
           clauseId,
           "Pekko's malformed-parameter rejection",

@@ -1,5 +1,7 @@
-import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
-import { scanErrorAnswer, scanResponseSchemaConformance } from '../../checks/scan.js';
+import { fieldClausesOf } from '../../specification/schema-fields.js';
+import { answerBody } from '../../checks/schema.js';
+import { notAServerError, statusCodeConformance } from '../../checks/basic.js';
+import { scanErrorAnswer } from '../../checks/scan.js';
 import { expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { getScan, scanPaths } from '../support/scan-requests.js';
@@ -22,7 +24,7 @@ conformanceSuite('scan round-of-latest-data', () => {
         'scan.round-of-latest-data.exists',
         'scan.round-of-latest-data.no-parameters',
         'scan.round-of-latest-data.response.shape',
-        'scan.round-of-latest-data.effectiveAt.date-time',
+        ...fieldClausesOf('GetRoundOfLatestDataResponse'),
         'canton.scan.round-of-latest-data.effectiveAt-utc',
         'canton.scan.round-of-latest-data.effectiveAt-fraction',
         'scan.responses.json',
@@ -35,14 +37,7 @@ conformanceSuite('scan round-of-latest-data', () => {
       notAServerError(response, 'scan.round-of-latest-data.exists');
       skipWithoutAggregatedRound(context, response, 'round-of-latest-data');
       acceptedFor(response, ['scan.round-of-latest-data.exists', 'scan.round-of-latest-data.no-parameters', 'scan.auth.no-headers']);
-      contentTypeConformance(response, 'json', 'scan.responses.json');
-      const body = scanResponseSchemaConformance(
-        context.validators,
-        response,
-        'GetRoundOfLatestDataResponse',
-        'scan.round-of-latest-data.response.shape',
-        { '/effectiveAt': ['scan.round-of-latest-data.effectiveAt.date-time'] },
-      ) as { round: unknown; effectiveAt: string };
+      const body = answerBody(response, 'scan.round-of-latest-data.response.shape') as { round: unknown; effectiveAt: string };
       if (context.profile !== 'canton') return;
       expectValueMatches(
         'canton.scan.round-of-latest-data.effectiveAt-fraction',
@@ -75,7 +70,7 @@ conformanceSuite('scan round-of-latest-data', () => {
       // 200 while a round has been aggregated; before any, the declared 404 with {error}.
       statusCodeConformance(response, [200, 404], 'scan.round-of-latest-data.errors.declared-statuses');
       if (response.status === 404) {
-        scanErrorAnswer(context.validators, response, {
+        scanErrorAnswer(response, {
           statuses: [404],
           statusClauses: ['scan.round-of-latest-data.errors.declared-statuses'],
           bodyClauses: ['scan.round-of-latest-data.errors.error-body'],

@@ -3,10 +3,10 @@
  * of the longest leaderboard, the rewards round boundary is the latest aggregated round, and the total without a
  * round is the sum of the rounds. A round aggregated while a test reads is not judged (recorded with the reason).
  */
+import { answerBody } from '../../checks/schema.js';
 import type { ClientResponse } from '../../client/http.js';
 import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance } from '../../checks/basic.js';
-import { scanResponseSchemaConformance } from '../../checks/scan.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { getScan, scanPaths } from '../support/scan-requests.js';
@@ -23,12 +23,7 @@ interface Leader {
 async function leaderboard(ctx: ConformanceContext, limit: number): Promise<{ response: ClientResponse; rounds: string[] }> {
   const response = await getScan(ctx, scanPaths.topValidators, { limit: String(limit) });
   statusCodeConformance(response, [200], 'canton.scan.numbers.top-n');
-  const body = scanResponseSchemaConformance(
-    ctx.validators,
-    response,
-    'GetTopValidatorsByValidatorFaucetsResponse',
-    'canton.scan.numbers.top-n',
-  ) as { validatorsByReceivedFaucets: Leader[] };
+  const body = answerBody(response, 'canton.scan.numbers.top-n') as { validatorsByReceivedFaucets: Leader[] };
   return { response, rounds: body.validatorsByReceivedFaucets.map((entry) => String(exactInteger(entry.numRoundsCollected))) };
 }
 
@@ -36,12 +31,7 @@ async function latestRound(ctx: ConformanceContext): Promise<bigint> {
   const response = await getScan(ctx, scanPaths.roundOfLatestData);
   skipWithoutAggregatedRound(ctx, response, 'round-of-latest-data');
   statusCodeConformance(response, [200], 'canton.scan.numbers.rewards-round-boundary');
-  const body = scanResponseSchemaConformance(
-    ctx.validators,
-    response,
-    'GetRoundOfLatestDataResponse',
-    'canton.scan.numbers.rewards-round-boundary',
-  ) as { round: unknown };
+  const body = answerBody(response, 'canton.scan.numbers.rewards-round-boundary') as { round: unknown };
   return exactInteger(body.round);
 }
 
@@ -59,7 +49,7 @@ async function rewards(ctx: ConformanceContext, round: bigint | undefined): Prom
 
 function amountOf(ctx: ConformanceContext, response: ClientResponse, clauseId: 'canton.scan.numbers.total-is-sum-of-rounds'): string {
   statusCodeConformance(response, [200], clauseId);
-  return (scanResponseSchemaConformance(ctx.validators, response, 'GetRewardsCollectedResponse', clauseId) as { amount: string }).amount;
+  return (answerBody(response, clauseId) as { amount: string }).amount;
 }
 
 conformanceSuite('scan numbers', () => {

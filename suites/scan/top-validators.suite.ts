@@ -1,9 +1,10 @@
+import { fieldClausesOf } from '../../specification/schema-fields.js';
+import { answerBody } from '../../checks/schema.js';
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
 import { withBoundaries, SCAN_LIMIT, scanLimitParameter } from '../../generators/index.js';
-import { acceptedWith, contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
-import { scanErrorBodyConformance } from '../../checks/error-body.js';
-import { scanErrorAnswer, scanErrorMessage, scanRejection, scanResponseSchemaConformance } from '../../checks/scan.js';
+import { acceptedWith, notAServerError, statusCodeConformance, expectContentType } from '../../checks/basic.js';
+import { expectScanError, scanErrorAnswer, scanErrorMessage, scanRejection } from '../../checks/scan.js';
 import { expectCount, expectOrdered, expectText, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
@@ -40,8 +41,7 @@ const LEADERBOARD_CLAUSES: ClauseId[] = [
   'scan.top-validators.exists',
   'scan.responses.json',
   'scan.top-validators.response.shape',
-  'validator-received-faucets.fields',
-  'canton.scan.top-validators.fields-int64',
+  ...fieldClausesOf('GetTopValidatorsByValidatorFaucetsResponse'),
   'scan.top-validators.limit.maximum',
   'limits.scan-limit.maximum-records',
   'scan.top-validators.ordered',
@@ -51,19 +51,7 @@ const LEADERBOARD_CLAUSES: ClauseId[] = [
 function leaderboardOf(context: ConformanceContext, response: ClientResponse, limit: number): ValidatorReceivedFaucets[] {
   notAServerError(response, 'scan.top-validators.exists');
   acceptedFor(response, ['scan.top-validators.exists']);
-  contentTypeConformance(response, 'json', 'scan.responses.json');
-  // Canton's schema (all five fields required, counters int64) implies the spec's, so it credits both.
-  const entryClauses: ClauseId[] =
-    context.profile === 'canton'
-      ? ['canton.scan.top-validators.fields-int64', 'validator-received-faucets.fields']
-      : ['validator-received-faucets.fields'];
-  const body = scanResponseSchemaConformance(
-    context.validators,
-    response,
-    'GetTopValidatorsByValidatorFaucetsResponse',
-    'scan.top-validators.response.shape',
-    { '/validatorsByReceivedFaucets/': entryClauses },
-  ) as { validatorsByReceivedFaucets: ValidatorReceivedFaucets[] };
+  const body = answerBody(response, 'scan.top-validators.response.shape') as { validatorsByReceivedFaucets: ValidatorReceivedFaucets[] };
   const entries = body.validatorsByReceivedFaucets;
   for (const clauseId of ['scan.top-validators.limit.maximum', 'limits.scan-limit.maximum-records'] as const) {
     expectCount(clauseId, `validatorsByReceivedFaucets for limit=${limit}`, entries, { max: limit }, response);
@@ -127,12 +115,7 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
       const clauseId = 'canton.scan.top-validators.rounds-arithmetic';
       const response = await topValidators(context, String(SCAN_LIMIT.max));
       acceptedWith(response, 200, clauseId);
-      const { validatorsByReceivedFaucets } = scanResponseSchemaConformance(
-        context.validators,
-        response,
-        'GetTopValidatorsByValidatorFaucetsResponse',
-        clauseId,
-      ) as { validatorsByReceivedFaucets: ValidatorReceivedFaucets[] };
+      const { validatorsByReceivedFaucets } = answerBody(response, clauseId) as { validatorsByReceivedFaucets: ValidatorReceivedFaucets[] };
       for (const entry of validatorsByReceivedFaucets) {
         const [collected, missed, first, last] = [
           entry.numRoundsCollected,
@@ -194,14 +177,14 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
             // Canton's PageLimit check: exactly 400 {"error": "<its message>"}.
             scanRejection(response, rejection.clauseId, `limit=${limit}`);
             statusCodeConformance(response, [400], rejection.clauseId);
-            const { error } = scanErrorBodyConformance(context.validators, response, rejection.clauseId);
+            const { error } = expectScanError(response, rejection.clauseId);
             scanErrorMessage(response, error, [{ equals: rejection.message(limit) }], rejection.clauseId);
           }
           if (response.status === 200) {
             leaderboardOf(context, response, Math.max(limit, 0));
             return;
           }
-          scanErrorAnswer(context.validators, response, {
+          scanErrorAnswer(response, {
             statuses: DECLARED_ERROR_STATUSES,
             statusClauses: ['scan.top-validators.errors.declared-statuses', 'errors.scan.declared-statuses'],
             bodyClauses: ['scan.top-validators.errors.error-body', 'errors.scan.error-body'],
@@ -239,7 +222,7 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
         const clauseId = 'canton.scan.top-validators.limit.missing-404';
         scanRejection(response, clauseId, what);
         statusCodeConformance(response, [404], clauseId);
-        contentTypeConformance(response, 'text', clauseId);
+        expectContentType(response, 'text', clauseId);
         expectText(
           clauseId,
           "Pekko's missing-parameter rejection",
@@ -293,7 +276,7 @@ conformanceSuite('scan top-validators-by-validator-faucets', () => {
         const clauseId = 'canton.scan.top-validators.limit.malformed-400';
         scanRejection(response, clauseId, `limit=${JSON.stringify(limit)}`);
         statusCodeConformance(response, [400], clauseId);
-        contentTypeConformance(response, 'text', clauseId);
+        expectContentType(response, 'text', clauseId);
         expectText(
           clauseId,
           "Pekko's malformed-parameter rejection",

@@ -1,13 +1,8 @@
+import { answerBody } from '../../checks/schema.js';
 import type { ClientResponse } from '../../client/http.js';
-import { contentTypeConformance, notAServerError, statusCodeConformance } from '../../checks/basic.js';
-import {
-  circePrettyErrorBody,
-  scanErrorAnswer,
-  scanErrorMessage,
-  scanRejection,
-  scanResponseSchemaConformance,
-  type FieldClauses,
-} from '../../checks/scan.js';
+import { notAServerError, statusCodeConformance } from '../../checks/basic.js';
+import { circePrettyErrorBody, scanErrorAnswer, scanErrorMessage, scanRejection } from '../../checks/scan.js';
+import { fieldClausesOf } from '../../specification/schema-fields.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { FixtureGapError } from '../../harness/library/environment.js';
@@ -24,22 +19,15 @@ interface TrafficStatus {
   traffic_status: { actual: { total_consumed: unknown; total_limit: unknown }; target: { total_purchased: unknown } };
 }
 
-const FIELD_CLAUSES: FieldClauses = {
-  '/traffic_status': ['member-traffic-status.shape'],
-  '/traffic_status/actual/total_consumed': ['member-traffic-status.actual.total_consumed.required-int64'],
-  '/traffic_status/actual/total_limit': ['member-traffic-status.actual.total_limit.required-int64'],
-  '/traffic_status/target/total_purchased': ['member-traffic-status.target.total_purchased.required-int64'],
-};
-
-/** The clauses `trafficStatusOf` asserts (the canton one in the canton profile only). */
+/**
+ * The clauses `trafficStatusOf` and the engine's checks of its answer assert (the canton one in the canton profile only):
+ * the fields' clauses are those of the answer's schema (specification/schema-fields.ts).
+ */
 const TRAFFIC_STATUS_CLAUSES: ClauseId[] = [
   'scan.traffic-status.exists',
   'scan.responses.json',
   'scan.traffic-status.response.shape',
-  'member-traffic-status.shape',
-  'member-traffic-status.actual.total_consumed.required-int64',
-  'member-traffic-status.actual.total_limit.required-int64',
-  'member-traffic-status.target.total_purchased.required-int64',
+  ...fieldClausesOf('GetMemberTrafficStatusResponse'),
   'canton.scan.traffic-status.int64-numbers',
 ];
 
@@ -56,14 +44,7 @@ function fixtureMember(context: ConformanceContext, key: 'topUpInProgress' | 'to
 function trafficStatusOf(context: ConformanceContext, response: ClientResponse): TrafficStatus {
   notAServerError(response, 'scan.traffic-status.exists');
   acceptedFor(response, ['scan.traffic-status.exists']);
-  contentTypeConformance(response, 'json', 'scan.responses.json');
-  const body = scanResponseSchemaConformance(
-    context.validators,
-    response,
-    'GetMemberTrafficStatusResponse',
-    'scan.traffic-status.response.shape',
-    FIELD_CLAUSES,
-  ) as TrafficStatus;
+  const body = answerBody(response, 'scan.traffic-status.response.shape') as TrafficStatus;
   if (context.profile === 'canton') {
     const { actual, target } = body.traffic_status;
     for (const [name, value] of Object.entries({
@@ -172,7 +153,7 @@ conformanceSuite('scan traffic-status', () => {
     },
     async (context) => {
       const response = await trafficStatus(context, context.fixtures.scan.members.unknown);
-      const message = scanErrorAnswer(context.validators, response, {
+      const message = scanErrorAnswer(response, {
         statuses: [404],
         statusClauses: ['scan.traffic-status.errors.declared-statuses', 'errors.scan.declared-statuses'],
         bodyClauses: ['scan.traffic-status.errors.error-body', 'errors.scan.error-body'],
@@ -222,7 +203,7 @@ conformanceSuite('scan traffic-status', () => {
         );
         const response = await trafficStatus(context, memberId);
         scanRejection(response, 'scan.traffic-status.member_id.format', `the malformed member id ${JSON.stringify(memberId)}`);
-        const message = scanErrorAnswer(context.validators, response, {
+        const message = scanErrorAnswer(response, {
           statuses: DECLARED_ERROR_STATUSES,
           statusClauses: ['scan.traffic-status.errors.declared-statuses', 'errors.scan.declared-statuses'],
           bodyClauses: ['scan.traffic-status.errors.error-body', 'errors.scan.error-body'],
@@ -285,7 +266,7 @@ conformanceSuite('scan traffic-status', () => {
       for (const { domainId, memberId, prefix, clauseId } of cases) {
         const response = await trafficStatus(context, memberId, domainId);
         scanRejection(response, clauseId, `the domain id ${JSON.stringify(domainId)} with member ${JSON.stringify(memberId)}`);
-        const message = scanErrorAnswer(context.validators, response, {
+        const message = scanErrorAnswer(response, {
           statuses: [400],
           statusClauses: [clauseId],
           bodyClauses: [clauseId],
@@ -308,12 +289,7 @@ conformanceSuite('scan traffic-status', () => {
       const readStatus = async (domainId?: string) => {
         const response = await trafficStatus(context, member, domainId);
         statusCodeConformance(response, [200], clauseId);
-        const body = scanResponseSchemaConformance(
-          context.validators,
-          response,
-          'GetMemberTrafficStatusResponse',
-          clauseId,
-        ) as TrafficStatus;
+        const body = answerBody(response, clauseId) as TrafficStatus;
         return { response, status: body.traffic_status };
       };
       const onFixtureDomain = (await readStatus()).status;

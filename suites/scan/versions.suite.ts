@@ -1,4 +1,4 @@
-import { contentTypeConformance, statusCodeConformance } from '../../checks/basic.js';
+import { statusCodeConformance, expectContentType } from '../../checks/basic.js';
 import type { Requirement } from '../../harness/library/requirements.js';
 import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
@@ -88,7 +88,7 @@ conformanceSuite('scan versions', () => {
         for (const method of ['POST', 'DELETE'] as const) {
           const response = await context.send({ api: 'scan', method, path, user: null, ...(method === 'POST' ? { body: {} } : {}) });
           statusCodeConformance(response, [405], 'canton.scan.method-not-allowed-405');
-          contentTypeConformance(response, 'text', 'canton.scan.method-not-allowed-405');
+          expectContentType(response, 'text', 'canton.scan.method-not-allowed-405');
         }
       }
     },

@@ -10,7 +10,7 @@ import type { ClientResponse } from '../../client/http.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import { acceptedWith, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
-import { errorBodyConformance, expectErrorCode, updateNotFoundDetails, type JsCantonErrorBody } from '../../checks/error-body.js';
+import { expectErrorCode, updateNotFoundDetails, type JsCantonErrorBody, expectError } from '../../checks/error-body.js';
 import { sameUpdateAtOffset, writeVisible } from '../../checks/stateful.js';
 import { expectValue } from '../../checks/values.js';
 import { specConflict, type ConflictSide } from '../../checks/conflict.js';
@@ -227,7 +227,7 @@ export function expectUpdateNotFound(
   offset: number,
   clauseId: ClauseId,
 ): JsCantonErrorBody {
-  const error = errorBodyConformance(ctx, response, clauseId, {
+  const error = expectError(ctx, response, clauseId, {
     code: 'UPDATE_NOT_FOUND',
     cantonClauseId: 'canton.update-by-offset.update-not-found-404',
   });

@@ -5,7 +5,7 @@
 import type { ClientResponse } from '../../client/http.js';
 import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance, statusInRange } from '../../checks/basic.js';
-import { errorBodyConformance, expectErrorCode, type JsCantonErrorBody } from '../../checks/error-body.js';
+import { expectErrorCode, type JsCantonErrorBody, expectError } from '../../checks/error-body.js';
 import { expectText } from '../../checks/values.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
@@ -61,7 +61,7 @@ export function refusedWith(
   options: Pick<RefusalOptions, 'causeIncludes' | 'causePrefix'> = {},
 ): JsCantonErrorBody {
   statusInRange(refused, 400, 499, clauseId);
-  const body = errorBodyConformance(ctx, refused, clauseId);
+  const body = expectError(ctx, refused, clauseId);
   expectErrorCode(body, codes, clauseId, refused);
   statusCodeConformance(refused, [status], clauseId);
   const { causeIncludes, causePrefix } = options;

@@ -40,7 +40,7 @@ export async function expectUndecodableIdsRejected(
   for (const id of ids) {
     const response = await send(id);
     scanRejection(response, expected.clauseId, `the ${expected.what} ${JSON.stringify(id)}`);
-    const message = scanErrorAnswer(validators, response, {
+    const message = scanErrorAnswer(response, {
       statuses: [400],
       statusClauses: [expected.clauseId],
       bodyClauses: [expected.clauseId],
