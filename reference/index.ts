@@ -43,6 +43,7 @@ export async function startReference(options: StartReferenceOptions): Promise<Re
     faults,
     ledger,
     extraRoutes: ledger.routes(),
+    onPackagesVetted: (packages) => ledger.packagesVetted(packages),
     host,
     port: options.participantPort ?? 0,
   }).catch(async (error: unknown) => {

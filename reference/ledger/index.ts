@@ -3,6 +3,7 @@
  * routes submit-and-wait, update-by-offset, ledger-end and interactive prepare/execute/executeAndWait.
  */
 import type { Fixtures } from '../../config/types.js';
+import type { DarPackage } from '../dar/parse.js';
 import type { Faults } from '../faults.js';
 import { requireCaller } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
@@ -46,6 +47,11 @@ export class Ledger {
       },
       { method: 'GET', pattern: '/v2/state/ledger-end', handler: (request) => this.ledgerEndResponse(request) },
     ];
+  }
+
+  /** Packages an upload vetted: the suite models among them become executable (`suite-models.ts`). */
+  packagesVetted(packages: readonly DarPackage[]): void {
+    this.state.packagesVetted(packages);
   }
 
   /** Whether the party is known to the ledger (a fixture party, or allocated since). */

@@ -8,6 +8,8 @@ import { flatString } from '../flat-strings.js';
 import { UniqueHexIds } from '../unique-ids.js';
 import { interpret, type Command, type Contract, type InterpretedTransaction, type TransactionNode } from './engine.js';
 import { createModelPackage, type ModelPackage } from './package-model.js';
+import { modelForPackage } from './suite-models.js';
+import type { DarPackage } from '../dar/parse.js';
 import { isPartyId } from '../formats.js';
 import { ContractStore, DeduplicationTable, UpdateLog, type TraceContext, type TransactionUpdate } from './store.js';
 
@@ -136,6 +138,18 @@ export class LedgerState {
     this.partyIds = new Map();
     this.singlePartyLists = new Map();
     for (const party of fixtures.parties) this.addParty(party.id);
+  }
+
+  /**
+   * Packages an upload vetted: each that is one of the suite's models (`modelForPackage`) is executed from now on,
+   * reached by its package name or id. A package name keeps the model first vetted (the suite's models have one version).
+   */
+  packagesVetted(packages: readonly DarPackage[]): void {
+    for (const candidate of packages) {
+      if (candidate.name === undefined || candidate.name === this.pkg.name || this.pkg.others.has(candidate.name)) continue;
+      const model = modelForPackage(candidate);
+      if (model !== undefined) this.pkg.others.set(model.name, model);
+    }
   }
 
   /** Makes a party known (a fixture party, or one allocated through party management). */

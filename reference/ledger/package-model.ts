@@ -15,6 +15,8 @@ export interface ChoiceBodyContext {
   /** Daml's `fetch`: the contract's argument; `template` (a qualified name) is the type the body expects it to have. */
   fetch(contractId: string, template?: string): DamlRecord;
   exercise(contractId: string, choice: string, argument: DamlRecord): DamlValue;
+  /** Daml-LF's `exercise_by_key`: the active contract of `template` with this key (CONTRACT_KEY_NOT_FOUND without one), exercised. */
+  exerciseByKey?(template: TemplateDefinition, key: DamlRecord, choice: string, argument: DamlRecord): DamlValue;
   /** Daml's `assert`: throws the engine's failure when `condition` is false. */
   assert(condition: boolean): void;
 }
@@ -38,9 +40,17 @@ export interface KeyDefinition {
   maintainers(key: DamlRecord): string[];
 }
 
+/** The package a definition belongs to, when it is not the model package's own (a suite DAR's, `suite-models.ts`). */
+export interface PackageHome {
+  id: string;
+  name: string;
+}
+
 export interface TemplateDefinition {
   /** `Module:Entity`. */
   qualifiedName: string;
+  /** The package of the template; the model package when absent. */
+  home?: PackageHome;
   argumentType: RecordType;
   signatories(argument: DamlRecord): string[];
   observers(argument: DamlRecord): string[];
@@ -48,12 +58,14 @@ export interface TemplateDefinition {
   ensure(argument: DamlRecord): boolean;
   key?: KeyDefinition;
   choices: ReadonlyMap<string, ChoiceDefinition>;
-  /** Interface views by interface qualified name. */
+  /** Interface views by `viewKey` of the interface. */
   views: ReadonlyMap<string, (argument: DamlRecord) => DamlRecord>;
 }
 
 export interface InterfaceDefinition {
   qualifiedName: string;
+  /** The package of the interface; the model package when absent. */
+  home?: PackageHome;
   viewType: RecordType;
   choices: ReadonlyMap<string, ChoiceDefinition>;
 }
@@ -63,6 +75,26 @@ export interface ModelPackage {
   id: string;
   templates: ReadonlyMap<string, TemplateDefinition>;
   interfaces: ReadonlyMap<string, InterfaceDefinition>;
+  /**
+   * Further packages the ledger executes, by package name: the suite's own DARs once uploaded and vetted
+   * (`suite-models.ts`). Their definitions carry their `home`.
+   */
+  others: Map<string, ModelPackage>;
+}
+
+/** The package a template or interface belongs to. */
+export function homeOf(pkg: ModelPackage, definition: { home?: PackageHome }): PackageHome {
+  return definition.home ?? pkg;
+}
+
+/** The key of an interface in a template's `views`: its qualified name, led by its package name outside the model package. */
+export function viewKey(iface: InterfaceDefinition): string {
+  return iface.home ? `${iface.home.name}:${iface.qualifiedName}` : iface.qualifiedName;
+}
+
+/** The view of a contract through an interface, or undefined when its template does not implement it. */
+export function viewOf(template: TemplateDefinition, iface: InterfaceDefinition): ((argument: DamlRecord) => DamlRecord) | undefined {
+  return template.views.get(viewKey(iface));
 }
 
 const unique = (parties: readonly string[]): string[] => [...new Set(parties)];
@@ -371,6 +403,7 @@ function buildPackage(name: string, id: string): ModelPackage {
       [iou, getCash, dummy, account, trailingNone, allTypes, swap, divulgeIou].map((template) => [template.qualifiedName, template]),
     ),
     interfaces: new Map([[asset.qualifiedName, asset]]),
+    others: new Map(),
   };
 }
 
