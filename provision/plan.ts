@@ -86,6 +86,20 @@ export function suiteTemplateAlternatives(uploaded: readonly string[]): Record<s
     const keyedAccount = templatesOf('conformance-keys').keyedAccount as Record<string, unknown>;
     alternatives.keyedAccount = keyedAccount;
   }
+  if (uploaded.includes('conformance-interfaces')) {
+    // daml/lf/interfaces.lf: Asset with the view { owner, description }, implemented by Token (signed by its issuer,
+    // observed and transferred by its owner), the template the interface tests create.
+    alternatives.assetInterface = {
+      interfaceId: '#conformance-interfaces:Asset:Asset',
+      view: { owner: 'Party', description: 'Text' },
+      implementation: {
+        templateId: '#conformance-interfaces:Asset:Token',
+        signatories: ['issuer'],
+        createArguments: { issuer: '{{party:bank}}', owner: '{{party:alice}}', description: 'a token', amount: '10' },
+        choices: { Transfer: { newOwner: '{{party:bob}}' }, Archive: {} },
+      },
+    };
+  }
   if (uploaded.includes('conformance-values')) {
     // daml/lf/values.lf: the README's AllTypes with `map` a GenMap (pairs) and the fields of the remaining value types.
     alternatives.allTypes = {
