@@ -401,7 +401,9 @@ export function loadFixtures(source: string | Record<string, unknown>, baseDir: 
   const partyIds = new Map(fixtures.parties.map((party) => [party.alias, party.id]));
   const { iou, getCash, keyedAccount, trailingNone, allTypes, swap, assetInterface } = fixtures.templates;
   const implementation = assetInterface?.implementation;
-  for (const template of [iou, getCash, keyedAccount, trailingNone, allTypes, swap, implementation].filter((entry) => entry !== undefined)) {
+  for (const template of [iou, getCash, keyedAccount, trailingNone, allTypes, swap, implementation].filter(
+    (entry) => entry !== undefined,
+  )) {
     template.createArguments = resolvePartyPlaceholders(template.createArguments, partyIds, where) as Record<string, unknown>;
     if (template.key) template.key = resolvePartyPlaceholders(template.key, partyIds, where) as Record<string, unknown>;
     if (template.choices)

@@ -111,6 +111,21 @@ export class PackageStore {
     }
   }
 
+  /**
+   * A package the node had before it started, uploaded and vetted (the suite DARs the fixtures name in `suitePackages`,
+   * as `provision` uploaded them): listed by `GET /v2/packages` and part of its name's lineage.
+   */
+  declare(pkg: { id: string; name: string; version: string; templates?: readonly string[] }): void {
+    this.uploaded.add(pkg.id);
+    this.vetted.set(pkg.id, {
+      packageId: pkg.id,
+      name: pkg.name,
+      version: pkg.version,
+      templates: [...(pkg.templates ?? [])],
+      upgradable: true,
+    });
+  }
+
   /** Stores the DAR's packages without vetting them (only for the `dar-validate-stores-package` fault). */
   store(dar: ParsedDar): void {
     for (const pkg of [dar.main, ...dar.dependencies]) this.uploaded.add(pkg.packageId);

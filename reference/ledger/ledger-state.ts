@@ -8,7 +8,7 @@ import { flatString } from '../flat-strings.js';
 import { UniqueHexIds } from '../unique-ids.js';
 import { interpret, type Command, type Contract, type InterpretedTransaction, type TransactionNode } from './engine.js';
 import { createModelPackage, type ModelPackage } from './package-model.js';
-import { modelForPackage } from './suite-models.js';
+import { modelForDeclaration, modelForPackage } from './suite-models.js';
 import type { DarPackage } from '../dar/parse.js';
 import { isPartyId } from '../formats.js';
 import { ContractStore, DeduplicationTable, UpdateLog, type TraceContext, type TransactionUpdate } from './store.js';
@@ -138,6 +138,11 @@ export class LedgerState {
     this.partyIds = new Map();
     this.singlePartyLists = new Map();
     for (const party of fixtures.parties) this.addParty(party.id);
+    // The suite DARs the fixtures say the node has (as `provision` uploaded them): executed from the start.
+    for (const declared of Object.values(fixtures.suitePackages ?? {})) {
+      const model = modelForDeclaration({ ...declared, templates: declared.templates ?? [], interfaces: declared.interfaces ?? [] });
+      if (model !== undefined && model.name !== this.pkg.name) this.pkg.others.set(model.name, model);
+    }
   }
 
   /**

@@ -308,23 +308,29 @@ const MODELS: readonly SuiteModel[] = [keys, interfaces, values];
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && [...a].sort().every((entry, index) => entry === [...b].sort()[index]);
 
+/** What a package declares: its id, name, version and the qualified names of its templates and interfaces. */
+export interface PackageDeclaration {
+  id: string;
+  name: string;
+  version: string;
+  templates: readonly string[];
+  interfaces: readonly string[];
+}
+
 /**
- * The executable model of a decoded package, or undefined when it is none of the suite's: its name and version are a
- * model's and it declares exactly that model's templates and interfaces.
+ * The executable model of a package, or undefined when it is none of the suite's: its name and version are a model's and
+ * it declares exactly that model's templates and interfaces.
  */
-export function modelForPackage(pkg: DarPackage): ModelPackage | undefined {
-  if (pkg.name === undefined || pkg.version === undefined || pkg.modules === undefined) return undefined;
-  const declaredTemplates = pkg.modules.flatMap((module) => module.templates.map((name) => `${module.name}:${name}`));
-  const declaredInterfaces = pkg.modules.flatMap((module) => module.interfaces.map((name) => `${module.name}:${name}`));
+export function modelForDeclaration(declared: PackageDeclaration): ModelPackage | undefined {
   const model = MODELS.find(
     (candidate) =>
-      candidate.name === pkg.name &&
-      candidate.version === pkg.version &&
-      sameSet(candidate.templates, declaredTemplates) &&
-      sameSet(candidate.interfaces, declaredInterfaces),
+      candidate.name === declared.name &&
+      candidate.version === declared.version &&
+      sameSet(candidate.templates, declared.templates) &&
+      sameSet(candidate.interfaces, declared.interfaces),
   );
   if (model === undefined) return undefined;
-  const home: PackageHome = { id: pkg.packageId, name: pkg.name };
+  const home: PackageHome = { id: declared.id, name: declared.name };
   const built = model.build(home);
   return {
     name: home.name,
@@ -333,4 +339,16 @@ export function modelForPackage(pkg: DarPackage): ModelPackage | undefined {
     interfaces: new Map(built.interfaces.map((definition) => [definition.qualifiedName, definition])),
     others: new Map(),
   };
+}
+
+/** The executable model of a package decoded from an uploaded DAR (`modelForDeclaration`). */
+export function modelForPackage(pkg: DarPackage): ModelPackage | undefined {
+  if (pkg.name === undefined || pkg.version === undefined || pkg.modules === undefined) return undefined;
+  return modelForDeclaration({
+    id: pkg.packageId,
+    name: pkg.name,
+    version: pkg.version,
+    templates: pkg.modules.flatMap((module) => module.templates.map((name) => `${module.name}:${name}`)),
+    interfaces: pkg.modules.flatMap((module) => module.interfaces.map((name) => `${module.name}:${name}`)),
+  });
 }

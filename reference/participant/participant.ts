@@ -71,6 +71,7 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
   });
   const readiness = new Readiness(faults);
   const packages = new PackageStore(faults);
+  for (const declared of Object.values(fixtures.suitePackages ?? {})) packages.declare(declared);
   const routes: Route[] = [
     readiness.route(),
     authenticatedUserRoute({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
