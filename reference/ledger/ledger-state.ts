@@ -140,7 +140,10 @@ export class LedgerState {
     for (const party of fixtures.parties) this.addParty(party.id);
     // The suite DARs the fixtures say the node has (as `provision` uploaded them): executed from the start.
     for (const declared of Object.values(fixtures.suitePackages ?? {})) {
-      const model = modelForDeclaration({ ...declared, templates: declared.templates ?? [], interfaces: declared.interfaces ?? [] });
+      const model = modelForDeclaration(
+        { ...declared, templates: declared.templates ?? [], interfaces: declared.interfaces ?? [] },
+        faults,
+      );
       if (model !== undefined && model.name !== this.pkg.name) this.pkg.others.set(model.name, model);
     }
   }
@@ -152,7 +155,7 @@ export class LedgerState {
   packagesVetted(packages: readonly DarPackage[]): void {
     for (const candidate of packages) {
       if (candidate.name === undefined || candidate.name === this.pkg.name || this.pkg.others.has(candidate.name)) continue;
-      const model = modelForPackage(candidate);
+      const model = modelForPackage(candidate, this.faults);
       if (model !== undefined) this.pkg.others.set(model.name, model);
     }
   }

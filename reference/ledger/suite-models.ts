@@ -7,6 +7,7 @@
  * upgrade) are stored and vetted like any package, and a command on their templates is TEMPLATES_OR_INTERFACES_NOT_FOUND.
  */
 import type { DarPackage } from '../dar/parse.js';
+import type { Faults } from '../faults.js';
 import type { ChoiceDefinition, InterfaceDefinition, ModelPackage, PackageHome, TemplateDefinition } from './package-model.js';
 import { T, field, numericToScaled, scaledToNumeric, stringField, stringListField } from './values.js';
 import type { DamlRecord, DamlType, DamlValue, RecordType } from './values.js';
@@ -17,7 +18,7 @@ interface SuiteModel {
   /** `Module:Entity` of every template and interface the package declares. */
   templates: readonly string[];
   interfaces: readonly string[];
-  build(home: PackageHome): { templates: TemplateDefinition[]; interfaces: InterfaceDefinition[] };
+  build(home: PackageHome, faults: Faults): { templates: TemplateDefinition[]; interfaces: InterfaceDefinition[] };
 }
 
 const choices = (...list: ChoiceDefinition[]): ReadonlyMap<string, ChoiceDefinition> =>
@@ -53,7 +54,7 @@ const keys: SuiteModel = {
   version: '1.0.0',
   templates: ['Account:Account', 'KeyNesting:ContractWithKey', 'KeyNesting:Handler', 'TextKey:KeyOps', 'TextKey:TextKey'],
   interfaces: [],
-  build(home) {
+  build(home, faults) {
     const accountType = T.record('Account:Account', {
       owner: T.party,
       number: T.text,
@@ -65,7 +66,11 @@ const keys: SuiteModel = {
       signatories: one('owner'),
       key: {
         type: T.record('Account:AccountKey', { owner: T.party, number: T.text }),
-        of: (argument) => ({ owner: field(argument, 'owner'), number: field(argument, 'number') }),
+        // Fault `suite-account-key-number-dropped`: the key's number is empty.
+        of: (argument) => ({
+          owner: field(argument, 'owner'),
+          number: faults.has('suite-account-key-number-dropped') ? '' : field(argument, 'number'),
+        }),
         maintainers: one('owner'),
       },
       choices: choices(archive('Account', one('owner')), {
@@ -188,7 +193,7 @@ const interfaces: SuiteModel = {
   version: '1.0.0',
   templates: ['Asset:Token', 'Asset:Voucher'],
   interfaces: ['Asset:Asset'],
-  build(home) {
+  build(home, faults) {
     const asset: InterfaceDefinition = {
       qualifiedName: 'Asset:Asset',
       home,
@@ -222,7 +227,16 @@ const interfaces: SuiteModel = {
           },
           archive('Asset', one('issuer')),
         ),
-        views: new Map([[assetKey, (argument) => ({ owner: field(argument, 'owner'), description: field(argument, 'description') })]]),
+        // Fault `suite-token-view-owner-is-issuer`: the view's owner is the issuer.
+        views: new Map([
+          [
+            assetKey,
+            (argument) => ({
+              owner: field(argument, faults.has('suite-token-view-owner-is-issuer') ? 'issuer' : 'owner'),
+              description: field(argument, 'description'),
+            }),
+          ],
+        ]),
       },
     );
     const voucher = template(home, 'Asset:Voucher', T.record('Asset:Voucher', { issuer: T.party, holder: T.party, code: T.text }), {
@@ -243,7 +257,7 @@ const values: SuiteModel = {
   version: '1.0.0',
   templates: ['AllTypes:AllTypes'],
   interfaces: [],
-  build(home) {
+  build(home, faults) {
     const valuesType = T.record('AllTypes:Values', {
       int: T.int64,
       decimal: T.numeric10,
@@ -284,8 +298,12 @@ const values: SuiteModel = {
             resultType: T.contractId,
             consuming: true,
             controllers: one('party'),
+            // Fault `suite-alltypes-replace-keeps-values`: the new contract keeps the old values.
             body: (context, argument, choiceArgument) =>
-              context.create(allTypes, { party: field(argument, 'party'), values: field(choiceArgument, 'values') }),
+              context.create(allTypes, {
+                party: field(argument, 'party'),
+                values: field(faults.has('suite-alltypes-replace-keeps-values') ? argument : choiceArgument, 'values'),
+              }),
           },
           {
             name: 'Echo',
@@ -321,7 +339,7 @@ export interface PackageDeclaration {
  * The executable model of a package, or undefined when it is none of the suite's: its name and version are a model's and
  * it declares exactly that model's templates and interfaces.
  */
-export function modelForDeclaration(declared: PackageDeclaration): ModelPackage | undefined {
+export function modelForDeclaration(declared: PackageDeclaration, faults: Faults): ModelPackage | undefined {
   const model = MODELS.find(
     (candidate) =>
       candidate.name === declared.name &&
@@ -331,7 +349,7 @@ export function modelForDeclaration(declared: PackageDeclaration): ModelPackage 
   );
   if (model === undefined) return undefined;
   const home: PackageHome = { id: declared.id, name: declared.name };
-  const built = model.build(home);
+  const built = model.build(home, faults);
   return {
     name: home.name,
     id: home.id,
@@ -342,13 +360,16 @@ export function modelForDeclaration(declared: PackageDeclaration): ModelPackage 
 }
 
 /** The executable model of a package decoded from an uploaded DAR (`modelForDeclaration`). */
-export function modelForPackage(pkg: DarPackage): ModelPackage | undefined {
+export function modelForPackage(pkg: DarPackage, faults: Faults): ModelPackage | undefined {
   if (pkg.name === undefined || pkg.version === undefined || pkg.modules === undefined) return undefined;
-  return modelForDeclaration({
-    id: pkg.packageId,
-    name: pkg.name,
-    version: pkg.version,
-    templates: pkg.modules.flatMap((module) => module.templates.map((name) => `${module.name}:${name}`)),
-    interfaces: pkg.modules.flatMap((module) => module.interfaces.map((name) => `${module.name}:${name}`)),
-  });
+  return modelForDeclaration(
+    {
+      id: pkg.packageId,
+      name: pkg.name,
+      version: pkg.version,
+      templates: pkg.modules.flatMap((module) => module.templates.map((name) => `${module.name}:${name}`)),
+      interfaces: pkg.modules.flatMap((module) => module.interfaces.map((name) => `${module.name}:${name}`)),
+    },
+    faults,
+  );
 }
