@@ -19,6 +19,8 @@ export interface LedgerOptions {
   faults: Faults;
   /** The ledger clock (effective and record times); the system clock when absent. */
   now?: () => Date;
+  /** The model package holds only what Canton's CantonExamples.dar holds (`createModelPackage`). */
+  cantonExamplesOnly?: boolean;
 }
 
 export class Ledger {
@@ -27,7 +29,7 @@ export class Ledger {
   private readonly interactive: InteractiveSubmission;
 
   constructor(options: LedgerOptions) {
-    this.state = new LedgerState(options.fixtures, options.faults, options.now ?? (() => new Date()));
+    this.state = new LedgerState(options.fixtures, options.faults, options.now ?? (() => new Date()), options.cantonExamplesOnly);
     // A target started bare (fixtures naming no seeded updates) starts with an empty ledger.
     if (Object.values(options.fixtures.seededUpdates).some((offset) => offset !== undefined)) seedLedger(this.state);
     this.submitAndWait = new SubmitAndWaitHandler(this.state);

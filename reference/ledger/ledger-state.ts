@@ -131,8 +131,9 @@ export class LedgerState {
     readonly fixtures: Fixtures,
     readonly faults: Faults,
     readonly now: () => Date,
+    cantonExamplesOnly = false,
   ) {
-    this.pkg = createModelPackage(fixtures.package);
+    this.pkg = createModelPackage(fixtures.package, cantonExamplesOnly);
     this.dedup = new DeduplicationTable(!faults.has('duplicate-command-not-definite'));
     this.knownParties = new Set();
     this.partyIds = new Map();

@@ -117,7 +117,7 @@ function assetView(owner: string, description: string): DamlRecord {
   return { owner, description };
 }
 
-function buildPackage(name: string, id: string): ModelPackage {
+function buildPackage(name: string, id: string, extras: boolean): ModelPackage {
   const getCash: TemplateDefinition = {
     qualifiedName: 'Iou:GetCash',
     argumentType: T.record('Iou:GetCash', { payer: T.party, owner: T.party, amount: amountType }),
@@ -167,15 +167,19 @@ function buildPackage(name: string, id: string): ModelPackage {
           context.create(iou, { ...argument, viewers: [stringField(choiceArgument, 'viewer'), ...stringListField(argument, 'viewers')] }),
       },
     ),
-    views: new Map([
-      [
-        'Asset:Asset',
-        (argument: DamlRecord) => {
-          const amount = field(argument, 'amount');
-          return assetView(stringField(argument, 'owner'), `${stringField(amount, 'value')} ${stringField(amount, 'currency')}`);
-        },
-      ],
-    ]),
+    views: new Map(
+      extras
+        ? [
+            [
+              'Asset:Asset',
+              (argument: DamlRecord) => {
+                const amount = field(argument, 'amount');
+                return assetView(stringField(argument, 'owner'), `${stringField(amount, 'value')} ${stringField(amount, 'currency')}`);
+              },
+            ],
+          ]
+        : [],
+    ),
   };
 
   const dummy: TemplateDefinition = {
@@ -400,14 +404,20 @@ function buildPackage(name: string, id: string): ModelPackage {
     name,
     id,
     templates: new Map(
-      [iou, getCash, dummy, account, trailingNone, allTypes, swap, divulgeIou].map((template) => [template.qualifiedName, template]),
+      (extras
+        ? [iou, getCash, dummy, account, trailingNone, allTypes, swap, divulgeIou]
+        : [iou, getCash, dummy, trailingNone, swap, divulgeIou]
+      ).map((template) => [template.qualifiedName, template]),
     ),
-    interfaces: new Map([[asset.qualifiedName, asset]]),
+    interfaces: new Map(extras ? [[asset.qualifiedName, asset]] : []),
     others: new Map(),
   };
 }
 
-/** The model package with the name and id the fixtures give it (`fixtures.package`). */
-export function createModelPackage(pkg: { name: string; id: string }): ModelPackage {
-  return buildPackage(pkg.name, pkg.id);
+/**
+ * The model package with the name and id the fixtures give it (`fixtures.package`). With `cantonExamplesOnly` it holds
+ * only what Canton's CantonExamples.dar holds (no Account, AllTypes or Asset interface), as on a real node.
+ */
+export function createModelPackage(pkg: { name: string; id: string }, cantonExamplesOnly = false): ModelPackage {
+  return buildPackage(pkg.name, pkg.id, !cantonExamplesOnly);
 }
