@@ -399,8 +399,11 @@ export function loadFixtures(source: string | Record<string, unknown>, baseDir: 
   checkFixtureReferences(fixtures, where);
   fixtures.dar = resolve(path ? dirname(path) : baseDir, fixtures.dar);
   const partyIds = new Map(fixtures.parties.map((party) => [party.alias, party.id]));
-  const { iou, getCash, keyedAccount, trailingNone, allTypes, swap } = fixtures.templates;
-  for (const template of [iou, getCash, keyedAccount, trailingNone, allTypes, swap].filter((entry) => entry !== undefined)) {
+  const { iou, getCash, keyedAccount, trailingNone, allTypes, swap, assetInterface } = fixtures.templates;
+  const implementation = assetInterface?.implementation;
+  for (const template of [iou, getCash, keyedAccount, trailingNone, allTypes, swap, implementation].filter(
+    (entry) => entry !== undefined,
+  )) {
     template.createArguments = resolvePartyPlaceholders(template.createArguments, partyIds, where) as Record<string, unknown>;
     if (template.key) template.key = resolvePartyPlaceholders(template.key, partyIds, where) as Record<string, unknown>;
     if (template.choices)

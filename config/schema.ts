@@ -357,6 +357,11 @@ export const fixturesSchema = {
           properties: {
             interfaceId: { type: 'string', minLength: 1 },
             view: { type: 'object', additionalProperties: { type: 'string' } },
+            /**
+             * A template implementing the interface, when the model's Iou does not (the suite's conformance-interfaces:
+             * Asset:Token): `signatories` names its signatory field; its `owner` field is the view's owner.
+             */
+            implementation: templateFixture,
           },
           additionalProperties: false,
         },

@@ -38,6 +38,11 @@ export interface GeneratorContext {
   packageName: string;
   /** 64 lowercase hex characters. */
   packageId: string;
+  /**
+   * Package ids by package name: the model package's and those of the suite's own DARs the node has
+   * (`fixtures.suitePackages`), for the package-id form of a template or interface of either.
+   */
+  packageIds: Readonly<Record<string, string>>;
   synchronizerId: string;
   participantId: string;
   parties: ContextParty[];
@@ -106,6 +111,10 @@ export function generatorContextFromFixtures(fixtures: Fixtures): GeneratorConte
   return {
     packageName: fixtures.package.name,
     packageId: fixtures.package.id,
+    packageIds: {
+      ...Object.fromEntries(Object.values(fixtures.suitePackages ?? {}).map((pkg) => [pkg.name, pkg.id])),
+      [fixtures.package.name]: fixtures.package.id,
+    },
     synchronizerId: fixtures.synchronizerId,
     participantId: fixtures.participantId,
     parties: fixtures.parties.map((party) => ({

@@ -432,13 +432,19 @@ async function seedUpdates(
   };
 }
 
+function suiteIdOf(template: unknown): string {
+  const { templateId, interfaceId } = template as { templateId?: string; interfaceId?: string };
+  return (templateId ?? interfaceId)!;
+}
+
 /** The templates every suite needs; the others (a keyed template, an interface, TrailingNone) are optional. */
 const REQUIRED_TEMPLATES = ['iou', 'getCash'];
 
 /**
- * The model's templates the node knows. Canton's own CantonExamples (Daml-LF 2.1) has no contract keys and no
- * interface: the keyed Account and the Asset interface are left out of the fixtures then, and the tests that
- * need them are skipped with that reason instead of failing.
+ * The templates the fixtures name: the suite's own (its DARs, `suiteTemplateAlternatives`) where it has one and the node
+ * knows it, else the model's when the node knows it. Canton's own CantonExamples (Daml-LF 2.1) has no contract keys and
+ * no interface: without the suite's DARs the keyed Account and the Asset interface are left out of the fixtures, and the
+ * tests that need them are skipped with that reason instead of failing.
  */
 async function knownTemplates(
   client: TargetClient,
@@ -461,12 +467,13 @@ async function knownTemplates(
     const { templateId, interfaceId } = template as { templateId?: string; interfaceId?: string };
     const id = (templateId ?? interfaceId)!;
     const alternative = alternatives[name];
-    if (await knows(template)) {
-      known[name] = template;
-    } else if (alternative !== undefined && (await knows(alternative))) {
-      // The model lacks it (CantonExamples has no contract key): the suite's own DAR has one of the same shape.
+    if (alternative !== undefined && (await knows(alternative))) {
+      // The suite's own DAR, type-checked by Canton's tools, has it: the same template on every node (CantonExamples has
+      // no contract key, no interface and no template of every value type).
       known[name] = alternative;
-      log(`  the node has no ${id}: templates.${name} names the suite's ${(alternative as { templateId: string }).templateId}`);
+      log(`  templates.${name} names the suite's ${suiteIdOf(alternative)}`);
+    } else if (await knows(template)) {
+      known[name] = template;
     } else if (REQUIRED_TEMPLATES.includes(name)) {
       throw new ProvisionError(
         `the node does not know ${id} (templates.${name}): upload a DAR that has it with --dar (CantonExamples.dar)`,

@@ -75,15 +75,60 @@ export function planFor(prefix: string): Plan {
 }
 
 /**
- * Templates of the suite's own DARs (daml/dars/) that stand in for those of the fixtures a model lacks, with the same
- * shape, so the same tests use them: CantonExamples has no contract key, the suite's conformance-keys has `Account`
- * with the key, fields and choices of `templates.keyedAccount`. Only for the suite DARs the node has.
+ * Templates of the suite's own DARs (daml/dars/) for the fixtures a model like CantonExamples lacks, preferred to the
+ * model's where the node has them: conformance-keys' `Account` (the key, fields and choices of `templates.keyedAccount`),
+ * conformance-values' `AllTypes` (`templates.allTypes`, every value type; its map a GenMap). Only for the suite DARs the
+ * node has.
  */
 export function suiteTemplateAlternatives(uploaded: readonly string[]): Record<string, unknown> {
   const alternatives: Record<string, unknown> = {};
   if (uploaded.includes('conformance-keys')) {
     const keyedAccount = templatesOf('conformance-keys').keyedAccount as Record<string, unknown>;
     alternatives.keyedAccount = keyedAccount;
+  }
+  if (uploaded.includes('conformance-interfaces')) {
+    // daml/lf/interfaces.lf: Asset with the view { owner, description }, implemented by Token (signed by its issuer,
+    // observed and transferred by its owner), the template the interface tests create.
+    alternatives.assetInterface = {
+      interfaceId: '#conformance-interfaces:Asset:Asset',
+      view: { owner: 'Party', description: 'Text' },
+      implementation: {
+        templateId: '#conformance-interfaces:Asset:Token',
+        signatories: ['issuer'],
+        createArguments: { issuer: '{{party:bank}}', owner: '{{party:alice}}', description: 'a token', amount: '10' },
+        choices: { Transfer: { newOwner: '{{party:bob}}' }, Archive: {} },
+      },
+    };
+  }
+  if (uploaded.includes('conformance-values')) {
+    // daml/lf/values.lf: the README's AllTypes with `map` a GenMap (pairs) and the fields of the remaining value types.
+    alternatives.allTypes = {
+      templateId: '#conformance-values:AllTypes:AllTypes',
+      createArguments: {
+        party: '{{party:alice}}',
+        values: {
+          int: '42',
+          decimal: '47.0',
+          text: 'some text',
+          bool: true,
+          date: '2024-02-29',
+          time: '2024-02-29T12:34:56.789123Z',
+          map: [['a', '1']],
+          variant: { tag: 'VInt', value: '1' },
+          list: ['0', '1'],
+          optional: 'some optional text',
+          address: { street: 'street', city: 'city' },
+          unit: {},
+          party: '{{party:alice}}',
+          color: 'Green',
+          contractId: null,
+          nestedOptional: ['1'],
+          numeric0: '7',
+          numeric37: '0.5',
+        },
+      },
+      choices: { Replace: {}, Echo: {} },
+    };
   }
   return alternatives;
 }

@@ -46,6 +46,13 @@ export const FaultCatalogue = {
   'trailing-none-written-null': 'a contract is read back with its trailing None fields written as null, also those the create left out',
   'filter-flags-from-unmatched-filters':
     "a created event gets the blob when any filter of the party's cumulative list asks for it, also one that does not match the contract",
+  // The suite's own models (reference/ledger/suite-models.ts), each against its Daml-LF source in daml/lf
+  'suite-token-view-owner-is-issuer':
+    "the suite's conformance-interfaces Token shows its issuer as the owner of its Asset view (interfaces.lf: its owner), so its owner may not exercise Describe",
+  'suite-account-key-number-dropped':
+    "the suite's conformance-keys Account computes its key with an empty number (keys.lf: { owner, number } of the contract)",
+  'suite-alltypes-replace-keeps-values':
+    "the suite's conformance-values AllTypes Replace creates the contract anew with its old values (values.lf: the choice argument's values)",
   'contract-key-rendered-wrong': 'a created event of a keyed contract shows no contractKey, and one of a keyless contract an empty record',
   'contract-key-not-found-wrong-code':
     'an exercise by key of a key no active contract has is CONTRACT_NOT_FOUND instead of CONTRACT_KEY_NOT_FOUND',

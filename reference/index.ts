@@ -19,6 +19,11 @@ export interface StartReferenceOptions {
   participantPort?: number;
   /** 0 (the default) picks a free port. */
   scanPort?: number;
+  /**
+   * The model package holds only what Canton's CantonExamples.dar holds, as on a real node (`reference serve --bare`):
+   * the keyed template, the interface and every value type come only from the suite's DARs once uploaded.
+   */
+  cantonExamplesOnly?: boolean;
 }
 
 export interface ReferenceHandle {
@@ -37,12 +42,13 @@ export async function startReference(options: StartReferenceOptions): Promise<Re
   const { target } = options;
   const host = options.host ?? '127.0.0.1';
   const faults = new Faults(options.faults ?? []);
-  const ledger = new Ledger({ fixtures: target.fixtures, faults });
+  const ledger = new Ledger({ fixtures: target.fixtures, faults, cantonExamplesOnly: options.cantonExamplesOnly ?? false });
   const participant = await startParticipant({
     target,
     faults,
     ledger,
     extraRoutes: ledger.routes(),
+    onPackagesVetted: (packages) => ledger.packagesVetted(packages),
     host,
     port: options.participantPort ?? 0,
   }).catch(async (error: unknown) => {

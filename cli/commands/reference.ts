@@ -109,11 +109,16 @@ export async function serveCommand(options: ServeFlags & { config?: string }): P
       ...(options.bare ? bareState(features) : {}),
     };
     const { startReference } = await import('../../reference/index.js');
-    const handle = await startReference({ target, faults, participantPort: target.port, scanPort: target.scanPort }).catch(
-      (error: unknown) => {
-        throw portProblem(error, target, options, config.source) ?? error;
-      },
-    );
+    const handle = await startReference({
+      target,
+      faults,
+      participantPort: target.port,
+      scanPort: target.scanPort,
+      // A bare target is a real node's rehearsal: CantonExamples as Canton ships it, the rest from the suite's DARs.
+      cantonExamplesOnly: options.bare === true,
+    }).catch((error: unknown) => {
+      throw portProblem(error, target, options, config.source) ?? error;
+    });
     const tokens = createTokenProvider(target.auth, target.fixtures);
     const lines = [
       'reference target serving (Ctrl-C to stop)',

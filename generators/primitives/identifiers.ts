@@ -48,6 +48,15 @@ export function knownIdentifier(known: string, knownPackageId: string): fc.Arbit
   return fc.constantFrom(known, toPackageIdFormat(known, knownPackageId));
 }
 
+/**
+ * The package id of a package-name identifier (`#name:Module:Entity`): `packageIds[name]`, else `fallback`
+ * (the model package's).
+ */
+export function packageIdOf(identifier: string, packageIds: Readonly<Record<string, string>>, fallback: string): string {
+  const name = /^#([^:]+):/.exec(identifier)?.[1];
+  return (name === undefined ? undefined : packageIds[name]) ?? fallback;
+}
+
 export function toPackageIdFormat(identifier: string, knownPackageId: string): string {
   if (!identifier.startsWith('#')) return identifier;
   const qualifiedName = identifier.slice(identifier.indexOf(':') + 1);

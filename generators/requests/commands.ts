@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { createArguments, recordValue, withFreshKeys, type PartyPool, type TemplateDescription } from '../daml-values.js';
-import { knownIdentifier, qualifiedIdentifier } from '../primitives/identifiers.js';
+import { knownIdentifier, packageIdOf, qualifiedIdentifier } from '../primitives/identifiers.js';
 import { ledgerString, nameString } from '../primitives/strings.js';
 import type { Mode } from '../primitives/unions.js';
 
@@ -21,13 +21,15 @@ export interface CommandContext {
   templates: TemplateDescription[];
   /** Package id of the templates, for the package-id reference format. */
   packageId: string;
+  /** Package ids by package name, for templates and interfaces of other packages (the suite's DARs). */
+  packageIds?: Readonly<Record<string, string>>;
   /** An interface one of the templates implements, when the fixtures name one. */
   interfaceId?: string;
   parties: PartyPool;
 }
 
 function templateIdFor(template: TemplateDescription, context: CommandContext, mode: Mode): fc.Arbitrary<string> {
-  const known = knownIdentifier(template.templateId, context.packageId);
+  const known = knownIdentifier(template.templateId, packageIdOf(template.templateId, context.packageIds ?? {}, context.packageId));
   // Schema-valid commands may also name templates the target does not have.
   return mode === 'accepted' ? known : fc.oneof({ weight: 3, arbitrary: known }, { weight: 1, arbitrary: qualifiedIdentifier() });
 }
@@ -117,7 +119,11 @@ export function exerciseCommand(context: CommandContext, mode: Mode): fc.Arbitra
   );
   if (context.interfaceId === undefined) return onTemplate;
   const onInterface = fc
-    .tuple(knownIdentifier(context.interfaceId, context.packageId), ledgerString(), nameString())
+    .tuple(
+      knownIdentifier(context.interfaceId, packageIdOf(context.interfaceId, context.packageIds ?? {}, context.packageId)),
+      ledgerString(),
+      nameString(),
+    )
     .map(([templateId, contractId, choice]) => ({ ExerciseCommand: { templateId, contractId, choice, choiceArgument: {} } }));
   return fc.oneof({ weight: 3, arbitrary: onTemplate }, { weight: 1, arbitrary: onInterface });
 }

@@ -66,6 +66,7 @@ function schemaCase(context: GeneratorContext, options: SubmitAndWaitOptions): f
   const commandContext: CommandContext = {
     templates,
     packageId: context.packageId,
+    packageIds: context.packageIds,
     interfaceId: context.interfaceId,
     parties: { acting: partyIdString(), known: partyIdString() },
   };
@@ -125,6 +126,7 @@ function acceptedCase(context: GeneratorContext, options: SubmitAndWaitOptions):
       const commandContext: CommandContext = {
         templates,
         packageId: context.packageId,
+        packageIds: context.packageIds,
         interfaceId: context.interfaceId,
         parties: { acting: fc.constantFrom(...user.actAs), known: fc.constantFrom(...knownParties) },
       };

@@ -47,6 +47,8 @@ const describe = (pkg: VettedPackage): string => `${pkg.packageId} (${pkg.name} 
 
 export class PackageStore {
   private readonly uploaded = new Set<string>();
+  /** Packages the node had before it started (`declare`): listed, vetted, not uploaded through this node's routes. */
+  private readonly declared = new Set<string>();
   private readonly vetted = new Map<string, VettedPackage>();
 
   constructor(private readonly faults?: Faults) {}
@@ -111,6 +113,21 @@ export class PackageStore {
     }
   }
 
+  /**
+   * A package the node had before it started, uploaded and vetted (the suite DARs the fixtures name in `suitePackages`,
+   * as `provision` uploaded them): listed by `GET /v2/packages` and part of its name's lineage.
+   */
+  declare(pkg: { id: string; name: string; version: string; templates?: readonly string[] }): void {
+    this.declared.add(pkg.id);
+    this.vetted.set(pkg.id, {
+      packageId: pkg.id,
+      name: pkg.name,
+      version: pkg.version,
+      templates: [...(pkg.templates ?? [])],
+      upgradable: true,
+    });
+  }
+
   /** Stores the DAR's packages without vetting them (only for the `dar-validate-stores-package` fault). */
   store(dar: ParsedDar): void {
     for (const pkg of [dar.main, ...dar.dependencies]) this.uploaded.add(pkg.packageId);
@@ -119,5 +136,10 @@ export class PackageStore {
   /** Ids of every package uploaded so far (main and dependency packages). */
   packageIds(): string[] {
     return [...this.uploaded];
+  }
+
+  /** Ids of every package the node has: those it started with (`declare`) and those uploaded since. */
+  listedIds(): string[] {
+    return [...new Set([...this.declared, ...this.uploaded])];
   }
 }

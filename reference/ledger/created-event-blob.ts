@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Contract } from './engine.js';
 import { epochMicros, toLedgerApiValue, toLfValue } from './proto-values.js';
 import { encodeFatContractInstance } from './protobuf-messages.js';
-import type { ModelPackage } from './package-model.js';
+import { homeOf, type ModelPackage } from './package-model.js';
 
 /** The Daml-LF serialization version of the reference's transactions and contracts. */
 export const SERIALIZATION_VERSION = '2.1';
@@ -16,15 +16,16 @@ export function createdEventBlobBytes(pkg: ModelPackage, contract: Contract): Ui
   const { template } = contract;
   const separator = template.qualifiedName.indexOf(':');
   const maintainers = contract.key?.maintainers ?? [];
+  const home = homeOf(pkg, template);
   return encodeFatContractInstance(SERIALIZATION_VERSION, {
     contract_id: Buffer.from(contract.contractId, 'hex'),
-    package_name: pkg.name,
+    package_name: home.name,
     template_id: {
-      package_id: pkg.id,
+      package_id: home.id,
       module_name: template.qualifiedName.slice(0, separator).split('.'),
       name: template.qualifiedName.slice(separator + 1).split('.'),
     },
-    create_arg: toLfValue(toLedgerApiValue(template.argumentType, contract.argument, pkg.id)),
+    create_arg: toLfValue(toLedgerApiValue(template.argumentType, contract.argument, home.id)),
     non_maintainer_signatories: contract.signatories.filter((party) => !maintainers.includes(party)),
     non_signatory_stakeholders: [...contract.observers],
     created_at: epochMicros(contract.createdAt).toString(),

@@ -6,7 +6,7 @@
  */
 import { LedgerApiError } from '../errors.js';
 import { resolveIdentifier, resolveTemplate, type ParsedIdentifier } from './identifiers.js';
-import type { ChoiceDefinition, InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
+import { viewOf, type ChoiceDefinition, type InterfaceDefinition, type ModelPackage, type TemplateDefinition } from './package-model.js';
 import { checkValue, mapTimestamps, rejectNonSuffixedContractId, type DamlRecord, type DamlValue } from './values.js';
 
 export interface ContractKey {
@@ -136,8 +136,9 @@ export interface InterpretOptions {
   acceptArchivedDisclosed?: boolean;
 }
 
+/** A key's identity: Canton's GlobalKey, the template's package name and qualified name and the key value. */
 export function keyIdentity(template: TemplateDefinition, key: DamlValue): string {
-  return `${template.qualifiedName}\u0000${JSON.stringify(key)}`;
+  return `${template.home?.name ?? ''}\u0000${template.qualifiedName}\u0000${JSON.stringify(key)}`;
 }
 
 function contractNotFound(contractId: string): LedgerApiError {
@@ -237,7 +238,7 @@ class Interpretation {
               `Couldn't find requested choice ${command.choice} for interface ${resolved.iface.qualifiedName}`,
             );
           }
-          if (!contract.template.views.has(resolved.iface.qualifiedName)) {
+          if (viewOf(contract.template, resolved.iface) === undefined) {
             throw new LedgerApiError(
               'DAML_INTERPRETATION_ERROR',
               `Interpretation error: Error: Contract ${contract.contractId} of template ${contract.template.qualifiedName} does not implement interface ${resolved.iface.qualifiedName}`,
@@ -259,14 +260,7 @@ class Interpretation {
         });
         const contractId = this.lookupKey(keyIdentity(template, keyValue));
         const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
-        if (!contract || !this.isVisible(contract)) {
-          // Fault `contract-key-not-found-wrong-code`: a missing key is reported as a missing contract.
-          throw new LedgerApiError(
-            this.options.keyNotFoundAsContractNotFound ? 'CONTRACT_NOT_FOUND' : 'CONTRACT_KEY_NOT_FOUND',
-            `dependency error: couldn't find key: GlobalKey(${template.qualifiedName}, ${JSON.stringify(keyValue)})`,
-            { resources: [['TEMPLATE_ID', template.qualifiedName]] },
-          );
-        }
+        if (!contract || !this.isVisible(contract)) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
         this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
         return;
       }
@@ -351,9 +345,7 @@ class Interpretation {
   ): void {
     // Canton reads a null choice argument as {}.
     const choiceArgument = checkValue(choice.argumentType, argumentJson ?? {}, { path, knownParties: this.options.partyIds }) as DamlRecord;
-    const subject = iface
-      ? (contract.template.views.get(iface.qualifiedName) as (a: DamlRecord) => DamlRecord)(contract.argument)
-      : contract.argument;
+    const subject = iface ? viewOf(contract.template, iface)!(contract.argument) : contract.argument;
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const nodeId = this.nodes.length;
     if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
@@ -408,6 +400,14 @@ class Interpretation {
         },
         exercise: (contractId, name, argument) => {
           const target = this.fetchVisible(contractId);
+          const before = this.nodes.length;
+          this.exercise(target, findTemplateChoice(target.template, name), undefined, argument, bodyAuthorizers, bodyPath, witnesses);
+          return (this.nodes[before] as ExerciseNode).result;
+        },
+        exerciseByKey: (template, key, name, argument) => {
+          const contractId = this.lookupKey(keyIdentity(template, key));
+          const target = contractId === undefined ? undefined : this.fetchActive(contractId);
+          if (!target || !this.isVisible(target)) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
           const before = this.nodes.length;
           this.exercise(target, findTemplateChoice(target.template, name), undefined, argument, bodyAuthorizers, bodyPath, witnesses);
           return (this.nodes[before] as ExerciseNode).result;
@@ -496,6 +496,15 @@ class Interpretation {
     const contractId = this.options.view.contractIdByKey(identity);
     return contractId !== undefined && !this.consumed.has(contractId) ? contractId : undefined;
   }
+}
+
+/** No active contract with the key. Fault `contract-key-not-found-wrong-code`: a missing key is reported as a missing contract. */
+function keyNotFound(template: TemplateDefinition, key: DamlValue, asContractNotFound: boolean | undefined): LedgerApiError {
+  return new LedgerApiError(
+    asContractNotFound ? 'CONTRACT_NOT_FOUND' : 'CONTRACT_KEY_NOT_FOUND',
+    `dependency error: couldn't find key: GlobalKey(${template.qualifiedName}, ${JSON.stringify(key)})`,
+    { resources: [['TEMPLATE_ID', template.qualifiedName]] },
+  );
 }
 
 function findTemplateChoice(template: TemplateDefinition, name: string): ChoiceDefinition {

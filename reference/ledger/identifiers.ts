@@ -5,7 +5,7 @@
 import { LedgerApiError, invalidField, invalidArgument } from '../errors.js';
 import { decodeFailure, fieldPath } from '../http/decode.js';
 import { lfStringProblem, NAME, NAME_MAX_LENGTH } from '../formats.js';
-import type { InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
+import { homeOf, type InterfaceDefinition, type ModelPackage, type PackageHome, type TemplateDefinition } from './package-model.js';
 
 export interface ParsedIdentifier {
   /** `#name` or a package id. */
@@ -108,20 +108,23 @@ function notFound(text: string): LedgerApiError {
 export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier, use: 'command' | 'filter'): ResolvedIdentifier {
   if (use === 'filter') validateNameTypeConRef(id);
   else validateCommandPackageRef(id);
+  let home: ModelPackage | undefined;
   if (id.packageRef.startsWith('#')) {
     const name = id.packageRef.slice(1);
-    if (name !== pkg.name) {
+    home = name === pkg.name ? pkg : pkg.others.get(name);
+    if (home === undefined) {
       throw new LedgerApiError(
         'PACKAGE_NAMES_NOT_FOUND',
         `The following package names do not match upgradable packages uploaded on this participant: [${name}].`,
         { resources: [['PACKAGE_NAME', name]] },
       );
     }
+  } else {
+    home = id.packageRef === pkg.id ? pkg : [...pkg.others.values()].find((other) => other.id === id.packageRef);
   }
-  const known = id.packageRef.startsWith('#') || id.packageRef === pkg.id;
-  const template = known ? pkg.templates.get(id.qualifiedName) : undefined;
+  const template = home?.templates.get(id.qualifiedName);
   if (template) return { kind: 'template', template };
-  const iface = known ? pkg.interfaces.get(id.qualifiedName) : undefined;
+  const iface = home?.interfaces.get(id.qualifiedName);
   if (iface) return { kind: 'interface', iface };
   if (use === 'command') {
     const problem = nameProblems(id).find(([, found]) => found !== undefined)?.[1];
@@ -141,7 +144,7 @@ export function resolveTemplate(pkg: ModelPackage, id: ParsedIdentifier): Templa
   return resolved.template;
 }
 
-/** The package-id form Canton reports in events. */
-export function packageIdForm(pkg: ModelPackage, qualifiedName: string): string {
-  return `${pkg.id}:${qualifiedName}`;
+/** The package-id form Canton reports in events, of a template or interface of the model package or of another one. */
+export function packageIdForm(pkg: ModelPackage, definition: { qualifiedName: string; home?: PackageHome }): string {
+  return `${homeOf(pkg, definition).id}:${definition.qualifiedName}`;
 }

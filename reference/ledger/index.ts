@@ -3,6 +3,7 @@
  * routes submit-and-wait, update-by-offset, ledger-end and interactive prepare/execute/executeAndWait.
  */
 import type { Fixtures } from '../../config/types.js';
+import type { DarPackage } from '../dar/parse.js';
 import type { Faults } from '../faults.js';
 import { requireCaller } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
@@ -18,6 +19,8 @@ export interface LedgerOptions {
   faults: Faults;
   /** The ledger clock (effective and record times); the system clock when absent. */
   now?: () => Date;
+  /** The model package holds only what Canton's CantonExamples.dar holds (`createModelPackage`). */
+  cantonExamplesOnly?: boolean;
 }
 
 export class Ledger {
@@ -26,7 +29,7 @@ export class Ledger {
   private readonly interactive: InteractiveSubmission;
 
   constructor(options: LedgerOptions) {
-    this.state = new LedgerState(options.fixtures, options.faults, options.now ?? (() => new Date()));
+    this.state = new LedgerState(options.fixtures, options.faults, options.now ?? (() => new Date()), options.cantonExamplesOnly);
     // A target started bare (fixtures naming no seeded updates) starts with an empty ledger.
     if (Object.values(options.fixtures.seededUpdates).some((offset) => offset !== undefined)) seedLedger(this.state);
     this.submitAndWait = new SubmitAndWaitHandler(this.state);
@@ -46,6 +49,11 @@ export class Ledger {
       },
       { method: 'GET', pattern: '/v2/state/ledger-end', handler: (request) => this.ledgerEndResponse(request) },
     ];
+  }
+
+  /** Packages an upload vetted: the suite models among them become executable (`suite-models.ts`). */
+  packagesVetted(packages: readonly DarPackage[]): void {
+    this.state.packagesVetted(packages);
   }
 
   /** Whether the party is known to the ledger (a fixture party, or allocated since). */

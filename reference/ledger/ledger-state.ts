@@ -8,6 +8,8 @@ import { flatString } from '../flat-strings.js';
 import { UniqueHexIds } from '../unique-ids.js';
 import { interpret, type Command, type Contract, type InterpretedTransaction, type TransactionNode } from './engine.js';
 import { createModelPackage, type ModelPackage } from './package-model.js';
+import { modelForDeclaration, modelForPackage } from './suite-models.js';
+import type { DarPackage } from '../dar/parse.js';
 import { isPartyId } from '../formats.js';
 import { ContractStore, DeduplicationTable, UpdateLog, type TraceContext, type TransactionUpdate } from './store.js';
 
@@ -129,13 +131,34 @@ export class LedgerState {
     readonly fixtures: Fixtures,
     readonly faults: Faults,
     readonly now: () => Date,
+    cantonExamplesOnly = false,
   ) {
-    this.pkg = createModelPackage(fixtures.package);
+    this.pkg = createModelPackage(fixtures.package, cantonExamplesOnly);
     this.dedup = new DeduplicationTable(!faults.has('duplicate-command-not-definite'));
     this.knownParties = new Set();
     this.partyIds = new Map();
     this.singlePartyLists = new Map();
     for (const party of fixtures.parties) this.addParty(party.id);
+    // The suite DARs the fixtures say the node has (as `provision` uploaded them): executed from the start.
+    for (const declared of Object.values(fixtures.suitePackages ?? {})) {
+      const model = modelForDeclaration(
+        { ...declared, templates: declared.templates ?? [], interfaces: declared.interfaces ?? [] },
+        faults,
+      );
+      if (model !== undefined && model.name !== this.pkg.name) this.pkg.others.set(model.name, model);
+    }
+  }
+
+  /**
+   * Packages an upload vetted: each that is one of the suite's models (`modelForPackage`) is executed from now on,
+   * reached by its package name or id. A package name keeps the model first vetted (the suite's models have one version).
+   */
+  packagesVetted(packages: readonly DarPackage[]): void {
+    for (const candidate of packages) {
+      if (candidate.name === undefined || candidate.name === this.pkg.name || this.pkg.others.has(candidate.name)) continue;
+      const model = modelForPackage(candidate, this.faults);
+      if (model !== undefined) this.pkg.others.set(model.name, model);
+    }
   }
 
   /** Makes a party known (a fixture party, or one allocated through party management). */

@@ -15,6 +15,8 @@ export interface ChoiceBodyContext {
   /** Daml's `fetch`: the contract's argument; `template` (a qualified name) is the type the body expects it to have. */
   fetch(contractId: string, template?: string): DamlRecord;
   exercise(contractId: string, choice: string, argument: DamlRecord): DamlValue;
+  /** Daml-LF's `exercise_by_key`: the active contract of `template` with this key (CONTRACT_KEY_NOT_FOUND without one), exercised. */
+  exerciseByKey?(template: TemplateDefinition, key: DamlRecord, choice: string, argument: DamlRecord): DamlValue;
   /** Daml's `assert`: throws the engine's failure when `condition` is false. */
   assert(condition: boolean): void;
 }
@@ -38,9 +40,17 @@ export interface KeyDefinition {
   maintainers(key: DamlRecord): string[];
 }
 
+/** The package a definition belongs to, when it is not the model package's own (a suite DAR's, `suite-models.ts`). */
+export interface PackageHome {
+  id: string;
+  name: string;
+}
+
 export interface TemplateDefinition {
   /** `Module:Entity`. */
   qualifiedName: string;
+  /** The package of the template; the model package when absent. */
+  home?: PackageHome;
   argumentType: RecordType;
   signatories(argument: DamlRecord): string[];
   observers(argument: DamlRecord): string[];
@@ -48,12 +58,14 @@ export interface TemplateDefinition {
   ensure(argument: DamlRecord): boolean;
   key?: KeyDefinition;
   choices: ReadonlyMap<string, ChoiceDefinition>;
-  /** Interface views by interface qualified name. */
+  /** Interface views by `viewKey` of the interface. */
   views: ReadonlyMap<string, (argument: DamlRecord) => DamlRecord>;
 }
 
 export interface InterfaceDefinition {
   qualifiedName: string;
+  /** The package of the interface; the model package when absent. */
+  home?: PackageHome;
   viewType: RecordType;
   choices: ReadonlyMap<string, ChoiceDefinition>;
 }
@@ -63,6 +75,26 @@ export interface ModelPackage {
   id: string;
   templates: ReadonlyMap<string, TemplateDefinition>;
   interfaces: ReadonlyMap<string, InterfaceDefinition>;
+  /**
+   * Further packages the ledger executes, by package name: the suite's own DARs once uploaded and vetted
+   * (`suite-models.ts`). Their definitions carry their `home`.
+   */
+  others: Map<string, ModelPackage>;
+}
+
+/** The package a template or interface belongs to. */
+export function homeOf(pkg: ModelPackage, definition: { home?: PackageHome }): PackageHome {
+  return definition.home ?? pkg;
+}
+
+/** The key of an interface in a template's `views`: its qualified name, led by its package name outside the model package. */
+export function viewKey(iface: InterfaceDefinition): string {
+  return iface.home ? `${iface.home.name}:${iface.qualifiedName}` : iface.qualifiedName;
+}
+
+/** The view of a contract through an interface, or undefined when its template does not implement it. */
+export function viewOf(template: TemplateDefinition, iface: InterfaceDefinition): ((argument: DamlRecord) => DamlRecord) | undefined {
+  return template.views.get(viewKey(iface));
 }
 
 const unique = (parties: readonly string[]): string[] => [...new Set(parties)];
@@ -85,7 +117,7 @@ function assetView(owner: string, description: string): DamlRecord {
   return { owner, description };
 }
 
-function buildPackage(name: string, id: string): ModelPackage {
+function buildPackage(name: string, id: string, extras: boolean): ModelPackage {
   const getCash: TemplateDefinition = {
     qualifiedName: 'Iou:GetCash',
     argumentType: T.record('Iou:GetCash', { payer: T.party, owner: T.party, amount: amountType }),
@@ -135,15 +167,19 @@ function buildPackage(name: string, id: string): ModelPackage {
           context.create(iou, { ...argument, viewers: [stringField(choiceArgument, 'viewer'), ...stringListField(argument, 'viewers')] }),
       },
     ),
-    views: new Map([
-      [
-        'Asset:Asset',
-        (argument: DamlRecord) => {
-          const amount = field(argument, 'amount');
-          return assetView(stringField(argument, 'owner'), `${stringField(amount, 'value')} ${stringField(amount, 'currency')}`);
-        },
-      ],
-    ]),
+    views: new Map(
+      extras
+        ? [
+            [
+              'Asset:Asset',
+              (argument: DamlRecord) => {
+                const amount = field(argument, 'amount');
+                return assetView(stringField(argument, 'owner'), `${stringField(amount, 'value')} ${stringField(amount, 'currency')}`);
+              },
+            ],
+          ]
+        : [],
+    ),
   };
 
   const dummy: TemplateDefinition = {
@@ -368,13 +404,20 @@ function buildPackage(name: string, id: string): ModelPackage {
     name,
     id,
     templates: new Map(
-      [iou, getCash, dummy, account, trailingNone, allTypes, swap, divulgeIou].map((template) => [template.qualifiedName, template]),
+      (extras
+        ? [iou, getCash, dummy, account, trailingNone, allTypes, swap, divulgeIou]
+        : [iou, getCash, dummy, trailingNone, swap, divulgeIou]
+      ).map((template) => [template.qualifiedName, template]),
     ),
-    interfaces: new Map([[asset.qualifiedName, asset]]),
+    interfaces: new Map(extras ? [[asset.qualifiedName, asset]] : []),
+    others: new Map(),
   };
 }
 
-/** The model package with the name and id the fixtures give it (`fixtures.package`). */
-export function createModelPackage(pkg: { name: string; id: string }): ModelPackage {
-  return buildPackage(pkg.name, pkg.id);
+/**
+ * The model package with the name and id the fixtures give it (`fixtures.package`). With `cantonExamplesOnly` it holds
+ * only what Canton's CantonExamples.dar holds (no Account, AllTypes or Asset interface), as on a real node.
+ */
+export function createModelPackage(pkg: { name: string; id: string }, cantonExamplesOnly = false): ModelPackage {
+  return buildPackage(pkg.name, pkg.id, !cantonExamplesOnly);
 }

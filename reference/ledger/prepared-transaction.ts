@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createdEventBlobBytes, SERIALIZATION_VERSION } from './created-event-blob.js';
 import type { Contract, ExerciseNode, InterpretedTransaction, TransactionNode } from './engine.js';
-import type { ChoiceDefinition, ModelPackage } from './package-model.js';
+import { homeOf, type ChoiceDefinition, type ModelPackage } from './package-model.js';
 import { epochMicros, identifierOf, toLedgerApiValue } from './proto-values.js';
 import type { CreateMessage, InputContractMessage, PreparedTransactionMessage, TransactionNodeMessage } from './protobuf-messages.js';
 
@@ -31,12 +31,13 @@ export function choiceOf(node: ExerciseNode): ChoiceDefinition {
 }
 
 function createMessage(pkg: ModelPackage, contract: Contract): CreateMessage {
+  const home = homeOf(pkg, contract.template);
   return {
     lf_version: SERIALIZATION_VERSION,
     contract_id: contract.contractId,
-    package_name: pkg.name,
-    template_id: identifierOf(pkg.id, contract.template.qualifiedName),
-    argument: toLedgerApiValue(contract.template.argumentType, contract.argument, pkg.id),
+    package_name: home.name,
+    template_id: identifierOf(home.id, contract.template.qualifiedName),
+    argument: toLedgerApiValue(contract.template.argumentType, contract.argument, home.id),
     signatories: sorted(contract.signatories),
     stakeholders: sorted([...contract.signatories, ...contract.observers]),
   };
@@ -57,23 +58,26 @@ function nodeMessage(pkg: ModelPackage, nodes: readonly TransactionNode[], node:
   if (node.kind === 'create') return { node_id: String(node.nodeId), v1: { create: createMessage(pkg, node.contract) } };
   const { contract } = node;
   const choice = choiceOf(node);
+  const home = homeOf(pkg, contract.template);
+  // An interface choice's argument and result types are the interface package's.
+  const choiceHome = node.iface ? homeOf(pkg, node.iface) : home;
   return {
     node_id: String(node.nodeId),
     v1: {
       exercise: {
         lf_version: SERIALIZATION_VERSION,
         contract_id: contract.contractId,
-        package_name: pkg.name,
-        template_id: identifierOf(pkg.id, contract.template.qualifiedName),
+        package_name: home.name,
+        template_id: identifierOf(home.id, contract.template.qualifiedName),
         signatories: sorted(contract.signatories),
         stakeholders: sorted([...contract.signatories, ...contract.observers]),
         acting_parties: sorted(node.actingParties),
-        ...(node.iface ? { interface_id: identifierOf(pkg.id, node.iface.qualifiedName) } : {}),
+        ...(node.iface ? { interface_id: identifierOf(homeOf(pkg, node.iface).id, node.iface.qualifiedName) } : {}),
         choice_id: node.choice,
-        chosen_value: toLedgerApiValue(choice.argumentType, node.choiceArgument, pkg.id),
+        chosen_value: toLedgerApiValue(choice.argumentType, node.choiceArgument, choiceHome.id),
         consuming: node.consuming,
         children: childIds(nodes, node.nodeId + 1, node.lastDescendantNodeId),
-        exercise_result: toLedgerApiValue(choice.resultType, node.result, pkg.id),
+        exercise_result: toLedgerApiValue(choice.resultType, node.result, choiceHome.id),
         choice_observers: [],
       },
     },

@@ -7,7 +7,7 @@ import type { Faults } from '../faults.js';
 import { createdEventBlob } from './created-event-blob.js';
 import type { Contract, TransactionNode } from './engine.js';
 import { packageIdForm } from './identifiers.js';
-import type { ModelPackage } from './package-model.js';
+import { homeOf, viewOf, type ModelPackage } from './package-model.js';
 import type { CheckpointUpdate, ReassignmentUpdate, StoredUpdate, TopologyUpdate, TransactionUpdate } from './store.js';
 import type { EventFormat, ResolvedFilter, UpdateFormat } from './update-format.js';
 import type { InterfaceDefinition, TemplateDefinition } from './package-model.js';
@@ -40,7 +40,7 @@ function matchFilter(filter: ResolvedFilter, template: TemplateDefinition, fault
     blob ||= templateBlob;
   }
   for (const [iface, flags] of filter.interfaces) {
-    const implemented = template.views.has(iface.qualifiedName);
+    const implemented = viewOf(template, iface) !== undefined;
     if (!implemented && !faults.has('interface-filter-matches-all')) continue;
     matched = true;
     blob ||= flags.blob;
@@ -125,13 +125,14 @@ function renderCreated(
       ? [...contract.signatories, ...contract.observers]
       : contract.observers;
   const argument = staleArgument ?? contract.argument;
+  const home = homeOf(pkg, contract.template);
   const includeBlob = match.blob || ctx.faults.has('created-event-blob-always');
   return {
     CreatedEvent: {
       offset,
       nodeId,
       contractId: contract.contractId,
-      templateId: packageIdForm(pkg, contract.template.qualifiedName),
+      templateId: packageIdForm(pkg, contract.template),
       // Fault `contract-key-rendered-wrong`: a keyed contract shows no key, a keyless one an empty record.
       contractKey: ctx.faults.has('contract-key-rendered-wrong') ? (contract.key ? null : {}) : (contract.key?.value ?? null),
       createArgument: shownValue(
@@ -144,10 +145,10 @@ function renderCreated(
       ),
       createdEventBlob: includeBlob ? createdEventBlob(pkg, contract) : '',
       interfaceViews: match.views.map((iface) => ({
-        interfaceId: packageIdForm(pkg, iface.qualifiedName),
+        interfaceId: packageIdForm(pkg, iface),
         viewStatus: { code: 0, message: '', details: [] },
-        viewValue: (contract.template.views.get(iface.qualifiedName) as (argument: typeof contract.argument) => unknown)(contract.argument),
-        implementationPackageId: pkg.id,
+        viewValue: viewOf(contract.template, iface)!(contract.argument),
+        implementationPackageId: home.id,
       })),
       witnessParties: match.witnessParties,
       signatories: contract.signatories,
@@ -155,11 +156,11 @@ function renderCreated(
       createdAt: ctx.faults.has('created-at-not-effective-time')
         ? new Date(Date.parse(contract.createdAt) + 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
         : contract.createdAt,
-      packageName: pkg.name,
+      packageName: home.name,
       // The fault names another package (the id with its first hex digit changed).
       representativePackageId: ctx.faults.has('representative-package-id-not-contract-package')
-        ? `${pkg.id[0] === '0' ? '1' : '0'}${pkg.id.slice(1)}`
-        : pkg.id,
+        ? `${home.id[0] === '0' ? '1' : '0'}${home.id.slice(1)}`
+        : home.id,
       acsDelta,
     },
   };
@@ -168,7 +169,7 @@ function renderCreated(
 function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, format: NonNullable<UpdateFormat['transactions']>): Json[] {
   const { pkg, faults } = ctx;
   const events: Json[] = [];
-  const interfaceIds = (interfaces: InterfaceDefinition[]): string[] => interfaces.map((iface) => packageIdForm(pkg, iface.qualifiedName));
+  const interfaceIds = (interfaces: InterfaceDefinition[]): string[] => interfaces.map((iface) => packageIdForm(pkg, iface));
   // Fault `child-create-argument-stale`: a contract a choice body creates is shown with the argument of the contract the
   // choice was exercised on (same template).
   let exercised: Contract | undefined;
@@ -198,9 +199,9 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
             offset: faults.has('consumed-event-offset-stale') ? update.offset - 1 : update.offset,
             nodeId: node.nodeId,
             contractId: contract.contractId,
-            templateId: packageIdForm(pkg, contract.template.qualifiedName),
+            templateId: packageIdForm(pkg, contract.template),
             witnessParties: match.witnessParties,
-            packageName: pkg.name,
+            packageName: homeOf(pkg, contract.template).name,
             implementedInterfaces: interfaceIds(match.interfaces),
           },
         });
@@ -222,14 +223,14 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
           offset: faults.has('consumed-event-offset-stale') ? update.offset - 1 : update.offset,
           nodeId: node.nodeId,
           contractId: contract.contractId,
-          templateId: packageIdForm(pkg, contract.template.qualifiedName),
+          templateId: packageIdForm(pkg, contract.template),
           // Fault `exercised-interface-id-wrong`: an interface exercise names no interface, a template exercise the template.
           interfaceId: faults.has('exercised-interface-id-wrong')
             ? node.iface
               ? null
-              : packageIdForm(pkg, contract.template.qualifiedName)
+              : packageIdForm(pkg, contract.template)
             : node.iface
-              ? packageIdForm(pkg, node.iface.qualifiedName)
+              ? packageIdForm(pkg, node.iface)
               : null,
           choice: node.choice,
           choiceArgument: shownValue(ctx, node.choiceArgument),
@@ -240,7 +241,9 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
           lastDescendantNodeId: faults.has('last-descendant-wrong') ? node.nodeId : node.lastDescendantNodeId,
           // Fault `exercise-result-consumed-id`: a choice returning a contract id is shown returning the exercised contract's.
           exerciseResult: faults.has('exercise-result-consumed-id') && typeof node.result === 'string' ? contract.contractId : node.result,
-          packageName: faults.has('package-name-wrong-on-exercised') ? `${pkg.name}-other` : pkg.name,
+          packageName: faults.has('package-name-wrong-on-exercised')
+            ? `${homeOf(pkg, contract.template).name}-other`
+            : homeOf(pkg, contract.template).name,
           implementedInterfaces: interfaceIds(match.interfaces),
           acsDelta: node.consuming && !update.created.has(contract.contractId),
         },
@@ -319,14 +322,14 @@ function renderReassignment(ctx: RenderContext, update: ReassignmentUpdate, form
         value: {
           reassignmentId: event.reassignmentId,
           contractId: event.contract.contractId,
-          templateId: packageIdForm(pkg, event.contract.template.qualifiedName),
+          templateId: packageIdForm(pkg, event.contract.template),
           source: event.source,
           target: event.target,
           submitter: event.submitter,
           reassignmentCounter: event.reassignmentCounter,
           assignmentExclusivity: event.assignmentExclusivity,
           witnessParties: match.witnessParties,
-          packageName: pkg.name,
+          packageName: homeOf(pkg, event.contract.template).name,
           offset: update.offset,
           nodeId: event.nodeId,
         },

@@ -252,10 +252,13 @@ export function resolveUpdateFormat(pkg: ModelPackage, input: UpdateFormatInput)
  * answers update-by-offset. An unknown package name stays PACKAGE_NAMES_NOT_FOUND (resolveIdentifier).
  */
 function unknownForPackageName(pkg: ModelPackage, id: ParsedIdentifier, kind: 'template' | 'interface'): void {
-  if (!id.packageRef.startsWith('#') || id.packageRef.slice(1) !== pkg.name) return;
-  const known = kind === 'template' ? pkg.templates.has(id.qualifiedName) : pkg.interfaces.has(id.qualifiedName);
+  if (!id.packageRef.startsWith('#')) return;
+  const name = id.packageRef.slice(1);
+  const home = name === pkg.name ? pkg : pkg.others.get(name);
+  if (home === undefined) return;
+  const known = kind === 'template' ? home.templates.has(id.qualifiedName) : home.interfaces.has(id.qualifiedName);
   if (known) return;
-  const pair = `(${pkg.name},${id.qualifiedName})`;
+  const pair = `(${name},${id.qualifiedName})`;
   if (kind === 'template') {
     throw new LedgerApiError(
       'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME',

@@ -13,7 +13,7 @@ import type { Faults } from '../faults.js';
 import { requireCaller, requirePermission } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
 import type { PackageStore } from '../dar/packages.js';
-import { parseDar, type ParsedDar } from '../dar/parse.js';
+import { parseDar, type DarPackage, type ParsedDar } from '../dar/parse.js';
 import { isUniqueIdentifier } from '../formats.js';
 
 export interface DarRoutesOptions {
@@ -23,6 +23,8 @@ export interface DarRoutesOptions {
   /** How many synchronizers the participant is connected to (`features.connectedSynchronizers`). */
   connectedSynchronizers: number;
   faults: Faults;
+  /** Told the packages of each DAR vetted by an upload (the ledger then executes those it has a model of). */
+  onVetted?: (packages: readonly DarPackage[]) => void;
 }
 
 /** tapir's Boolean codec (Scala `toBoolean`): `true`/`false`, any case; absent = the server default. */
@@ -105,6 +107,7 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
     if (dar !== undefined) {
       if (vet) packages.checkVettable(dar);
       packages.add(dar, vet);
+      if (vet) options.onVetted?.([dar.main, ...dar.dependencies]);
     }
     return { status: 200, body: {} };
   }

@@ -6,6 +6,7 @@ import type { ReferenceTargetConfig } from '../../config/types.js';
 import { CallerResolver } from '../auth/caller.js';
 import { createTokenVerifier } from '../auth/verifier.js';
 import { PackageStore } from '../dar/packages.js';
+import type { DarPackage } from '../dar/parse.js';
 import type { Faults } from '../faults.js';
 import { startHttpServer } from '../http/server.js';
 import type { Route } from '../http/types.js';
@@ -25,6 +26,8 @@ export interface ParticipantOptions {
   ledger?: PartyLedger;
   /** Routes served next to the participant's own (e.g. the ledger's). */
   extraRoutes?: readonly Route[];
+  /** Told the packages of each DAR an upload vets (the ledger executes the suite models among them). */
+  onPackagesVetted?: (packages: readonly DarPackage[]) => void;
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
@@ -68,12 +71,19 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
   });
   const readiness = new Readiness(faults);
   const packages = new PackageStore(faults);
+  for (const declared of Object.values(fixtures.suitePackages ?? {})) packages.declare(declared);
   const routes: Route[] = [
     readiness.route(),
     authenticatedUserRoute({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
     ...userManagementRoutes({ users, ledgerApiVersion: features.ledgerApiVersion, faults }),
     ...partyRoutes({ fixtures, users, ledger: options.ledger ?? partiesOnly(fixtures) }),
-    ...darRoutes({ packages, synchronizerId: fixtures.synchronizerId, connectedSynchronizers: features.connectedSynchronizers, faults }),
+    ...darRoutes({
+      packages,
+      synchronizerId: fixtures.synchronizerId,
+      connectedSynchronizers: features.connectedSynchronizers,
+      faults,
+      ...(options.onPackagesVetted ? { onVetted: options.onPackagesVetted } : {}),
+    }),
     ...(features.trafficAccounts ? [trafficRoute(fixtures, faults)] : []),
     ...(options.extraRoutes ?? []),
   ];
@@ -83,7 +93,7 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
       ledgerApiVersion: features.ledgerApiVersion,
       // The fault lists only the fixture's model package, none uploaded since.
       packageIds: () =>
-        faults.has('packages-list-omits-uploaded') ? [fixtures.package.id] : [...new Set([fixtures.package.id, ...packages.packageIds()])],
+        faults.has('packages-list-omits-uploaded') ? [fixtures.package.id] : [...new Set([fixtures.package.id, ...packages.listedIds()])],
       routes: () => routes,
     }),
   );

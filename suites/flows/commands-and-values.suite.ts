@@ -23,6 +23,7 @@ import {
   updateByOffset,
   wildcardFilter,
 } from '../support/ledger.js';
+import { assetQualifiedName, createAssetAndFindIt } from '../support/asset-implementation.js';
 import { freshId } from '../../generators/index.js';
 
 /** The TrailingNone fixture (`p: Party, i: Optional Int64`), its signatory and a user acting as it. */
@@ -53,7 +54,8 @@ conformanceSuite('flows / commands and values', () => {
     },
     async (ctx) => {
       const alice = ctx.party('alice');
-      const { contractId } = await createIouAndFindIt(ctx, alice);
+      // A contract implementing the interface: the model's Iou, or the suite's conformance-interfaces Token.
+      const { contractId } = await createAssetAndFindIt(ctx, alice);
       const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
       const described = await submit(ctx, {
         user: aliceUser,
@@ -74,7 +76,7 @@ conformanceSuite('flows / commands and values', () => {
       const { events } = transactionOf(effects, 'command.ExerciseCommand.interface-choice');
       writeVisible(
         'command.ExerciseCommand.interface-choice',
-        'exercises of the interface choice Describe on the Iou',
+        `exercises of the interface choice Describe on the ${assetQualifiedName(ctx)}`,
         events.filter(([kind, event]) => kind === 'ExercisedEvent' && event.choice === 'Describe' && event.contractId === contractId),
         1,
         effects,

@@ -21,6 +21,7 @@ import {
   updateByOffset,
   wildcardFilter,
 } from '../support/ledger.js';
+import { assetQualifiedName, createAssetAndFindIt, interfacePackageId } from '../support/asset-implementation.js';
 
 const nonEmptyString = (value: unknown): boolean => typeof value === 'string' && value.length > 0;
 
@@ -89,7 +90,7 @@ conformanceSuite('flows / submit then read', () => {
       requires: ['writes'],
     },
     async (ctx) => {
-      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
+      const { submitted, payer, bankUser } = await createAssetAndFindIt(ctx, ctx.party('alice'));
       const { interfaceId, view: interfaceView } = assetInterface(ctx);
       const filter = (id: string, includeInterfaceView: boolean): JsonObject => ({
         identifierFilter: { InterfaceFilter: { value: { interfaceId: id, includeInterfaceView, includeCreatedEventBlob: false } } },
@@ -106,7 +107,7 @@ conformanceSuite('flows / submit then read', () => {
       const created = createdEvents(transactionOf(withView, 'identifier-filter.InterfaceFilter.matches-implementations').events);
       writeVisible(
         'identifier-filter.InterfaceFilter.matches-implementations',
-        'Ious (which implement the interface) matched',
+        `${assetQualifiedName(ctx)} contracts (which implement the interface) matched`,
         created,
         1,
         withView,
@@ -168,7 +169,7 @@ conformanceSuite('flows / submit then read', () => {
         bankUser,
         submitted.completionOffset,
         transactionFormat(
-          { [payer]: [filter(packageIdFormat(interfaceId, ctx.fixtures.package.id), false)] },
+          { [payer]: [filter(packageIdFormat(interfaceId, interfacePackageId(ctx)), false)] },
           'TRANSACTION_SHAPE_ACS_DELTA',
         ),
       );

@@ -16,6 +16,12 @@ interface AllTypes {
   templateId: string;
   party: string;
   user: string;
+  /**
+   * The suite's conformance-values model (daml/lf/values.lf): `map` a GenMap (JSON pairs, as a stable Daml-LF package
+   * has no TextMap) and the fields of the remaining value types (unit, party, enum, contract id, nested optional,
+   * Numeric 0 and 37). Otherwise the README's AllTypes (`map` a TextMap, a JSON object). Told by the fixture's map.
+   */
+  genMap: boolean;
 }
 
 function allTypes(ctx: ConformanceContext): AllTypes {
@@ -31,24 +37,45 @@ function allTypes(ctx: ConformanceContext): AllTypes {
     (candidate) => !candidate.isDeactivated && alias !== undefined && candidate.rights.actAs.includes(alias),
   );
   if (!user) return ctx.skip(`no fixture user acts as ${party}, the party of templates.allTypes`);
-  return { templateId: template.templateId, party, user: user.id };
+  const sample = (template.createArguments.values ?? {}) as JsonObject;
+  return { templateId: template.templateId, party, user: user.id, genMap: Array.isArray(sample.map) };
 }
 
 /** Values at the edges of their types: Int64 extremes, Numeric 10 bounds, pre-epoch dates and times, a leap day, microseconds. */
-function values(variant: JsonObject): JsonObject {
-  return {
+function values(variant: JsonObject, shape: Pick<AllTypes, 'genMap' | 'party'>): JsonObject {
+  const common = {
     int: '9223372036854775807',
     decimal: '-9999999999999999999999999999.9999999999',
     text: 'some text, ünïcode and "quotes"',
     bool: true,
     date: '1930-04-12',
     time: '1930-04-14T10:12:32.777111Z',
-    map: { a: '1', b: '-9223372036854775808' },
+    map: textMap({ a: '1', b: '-9223372036854775808' }, shape),
     variant,
     list: ['0', '-9223372036854775808', '9223372036854775807'],
     optional: 'some optional text',
     address: { street: 'street', city: 'city' },
   };
+  if (!shape.genMap) return common;
+  // The remaining value types of daml/lf/values.lf, each at an edge: Some (Some _), Numeric 0 and the 38 digits of Numeric 37.
+  return {
+    ...common,
+    unit: {},
+    party: shape.party,
+    color: 'Blue',
+    contractId: null,
+    nestedOptional: ['-1'],
+    numeric0: '-99999999999999999999999999999999999999',
+    numeric37: '9.9999999999999999999999999999999999999',
+  };
+}
+
+/** A map of Text keys as the template's `map` field takes it: a TextMap's JSON object, or a GenMap's pairs in key order. */
+function textMap(entries: Record<string, string>, shape: Pick<AllTypes, 'genMap'>): unknown {
+  if (!shape.genMap) return entries;
+  return Object.keys(entries)
+    .sort()
+    .map((key) => [key, entries[key]]);
 }
 
 /** The microseconds since the epoch of an ISO-8601 UTC timestamp (any number of fraction digits up to 6). */
@@ -66,9 +93,14 @@ function exactDecimal(text: unknown): string {
   return `${match[1]}${match[2]!.replace(/^0+(?=\d)/, '')}${fraction === '' ? '' : `.${fraction}`}`;
 }
 
-/** What the node wrote, in comparable form: timestamps as microseconds, numerics without trailing zeros. */
+/**
+ * What the node wrote, in comparable form: timestamps as microseconds, numerics without trailing zeros, a None field
+ * (null, or dropped: canton.daml-lf.trailing-none-dropped) absent.
+ */
 function comparable(read: unknown): unknown {
-  const record = (read ?? {}) as JsonObject;
+  const record = { ...((read ?? {}) as JsonObject) };
+  for (const name of Object.keys(record)) if (record[name] === null) delete record[name];
+  for (const name of ['numeric0', 'numeric37']) if (name in record) record[name] = exactDecimal(record[name]);
   return { ...record, decimal: exactDecimal(record.decimal), time: micros(record.time) };
 }
 
@@ -83,15 +115,16 @@ conformanceSuite('flows / value types', () => {
     async (ctx) => {
       // LimitsIT.scala:14 LLargeMapInContract, :30 LLargeMapInChoice, :47 LLargeListInContract, :63 LLargeListInChoice.
       const clauseId = 'canton.values.large-collections';
-      const { templateId, party, user } = allTypes(ctx);
+      const shape = allTypes(ctx);
+      const { templateId, party, user } = shape;
       const list = (from: number) => Array.from({ length: 10_000 }, (_unused, index) => String(from + index));
       const map = (prefix: string) =>
-        Object.fromEntries(Array.from({ length: 10_000 }, (_unused, index) => [`${prefix}${index}`, String(index)]));
+        textMap(Object.fromEntries(Array.from({ length: 10_000 }, (_unused, index) => [`${prefix}${index}`, String(index)])), shape);
       const large = (read: unknown) => {
         const record = (read ?? {}) as JsonObject;
         return { map: record.map, list: record.list };
       };
-      const written = { ...values({ tag: 'VInt', value: '1' }), map: map('create-'), list: list(0) };
+      const written = { ...values({ tag: 'VInt', value: '1' }, shape), map: map('create-'), list: list(0) };
       const created = await submit(ctx, {
         user,
         actAs: [party],
@@ -108,7 +141,7 @@ conformanceSuite('flows / value types', () => {
         large(written),
         acs,
       );
-      const next = { ...values({ tag: 'VInt', value: '2' }), map: map('choice-'), list: list(20_000) };
+      const next = { ...values({ tag: 'VInt', value: '2' }, shape), map: map('choice-'), list: list(20_000) };
       const replaced = await submit(ctx, {
         user,
         actAs: [party],
@@ -148,10 +181,11 @@ conformanceSuite('flows / value types', () => {
       requires: ['writes'],
     },
     async (ctx) => {
-      const { templateId, party, user } = allTypes(ctx);
+      const shape = allTypes(ctx);
+      const { templateId, party, user } = shape;
       // TransactionServiceArgumentsIT.scala:105 TXVeryLongList: a list of 10 000 Int64 values in the same create.
       const written = {
-        ...values({ tag: 'VText', value: 'variant text' }),
+        ...values({ tag: 'VText', value: 'variant text' }, shape),
         list: Array.from({ length: 10_000 }, (_unused, index) => String(index)),
       };
       const created = await submit(ctx, {
@@ -174,7 +208,13 @@ conformanceSuite('flows / value types', () => {
       );
 
       // The same types in a choice argument: the exercise shows them, and the contract it creates carries them.
-      const next = { ...values({ tag: 'VInt', value: '-9223372036854775808' }), date: '2024-02-29', optional: null, list: [] };
+      const next = {
+        ...values({ tag: 'VInt', value: '-9223372036854775808' }, shape),
+        date: '2024-02-29',
+        optional: null,
+        list: [],
+        ...(shape.genMap ? { color: 'Red', nestedOptional: [], numeric0: '0', numeric37: '-0.0000000000000000000000000000000000001' } : {}),
+      };
       const replaced = await submit(ctx, {
         user,
         actAs: [party],
@@ -187,12 +227,8 @@ conformanceSuite('flows / value types', () => {
       const { events } = transactionOf(effects, 'canton.values.all-types-round-trip');
       const exercised = events.filter(([kind]) => kind === 'ExercisedEvent').map(([, event]) => event);
       writeVisible('canton.values.all-types-round-trip', 'the Replace exercise', exercised, 1, effects);
-      // A None value is dropped or null (canton.daml-lf.trailing-none-dropped); compare it as absent.
-      const withoutNone = (read: unknown) => {
-        const record = { ...((read ?? {}) as JsonObject) };
-        if (record.optional === null) delete record.optional;
-        return comparable(record);
-      };
+      // A None value is dropped or null (canton.daml-lf.trailing-none-dropped); comparable reads it as absent.
+      const withoutNone = comparable;
       const expected = withoutNone(next);
       expectValue(
         'canton.values.all-types-round-trip',
@@ -221,13 +257,14 @@ conformanceSuite('flows / value types', () => {
       requires: ['writes'],
     },
     async (ctx) => {
-      const { templateId, party, user } = allTypes(ctx);
+      const shape = allTypes(ctx);
+      const { templateId, party, user } = shape;
       const create = (variant: unknown) =>
         ctx.send({
           endpoint: 'submit-and-wait',
           user,
           body: {
-            commands: [{ CreateCommand: { templateId, createArguments: { party, values: values(variant as JsonObject) } } }],
+            commands: [{ CreateCommand: { templateId, createArguments: { party, values: values(variant as JsonObject, shape) } } }],
             commandId: freshId('variant'),
             actAs: [party],
           },

@@ -12,16 +12,15 @@ import {
   assetInterface,
   CREATED_IOU_CLAUSES,
   UPDATE_NOT_FOUND_CANTON_CLAUSES,
-  createIouAndFindIt,
   createdEvents,
   expectUpdateNotFound,
-  iouCreate,
   submit,
   transactionOf,
   updateByOffset,
   wildcardFilter,
   type JsonObject,
 } from '../support/ledger.js';
+import { assetCreate, assetQualifiedName, assetTemplateId, createAssetAndFindIt } from '../support/asset-implementation.js';
 import { ACS, EFFECTS, auditor, format, templateFilter, unset, userActingAs } from '../support/visibility.js';
 
 /** The TopologyTransaction of a lookup's answer, if it is one. */
@@ -58,7 +57,7 @@ conformanceSuite('flows / visibility and privacy', () => {
         user: bankUser,
         actAs: [bank],
         commands: [
-          iouCreate(ctx, bank, bank),
+          assetCreate(ctx, bank, bank),
           {
             CreateCommand: {
               templateId: getCashId,
@@ -68,7 +67,8 @@ conformanceSuite('flows / visibility and privacy', () => {
         ],
         clauseId,
       });
-      const isIou = (event: JsonObject) => String(event.templateId).endsWith(':Iou:Iou');
+      const implementation = assetQualifiedName(ctx);
+      const isIou = (event: JsonObject) => String(event.templateId).endsWith(`:${implementation}`);
       for (const templateBlob of [false, true]) {
         for (const interfaceBlob of [false, true]) {
           const filters = [
@@ -90,7 +90,7 @@ conformanceSuite('flows / visibility and privacy', () => {
               writeVisible(clauseId, `creates matched by ${what}, ${who}, ${shape}`, creates, 2, response);
               for (const event of creates) {
                 const [kind, blob, view] = isIou(event)
-                  ? ['the Iou (interface only)', interfaceBlob, true]
+                  ? [`the ${implementation} (interface only)`, interfaceBlob, true]
                   : ['the GetCash (template only)', templateBlob, false];
                 expectValueMatches(
                   clauseId,
@@ -135,7 +135,8 @@ conformanceSuite('flows / visibility and privacy', () => {
       const { interfaceId } = assetInterface(ctx);
       const bank = ctx.party('bank');
       const bankUser = userActingAs(ctx, 'bank');
-      const iouId = ctx.fixtures.templates.iou.templateId;
+      // The implementation the interface filter matches: the model's Iou, or the suite's conformance-interfaces Token.
+      const iouId = assetTemplateId(ctx);
       const interfaceFilter = (includeInterfaceView: boolean, includeCreatedEventBlob: boolean): JsonObject => ({
         identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView, includeCreatedEventBlob } } },
       });
@@ -171,7 +172,7 @@ conformanceSuite('flows / visibility and privacy', () => {
       );
 
       // An Iou (which implements it), matched once by combined filters whose flags accumulate.
-      const { submitted } = await createIouAndFindIt(ctx, ctx.party('alice'));
+      const { submitted } = await createAssetAndFindIt(ctx, ctx.party('alice'));
       const combos: { filters: JsonObject[]; blob: boolean; view: boolean; what: string }[] = [
         {
           filters: [interfaceFilter(true, false), templateFilter(iouId, true)],

@@ -10,7 +10,6 @@ import {
   assetInterface,
   CREATED_IOU_CLAUSES,
   UPDATE_NOT_FOUND_CANTON_CLAUSES,
-  createIouAndFindIt,
   createdEvents,
   expectUpdateNotFound,
   submit,
@@ -18,6 +17,7 @@ import {
   updateByOffset,
   wildcardFilter,
 } from '../support/ledger.js';
+import { createAssetAndFindIt } from '../support/asset-implementation.js';
 import { ACS, EFFECTS, auditor, format, userActingAs } from '../support/visibility.js';
 
 conformanceSuite('flows / visibility and privacy', () => {
@@ -100,7 +100,7 @@ conformanceSuite('flows / visibility and privacy', () => {
       // The fixture's only non-consuming choice is the interface's Describe (CantonExamples' Iou has none).
       const { interfaceId } = assetInterface(ctx);
       const alice = ctx.party('alice');
-      const { contractId } = await createIouAndFindIt(ctx, alice);
+      const { contractId } = await createAssetAndFindIt(ctx, alice);
       const aliceUser = userActingAs(ctx, 'alice');
       const described = await submit(ctx, {
         user: aliceUser,
