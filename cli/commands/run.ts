@@ -4,7 +4,7 @@ import { loadConfig, type ConfigOverrides } from '../../config/load.js';
 import { ExitCode } from '../exit-codes.js';
 import { CouldNotRunError, UsageError, reportError } from '../errors.js';
 import { toolVersion, type RunFlags } from '../flags.js';
-import { parseFaults } from './reference.js';
+import { parseFaults } from '../fault-names.js';
 import { writeReports } from '../../reports/write.js';
 import { transportConsole } from '../../reports/transport.js';
 import type { RunReport } from '../../harness/library/results.js';

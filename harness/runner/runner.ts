@@ -18,7 +18,7 @@ import { enabledChecks, validateCheckSelection } from '../library/check-selectio
 import type { CheckTally, LatencyProfile, RunReport, TestResult } from '../library/results.js';
 import { formatLatency, measureLatency } from './latency.js';
 import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport.js';
-import type { FaultName } from '../../reference/index.js';
+import type { FaultName } from '../../reference/faults.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from '../library/run-context.js';
 import { buildCertificate, readTargetVersions } from './certificate.js';
