@@ -2,15 +2,8 @@
  * Small text helpers every report writer shares, so the four reports say the same thing the same way.
  */
 import { redactHeaders, shellWord } from '../client/curl.js';
-import {
-  CLAUSE_STATUSES,
-  type ClauseStatus,
-  type RecordedExchange,
-  type RunReport,
-  type StoppedRun,
-  type TestResult,
-  type Verdict,
-} from '../harness/library/results.js';
+import { type RecordedExchange, type TestResult } from '../harness/library/results.js';
+import { CLAUSE_STATUSES, type ClauseStatus, type RunReport, type StoppedRun, type Verdict } from '../harness/runner/run-report.js';
 import { failedClauseNames, failedClauses } from './tables.js';
 import { expectationVerdict, knownFailureCount, unexpectedFailureCount } from '../harness/runner/expectations.js';
 

@@ -21,7 +21,8 @@ import {
   verdictHeadline,
   verdictTone,
 } from './format.js';
-import type { ClauseCoverage, ClauseStatus, RunReport, TestResult } from '../harness/library/results.js';
+import type { TestResult } from '../harness/library/results.js';
+import type { ClauseCoverage, ClauseStatus, RunReport } from '../harness/runner/run-report.js';
 import {
   anchorOf,
   clauseGroups,

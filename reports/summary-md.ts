@@ -22,7 +22,8 @@ import {
   verdictTone,
   type VerdictTone,
 } from './format.js';
-import type { ClauseCoverage, RecordedExchange, RunReport, TestResult } from '../harness/library/results.js';
+import type { RecordedExchange, TestResult } from '../harness/library/results.js';
+import type { ClauseCoverage, RunReport } from '../harness/runner/run-report.js';
 import {
   clauseGroups,
   deviationClauses,

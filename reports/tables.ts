@@ -1,14 +1,14 @@
 /**
  * The tables summary.md and report.html both show, computed once so the two reports always agree.
  */
+import { type TestResult } from '../harness/library/results.js';
 import {
   CLAUSE_STATUSES,
   type ClauseCoverage,
   type ClauseStatus,
   type RejectionCount,
   type RunReport,
-  type TestResult,
-} from '../harness/library/results.js';
+} from '../harness/runner/run-report.js';
 
 export interface EndpointRow {
   endpoint: string;

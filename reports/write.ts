@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { writeReportHtml } from './html.js';
 import { writeReportJson } from './json.js';
 import { writeJUnit } from './junit.js';
-import type { RunReport } from '../harness/library/results.js';
+import type { RunReport } from '../harness/runner/run-report.js';
 import { writeClausesMarkdown, writeSummaryMarkdown } from './summary-md.js';
 import { sealReport } from './digest.js';
 import { withBattery } from './battery.js';

@@ -7,7 +7,7 @@ import { toolVersion, type RunFlags } from '../flags.js';
 import { parseFaults } from '../fault-names.js';
 import { writeReports } from '../../reports/write.js';
 import { transportConsole } from '../../reports/transport.js';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 import { selectedBy, type SelectableTest } from '../../harness/library/selection.js';
 import {
   applyExpectations,

@@ -28,9 +28,9 @@ import type {
   UnexpectedFailure,
   UnexpectedPass,
   Verdict,
-} from '../library/results.js';
+} from './run-report.js';
 
-export type { ExpectationSummary, KnownFailure, UnexpectedFailure, UnexpectedPass } from '../library/results.js';
+export type { ExpectationSummary, KnownFailure, UnexpectedFailure, UnexpectedPass } from './run-report.js';
 
 export interface Expectation {
   outcome: 'failed';

@@ -6,7 +6,7 @@
  */
 import { TransportFault, type AnyClientRequest, type TargetClient } from '../../client/http.js';
 import type { ResolvedConfig } from '../../config/types.js';
-import type { LatencyProfile } from '../library/results.js';
+import type { LatencyProfile } from './run-report.js';
 import type { RunTiming } from '../library/run-context.js';
 
 const READS = 3;

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config/errors.js';
 import { toolCommit } from '../../harness/runner/certificate.js';
 import { applyExpectations, parseExpectations, updatedExpectations, versionApplies } from '../../harness/runner/expectations.js';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 import { reportDigest, sealReport, verifyReportText } from '../../reports/digest.js';
 import { clauseSentence, jsonText, verdictHeadline, verdictTone } from '../../reports/format.js';
 import { writeReportHtml } from '../../reports/html.js';
