@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { CheckFailure } from '../../checks/assertion.js';
 import { reportError } from '../../cli/errors.js';
 import { AssertionLedger } from '../../harness/library/attribution.js';
-import { endingOf, runProperties } from '../../harness/library/conformance-test.js';
+import { runProperties } from '../../harness/library/property-runner.js';
+import { endingOf } from '../../harness/library/test-ending.js';
 import { headlineOf, messageOf } from '../../harness/library/error-message.js';
 
 /** The ending of a test whose property threw `value` (with `undefined` as its only case). */
