@@ -3,7 +3,7 @@
  * Splice Scan, with an embedded reference target. Every command has --help; exit codes in exit-codes.ts.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { ConfigOverrides } from '../config/load.js';
+import type { ConfigOverrides } from '../config/value-sources.js';
 import { longFlag, runKeySchema, runOptions } from '../config/options.js';
 import { reportError } from './errors.js';
 import { ExitCode } from './exit-codes.js';

@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, loadFixtures } from '../../config/load.js';
+import { loadFixtures } from '../../config/fixtures-loader.js';
+import { loadConfig } from '../../config/load.js';
 import type { Features, Fixtures } from '../../config/types.js';
 import { createTokenProvider } from '../../client/auth.js';
 import { FaultCatalogue } from '../../reference/faults.js';

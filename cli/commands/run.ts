@@ -1,6 +1,7 @@
 import { batteryConsoleLines } from '../../reports/battery.js';
 import { resolve } from 'node:path';
-import { loadConfig, type ConfigOverrides } from '../../config/load.js';
+import { loadConfig } from '../../config/load.js';
+import type { ConfigOverrides } from '../../config/value-sources.js';
 import { ExitCode } from '../exit-codes.js';
 import { CouldNotRunError, UsageError, reportError } from '../errors.js';
 import { toolVersion, type RunFlags } from '../flags.js';
