@@ -254,7 +254,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
 }
 
 /** The options of config/options.ts's table, each parsed and bounded as the JSON Schema of the key it sets says. */
-export function runCommandOptions(): Option[] {
+function runCommandOptions(): Option[] {
   return runOptions.map((entry) => {
     const option = new Option(entry.flag, entry.help);
     const schema = runKeySchema(entry.key);

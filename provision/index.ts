@@ -331,7 +331,7 @@ function modelPackage(dar: DarSummary | undefined, previous: PreviousRun, fixtur
  * The DAR's path as the fixtures hold it: relative to the fixtures file (as `loadFixtures` reads it), with "/"
  * separators, so that the fixtures and the DAR can move together (another folder, a CI cache, a container).
  */
-export function darPathFor(fixturesPath: string, darPath: string): string {
+function darPathFor(fixturesPath: string, darPath: string): string {
   return relative(dirname(resolve(fixturesPath)), resolve(darPath))
     .split(sep)
     .join('/');

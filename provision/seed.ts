@@ -36,7 +36,7 @@ function topology(parties: string[]): JsonObject {
 }
 
 /** The variant of the update at `offset` under `format` (as `user`), or the error code / status. */
-export async function updateKind(context: SeedContext, user: string, offset: number, format: JsonObject): Promise<string> {
+async function updateKind(context: SeedContext, user: string, offset: number, format: JsonObject): Promise<string> {
   const response = await context.client.send({
     endpoint: 'update-by-offset',
     user,

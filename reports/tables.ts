@@ -67,7 +67,7 @@ export interface ClauseGroup {
 export type StatusCounts = Record<ClauseStatus, number>;
 
 /** Statuses that are part of the certification; not-shown and not-in-profile clauses are listed apart. */
-export function isCertificationClause(clause: ClauseCoverage): boolean {
+function isCertificationClause(clause: ClauseCoverage): boolean {
   return clause.status !== 'not-shown' && clause.status !== 'not-in-profile';
 }
 
@@ -89,7 +89,7 @@ export function statusCounts(clauses: readonly ClauseCoverage[]): StatusCounts {
   return counts;
 }
 
-export function failedTests(report: RunReport): TestResult[] {
+function failedTests(report: RunReport): TestResult[] {
   return report.tests.filter((test) => test.outcome === 'failed');
 }
 

@@ -6,7 +6,7 @@ import { reportError } from '../errors.js';
 const secretKeys = new Set(['secret', 'privateKey', 'clientSecret', 'token']);
 
 /** Replaces secret values by `<redacted>` for display. */
-export function redactSecrets(value: unknown): unknown {
+function redactSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(

@@ -162,7 +162,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
   // A test that asserts only canton-profile behaviour does not belong to a spec-profile run.
   if (run.profile === 'spec' && declared.every((entry) => entry.level === 'canton')) return;
   // --checks / --exclude-checks leave no test out: a switched-off check asserts nothing, and a test left with no
-  // assertion is skipped with that reason (harness/check-selection.ts).
+  // assertion is skipped with that reason (harness/library/check-selection.ts).
   const checks = enabledChecks(run);
 
   const seed = runContext.replay?.seed ?? (runContext.seed ^ hash(id)) | 0;

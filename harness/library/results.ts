@@ -27,8 +27,6 @@ export type { RecordedExchange } from '../../client/exchange.js';
  */
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'error' | 'inconclusive' | 'not-run';
 
-export const OUTCOMES: readonly Outcome[] = ['passed', 'failed', 'error', 'inconclusive', 'skipped', 'not-run'];
-
 export interface FailureDetail {
   /** The check (oracle) that failed, e.g. `status_code_conformance`; `suite-error` when the suite broke. */
   check: CheckName | 'suite-error';
@@ -67,7 +65,7 @@ export interface ClauseAssertions {
   reasons?: string[];
 }
 
-/** A transport fault the node caused (harness-side copy of client/http.ts `TransportFaultKind`, as a report holds it). */
+/** A transport fault the node caused (harness-side copy of client/transport.ts `TransportFaultKind`, as a report holds it). */
 export interface TransportFaultRecord {
   /** refused, reset, truncated, unparseable-body, error-page, timeout. */
   kind: string;

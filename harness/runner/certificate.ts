@@ -55,7 +55,7 @@ export function digestOf(value: unknown): string {
   return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
 }
 
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
 }
 
@@ -89,7 +89,7 @@ export function clauseRegistryDigest(clauses: readonly Clause[]): string {
 const SECRET_KEYS = new Set(['secret', 'privateKey', 'clientSecret', 'token']);
 
 /** The configuration as the digest sees it: secrets dropped (not redacted: their length would leak too). */
-export function configurationForDigest(config: ResolvedConfig): unknown {
+function configurationForDigest(config: ResolvedConfig): unknown {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value !== null && typeof value === 'object') {
@@ -156,11 +156,7 @@ function readCommit(root: string): string {
 }
 
 /** GET a version endpoint once through the run's client, with `token` when the target needs one. */
-export async function askVersion(
-  client: TargetClient,
-  endpoint: 'version' | 'scan.version',
-  token: string | undefined,
-): Promise<VersionAnswer> {
+async function askVersion(client: TargetClient, endpoint: 'version' | 'scan.version', token: string | undefined): Promise<VersionAnswer> {
   const { api, path } = resolveRequest({ endpoint });
   const url = client.url(api, path);
   try {

@@ -53,7 +53,7 @@ export interface PreflightResult {
 }
 
 /** The config keys that decide a token, by auth kind. */
-export function authKeysToCheck(auth: AuthConfig, target: string): string {
+function authKeysToCheck(auth: AuthConfig, target: string): string {
   const at = `targets.${target}.auth`;
   switch (auth.kind) {
     case 'none':
@@ -71,7 +71,7 @@ export function authKeysToCheck(auth: AuthConfig, target: string): string {
 }
 
 /** One line of what the node answered: status, error code and the start of its cause or text. */
-export function describeAnswer(response: ClientResponse): string {
+function describeAnswer(response: ClientResponse): string {
   let detail = response.text.replace(/\s+/g, ' ').trim();
   try {
     const body = response.json<{ code?: unknown; cause?: unknown }>();

@@ -221,7 +221,7 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
   return { report, ...(nodeGone !== undefined ? { nodeGone } : {}) };
 }
 
-export function buildReport(
+function buildReport(
   config: ResolvedConfig,
   tests: TestResult[],
   run: {
@@ -301,7 +301,7 @@ export function buildReport(
 }
 
 /** Per check, on how many tests it ran: by the test's own calls, by the check engine, either. */
-export function checkTallies(tests: readonly TestResult[]): CheckTally[] {
+function checkTallies(tests: readonly TestResult[]): CheckTally[] {
   return CHECK_NAMES.map((check) => ({
     check,
     tests: tests.filter((test) => test.checks.includes(check)).length,

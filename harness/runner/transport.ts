@@ -31,7 +31,7 @@ export function summarizeTransport(tests: readonly TestResult[], verdict: Verdic
 }
 
 /** The test ended at a transport fault of the node (not one a retry survived). */
-export function stoppedByTransport(test: TestResult): boolean {
+function stoppedByTransport(test: TestResult): boolean {
   return test.failure?.check === 'http_transport' || stoppedByTimeout(test);
 }
 
