@@ -30,7 +30,7 @@ import {
 } from './error-body.js';
 import { CHECK_DESCRIPTIONS, CHECK_NAMES, type CheckName } from './names.js';
 import { preparedTransactionIntegrity } from './prepared-transaction.js';
-import { httpTransportAssertion } from './transport.js';
+import { httpTransportAssertion } from './http-transport.js';
 import { negativeDataRejection } from './rejection.js';
 import {
   circePrettyErrorBody,

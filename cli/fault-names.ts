@@ -3,7 +3,7 @@
  * catalogue (reference/faults.ts: data the reference owns, importing nothing), so parsing them never loads the target.
  */
 import { FaultCatalogue, isFaultName, type FaultName } from '../reference/faults.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './report-error.js';
 
 export function parseFaults(names: string[] | undefined): FaultName[] {
   const faults: FaultName[] = [];

@@ -5,7 +5,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { ConfigOverrides } from '../config/value-sources.js';
 import { longFlag, runKeySchema, runOptions } from '../config/options.js';
-import { reportError } from './errors.js';
+import { reportError } from './report-error.js';
 import { ExitCode } from './exit-codes.js';
 
 import { toolVersion, type LoadFlags, type ProvisionFlags, type RunFlags, type ServeFlags } from './flags.js';

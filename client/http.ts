@@ -4,7 +4,7 @@
  * - retries (client/retry.ts): an idempotent read sent again after a transport fault, never a write;
  * - recording (client/recording.ts): every exchange kept as sent (method, URL, headers, body) with its answer, so a
  *   failure can be shown and reproduced as a curl command;
- * - transport (client/transport.ts): one exchange over undici, its faults, and the one probe of a target.
+ * - transport (client/undici-transport.ts): one exchange over undici, its faults, and the one probe of a target.
  */
 import { ENDPOINT_DESCRIPTORS, endpointPath, type DescriptorName } from '../specification/endpoints.js';
 import { stringifyJson } from '../specification/json.js';
@@ -12,7 +12,7 @@ import type { TargetConfig } from '../config/types.js';
 import { authorize, createTokenProvider, type TokenProvider } from './auth.js';
 import { recordRequest } from './recording.js';
 import { withRetries, type TransportFaultListener } from './retry.js';
-import { Transport, type ClientResponse } from './transport.js';
+import { Transport, type ClientResponse } from './undici-transport.js';
 
 export type { RecordedRequest } from './recording.js';
 export type { TransportFaultListener } from './retry.js';
@@ -25,7 +25,7 @@ export {
   TransportFault,
   type ClientResponse,
   type TransportFaultKind,
-} from './transport.js';
+} from './undici-transport.js';
 
 export type Api = 'participant' | 'scan';
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import dotenv from 'dotenv';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './tool-errors.js';
 import { cantonKeyFingerprint } from './key-fingerprint.js';
 import { fixturesSchema } from './schema.js';
 import { describeAjvErrors } from './schema-errors.js';

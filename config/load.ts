@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './tool-errors.js';
 import { loadFixtures, withDotenvBeside } from './fixtures-loader.js';
 import { configFileSchema } from './schema.js';
 import { describeErrors } from './schema-errors.js';
@@ -24,7 +24,7 @@ import {
   type Origins,
 } from './value-sources.js';
 
-export { ConfigError } from './errors.js';
+export { ConfigError } from './tool-errors.js';
 
 export const defaultConfigPath = resolve(dirname(fileURLToPath(import.meta.url)), 'default.yaml');
 

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import dotenv from 'dotenv';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError } from './errors.js';
+import { ConfigError } from './tool-errors.js';
 import { longFlag, runKeySchema, runOptions, type RunOverrides } from './options.js';
 
 export type Environment = Record<string, string | undefined>;

@@ -11,7 +11,7 @@
  * does not know is answered 404, one it knows is not.
  */
 import type { TargetClient } from '../client/http.js';
-import { ProvisionError } from './errors.js';
+import { ProvisionError } from './provision-error.js';
 
 /** How many offsets back the topology transaction of an existing party is looked for. */
 const LOOK_BACK = 200;

@@ -2,7 +2,7 @@
  * report.html: the content of summary.md as one self-contained page (inline style and a few lines of
  * script for filtering and copying; nothing loaded from elsewhere), so it can be attached to a CI job or mailed.
  */
-import { transportHtml } from './transport.js';
+import { transportHtml } from './transport-section.js';
 import { batteryHtmlSection } from './battery.js';
 import {
   NO_RESPONSE,

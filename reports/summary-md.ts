@@ -2,7 +2,7 @@
  * summary.md: what a certification reviewer reads first — the verdict, the totals, the endpoint and clause
  * tables, and every failure with what it takes to reproduce it.
  */
-import { transportMarkdown } from './transport.js';
+import { transportMarkdown } from './transport-section.js';
 import { batteryMarkdownSection } from './battery.js';
 import {
   STATUS_LABEL,

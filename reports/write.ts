@@ -12,7 +12,7 @@ import type { RunReport } from '../harness/runner/run-report.js';
 import { writeClausesMarkdown, writeSummaryMarkdown } from './summary-md.js';
 import { sealReport } from './digest.js';
 import { withBattery } from './battery.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 const REPORT_FILES = {
   junit: 'junit.xml',

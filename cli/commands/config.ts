@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { loadConfig } from '../../config/load.js';
 import { ExitCode } from '../exit-codes.js';
-import { reportError } from '../errors.js';
+import { reportError } from '../report-error.js';
 
 const secretKeys = new Set(['secret', 'privateKey', 'clientSecret', 'token']);
 

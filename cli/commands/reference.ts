@@ -7,8 +7,8 @@ import { createTokenProvider } from '../../client/auth.js';
 import { FaultCatalogue } from '../../reference/faults.js';
 import { parseFaults } from '../fault-names.js';
 import { ExitCode } from '../exit-codes.js';
-import { UsageError, reportError } from '../errors.js';
-import { ConfigError } from '../../config/errors.js';
+import { UsageError, reportError } from '../report-error.js';
+import { ConfigError } from '../../config/tool-errors.js';
 import type { ServeFlags } from '../flags.js';
 
 const BARE_FIXTURES_PATH = fileURLToPath(new URL('../../config/fixtures/reference-bare.yaml', import.meta.url));

@@ -65,7 +65,7 @@ export interface ClauseAssertions {
   reasons?: string[];
 }
 
-/** A transport fault the node caused (harness-side copy of client/transport.ts `TransportFaultKind`, as a report holds it). */
+/** A transport fault the node caused (harness-side copy of client/undici-transport.ts `TransportFaultKind`, as a report holds it). */
 export interface TransportFaultRecord {
   /** refused, reset, truncated, unparseable-body, error-page, timeout. */
   kind: string;

@@ -12,7 +12,7 @@
  * - anything else thrown → `error`: the suite itself broke, which is not the target's failure.
  */
 import { CheckFailure, SwitchedOffCheckStop } from '../../checks/assertion.js';
-import { TRANSPORT_CLAUSE, httpTransportAssertion } from '../../checks/transport.js';
+import { TRANSPORT_CLAUSE, httpTransportAssertion } from '../../checks/http-transport.js';
 import { recordExchange } from '../../client/exchange.js';
 import { TransportFault } from '../../client/http.js';
 import { clause, type ClauseId } from '../../specification/clauses.js';

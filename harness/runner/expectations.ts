@@ -19,7 +19,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError } from '../../config/tool-errors.js';
 import type {
   ClauseStatus,
   ExpectationSummary,

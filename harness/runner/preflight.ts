@@ -35,7 +35,7 @@ import {
   type TargetClient,
   type TargetEndpoints,
 } from '../../client/http.js';
-import { ConfigError, ToolError } from '../../config/errors.js';
+import { ConfigError, ToolError } from '../../config/tool-errors.js';
 import type { AuthConfig, Fixtures, ResolvedConfig, UserFixture } from '../../config/types.js';
 import { endpointPath } from '../../specification/endpoints.js';
 

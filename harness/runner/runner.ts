@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest, type Vitest } from 'vitest/node';
-import { ConfigError, UsageError } from '../../config/errors.js';
+import { ConfigError, UsageError } from '../../config/tool-errors.js';
 import { connectTarget, probeTarget, type TargetClient } from '../../client/http.js';
 import type { ResolvedConfig } from '../../config/types.js';
 import { clauses as clauseRegistry, type ClauseId } from '../../specification/clauses.js';
@@ -18,7 +18,7 @@ import { enabledChecks, validateCheckSelection } from '../library/check-selectio
 import type { TestResult } from '../library/results.js';
 import type { CheckTally, LatencyProfile, RunReport } from './run-report.js';
 import { formatLatency, measureLatency } from './latency.js';
-import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport.js';
+import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport-summary.js';
 import type { FaultName } from '../../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from '../library/run-context.js';

@@ -8,7 +8,7 @@ import { flatString } from '../flat-strings.js';
 import { UniqueHexIds } from '../unique-ids.js';
 import { interpret, type Command, type Contract, type InterpretedTransaction, type TransactionNode } from './engine.js';
 import { createModelPackage, type ModelPackage } from './package-model.js';
-import { isPartyId } from '../formats.js';
+import { isPartyId } from '../string-formats.js';
 import { ContractStore, DeduplicationTable, UpdateLog, type TraceContext, type TransactionUpdate } from './store.js';
 
 /** Canton's default maximum deduplication duration (participant `max-deduplication-duration`). */

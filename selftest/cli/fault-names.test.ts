@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFaults } from '../../cli/fault-names.js';
-import { UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../cli/report-error.js';
 import { faultNames } from '../../reference/faults.js';
 
 const root = process.cwd();

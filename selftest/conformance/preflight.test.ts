@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { createTokenProvider } from '../../client/auth.js';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError } from '../../config/tool-errors.js';
 import { loadConfig } from '../../config/load.js';
 import type { Fixtures, ReferenceTargetConfig, ResolvedConfig } from '../../config/types.js';
 import type { TargetClient, TargetEndpoints } from '../../client/http.js';

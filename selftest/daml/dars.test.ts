@@ -35,7 +35,7 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
   it(
     "are byte-identical to the committed ones, each passes Canton's validator, and the upgrade pairs go as expected",
     { timeout: 300_000 },
-    (ctx) => {
+    (context) => {
       const started = Date.now();
       mkdirSync(renamed);
       for (const [name, file] of RENAMED) {
@@ -46,8 +46,8 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
         env: { ...process.env, DARS_ALSO_CHECK: renamed },
       });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (build.error !== undefined && (build.error as NodeJS.ErrnoException).code === 'ENOENT') ctx.skip('bash is not installed');
-      if (build.status === 3) ctx.skip(`the Daml-LF toolchain is missing: ${build.stderr.trim().split('\n')[0] ?? ''}`);
+      if (build.error !== undefined && (build.error as NodeJS.ErrnoException).code === 'ENOENT') context.skip('bash is not installed');
+      if (build.status === 3) context.skip(`the Daml-LF toolchain is missing: ${build.stderr.trim().split('\n')[0] ?? ''}`);
       // Exit 1 names the model or upgrade whose expectation failed (an encoder or validator refusal, an upgrade outcome).
       expect(build.stderr.split('\n').filter((line) => line.startsWith('FAILED'))).toEqual([]);
       expect(build.status, `daml/build.sh failed after ${seconds} s:\n${build.stderr}`).toBe(0);

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CheckFailure } from '../../checks/assertion.js';
-import { reportError } from '../../cli/errors.js';
+import { reportError } from '../../cli/report-error.js';
 import { AssertionLedger } from '../../harness/library/attribution.js';
 import { runProperties } from '../../harness/library/property-runner.js';
 import { endingOf } from '../../harness/library/test-ending.js';

@@ -4,7 +4,7 @@
  * for all its tests (worker threads share no objects with the runner's process, so each opens its own).
  *
  * Counted where they are made: every token provider comes from `createTokenProvider` (client/auth.ts) and every client
- * opens one connection pool (`Transport`, client/transport.ts). Both modules are wrapped here to count, so a client or
+ * opens one connection pool (`Transport`, client/undici-transport.ts). Both modules are wrapped here to count, so a client or
  * a provider built anywhere in the run's process (not only through `connectTarget`) is counted. A load run's seeding
  * goes through its one client too (its exchanges are counted), not beside it.
  */
@@ -29,8 +29,8 @@ vi.mock('../../client/auth.js', async (importOriginal) => {
   };
 });
 
-vi.mock('../../client/transport.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../client/transport.js')>();
+vi.mock('../../client/undici-transport.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../client/undici-transport.js')>();
   class CountedTransport extends original.Transport {
     constructor(...args: ConstructorParameters<typeof original.Transport>) {
       super(...args);

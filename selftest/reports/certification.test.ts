@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError } from '../../config/tool-errors.js';
 import { toolCommit } from '../../harness/runner/certificate.js';
 import { applyExpectations, parseExpectations, updatedExpectations, versionApplies } from '../../harness/runner/expectations.js';
 import type { RunReport } from '../../harness/runner/run-report.js';

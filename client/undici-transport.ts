@@ -7,7 +7,7 @@
  */
 import { connect } from 'node:net';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 import { endpointPath } from '../specification/endpoints.js';
 import type { RecordedRequest } from './recording.js';
 
