@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { RunReport } from '../harness/library/results.js';
+import type { RunReport } from '../harness/runner/run-report.js';
 import { startProxiedReference } from '../selftest/conformance/proxied-target.js';
 
 const execute = promisify(execFile);

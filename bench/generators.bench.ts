@@ -19,7 +19,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { loadFixtures } from '../config/load.js';
+import { loadFixtures } from '../config/fixtures-loader.js';
 import { generatorContextFromFixtures } from '../generators/context.js';
 import { invalidRequests } from '../generators/index.js';
 import { executeBody } from '../generators/requests/execute.js';

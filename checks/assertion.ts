@@ -32,7 +32,7 @@ export interface AssertionRecorder {
   ran?(check: CheckName): void;
   /**
    * Whether this assertion of `clause` by `check` on `response` was already made: the check engine then skips
-   * it, so an exchange a test checked by hand is not asserted twice (`harness/attribution.ts`).
+   * it, so an exchange a test checked by hand is not asserted twice (`harness/library/attribution.ts`).
    */
   alreadyAsserted?(check: CheckName, clause: ClauseId, response: ClientResponse): boolean;
 }
@@ -75,11 +75,6 @@ export class SuiteBug extends Error {
     super(message);
     this.name = 'SuiteBug';
   }
-}
-
-/** Whether a check runs in this test (all run outside a recorder, e.g. in unit tests of the checks). */
-export function checkEnabled(check: CheckName): boolean {
-  return recorders.getStore()?.enabled(check) ?? true;
 }
 
 /** Whether `check` is switched off in this test; a switched-off check stops the test where it would fail. */

@@ -2,7 +2,7 @@
  * The check registry: every check name with its one-line description and the functions that implement it.
  * A test calls the functions of a check itself; the response-level checks (`response-checks.ts`) are applied by
  * the harness to every exchange a test records. A test's checks are what ran on it (hand-called and applied);
- * `run --checks/--exclude-checks` switch them (`harness/check-selection.ts`).
+ * `run --checks/--exclude-checks` switch them (`harness/library/check-selection.ts`).
  * `satisfies Record<CheckName, ...>` makes `tsc` reject a registry that misses a check or names one that
  * does not exist.
  */
@@ -32,7 +32,7 @@ import {
 } from './error-body.js';
 import { CHECK_DESCRIPTIONS, CHECK_NAMES, type CheckName } from './names.js';
 import { preparedTransactionIntegrity } from './prepared-transaction.js';
-import { httpTransportAssertion } from './transport.js';
+import { httpTransportAssertion } from './http-transport.js';
 import { negativeDataRejection } from './rejection.js';
 import {
   circePrettyErrorBody,

@@ -3,9 +3,9 @@
  * Splice Scan, with an embedded reference target. Every command has --help; exit codes in exit-codes.ts.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { ConfigOverrides } from '../config/load.js';
+import type { ConfigOverrides } from '../config/value-sources.js';
 import { longFlag, runKeySchema, runOptions } from '../config/options.js';
-import { reportError } from './errors.js';
+import { reportError } from './report-error.js';
 import { ExitCode } from './exit-codes.js';
 
 import { toolVersion, type LoadFlags, type ProvisionFlags, type RunFlags, type ServeFlags } from './flags.js';
@@ -254,7 +254,7 @@ export function buildProgram(setExitCode: (code: number) => void): Command {
 }
 
 /** The options of config/options.ts's table, each parsed and bounded as the JSON Schema of the key it sets says. */
-export function runCommandOptions(): Option[] {
+function runCommandOptions(): Option[] {
   return runOptions.map((entry) => {
     const option = new Option(entry.flag, entry.help);
     const schema = runKeySchema(entry.key);

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, generateKeyPair, importPKCS8, type CryptoKey, type KeyObject } from 'jose';
 import { request } from 'undici';
 import type { AuthConfig, Fixtures } from '../config/types.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 export interface MintOptions {
   /** `sub` claim: the user id. */

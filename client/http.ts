@@ -4,14 +4,15 @@
  * - retries (client/retry.ts): an idempotent read sent again after a transport fault, never a write;
  * - recording (client/recording.ts): every exchange kept as sent (method, URL, headers, body) with its answer, so a
  *   failure can be shown and reproduced as a curl command;
- * - transport (client/transport.ts): one exchange over undici, its faults, and the one probe of a target.
+ * - transport (client/undici-transport.ts): one exchange over undici, its faults, and the one probe of a target.
  */
 import { ENDPOINT_DESCRIPTORS, endpointPath, type DescriptorName } from '../specification/endpoints.js';
 import { stringifyJson } from '../specification/json.js';
-import { authorize, type TokenProvider } from './auth.js';
+import type { TargetConfig } from '../config/types.js';
+import { authorize, createTokenProvider, type TokenProvider } from './auth.js';
 import { recordRequest } from './recording.js';
 import { withRetries, type TransportFaultListener } from './retry.js';
-import { Transport, type ClientResponse } from './transport.js';
+import { Transport, type ClientResponse } from './undici-transport.js';
 
 export type { RecordedRequest } from './recording.js';
 export type { TransportFaultListener } from './retry.js';
@@ -24,7 +25,7 @@ export {
   TransportFault,
   type ClientResponse,
   type TransportFaultKind,
-} from './transport.js';
+} from './undici-transport.js';
 
 export type Api = 'participant' | 'scan';
 
@@ -45,6 +46,8 @@ export interface ClientRequest {
   /** Where to put the token. */
   tokenIn?: 'authorization' | 'websocket-protocol';
   timeoutMs?: number;
+  /** Aborts the request (a load run's Ctrl-C): the abort error is thrown as it is, never taken for a transport fault. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -71,24 +74,43 @@ export interface TargetEndpoints {
   scan?: string;
 }
 
+/** What a client's transport does beyond one exchange: retries, fault reporting, pool size, waiting for a node gone away. */
+export interface ClientTransportOptions {
+  retries?: number;
+  onFault?: TransportFaultListener;
+  maxInFlight?: number;
+  /**
+   * On a refused connection, wait up to this long (ms) for the node to accept connections again before the
+   * fault is thrown (the request is not sent again): a node that went away is then told apart from a
+   * faulty one by the runner, instead of every test failing at once.
+   */
+  deadNodeMs?: number;
+}
+
+/**
+ * The one connection of a process to the target: its client and the one token provider it holds (`client.tokens`),
+ * built from the target's auth and fixtures. The runner's process opens one for preflight, the certificate and the
+ * latency probe; each suite worker opens one (harness/library/environment.ts: threads share no objects); a load run
+ * opens one for its seeding.
+ */
+export function connectTarget(
+  target: Pick<TargetConfig, 'auth' | 'fixtures'>,
+  endpoints: TargetEndpoints,
+  defaultTimeoutMs: number,
+  transport: ClientTransportOptions = {},
+): TargetClient {
+  return new TargetClient(endpoints, createTokenProvider(target.auth, target.fixtures), defaultTimeoutMs, transport);
+}
+
 export class TargetClient {
   private readonly transportLayer: Transport;
 
   constructor(
     readonly endpoints: TargetEndpoints,
-    private readonly tokens: TokenProvider,
+    /** The token provider of this client: tokens of fixture users, and minted ones where the auth kind allows. */
+    readonly tokens: TokenProvider,
     private readonly defaultTimeoutMs = 10_000,
-    private readonly transport: {
-      retries?: number;
-      onFault?: TransportFaultListener;
-      maxInFlight?: number;
-      /**
-       * On a refused connection, wait up to this long (ms) for the node to accept connections again before the
-       * fault is thrown (the request is not sent again): a node that went away is then told apart from a
-       * faulty one by the runner, instead of every test failing at once.
-       */
-      deadNodeMs?: number;
-    } = {},
+    private readonly transport: ClientTransportOptions = {},
   ) {
     this.transportLayer = new Transport({
       ...(transport.maxInFlight === undefined ? {} : { maxInFlight: transport.maxInFlight }),
@@ -140,7 +162,7 @@ export class TargetClient {
     return withRetries(
       input.method,
       this.transport.retries ?? 0,
-      () => this.transportLayer.exchange(input.method, url, headers, payload, recorded, timeout),
+      () => this.transportLayer.exchange(input.method, url, headers, payload, recorded, timeout, input.signal),
       this.transport.onFault,
     );
   }

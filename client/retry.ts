@@ -2,7 +2,7 @@
  * The retry layer of the client: an idempotent read (GET) is sent again after a transport fault, up to `retries`
  * times (opt-in, `--retry-transport`); a write never is. Every fault is reported to `onFault`, retried or not.
  */
-import { TransportFault } from './transport.js';
+import { TransportFault } from './undici-transport.js';
 
 /** Observes every transport fault the client meets, including those a retry survived. */
 export type TransportFaultListener = (fault: TransportFault, retried: boolean) => void;

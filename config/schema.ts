@@ -181,7 +181,7 @@ export const runSchema = {
     include: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
     exclude: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
     readOnly: { type: 'boolean', default: false },
-    /** Check the tool's own set-up against the node before any test (harness/preflight.ts); `--no-preflight` skips it. */
+    /** Check the tool's own set-up against the node before any test (harness/runner/preflight.ts); `--no-preflight` skips it. */
     preflight: { type: 'boolean', default: true },
     /** Checks to run (check names); empty: every check. Validated against the check registry by the runner. */
     checks: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },

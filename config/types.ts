@@ -13,12 +13,8 @@ export type LedgerApiVersion = Features['ledgerApiVersion'];
 /** A fixtures file (config/schema.ts `fixturesSchema`), defaults filled in; `dar` made absolute by the loader. */
 export type Fixtures = FromSchema<typeof fixturesSchema>;
 export type PartyFixture = Fixtures['parties'][number];
-export type ParticipantPermission = NonNullable<PartyFixture['hostedOn']>[number]['permission'];
-export type ExternalPartyKey = NonNullable<PartyFixture['external']>;
 export type UserFixture = Fixtures['users'][number];
-export type UserRightsFixture = UserFixture['rights'];
 export type TemplateFixture = Fixtures['templates']['iou'];
-export type InterfaceFixture = NonNullable<Fixtures['templates']['assetInterface']>;
 
 export type AuthConfig =
   | { kind: 'none' }

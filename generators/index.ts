@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { GeneratorContext } from './context.js';
 import { invalidRequestRules } from './invalid/requests.js';
-import { validRequestArbitraries } from './requests/endpoints.js';
+import { validRequestArbitraries } from './requests/valid-requests.js';
 import { ENDPOINT_NAMES, type EndpointName, type GeneratedRequest, type InvalidRequest } from './requests/types.js';
 import type { Mode } from './primitives/unions.js';
 

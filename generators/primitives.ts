@@ -9,6 +9,6 @@ export * from './primitives/numbers.js';
 export * from './primitives/time.js';
 export * from './primitives/annotations.js';
 export * from './primitives/unions.js';
-export * from './primitives/formats.js';
+export * from './primitives/update-formats.js';
 export * from './primitives/parameters.js';
 export * from './primitives/dar.js';

@@ -4,7 +4,7 @@
  */
 import type { Fixtures, TemplateFixture } from '../config/types.js';
 import type { TokenProvider } from '../client/auth.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 export interface Actor {
   userId: string;

@@ -20,11 +20,11 @@ import { bootstrapMedianChange, mannWhitneyU, median, type BootstrapInterval, ty
 export type BaselineVerdict = 'regression' | 'no change' | 'improvement' | 'inconclusive';
 
 /** The significance level of the test. */
-export const baselineAlpha = 0.01;
+const baselineAlpha = 0.01;
 /** The confidence of the bootstrap interval (a second, independent condition beside the test's α). */
-export const bootstrapConfidence = 0.95;
+const bootstrapConfidence = 0.95;
 /** Fewer per-second samples than this on a side cannot be told from noise (5 vs 5 is the least giving p < 0.01). */
-export const minSamplesPerSide = 5;
+const minSamplesPerSide = 5;
 
 export type ComparedMetric = 'p50' | 'p95' | 'rps';
 

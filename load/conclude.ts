@@ -80,7 +80,7 @@ export async function concludeRun(
  * Writes the result where asked; when that fails (disk full, folder removed during the run), to a
  * fallback file in the system's temporary folder, so a measurement is never lost to a write error.
  */
-export async function writeResultSafely(path: string, result: LoadResult): Promise<{ path: string; failure?: string }> {
+async function writeResultSafely(path: string, result: LoadResult): Promise<{ path: string; failure?: string }> {
   try {
     await writeLoadResult(path, result);
     return { path };

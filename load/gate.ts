@@ -7,7 +7,7 @@
 import { decodeHistogram } from './histogram.js';
 import { errorRate, formatMicros, latencyPercentile, type LoadResult } from './result.js';
 import { stageFigures } from './series.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 /** `p<percentile>` (any, e.g. p95, p99.9, p99.99), max, mean, errors, rps. */
 export type ThresholdMetric = string;

@@ -2,7 +2,7 @@
  * Safety bounds of a load run. Every run stops by itself: it is bounded by a duration and a request
  * count, whatever was asked; values beyond these caps are refused rather than silently clipped.
  */
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 export const loadLimits = {
   maxDurationSeconds: 3_600,

@@ -22,7 +22,7 @@ import {
   type LoadResult,
   type OpenModelStats,
 } from './result.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 export class MergeError extends ToolError {
   constructor(message: string) {

@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { access, mkdir, open, stat, unlink } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { LoadModel, LoadResult } from './result.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 /** The result file cannot be written: said before the run, so no measurement is lost to it. */
 export class ResultPathError extends ToolError {

@@ -8,7 +8,7 @@ import type { Histogram } from 'hdr-histogram-js';
 import type { RequestCounts, ThroughputBucket } from './recorder.js';
 import { decodeHistogram } from './histogram.js';
 import type { SchemaCheckStats } from './response-check.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 export const loadResultFormat = 'ledger-conformance/load-result@1';
 

@@ -6,9 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { request as undiciRequest } from 'undici';
-import { createTokenProvider } from '../client/auth.js';
-import { probeTarget } from '../client/http.js';
+import { connectTarget, probeTarget, type TargetClient } from '../client/http.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { runClosedModel, type ModelRunTimes } from './closed-model.js';
 import { readBaselineResult } from './baseline.js';
@@ -154,7 +152,7 @@ export async function runLoad(options: LoadRunOptions): Promise<LoadRunOutcome> 
     if (options.signal?.aborted) return await abortedInSetup(target.participantUrl);
     // Seeding can take minutes before the progress display starts: say what the wait is.
     progressSink?.write(`load ${scenario.name}: preparing against ${target.participantUrl} (seeding is not measured)\n`);
-    const context = scenarioContext(config, target.participantUrl, options.shard, options.signal);
+    const context = scenarioContext(config, target.client, options.shard, options.signal);
     const stream = await scenario.prepare(context).catch((error: unknown) => {
       if (options.signal?.aborted) return undefined;
       throw error;
@@ -315,8 +313,13 @@ function checkTokenLifetime(config: ResolvedConfig, settings: LoadRunSettings, r
 
 interface OpenTarget {
   participantUrl: string;
+  /** The run's one client (and token provider), for seeding; the load models send on their own connections. */
+  client: TargetClient;
   close(): Promise<void>;
 }
+
+/** Seeding requests wait as long as undici's default: a slow node's seeding is no fault of the load run. */
+const SEEDING_TIMEOUT_MS = 300_000;
 
 /**
  * Load only ever goes to the configured target. The reference target is started in-process (imported
@@ -324,10 +327,21 @@ interface OpenTarget {
  * cut short by Ctrl-C is no failure: the caller sees the signal aborted.
  */
 async function openTarget(config: ResolvedConfig, signal: AbortSignal | undefined): Promise<OpenTarget> {
+  const withClient = (participantUrl: string, closeTarget: () => Promise<void>): OpenTarget => {
+    const client = connectTarget(config.target, { participant: participantUrl }, SEEDING_TIMEOUT_MS);
+    return {
+      participantUrl,
+      client,
+      close: async () => {
+        await client.close();
+        await closeTarget();
+      },
+    };
+  };
   if (config.target.kind === 'reference') {
     const { startReference } = await import('../reference/index.js');
     const reference = await startReference({ target: config.target });
-    return { participantUrl: reference.participantUrl, close: () => reference.close() };
+    return withClient(reference.participantUrl, () => reference.close());
   }
   const participantUrl = config.target.participant.replace(/\/+$/, '');
   try {
@@ -335,12 +349,13 @@ async function openTarget(config: ResolvedConfig, signal: AbortSignal | undefine
   } catch (error) {
     if (!signal?.aborted) throw error;
   }
-  return { participantUrl, close: async () => {} };
+  return withClient(participantUrl, async () => {});
 }
 
+/** What a scenario prepares itself with: seeding goes through the run's one client and its token provider. */
 function scenarioContext(
   config: ResolvedConfig,
-  participantUrl: string,
+  client: TargetClient,
   shard: ShardSpec | undefined,
   signal: AbortSignal | undefined,
 ): ScenarioContext {
@@ -350,18 +365,21 @@ function scenarioContext(
   return {
     target: config.target,
     fixtures: config.target.fixtures,
-    participantUrl,
-    tokens: createTokenProvider(config.target.auth, config.target.fixtures),
+    participantUrl: client.endpoints.participant,
+    tokens: client.tokens,
     optionsOf: (name) => config.load.scenarios[name] ?? {},
     commandIdPrefix: `load-${runId}${shardTag}`,
     async send(request) {
-      const response = await undiciRequest(`${participantUrl}${request.path}`, {
+      // The scenario's headers carry its actor's token; the path is the participant's (a load request names no API).
+      const response = await client.send({
+        api: 'participant',
         method: request.method,
+        path: request.path,
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
         ...(sendSignal ? { signal: sendSignal } : {}),
       });
-      return { status: response.statusCode, body: await response.body.text() };
+      return { status: response.status, body: response.text };
     },
     ...(sendSignal ? { signal: sendSignal } : {}),
   };

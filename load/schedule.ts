@@ -3,7 +3,7 @@
  * run. Times are absolute (derived from i alone), so a late send never shifts the ones after it.
  */
 import type { RampStage } from './result.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 export interface ArrivalSchedule {
   /** What the schedule was built from: `rampingRate(plan.startRate, plan.stages)` builds it again (in a worker thread). */

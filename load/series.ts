@@ -89,7 +89,7 @@ export function hasLatencySeries(result: Pick<LoadResult, 'throughput'>): boolea
  * The figures of the seconds in [fromSecond, toSecond) of every run (a second belongs to the window it
  * starts in). The rate is per second of the window, over every run.
  */
-export function windowFigures(result: LoadResult, fromSecond: number, toSecond: number): WindowFigures {
+function windowFigures(result: LoadResult, fromSecond: number, toSecond: number): WindowFigures {
   const histogram = hasLatencySeries(result) ? newSecondHistogram() : undefined;
   const figures = { seconds: 0, sent: 0, completed: 0, ok: 0, errors: 0 };
   for (let run = 0; run < runCount(result); run += 1) {
@@ -126,7 +126,7 @@ export interface SecondSample {
 }
 
 /** Fewer answers than this in a second give no latency percentile for it (a p95 of 3 values is noise). */
-export const minAnswersPerSecond = 10;
+const minAnswersPerSecond = 10;
 
 export function secondSamples(result: LoadResult): SecondSample[] {
   const samples: SecondSample[] = [];

@@ -3,7 +3,7 @@
  * Shard indexes are 0-based, like a Kubernetes Indexed Job's JOB_COMPLETION_INDEX.
  */
 import type { RampStage, ShardSpec } from './result.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 export class ShardSpecError extends ToolError {
   constructor(message: string) {

@@ -53,7 +53,7 @@ export function median(values: readonly number[]): number {
 }
 
 /** Standard normal CDF (Abramowitz–Stegun 7.1.26 erf; error < 1.5e-7). */
-export function normalCdf(z: number): number {
+function normalCdf(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
   const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);

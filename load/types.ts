@@ -42,7 +42,7 @@ export interface ScenarioContext {
   optionsOf(scenario: string): Record<string, unknown>;
   /** Unique per run and shard; command ids carry it so shards and repeated runs never collide. */
   commandIdPrefix: string;
-  /** Plain request used by seeding phases (not measured); aborted with `signal`. */
+  /** A request of a seeding phase (not measured), sent through the load run's one client; aborted with `signal`. */
   send(request: Omit<LoadRequest, 'expect'>): Promise<{ status: number; body: string }>;
   /**
    * Aborted on Ctrl-C. A long preparation (seeding) checks it between requests and stops by throwing

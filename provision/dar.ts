@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DAR_MANIFEST_PATH, decodeArchive, manifestAttribute, parseManifest, unzipDar, type DecodedArchive } from '../specification/dar.js';
-import { ProvisionError } from './errors.js';
+import { ProvisionError } from './provision-error.js';
 
 const NAME_AND_VERSION = /^(.+)-(\d+(?:\.\d+)*)$/;
 

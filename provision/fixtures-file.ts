@@ -15,7 +15,7 @@ export interface PreviousRun {
   env: Record<string, string>;
 }
 
-export function envPathOf(fixturesPath: string): string {
+function envPathOf(fixturesPath: string): string {
   return join(dirname(fixturesPath), '.env');
 }
 

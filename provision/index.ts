@@ -12,7 +12,7 @@ import { createTokenProvider } from '../client/auth.js';
 import { TargetClient } from '../client/http.js';
 import type { ConfigWithoutFixtures } from '../config/load.js';
 import { readDarFile, type DarSummary } from './dar.js';
-import { ProvisionError } from './errors.js';
+import { ProvisionError } from './provision-error.js';
 import { privateKeyVariable, readPreviousRun, saveSecrets, writeFixtures, type PreviousRun } from './fixtures-file.js';
 import { generatePartyKey, multiHashOf, partyKeyFrom, signWith, type PartyKey } from './keys.js';
 import { Node, actAs, executeAs, readAs, readAsAnyParty, rightKey, type Right, type UserRecord } from './node.js';
@@ -21,7 +21,7 @@ import { PROVISIONED_SUITE_DARS, suiteDar, suiteDarBytes, type SuiteDarName } fr
 import { discoverScanIds, type ScanFlags } from './scan.js';
 import { findCheckpointOffset, findTopologyOffset, isTransactionVisible, knowsIdentifier, submitIou, type SeedContext } from './seed.js';
 
-export { ProvisionError } from './errors.js';
+export { ProvisionError } from './provision-error.js';
 export type { ScanFlags } from './scan.js';
 
 export interface ProvisionOptions {
@@ -331,7 +331,7 @@ function modelPackage(dar: DarSummary | undefined, previous: PreviousRun, fixtur
  * The DAR's path as the fixtures hold it: relative to the fixtures file (as `loadFixtures` reads it), with "/"
  * separators, so that the fixtures and the DAR can move together (another folder, a CI cache, a container).
  */
-export function darPathFor(fixturesPath: string, darPath: string): string {
+function darPathFor(fixturesPath: string, darPath: string): string {
   return relative(dirname(resolve(fixturesPath)), resolve(darPath))
     .split(sep)
     .join('/');

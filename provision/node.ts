@@ -4,7 +4,7 @@
  * Writes are counted, so a run can say (and the tests can check) that it changed nothing.
  */
 import { TargetUnreachableError, resolveRequest, type ClientResponse, type EndpointRequest, type TargetClient } from '../client/http.js';
-import { ProvisionError } from './errors.js';
+import { ProvisionError } from './provision-error.js';
 
 export type Right =
   | { kind: { ParticipantAdmin: { value: Record<string, never> } } }

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { TargetClient } from '../client/http.js';
 import type { Fixtures } from '../config/types.js';
-import { ProvisionError } from './errors.js';
+import { ProvisionError } from './provision-error.js';
 
 export interface ScanFlags {
   synchronizerId?: string;

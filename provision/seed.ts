@@ -11,7 +11,7 @@
  * does not know is answered 404, one it knows is not.
  */
 import type { TargetClient } from '../client/http.js';
-import { ProvisionError } from './errors.js';
+import { ProvisionError } from './provision-error.js';
 
 /** How many offsets back the topology transaction of an existing party is looked for. */
 const LOOK_BACK = 200;
@@ -36,7 +36,7 @@ function topology(parties: string[]): JsonObject {
 }
 
 /** The variant of the update at `offset` under `format` (as `user`), or the error code / status. */
-export async function updateKind(context: SeedContext, user: string, offset: number, format: JsonObject): Promise<string> {
+async function updateKind(context: SeedContext, user: string, offset: number, format: JsonObject): Promise<string> {
   const response = await context.client.send({
     endpoint: 'update-by-offset',
     user,

@@ -13,7 +13,7 @@
 import { batteryCases, type BatteryCase } from '../specification/battery/index.js';
 import { issue18Areas, issue18CoveredBefore, issue18NeedsModel } from '../specification/battery/issue18.js';
 import { clause, isClauseId } from '../specification/clauses.js';
-import type { ClauseCoverage, RunReport } from '../harness/library/results.js';
+import type { ClauseCoverage, RunReport } from '../harness/runner/run-report.js';
 
 export interface BatteryAreaCount {
   area: string;

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { digestOf } from '../harness/runner/certificate.js';
-import type { RunReport } from '../harness/library/results.js';
+import type { RunReport } from '../harness/runner/run-report.js';
 import { jsonText } from './format.js';
 
 /** The digest a report should carry: computed over the JSON as written (bigints as strings, undefined dropped). */

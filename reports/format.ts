@@ -1,41 +1,34 @@
 /**
- * Small text helpers every report writer shares, so the four reports say the same thing the same way.
+ * Small text helpers every report writer shares, so the five reports say the same thing the same way.
  */
 import { redactHeaders, shellWord } from '../client/curl.js';
-import {
-  CLAUSE_STATUSES,
-  type ClauseStatus,
-  type RecordedExchange,
-  type RunReport,
-  type StoppedRun,
-  type TestResult,
-  type Verdict,
-} from '../harness/library/results.js';
+import { type RecordedExchange, type TestResult } from '../harness/library/results.js';
+import { CLAUSE_STATUSES, type ClauseStatus, type RunReport, type StoppedRun, type Verdict } from '../harness/runner/run-report.js';
 import { failedClauseNames, failedClauses } from './tables.js';
 import { expectationVerdict, knownFailureCount, unexpectedFailureCount } from '../harness/runner/expectations.js';
 
 /** A response or request body longer than this is cut in the human-readable reports (report.json keeps it whole). */
-export const BODY_DISPLAY_CHARS = 4_000;
+const BODY_DISPLAY_CHARS = 4_000;
 /** A curl command longer than this (a DAR upload) is not repeated in the human-readable reports. */
-export const CURL_DISPLAY_CHARS = 64 * 1024;
+const CURL_DISPLAY_CHARS = 64 * 1024;
 
 /** JSON.stringify that writes bigints as decimal strings instead of throwing. */
 export function jsonText(value: unknown, indent = 2): string {
   return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item), indent) ?? 'undefined';
 }
 
-export function truncate(text: string, limit: number): string {
+function truncate(text: string, limit: number): string {
   if (text.length <= limit) return text;
   return `${text.slice(0, limit)}\n… (${text.length - limit} more characters; the full text is in report.json)`;
 }
 
-export function curlForDisplay(curl: string): string {
+function curlForDisplay(curl: string): string {
   if (curl.length <= CURL_DISPLAY_CHARS) return curl;
   return `# the curl command is ${curl.length} characters long (a large body); take it from report.json`;
 }
 
 /** How the tool is invoked in printed hints (from the folder ledger-conformance is installed in). */
-export const TOOL_COMMAND = 'npx ledger-conformance';
+const TOOL_COMMAND = 'npx ledger-conformance';
 
 /**
  * `replay` as it runs when pasted: it names the report it reads (a report folder is not always the default)
@@ -64,7 +57,7 @@ function configArguments(report: RunReport): string {
  * The lines before a failure's curl command that make it run as printed: the token of the user the request
  * carried (`token --user`), or why it cannot run (the embedded reference stopped with the run).
  */
-export function reproducePreamble(exchange: RecordedExchange, report: RunReport): string[] {
+function reproducePreamble(exchange: RecordedExchange, report: RunReport): string[] {
   const lines: string[] = [];
   if (report.target.kind === 'reference') {
     lines.push(
@@ -96,7 +89,7 @@ export function humanDuration(durationMs: number): string {
   return `${minutes} min ${Math.round((durationMs % 60_000) / 1000)} s`;
 }
 
-export const VERDICT_TITLE: Record<Verdict, string> = {
+const VERDICT_TITLE: Record<Verdict, string> = {
   certified: 'CERTIFIED',
   'not-certified': 'NOT CERTIFIED',
   'suite-error': 'SUITE ERROR',
@@ -104,7 +97,7 @@ export const VERDICT_TITLE: Record<Verdict, string> = {
 };
 
 /** "… with N deviation(s) from the spec, as Canton 3.5 does" (empty when there are none). */
-export function deviationsNote(report: RunReport): string {
+function deviationsNote(report: RunReport): string {
   const count = report.totals.deviations;
   if (count === 0) return '';
   return ` The target deviates from the spec as Canton 3.5 does in ${count} clause(s) (listed apart; not failures).`;

@@ -4,7 +4,8 @@
  */
 import { failureText, seconds, stoppedHeadline, stoppedOf } from './format.js';
 import { expectationVerdictLine } from '../harness/runner/expectations.js';
-import type { RunReport, TestResult } from '../harness/library/results.js';
+import type { TestResult } from '../harness/library/results.js';
+import type { RunReport } from '../harness/runner/run-report.js';
 import { xmlAttribute as attr, xmlText as text } from './xml.js';
 
 export function writeJUnit(report: RunReport): string {

@@ -7,7 +7,7 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 export const LOCK_FILE = '.ledger-conformance.lock';
 

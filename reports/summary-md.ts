@@ -2,7 +2,7 @@
  * summary.md: what a certification reviewer reads first — the verdict, the totals, the endpoint and clause
  * tables, and every failure with what it takes to reproduce it.
  */
-import { transportMarkdown } from './transport.js';
+import { transportMarkdown } from './transport-section.js';
 import { batteryMarkdownSection } from './battery.js';
 import {
   STATUS_LABEL,
@@ -22,7 +22,8 @@ import {
   verdictTone,
   type VerdictTone,
 } from './format.js';
-import type { ClauseCoverage, RecordedExchange, RunReport, TestResult } from '../harness/library/results.js';
+import type { RecordedExchange, TestResult } from '../harness/library/results.js';
+import type { ClauseCoverage, RunReport } from '../harness/runner/run-report.js';
 import {
   clauseGroups,
   deviationClauses,

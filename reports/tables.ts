@@ -1,14 +1,14 @@
 /**
  * The tables summary.md and report.html both show, computed once so the two reports always agree.
  */
+import { type TestResult } from '../harness/library/results.js';
 import {
   CLAUSE_STATUSES,
   type ClauseCoverage,
   type ClauseStatus,
   type RejectionCount,
   type RunReport,
-  type TestResult,
-} from '../harness/library/results.js';
+} from '../harness/runner/run-report.js';
 
 export interface EndpointRow {
   endpoint: string;
@@ -67,7 +67,7 @@ export interface ClauseGroup {
 export type StatusCounts = Record<ClauseStatus, number>;
 
 /** Statuses that are part of the certification; not-shown and not-in-profile clauses are listed apart. */
-export function isCertificationClause(clause: ClauseCoverage): boolean {
+function isCertificationClause(clause: ClauseCoverage): boolean {
   return clause.status !== 'not-shown' && clause.status !== 'not-in-profile';
 }
 
@@ -89,7 +89,7 @@ export function statusCounts(clauses: readonly ClauseCoverage[]): StatusCounts {
   return counts;
 }
 
-export function failedTests(report: RunReport): TestResult[] {
+function failedTests(report: RunReport): TestResult[] {
   return report.tests.filter((test) => test.outcome === 'failed');
 }
 

@@ -1,5 +1,5 @@
 /**
- * Writes the four reports of a run into one directory, and reads report.json back (for `replay`).
+ * Writes the five reports of a run (junit.xml, report.json, summary.md, report.html, clauses.md) into one directory, and reads report.json back (for `replay`).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -8,13 +8,13 @@ import { join, resolve } from 'node:path';
 import { writeReportHtml } from './html.js';
 import { writeReportJson } from './json.js';
 import { writeJUnit } from './junit.js';
-import type { RunReport } from '../harness/library/results.js';
+import type { RunReport } from '../harness/runner/run-report.js';
 import { writeClausesMarkdown, writeSummaryMarkdown } from './summary-md.js';
 import { sealReport } from './digest.js';
 import { withBattery } from './battery.js';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
-export const REPORT_FILES = {
+const REPORT_FILES = {
   junit: 'junit.xml',
   json: 'report.json',
   summary: 'summary.md',

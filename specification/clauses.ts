@@ -11,7 +11,7 @@ import { cantonScanClauses } from './clauses/canton-scan.js';
 import { conflictClauses } from './clauses/conflicts.js';
 import { contractsAndEventsClauses } from './clauses/contracts-and-events.js';
 import { cantonUserClauses } from './clauses/canton-users.js';
-import { errorClauses } from './clauses/errors.js';
+import { errorClauses } from './clauses/error-model.js';
 import { generalClauses } from './clauses/general.js';
 import { ledgerModelClauses, modelRuleClauses, statefulClauses, userModelClauses } from './clauses/ledger-model.js';
 import { limitClauses } from './clauses/limits.js';

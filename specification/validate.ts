@@ -11,7 +11,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { stringifyJson } from './json.js';
-import { addWireFormats } from './schemas/formats.js';
+import { addWireFormats } from './schemas/ajv-formats.js';
 import { schemaDefinitions, SCHEMA_DIRECTIONS, SCHEMA_NAMES, schemaId, type SchemaName, type SchemaProfile } from './schemas/index.js';
 import { addWireKeywords, type IntegerPolicy } from './schemas/keywords.js';
 import type { SchemaDirection } from './schemas/names.js';

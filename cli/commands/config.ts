@@ -1,12 +1,12 @@
 import { stringify } from 'yaml';
 import { loadConfig } from '../../config/load.js';
 import { ExitCode } from '../exit-codes.js';
-import { reportError } from '../errors.js';
+import { reportError } from '../report-error.js';
 
 const secretKeys = new Set(['secret', 'privateKey', 'clientSecret', 'token']);
 
 /** Replaces secret values by `<redacted>` for display. */
-export function redactSecrets(value: unknown): unknown {
+function redactSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(

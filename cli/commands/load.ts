@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config/load.js';
 import { ExitCode } from '../exit-codes.js';
-import { UsageError, reportError } from '../errors.js';
+import { UsageError, reportError } from '../report-error.js';
 import type { LoadFlags } from '../flags.js';
 import type { LoadRunOutcome } from '../../load/run.js';
 

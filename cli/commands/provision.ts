@@ -7,7 +7,7 @@ import { relative, resolve } from 'node:path';
 import { loadConfigWithoutFixtures, provisionedFixturesPath } from '../../config/load.js';
 import { provision, type ScanFlags } from '../../provision/index.js';
 import { ExitCode } from '../exit-codes.js';
-import { reportError } from '../errors.js';
+import { reportError } from '../report-error.js';
 import type { ProvisionFlags } from '../flags.js';
 import { shellWord } from '../../client/curl.js';
 

@@ -1,26 +1,17 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, loadFixtures } from '../../config/load.js';
+import { loadFixtures } from '../../config/fixtures-loader.js';
+import { loadConfig } from '../../config/load.js';
 import type { Features, Fixtures } from '../../config/types.js';
 import { createTokenProvider } from '../../client/auth.js';
-import { FaultCatalogue, isFaultName, type FaultName } from '../../reference/index.js';
+import { FaultCatalogue } from '../../reference/faults.js';
+import { parseFaults } from '../fault-names.js';
 import { ExitCode } from '../exit-codes.js';
-import { UsageError, reportError } from '../errors.js';
-import { ConfigError } from '../../config/errors.js';
+import { UsageError, reportError } from '../report-error.js';
+import { ConfigError } from '../../config/tool-errors.js';
 import type { ServeFlags } from '../flags.js';
 
 const BARE_FIXTURES_PATH = fileURLToPath(new URL('../../config/fixtures/reference-bare.yaml', import.meta.url));
-
-export function parseFaults(names: string[] | undefined): FaultName[] {
-  const faults: FaultName[] = [];
-  for (const name of names ?? []) {
-    if (!isFaultName(name)) {
-      throw new UsageError(`--inject-fault: unknown fault "${name}"; known faults: ${Object.keys(FaultCatalogue).join(', ')}`);
-    }
-    faults.push(name);
-  }
-  return faults;
-}
 
 /** A participant as freshly installed (config/fixtures/reference-bare.yaml): nothing set up but its admin user. */
 function bareState(features: Features): { fixtures: Fixtures; features: Features } {

@@ -1,13 +1,14 @@
 import { batteryConsoleLines } from '../../reports/battery.js';
 import { resolve } from 'node:path';
-import { loadConfig, type ConfigOverrides } from '../../config/load.js';
+import { loadConfig } from '../../config/load.js';
+import type { ConfigOverrides } from '../../config/value-sources.js';
 import { ExitCode } from '../exit-codes.js';
-import { CouldNotRunError, UsageError, reportError } from '../errors.js';
+import { CouldNotRunError, UsageError, reportError } from '../report-error.js';
 import { toolVersion, type RunFlags } from '../flags.js';
-import { parseFaults } from './reference.js';
+import { parseFaults } from '../fault-names.js';
 import { writeReports } from '../../reports/write.js';
-import { transportConsole } from '../../reports/transport.js';
-import type { RunReport } from '../../harness/library/results.js';
+import { transportConsole } from '../../reports/transport-section.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 import { selectedBy, type SelectableTest } from '../../harness/library/selection.js';
 import {
   applyExpectations,

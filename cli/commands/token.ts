@@ -2,7 +2,7 @@
 import { loadConfig } from '../../config/load.js';
 import { createTokenProvider } from '../../client/auth.js';
 import { ExitCode } from '../exit-codes.js';
-import { UsageError, reportError } from '../errors.js';
+import { UsageError, reportError } from '../report-error.js';
 
 export async function tokenCommand(options: {
   config?: string;

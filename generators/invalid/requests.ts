@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import type { GeneratorContext } from '../context.js';
-import { requestOf, validRequestArbitraries, JSON_CONTENT, OCTET_STREAM } from '../requests/endpoints.js';
+import { requestOf, validRequestArbitraries, JSON_CONTENT, OCTET_STREAM } from '../requests/valid-requests.js';
 import type { EndpointName, GeneratedRequest, InvalidRequest } from '../requests/types.js';
 import { invalidDarRules } from './dar.js';
 import { invalidExecuteRules } from './execute.js';

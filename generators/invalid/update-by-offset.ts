@@ -7,7 +7,12 @@
 import fc from 'fast-check';
 import type { ClauseId } from '../../specification/clauses.js';
 import type { GeneratorContext } from '../context.js';
-import { ACCEPTED_TRANSACTION_SHAPES, identifierFilter, knownVocabulary, type IDENTIFIER_FILTER_VARIANTS } from '../primitives/formats.js';
+import {
+  ACCEPTED_TRANSACTION_SHAPES,
+  identifierFilter,
+  knownVocabulary,
+  type IDENTIFIER_FILTER_VARIANTS,
+} from '../primitives/update-formats.js';
 import { INT64_MAX } from '../primitives/numbers.js';
 import { acceptedCaseFor, updateByOffsetCase } from '../requests/update-by-offset.js';
 import { invalidBody, setAt, type BaseCase, type InvalidBody, type Path, type Violation } from './mutation.js';

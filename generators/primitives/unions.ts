@@ -15,8 +15,6 @@ export function submitDeduplicationPeriod(mode: Mode = 'schema'): fc.Arbitrary<R
   return duration(mode).map((value) => ({ DeduplicationDuration: { value } }));
 }
 
-export const EXECUTE_DEDUPLICATION_VARIANTS = ['DeduplicationDuration', 'DeduplicationOffset', 'Empty'] as const;
-
 /** Execute form: duration, offset or empty. */
 export function executeDeduplicationPeriod(mode: Mode = 'schema'): fc.Arbitrary<Record<string, unknown>> {
   const byDuration = duration(mode).map((value) => ({ DeduplicationDuration: { value } }));
@@ -30,8 +28,6 @@ export function executeDeduplicationPeriod(mode: Mode = 'schema'): fc.Arbitrary<
     empty,
   );
 }
-
-export const MIN_LEDGER_TIME_VARIANTS = ['Empty', 'MinLedgerTimeAbs', 'MinLedgerTimeRel'] as const;
 
 export function minLedgerTime(mode: Mode = 'schema'): fc.Arbitrary<{ time: Record<string, unknown> }> {
   return fc

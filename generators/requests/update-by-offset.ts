@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import type { GeneratorContext, ReadingUser } from '../context.js';
 import { PLAIN_OBJECTS, withBoundaries } from '../primitives/boundaries.js';
-import { knownVocabulary, schemaVocabulary, updateFormat } from '../primitives/formats.js';
+import { knownVocabulary, schemaVocabulary, updateFormat } from '../primitives/update-formats.js';
 import { INT64_MAX, safeInt64 } from '../primitives/numbers.js';
 import type { Mode } from '../primitives/unions.js';
 

@@ -8,7 +8,7 @@
  * response checks to the test's exchanges. No test is left out for its checks: a test that ends having asserted
  * nothing while checks are switched off is skipped with `switchedOffReason`.
  */
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError } from '../../config/tool-errors.js';
 import { CHECK_NAMES, isCheckName, type CheckName } from '../../checks/names.js';
 
 export function enabledChecks(run: { checks: readonly string[]; excludeChecks: readonly string[] }): Set<CheckName> {

@@ -2,49 +2,32 @@
  * `conformanceSuite` / `conformanceTest`: vitest's describe/test with the metadata a certification needs.
  * Each test declares its endpoint and the clauses it asserts; the wrapper selects it (--include/--exclude,
  * profile, replay), skips it with a reason when the target lacks a requirement, runs properties with the run's
- * seed, records every assertion its checks make and every exchange it sends, applies the registered response
- * checks to those exchanges once the body has run (the check engine, `checks/response-checks.ts`), derives the
- * test's checks from what ran, and sorts how it ended:
- * - a check failed → `failed`, crediting the failure to that check's clause only; the declared clauses no
- *   assertion reached are "not reached";
- * - a transport fault of the node (a reset, a cut body, an HTML error page, an unparseable body) → `failed`,
- *   failing the clause `format.json-bodies` (check `http_transport`); a request the node did not answer in time → `inconclusive` (the
- *   node is slow: never a suite error, never a failed clause), its clauses "not reached";
- * - anything else thrown → `error`: the suite itself broke, which is not the target's failure;
- * - every assertion inconclusive → `inconclusive`.
+ * seed (the property runner, `property-runner.ts`), records every assertion its checks make and every exchange it
+ * sends, applies the registered response checks to those exchanges once the body has run (the check engine,
+ * `checks/response-checks.ts`), derives the test's checks from what ran, and sorts how it ended (passed, failed,
+ * error, inconclusive, skipped: `test-ending.ts`).
  *
  * No test has a whole-test time limit a slow node can reach: each request has its own timeout, and a test is
  * stopped (as a suite error) only after `idleLimitMs` with no request in flight, which only a hang of the
- * suite itself can cause. A property's cases go out concurrently (up to the worker's share of `run.inFlight`
- * requests in flight): the values are drawn exactly as fast-check draws them, and the first failing case (in
- * fast-check's order) is replayed and shrunk by fast-check, so seeds, paths and counterexamples stay exact.
+ * suite itself can cause.
  */
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import { describe, test, type TaskMeta } from 'vitest';
-import { CheckFailure, SwitchedOffCheckStop, withAssertionRecorder } from '../../checks/assertion.js';
-import { TransportFault } from '../../client/http.js';
-import { recordExchange } from '../../client/exchange.js';
-import { TRANSPORT_CLAUSE, httpTransportAssertion } from '../../checks/transport.js';
+import { CheckFailure, withAssertionRecorder } from '../../checks/assertion.js';
 import { CHECK_NAMES, type CheckName } from '../../checks/names.js';
 import { applyResponseChecks, classify } from '../../checks/response-checks.js';
 import { applyModelChecks } from '../../checks/ledger-model.js';
-import { enabledChecks, switchedOffReason } from './check-selection.js';
+import { enabledChecks } from './check-selection.js';
 import { clause, type ClauseId } from '../../specification/clauses.js';
 import type { EndpointName } from '../../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
 import { selectedBy } from './selection.js';
-import { headlineOf, messageOf } from './error-message.js';
-import {
-  FixtureGapError,
-  getSuiteEnvironment,
-  withTestScope,
-  workerLedgerModel,
-  type SuiteEnvironment,
-  type TestScope,
-} from './environment.js';
+import { getSuiteEnvironment, withTestScope, workerLedgerModel, type SuiteEnvironment, type TestScope } from './environment.js';
+import { isStop, PropertyFailure, runProperties, TestSkip } from './property-runner.js';
 import { missingRequirement, type Requirement } from './requirements.js';
 import type { ClauseAssertions, FailureDetail, NotReached, Outcome, TransportFaultRecord } from './results.js';
 import { readRunContext } from './run-context.js';
+import { endingOf } from './test-ending.js';
 
 export interface ConformanceMeta {
   id: string;
@@ -179,7 +162,7 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
   // A test that asserts only canton-profile behaviour does not belong to a spec-profile run.
   if (run.profile === 'spec' && declared.every((entry) => entry.level === 'canton')) return;
   // --checks / --exclude-checks leave no test out: a switched-off check asserts nothing, and a test left with no
-  // assertion is skipped with that reason (harness/check-selection.ts).
+  // assertion is skipped with that reason (harness/library/check-selection.ts).
   const checks = enabledChecks(run);
 
   const seed = runContext.replay?.seed ?? (runContext.seed ^ hash(id)) | 0;
@@ -300,14 +283,6 @@ function engineJudges(thrown: unknown): boolean {
   return !(isStop(cause) || cause instanceof SuiteHang || cause instanceof CheckFailure);
 }
 
-/** `context.skip(reason)`: thrown out of the body so the harness can still file its assertions. */
-class TestSkip extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'TestSkip';
-  }
-}
-
 /** The suite itself hangs: no request in flight and none started or ended for `limitMs`. */
 class SuiteHang extends Error {
   constructor(limitMs: number) {
@@ -331,251 +306,4 @@ function idleWatchdog(environment: SuiteEnvironment, limitMs: number): { hung: P
   });
   hung.catch(() => {});
   return { hung, stop: () => clearInterval(timer) };
-}
-
-export interface Ending {
-  outcome: Outcome;
-  skipReason?: string;
-  failure?: FailureDetail;
-  notReached?: NotReached[];
-}
-
-/** How a test ended, from what its body threw (exported for the self-tests). */
-export function endingOf(thrown: unknown, ledger: AssertionLedger, declared: readonly ClauseId[]): Ending {
-  const counts = ledger.counts();
-  if (thrown === undefined) {
-    // Nothing asserted, or a declared clause with only inconclusive evidence: the test did not prove what it
-    // declares (its conclusive assertions still count for their clauses).
-    const unproven = ledger.inconclusiveOnly(declared);
-    if (counts.passed + counts.failed + counts.deviation > 0 && unproven.length === 0) return { outcome: 'passed' };
-    const nothing = counts.passed + counts.failed + counts.deviation + counts.inconclusive === 0;
-    const switchedOff = nothing ? switchedOffReason(ledger) : undefined;
-    if (switchedOff !== undefined) return { outcome: 'skipped', skipReason: switchedOff };
-    const reason = nothing ? 'the test ended without asserting anything' : 'every assertion was inconclusive';
-    return { outcome: 'inconclusive', notReached: ledger.notReached(declared, reason) };
-  }
-  const property = thrown instanceof PropertyFailure ? thrown : undefined;
-  const cause = property ? property.failure : thrown;
-  // A skip is the target's or the user's choice, not a stop: its unasserted clauses are skipped with the reason
-  // (coverage reads them off the skipped test), never "not reached".
-  if (cause instanceof TestSkip || cause instanceof FixtureGapError) {
-    return { outcome: 'skipped', skipReason: cause instanceof FixtureGapError ? `${cause.message} (fixtures gap)` : cause.reason };
-  }
-  if (cause instanceof SwitchedOffCheckStop) return { outcome: 'skipped', skipReason: cause.message };
-  if (cause instanceof TransportFault) return transportEnding(cause, ledger, declared);
-  const failure = toFailureDetail(property, cause);
-  if (cause instanceof CheckFailure) {
-    ledger.record({ check: cause.check, clause: cause.clauseId, outcome: 'failed' });
-    return { outcome: 'failed', failure, notReached: ledger.notReached(declared, `the test stopped at the failure of ${cause.clauseId}`) };
-  }
-  return { outcome: 'error', failure, notReached: ledger.notReached(declared, `the suite broke: ${failure.message.split('\n')[0]}`) };
-}
-
-/**
- * A transport fault is the node's: a request it did not answer in time leaves the test inconclusive (the node
- * is slow, its clauses not reached); any other fault fails `format.json-bodies` (the node must answer HTTP
- * correctly), naming the fault, the request and the time.
- */
-function transportEnding(fault: TransportFault, ledger: AssertionLedger, declared: readonly ClauseId[]): Ending {
-  const exchange = recordExchange(fault.request);
-  if (fault.kind === 'timeout') {
-    return { outcome: 'inconclusive', notReached: ledger.notReached(declared, fault.message) };
-  }
-  const assertion = httpTransportAssertion(fault);
-  if (assertion !== undefined && ledger.enabled('http_transport')) ledger.record(assertion);
-  return {
-    outcome: 'failed',
-    failure: {
-      check: 'http_transport',
-      clauseId: TRANSPORT_CLAUSE,
-      clauseText: clause(TRANSPORT_CLAUSE).text,
-      message: `transport fault (${fault.kind}): ${fault.message}`,
-      exchange: fault.received
-        ? {
-            ...exchange,
-            response: { status: fault.received.status, headers: { 'content-type': fault.received.contentType }, body: fault.received.text },
-          }
-        : exchange,
-    },
-    notReached: ledger.notReached(declared, `the test stopped at a transport fault of the node (${fault.kind})`),
-  };
-}
-
-export class PropertyFailure extends Error {
-  constructor(
-    readonly failure: unknown,
-    readonly seed: number,
-    readonly path: string | undefined,
-    readonly counterexample: unknown,
-    readonly numRuns: number,
-  ) {
-    super(`${messageOf(failure)}\n  (property failed after ${numRuns} runs; seed ${seed}, path ${path ?? '-'})`);
-    this.name = 'PropertyFailure';
-  }
-}
-
-export interface PropertySpec<T> {
-  arbitrary: fc.Arbitrary<T>;
-  numRuns: number;
-  examples: readonly T[];
-}
-
-/** Errors that end a property without a shrinking story: a skip, a switched-off check, a fixture gap, a transport fault. */
-function isStop(error: unknown): boolean {
-  return (
-    error instanceof TestSkip ||
-    error instanceof SwitchedOffCheckStop ||
-    error instanceof FixtureGapError ||
-    error instanceof TransportFault
-  );
-}
-
-function checkParameters<T>(spec: PropertySpec<T>, seed: number, path: string | undefined): fc.Parameters<[T]> {
-  return {
-    seed,
-    // fast-check counts examples within numRuns: the generated cases stay as many as asked.
-    numRuns: spec.numRuns + spec.examples.length,
-    ...(path ? { path } : {}),
-    // A replay path counts the examples too, so they are passed on replays as well.
-    ...(spec.examples.length > 0 ? { examples: spec.examples.map((example): [T] => [example]) } : {}),
-    endOnFailure: false,
-  };
-}
-
-/**
- * fast-check runs one property (sequentially; a replay path, a failing case's shrinking). Once a case met a
- * stop (a transport fault, a skip), every later run throws it at once without sending anything, so shrinking
- * a node's fault costs no requests; the stop itself is thrown, not a property failure.
- */
-async function checkSequentially<T>(
-  spec: PropertySpec<T>,
-  predicate: (value: T) => Promise<void>,
-  seed: number,
-  path: string | undefined,
-): Promise<{ failure: PropertyFailure } | undefined> {
-  let stop: unknown;
-  const details = await fc.check(
-    fc.asyncProperty(spec.arbitrary, async (value) => {
-      if (stop !== undefined) throw stop;
-      try {
-        await predicate(value);
-      } catch (error) {
-        if (isStop(error)) stop = error;
-        throw error;
-      }
-    }),
-    checkParameters(spec, seed, path),
-  );
-  if (stop !== undefined) throw stop;
-  if (!details.failed) return undefined;
-  const counterexample = details.counterexample?.[0];
-  const cause = details.errorInstance;
-  return { failure: new PropertyFailure(cause, details.seed, details.counterexamplePath ?? undefined, counterexample, details.numRuns) };
-}
-
-/** The values fast-check draws for a property, in its order: drawing costs no request. */
-function drawValues<T>(spec: PropertySpec<T>, seed: number): T[] {
-  const values: T[] = [];
-  fc.check(
-    fc.property(spec.arbitrary, (value) => {
-      values.push(value);
-    }),
-    checkParameters(spec, seed, undefined),
-  );
-  return values;
-}
-
-/**
- * Runs properties (one for `forAll`, one per rule for `forEachRule`) with the same seed. Sequential when
- * `parallel` is 1 or on a replay path; otherwise every case of every property is drawn first, exactly as
- * fast-check draws it, and the cases go out `parallel` at a time; no new case starts after a failure. The
- * first failure in fast-check's order (property by property, case by case) decides: a stop is thrown as it
- * is; a failure is replayed at its path by fast-check, which shrinks it, so the counterexample and its path
- * are those a sequential run reports.
- */
-export async function runProperties<T>(
-  specs: readonly PropertySpec<T>[],
-  predicate: (value: T) => Promise<void>,
-  seed: number,
-  path: string | undefined,
-  parallel: number,
-): Promise<void> {
-  if (parallel <= 1 || path !== undefined) {
-    for (const spec of specs) {
-      const result = await checkSequentially(spec, predicate, seed, path);
-      if (result) throwFailure(result.failure);
-    }
-    return;
-  }
-  const cases: { property: number; index: number; value: T }[] = [];
-  specs.forEach((spec, property) => drawValues(spec, seed).forEach((value, index) => cases.push({ property, index, value })));
-  const failures = new Map<number, unknown>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < cases.length && failures.size === 0) {
-      const position = next++;
-      try {
-        await predicate(cases[position]!.value);
-      } catch (error) {
-        // A case whose precondition does not hold proves nothing (fast-check skips it too).
-        if (!fc.PreconditionFailure.isFailure(error)) failures.set(position, error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, cases.length) }, worker));
-  if (failures.size === 0) return;
-  const first = Math.min(...failures.keys());
-  const error = failures.get(first);
-  if (isStop(error)) throw error;
-  const { property, index, value } = cases[first]!;
-  const spec = specs[property]!;
-  // fast-check replays the failing case at its path and shrinks it.
-  const result = await checkSequentially(spec, predicate, seed, String(index));
-  if (result) throwFailure(result.failure);
-  // The case did not fail again when replayed (a node that answers differently each time): report it as it failed.
-  throw new PropertyFailure(error, seed, String(index), value, index + 1);
-}
-
-function throwFailure(failure: PropertyFailure): never {
-  const cause = failure.failure;
-  // A skip or a switched-off check is not a property failure: no shrinking story to tell.
-  if (cause instanceof TestSkip || cause instanceof SwitchedOffCheckStop || cause instanceof FixtureGapError) throw cause;
-  throw failure;
-}
-
-function jsonSafe(value: unknown): unknown {
-  try {
-    return JSON.parse(
-      JSON.stringify(value, (_key, item: unknown) =>
-        typeof item === 'bigint' ? `${item}n` : item instanceof Uint8Array ? `<${item.length} bytes>` : item,
-      ),
-    );
-  } catch {
-    return String(value);
-  }
-}
-
-function toFailureDetail(property: PropertyFailure | undefined, cause: unknown): FailureDetail {
-  const check = cause instanceof CheckFailure ? cause : undefined;
-  // Every failure says something: a check without detail names its clause, a thrown non-Error is described.
-  const message = check
-    ? check.detail.trim() !== ''
-      ? check.detail
-      : `the check ${check.check} failed on ${check.clauseId} without giving a detail`
-    : headlineOf(cause);
-  const stack = check === undefined && cause instanceof Error && cause.stack ? `\n${cause.stack.split('\n').slice(1, 6).join('\n')}` : '';
-  return {
-    check: check?.check ?? 'suite-error',
-    ...(check ? { clauseId: check.clauseId, clauseText: clause(check.clauseId).text } : {}),
-    message: `${message}${stack}`,
-    ...(check?.exchange ? { exchange: check.exchange } : {}),
-    ...(property
-      ? {
-          seed: property.seed,
-          ...(property.path ? { path: property.path } : {}),
-          counterexample: jsonSafe(property.counterexample),
-          numRuns: property.numRuns,
-        }
-      : {}),
-  };
 }

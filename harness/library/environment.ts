@@ -3,8 +3,15 @@
  * the client (counting requests), tokens, fixtures, features and the profile's validators.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
-import { TargetClient, resolveRequest, type AnyClientRequest, type ClientResponse, type TransportFault } from '../../client/http.js';
+import type { TokenProvider } from '../../client/auth.js';
+import {
+  connectTarget,
+  resolveRequest,
+  type AnyClientRequest,
+  type ClientResponse,
+  type TargetClient,
+  type TransportFault,
+} from '../../client/http.js';
 import type { ObservedExchange } from '../../checks/response-checks.js';
 import { LedgerModel } from '../../checks/ledger-model.js';
 import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/types.js';
@@ -127,10 +134,10 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
   if (environment) return environment;
   const context = readRunContext();
   const { target, run } = context.config;
-  const tokens = createTokenProvider(target.auth, target.fixtures);
   const timing = context.timing ?? defaultTiming(run);
   const faults: TransportFaultRecord[] = [];
-  const client = new TargetClient(context.endpoints, tokens, timing.requestTimeoutMs, {
+  // This worker's one client and token provider (worker threads share no objects with the runner's).
+  const client = connectTarget(target, context.endpoints, timing.requestTimeoutMs, {
     retries: run.retryTransport ?? 0,
     maxInFlight: timing.inFlightPerWorker,
     deadNodeMs: (run.deadNodeSeconds ?? 20) * 1000,
@@ -140,6 +147,7 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
       testScopes.getStore()?.faults.push(record);
     },
   });
+  const { tokens } = client;
   const gate = new Gate(timing.inFlightPerWorker);
   let requests = 0;
   let inFlight = 0;

@@ -10,12 +10,11 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
-import { createTokenProvider } from '../../client/auth.js';
+import { TransportFault, resolveRequest, type TargetClient } from '../../client/http.js';
 import { defaultConfigPath } from '../../config/load.js';
 import type { Features, ProfileName, ResolvedConfig } from '../../config/types.js';
 import type { Clause } from '../../specification/clauses.js';
-import { endpointPath, endpointLabel } from '../../specification/endpoints.js';
+import { endpointLabel } from '../../specification/endpoints.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -56,7 +55,7 @@ export function digestOf(value: unknown): string {
   return `sha256:${createHash('sha256').update(canonicalJson(value)).digest('hex')}`;
 }
 
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));
 }
 
@@ -90,7 +89,7 @@ export function clauseRegistryDigest(clauses: readonly Clause[]): string {
 const SECRET_KEYS = new Set(['secret', 'privateKey', 'clientSecret', 'token']);
 
 /** The configuration as the digest sees it: secrets dropped (not redacted: their length would leak too). */
-export function configurationForDigest(config: ResolvedConfig): unknown {
+function configurationForDigest(config: ResolvedConfig): unknown {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value !== null && typeof value === 'object') {
@@ -156,28 +155,29 @@ function readCommit(root: string): string {
   }
 }
 
-/** GET a version endpoint once, with the token of a fixture user when the target needs one. */
-export async function askVersion(url: string, token: string | undefined): Promise<VersionAnswer> {
+/** GET a version endpoint once through the run's client, with `token` when the target needs one. */
+async function askVersion(client: TargetClient, endpoint: 'version' | 'scan.version', token: string | undefined): Promise<VersionAnswer> {
+  const { api, path } = resolveRequest({ endpoint });
+  const url = client.url(api, path);
   try {
-    const response = await request(url, {
-      method: 'GET',
-      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      headersTimeout: 10_000,
-      bodyTimeout: 10_000,
-    });
-    const text = await response.body.text();
-    let body: unknown = text;
+    const response = await client.send({ endpoint, headers: { accept: 'application/json' }, ...(token ? { token } : {}) });
+    let body: unknown = response.text;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(response.text);
     } catch {
       // not JSON: kept as text
     }
-    const answer: VersionAnswer = { url, status: response.statusCode, body };
+    const answer: VersionAnswer = { url, status: response.status, body };
     const version = (body as { version?: unknown } | null)?.version;
     if (typeof version === 'string') answer.version = version;
-    if (response.statusCode !== 200) answer.problem = `answered HTTP ${response.statusCode}`;
+    if (response.status !== 200) answer.problem = `answered HTTP ${response.status}`;
     return answer;
   } catch (error) {
+    const fault = error instanceof TransportFault ? error : undefined;
+    if (fault?.received !== undefined) {
+      // An HTML error page in place of the answer: its status is what came.
+      return { url, status: fault.received.status, body: fault.received.text, problem: `answered HTTP ${fault.received.status}` };
+    }
     return { url, problem: `no answer: ${(error as Error).message}` };
   }
 }
@@ -210,19 +210,19 @@ export function buildCertificate(
   };
 }
 
-/** The node's and the scan's version answers, asked once before the suites run. */
+/** The node's and the scan's version answers, asked once before the suites run, through the run's client. */
 export async function readTargetVersions(
   config: ResolvedConfig,
-  endpoints: { participant: string; scan?: string },
+  client: TargetClient,
 ): Promise<{ node: VersionAnswer; scan?: VersionAnswer }> {
   let token: string | undefined;
   try {
     const user = config.target.fixtures.users.find((candidate) => !candidate.isDeactivated);
-    if (user !== undefined) token = await createTokenProvider(config.target.auth, config.target.fixtures).tokenFor(user.id);
+    if (user !== undefined) token = await client.tokens.tokenFor(user.id);
   } catch {
     // Canton's version service needs no token; a failing token provider must not hide the answer.
   }
-  const node = await askVersion(`${endpoints.participant}${endpointPath('version')}`, token);
-  if (endpoints.scan === undefined) return { node };
-  return { node, scan: await askVersion(`${endpoints.scan}${endpointPath('scan.version')}`, undefined) };
+  const node = await askVersion(client, 'version', token);
+  if (client.endpoints.scan === undefined) return { node };
+  return { node, scan: await askVersion(client, 'scan.version', undefined) };
 }

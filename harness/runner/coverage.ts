@@ -9,7 +9,8 @@
 import type { ProfileName } from '../../config/types.js';
 import type { Clause } from '../../specification/clauses.js';
 import { endpointLabel } from '../../specification/endpoints.js';
-import type { ClauseCoverage, ClauseStatus, RejectionCount, TestResult, Verdict } from '../library/results.js';
+import type { TestResult } from '../library/results.js';
+import type { ClauseCoverage, ClauseStatus, RejectionCount, Verdict } from './run-report.js';
 
 interface Tally {
   passed: number;

@@ -19,7 +19,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parse, stringify } from 'yaml';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError } from '../../config/tool-errors.js';
 import type {
   ClauseStatus,
   ExpectationSummary,
@@ -28,9 +28,9 @@ import type {
   UnexpectedFailure,
   UnexpectedPass,
   Verdict,
-} from '../library/results.js';
+} from './run-report.js';
 
-export type { ExpectationSummary, KnownFailure, UnexpectedFailure, UnexpectedPass } from '../library/results.js';
+export type { ExpectationSummary, KnownFailure, UnexpectedFailure, UnexpectedPass } from './run-report.js';
 
 export interface Expectation {
   outcome: 'failed';

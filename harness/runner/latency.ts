@@ -4,10 +4,9 @@
  * for a node whose answers need more), the idle limit that tells a hang of the suite from a slow node, and
  * each suite worker's share of `run.inFlight`.
  */
-import { createTokenProvider } from '../../client/auth.js';
-import { TargetClient, TransportFault, type AnyClientRequest } from '../../client/http.js';
+import { TransportFault, type AnyClientRequest, type TargetClient } from '../../client/http.js';
 import type { ResolvedConfig } from '../../config/types.js';
-import type { LatencyProfile } from '../library/results.js';
+import type { LatencyProfile } from './run-report.js';
 import type { RunTiming } from '../library/run-context.js';
 
 const READS = 3;
@@ -94,45 +93,39 @@ export function deriveTiming(config: ResolvedConfig, slowestMs: number, medianMs
   };
 }
 
-/** Measures the node and returns its latency with the timing derived from it. */
+/** Measures the node through the run's client and returns its latency with the timing derived from it. */
 export async function measureLatency(
   config: ResolvedConfig,
-  endpoints: { participant: string; scan?: string },
+  client: TargetClient,
 ): Promise<{ profile: LatencyProfile; timing: RunTiming }> {
-  const configured = Math.round(config.run.requestTimeoutMs * config.run.timeoutScale);
-  const tokens = createTokenProvider(config.target.auth, config.target.fixtures);
-  const client = new TargetClient(endpoints, tokens, configured);
-  try {
-    const reader = config.target.fixtures.users.find((user) => !user.isDeactivated)?.id ?? null;
-    const reads: Sample[] = [];
-    reads.push(await timed(client, { endpoint: 'readyz' }));
-    for (let index = 1; index < READS; index++) {
-      reads.push(await timed(client, { endpoint: 'ledger-end', user: reader }));
-    }
-    const write = writeRequest(config);
-    const written = write ? await timed(client, write) : undefined;
-    const scans: Sample[] = [];
-    if (endpoints.scan !== undefined) {
-      for (let index = 0; index < 2; index++) scans.push(await timed(client, { endpoint: 'scan.round-of-latest-data' }));
-    }
-    const slowest = Math.max(
-      0,
-      ...[...reads, ...scans, ...(written ? [written] : [])].flatMap((sample) => (sample.ms === undefined ? [] : [sample.ms])),
-    );
-    const timing = deriveTiming(config, slowest, summarize(reads).medianMs);
-    const profile: LatencyProfile = {
-      reads: summarize(reads),
-      ...(written ? { write: written.ms !== undefined ? { ms: Math.round(written.ms) } : { failed: written.failure ?? 'failed' } } : {}),
-      ...(scans.length > 0 ? { scan: summarize(scans) } : {}),
-      requestTimeoutMs: timing.requestTimeoutMs,
-      idleLimitMs: timing.idleLimitMs,
-      inFlightPerWorker: timing.inFlightPerWorker,
-      workers: timing.suiteWorkers,
-    };
-    return { profile, timing };
-  } finally {
-    await client.close();
+  const { endpoints } = client;
+  const reader = config.target.fixtures.users.find((user) => !user.isDeactivated)?.id ?? null;
+  const reads: Sample[] = [];
+  reads.push(await timed(client, { endpoint: 'readyz' }));
+  for (let index = 1; index < READS; index++) {
+    reads.push(await timed(client, { endpoint: 'ledger-end', user: reader }));
   }
+  const write = writeRequest(config);
+  const written = write ? await timed(client, write) : undefined;
+  const scans: Sample[] = [];
+  if (endpoints.scan !== undefined) {
+    for (let index = 0; index < 2; index++) scans.push(await timed(client, { endpoint: 'scan.round-of-latest-data' }));
+  }
+  const slowest = Math.max(
+    0,
+    ...[...reads, ...scans, ...(written ? [written] : [])].flatMap((sample) => (sample.ms === undefined ? [] : [sample.ms])),
+  );
+  const timing = deriveTiming(config, slowest, summarize(reads).medianMs);
+  const profile: LatencyProfile = {
+    reads: summarize(reads),
+    ...(written ? { write: written.ms !== undefined ? { ms: Math.round(written.ms) } : { failed: written.failure ?? 'failed' } } : {}),
+    ...(scans.length > 0 ? { scan: summarize(scans) } : {}),
+    requestTimeoutMs: timing.requestTimeoutMs,
+    idleLimitMs: timing.idleLimitMs,
+    inFlightPerWorker: timing.inFlightPerWorker,
+    workers: timing.suiteWorkers,
+  };
+  return { profile, timing };
 }
 
 export function formatLatency(profile: LatencyProfile): string {

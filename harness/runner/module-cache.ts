@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const moduleCachePrefix = 'ledger-conformance-modules-';
+const moduleCachePrefix = 'ledger-conformance-modules-';
 
 let directory: string | undefined;
 

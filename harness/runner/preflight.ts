@@ -27,16 +27,15 @@
  * What cannot be checked (no admin user, no authorization, a scan without `/version`) is said in a note.
  */
 import { accessSync, constants, statSync } from 'node:fs';
-import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
 import {
-  TargetClient,
   TransportFault,
   resolveRequest,
   type AnyClientRequest,
   type ClientResponse,
+  type TargetClient,
   type TargetEndpoints,
 } from '../../client/http.js';
-import { ConfigError, ToolError } from '../../config/errors.js';
+import { ConfigError, ToolError } from '../../config/tool-errors.js';
 import type { AuthConfig, Fixtures, ResolvedConfig, UserFixture } from '../../config/types.js';
 import { endpointPath } from '../../specification/endpoints.js';
 
@@ -54,7 +53,7 @@ export interface PreflightResult {
 }
 
 /** The config keys that decide a token, by auth kind. */
-export function authKeysToCheck(auth: AuthConfig, target: string): string {
+function authKeysToCheck(auth: AuthConfig, target: string): string {
   const at = `targets.${target}.auth`;
   switch (auth.kind) {
     case 'none':
@@ -72,7 +71,7 @@ export function authKeysToCheck(auth: AuthConfig, target: string): string {
 }
 
 /** One line of what the node answered: status, error code and the start of its cause or text. */
-export function describeAnswer(response: ClientResponse): string {
+function describeAnswer(response: ClientResponse): string {
   let detail = response.text.replace(/\s+/g, ' ').trim();
   try {
     const body = response.json<{ code?: unknown; cause?: unknown }>();
@@ -138,30 +137,13 @@ function versionTriple(text: string): string | undefined {
   return match ? `${match[1]}.${match[2]}.${match[3]}` : undefined;
 }
 
-export interface PreflightOptions {
-  /** Per-request timeout (ms); the run's request timeout by default. */
-  timeoutMs?: number;
-  /** A token provider to use instead of one built from the config (self-tests). */
-  tokens?: TokenProvider;
-}
-
 /**
- * Checks the set-up against the node. Throws PreflightAuthError (a refused token) or ConfigError (fixtures that
- * disagree with the node); otherwise returns what it checked and what it could not.
+ * Checks the set-up against the node through the run's client (its token provider is the run's). Throws
+ * PreflightAuthError (a refused token) or ConfigError (fixtures that disagree with the node); otherwise returns what it
+ * checked and what it could not.
  */
-export async function preflight(
-  config: ResolvedConfig,
-  endpoints: TargetEndpoints,
-  options: PreflightOptions = {},
-): Promise<PreflightResult> {
-  const tokens = options.tokens ?? createTokenProvider(config.target.auth, config.target.fixtures);
-  const timeoutMs = options.timeoutMs ?? Math.round(config.run.requestTimeoutMs * config.run.timeoutScale);
-  const client = new TargetClient(endpoints, tokens, timeoutMs);
-  try {
-    return await check(config, endpoints, client);
-  } finally {
-    await client.close();
-  }
+export async function preflight(config: ResolvedConfig, client: TargetClient): Promise<PreflightResult> {
+  return check(config, client.endpoints, client);
 }
 
 /** Attempts per preflight read: the first and two more after a transport fault. */

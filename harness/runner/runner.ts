@@ -7,17 +7,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createVitest, type Vitest } from 'vitest/node';
-import { ConfigError, UsageError } from '../../config/errors.js';
-import { probeTarget } from '../../client/http.js';
+import { ConfigError, UsageError } from '../../config/tool-errors.js';
+import { connectTarget, probeTarget, type TargetClient } from '../../client/http.js';
 import type { ResolvedConfig } from '../../config/types.js';
 import { clauses as clauseRegistry, type ClauseId } from '../../specification/clauses.js';
 import type { EndpointName } from '../../specification/endpoints.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
 import { CHECK_NAMES } from '../../checks/names.js';
 import { enabledChecks, validateCheckSelection } from '../library/check-selection.js';
-import type { CheckTally, LatencyProfile, RunReport, TestResult } from '../library/results.js';
+import type { TestResult } from '../library/results.js';
+import type { CheckTally, LatencyProfile, RunReport } from './run-report.js';
 import { formatLatency, measureLatency } from './latency.js';
-import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport.js';
+import { NodeWatch, stoppedByTimeout, summarizeTransport, verdictNote } from './transport-summary.js';
 import type { FaultName } from '../../reference/index.js';
 import { ResultCollector, type Progress } from './collector.js';
 import { runContextEnvVar, writeRunContext, type ReplayRequest } from '../library/run-context.js';
@@ -64,6 +65,15 @@ async function startTarget(config: ResolvedConfig, faults: FaultName[]): Promise
   await probeTarget(target.participant, 'participant');
   if (target.scan) await probeTarget(target.scan, 'scan');
   return { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}), close: async () => {} };
+}
+
+/**
+ * The one client of the runner's process (and its one token provider), with the configured request timeout: the suite
+ * workers open their own (harness/library/environment.ts), with the timeout the latency probe derived.
+ */
+export function openRunClient(config: ResolvedConfig, target: { participant: string; scan?: string }): TargetClient {
+  const endpoints = { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) };
+  return connectTarget(config.target, endpoints, Math.round(config.run.requestTimeoutMs * config.run.timeoutScale));
 }
 
 function createSeed(config: ResolvedConfig, replay?: ReplayRequest): number {
@@ -117,26 +127,26 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
   const seed = createSeed(config, options.replay);
   const startedAt = new Date();
   const target = await startTarget(config, faults);
-  // The tool's own set-up (tokens, fixtures, scan version) is checked before any test: its mistakes stop the run.
-  if (config.run.preflight !== false)
-    try {
-      const checked = await preflight(config, { participant: target.participant, ...(target.scan ? { scan: target.scan } : {}) });
-      if ((options.progress ?? 'plain') !== 'silent') for (const note of checked.notes) process.stdout.write(`preflight: ${note}\n`);
-    } catch (error) {
-      await target.close();
-      throw error;
-    }
-  const versions = await readTargetVersions(config, target);
+  // The run's one client and token provider in this process: preflight, the certificate and the latency probe share it.
+  const client = openRunClient(config, target);
+  const closeTarget = async (): Promise<void> => {
+    await client.close();
+    await target.close();
+  };
   const progressMode = options.progress ?? (process.stdout.isTTY ? 'tty' : 'plain');
+  let versions: Awaited<ReturnType<typeof readTargetVersions>>;
   let latency: LatencyProfile;
   let timing;
   try {
-    ({ profile: latency, timing } = await measureLatency(config, {
-      participant: target.participant,
-      ...(target.scan ? { scan: target.scan } : {}),
-    }));
+    // The tool's own set-up (tokens, fixtures, scan version) is checked before any test: its mistakes stop the run.
+    if (config.run.preflight !== false) {
+      const checked = await preflight(config, client);
+      if ((options.progress ?? 'plain') !== 'silent') for (const note of checked.notes) process.stdout.write(`preflight: ${note}\n`);
+    }
+    versions = await readTargetVersions(config, client);
+    ({ profile: latency, timing } = await measureLatency(config, client));
   } catch (error) {
-    await target.close();
+    await closeTarget();
     throw error;
   }
   if (progressMode !== 'silent') process.stdout.write(formatLatency(latency));
@@ -183,7 +193,7 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
     options.signal?.removeEventListener('abort', onAbort);
     collector.finishProgress();
     await vitest?.close();
-    await target.close();
+    await closeTarget();
     rmSync(contextDirectory, { recursive: true, force: true });
     delete process.env[runContextEnvVar];
   }
@@ -211,7 +221,7 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
   return { report, ...(nodeGone !== undefined ? { nodeGone } : {}) };
 }
 
-export function buildReport(
+function buildReport(
   config: ResolvedConfig,
   tests: TestResult[],
   run: {
@@ -291,7 +301,7 @@ export function buildReport(
 }
 
 /** Per check, on how many tests it ran: by the test's own calls, by the check engine, either. */
-export function checkTallies(tests: readonly TestResult[]): CheckTally[] {
+function checkTallies(tests: readonly TestResult[]): CheckTally[] {
   return CHECK_NAMES.map((check) => ({
     check,
     tests: tests.filter((test) => test.checks.includes(check)).length,

@@ -8,7 +8,7 @@ import { stringListOption } from '../scenario-options.js';
 import type { LoadRequest, RequestStream, Scenario, ScenarioContext } from '../types.js';
 import { endpointPath } from '../../specification/endpoints.js';
 
-export const submitAndWaitPath = endpointPath('submit-and-wait');
+const submitAndWaitPath = endpointPath('submit-and-wait');
 
 const commandIdSlot = '\u0000command-id\u0000';
 /** One object for every request: the open model numbers expectations by identity. */

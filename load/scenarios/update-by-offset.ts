@@ -11,7 +11,7 @@ import type { LoadRequest, RequestStream, Scenario, ScenarioContext } from '../t
 import { createSubmitStream } from './submit-and-wait.js';
 import { endpointPath } from '../../specification/endpoints.js';
 
-export const updateByOffsetPath = endpointPath('update-by-offset');
+const updateByOffsetPath = endpointPath('update-by-offset');
 
 const name = 'update-by-offset';
 const shapes = ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const;

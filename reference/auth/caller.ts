@@ -3,7 +3,7 @@
  * `jwt.token.<jwt>`) resolved to an `AuthContext`, before the body is read (Canton's decode order).
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { DecodeFailure, LedgerApiError } from '../errors.js';
+import { DecodeFailure, LedgerApiError } from '../canton-errors.js';
 import type { Faults } from '../faults.js';
 import type { AuthContext, AuthenticatedCaller } from '../http/types.js';
 import type { Users } from '../participant/users.js';

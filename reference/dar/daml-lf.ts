@@ -14,9 +14,9 @@
  *   anything else fails to decode.
  *
  * A failure throws `LfParseError`; the DAR parser answers it with DAR_PARSE_ERROR. Names, package names and
- * versions are read by reference/formats.ts.
+ * versions are read by reference/string-formats.ts.
  */
-import { NAME, PACKAGE_NAME, PACKAGE_VERSION } from '../formats.js';
+import { NAME, PACKAGE_NAME, PACKAGE_VERSION } from '../string-formats.js';
 import {
   decodeMessage,
   has,

@@ -9,7 +9,7 @@
  * that drops a template of the earlier one is NOT_VALID_UPGRADE_PACKAGE (`strictTypecheckUpgrades`, :187; the
  * reference's reading of TypecheckUpgrades is "every template of the older version is still there").
  */
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../canton-errors.js';
 import type { Faults } from '../faults.js';
 import type { DarPackage, ParsedDar } from './parse.js';
 

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { unzipSync, type UnzipFileInfo } from 'fflate';
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../canton-errors.js';
 import { decodeArchive, decodeArchivePayload } from './archive.js';
 import { decodeLf1Package, decodeLf2Package, LfParseError, type LfModule } from './daml-lf.js';
 

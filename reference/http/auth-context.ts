@@ -1,4 +1,4 @@
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../canton-errors.js';
 import type { AuthContext, AuthenticatedCaller } from './types.js';
 
 /**

@@ -7,8 +7,8 @@
  * fingerprints of party ids) never count; every other body goes through `JSON.parse` alone.
  */
 import { parse as parseLossless } from 'lossless-json';
-import { DecodeFailure } from '../errors.js';
-import { INTEGER_TEXT } from '../formats.js';
+import { DecodeFailure } from '../canton-errors.js';
+import { INTEGER_TEXT } from '../string-formats.js';
 import type { RefRequest } from './types.js';
 
 /** A body that is not JSON at all (as opposed to JSON of the wrong shape). */

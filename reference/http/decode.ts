@@ -6,8 +6,8 @@
  * Every function takes `path`, the path of the value being decoded or of the object holding the field
  * (`''` for the body itself), and throws `DecodeFailure` on the first error.
  */
-import { INTEGER_TEXT } from '../formats.js';
-import { DecodeFailure } from '../errors.js';
+import { INTEGER_TEXT } from '../string-formats.js';
+import { DecodeFailure } from '../canton-errors.js';
 
 export type JsonObject = Record<string, unknown>;
 

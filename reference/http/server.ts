@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { stringify as stringifyLossless } from 'lossless-json';
 import type { CallerResolver } from '../auth/caller.js';
-import { DecodeFailure, LedgerApiError, renderError } from '../errors.js';
+import { DecodeFailure, LedgerApiError, renderError } from '../canton-errors.js';
 import { traceIdOfTraceparent } from './trace-context.js';
 import type { Faults } from '../faults.js';
 import { MalformedJsonFailure } from './body.js';

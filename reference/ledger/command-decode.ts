@@ -3,7 +3,7 @@
  * `JsCommand` codecs: a missing field or a wrong JSON type is a 400 text/plain decode failure), and the
  * field validations Canton's gRPC layer applies afterwards (JSON 400 MISSING_FIELD / INVALID_FIELD).
  */
-import { LedgerApiError, missingField, invalidField } from '../errors.js';
+import { LedgerApiError, missingField, invalidField } from '../canton-errors.js';
 import {
   asObject,
   decodeFailure,
@@ -17,7 +17,7 @@ import {
   type JsonObject,
 } from '../http/decode.js';
 import type { Command } from './engine.js';
-import { isContractId, LEDGER_STRING, NAME, USER_ID } from '../formats.js';
+import { isContractId, LEDGER_STRING, NAME, USER_ID } from '../string-formats.js';
 import { parseIdentifier } from './identifiers.js';
 
 const COMMAND_KINDS = ['CreateCommand', 'ExerciseCommand', 'CreateAndExerciseCommand', 'ExerciseByKeyCommand'] as const;

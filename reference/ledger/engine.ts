@@ -4,7 +4,7 @@
  * ledger. Checks what Daml's engine checks: argument types, ensure clauses, authorization of creates and
  * exercises, visibility of used contracts to the submitters, contract activeness and key uniqueness.
  */
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../canton-errors.js';
 import { resolveIdentifier, resolveTemplate, type ParsedIdentifier } from './identifiers.js';
 import { viewOf, type ChoiceDefinition, type InterfaceDefinition, type ModelPackage, type TemplateDefinition } from './package-model.js';
 import { checkValue, mapTimestamps, rejectNonSuffixedContractId, type DamlRecord, type DamlValue } from './values.js';

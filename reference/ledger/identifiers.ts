@@ -2,9 +2,9 @@
  * Template and interface identifiers: `#<package-name>:<Module>:<Entity>` (package-name reference) or
  * `<package-id>:<Module>:<Entity>` (package-id reference, deprecated), resolved against the model package.
  */
-import { LedgerApiError, invalidField, invalidArgument } from '../errors.js';
+import { LedgerApiError, invalidField, invalidArgument } from '../canton-errors.js';
 import { decodeFailure, fieldPath } from '../http/decode.js';
-import { lfStringProblem, NAME, NAME_MAX_LENGTH } from '../formats.js';
+import { lfStringProblem, NAME, NAME_MAX_LENGTH } from '../string-formats.js';
 import { homeOf, type InterfaceDefinition, type ModelPackage, type PackageHome, type TemplateDefinition } from './package-model.js';
 
 export interface ParsedIdentifier {

@@ -13,8 +13,8 @@
  * the client hashes differently and is refused as one this participant did not prepare.
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { LedgerApiError, missingField, invalidField, invalidArgument } from '../errors.js';
-import { fingerprintProblem, parseUniqueIdentifier, partyProblem } from '../formats.js';
+import { LedgerApiError, missingField, invalidField, invalidArgument } from '../canton-errors.js';
+import { fingerprintProblem, parseUniqueIdentifier, partyProblem } from '../string-formats.js';
 import { canExecuteAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import {

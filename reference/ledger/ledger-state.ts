@@ -10,7 +10,7 @@ import { interpret, type Command, type Contract, type InterpretedTransaction, ty
 import { createModelPackage, type ModelPackage } from './package-model.js';
 import { modelForDeclaration, modelForPackage } from './suite-models.js';
 import type { DarPackage } from '../dar/parse.js';
-import { isPartyId } from '../formats.js';
+import { isPartyId } from '../string-formats.js';
 import { ContractStore, DeduplicationTable, UpdateLog, type TraceContext, type TransactionUpdate } from './store.js';
 
 /** Canton's default maximum deduplication duration (participant `max-deduplication-duration`). */

@@ -108,7 +108,7 @@ function stakeholders(contract: Contract): string[] {
 }
 
 function renderCreated(
-  ctx: RenderContext,
+  context: RenderContext,
   offset: number,
   nodeId: number,
   contract: Contract,
@@ -116,17 +116,17 @@ function renderCreated(
   acsDelta: boolean,
   staleArgument?: Contract['argument'],
 ): Json {
-  const { pkg } = ctx;
+  const { pkg } = context;
   // Fault `observers-omit-viewers`: only the first observer (an Iou's owner) is listed. Fault `signatory-listed-as-observer`:
   // the observers are every stakeholder.
-  const observers = ctx.faults.has('observers-omit-viewers')
+  const observers = context.faults.has('observers-omit-viewers')
     ? contract.observers.slice(0, 1)
-    : ctx.faults.has('signatory-listed-as-observer')
+    : context.faults.has('signatory-listed-as-observer')
       ? [...contract.signatories, ...contract.observers]
       : contract.observers;
   const argument = staleArgument ?? contract.argument;
   const home = homeOf(pkg, contract.template);
-  const includeBlob = match.blob || ctx.faults.has('created-event-blob-always');
+  const includeBlob = match.blob || context.faults.has('created-event-blob-always');
   return {
     CreatedEvent: {
       offset,
@@ -134,12 +134,12 @@ function renderCreated(
       contractId: contract.contractId,
       templateId: packageIdForm(pkg, contract.template),
       // Fault `contract-key-rendered-wrong`: a keyed contract shows no key, a keyless one an empty record.
-      contractKey: ctx.faults.has('contract-key-rendered-wrong') ? (contract.key ? null : {}) : (contract.key?.value ?? null),
+      contractKey: context.faults.has('contract-key-rendered-wrong') ? (contract.key ? null : {}) : (contract.key?.value ?? null),
       createArgument: shownValue(
-        ctx,
-        ctx.faults.has('numeric-rounded')
+        context,
+        context.faults.has('numeric-rounded')
           ? roundedNumerics(argument)
-          : ctx.faults.has('trailing-none-written-null')
+          : context.faults.has('trailing-none-written-null')
             ? withNoneFields(contract)
             : argument,
       ),
@@ -153,12 +153,12 @@ function renderCreated(
       witnessParties: match.witnessParties,
       signatories: contract.signatories,
       observers,
-      createdAt: ctx.faults.has('created-at-not-effective-time')
+      createdAt: context.faults.has('created-at-not-effective-time')
         ? new Date(Date.parse(contract.createdAt) + 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
         : contract.createdAt,
       packageName: home.name,
       // The fault names another package (the id with its first hex digit changed).
-      representativePackageId: ctx.faults.has('representative-package-id-not-contract-package')
+      representativePackageId: context.faults.has('representative-package-id-not-contract-package')
         ? `${home.id[0] === '0' ? '1' : '0'}${home.id.slice(1)}`
         : home.id,
       acsDelta,
@@ -166,8 +166,12 @@ function renderCreated(
   };
 }
 
-function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, format: NonNullable<UpdateFormat['transactions']>): Json[] {
-  const { pkg, faults } = ctx;
+function renderTransactionEvents(
+  context: RenderContext,
+  update: TransactionUpdate,
+  format: NonNullable<UpdateFormat['transactions']>,
+): Json[] {
+  const { pkg, faults } = context;
   const events: Json[] = [];
   const interfaceIds = (interfaces: InterfaceDefinition[]): string[] => interfaces.map((iface) => packageIdForm(pkg, iface));
   // Fault `child-create-argument-stale`: a contract a choice body creates is shown with the argument of the contract the
@@ -187,7 +191,7 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
       if (transient) continue;
       if (node.kind === 'create') {
         const match = matchEvent(format.eventFormat, contract.template, stakeholders(contract), faults);
-        if (match) events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, true, stale));
+        if (match) events.push(renderCreated(context, update.offset, node.nodeId, contract, match, true, stale));
       } else if (node.consuming) {
         const archiveFormat = faults.has('template-filter-acs-archives-dropped')
           ? withoutTemplateFilters(format.eventFormat)
@@ -216,7 +220,7 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
     const match = matchEvent(eventFormat, contract.template, witnesses, faults);
     if (!match) continue;
     if (node.kind === 'create') {
-      events.push(renderCreated(ctx, update.offset, node.nodeId, contract, match, !update.consumed.has(contract.contractId), stale));
+      events.push(renderCreated(context, update.offset, node.nodeId, contract, match, !update.consumed.has(contract.contractId), stale));
     } else {
       events.push({
         ExercisedEvent: {
@@ -233,7 +237,7 @@ function renderTransactionEvents(ctx: RenderContext, update: TransactionUpdate, 
               ? packageIdForm(pkg, node.iface)
               : null,
           choice: node.choice,
-          choiceArgument: shownValue(ctx, node.choiceArgument),
+          choiceArgument: shownValue(context, node.choiceArgument),
           actingParties: node.actingParties,
           consuming: node.consuming,
           witnessParties: match.witnessParties,
@@ -269,29 +273,29 @@ function readsAsSubmitter(format: EventFormat, submitters: readonly string[], fa
   return format.anyParty !== undefined || format.byParty.some(([party]) => submitters.includes(party));
 }
 
-function renderTransaction(ctx: RenderContext, update: TransactionUpdate, format: UpdateFormat): Json | undefined {
+function renderTransaction(context: RenderContext, update: TransactionUpdate, format: UpdateFormat): Json | undefined {
   if (!format.transactions) return undefined;
-  const events = renderTransactionEvents(ctx, update, format.transactions);
+  const events = renderTransactionEvents(context, update, format.transactions);
   // The fault: a transaction the reader would see in ledger effects but with no ACS-delta event is answered empty.
   const emptyShown =
-    ctx.faults.has('empty-acs-delta-rendered') &&
+    context.faults.has('empty-acs-delta-rendered') &&
     format.transactions.shape === 'ACS_DELTA' &&
     events.length === 0 &&
-    renderTransactionEvents(ctx, update, { ...format.transactions, shape: 'LEDGER_EFFECTS' }).length > 0;
+    renderTransactionEvents(context, update, { ...format.transactions, shape: 'LEDGER_EFFECTS' }).length > 0;
   if (events.length === 0 && !emptyShown) return undefined;
-  const submitter = readsAsSubmitter(format.transactions.eventFormat, update.actAs, ctx.faults);
+  const submitter = readsAsSubmitter(format.transactions.eventFormat, update.actAs, context.faults);
   const otherId = `${update.updateId.slice(0, -1)}${update.updateId.endsWith('0') ? '1' : '0'}`;
   // Fault `command-id-shown-to-observers`: a reader who is a stakeholder of a created contract sees the command id too.
   const observerReads =
-    ctx.faults.has('command-id-shown-to-observers') &&
+    context.faults.has('command-id-shown-to-observers') &&
     format.transactions.eventFormat.byParty.some(([party]) =>
       update.nodes.some((node) => node.kind === 'create' && node.contract.observers.includes(party)),
     );
   const value: Json = {
     // Fault `update-id-per-reader`: a reader who is none of the submitters sees another updateId.
     updateId:
-      (ctx.faults.has('update-id-per-shape') && format.transactions.shape === 'LEDGER_EFFECTS') ||
-      (ctx.faults.has('update-id-per-reader') && !submitter)
+      (context.faults.has('update-id-per-shape') && format.transactions.shape === 'LEDGER_EFFECTS') ||
+      (context.faults.has('update-id-per-reader') && !submitter)
         ? otherId
         : update.updateId,
     commandId: submitter || observerReads ? update.commandId : '',
@@ -303,19 +307,19 @@ function renderTransaction(ctx: RenderContext, update: TransactionUpdate, format
     traceContext: update.traceContext,
     recordTime: update.recordTime,
     externalTransactionHash: update.externalTransactionHash,
-    paidTrafficCost: submitter || ctx.faults.has('paid-traffic-cost-shown-to-all') ? update.paidTrafficCost : null,
+    paidTrafficCost: submitter || context.faults.has('paid-traffic-cost-shown-to-all') ? update.paidTrafficCost : null,
   };
-  if (ctx.faults.has('update-missing-offset')) delete value.offset;
+  if (context.faults.has('update-missing-offset')) delete value.offset;
   return { Transaction: { value } };
 }
 
-function renderReassignment(ctx: RenderContext, update: ReassignmentUpdate, format: UpdateFormat): Json | undefined {
+function renderReassignment(context: RenderContext, update: ReassignmentUpdate, format: UpdateFormat): Json | undefined {
   if (!format.reassignments) return undefined;
-  const { pkg } = ctx;
+  const { pkg } = context;
   const eventFormat = format.reassignments;
   const events: Json[] = [];
   for (const event of update.events) {
-    const match = matchEvent(eventFormat, event.contract.template, stakeholders(event.contract), ctx.faults);
+    const match = matchEvent(eventFormat, event.contract.template, stakeholders(event.contract), context.faults);
     if (!match) continue;
     events.push({
       JsUnassignedEvent: {
@@ -337,7 +341,7 @@ function renderReassignment(ctx: RenderContext, update: ReassignmentUpdate, form
     });
   }
   if (events.length === 0) return undefined;
-  const submitter = readsAsSubmitter(eventFormat, [update.submitter], ctx.faults);
+  const submitter = readsAsSubmitter(eventFormat, [update.submitter], context.faults);
   return {
     Reassignment: {
       value: {
@@ -391,17 +395,17 @@ function renderCheckpoint(update: CheckpointUpdate): Json {
 }
 
 /** `{update: ...}` for `update` under `format`, or `undefined` when nothing of it is visible. */
-export function renderUpdate(ctx: RenderContext, update: StoredUpdate, format: UpdateFormat): Json | undefined {
+export function renderUpdate(context: RenderContext, update: StoredUpdate, format: UpdateFormat): Json | undefined {
   let rendered: Json | undefined;
   switch (update.kind) {
     case 'transaction':
-      rendered = renderTransaction(ctx, update, format);
+      rendered = renderTransaction(context, update, format);
       break;
     case 'reassignment':
-      rendered = renderReassignment(ctx, update, format);
+      rendered = renderReassignment(context, update, format);
       break;
     case 'topology':
-      rendered = renderTopology(update, format, ctx.faults);
+      rendered = renderTopology(update, format, context.faults);
       break;
     case 'checkpoint':
       // A checkpoint carries no events to filter: any valid (non-empty) format shows it.
@@ -422,8 +426,8 @@ function withNoneFields(contract: Contract): Json {
 }
 
 /** Fault `large-collections-truncated`: lists and maps of more than 1 000 entries are shown cut to their first 1 000. */
-function shownValue<T>(ctx: RenderContext, value: T): T {
-  return ctx.faults.has('large-collections-truncated') ? (truncated(value) as T) : value;
+function shownValue<T>(context: RenderContext, value: T): T {
+  return context.faults.has('large-collections-truncated') ? (truncated(value) as T) : value;
 }
 
 function truncated(value: unknown): unknown {

@@ -3,7 +3,7 @@
  * with their key index, and the command deduplication table. Every mutation is synchronous, so a
  * commit (activeness check, dedup check, append) can never interleave with another one.
  */
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../canton-errors.js';
 import type { Contract, InterpretedTransaction, LedgerView, TransactionNode } from './engine.js';
 
 export interface TraceContext {

@@ -3,11 +3,11 @@
  * then Canton's order of checks after decoding: the caller (401), its rights over the parties (403),
  * the user id, and the mandatory non-empty lists (JSON 400 MISSING_FIELD).
  */
-import { invalidArgument, invalidField, missingField } from '../errors.js';
-import { parseUniqueIdentifier } from '../formats.js';
+import { invalidArgument, invalidField, missingField } from '../canton-errors.js';
+import { parseUniqueIdentifier } from '../string-formats.js';
 import { decodeFatContractInstanceIdentity } from './protobuf-messages.js';
 import { contractAuthenticationData } from './created-event-blob.js';
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../canton-errors.js';
 import type { Faults } from '../faults.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import {

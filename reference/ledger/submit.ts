@@ -3,7 +3,7 @@
  * answer `{updateId, completionOffset}`. Everything after the body is read runs synchronously, so the
  * deduplication check and the append are atomic under any concurrency.
  */
-import { LedgerApiError, invalidField } from '../errors.js';
+import { LedgerApiError, invalidField } from '../canton-errors.js';
 import { canActAs } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, fieldPath, oneOfKeys, optionalObject, optionalString, requireInt64, type JsonObject } from '../http/decode.js';

@@ -3,7 +3,7 @@
  * decodes as 0 and is then rejected as NON_POSITIVE_OFFSET. Order: decode, authorize (the caller reads
  * as every filter party; reading as any party needs the admin right), validate, resolve, look up.
  */
-import { LedgerApiError, invalidArgument, missingField } from '../errors.js';
+import { LedgerApiError, invalidArgument, missingField } from '../canton-errors.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asInt64, asObject, isAbsent } from '../http/decode.js';

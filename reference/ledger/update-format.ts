@@ -3,7 +3,7 @@
  * take their defaults; wrong JSON types are 400 text/plain), then validated (JSON 400) and resolved
  * against the model package (unknown template or interface: 404 TEMPLATES_OR_INTERFACES_NOT_FOUND).
  */
-import { LedgerApiError, missingField, invalidArgument } from '../errors.js';
+import { LedgerApiError, missingField, invalidArgument } from '../canton-errors.js';
 import {
   asObject,
   decodeFailure,

@@ -9,9 +9,9 @@
  * INVALID_ARGUMENT; all with `definiteAnswer: false`. A non-suffixed contract id is the engine's
  * COMMAND_PREPROCESSING_FAILED (gRPC path).
  */
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../canton-errors.js';
 import { flatString } from '../flat-strings.js';
-import { INTEGER_TEXT, isContractId, isNonSuffixedV1ContractId, isPartyId } from '../formats.js';
+import { INTEGER_TEXT, isContractId, isNonSuffixedV1ContractId, isPartyId } from '../string-formats.js';
 
 export type DamlType =
   | { kind: 'Party' }

@@ -7,9 +7,9 @@
  * 400 text/plain decode failure. Validation: FieldValidator's MISSING_FIELD / INVALID_FIELD /
  * INVALID_ARGUMENT errors with their causes.
  */
-import { DecodeFailure, invalidArgument, invalidField, missingField } from '../errors.js';
+import { DecodeFailure, invalidArgument, invalidField, missingField } from '../canton-errors.js';
 import { fieldPath, isJsonObject, wrongType, type JsonObject } from '../http/decode.js';
-import { INTEGER_TEXT, isIdentityProviderId, MAX_ANNOTATIONS_KILOBYTES, partyProblem, userIdProblem } from '../formats.js';
+import { INTEGER_TEXT, isIdentityProviderId, MAX_ANNOTATIONS_KILOBYTES, partyProblem, userIdProblem } from '../string-formats.js';
 import type { RefRequest } from '../http/types.js';
 import { annotationProblem } from './annotations.js';
 

@@ -4,7 +4,7 @@
  * Order matters, as in Canton: the total size (over the entries with a non-empty value) first, then the
  * keys, then (on create) the values. Keys are split on `/` with Java's `String.split`, which drops
  * trailing empty parts: `abc/` is the name `abc`, and `/` alone is "more than one forward slash". The rules of
- * a key's prefix and name and the size limit are read by reference/formats.ts.
+ * a key's prefix and name and the size limit are read by reference/string-formats.ts.
  */
 import {
   annotationKeyNameProblem,
@@ -12,7 +12,7 @@ import {
   MAX_ANNOTATION_KEY_NAME_LENGTH,
   MAX_ANNOTATION_KEY_PREFIX_LENGTH,
   MAX_ANNOTATIONS_BYTES,
-} from '../formats.js';
+} from '../string-formats.js';
 
 export type AnnotationProblem = { kind: 'size' } | { kind: 'key'; reason: string } | { kind: 'empty-value'; reason: string };
 

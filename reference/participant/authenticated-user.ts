@@ -6,11 +6,11 @@
  * (UserManagementStore.getUser(id, idp)) and does not find it there.
  */
 import type { LedgerApiVersion } from '../../config/types.js';
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../canton-errors.js';
 import type { Faults } from '../faults.js';
 import { requireCaller } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
-import { isIdentityProviderId } from '../formats.js';
+import { isIdentityProviderId } from '../string-formats.js';
 import { renderUser, type Users } from './users.js';
 
 export interface AuthenticatedUserOptions {

@@ -8,13 +8,13 @@
  * (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER with 0 or 2+; CantonSyncService.autoDetectSynchronizer),
  * then the DAR itself (see dar/parse.ts).
  */
-import { DecodeFailure, LedgerApiError } from '../errors.js';
+import { DecodeFailure, LedgerApiError } from '../canton-errors.js';
 import type { Faults } from '../faults.js';
 import { requireCaller, requirePermission } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
 import type { PackageStore } from '../dar/packages.js';
 import { parseDar, type DarPackage, type ParsedDar } from '../dar/parse.js';
-import { isUniqueIdentifier } from '../formats.js';
+import { isUniqueIdentifier } from '../string-formats.js';
 
 export interface DarRoutesOptions {
   packages: PackageStore;

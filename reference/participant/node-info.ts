@@ -9,10 +9,10 @@
  * a party in connected-synchronizers needs rights over it (AdminOrIdpAdminOrOperateAsParty).
  */
 import type { Fixtures, LedgerApiVersion } from '../../config/types.js';
-import { invalidField } from '../errors.js';
+import { invalidField } from '../canton-errors.js';
 import { canReadAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
-import { isUniqueIdentifier, PARTY } from '../formats.js';
+import { isUniqueIdentifier, PARTY } from '../string-formats.js';
 
 export interface NodeInfoOptions {
   fixtures: Fixtures;

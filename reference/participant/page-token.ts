@@ -4,7 +4,7 @@
  * `ListPartiesPageTokenPayload{party_id_lower_bound_excl = 1}`), a length-delimited string field 1.
  * The length is a varint: a party id may be up to 255 characters, longer than one varint byte holds.
  */
-import { invalidArgument } from '../errors.js';
+import { invalidArgument } from '../canton-errors.js';
 
 export function encodePageToken(lowerBoundExclusive: string): string {
   const bytes = Buffer.from(lowerBoundExclusive, 'utf8');

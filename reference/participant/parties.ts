@@ -10,7 +10,7 @@
  */
 import { createPublicKey, randomUUID, verify as verifySignature, type KeyObject } from 'node:crypto';
 import type { Fixtures } from '../../config/types.js';
-import { LedgerApiError, invalidArgument, invalidField } from '../errors.js';
+import { LedgerApiError, invalidArgument, invalidField } from '../canton-errors.js';
 import { requireCaller, requirePermission, canReadAs } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, indexPath } from '../http/decode.js';
@@ -27,7 +27,7 @@ import {
   requireParty,
   requireValidAnnotations,
 } from './admin-validation.js';
-import { isPartyHint, isUniqueIdentifier, userIdProblem } from '../formats.js';
+import { isPartyHint, isUniqueIdentifier, userIdProblem } from '../string-formats.js';
 import {
   PERMISSIONS,
   decodePartyToParticipant,

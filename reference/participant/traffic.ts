@@ -3,11 +3,11 @@
  * fixture traffic account, for callers with act-as or execute-as rights for the account's party.
  */
 import type { Fixtures } from '../../config/types.js';
-import { DecodeFailure, LedgerApiError } from '../errors.js';
+import { DecodeFailure, LedgerApiError } from '../canton-errors.js';
 import type { Faults } from '../faults.js';
 import { canActAs, canExecuteAs, requireCaller, requirePermission } from '../http/auth-context.js';
 import type { RefRequest, RefResponse, Route } from '../http/types.js';
-import { isLedgerString } from '../formats.js';
+import { isLedgerString } from '../string-formats.js';
 import { resolvePartyAlias } from './users.js';
 
 interface TrafficAccount {

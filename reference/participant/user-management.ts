@@ -9,12 +9,12 @@
  * (USER_NOT_FOUND, USER_ALREADY_EXISTS, CONCURRENT_USER_UPDATE_DETECTED, ...).
  */
 import type { LedgerApiVersion } from '../../config/types.js';
-import { LedgerApiError, invalidArgument, missingField } from '../errors.js';
+import { LedgerApiError, invalidArgument, missingField } from '../canton-errors.js';
 import { requireCaller, requirePermission } from '../http/auth-context.js';
 import { parseJsonBody } from '../http/body.js';
 import { asObject, indexPath, oneOfKeys, requireField, wrongType, type JsonObject } from '../http/decode.js';
 import type { Faults } from '../faults.js';
-import { userIdProblem } from '../formats.js';
+import { userIdProblem } from '../string-formats.js';
 import type { AuthenticatedCaller, RefRequest, RefResponse, Route } from '../http/types.js';
 import { decodePageToken, encodePageToken } from './page-token.js';
 import {

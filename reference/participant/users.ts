@@ -9,7 +9,7 @@
  * a deactivation takes effect on the next request.
  */
 import type { Fixtures, LedgerApiVersion, UserFixture } from '../../config/types.js';
-import { LedgerApiError } from '../errors.js';
+import { LedgerApiError } from '../canton-errors.js';
 import type { AuthenticatedCaller } from '../http/types.js';
 import { mergeAnnotations, withinMaxAnnotationsSize } from './annotations.js';
 

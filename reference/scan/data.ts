@@ -62,7 +62,7 @@ const LATEST_AGGREGATED_ROUND = 120;
 const ROUND_DURATION_MICROS = 600_000_000n;
 const FIRST_ROUND_EFFECTIVE_AT_MICROS = BigInt(Date.UTC(2024, 5, 5, 0, 0, 0)) * 1000n;
 
-/** Exit 3 through its code (config/errors.ts `foreignErrorCodes`: the reference imports no runtime code of config/). */
+/** Exit 3 through its code (config/tool-errors.ts `foreignErrorCodes`: the reference imports no runtime code of config/). */
 export class ScanFixtureError extends Error {
   readonly code = 'SCAN_FIXTURES_INVALID';
   constructor(key: string, problem: string) {

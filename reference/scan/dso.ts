@@ -4,7 +4,7 @@
  * one SvNodeState per SV). Clients, `provision` among them, read the DSO's synchronizer and the SV's
  * mediator from it; the contracts carry only the fields that say so.
  */
-import type { ScanContext } from './endpoints.js';
+import type { ScanContext } from './handlers.js';
 import { type ScanResponse, jsonOk } from './responses.js';
 
 function contract(templateId: string, contractId: string, payload: Record<string, unknown>, createdAt: string) {

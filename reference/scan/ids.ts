@@ -6,9 +6,9 @@
  * unique identifier = <identifier>::<fingerprint>, split at the first `::`;
  * member            = <PAR|MED|SEQ>::<unique identifier>;
  * party / synchronizer id = a unique identifier (a party is also checked as a Daml-LF Party string first).
- * The unique identifier and the Daml-LF Party are read by reference/formats.ts.
+ * The unique identifier and the Daml-LF Party are read by reference/string-formats.ts.
  */
-import { parseUniqueIdentifier, partyProblem, type Parsed, type UniqueIdentifier } from '../formats.js';
+import { parseUniqueIdentifier, partyProblem, type Parsed, type UniqueIdentifier } from '../string-formats.js';
 
 const DELIMITER = '::';
 const MEMBER_CODES = ['PAR', 'MED', 'SEQ'] as const;

@@ -2,10 +2,10 @@ export { startScanServer, createScanContext, type ScanServer, type ScanServerOpt
 export { handleScanRequest, scanRoutes, SCAN_BASE_PATH, type ScanRequest } from './router.js';
 export { buildScanData, findPartyHosting, formatIsoOffsetDateTime, ScanFixtureError, validatorName } from './data.js';
 export type { ScanData, ValidatorFaucets, RoundRewards, LatestRound, MemberTraffic, PartyHosting } from './data.js';
-export type { ScanContext } from './endpoints.js';
-export { MAX_PAGE_SIZE } from './endpoints.js';
+export type { ScanContext } from './handlers.js';
+export { MAX_PAGE_SIZE } from './handlers.js';
 export type { ScanResponse } from './responses.js';
 export { parseScanVersion, isAtLeast, ScanReleases, type ScanVersion } from './version.js';
 export { parseMember, parsePartyId, parseSynchronizerId, prettyUid, prettyMember } from './ids.js';
-export { parseUniqueIdentifier } from '../formats.js';
+export { parseUniqueIdentifier } from '../string-formats.js';
 export { formatNumeric10 } from './numeric.js';

@@ -12,7 +12,7 @@ import {
   rewardsCollected,
   roundOfLatestData,
   topValidatorsByValidatorFaucets,
-} from './endpoints.js';
+} from './handlers.js';
 import { dsoInfo } from './dso.js';
 import { type ScanResponse, jsonOk, textResponse } from './responses.js';
 import { ScanReleases, isAtLeast } from './version.js';

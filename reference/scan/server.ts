@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Fixtures } from '../../config/types.js';
 import type { Faults } from '../faults.js';
 import { buildScanData } from './data.js';
-import type { ScanContext } from './endpoints.js';
+import type { ScanContext } from './handlers.js';
 import { type ScanResponse, errorResponse } from './responses.js';
 import { SCAN_BASE_PATH, handleScanRequest } from './router.js';
 import { parseScanVersion } from './version.js';

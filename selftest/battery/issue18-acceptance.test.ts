@@ -8,7 +8,7 @@ import { batteryCases } from '../../specification/battery/index.js';
 import { issue18Areas, issue18CoveredBefore, issue18NeedsModel } from '../../specification/battery/issue18.js';
 import type { BatteryCase } from '../../specification/battery/types.js';
 import { issue18Acceptance, issue18AcceptanceLine, issue18EligibleCases } from '../../reports/battery.js';
-import type { ClauseCoverage } from '../../harness/library/results.js';
+import type { ClauseCoverage } from '../../harness/runner/run-report.js';
 
 const key = (entry: BatteryCase): string => `${entry.area} ${entry.name}`;
 const byKey = new Map(batteryCases.map((entry) => [key(entry), entry]));

@@ -18,7 +18,7 @@ import {
 } from '../../reports/battery.js';
 import { listTests } from '../../harness/runner/runner.js';
 import { loadConfig } from '../../config/load.js';
-import type { ClauseCoverage } from '../../harness/library/results.js';
+import type { ClauseCoverage } from '../../harness/runner/run-report.js';
 
 const clauseLevel = (id: string) => (isClauseId(id) ? clause(id).level : undefined);
 const clauseTestable = (id: string) => isClauseId(id) && clause(id).testable;

@@ -23,7 +23,7 @@ import type { ClientResponse } from '../../client/http.js';
 import type { ProfileName } from '../../config/types.js';
 import { AssertionLedger } from '../../harness/library/attribution.js';
 import { switchedOffReason } from '../../harness/library/check-selection.js';
-import { endingOf } from '../../harness/library/conformance-test.js';
+import { endingOf } from '../../harness/library/test-ending.js';
 import type { EndpointName } from '../../specification/endpoints.js';
 import type { Api } from '../../client/http.js';
 import { createValidators } from '../../specification/validate.js';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig } from '../../config/load.js';
 import type { ReferenceTargetConfig } from '../../config/types.js';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
 import { blocksAfter, cli, shell } from '../support/cli-process.js';
 import { LOCK_FILE } from '../../reports/lock.js';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.js';
 import { sealReport } from '../../reports/digest.js';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 
 /** `main(argv)` with what it writes to stdout and stderr. */
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

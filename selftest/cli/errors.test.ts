@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reportError } from '../../cli/errors.js';
+import { reportError } from '../../cli/report-error.js';
 import { AuthProviderError } from '../../client/auth.js';
 import { acceptsConnection, probeTarget, TargetUnreachableError, TransportFault, TRANSPORT_FAULT_KINDS } from '../../client/http.js';
 import { createServer, type Server } from 'node:http';
@@ -21,7 +21,7 @@ import {
   ToolError,
   UsageError,
   type ExitCodeValue,
-} from '../../config/errors.js';
+} from '../../config/tool-errors.js';
 import { PreflightAuthError } from '../../harness/runner/preflight.js';
 import { ScenarioSetupError } from '../../load/actors.js';
 import { ThresholdParseError } from '../../load/gate.js';
@@ -31,7 +31,7 @@ import { BaselineMismatchError, ResultPathError } from '../../load/preflight.js'
 import { LoadResultError } from '../../load/result.js';
 import { StagesParseError } from '../../load/schedule.js';
 import { ShardSpecError } from '../../load/shard.js';
-import { ProvisionError } from '../../provision/errors.js';
+import { ProvisionError } from '../../provision/provision-error.js';
 import { ScanFixtureError } from '../../reference/scan/index.js';
 import { ReportDirectoryInUseError } from '../../reports/lock.js';
 import { ReportReadError } from '../../reports/write.js';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
 import type { ReferenceTargetConfig } from '../../config/types.js';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
 import { blocksAfter, cli, shell } from '../support/cli-process.js';
 

@@ -2,7 +2,8 @@ import { copyFileSync, mkdtempSync, writeFileSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultConfigPath, editDistance, loadConfig, referenceFixturesPath } from '../../config/load.js';
+import { ConfigError, defaultConfigPath, loadConfig, referenceFixturesPath } from '../../config/load.js';
+import { editDistance } from '../../config/schema-errors.js';
 
 const fixturesPath = join(process.cwd(), 'config/fixtures/reference.yaml');
 

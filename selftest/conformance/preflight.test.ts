@@ -13,20 +13,31 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { createTokenProvider } from '../../client/auth.js';
-import { ConfigError } from '../../config/errors.js';
+import { ConfigError } from '../../config/tool-errors.js';
 import { loadConfig } from '../../config/load.js';
 import type { Fixtures, ReferenceTargetConfig, ResolvedConfig } from '../../config/types.js';
-import { PreflightAuthError, preflight } from '../../harness/runner/preflight.js';
+import type { TargetClient, TargetEndpoints } from '../../client/http.js';
+import { PreflightAuthError, preflight as preflightWith, type PreflightResult } from '../../harness/runner/preflight.js';
+import { openRunClient } from '../../harness/runner/runner.js';
 import { startReference, type ReferenceHandle } from '../../reference/index.js';
 
 const execute = promisify(execFile);
 const root = process.cwd();
 let handle: ReferenceHandle | undefined;
+const clients: TargetClient[] = [];
 
 afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
   await handle?.close();
   handle = undefined;
 });
+
+/** Preflight through the client a run opens for this configuration (its tokens are the configuration's). */
+function preflight(config: ResolvedConfig, endpoints: TargetEndpoints): Promise<PreflightResult> {
+  const client = openRunClient(config, endpoints);
+  clients.push(client);
+  return preflightWith(config, client);
+}
 
 async function referenceConfig(): Promise<ResolvedConfig> {
   return loadConfig({ configPath: join(root, 'config/default.yaml'), overrides: { target: 'reference' }, dotenvPath: false });
@@ -47,6 +58,12 @@ function believing(config: ResolvedConfig, change: { fixtures?: Partial<Fixtures
       features: { ...config.target.features, ...change.features },
     },
   } as ResolvedConfig;
+}
+
+function runClientWith(auth: ResolvedConfig['target']['auth'], config: ResolvedConfig, endpoints: TargetEndpoints): TargetClient {
+  const client = openRunClient({ ...config, target: { ...config.target, auth } } as ResolvedConfig, endpoints);
+  clients.push(client);
+  return client;
 }
 
 async function configErrorOf(promise: Promise<unknown>): Promise<ConfigError> {
@@ -70,9 +87,8 @@ describe('preflight', () => {
     const config = await referenceConfig();
     const endpoints = await started(config);
     const auth = { ...config.target.auth, secret: 'a-wrong-secret' } as typeof config.target.auth;
-    const error = await preflight(config, endpoints, { tokens: createTokenProvider(auth, config.target.fixtures) }).catch(
-      (e: unknown) => e,
-    );
+    // The run's client holds the configuration's tokens: signed here with what the node does not accept.
+    const error = await preflightWith(config, runClientWith(auth, config, endpoints)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PreflightAuthError);
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
@@ -85,9 +101,8 @@ describe('preflight', () => {
     const config = await referenceConfig();
     const endpoints = await started(config);
     const auth = { ...config.target.auth, audience: 'https://daml.com/jwt/aud/participant/another' } as typeof config.target.auth;
-    const error = await preflight(config, endpoints, { tokens: createTokenProvider(auth, config.target.fixtures) }).catch(
-      (e: unknown) => e,
-    );
+    // The run's client holds the configuration's tokens: signed here with what the node does not accept.
+    const error = await preflightWith(config, runClientWith(auth, config, endpoints)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PreflightAuthError);
     expect((error as Error).message).toMatch(/answered 401 .*auth\.audience \(LEDGER_JWT_AUDIENCE\)/);
   });

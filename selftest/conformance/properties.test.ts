@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TransportFault } from '../../client/http.js';
-import { PropertyFailure, runProperties } from '../../harness/library/conformance-test.js';
+import { PropertyFailure, runProperties } from '../../harness/library/property-runner.js';
 
 const spec = (numRuns: number, examples: number[] = []) => ({ arbitrary: fc.integer({ min: 0, max: 100_000 }), numRuns, examples });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 
 const execute = promisify(execFile);
 const root = process.cwd();

@@ -9,7 +9,7 @@
  * - the node going away mid-run: exit 4 and one clear line, the reports written.
  */
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 import { startProxiedReference } from './proxied-target.js';
 import { runConformance, type CliRun } from './support.js';
 import { readFileSync } from 'node:fs';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBrokenDar } from '../../generators/dar/builder.js';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 import { clauses, type ClauseId } from '../../specification/clauses.js';
 import { createIou, startTestReference, uniqueCommandId, type TestReference } from '../reference-ledger/support.js';
 import { configWithReferenceFeatures, runConformance } from './support.js';

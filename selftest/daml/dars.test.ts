@@ -43,9 +43,9 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
   it(
     "are byte-identical to the committed ones, each passes Canton's validator, and the upgrade pairs go as expected",
     { timeout: 300_000 },
-    (ctx) => {
+    (context) => {
       const missing = missingTool(['bash', 'java', 'mvn']);
-      if (missing !== undefined) ctx.skip(`${missing} is not installed: the DAR build needs bash, a JDK 17 and Maven`);
+      if (missing !== undefined) context.skip(`${missing} is not installed: the DAR build needs bash, a JDK 17 and Maven`);
       const started = Date.now();
       mkdirSync(renamed);
       for (const [name, file] of RENAMED) {

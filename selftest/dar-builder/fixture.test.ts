@@ -8,7 +8,7 @@ import {
   buildConformanceTestDar,
 } from '../../generators/dar/fixture.js';
 import { buildBrokenDar } from '../../generators/dar/builder.js';
-import { LedgerApiError } from '../../reference/errors.js';
+import { LedgerApiError } from '../../reference/canton-errors.js';
 import { parseDar } from '../../reference/dar/parse.js';
 import { readDar } from '../../specification/dar.js';
 

@@ -2,7 +2,7 @@
  * The embedded reference target's fixtures and their generator context, shared by the generator self-tests.
  */
 import { resolve } from 'node:path';
-import { loadFixtures } from '../../config/load.js';
+import { loadFixtures } from '../../config/fixtures-loader.js';
 import type { Fixtures } from '../../config/types.js';
 import { generatorContextFromFixtures, type GeneratorContext } from '../../generators/context.js';
 

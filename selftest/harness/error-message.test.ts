@@ -5,9 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CheckFailure } from '../../checks/assertion.js';
-import { reportError } from '../../cli/errors.js';
+import { reportError } from '../../cli/report-error.js';
 import { AssertionLedger } from '../../harness/library/attribution.js';
-import { endingOf, runProperties } from '../../harness/library/conformance-test.js';
+import { runProperties } from '../../harness/library/property-runner.js';
+import { endingOf } from '../../harness/library/test-ending.js';
 import { headlineOf, messageOf } from '../../harness/library/error-message.js';
 
 /** The ending of a test whose property threw `value` (with `undefined` as its only case). */

@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import dotenv from 'dotenv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { loadFixtures } from '../../config/load.js';
+import { loadFixtures } from '../../config/fixtures-loader.js';
 import { configWithReferenceFeatures, runConformance } from '../conformance/support.js';
 
 const execute = promisify(execFile);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DecodeFailure } from '../../reference/errors.js';
+import { DecodeFailure } from '../../reference/canton-errors.js';
 import { MalformedJsonFailure, parseJsonText } from '../../reference/http/body.js';
 import {
   asObject,

@@ -1,11 +1,11 @@
 /**
  * The error-category → gRPC code / HTTP status table exists twice on purpose: `specification/error-codes.ts` (what the
- * checks hold a target to; every layer but the reference may import it) and `reference/errors.ts` (what the reference
+ * checks hold a target to; every layer but the reference may import it) and `reference/canton-errors.ts` (what the reference
  * target answers; the reference imports nothing from specification/, lint/architecture-rules.js). This self-test holds
  * the two equal, category by category, and every error code the reference raises to the category the taxonomy gives it.
  */
 import { describe, expect, it } from 'vitest';
-import { ErrorCategories, ErrorCodes } from '../../reference/errors.js';
+import { ErrorCategories, ErrorCodes } from '../../reference/canton-errors.js';
 import { cantonErrorCategories, cantonErrorCodes } from '../../specification/error-codes.js';
 
 describe('error categories: the reference target and the taxonomy agree', () => {

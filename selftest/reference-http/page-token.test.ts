@@ -1,7 +1,7 @@
 /** The admin list routes' page tokens: Canton's one-field protobuf payload, with a varint length. */
 import { describe, expect, it } from 'vitest';
 import { decodePageToken, encodePageToken } from '../../reference/participant/page-token.js';
-import { LedgerApiError } from '../../reference/errors.js';
+import { LedgerApiError } from '../../reference/canton-errors.js';
 import { call, userToken, withParticipant } from './support.js';
 
 describe('page tokens', () => {

@@ -1,7 +1,7 @@
 /** The HTTP core: routing, body limit, error rendering, robustness, and the faults of that layer. */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LedgerApiError } from '../../reference/errors.js';
+import { LedgerApiError } from '../../reference/canton-errors.js';
 import type { FaultName } from '../../reference/faults.js';
 import { parseJsonBody } from '../../reference/http/body.js';
 import { asObject, requireInt64, requireString } from '../../reference/http/decode.js';

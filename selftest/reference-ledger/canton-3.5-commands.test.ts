@@ -199,7 +199,7 @@ describe('error details (facts §4 and the DUPLICATE_COMMAND note)', () => {
     // meets it in flight, which no pair of HTTP requests can arrange reliably.
     const { Ledger } = await import('../../reference/ledger/index.js');
     const { Faults } = await import('../../reference/faults.js');
-    const { LedgerApiError } = await import('../../reference/errors.js');
+    const { LedgerApiError } = await import('../../reference/canton-errors.js');
     const ledger = new Ledger({ fixtures: ref.fixtures, faults: new Faults() });
     const route = (pattern: string) => ledger.routes().find((candidate) => candidate.pattern === pattern)!.handler;
     const executor = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerApiError } from '../../reference/errors.js';
+import { LedgerApiError } from '../../reference/canton-errors.js';
 import { checkValue, numericToScaled, scaledToNumeric, T, type DamlType } from '../../reference/ledger/values.js';
 
 const check = (type: DamlType, json: unknown): unknown => checkValue(type, json, { path: 'arg' });

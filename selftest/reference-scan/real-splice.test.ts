@@ -3,7 +3,7 @@
  * scan answers as a Splice on Canton 3.5 does, and a canton-profile run asserts each behaviour and passes it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 import { configWithReferenceFeatures, runConformance } from '../conformance/support.js';
 import { errorMessage, fixtures, get, json, otherSynchronizerId, participantPath, scanContext } from './support.js';
 

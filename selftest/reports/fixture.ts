@@ -6,7 +6,8 @@
 import type { Clause } from '../../specification/clauses/types.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from '../../harness/runner/coverage.js';
 import { toCurl } from '../../client/curl.js';
-import type { RunReport, TestResult } from '../../harness/library/results.js';
+import type { TestResult } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 
 export const SECRET_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.s1gnature-SECRET';
 export const HOSTILE_BODY =

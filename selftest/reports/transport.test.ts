@@ -1,9 +1,9 @@
 /** The "Transport and timing" section every report shows: latency, faults per kind, examples, the verdict note. */
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../../harness/library/results.js';
+import type { RunReport } from '../../harness/runner/run-report.js';
 import { writeReportHtml } from '../../reports/html.js';
 import { writeSummaryMarkdown } from '../../reports/summary-md.js';
-import { transportConsole } from '../../reports/transport.js';
+import { transportConsole } from '../../reports/transport-section.js';
 import { fixtureReport } from './fixture.js';
 
 function withFaults(): RunReport {

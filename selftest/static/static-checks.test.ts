@@ -82,8 +82,13 @@ describe('the layering rules catch a violation (and suites assert only through r
     ],
     [
       'harness/library/sneaky.ts',
-      "import { toolCommit } from '../runner/certificate.js';\nexport const f = toolCommit;\n",
-      '@typescript-eslint/no-restricted-imports',
+      "import type { Certificate } from '../runner/certificate.js';\nexport type F = Certificate;\n",
+      'architecture/layering',
+    ],
+    [
+      'harness/runner/sneaky.ts',
+      "import { Faults } from '../../reference/faults.js';\nexport const f = Faults;\n",
+      'architecture/layering',
     ],
     [
       'suites/flows/sneaky.suite.ts',

@@ -15,7 +15,7 @@ export type { SchemaProfile } from './profile.js';
 export type { Schema } from './build.js';
 export { HASHING_SCHEME_VERSIONS, TRANSACTION_SHAPES } from './requests.js';
 export { PARTICIPANT_PERMISSIONS } from './updates.js';
-export { isScanParticipantId } from './formats.js';
+export { isScanParticipantId } from './ajv-formats.js';
 export { isAnnotationKey, isUserId } from '../formats.js';
 
 export function schemaDefinitions(profile: SchemaProfile): Record<SchemaName, Schema> {

@@ -4,7 +4,7 @@
  * faults per kind with the first examples, and whether they decided the verdict. Self-contained, so each
  * writer adds it as one section.
  */
-import type { RunReport } from '../harness/library/results.js';
+import type { RunReport } from '../harness/runner/run-report.js';
 
 function kindsLine(report: RunReport): string {
   const transport = report.transport!;

@@ -7,7 +7,7 @@
  */
 import { connect } from 'node:net';
 import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 import { endpointPath } from '../specification/endpoints.js';
 import type { RecordedRequest } from './recording.js';
 
@@ -187,6 +187,7 @@ export class Transport {
     payload: string | Buffer | undefined,
     recorded: RecordedRequest,
     timeout: number,
+    signal?: AbortSignal,
   ): Promise<ClientResponse> {
     const started = performance.now();
     const elapsed = (): number => performance.now() - started;
@@ -199,8 +200,10 @@ export class Transport {
         dispatcher: this.dispatcher,
         headersTimeout: timeout,
         bodyTimeout: timeout,
+        ...(signal ? { signal } : {}),
       });
     } catch (error) {
+      if (signal?.aborted) throw error;
       const kind = classify(error, 'head');
       if (kind === 'refused' && (this.options.deadNodeMs ?? 0) > 0) {
         const back = await waitForConnections(url, this.options.deadNodeMs!);
@@ -219,6 +222,7 @@ export class Transport {
     try {
       text = await response.body.text();
     } catch (error) {
+      if (signal?.aborted) throw error;
       const kind = classify(error, 'body');
       throw new TransportFault(
         kind,

@@ -1,4 +1,4 @@
-import { ToolError } from '../config/errors.js';
+import { ToolError } from '../config/tool-errors.js';
 
 /** A step of `provision` that failed: what, where (the request), and how to fix it (exit 4). */
 export class ProvisionError extends ToolError {

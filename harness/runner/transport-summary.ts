@@ -3,7 +3,8 @@
  * first examples, whether they decided the verdict), and the watch that tells a dead node from a faulty one.
  */
 import { acceptsConnection } from '../../client/http.js';
-import type { TestResult, TransportFaultRecord, TransportSummary, Verdict } from '../library/results.js';
+import type { TestResult, TransportFaultRecord } from '../library/results.js';
+import type { TransportSummary, Verdict } from './run-report.js';
 
 const EXAMPLES = 5;
 
@@ -30,7 +31,7 @@ export function summarizeTransport(tests: readonly TestResult[], verdict: Verdic
 }
 
 /** The test ended at a transport fault of the node (not one a retry survived). */
-export function stoppedByTransport(test: TestResult): boolean {
+function stoppedByTransport(test: TestResult): boolean {
   return test.failure?.check === 'http_transport' || stoppedByTimeout(test);
 }
 

@@ -1,11 +1,11 @@
-import { CouldNotRunError, ExitCode, exitCodeOfError, UsageError } from '../config/errors.js';
+import { CouldNotRunError, ExitCode, exitCodeOfError, UsageError } from '../config/tool-errors.js';
 import { messageOf } from '../harness/library/error-message.js';
 
 export { CouldNotRunError, UsageError };
 
 /**
  * The CLI's one handler of what a command threw: prints it the way a user should see it (no stack trace for their
- * mistakes) and returns its exit code, which `exitCodeOfError` (config/errors.ts) alone decides.
+ * mistakes) and returns its exit code, which `exitCodeOfError` (config/tool-errors.ts) alone decides.
  */
 export function reportError(error: unknown): number {
   const code = exitCodeOfError(error);

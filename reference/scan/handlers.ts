@@ -3,7 +3,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Faults } from '../faults.js';
-import type { UniqueIdentifier } from '../formats.js';
+import type { UniqueIdentifier } from '../string-formats.js';
 import { type ScanData, findPartyHosting } from './data.js';
 import { memberToString, parseMember, parsePartyId, parseSynchronizerId, prettyMember, prettyUid, uidToString } from './ids.js';
 import { formatNumeric10 } from './numeric.js';

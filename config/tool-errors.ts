@@ -4,7 +4,7 @@
  * Every error that reaches a user is a `ToolError`: it carries a stable `code` (what scripts and self-tests
  * match on) and says what went wrong, where and how to fix it. Its exit code follows from its code through
  * `exitCodeByErrorCode`, the only place that decides an exit code for an error; the CLI's top-level handler
- * (`cli/errors.ts` `reportError`) reads it. Lives in config/, the lowest layer, so every layer may import it
+ * (`cli/report-error.ts` `reportError`) reads it. Lives in config/, the lowest layer, so every layer may import it
  * (the reference target, which imports config types only, has no user-facing errors of its own but two codes
  * that the mapping names: see `foreignErrorCodes`).
  */
