@@ -11,7 +11,7 @@ import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/
 import { createValidators } from '../../specification/validate.js';
 import type { TargetAbilities } from './requirements.js';
 import type { TransportFaultRecord } from './results.js';
-import { OffsetGuard } from './offset-guard.js';
+import { OffsetGuard, lookupOffset, type OwedLookup } from './offset-guard.js';
 import { readRunContext, type RunTiming } from './run-context.js';
 import type { RunConfig } from '../../config/types.js';
 
@@ -71,6 +71,10 @@ export interface TestScope {
   faults: TransportFaultRecord[];
   /** Every answered request, for the check engine (`checks/response-checks.ts`), when the harness collects them. */
   exchanges?: ObservedExchange[];
+  /** Submissions answered to the test whose offset lookup is still owed (harness/library/offset-guard.ts). */
+  owedOffsets?: Set<OwedLookup>;
+  /** The first wrong offset the guard found for this test: its failure, whatever the body did with the error. */
+  offsetFailure?: unknown;
 }
 
 const testScopes = new AsyncLocalStorage<TestScope>();
@@ -78,6 +82,35 @@ const testScopes = new AsyncLocalStorage<TestScope>();
 /** Runs `body` counting its requests and transport faults into `scope`. */
 export function withTestScope<T>(scope: TestScope, body: () => T): T {
   return testScopes.run(scope, body);
+}
+
+/**
+ * Settles `owed` offset lookups of `scope` (all at once); a wrong offset is kept as the scope's failure and thrown (the
+ * first one owed, in the order the submissions were answered). `answer` is the answer of the request that waited for
+ * them, which settles a lookup by itself when it shows the submission's transaction at its offset.
+ */
+async function settleOwed(
+  scope: TestScope,
+  owed: readonly OwedLookup[],
+  answer?: { request: Parameters<OwedLookup['settledBy']>[0]; response: ClientResponse },
+): Promise<void> {
+  const verdicts = await Promise.allSettled(
+    owed.map((lookup) => (answer !== undefined && lookup.settledBy(answer.request, answer.response) ? undefined : lookup.verdict())),
+  );
+  owed.forEach((lookup, index) => {
+    const verdict = verdicts[index]!;
+    if (verdict.status === 'rejected' && scope.offsetFailure === undefined) scope.offsetFailure = verdict.reason;
+    scope.owedOffsets?.delete(lookup);
+  });
+  if (scope.offsetFailure !== undefined) throw scope.offsetFailure;
+}
+
+/**
+ * When a test's body has ended: settles every offset lookup the test still owes, and throws the first wrong offset the
+ * guard found for it (also one the body caught). Run inside the test's scope and assertion recorder.
+ */
+export async function settleOffsetChecks(scope: TestScope): Promise<void> {
+  await settleOwed(scope, [...(scope.owedOffsets ?? [])]);
 }
 
 /** The timing of a run whose runner measured nothing (e.g. `run --list`). */
@@ -171,10 +204,15 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
       requests++;
       const scope = testScopes.getStore();
       if (scope) scope.requests++;
+      const plain = resolveRequest(request);
+      // The offset lookups owed by submissions already answered to the test: this answer waits for them. Their lookups
+      // go out beside this request, unless it is itself a read at that offset (which may settle it without them).
+      const owed = [...(scope?.owedOffsets ?? [])];
+      const reads = lookupOffset(plain);
+      for (const lookup of owed) if (lookup.offset !== reads) lookup.start();
       await gate.acquire();
       inFlight++;
       lastActivity = Date.now();
-      const plain = resolveRequest(request);
       const floor = offsetGuard.watches(plain) ? offsetGuard.floor() : undefined;
       let response: ClientResponse;
       try {
@@ -186,8 +224,24 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
         lastActivity = Date.now();
         gate.release();
       }
-      // A submission's offset is checked before the test sees it (harness/library/offset-guard.ts).
-      if (floor !== undefined) await offsetGuard.check(plain, response, floor);
+      if (scope !== undefined && (owed.length > 0 || scope.offsetFailure !== undefined))
+        await settleOwed(scope, owed, { request: plain, response });
+      // A submission's offset is checked before the test relies on it (harness/library/offset-guard.ts): the rules that
+      // need no request now, its lookup owed by the test (settled before the answer of its next request), or now
+      // outside a test.
+      if (floor !== undefined) {
+        let lookup: OwedLookup | undefined;
+        try {
+          lookup = offsetGuard.answered(plain, response, floor);
+        } catch (error) {
+          if (scope !== undefined) scope.offsetFailure ??= error;
+          throw error;
+        }
+        if (lookup !== undefined) {
+          if (scope === undefined) await lookup.verdict();
+          else (scope.owedOffsets ??= new Set()).add(lookup);
+        }
+      }
       return response;
     },
     requestCount: () => requests,
