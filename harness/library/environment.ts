@@ -224,23 +224,28 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
         lastActivity = Date.now();
         gate.release();
       }
-      if (scope !== undefined && (owed.length > 0 || scope.offsetFailure !== undefined))
-        await settleOwed(scope, owed, { request: plain, response });
       // A submission's offset is checked before the test relies on it (harness/library/offset-guard.ts): the rules that
-      // need no request now, its lookup owed by the test (settled before the answer of its next request), or now
-      // outside a test.
+      // need no request as soon as it is answered (so the next submission's floor counts it), its lookup owed by the test
+      // (settled before the answer of its next request), or now outside a test.
+      let lookup: OwedLookup | undefined;
+      let wrongOffset: unknown;
       if (floor !== undefined) {
-        let lookup: OwedLookup | undefined;
         try {
           lookup = offsetGuard.answered(plain, response, floor);
         } catch (error) {
-          if (scope !== undefined) scope.offsetFailure ??= error;
-          throw error;
+          wrongOffset = error;
         }
-        if (lookup !== undefined) {
-          if (scope === undefined) await lookup.verdict();
-          else (scope.owedOffsets ??= new Set()).add(lookup);
-        }
+      }
+      // What earlier submissions owe comes first: their answers came before this one.
+      if (scope !== undefined && (owed.length > 0 || scope.offsetFailure !== undefined))
+        await settleOwed(scope, owed, { request: plain, response });
+      if (wrongOffset !== undefined) {
+        if (scope !== undefined) scope.offsetFailure ??= wrongOffset;
+        throw wrongOffset;
+      }
+      if (lookup !== undefined) {
+        if (scope === undefined) await lookup.verdict();
+        else (scope.owedOffsets ??= new Set()).add(lookup);
       }
       return response;
     },
