@@ -85,8 +85,9 @@ export function withTestScope<T>(scope: TestScope, body: () => T): T {
 }
 
 /**
- * Settles `owed` offset lookups of `scope` (all at once); a wrong offset is kept as the scope's failure and thrown (the
- * first one owed, in the order the submissions were answered). `answer` is the answer of the request that waited for
+ * Settles `owed` offset lookups of `scope` (all at once); a wrong offset is thrown (the first one owed, in the order the
+ * submissions were answered) and kept as the scope's failure, which the test ends with even if the body caught it (only
+ * the requests that waited for that lookup throw it: a property's other cases, and its shrinking, go on as they would). `answer` is the answer of the request that waited for
  * them, which settles a lookup by itself when it shows the submission's transaction at its offset.
  */
 async function settleOwed(
@@ -97,12 +98,15 @@ async function settleOwed(
   const verdicts = await Promise.allSettled(
     owed.map((lookup) => (answer !== undefined && lookup.settledBy(answer.request, answer.response) ? undefined : lookup.verdict())),
   );
+  let first: PromiseRejectedResult | undefined;
   owed.forEach((lookup, index) => {
     const verdict = verdicts[index]!;
-    if (verdict.status === 'rejected' && scope.offsetFailure === undefined) scope.offsetFailure = verdict.reason;
+    if (verdict.status === 'rejected') first ??= verdict;
     scope.owedOffsets?.delete(lookup);
   });
-  if (scope.offsetFailure !== undefined) throw scope.offsetFailure;
+  if (first === undefined) return;
+  scope.offsetFailure ??= first.reason;
+  throw first.reason;
 }
 
 /**
@@ -111,6 +115,7 @@ async function settleOwed(
  */
 export async function settleOffsetChecks(scope: TestScope): Promise<void> {
   await settleOwed(scope, [...(scope.owedOffsets ?? [])]);
+  if (scope.offsetFailure !== undefined) throw scope.offsetFailure;
 }
 
 /** The timing of a run whose runner measured nothing (e.g. `run --list`). */
@@ -237,8 +242,7 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
         }
       }
       // What earlier submissions owe comes first: their answers came before this one.
-      if (scope !== undefined && (owed.length > 0 || scope.offsetFailure !== undefined))
-        await settleOwed(scope, owed, { request: plain, response });
+      if (scope !== undefined && owed.length > 0) await settleOwed(scope, owed, { request: plain, response });
       if (wrongOffset !== undefined) {
         if (scope !== undefined) scope.offsetFailure ??= wrongOffset;
         throw wrongOffset;
