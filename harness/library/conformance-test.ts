@@ -22,7 +22,14 @@ import { clause, type ClauseId } from '../../specification/clauses.js';
 import type { EndpointName } from '../../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
 import { selectedBy } from './selection.js';
-import { getSuiteEnvironment, withTestScope, workerLedgerModel, type SuiteEnvironment, type TestScope } from './environment.js';
+import {
+  getSuiteEnvironment,
+  settleOffsetChecks,
+  withTestScope,
+  workerLedgerModel,
+  type SuiteEnvironment,
+  type TestScope,
+} from './environment.js';
 import { isStop, PropertyFailure, runProperties, TestSkip } from './property-runner.js';
 import { missingRequirement, type Requirement } from './requirements.js';
 import type { ClauseAssertions, FailureDetail, NotReached, Outcome, TransportFaultRecord } from './results.js';
@@ -228,6 +235,14 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
       await Promise.race([withTestScope(scope, () => withAssertionRecorder(ledger, () => body(context))), watchdog.hung]);
     } catch (error) {
       thrown = error;
+    }
+    // The offset lookups the test still owes (harness/library/offset-guard.ts). A wrong offset was the node's answer
+    // before anything the body did after it: it is the test's failure, in place of what the body threw.
+    try {
+      await Promise.race([withTestScope(scope, () => withAssertionRecorder(ledger, () => settleOffsetChecks(scope))), watchdog.hung]);
+    } catch (error) {
+      const cause = thrown instanceof PropertyFailure ? thrown.failure : thrown;
+      if (error !== thrown && error !== cause) thrown = error;
     } finally {
       watchdog.stop();
     }

@@ -18,7 +18,7 @@ import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/
 import { createValidators } from '../../specification/validate.js';
 import type { TargetAbilities } from './requirements.js';
 import type { TransportFaultRecord } from './results.js';
-import { OffsetGuard } from './offset-guard.js';
+import { OffsetGuard, lookupOffset, type OwedLookup } from './offset-guard.js';
 import { readRunContext, type RunTiming } from './run-context.js';
 import type { RunConfig } from '../../config/types.js';
 
@@ -78,6 +78,10 @@ export interface TestScope {
   faults: TransportFaultRecord[];
   /** Every answered request, for the check engine (`checks/response-checks.ts`), when the harness collects them. */
   exchanges?: ObservedExchange[];
+  /** Submissions answered to the test whose offset lookup is still owed (harness/library/offset-guard.ts). */
+  owedOffsets?: Set<OwedLookup>;
+  /** The first wrong offset the guard found for this test: its failure, whatever the body did with the error. */
+  offsetFailure?: unknown;
 }
 
 const testScopes = new AsyncLocalStorage<TestScope>();
@@ -85,6 +89,40 @@ const testScopes = new AsyncLocalStorage<TestScope>();
 /** Runs `body` counting its requests and transport faults into `scope`. */
 export function withTestScope<T>(scope: TestScope, body: () => T): T {
   return testScopes.run(scope, body);
+}
+
+/**
+ * Settles `owed` offset lookups of `scope` (all at once); a wrong offset is thrown (the first one owed, in the order the
+ * submissions were answered) and kept as the scope's failure, which the test ends with even if the body caught it (only
+ * the requests that waited for that lookup throw it: a property's other cases, and its shrinking, go on as they would). `answer` is the answer of the request that waited for
+ * them, which settles a lookup by itself when it shows the submission's transaction at its offset.
+ */
+async function settleOwed(
+  scope: TestScope,
+  owed: readonly OwedLookup[],
+  answer?: { request: Parameters<OwedLookup['settledBy']>[0]; response: ClientResponse },
+): Promise<void> {
+  const verdicts = await Promise.allSettled(
+    owed.map((lookup) => (answer !== undefined && lookup.settledBy(answer.request, answer.response) ? undefined : lookup.verdict())),
+  );
+  let first: PromiseRejectedResult | undefined;
+  owed.forEach((lookup, index) => {
+    const verdict = verdicts[index]!;
+    if (verdict.status === 'rejected') first ??= verdict;
+    scope.owedOffsets?.delete(lookup);
+  });
+  if (first === undefined) return;
+  scope.offsetFailure ??= first.reason;
+  throw first.reason;
+}
+
+/**
+ * When a test's body has ended: settles every offset lookup the test still owes, and throws the first wrong offset the
+ * guard found for it (also one the body caught). Run inside the test's scope and assertion recorder.
+ */
+export async function settleOffsetChecks(scope: TestScope): Promise<void> {
+  await settleOwed(scope, [...(scope.owedOffsets ?? [])]);
+  if (scope.offsetFailure !== undefined) throw scope.offsetFailure;
 }
 
 /** The timing of a run whose runner measured nothing (e.g. `run --list`). */
@@ -179,10 +217,15 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
       requests++;
       const scope = testScopes.getStore();
       if (scope) scope.requests++;
+      const plain = resolveRequest(request);
+      // The offset lookups owed by submissions already answered to the test: this answer waits for them. Their lookups
+      // go out beside this request, unless it is itself a read at that offset (which may settle it without them).
+      const owed = [...(scope?.owedOffsets ?? [])];
+      const reads = lookupOffset(plain);
+      for (const lookup of owed) if (lookup.offset !== reads) lookup.start();
       await gate.acquire();
       inFlight++;
       lastActivity = Date.now();
-      const plain = resolveRequest(request);
       const floor = offsetGuard.watches(plain) ? offsetGuard.floor() : undefined;
       let response: ClientResponse;
       try {
@@ -194,8 +237,28 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
         lastActivity = Date.now();
         gate.release();
       }
-      // A submission's offset is checked before the test sees it (harness/library/offset-guard.ts).
-      if (floor !== undefined) await offsetGuard.check(plain, response, floor);
+      // A submission's offset is checked before the test relies on it (harness/library/offset-guard.ts): the rules that
+      // need no request as soon as it is answered (so the next submission's floor counts it), its lookup owed by the test
+      // (settled before the answer of its next request), or now outside a test.
+      let lookup: OwedLookup | undefined;
+      let wrongOffset: unknown;
+      if (floor !== undefined) {
+        try {
+          lookup = offsetGuard.answered(plain, response, floor);
+        } catch (error) {
+          wrongOffset = error;
+        }
+      }
+      // What earlier submissions owe comes first: their answers came before this one.
+      if (scope !== undefined && owed.length > 0) await settleOwed(scope, owed, { request: plain, response });
+      if (wrongOffset !== undefined) {
+        if (scope !== undefined) scope.offsetFailure ??= wrongOffset;
+        throw wrongOffset;
+      }
+      if (lookup !== undefined) {
+        if (scope === undefined) await lookup.verdict();
+        else (scope.owedOffsets ??= new Set()).add(lookup);
+      }
       return response;
     },
     requestCount: () => requests,

@@ -100,17 +100,21 @@ export async function measureLatency(
 ): Promise<{ profile: LatencyProfile; timing: RunTiming }> {
   const { endpoints } = client;
   const reader = config.target.fixtures.users.find((user) => !user.isDeactivated)?.id ?? null;
-  const reads: Sample[] = [];
-  reads.push(await timed(client, { endpoint: 'readyz' }));
-  for (let index = 1; index < READS; index++) {
-    reads.push(await timed(client, { endpoint: 'ledger-end', user: reader }));
-  }
+  // Three chains at once (reads, the write, the scan): each sample is one request alone on its chain.
+  const readChain = async (): Promise<Sample[]> => {
+    const samples: Sample[] = [await timed(client, { endpoint: 'readyz' })];
+    for (let index = 1; index < READS; index++) samples.push(await timed(client, { endpoint: 'ledger-end', user: reader }));
+    return samples;
+  };
+  const scanChain = async (): Promise<Sample[]> => {
+    const samples: Sample[] = [];
+    if (endpoints.scan !== undefined) {
+      for (let index = 0; index < 2; index++) samples.push(await timed(client, { endpoint: 'scan.round-of-latest-data' }));
+    }
+    return samples;
+  };
   const write = writeRequest(config);
-  const written = write ? await timed(client, write) : undefined;
-  const scans: Sample[] = [];
-  if (endpoints.scan !== undefined) {
-    for (let index = 0; index < 2; index++) scans.push(await timed(client, { endpoint: 'scan.round-of-latest-data' }));
-  }
+  const [reads, written, scans] = await Promise.all([readChain(), write ? timed(client, write) : undefined, scanChain()]);
   const slowest = Math.max(
     0,
     ...[...reads, ...scans, ...(written ? [written] : [])].flatMap((sample) => (sample.ms === undefined ? [] : [sample.ms])),

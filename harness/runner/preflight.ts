@@ -148,6 +148,26 @@ export async function preflight(config: ResolvedConfig, client: TargetClient): P
 
 /** Attempts per preflight read: the first and two more after a transport fault. */
 const PREFLIGHT_ATTEMPTS = 3;
+/** Preflight reads in flight at once. */
+const PREFLIGHT_IN_FLIGHT = 16;
+
+/** Runs the tasks given to it at most `size` at a time, in the order they were given. */
+function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A slot freed is handed to the first waiting task directly, so no later caller overtakes it.
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
 
 async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client: TargetClient): Promise<PreflightResult> {
   const { target } = config;
@@ -206,7 +226,8 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
       // A token the tool signs itself names the user (`sub`): accepted, and another user answered, is the node's
       // answer to judge (the authenticated-user suite does), not a mistake of the set-up.
       if (selfSigned && typeof answered === 'string') {
-        notes.push(
+        tokenNotes.set(
+          user.id,
           `the token of fixture user "${user.id}" was accepted, but GET /v2/authenticated-user answered user ${JSON.stringify(answered)}`,
         );
         return;
@@ -219,134 +240,171 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
         `check ${authKeysToCheck(target.auth, target.name)}`,
     );
   };
+  const tokenNotes = new Map<string, string>();
   const admin = active.find((user) => user.rights.admin);
   if (checkTokens && admin) await refused(admin);
 
-  // 3. Users, rights and parties: admin routes.
-  if (admin || !features.authorization) {
-    const asAdmin = admin?.id ?? null;
-    for (const user of fixtures.users) {
-      const path = endpointPath('users.get', { 'user-id': user.id });
-      const found = await send({ endpoint: 'users.get', params: { 'user-id': user.id }, user: asAdmin });
-      if (found.status === 404) {
-        unusable.add(user.id);
-        drift.push(`${at} users[${user.id}]: the node has no such user (GET ${path} answered ${describeAnswer(found)})`);
-        continue;
-      }
-      if (found.status !== 200) {
-        drift.push(
-          `${at} users[${user.id}]: GET ${path} as ${asAdmin ?? 'no user'} answered ${describeAnswer(found)} (does the admin user have ParticipantAdmin?)`,
-        );
-        continue;
-      }
-      const record = found.json<{ user?: { isDeactivated?: boolean; primaryParty?: string } }>().user ?? {};
-      if ((record.isDeactivated ?? false) !== user.isDeactivated) unusable.add(user.id);
-      if ((record.isDeactivated ?? false) !== user.isDeactivated)
-        drift.push(
-          `${at} users[${user.id}].isDeactivated: the fixtures say ${user.isDeactivated}, the node ${record.isDeactivated ?? false}`,
-        );
-      if (user.primaryParty !== undefined && (record.primaryParty ?? '') !== party(user.primaryParty))
-        drift.push(
-          `${at} users[${user.id}].primaryParty: the fixtures say ${party(user.primaryParty)}, the node ${JSON.stringify(record.primaryParty ?? '')}`,
-        );
-      const rightsResponse = await send({ endpoint: 'users.rights', params: { 'user-id': user.id }, user: asAdmin });
-      if (rightsResponse.status !== 200) {
-        drift.push(
-          `${at} users[${user.id}].rights: GET ${endpointPath('users.rights', { 'user-id': user.id })} answered ${describeAnswer(rightsResponse)}`,
-        );
-        continue;
-      }
-      const has = new Set(
-        (rightsResponse.json<{ rights?: unknown[] }>().rights ?? [])
-          .map(rightKey)
-          .filter((key): key is string => key !== undefined && RELEVANT_RIGHTS.test(key)),
-      );
-      const wanted = expectedRights(user, party);
-      const missing = [...wanted].filter((right) => !has.has(right));
-      const extra = [...has].filter((right) => !wanted.has(right));
-      if (missing.length > 0) drift.push(`${at} users[${user.id}].rights: the node does not grant ${missing.join(', ')}`);
-      if (extra.length > 0)
-        drift.push(`${at} users[${user.id}].rights: the node also grants ${extra.join(', ')}, which the fixtures say it lacks`);
-    }
-    for (const fixture of fixtures.parties) {
-      const path = endpointPath('parties.get', { party: fixture.id });
-      const response = await send({ endpoint: 'parties.get', params: { party: fixture.id }, user: asAdmin });
-      const known =
-        response.status === 200 &&
-        (response.json<{ partyDetails?: { party?: string }[] }>().partyDetails ?? []).some((details) => details.party === fixture.id);
-      if (!known)
-        drift.push(
-          `${at} parties[${fixture.alias}]: the node does not know ${fixture.id} (GET ${path} answered ${describeAnswer(response)})`,
-        );
-    }
-  } else {
-    notes.push(
-      'users, rights and parties were not checked: no active fixture user has admin rights (GET /v2/users/{id}/rights needs ParticipantAdmin)',
-    );
-  }
+  // The rest is independent reads: they go out together (at most PREFLIGHT_IN_FLIGHT at a time, so a slow node costs
+  // a few round trips, not one per fixture), and what each finds is reported in the fixtures' order.
+  const limit = limiter(PREFLIGHT_IN_FLIGHT);
 
-  // 4. The other users' tokens.
-  if (checkTokens) {
-    for (const user of active) if (user !== admin && !unusable.has(user.id)) await refused(user);
-  } else notes.push(`tokens were not checked: ${features.authorization ? `auth kind is none` : 'features.authorization is false'}`);
+  // 3. Users, rights and parties: admin routes. 4. The other users' tokens (those the node has, active).
+  const usersAndTokens = async (): Promise<{ drift: string[]; notes: string[] }> => {
+    const lines: string[] = [];
+    const lineNotes: string[] = [];
+    if (admin || !features.authorization) {
+      const asAdmin = admin?.id ?? null;
+      const checkUser = async (user: UserFixture): Promise<string[]> => {
+        const found: string[] = [];
+        const path = endpointPath('users.get', { 'user-id': user.id });
+        const [record, rightsResponse] = await Promise.all([
+          limit(() => send({ endpoint: 'users.get', params: { 'user-id': user.id }, user: asAdmin })),
+          limit(() => send({ endpoint: 'users.rights', params: { 'user-id': user.id }, user: asAdmin })),
+        ]);
+        if (record.status === 404) {
+          unusable.add(user.id);
+          return [`${at} users[${user.id}]: the node has no such user (GET ${path} answered ${describeAnswer(record)})`];
+        }
+        if (record.status !== 200) {
+          return [
+            `${at} users[${user.id}]: GET ${path} as ${asAdmin ?? 'no user'} answered ${describeAnswer(record)} (does the admin user have ParticipantAdmin?)`,
+          ];
+        }
+        const fields = record.json<{ user?: { isDeactivated?: boolean; primaryParty?: string } }>().user ?? {};
+        if ((fields.isDeactivated ?? false) !== user.isDeactivated) {
+          unusable.add(user.id);
+          found.push(
+            `${at} users[${user.id}].isDeactivated: the fixtures say ${user.isDeactivated}, the node ${fields.isDeactivated ?? false}`,
+          );
+        }
+        if (user.primaryParty !== undefined && (fields.primaryParty ?? '') !== party(user.primaryParty))
+          found.push(
+            `${at} users[${user.id}].primaryParty: the fixtures say ${party(user.primaryParty)}, the node ${JSON.stringify(fields.primaryParty ?? '')}`,
+          );
+        if (rightsResponse.status !== 200) {
+          found.push(
+            `${at} users[${user.id}].rights: GET ${endpointPath('users.rights', { 'user-id': user.id })} answered ${describeAnswer(rightsResponse)}`,
+          );
+          return found;
+        }
+        const has = new Set(
+          (rightsResponse.json<{ rights?: unknown[] }>().rights ?? [])
+            .map(rightKey)
+            .filter((key): key is string => key !== undefined && RELEVANT_RIGHTS.test(key)),
+        );
+        const wanted = expectedRights(user, party);
+        const missing = [...wanted].filter((right) => !has.has(right));
+        const extra = [...has].filter((right) => !wanted.has(right));
+        if (missing.length > 0) found.push(`${at} users[${user.id}].rights: the node does not grant ${missing.join(', ')}`);
+        if (extra.length > 0)
+          found.push(`${at} users[${user.id}].rights: the node also grants ${extra.join(', ')}, which the fixtures say it lacks`);
+        return found;
+      };
+      const checkParty = async (fixture: Fixtures['parties'][number]): Promise<string[]> => {
+        const path = endpointPath('parties.get', { party: fixture.id });
+        const response = await limit(() => send({ endpoint: 'parties.get', params: { party: fixture.id }, user: asAdmin }));
+        const known =
+          response.status === 200 &&
+          (response.json<{ partyDetails?: { party?: string }[] }>().partyDetails ?? []).some((details) => details.party === fixture.id);
+        return known
+          ? []
+          : [`${at} parties[${fixture.alias}]: the node does not know ${fixture.id} (GET ${path} answered ${describeAnswer(response)})`];
+      };
+      const [byUser, byParty] = await Promise.all([
+        Promise.all(fixtures.users.map(checkUser)),
+        Promise.all(fixtures.parties.map(checkParty)),
+      ]);
+      lines.push(...byUser.flat(), ...byParty.flat());
+    } else {
+      lineNotes.push(
+        'users, rights and parties were not checked: no active fixture user has admin rights (GET /v2/users/{id}/rights needs ParticipantAdmin)',
+      );
+    }
+    if (checkTokens) {
+      // Every token is asked at once; the first refused in the fixtures' order is the one reported.
+      const others = active.filter((user) => user !== admin && !unusable.has(user.id));
+      const outcomes = await Promise.allSettled(others.map((user) => limit(() => refused(user))));
+      const refusal = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (refusal !== undefined) throw refusal.reason;
+    } else lineNotes.push(`tokens were not checked: ${features.authorization ? `auth kind is none` : 'features.authorization is false'}`);
+    return { drift: lines, notes: lineNotes };
+  };
 
   // 5. The package and the templates.
-  const reader = active.find((user) => user.rights.actAs.length + user.rights.readAs.length > 0);
-  const packages = await send({ endpoint: 'packages-list', user: reader?.id ?? admin?.id ?? null });
-  if (packages.status === 200) {
-    const ids = packages.json<{ packageIds?: string[] }>().packageIds ?? [];
-    if (!ids.includes(fixtures.package.id))
-      drift.push(`${at} package.id: the node has no package ${fixtures.package.id} (GET /v2/packages)`);
-  } else notes.push(`the package was not checked: GET /v2/packages answered ${describeAnswer(packages)}`);
-  if (reader) {
-    const readParty = party(reader.rights.actAs[0] ?? reader.rights.readAs[0]!);
-    const end = await send({ endpoint: 'ledger-end', user: reader.id });
-    const ledgerEnd = end.status === 200 ? Number(end.json<{ offset?: number }>().offset ?? 0) : 0;
-    const offset = fixtures.seededUpdates.transactionOffset ?? Math.max(1, ledgerEnd);
-    const { templates } = fixtures;
-    const filters: [string, Record<string, unknown>][] = [];
-    for (const [key, template] of Object.entries(templates)) {
-      if (template === undefined) continue;
-      if ('templateId' in template) {
-        filters.push([
-          `templates.${key}.templateId ${template.templateId}`,
-          { TemplateFilter: { value: { templateId: filterTemplateId(template.templateId, fixtures) } } },
-        ]);
-      } else {
-        filters.push([
-          `templates.${key}.interfaceId ${template.interfaceId}`,
-          { InterfaceFilter: { value: { interfaceId: filterTemplateId(template.interfaceId, fixtures) } } },
-        ]);
+  const packageAndTemplates = async (): Promise<{ drift: string[]; notes: string[] }> => {
+    const lines: string[] = [];
+    const lineNotes: string[] = [];
+    const reader = active.find((user) => user.rights.actAs.length + user.rights.readAs.length > 0);
+    const [packages, end] = await Promise.all([
+      limit(() => send({ endpoint: 'packages-list', user: reader?.id ?? admin?.id ?? null })),
+      reader === undefined || fixtures.seededUpdates.transactionOffset !== undefined
+        ? undefined
+        : limit(() => send({ endpoint: 'ledger-end', user: reader.id })),
+    ]);
+    if (packages.status === 200) {
+      const ids = packages.json<{ packageIds?: string[] }>().packageIds ?? [];
+      if (!ids.includes(fixtures.package.id))
+        lines.push(`${at} package.id: the node has no package ${fixtures.package.id} (GET /v2/packages)`);
+    } else lineNotes.push(`the package was not checked: GET /v2/packages answered ${describeAnswer(packages)}`);
+    if (reader) {
+      const readParty = party(reader.rights.actAs[0] ?? reader.rights.readAs[0]!);
+      const ledgerEnd = end?.status === 200 ? Number(end.json<{ offset?: number }>().offset ?? 0) : 0;
+      const offset = fixtures.seededUpdates.transactionOffset ?? Math.max(1, ledgerEnd);
+      const { templates } = fixtures;
+      const filters: [string, Record<string, unknown>][] = [];
+      for (const [key, template] of Object.entries(templates)) {
+        if (template === undefined) continue;
+        if ('templateId' in template) {
+          filters.push([
+            `templates.${key}.templateId ${template.templateId}`,
+            { TemplateFilter: { value: { templateId: filterTemplateId(template.templateId, fixtures) } } },
+          ]);
+        } else {
+          filters.push([
+            `templates.${key}.interfaceId ${template.interfaceId}`,
+            { InterfaceFilter: { value: { interfaceId: filterTemplateId(template.interfaceId, fixtures) } } },
+          ]);
+        }
       }
-    }
-    for (const [name, identifierFilter] of filters) {
-      const body = {
-        offset,
-        updateFormat: {
-          includeTransactions: {
-            eventFormat: { filtersByParty: { [readParty]: { cumulative: [{ identifierFilter }] } }, verbose: false },
-            transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
-          },
-        },
-      };
-      const response = await send({ endpoint: 'update-by-offset', body, user: reader.id });
-      const code = errorCode(response);
-      if (response.status === 200 || code === 'UPDATE_NOT_FOUND') continue;
-      if (code !== undefined && TEMPLATE_MISSING_CODES.has(code))
-        drift.push(`${at} ${name}: the node does not have it (${describeAnswer(response)})`);
-      else notes.push(`${name} was not checked: a lookup filtering on it answered ${describeAnswer(response)}`);
-    }
-  } else notes.push('the templates were not checked: no active fixture user reads as a party');
+      const responses = await Promise.all(
+        filters.map(([, identifierFilter]) => {
+          const body = {
+            offset,
+            updateFormat: {
+              includeTransactions: {
+                eventFormat: { filtersByParty: { [readParty]: { cumulative: [{ identifierFilter }] } }, verbose: false },
+                transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+              },
+            },
+          };
+          return limit(() => send({ endpoint: 'update-by-offset', body, user: reader.id }));
+        }),
+      );
+      responses.forEach((response, index) => {
+        const name = filters[index]![0];
+        const code = errorCode(response);
+        if (response.status === 200 || code === 'UPDATE_NOT_FOUND') return;
+        if (code !== undefined && TEMPLATE_MISSING_CODES.has(code))
+          lines.push(`${at} ${name}: the node does not have it (${describeAnswer(response)})`);
+        else lineNotes.push(`${name} was not checked: a lookup filtering on it answered ${describeAnswer(response)}`);
+      });
+    } else lineNotes.push('the templates were not checked: no active fixture user reads as a party');
+    return { drift: lines, notes: lineNotes };
+  };
 
   // 6. The traffic endpoint, a Canton 3.6 feature (verified-against-real C3): declared, it must exist.
-  if (features.trafficAccounts) {
+  const traffic = async (): Promise<{ drift: string[]; notes: string[] }> => {
+    if (!features.trafficAccounts) return { drift: [], notes: [] };
+    const reader = active.find((user) => user.rights.actAs.length + user.rights.readAs.length > 0);
     const accountId = fixtures.trafficAccount?.accountId ?? 'preflight-probe';
     const path = endpointPath('traffic-account', { 'account-id': accountId });
-    const response = await send({
-      endpoint: 'traffic-account',
-      params: { 'account-id': accountId },
-      user: admin?.id ?? reader?.id ?? null,
-    });
+    const response = await limit(() =>
+      send({
+        endpoint: 'traffic-account',
+        params: { 'account-id': accountId },
+        user: admin?.id ?? reader?.id ?? null,
+      }),
+    );
     let unknownRoute: boolean;
     try {
       const body = response.json<{ errors?: unknown; status?: unknown; code?: unknown }>();
@@ -354,16 +412,21 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
     } catch {
       unknownRoute = response.status === 404;
     }
-    if (unknownRoute)
-      drift.push(
-        `targets.${target.name}.features.trafficAccounts: it is true, but the node has no traffic endpoint (GET ${path} answered ` +
-          `${describeAnswer(response)}, an unknown route); it is a Canton 3.6 feature: set it to false for a 3.5 node`,
-      );
-  }
+    return {
+      drift: unknownRoute
+        ? [
+            `targets.${target.name}.features.trafficAccounts: it is true, but the node has no traffic endpoint (GET ${path} answered ` +
+              `${describeAnswer(response)}, an unknown route); it is a Canton 3.6 feature: set it to false for a 3.5 node`,
+          ]
+        : [],
+      notes: [],
+    };
+  };
 
   // 7. The scan's version.
-  if (endpoints.scan !== undefined) {
-    const response = await send({ endpoint: 'scan.version', user: null });
+  const scan = async (): Promise<{ drift: string[]; notes: string[] }> => {
+    if (endpoints.scan === undefined) return { drift: [], notes: [] };
+    const response = await limit(() => send({ endpoint: 'scan.version', user: null }));
     let reported: string | undefined;
     try {
       const version = response.json<{ version?: unknown }>().version;
@@ -371,12 +434,31 @@ async function check(config: ResolvedConfig, endpoints: TargetEndpoints, client:
     } catch {
       reported = undefined;
     }
-    if (reported === undefined) notes.push(`the scan's version was not checked: GET /version answered ${describeAnswer(response)}`);
-    else if (versionTriple(reported) !== versionTriple(features.scanVersion))
-      drift.push(
-        `targets.${target.name}.features.scanVersion: it says ${features.scanVersion}, the scan reports ${reported} (GET ${endpoints.scan}/version); ` +
-          `set it to ${versionTriple(reported) ?? reported}`,
-      );
+    if (reported === undefined)
+      return { drift: [], notes: [`the scan's version was not checked: GET /version answered ${describeAnswer(response)}`] };
+    if (versionTriple(reported) !== versionTriple(features.scanVersion))
+      return {
+        drift: [
+          `targets.${target.name}.features.scanVersion: it says ${features.scanVersion}, the scan reports ${reported} (GET ${endpoints.scan}/version); ` +
+            `set it to ${versionTriple(reported) ?? reported}`,
+        ],
+        notes: [],
+      };
+    return { drift: [], notes: [] };
+  };
+
+  // A refused token stops the run before any fixture mismatch is reported (the other steps' requests are still awaited).
+  const steps = await Promise.allSettled([usersAndTokens(), packageAndTemplates(), traffic(), scan()]);
+  const failed = steps.find((step): step is PromiseRejectedResult => step.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+  for (const step of steps) {
+    if (step.status !== 'fulfilled') continue;
+    drift.push(...step.value.drift);
+    notes.push(...step.value.notes);
+  }
+  for (const user of active) {
+    const note = tokenNotes.get(user.id);
+    if (note !== undefined) notes.push(note);
   }
 
   if (drift.length > 0) {

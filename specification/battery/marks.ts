@@ -112,7 +112,7 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
     'UserManagementServiceObjectMetaIT UpdateAnnotationsUsingNonEmptyMap',
     {
       status: 'partly',
-      why: 'strengthened after the recount: suites/participant/user-management.suite.ts now also sends an empty value for a key the user does not have and requires the update accepted and the annotations otherwise unchanged (ObjectMetaTests.scala:277); fault user-absent-annotation-removal-refused fails it',
+      why: 'strengthened after the recount: suites/participant/user-annotations.suite.ts now also sends an empty value for a key the user does not have and requires the update accepted and the annotations otherwise unchanged (ObjectMetaTests.scala:277); fault user-absent-annotation-removal-refused fails it',
     },
   ],
   [
@@ -161,7 +161,7 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
     'UserManagementServiceObjectMetaIT TestAnnotationsKeySyntaxOnResourceUpdateEvenWhenDeletingNonExistentKey',
     {
       status: 'not',
-      why: 'closed after the recount: suites/participant/user-management.suite.ts removes a key of invalid syntax and requires 400 INVALID_ARGUMENT "has invalid syntax" against the removal of a valid key (ObjectMetaTests.scala:357-371); fault user-removal-key-syntax-unchecked fails it',
+      why: 'closed after the recount: suites/participant/user-annotations.suite.ts removes a key of invalid syntax and requires 400 INVALID_ARGUMENT "has invalid syntax" against the removal of a valid key (ObjectMetaTests.scala:357-371); fault user-removal-key-syntax-unchecked fails it',
     },
   ],
   [

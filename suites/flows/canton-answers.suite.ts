@@ -15,7 +15,7 @@ import { conformanceSuite, conformanceTest } from '../../harness/library/conform
 import { parseJsonLossless } from '../../specification/json.js';
 import { bankUser } from '../support/command-semantics.js';
 import { iouCreate, partyView, submit, transactionOf } from '../support/ledger.js';
-import { execute, executeBody, findPreparedIou, ledgerEndMarker, prepareIou } from '../support/prepared-iou.js';
+import { COUNT_EVERY_COMMIT, execute, executeBody, findPreparedIou, ledgerEndMarker, prepareIou } from '../support/prepared-iou.js';
 import { archivedIouContractId } from '../support/submit-and-wait.js';
 
 conformanceSuite('flows / canton answers', () => {
@@ -146,8 +146,9 @@ conformanceSuite('flows / canton answers', () => {
           answer,
         );
       }
-      // Every commit of the change id after the marker: exactly one, however the second execute was answered.
-      const commits = await findPreparedIou(ctx, prepared, { after, timeoutMs: 1_000, maxLookups: 100 }, false);
+      // Every commit of the change id after the marker: exactly one, however the second execute was answered. Execute is
+      // asynchronous: the search waits for the first commit (up to 10 s), then a second more for another.
+      const commits = await findPreparedIou(ctx, prepared, { after, ...COUNT_EVERY_COMMIT }, false);
       writeVisible(
         'canton.execute.in-flight-until-committed',
         'commits of the change id executed twice at once',

@@ -225,12 +225,24 @@ export interface SearchBounds {
   /** Overall budget before --timeout-scale. */
   timeoutMs?: number;
   maxLookups?: number;
+  /**
+   * Without `stopAtFirst`: once a commit is found, scan this much longer (before --timeout-scale) for another, then stop.
+   * Execute is asynchronous, and a node's commit may come seconds after its answer (more through a slow link): the
+   * search waits for the first commit up to the whole budget, not only for this window.
+   */
+  quietMs?: number;
 }
+
+/**
+ * The bounds of a search that counts every commit of a change id: it waits for the first commit up to 10 s, then scans
+ * one second more for a second one.
+ */
+export const COUNT_EVERY_COMMIT: Omit<SearchBounds, 'after'> = { timeoutMs: 10_000, quietMs: 1_000, maxLookups: 100 };
 
 /**
  * Every commit of the prepared Iou after `bounds.after`, looked up through the owner's filter (the
  * executor may not read the external party). Stops at the first one found when `stopAtFirst`, else
- * scans until the time budget is spent, so a second commit would be seen too. A search: it judges
+ * scans until the time budget is spent (or `quietMs` after the first commit found), so a second commit would be seen too. A search: it judges
  * nothing but the ledger-end markers it submits; the caller asserts what it expects to find.
  */
 export async function findPreparedIou(
@@ -246,7 +258,8 @@ export async function findPreparedIou(
   ).id;
   const format = transactionFormat({ [prepared.owner]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
   const scale = readRunContext().config.run.timeoutScale;
-  const deadline = Date.now() + (bounds.timeoutMs ?? 10_000) * scale;
+  let deadline = Date.now() + (bounds.timeoutMs ?? 10_000) * scale;
+  let quiet = false;
   let lookups = bounds.maxLookups ?? 200;
   let scanned = bounds.after;
   const found: FoundTransaction[] = [];
@@ -265,6 +278,10 @@ export async function findPreparedIou(
     });
     scanned = Math.max(scanned, end);
     if (stopAtFirst && found.length > 0) return found;
+    if (bounds.quietMs !== undefined && found.length > 0 && !quiet) {
+      quiet = true;
+      deadline = Math.min(deadline, Date.now() + bounds.quietMs * scale);
+    }
     await sleep(100 * scale);
   }
   return found;
