@@ -73,9 +73,9 @@ const walk: [string, Error, ExitCodeValue][] = [
 
 /** `extends Error` outside reference/ that is no user-facing error, each with the reason. */
 const internalErrors: Record<string, string> = {
-  'harness/library/conformance-test.ts TestSkip': 'ends a test as skipped',
+  'harness/library/property-runner.ts TestSkip': 'ends a test as skipped',
   'harness/library/conformance-test.ts SuiteHang': 'ends a test as a suite error',
-  'harness/library/conformance-test.ts PropertyFailure': "carries a property's counterexample to the test's outcome",
+  'harness/library/property-runner.ts PropertyFailure': "carries a property's counterexample to the test's outcome",
   'harness/library/environment.ts FixtureGapError': 'ends a test as skipped with the fixture it lacks',
   'checks/assertion.ts CheckFailure': 'a failed clause: the outcome of a test',
   'checks/assertion.ts SwitchedOffCheckStop': 'ends a test whose switched-off check did not hold',
