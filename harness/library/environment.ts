@@ -166,7 +166,12 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
     features: target.features,
     profile: run.profile,
     validators: createValidators(run.profile),
-    abilities: { features: target.features, canMintTokens: tokens.canMint, hasScan: context.endpoints.scan !== undefined },
+    abilities: {
+      features: target.features,
+      seededUpdates: target.fixtures.seededUpdates,
+      canMintTokens: tokens.canMint,
+      hasScan: context.endpoints.scan !== undefined,
+    },
     send: async (request) => {
       requests++;
       const scope = testScopes.getStore();
