@@ -25,7 +25,13 @@
 import type { Api, ClientResponse } from '../client/http.js';
 import type { Features, ProfileName } from '../config/types.js';
 import { clause as clauseOf, clauseIds, type ClauseId } from '../specification/clauses.js';
-import { ENDPOINT_DESCRIPTORS, matchEndpoint, type EndpointDescriptor, type EndpointName } from '../specification/endpoints.js';
+import {
+  ENDPOINT_DESCRIPTORS,
+  matchEndpoint,
+  type DescriptorName,
+  type EndpointDescriptor,
+  type EndpointName,
+} from '../specification/endpoints.js';
 import { parseJsonLossless } from '../specification/json.js';
 import type { SchemaName, Validators } from '../specification/validate.js';
 import { assertClause, failUnless } from './assertion.js';
@@ -42,6 +48,11 @@ export interface ObservedExchange {
   method: string;
   /** The path below the API's base URL (without the query). */
   path: string;
+  /**
+   * The endpoint it went to, by its descriptor's name (as Schemathesis's `case.operation`), recorded with the exchange
+   * (`operationOf`); an exchange recorded without one is matched by its method and path.
+   */
+  operation?: DescriptorName;
   response: ClientResponse;
   /** When the request went out and its answer came back (performance.now(), ms), for the order of submissions. */
   sentAt?: number;
@@ -369,17 +380,22 @@ function parsedBody(response: ClientResponse): unknown {
  * itself, the user writes as `users`, the node-state reads as `node-state`, of which only error bodies are checked). The
  * other routes a test may call on its way (prepare, parties, the scan's DSO, ...) are not certified: no check applies.
  */
-export function engineEndpoint(api: Api, method: string, path: string): EndpointName | undefined {
-  const name = matchEndpoint(api, method, path);
+export function engineEndpoint(api: Api, method: string, path: string, operation?: DescriptorName): EndpointName | undefined {
+  const name = operation ?? matchEndpoint(api, method, path);
   if (name === undefined) return undefined;
   const { generated, checkedAs } = ENDPOINT_DESCRIPTORS[name] as EndpointDescriptor;
   if (generated === true || checkedAs === 'itself') return name;
   return checkedAs;
 }
 
+/** The endpoint an exchange went to, by its descriptor's name: what the harness records with each exchange. */
+export function operationOf(api: Api, method: string, path: string): DescriptorName | undefined {
+  return matchEndpoint(api, method, path);
+}
+
 /** The exchange's endpoint and parsed body, or undefined when no response check can apply to it. */
 export function classify(exchange: ObservedExchange, context: ResponseCheckContext): ClassifiedExchange | undefined {
-  const endpoint = engineEndpoint(exchange.api, exchange.method, exchange.path);
+  const endpoint = engineEndpoint(exchange.api, exchange.method, exchange.path, exchange.operation);
   if (endpoint === undefined) return undefined;
   const classified: ClassifiedExchange = { ...exchange, endpoint, json: parsedBody(exchange.response) };
   return isRouteNotFound(classified, context) ? undefined : classified;

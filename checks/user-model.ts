@@ -97,7 +97,7 @@ export class UserModel {
 
   /** Learns from or judges one exchange; returns whether the model applied to it. */
   apply(exchange: ObservedExchange): boolean {
-    const descriptor = matchEndpoint(exchange.api, exchange.method, exchange.path);
+    const descriptor = exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path);
     if (descriptor === undefined || !descriptor.startsWith('users.')) return false;
     const { response } = exchange;
     const sentAt = exchange.sentAt ?? 0;
@@ -252,7 +252,8 @@ export class UserModel {
 
   private rights(exchange: ObservedExchange, userId: string, body: Json | undefined, sentAt: number, answeredAt: number): boolean {
     const tracked = this.users.get(userId);
-    if (tracked?.rights === undefined || tracked.record === undefined || !settled(tracked.rightsWrites, sentAt, answeredAt, false)) return false;
+    if (tracked?.rights === undefined || tracked.record === undefined || !settled(tracked.rightsWrites, sentAt, answeredAt, false))
+      return false;
     const shown = rightsOf(body?.['rights']);
     const expected = [...tracked.rights].sort();
     const same = isDeepStrictEqual([...new Set(shown)].sort(), expected);

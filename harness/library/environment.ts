@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createTokenProvider, type TokenProvider } from '../../client/auth.js';
 import { TargetClient, resolveRequest, type AnyClientRequest, type ClientResponse, type TransportFault } from '../../client/http.js';
-import type { ObservedExchange } from '../../checks/response-checks.js';
+import { operationOf, type ObservedExchange } from '../../checks/response-checks.js';
 import { LedgerModel } from '../../checks/ledger-model.js';
 import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/types.js';
 import { createValidators } from '../../specification/validate.js';
@@ -185,7 +185,9 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
       try {
         const sentAt = performance.now();
         response = await client.send(plain);
-        scope?.exchanges?.push({ api: plain.api, method: plain.method, path: plain.path, response, sentAt, answeredAt: performance.now() });
+        const operation = operationOf(plain.api, plain.method, plain.path);
+        const { api, method, path } = plain;
+        scope?.exchanges?.push({ api, method, path, ...(operation ? { operation } : {}), response, sentAt, answeredAt: performance.now() });
       } finally {
         inFlight--;
         lastActivity = Date.now();

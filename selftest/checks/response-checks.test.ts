@@ -292,6 +292,13 @@ describe('the engine derives what it checks from the descriptors (nothing to for
     return endpointPath(name, Object.fromEntries(pathParameterNames(path).map((parameter) => [parameter, 'x1'])));
   };
 
+  it("knows an exchange by the operation recorded with it, before its method and path (Schemathesis's case.operation)", () => {
+    expect(engineEndpoint('participant', 'GET', '/somewhere/else', 'readyz')).toBe('readyz');
+    expect(engineEndpoint('participant', 'GET', '/somewhere/else')).toBeUndefined();
+    expect(engineEndpoint('participant', 'GET', '/livez', 'livez')).toBe('node-state');
+    expect(engineEndpoint('participant', 'POST', '/v2/parties', 'parties.allocate')).toBeUndefined();
+  });
+
   it('checks every certified endpoint under its own name', () => {
     for (const name of REQUEST_ENDPOINT_NAMES) {
       const { api, method } = endpointDescriptor(name);
