@@ -17,7 +17,14 @@ const user = (annotations: Record<string, string>, resourceVersion: string) => (
   identityProviderId: '',
 });
 
-function exchange(method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown, times: [number, number], status = 200, request?: unknown): ObservedExchange {
+function exchange(
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  body: unknown,
+  times: [number, number],
+  status = 200,
+  request?: unknown,
+): ObservedExchange {
   return {
     api: 'participant',
     method,
@@ -37,7 +44,13 @@ function exchange(method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown,
 
 const create = exchange('POST', '/v2/users', { user: user({}, '1') }, [0, 1], 200, { user: { id: ID }, rights: [] });
 const update = (annotations: Record<string, string>, version: string, times: [number, number], status = 200) =>
-  exchange('PATCH', `/v2/users/${ID}`, status === 200 ? { user: user(annotations, version) } : { code: 'CONCURRENT_USER_UPDATE_DETECTED' }, times, status);
+  exchange(
+    'PATCH',
+    `/v2/users/${ID}`,
+    status === 200 ? { user: user(annotations, version) } : { code: 'CONCURRENT_USER_UPDATE_DETECTED' },
+    times,
+    status,
+  );
 const get = (annotations: Record<string, string>, version: string, times: [number, number]) =>
   exchange('GET', `/v2/users/${ID}`, { user: user(annotations, version) }, times);
 
