@@ -68,6 +68,11 @@ export interface EndpointDescriptor {
   generated?: true;
   /** A route the engine checks although it is not certified (see `CheckedAs`). */
   checkedAs?: CheckedAs;
+  /**
+   * The request fields Canton 3.5 decodes with a hand-written codec (`deriveConfiguredCodec`), as paths of the body: a
+   * missing one is a decode failure, answered as 400 text (checks/canton-rejections.ts).
+   */
+  cantonHandWrittenFields?: RegExp;
   summary: string;
 }
 
@@ -83,6 +88,7 @@ export const ENDPOINT_DESCRIPTORS = {
     path: '/v2/interactive-submission/execute',
     request: 'ExecuteSubmissionRequest',
     response: 'ExecuteSubmissionResponse',
+    cantonHandWrittenFields: /^(preparedTransaction|partySignatures|submissionId|hashingSchemeVersion|deduplicationPeriod)$/,
     auth: 'party-rights',
     readOnly: false,
     requires: ['interactiveSubmission'],
@@ -117,6 +123,7 @@ export const ENDPOINT_DESCRIPTORS = {
     path: '/v2/commands/submit-and-wait',
     request: 'SubmitAndWaitRequest',
     response: 'SubmitAndWaitResponse',
+    cantonHandWrittenFields: /^(commands|commandId|actAs|commands\[\d+\]\.\w+Command\.\w+)$/,
     auth: 'party-rights',
     readOnly: false,
     requires: ['writes'],
