@@ -38,7 +38,7 @@ const tsc = (copy: string) =>
   attempt('npx', ['tsc', '--noEmit', '--incremental', '--tsBuildInfoFile', join(copy, '.toy.tsbuildinfo'), '-p', 'tsconfig.json'], copy);
 
 const selftest = (copy: string, file: string, filter?: string) =>
-  attempt('npx', ['vitest', 'run', '--config', 'vitest.config.ts', file, ...(filter ? ['-t', filter] : [])], copy);
+  attempt('npx', ['vitest', 'run', '--config', 'vitest.config.ts', '--reporter', 'verbose', file, ...(filter ? ['-t', filter] : [])], copy);
 
 interface RunReport {
   verdict: string;
