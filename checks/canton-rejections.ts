@@ -11,6 +11,7 @@
  */
 import type { InvalidTag } from '../generators/index.js';
 import type { ClauseId } from '../specification/clauses.js';
+import { ENDPOINT_DESCRIPTORS, type DescriptorName, type EndpointDescriptor } from '../specification/endpoints.js';
 
 export type CantonRejection =
   | { form: 'text'; cantonClauseId: ClauseId }
@@ -21,11 +22,12 @@ const EITHER: CantonRejection = { form: 'either' };
 const text = (cantonClauseId: ClauseId): CantonRejection => ({ form: 'text', cantonClauseId });
 const error = (code: string | readonly string[], cantonClauseId: ClauseId): CantonRejection => ({ form: 'error', code, cantonClauseId });
 
-/** Fields of the hand-written (`deriveConfiguredCodec`) request types: a missing one is a decode failure. */
-const HAND_WRITTEN_FIELDS: Record<string, RegExp> = {
-  'submit-and-wait': /^(commands|commandId|actAs|commands\[\d+\]\.\w+Command\.\w+)$/,
-  execute: /^(preparedTransaction|partySignatures|submissionId|hashingSchemeVersion|deduplicationPeriod)$/,
-};
+/** Fields of the hand-written (`deriveConfiguredCodec`) request types, from the descriptor: a missing one is a decode failure. */
+function handWrittenFields(endpoint: string): RegExp | undefined {
+  return Object.hasOwn(ENDPOINT_DESCRIPTORS, endpoint)
+    ? (ENDPOINT_DESCRIPTORS[endpoint as DescriptorName] as EndpointDescriptor).cantonHandWrittenFields
+    : undefined;
+}
 
 const DAR_CODES = {
   'not-a-zip': error('INVALID_DAR', 'canton.dars.invalid-dar-400'),
@@ -65,7 +67,7 @@ export function cantonRejectionOf(rule: InvalidTag, endpoint: string, value?: un
     case 'timestamp':
       return text('canton.errors.400-text.body-format');
     case 'missing': {
-      const handWritten = HAND_WRITTEN_FIELDS[endpoint]?.test(part.name) ?? false;
+      const handWritten = handWrittenFields(endpoint)?.test(part.name) ?? false;
       if (!handWritten) return EITHER;
       return text(
         endpoint === 'submit-and-wait' && !part.name.includes('.')

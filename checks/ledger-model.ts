@@ -274,7 +274,7 @@ export class LedgerModel {
    * (the ledger end never goes back), means the update was found past the end.
    */
   private ledgerEnd(exchange: ObservedExchange): boolean {
-    const descriptor = matchEndpoint(exchange.api, exchange.method, exchange.path);
+    const descriptor = exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path);
     if (exchange.response.status !== 200) return false;
     let body: Json | undefined;
     try {

@@ -24,8 +24,14 @@
  */
 import type { Api, ClientResponse } from '../client/http.js';
 import type { Features, ProfileName } from '../config/types.js';
-import { clause as clauseOf, type ClauseId } from '../specification/clauses.js';
-import { endpointDescriptor, matchEndpoint, type DescriptorName, type EndpointName } from '../specification/endpoints.js';
+import { clause as clauseOf, clauseIds, type ClauseId } from '../specification/clauses.js';
+import {
+  ENDPOINT_DESCRIPTORS,
+  matchEndpoint,
+  type DescriptorName,
+  type EndpointDescriptor,
+  type EndpointName,
+} from '../specification/endpoints.js';
 import { parseJsonLossless } from '../specification/json.js';
 import { SCAN_FIELD_CLAUSES, type FieldClauses } from '../specification/schema-fields.js';
 import type { SchemaName, Validators } from '../specification/validate.js';
@@ -44,6 +50,11 @@ export interface ObservedExchange {
   method: string;
   /** The path below the API's base URL (without the query). */
   path: string;
+  /**
+   * The endpoint it went to, by its descriptor's name (as Schemathesis's `case.operation`), recorded with the exchange
+   * (`operationOf`); an exchange recorded without one is matched by its method and path.
+   */
+  operation?: DescriptorName;
   response: ClientResponse;
   /** When the request went out and its answer came back (performance.now(), ms), for the order of submissions. */
   sentAt?: number;
@@ -82,8 +93,12 @@ function creditable(clauseId: ClauseId, profile: ProfileName): boolean {
   return entry.testable && (entry.level === 'spec' || (entry.level === 'canton' && profile === 'canton'));
 }
 
-/** The scan paths a Splice release removed: their 404 is pekko's route-not-found answer (facts FF9), not a lookup's. */
-const REMOVABLE_SCAN_ENDPOINTS: readonly EndpointName[] = ['scan.top-validators', 'scan.rewards-collected', 'scan.round-of-latest-data'];
+/** The descriptor of an endpoint the engine knows by its own name, or undefined for a group (`users`, `node-state`). */
+function descriptorOf(endpoint: EndpointName): EndpointDescriptor | undefined {
+  return Object.hasOwn(ENDPOINT_DESCRIPTORS, endpoint)
+    ? (ENDPOINT_DESCRIPTORS[endpoint as keyof typeof ENDPOINT_DESCRIPTORS] as EndpointDescriptor)
+    : undefined;
+}
 
 /** Canton's legacy 404 of a path that matches no route: `{"errors":["HttpMethod(GET), uri: ..."],...}`. */
 function isLegacyNotFound(exchange: ClassifiedExchange): boolean {
@@ -93,9 +108,12 @@ function isLegacyNotFound(exchange: ClassifiedExchange): boolean {
 
 /** The answer says no such route exists here, whatever the endpoint table says: no response check applies. */
 export function isRouteNotFound(exchange: ClassifiedExchange, context: ResponseCheckContext): boolean {
-  if (exchange.endpoint === 'traffic-account' && !context.features.trafficAccounts) return true;
+  const descriptor = descriptorOf(exchange.endpoint);
+  // A route the target declares it does not serve (the traffic route of a Canton 3.5 node).
+  if (descriptor?.requires?.includes('trafficAccounts') && !context.features.trafficAccounts) return true;
   if (exchange.api === 'participant') return isLegacyNotFound(exchange);
-  return exchange.response.status === 404 && REMOVABLE_SCAN_ENDPOINTS.includes(exchange.endpoint);
+  // The scan paths a Splice release removed (`removedIn`): their 404 is pekko's route-not-found answer (facts FF9), not a lookup's.
+  return exchange.response.status === 404 && descriptor?.removedIn !== undefined;
 }
 
 const statusClass: ResponseCheck = {
@@ -124,8 +142,8 @@ const statusClass: ResponseCheck = {
 function contentClauses(exchange: ClassifiedExchange, context: ResponseCheckContext): ClauseId[] {
   const { api, endpoint, response } = exchange;
   const own: (ClauseId | undefined)[] = success(response.status)
-    ? [endpoint === 'readyz' ? 'readyz.response.text-plain' : SUCCESS_SCHEMAS[endpoint]?.clause]
-    : [api === 'scan' ? 'errors.scan.error-body' : DEFAULT_ERROR_BODY[endpoint]];
+    ? [endpoint === 'readyz' ? 'readyz.response.text-plain' : successSchemaOf(endpoint)?.clause]
+    : [api === 'scan' ? 'errors.scan.error-body' : defaultErrorBodyClauseOf(endpoint)];
   if (api === 'scan') own.push('scan.responses.json');
   own.push(...evidencedBy(response));
   // The general rule first, as the engine asserted it before it credited the endpoints' clauses; readiness's own clause
@@ -178,25 +196,17 @@ const contentType: ResponseCheck = {
   },
 };
 
-/** The 200 body of each endpoint whose schema the spec states, with the clause stating it. */
-const SUCCESS_SCHEMAS: Partial<Record<EndpointName, { schema: SchemaName; clause: ClauseId; scan?: true }>> = {
-  'submit-and-wait': { schema: 'SubmitAndWaitResponse', clause: 'submit-and-wait.response.shape' },
-  'update-by-offset': { schema: 'GetUpdateResponse', clause: 'update-by-offset.response.shape' },
-  'authenticated-user': { schema: 'GetUserResponse', clause: 'authenticated-user.response.shape' },
-  execute: { schema: 'ExecuteSubmissionResponse', clause: 'execute.response.200' },
-  'dars-upload': { schema: 'UploadDarFileResponse', clause: 'dars-upload.response.200' },
-  'traffic-account': { schema: 'TrafficAccount', clause: 'traffic-account.response.shape' },
-  'scan.traffic-status': { schema: 'GetMemberTrafficStatusResponse', clause: 'scan.traffic-status.response.shape', scan: true },
-  'scan.participant-id-v1': { schema: 'GetPartyToParticipantResponseV1', clause: 'scan.participant-id-v1.response.shape', scan: true },
-  'scan.participant-id-v0': { schema: 'GetPartyToParticipantResponse', clause: 'scan.participant-id-v0.response.shape', scan: true },
-  'scan.top-validators': {
-    schema: 'GetTopValidatorsByValidatorFaucetsResponse',
-    clause: 'scan.top-validators.response.shape',
-    scan: true,
-  },
-  'scan.rewards-collected': { schema: 'GetRewardsCollectedResponse', clause: 'scan.rewards-collected.response.shape', scan: true },
-  'scan.round-of-latest-data': { schema: 'GetRoundOfLatestDataResponse', clause: 'scan.round-of-latest-data.response.shape', scan: true },
-};
+/**
+ * The clause stating a certified endpoint's 200 body: `<endpoint>.response.shape` (or `.response.200`, as the spec's
+ * "Response 200: X" lines are named), for an endpoint whose descriptor names its `response` schema. Derived, not listed:
+ * a certified endpoint with a response schema and no such clause fails `selftest/checks/response-checks.test.ts`.
+ */
+export function successSchemaOf(endpoint: EndpointName): { schema: SchemaName; clause: ClauseId; scan: boolean } | undefined {
+  const descriptor = descriptorOf(endpoint);
+  if (descriptor?.generated !== true || descriptor.response === undefined) return undefined;
+  const clause = [`${endpoint}.response.shape`, `${endpoint}.response.200`].find((id) => clauseIds.has(id)) as ClauseId | undefined;
+  return clause === undefined ? undefined : { schema: descriptor.response, clause, scan: descriptor.api === 'scan' };
+}
 
 /** The clauses of a scan answer's fields (specification/schema-fields.ts), those of the run's profile. */
 function scanFieldClauses(schema: SchemaName, context: ResponseCheckContext): FieldClauses {
@@ -220,7 +230,7 @@ const responseSchema: ResponseCheck = {
   check: 'response_schema_conformance',
   description: "a 2xx body matches its endpoint's response schema; each record's fields are credited to their own clauses",
   apply({ endpoint, response }, context) {
-    const expected = SUCCESS_SCHEMAS[endpoint] ?? testNamedSchema(response);
+    const expected = successSchemaOf(endpoint) ?? testNamedSchema(response);
     if (expected === undefined || !success(response.status) || !creditable(expected.clause, context.profile)) return false;
     if (expected.scan)
       scanResponseSchemaConformance(
@@ -236,18 +246,16 @@ const responseSchema: ResponseCheck = {
   },
 };
 
-/** The area A endpoints of the spec, each with its "can return the default error body" clause. */
-const DEFAULT_ERROR_BODY: Partial<Record<EndpointName, ClauseId>> = {
-  execute: 'execute.errors.default-body',
-  'update-by-offset': 'update-by-offset.errors.default-body',
-  'authenticated-user': 'authenticated-user.errors.default-body',
-  'submit-and-wait': 'submit-and-wait.errors.default-body',
-  'dars-upload': 'dars-upload.errors.default-body',
-  'packages-upload': 'packages-upload.errors.default-body',
-  'dars-validate': 'dars-validate.errors.default-body',
-  'traffic-account': 'traffic-account.errors.default-body',
-  readyz: 'readyz.errors.default-body',
-};
+/**
+ * A certified area A endpoint's "can return the default error body" clause, `<endpoint>.errors.default-body` (the
+ * clause checklist, selftest/clauses/coverage.test.ts, holds every certified area A endpoint to having it).
+ */
+export function defaultErrorBodyClauseOf(endpoint: EndpointName): ClauseId | undefined {
+  const descriptor = descriptorOf(endpoint);
+  if (descriptor?.generated !== true || descriptor.api !== 'participant') return undefined;
+  const id = `${endpoint}.errors.default-body`;
+  return clauseIds.has(id) ? (id as ClauseId) : undefined;
+}
 
 const errorBody: ResponseCheck = {
   id: 'error-body',
@@ -264,7 +272,7 @@ const errorBody: ResponseCheck = {
     }
     // An endpoint without a default-body clause of its own (the user writes, ...) is checked where its test named
     // the clause the error is evidence for.
-    const clauseId = [DEFAULT_ERROR_BODY[endpoint], ...evidencedBy(response)].find(
+    const clauseId = [defaultErrorBodyClauseOf(endpoint), ...evidencedBy(response)].find(
       (candidate) => candidate !== undefined && creditable(candidate, context.profile),
     );
     if (clauseId === undefined) return false;
@@ -427,35 +435,32 @@ function parsedBody(response: ClientResponse): unknown {
 }
 
 /**
- * The endpoints the engine checks, as the check tables name them: the endpoints this tool certifies (the descriptors it
- * generates requests for) by their own names, the node's version, the user writes as `users`, and the node-state reads
- * as `node-state` (only their error bodies are checked). The other routes a test may call on its way (prepare,
- * parties, the scan's DSO, ...) are not certified: no check applies.
+ * The endpoint the engine knows an exchange as, or undefined when it checks none of it: a certified endpoint (its
+ * descriptor is `generated`) by its own name, another as its descriptor's `checkedAs` says (the node's version as
+ * itself, the user writes as `users`, the node-state reads as `node-state`, of which only error bodies are checked). The
+ * other routes a test may call on its way (prepare, parties, the scan's DSO, ...) are not certified: no check applies.
  */
-const ENGINE_GROUP: Partial<Record<DescriptorName, EndpointName>> = {
-  version: 'version',
-  'users.create': 'users',
-  'users.update': 'users',
-  livez: 'node-state',
-  'ledger-end': 'node-state',
-  'packages-list': 'node-state',
-  'connected-synchronizers': 'node-state',
-  openapi: 'node-state',
-};
+export function engineEndpoint(api: Api, method: string, path: string, operation?: DescriptorName): EndpointName | undefined {
+  const name = operation ?? matchEndpoint(api, method, path);
+  if (name === undefined) return undefined;
+  const { generated, checkedAs } = ENDPOINT_DESCRIPTORS[name] as EndpointDescriptor;
+  if (generated === true || checkedAs === 'itself') return name;
+  return checkedAs;
+}
 
-/** The endpoint the engine knows an exchange as, or undefined when it checks none of it. */
-export function engineEndpoint(api: Api, method: string, path: string): EndpointName | undefined {
-  const descriptor = matchEndpoint(api, method, path);
-  if (descriptor === undefined) return undefined;
-  return endpointDescriptor(descriptor).generated ? descriptor : ENGINE_GROUP[descriptor];
+/** The endpoint an exchange went to, by its descriptor's name: what the harness records with each exchange. */
+export function operationOf(api: Api, method: string, path: string): DescriptorName | undefined {
+  return matchEndpoint(api, method, path);
 }
 
 /** The exchange's endpoint and parsed body, or undefined when no response check can apply to it. */
 export function classify(exchange: ObservedExchange, context: ResponseCheckContext): ClassifiedExchange | undefined {
   // An endpoint the engine does not certify is checked where a test named what its answer is evidence for.
   const endpoint =
-    engineEndpoint(exchange.api, exchange.method, exchange.path) ??
-    (evidenceOf(exchange.response) === undefined ? undefined : matchEndpoint(exchange.api, exchange.method, exchange.path));
+    engineEndpoint(exchange.api, exchange.method, exchange.path, exchange.operation) ??
+    (evidenceOf(exchange.response) === undefined
+      ? undefined
+      : (exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path)));
   if (endpoint === undefined) return undefined;
   const classified: ClassifiedExchange = { ...exchange, endpoint, json: parsedBody(exchange.response) };
   // A test that names what the answer is evidence for (a lookup's {error} 404 of a scan path a release may remove) says

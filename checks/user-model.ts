@@ -97,7 +97,7 @@ export class UserModel {
 
   /** Learns from or judges one exchange; returns whether the model applied to it. */
   apply(exchange: ObservedExchange): boolean {
-    const descriptor = matchEndpoint(exchange.api, exchange.method, exchange.path);
+    const descriptor = exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path);
     if (descriptor === undefined || !descriptor.startsWith('users.')) return false;
     const { response } = exchange;
     const sentAt = exchange.sentAt ?? 0;

@@ -5,8 +5,7 @@
  */
 import fc from 'fast-check';
 import type { GeneratorContext } from './context.js';
-import { invalidRequestRules } from './invalid/requests.js';
-import { validRequestArbitraries } from './requests/valid-requests.js';
+import { invalidRequestRules, validRequestArbitraries } from './endpoints.js';
 import { ENDPOINT_NAMES, type EndpointName, type GeneratedRequest, type InvalidRequest } from './requests/types.js';
 import type { Mode } from './primitives/unions.js';
 
@@ -15,7 +14,7 @@ export { ENDPOINT_NAMES, type EndpointName, type GeneratedRequest, type InvalidR
 export type { InvalidTag, InvalidValue, Violation, BodyMutation } from './invalid/mutation.js';
 export { applyMutation } from './invalid/mutation.js';
 export type { Mode } from './primitives/unions.js';
-export { invalidRequestRules } from './invalid/requests.js';
+export { invalidRequestRules } from './endpoints.js';
 export { invalidAnnotationRules } from './invalid/annotations.js';
 export { submitAndWaitBody, submitAndWaitCase } from './requests/submit-and-wait.js';
 export { exerciseMutations, type ExerciseMutation } from './invalid/submit-and-wait.js';

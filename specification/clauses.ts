@@ -27,7 +27,6 @@ import { vettingClauses } from './clauses/vetting.js';
 import type { Clause } from './clauses/types.js';
 
 export type { Clause, ClauseConflict, ClauseKind, ClauseLevel, FeatureTag } from './clauses/types.js';
-export { FEATURE_TAGS } from './clauses/types.js';
 
 const registry = [
   ...generalClauses,

@@ -6,9 +6,12 @@
  * reading); `selftest/specification/endpoint-descriptors.test.ts` holds the two against each other, both ways, and
  * the descriptors against Canton 3.5's and Splice's published OpenAPI where they describe the endpoint.
  *
- * Adding an endpoint: a descriptor here, its schemas (specification/schemas), its reference route and its clauses
- * (README "Layout").
+ * Everything per endpoint derives from its descriptor: the check engine's schema and error-body checks
+ * (checks/response-checks.ts), the auth probes and negative-test options of the suites, the scan suites' paths, version
+ * gates (`removedIn` / `introducedIn`, written once here), clause sections (`endpointSection`) and requirements
+ * (`endpointRequirements`), and the self-tests' tables. Adding a certified endpoint: README "Layout".
  */
+import type { Requirement } from './requirements.js';
 import type { SchemaName } from './schemas/names.js';
 
 export type EndpointApi = 'participant' | 'scan';
@@ -24,10 +27,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointAuth = 'none' | 'any-user' | 'party-rights' | 'admin';
 
 /**
- * The feature of `targets.<name>.features` (config/types.ts) without which the endpoint is not there or must not be
- * used; the same tags as clauses' `features` (specification/clauses/types.ts), plus `userManagement`.
+ * How the check engine knows an exchange of an endpoint that is not certified (no `generated`): as itself, or as one of
+ * the groups of `ENDPOINT_GROUPS`. Certified endpoints are always checked as themselves; others not at all.
  */
-export type EndpointFeature = 'interactiveSubmission' | 'trafficAccounts' | 'userManagement' | 'writes' | 'ledgerApi3.5';
+export type CheckedAs = 'itself' | 'users' | 'node-state';
 
 export interface QueryParameter {
   name: string;
@@ -49,9 +52,27 @@ export interface EndpointDescriptor {
   auth: EndpointAuth;
   /** No side effects: safe under `--read-only` and to send again. */
   readOnly: boolean;
-  feature?: EndpointFeature;
-  /** Request generators exist for it (generators/requests): the suites' property and auth tests iterate these. */
+  /**
+   * What the target must offer for the endpoint to be there or to be used (specification/requirements.ts, the one
+   * vocabulary of tests, clauses and descriptors). A scan endpoint also needs `scan`, added by `endpointRequirements`.
+   */
+  requires?: readonly Requirement[];
+  /** The release of its API (Splice for the scan) that removed it: from there on its path answers the unknown-route 404. */
+  removedIn?: string;
+  /** The release of its API (Splice for the scan) that introduced it. */
+  introducedIn?: string;
+  /**
+   * Certified: request generators exist for it (generators/requests, typed so a missing one does not compile), the check
+   * engine checks every answer of it, the auth suite probes it and the clause checklist holds it.
+   */
   generated?: true;
+  /** A route the engine checks although it is not certified (see `CheckedAs`). */
+  checkedAs?: CheckedAs;
+  /**
+   * The request fields Canton 3.5 decodes with a hand-written codec (`deriveConfiguredCodec`), as paths of the body: a
+   * missing one is a decode failure, answered as 400 text (checks/canton-rejections.ts).
+   */
+  cantonHandWrittenFields?: RegExp;
   summary: string;
 }
 
@@ -67,9 +88,10 @@ export const ENDPOINT_DESCRIPTORS = {
     path: '/v2/interactive-submission/execute',
     request: 'ExecuteSubmissionRequest',
     response: 'ExecuteSubmissionResponse',
+    cantonHandWrittenFields: /^(preparedTransaction|partySignatures|submissionId|hashingSchemeVersion|deduplicationPeriod)$/,
     auth: 'party-rights',
     readOnly: false,
-    feature: 'interactiveSubmission',
+    requires: ['interactiveSubmission'],
     generated: true,
     summary: 'executes a prepared, externally signed submission',
   },
@@ -101,9 +123,10 @@ export const ENDPOINT_DESCRIPTORS = {
     path: '/v2/commands/submit-and-wait',
     request: 'SubmitAndWaitRequest',
     response: 'SubmitAndWaitResponse',
+    cantonHandWrittenFields: /^(commands|commandId|actAs|commands\[\d+\]\.\w+Command\.\w+)$/,
     auth: 'party-rights',
     readOnly: false,
-    feature: 'writes',
+    requires: ['writes'],
     generated: true,
     summary: 'submits one composite command and waits for its result',
   },
@@ -115,7 +138,7 @@ export const ENDPOINT_DESCRIPTORS = {
     response: 'UploadDarFileResponse',
     auth: 'admin',
     readOnly: false,
-    feature: 'writes',
+    requires: ['writes'],
     generated: true,
     summary: 'uploads a DAR',
   },
@@ -127,7 +150,7 @@ export const ENDPOINT_DESCRIPTORS = {
     response: 'UploadDarFileResponse',
     auth: 'admin',
     readOnly: false,
-    feature: 'writes',
+    requires: ['writes'],
     generated: true,
     summary: 'uploads a DAR (the older route of dars-upload)',
   },
@@ -148,7 +171,7 @@ export const ENDPOINT_DESCRIPTORS = {
     response: 'TrafficAccount',
     auth: 'any-user',
     readOnly: true,
-    feature: 'trafficAccounts',
+    requires: ['trafficAccounts', 'ledgerApi3.5'],
     generated: true,
     summary: "an account's traffic balance (Canton 3.6)",
   },
@@ -158,7 +181,7 @@ export const ENDPOINT_DESCRIPTORS = {
     path: '/readyz',
     auth: 'none',
     readOnly: true,
-    feature: 'ledgerApi3.5',
+    requires: ['ledgerApi3.5'],
     generated: true,
     summary: 'readiness, as text',
   },
@@ -169,7 +192,7 @@ export const ENDPOINT_DESCRIPTORS = {
     path: '/v2/interactive-submission/prepare',
     auth: 'party-rights',
     readOnly: true,
-    feature: 'interactiveSubmission',
+    requires: ['interactiveSubmission'],
     summary: 'prepares a transaction for external signing',
   },
   'execute-and-wait': {
@@ -179,7 +202,7 @@ export const ENDPOINT_DESCRIPTORS = {
     request: 'ExecuteSubmissionRequest',
     auth: 'party-rights',
     readOnly: false,
-    feature: 'interactiveSubmission',
+    requires: ['interactiveSubmission'],
     summary: 'executes a prepared, signed transaction and waits until it is committed',
   },
   version: {
@@ -187,14 +210,16 @@ export const ENDPOINT_DESCRIPTORS = {
     method: 'GET',
     path: '/v2/version',
     auth: 'none',
+    checkedAs: 'itself',
     readOnly: true,
     summary: "the node's version and features",
   },
-  livez: { api: 'participant', method: 'GET', path: '/livez', auth: 'none', readOnly: true, summary: 'liveness' },
+  livez: { api: 'participant', method: 'GET', path: '/livez', auth: 'none', readOnly: true, checkedAs: 'node-state', summary: 'liveness' },
   'ledger-end': {
     api: 'participant',
     method: 'GET',
     path: '/v2/state/ledger-end',
+    checkedAs: 'node-state',
     auth: 'any-user',
     readOnly: true,
     summary: 'the ledger end offset',
@@ -203,6 +228,7 @@ export const ENDPOINT_DESCRIPTORS = {
     api: 'participant',
     method: 'GET',
     path: '/v2/state/connected-synchronizers',
+    checkedAs: 'node-state',
     auth: 'any-user',
     readOnly: true,
     summary: 'the synchronizers the participant is connected to',
@@ -211,6 +237,7 @@ export const ENDPOINT_DESCRIPTORS = {
     api: 'participant',
     method: 'GET',
     path: '/v2/packages',
+    checkedAs: 'node-state',
     auth: 'any-user',
     readOnly: true,
     summary: 'the package ids the node knows',
@@ -219,6 +246,7 @@ export const ENDPOINT_DESCRIPTORS = {
     api: 'participant',
     method: 'GET',
     path: '/docs/openapi',
+    checkedAs: 'node-state',
     auth: 'none',
     readOnly: true,
     summary: "the node's OpenAPI document",
@@ -227,9 +255,10 @@ export const ENDPOINT_DESCRIPTORS = {
     api: 'participant',
     method: 'POST',
     path: '/v2/users',
+    checkedAs: 'users',
     auth: 'admin',
     readOnly: false,
-    feature: 'userManagement',
+    requires: ['userManagement'],
     summary: 'creates a user with its rights',
   },
   'users.list': { api: 'participant', method: 'GET', path: '/v2/users', auth: 'admin', readOnly: true, summary: 'lists users' },
@@ -247,9 +276,10 @@ export const ENDPOINT_DESCRIPTORS = {
     api: 'participant',
     method: 'PATCH',
     path: '/v2/users/{user-id}',
+    checkedAs: 'users',
     auth: 'admin',
     readOnly: false,
-    feature: 'userManagement',
+    requires: ['userManagement'],
     summary: 'updates a user through a field mask',
   },
   'users.delete': {
@@ -258,7 +288,7 @@ export const ENDPOINT_DESCRIPTORS = {
     path: '/v2/users/{user-id}',
     auth: 'admin',
     readOnly: false,
-    feature: 'userManagement',
+    requires: ['userManagement'],
     summary: 'deletes a user',
   },
   'users.rights': {
@@ -275,7 +305,7 @@ export const ENDPOINT_DESCRIPTORS = {
     path: '/v2/users/{user-id}/rights',
     auth: 'admin',
     readOnly: false,
-    feature: 'userManagement',
+    requires: ['userManagement'],
     summary: 'grants rights to a user',
   },
   'users.revoke-rights': {
@@ -284,7 +314,7 @@ export const ENDPOINT_DESCRIPTORS = {
     path: '/v2/users/{user-id}/rights',
     auth: 'admin',
     readOnly: false,
-    feature: 'userManagement',
+    requires: ['userManagement'],
     summary: "revokes a user's rights",
   },
   'parties.allocate': {
@@ -351,6 +381,7 @@ export const ENDPOINT_DESCRIPTORS = {
     method: 'GET',
     path: '/v1/domains/{domain_id}/parties/{party_id}/participant-id',
     response: 'GetPartyToParticipantResponseV1',
+    introducedIn: '0.5.17',
     auth: 'none',
     readOnly: true,
     generated: true,
@@ -375,7 +406,8 @@ export const ENDPOINT_DESCRIPTORS = {
     auth: 'none',
     readOnly: true,
     generated: true,
-    summary: 'validators by received faucets (removed in 0.6.6)',
+    removedIn: '0.6.6',
+    summary: 'validators by received faucets',
   },
   'scan.rewards-collected': {
     api: 'scan',
@@ -386,7 +418,8 @@ export const ENDPOINT_DESCRIPTORS = {
     auth: 'none',
     readOnly: true,
     generated: true,
-    summary: 'rewards collected (removed in 0.6.7)',
+    removedIn: '0.6.7',
+    summary: 'rewards collected',
   },
   'scan.round-of-latest-data': {
     api: 'scan',
@@ -396,7 +429,8 @@ export const ENDPOINT_DESCRIPTORS = {
     auth: 'none',
     readOnly: true,
     generated: true,
-    summary: 'the latest round with aggregated data (removed in 0.6.7)',
+    removedIn: '0.6.7',
+    summary: 'the latest round with aggregated data',
   },
   'scan.dso': {
     api: 'scan',
@@ -446,6 +480,45 @@ export type RequestEndpointName = {
 export const REQUEST_ENDPOINT_NAMES = DESCRIPTOR_NAMES.filter(
   (name): name is RequestEndpointName => (ENDPOINT_DESCRIPTORS[name] as EndpointDescriptor).generated === true,
 );
+
+/** The certified endpoints (`generated: true`) of one API. */
+export type CertifiedEndpointName<Api extends EndpointApi = EndpointApi> = {
+  [Name in RequestEndpointName]: (typeof ENDPOINT_DESCRIPTORS)[Name] extends { api: Api } ? Name : never;
+}[RequestEndpointName];
+
+/** The certified endpoints of one API (`generated: true`), in the descriptors' order. */
+export function certifiedEndpoints<Api extends EndpointApi>(api: Api): CertifiedEndpointName<Api>[] {
+  return REQUEST_ENDPOINT_NAMES.filter((name): name is CertifiedEndpointName<Api> => ENDPOINT_DESCRIPTORS[name].api === api);
+}
+
+/**
+ * What a target must offer for the endpoint (specification/requirements.ts): its descriptor's `requires`, `scan` for a
+ * scan endpoint, and its version window (`introducedIn`, `removedIn`), for a test's `requires` and a clause's `features`.
+ */
+export function endpointRequirements(name: DescriptorName): Requirement[] {
+  const { api, requires = [], introducedIn, removedIn } = ENDPOINT_DESCRIPTORS[name] as EndpointDescriptor;
+  const version: Requirement[] =
+    api === 'scan'
+      ? [
+          ...(introducedIn === undefined ? [] : [{ scanVersionAtLeast: introducedIn }]),
+          ...(removedIn === undefined ? [] : [{ scanVersionBelow: removedIn }]),
+        ]
+      : [];
+  return [...(api === 'scan' ? ['scan' as const] : []), ...requires, ...version];
+}
+
+/** What a test of an endpoint's removal needs: a scan at or past the release that removed it. */
+export function removalRequirements(name: DescriptorName): Requirement[] {
+  const { removedIn } = ENDPOINT_DESCRIPTORS[name] as EndpointDescriptor;
+  if (removedIn === undefined) throw new Error(`the endpoint ${name} has no removedIn in its descriptor (specification/endpoints.ts)`);
+  return ['scan', { scanVersionAtLeast: removedIn }];
+}
+
+/** The spec's heading of an area A endpoint's section, from its method and path: `Endpoints > GET {base_url}/readyz`. */
+export function endpointSection(name: DescriptorName): string {
+  const { api, method, path } = ENDPOINT_DESCRIPTORS[name] as EndpointDescriptor;
+  return `Endpoints > ${method} {${api === 'scan' ? 'scan_base_url' : 'base_url'}}${path}`;
+}
 
 export function endpointDescriptor(name: DescriptorName): EndpointDescriptor & { name: DescriptorName } {
   return { name, ...(ENDPOINT_DESCRIPTORS[name] as EndpointDescriptor) };

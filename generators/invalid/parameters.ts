@@ -9,7 +9,7 @@ import { invalidMemberId, invalidUniqueIdentifier } from './strings.js';
 type Expected = Extract<Violation, { kind: 'parameter' }>['expected'];
 
 /** A parameter that does not parse as `expected`, or (given a Violation) one that breaks a bound. */
-function parameter(
+export function parameter(
   clauseId: ClauseId,
   rule: string,
   kind: PartKind,

@@ -1,27 +1,15 @@
 /**
- * Valid requests of every endpoint, as `GeneratedRequest`s. `accepted` requests name only what the target
- * knows (fixture users, parties, synchronizer, scan members); `schema` requests anything well-formed.
+ * The pieces valid requests are built of: where an endpoint's request goes, a request of it from its parts, the DAR
+ * requests. The requests of each endpoint are drawn in generators/endpoints.ts.
  */
 import fc from 'fast-check';
 import { ENDPOINT_DESCRIPTORS, endpointPath } from '../../specification/endpoints.js';
 import type { GeneratorContext } from '../context.js';
 import { PLAIN_OBJECTS } from '../primitives/boundaries.js';
 import { validDar } from '../primitives/dar.js';
-import {
-  accountIdParameter,
-  identityProviderIdParameter,
-  memberIdParameter,
-  scanLimitParameter,
-  scanRoundParameter,
-  synchronizerIdParameter,
-  vetAllPackagesParameter,
-} from '../primitives/parameters.js';
-import { partyIdString } from '../primitives/strings.js';
+import { synchronizerIdParameter, vetAllPackagesParameter } from '../primitives/parameters.js';
 import type { Mode } from '../primitives/unions.js';
-import { executeCase } from './execute.js';
-import { submitAndWaitCase } from './submit-and-wait.js';
 import type { EndpointName, GeneratedRequest } from './types.js';
-import { updateByOffsetCase } from './update-by-offset.js';
 
 /** Where a generated request of `endpoint` goes: its descriptor's API, method and path template (specification/endpoints.ts). */
 export function endpointTarget(endpoint: EndpointName): { target: 'participant' | 'scan'; method: 'GET' | 'POST'; path: string } {
@@ -41,7 +29,7 @@ export function requestOf(
   return { endpoint, target, method, path: endpointPath(endpoint, parts.pathParams ?? {}), ...parts };
 }
 
-function optionalQuery(entries: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Record<string, string>> {
+export function optionalQuery(entries: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<Record<string, string>> {
   return fc.record(entries, { requiredKeys: [], ...PLAIN_OBJECTS }) as fc.Arbitrary<Record<string, string>>;
 }
 
@@ -50,7 +38,7 @@ function darRequestVets(endpoint: 'dars-upload' | 'packages-upload' | 'dars-vali
   return endpoint === 'dars-validate' || query['vetAllPackages']?.toLowerCase() !== 'false';
 }
 
-function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate', context: GeneratorContext, mode: Mode) {
+export function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate', context: GeneratorContext, mode: Mode) {
   const synchronizerId = synchronizerIdParameter(mode === 'accepted' ? context.synchronizerId : undefined);
   const drawn =
     endpoint === 'dars-validate'
@@ -72,45 +60,6 @@ function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate
     .map(([dar, queryValues]) => requestOf(endpoint, { query: queryValues, headers: { ...OCTET_STREAM }, body: dar.bytes }));
 }
 
-function pick(known: string[], fallback: fc.Arbitrary<string>, mode: Mode): fc.Arbitrary<string> {
+export function pick(known: string[], fallback: fc.Arbitrary<string>, mode: Mode): fc.Arbitrary<string> {
   return mode === 'accepted' && known.length > 0 ? fc.constantFrom(...known) : fallback;
-}
-
-export function validRequestArbitraries(context: GeneratorContext, mode: Mode): Record<EndpointName, fc.Arbitrary<GeneratedRequest>> {
-  const domainId = synchronizerIdParameter(mode === 'accepted' ? context.scan.synchronizerId : undefined);
-  const scanParty = pick(context.scan.partyIds, partyIdString(), mode);
-  const participantIdPath = (endpoint: 'scan.participant-id-v1' | 'scan.participant-id-v0') =>
-    fc.record({ domain_id: domainId, party_id: scanParty }).map((pathParams) => requestOf(endpoint, { pathParams }));
-  return {
-    execute: executeCase(context, { mode }).map(({ asUser, body }) =>
-      requestOf('execute', { headers: { ...JSON_CONTENT }, body, ...(asUser ? { asUser } : {}) }),
-    ),
-    'update-by-offset': updateByOffsetCase(context, mode).map(({ asUser, body }) =>
-      requestOf('update-by-offset', { headers: { ...JSON_CONTENT }, body, ...(asUser ? { asUser } : {}) }),
-    ),
-    'authenticated-user': fc
-      .tuple(
-        mode === 'accepted' ? fc.constantFrom(...context.userIds) : fc.constant(undefined),
-        optionalQuery({ 'identity-provider-id': mode === 'accepted' ? fc.constant('') : identityProviderIdParameter() }),
-      )
-      .map(([asUser, query]) => requestOf('authenticated-user', { query, ...(asUser ? { asUser } : {}) })),
-    'submit-and-wait': submitAndWaitCase(context, { mode }).map(({ asUser, body }) =>
-      requestOf('submit-and-wait', { headers: { ...JSON_CONTENT }, body, ...(asUser ? { asUser } : {}) }),
-    ),
-    'dars-upload': darRequest('dars-upload', context, mode),
-    'packages-upload': darRequest('packages-upload', context, mode),
-    'dars-validate': darRequest('dars-validate', context, mode),
-    'traffic-account': accountIdParameter(mode === 'accepted' ? context.trafficAccountId : undefined).map((accountId) =>
-      requestOf('traffic-account', { pathParams: { 'account-id': accountId } }),
-    ),
-    readyz: fc.constant(requestOf('readyz', {})),
-    'scan.traffic-status': fc
-      .record({ domain_id: domainId, member_id: pick(context.scan.memberIds, memberIdParameter(), mode) })
-      .map((pathParams) => requestOf('scan.traffic-status', { pathParams })),
-    'scan.participant-id-v1': participantIdPath('scan.participant-id-v1'),
-    'scan.participant-id-v0': participantIdPath('scan.participant-id-v0'),
-    'scan.top-validators': scanLimitParameter().map((limit) => requestOf('scan.top-validators', { query: { limit } })),
-    'scan.rewards-collected': optionalQuery({ round: scanRoundParameter() }).map((query) => requestOf('scan.rewards-collected', { query })),
-    'scan.round-of-latest-data': fc.constant(requestOf('scan.round-of-latest-data', {})),
-  };
 }

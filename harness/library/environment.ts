@@ -12,7 +12,7 @@ import {
   type TargetClient,
   type TransportFault,
 } from '../../client/http.js';
-import type { ObservedExchange } from '../../checks/response-checks.js';
+import { operationOf, type ObservedExchange } from '../../checks/response-checks.js';
 import { LedgerModel } from '../../checks/ledger-model.js';
 import type { Features, Fixtures, ProfileName, UserFixture } from '../../config/types.js';
 import { createValidators } from '../../specification/validate.js';
@@ -212,7 +212,12 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
     features: target.features,
     profile: run.profile,
     validators: createValidators(run.profile),
-    abilities: { features: target.features, canMintTokens: tokens.canMint, hasScan: context.endpoints.scan !== undefined },
+    abilities: {
+      features: target.features,
+      seededUpdates: target.fixtures.seededUpdates,
+      canMintTokens: tokens.canMint,
+      hasScan: context.endpoints.scan !== undefined,
+    },
     send: async (request) => {
       requests++;
       const scope = testScopes.getStore();
@@ -231,7 +236,9 @@ export async function getSuiteEnvironment(): Promise<SuiteEnvironment> {
       try {
         const sentAt = performance.now();
         response = await client.send(plain);
-        scope?.exchanges?.push({ api: plain.api, method: plain.method, path: plain.path, response, sentAt, answeredAt: performance.now() });
+        const operation = operationOf(plain.api, plain.method, plain.path);
+        const { api, method, path } = plain;
+        scope?.exchanges?.push({ api, method, path, ...(operation ? { operation } : {}), response, sentAt, answeredAt: performance.now() });
       } finally {
         inFlight--;
         lastActivity = Date.now();

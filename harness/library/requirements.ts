@@ -1,95 +1,13 @@
 /**
- * What a test needs from the target. A test whose requirement the target lacks is skipped with the
- * reason (and counted as skipped), never failed and never silently dropped.
+ * What a test needs from the target: the one vocabulary of specification/requirements.ts (shared with the clauses and
+ * the endpoint descriptors), re-exported where the suites import it.
  */
-import type { Features } from '../../config/types.js';
-
-export type Requirement =
-  | 'trafficAccounts'
-  | 'trafficAccountsDisabled'
-  | 'interactiveSubmission'
-  | 'authorization'
-  | 'authorizationDisabled'
-  | 'reassignmentFixture'
-  | 'multiHostedParty'
-  | 'writes'
-  | 'syntheticDars'
-  | 'singleSynchronizer'
-  | 'userManagement'
-  | 'mintTokens'
-  | 'scan'
-  | 'ledgerApi3.5'
-  | { scanVersionAtLeast: string }
-  | { scanVersionBelow: string };
-
-export interface TargetAbilities {
-  features: Features;
-  canMintTokens: boolean;
-  hasScan: boolean;
-}
-
-export function compareVersions(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let index = 0; index < Math.max(left.length, right.length); index++) {
-    const difference = (left[index] ?? 0) - (right[index] ?? 0);
-    if (difference !== 0) return Math.sign(difference);
-  }
-  return 0;
-}
-
-/** The reason the target cannot run a test with this requirement, or undefined when it can. */
-export function missingRequirement(requirement: Requirement, target: TargetAbilities): string | undefined {
-  const { features } = target;
-  if (typeof requirement === 'object') {
-    if ('scanVersionAtLeast' in requirement) {
-      return compareVersions(features.scanVersion, requirement.scanVersionAtLeast) >= 0
-        ? undefined
-        : `needs scan ${requirement.scanVersionAtLeast} or later (features.scanVersion is ${features.scanVersion})`;
-    }
-    return compareVersions(features.scanVersion, requirement.scanVersionBelow) < 0
-      ? undefined
-      : `needs a scan older than ${requirement.scanVersionBelow} (features.scanVersion is ${features.scanVersion})`;
-  }
-  switch (requirement) {
-    case 'trafficAccounts':
-      return features.trafficAccounts
-        ? undefined
-        : 'the target has no traffic endpoint (features.trafficAccounts: false; GET /v2/traffic/accounts/{id} is a Canton 3.6 feature, absent from 3.5)';
-    case 'trafficAccountsDisabled':
-      return features.trafficAccounts ? 'traffic accounts are enabled on the target (features.trafficAccounts: true)' : undefined;
-    case 'interactiveSubmission':
-      return features.interactiveSubmission ? undefined : 'interactive submission is not available (features.interactiveSubmission: false)';
-    case 'authorization':
-      return features.authorization ? undefined : 'ledger API authorization is disabled on the target (features.authorization: false)';
-    case 'authorizationDisabled':
-      return features.authorization
-        ? 'needs a target without authorization (features.authorization: false): with authorization on, the mutated value is also one the caller may not use, and Canton answers that first (403), so the rejection cannot be credited to the rule'
-        : undefined;
-    case 'reassignmentFixture':
-      return features.reassignmentFixture ? undefined : 'no seeded reassignment fixture (features.reassignmentFixture: false)';
-    case 'multiHostedParty':
-      return features.multiHostedParty ? undefined : 'no fixture party hosted on several participants (features.multiHostedParty: false)';
-    case 'writes':
-      return features.writes ? undefined : 'the run is read-only (--read-only): this test writes to the ledger';
-    case 'syntheticDars':
-      return features.syntheticDars
-        ? undefined
-        : 'the target does not accept the synthetic DARs this test builds (features.syntheticDars: false); ' +
-            'only the embedded reference target does, a real node type-checks their Daml-LF';
-    case 'singleSynchronizer':
-      return features.connectedSynchronizers === 1
-        ? undefined
-        : `the participant is connected to ${features.connectedSynchronizers} synchronizers (features.connectedSynchronizers): Canton auto-detects the synchronizer only when it is connected to exactly one (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER otherwise)`;
-    case 'userManagement':
-      return features.userManagement ? undefined : 'the suites may not manage users on the target (features.userManagement: false)';
-    case 'mintTokens':
-      return target.canMintTokens ? undefined : 'the auth provider cannot mint tokens (needs auth kind hs256, rs256 or es256)';
-    case 'scan':
-      return target.hasScan ? undefined : 'the target has no scan URL configured (targets.<name>.scan or SCAN_BASE_URL)';
-    case 'ledgerApi3.5':
-      return features.ledgerApiVersion === '3.5'
-        ? undefined
-        : `needs ledger API 3.5 (features.ledgerApiVersion is ${features.ledgerApiVersion})`;
-  }
-}
+export {
+  compareVersions,
+  missingRequirement,
+  requirementLabel,
+  REQUIREMENT_NAMES,
+  type Requirement,
+  type RequirementName,
+  type TargetAbilities,
+} from '../../specification/requirements.js';

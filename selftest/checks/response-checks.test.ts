@@ -14,7 +14,9 @@ import { MODEL_CHECKS } from '../../checks/ledger-model.js';
 import { fieldClausesOf } from '../../specification/schema-fields.js';
 import {
   applyResponseChecks,
+  defaultErrorBodyClauseOf,
   engineEndpoint,
+  successSchemaOf,
   RESPONSE_CHECKS,
   type ObservedExchange,
   type ResponseCheckContext,
@@ -24,7 +26,14 @@ import type { ProfileName } from '../../config/types.js';
 import { AssertionLedger } from '../../harness/library/attribution.js';
 import { switchedOffReason } from '../../harness/library/check-selection.js';
 import { endingOf } from '../../harness/library/test-ending.js';
-import type { EndpointName } from '../../specification/endpoints.js';
+import {
+  certifiedEndpoints,
+  endpointDescriptor,
+  endpointPath,
+  pathParameterNames,
+  REQUEST_ENDPOINT_NAMES,
+  type EndpointName,
+} from '../../specification/endpoints.js';
 import type { Api } from '../../client/http.js';
 import { createValidators } from '../../specification/validate.js';
 import {
@@ -358,5 +367,54 @@ describe('the registry and the endpoint matcher', () => {
     expect(engineEndpoint('participant', 'GET', '/v2/traffic/accounts/')).toBeUndefined();
     expect(engineEndpoint('scan', 'GET', '/readyz')).toBeUndefined();
     expect(engineEndpoint('participant', 'POST', '/v2/interactive-submission/prepare')).toBeUndefined();
+  });
+});
+
+/**
+ * Certified endpoints whose 200 is no JSON record of their own, so the engine checks no 200 schema on them; every other
+ * certified endpoint must have one (its descriptor's `response` and its `.response.shape` / `.response.200` clause).
+ */
+const NO_RECORD_OF_THEIR_OWN: Partial<Record<EndpointName, string>> = {
+  'packages-upload': 'its 200 is that of POST /v2/dars, credited by packages-upload.response.same-as-dars',
+  'dars-validate': 'its 200 has no body (dars-validate.response.no-body)',
+  readyz: 'its 200 is text (readyz.response.text-plain)',
+};
+
+describe('the engine derives what it checks from the descriptors (nothing to forget)', () => {
+  const examplePath = (name: (typeof REQUEST_ENDPOINT_NAMES)[number]) => {
+    const { path } = endpointDescriptor(name);
+    return endpointPath(name, Object.fromEntries(pathParameterNames(path).map((parameter) => [parameter, 'x1'])));
+  };
+
+  it("knows an exchange by the operation recorded with it, before its method and path (Schemathesis's case.operation)", () => {
+    expect(engineEndpoint('participant', 'GET', '/somewhere/else', 'readyz')).toBe('readyz');
+    expect(engineEndpoint('participant', 'GET', '/somewhere/else')).toBeUndefined();
+    expect(engineEndpoint('participant', 'GET', '/livez', 'livez')).toBe('node-state');
+    expect(engineEndpoint('participant', 'POST', '/v2/parties', 'parties.allocate')).toBeUndefined();
+  });
+
+  it('checks every certified endpoint under its own name', () => {
+    for (const name of REQUEST_ENDPOINT_NAMES) {
+      const { api, method } = endpointDescriptor(name);
+      expect(engineEndpoint(api, method, examplePath(name)), name).toBe(name);
+    }
+  });
+
+  it("checks the 200 body of every certified endpoint against its descriptor's response schema, unless it has no record of its own", () => {
+    const unchecked = REQUEST_ENDPOINT_NAMES.filter((name) => successSchemaOf(name) === undefined);
+    expect(unchecked.sort()).toEqual(Object.keys(NO_RECORD_OF_THEIR_OWN).sort());
+    for (const name of REQUEST_ENDPOINT_NAMES) {
+      const expected = successSchemaOf(name);
+      if (expected === undefined) continue;
+      expect(expected.schema, name).toBe(endpointDescriptor(name).response);
+      expect(expected.clause.startsWith(`${name}.response.`), name).toBe(true);
+      expect(expected.scan, name).toBe(endpointDescriptor(name).api === 'scan');
+    }
+  });
+
+  it('checks the error body of every certified area A endpoint against its default-body clause, and of no other', () => {
+    for (const name of certifiedEndpoints('participant')) expect(defaultErrorBodyClauseOf(name), name).toBe(`${name}.errors.default-body`);
+    for (const name of certifiedEndpoints('scan')) expect(defaultErrorBodyClauseOf(name), name).toBeUndefined();
+    expect(defaultErrorBodyClauseOf('node-state')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import type { ClauseId } from '../../specification/clauses.js';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_TAGS, clause, clauseIds, clauses, clausesForProfile } from '../../specification/clauses.js';
+import { clause, clauseIds, clauses, clausesForProfile } from '../../specification/clauses.js';
+import { REQUIREMENT_NAMES, type Requirement } from '../../specification/requirements.js';
 import { DESCRIPTOR_NAMES } from '../../specification/endpoints.js';
 import type { Clause } from '../../specification/clauses.js';
 import { parseSpec } from './spec-text.js';
@@ -44,8 +45,13 @@ describe('clause registry: shape', () => {
   });
 
   it('uses only known feature tags and endpoint names', () => {
-    const tags = new Set<string>(FEATURE_TAGS);
-    expect(clauses.filter((entry) => (entry.features ?? []).some((tag) => !tags.has(tag))).map(describeClause)).toEqual([]);
+    // One vocabulary (specification/requirements.ts): a named requirement, or a scan version window.
+    const names = new Set<string>(REQUIREMENT_NAMES);
+    const known = (tag: Requirement) =>
+      typeof tag === 'string'
+        ? names.has(tag)
+        : /^\d+\.\d+\.\d+$/.test('scanVersionAtLeast' in tag ? tag.scanVersionAtLeast : tag.scanVersionBelow);
+    expect(clauses.filter((entry) => (entry.features ?? []).some((tag) => !known(tag))).map(describeClause)).toEqual([]);
     // Clause endpoints are descriptor names (typed; this holds the registry's data at run time too).
     const endpoints = new Set<string>(DESCRIPTOR_NAMES);
     expect(clauses.filter((entry) => entry.endpoint !== undefined && !endpoints.has(entry.endpoint)).map(describeClause)).toEqual([]);

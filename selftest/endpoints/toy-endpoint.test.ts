@@ -1,114 +1,135 @@
 /**
- * Adding an endpoint touches at most 4 files (README "Layout"). In a copy of this checkout, the toy endpoint
- * `GET /v2/idps/{idp-id}` (an endpoint of Canton 3.5's OpenAPI that the tool does not know) is added by editing exactly
- * `TOY_FILES`: its descriptor, its reference route, its clause and the test that asserts the clause. Then, in the copy:
- * - the descriptor self-tests pass: the reference serves it and describes nothing else, the official OpenAPI agrees
- *   (method, path, path parameter), its path is spelled in no product file but the descriptors;
- * - a canton run of the suite certifies the toy clause, reported with its method and path.
- * No other file needed a change: nothing lists endpoints a second time. (An endpoint whose body has a JSON Schema of
- * its own adds it in specification/schemas: its name in `names.ts` and its body beside the others.)
+ * Adding a certified endpoint touches `TOY_STEPS.length` files (at most 10; README "Layout"). In a copy of this checkout
+ * the toy endpoint `GET /v2/idps/{idp-id}` (an endpoint of Canton 3.5's OpenAPI that the tool does not know) is added
+ * as the spec would add it: a GET with a path parameter, a 200 record and one parameter rule. One edit per file:
+ * - with every step, tsc and the self-tests that hold endpoints pass, and a run of each profile is certified with the
+ *   toy's clauses passed (its auth probe, response schema and default error body come from its descriptor);
+ * - without any one step, tsc or a named self-test fails, or the run is not certified: no step can be forgotten
+ *   silently, none narrows a run.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** The files adding an endpoint touches, with the edit made to each. */
-const TOY_FILES: Record<string, (text: string) => string> = {
-  'specification/endpoints.ts': (text) =>
-    insertBefore(
-      text,
-      '} as const satisfies Record<string, EndpointDescriptor>;',
-      "  'toy.idp': { api: 'participant', method: 'GET', path: '/v2/idps/{idp-id}', auth: 'any-user', readOnly: true, summary: 'an identity provider configuration' },\n",
-    ),
-  'reference/participant/node-info.ts': (text) =>
-    insertBefore(
-      text,
-      "    { method: 'GET', pattern: '/livez',",
-      "    { method: 'GET', pattern: '/v2/idps/{idp-id}', handler: (request) => (requireCaller(request.auth), { status: 200, body: { identityProviderConfig: { identityProviderId: request.params['idp-id'] } } }) },\n",
-    ),
-  'specification/clauses/canton-client-routes.ts': (text) =>
-    insertBefore(
-      text,
-      '];',
-      "  routes('canton.client-routes.toy-idp', 'endpoint', 'GET /v2/idps/{idp-id} answers the configuration of that identity provider.', { endpoint: 'toy.idp' }),\n",
-    ),
-  'suites/participant/client-routes.suite.ts': (text) =>
-    insertBefore(
-      text.trimEnd().replace(/\}\);$/, ''),
-      '\u0000',
-      `  conformanceTest(
-    { name: 'the toy endpoint answers its identity provider', endpoint: 'toy.idp', clauses: ['canton.client-routes.toy-idp'] },
-    async (ctx) => {
-      const response = await ctx.send({ endpoint: 'toy.idp', params: { 'idp-id': 'toy/idp' }, user: anyUser(ctx) });
-      const body = okJson(response, 'canton.client-routes.toy-idp');
-      expectValueMatches('canton.client-routes.toy-idp', 'identityProviderId', (body.identityProviderConfig as Record<string, unknown>)?.identityProviderId, (id) => id === 'toy/idp', 'toy/idp', response);
-    },
-  );
-});
-`,
-    ),
-};
+import { TOY_CLAUSES, TOY_STEPS, type Guard } from './toy-steps.js';
 
-function insertBefore(text: string, anchor: string, insertion: string): string {
-  if (anchor === '\u0000') return text + insertion;
-  const at = text.lastIndexOf(anchor);
-  if (at < 0) throw new Error(`toy endpoint: anchor ${JSON.stringify(anchor)} not found`);
-  return text.slice(0, at) + insertion + text.slice(at);
+interface Outcome {
+  ok: boolean;
+  output: string;
 }
 
-describe('adding an endpoint', () => {
+async function attempt(command: string, args: string[], cwd: string): Promise<Outcome> {
+  try {
+    const { stdout, stderr } = await run(command, args, { cwd, maxBuffer: 1 << 26, env: { ...process.env, NO_COLOR: '1' } });
+    return { ok: true, output: `${stdout}\n${stderr}` };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${failed.stdout ?? ''}\n${failed.stderr ?? ''}` };
+  }
+}
+
+const tsc = (copy: string) =>
+  attempt('npx', ['tsc', '--noEmit', '--incremental', '--tsBuildInfoFile', join(copy, '.toy.tsbuildinfo'), '-p', 'tsconfig.json'], copy);
+
+const selftest = (copy: string, file: string, filter?: string) =>
+  attempt('npx', ['vitest', 'run', '--config', 'vitest.config.ts', '--reporter', 'verbose', file, ...(filter ? ['-t', filter] : [])], copy);
+
+interface RunReport {
+  verdict: string;
+  clauses: { id: string; status: string }[];
+}
+
+async function certify(copy: string, profile: 'spec' | 'canton'): Promise<RunReport> {
+  const reportDir = join(copy, 'out', `toy-${profile}`);
+  rmSync(reportDir, { recursive: true, force: true });
+  await attempt('node', [join(copy, 'bin', 'ledger-conformance.mjs'), 'run', '--profile', profile, '--report-dir', reportDir], copy);
+  return JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as RunReport;
+}
+
+async function guardFails(copy: string, guard: Guard): Promise<Outcome> {
+  if ('tsc' in guard) return tsc(copy);
+  if ('selftest' in guard) return selftest(copy, guard.selftest, guard.filter);
+  const report = await certify(copy, guard.run);
+  const toy = report.clauses.filter((entry) => TOY_CLAUSES.includes(entry.id));
+  return {
+    ok: report.verdict === 'certified',
+    output: `verdict ${report.verdict}; ${toy.map((entry) => `${entry.id} ${entry.status}`).join(', ')}`,
+  };
+}
+
+describe('adding a certified endpoint', () => {
   const copy = mkdtempSync(join(tmpdir(), 'ledger-conformance-toy-'));
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
+  const original = new Map<string, string | undefined>();
+  let certified = false;
+  const done = new Map<string, string>();
+  const write = (file: string, text: string | undefined) => {
+    const path = join(copy, file);
+    if (text === undefined) rmSync(path, { force: true });
+    else {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    }
+  };
 
-  it(`touches ${Object.keys(TOY_FILES).length} files (at most 4), and the toy endpoint is served, described, checked and certified`, async () => {
-    expect(Object.keys(TOY_FILES).length).toBeLessThanOrEqual(4);
+  it(`touches ${TOY_STEPS.length} files (at most 10): the toy endpoint compiles, passes the self-tests and is certified in both profiles`, async () => {
+    expect(TOY_STEPS.length).toBeLessThanOrEqual(10);
+    expect(new Set(TOY_STEPS.map((step) => step.file)).size).toBe(TOY_STEPS.length);
     const { stdout } = await run('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, maxBuffer: 1 << 24 });
     for (const file of stdout.split('\n').filter((line) => line !== '' && !line.startsWith('out/'))) {
-      try {
-        cpSync(join(ROOT, file), join(copy, file), { recursive: false });
-      } catch {
-        // a file deleted in the work tree but still in the index
-      }
+      if (existsSync(join(ROOT, file))) cpSync(join(ROOT, file), join(copy, file), { recursive: false });
     }
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
-    for (const [file, edit] of Object.entries(TOY_FILES)) writeFileSync(join(copy, file), edit(readFileSync(join(copy, file), 'utf8')));
+    for (const step of TOY_STEPS) {
+      const path = join(copy, step.file);
+      const before = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+      original.set(step.file, before);
+      done.set(step.file, step.edit(before));
+      write(step.file, done.get(step.file));
+    }
 
-    // The descriptor self-tests, in the copy: route table both ways, the official OpenAPI, path spellings.
-    const selftest = await run(
-      'npx',
-      ['vitest', 'run', '--config', 'vitest.config.ts', '--reporter', 'verbose', 'selftest/endpoints/descriptors.test.ts'],
-      {
-        cwd: copy,
-        maxBuffer: 1 << 26,
-      },
-    ).catch((error: { stdout?: string; stderr?: string }) => {
-      throw new Error(`descriptor self-tests failed in the copy with the toy endpoint:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-    });
-    expect(selftest.stdout).toMatch(/toy\.idp: GET \/v2\/idps\/\{idp-id\}/);
+    const compiled = await tsc(copy);
+    expect(compiled.ok, compiled.output).toBe(true);
+    const selftests = [
+      'selftest/endpoints/descriptors.test.ts',
+      'selftest/clauses',
+      'selftest/schemas/examples.test.ts',
+      'selftest/schemas/compile.test.ts',
+      'selftest/checks/response-checks.test.ts',
+    ];
+    for (const file of selftests) {
+      const outcome = await selftest(copy, file);
+      expect(outcome.ok, `${file} in the copy with the toy endpoint:\n${outcome.output}`).toBe(true);
+    }
+    const generated = await selftest(copy, 'selftest/generators/requests.test.ts', 'toy.idp');
+    expect(generated.ok, generated.output).toBe(true);
+    expect(generated.output).toMatch(/toy\.idp/);
 
-    // A canton run of the suite that asserts it.
-    const reportDir = join(copy, 'out', 'toy');
-    await run(
-      'node',
-      [join(copy, 'bin', 'ledger-conformance.mjs'), 'run', '--profile', 'canton', '--include', 'client routes', '--report-dir', reportDir],
-      { cwd: copy, maxBuffer: 1 << 26 },
-    ).catch((error: { code?: number; stdout?: string }) => {
-      // --include leaves other clauses open: the verdict is incomplete (exit 0 unless --require certified).
-      if (error.code !== 0) throw new Error(`the run in the copy failed (exit ${error.code}):\n${error.stdout ?? ''}`);
-    });
-    const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as {
-      clauses: { id: string; status: string; endpoint?: string }[];
-      tests: { name: string; outcome: string }[];
-    };
-    expect(report.clauses.find((clause) => clause.id === 'canton.client-routes.toy-idp')).toMatchObject({
-      status: 'passed',
-      endpoint: 'GET /v2/idps/{idp-id}',
-    });
-  }, 180_000);
+    for (const profile of ['spec', 'canton'] as const) {
+      const report = await certify(copy, profile);
+      expect(report.verdict, `${profile} run in the copy`).toBe('certified');
+      const toy = report.clauses.filter((entry) => TOY_CLAUSES.includes(entry.id));
+      expect(toy.map((entry) => [entry.id, entry.status]).sort()).toEqual(TOY_CLAUSES.map((id) => [id, 'passed']).sort());
+    }
+    certified = true;
+  }, 900_000);
+
+  it('fails tsc, a self-test or the certification when any one step is left out', async () => {
+    expect(certified, 'the first test made the copy and proved it complete').toBe(true);
+    const silent: string[] = [];
+    for (const step of TOY_STEPS) {
+      write(step.file, original.get(step.file));
+      const outcome = await guardFails(copy, step.guard);
+      if (outcome.ok)
+        silent.push(`${step.file} (${step.what}): ${JSON.stringify(step.guard)} still passed\n${outcome.output.slice(-2000)}`);
+      write(step.file, done.get(step.file));
+    }
+    expect(silent).toEqual([]);
+  }, 1_200_000);
 });

@@ -8,17 +8,15 @@ import { invalidRequestRules, validRequests, ENDPOINT_NAMES, type EndpointName }
 import { invalidAnnotationRules } from '../../generators/invalid/annotations.js';
 import { annotations } from '../../generators/primitives/annotations.js';
 import { clauseIds } from '../../specification/clauses.js';
+import { endpointDescriptor } from '../../specification/endpoints.js';
 import { createValidators, type SchemaName } from '../../specification/validate.js';
 import { brokenAnnotationRules, brokenRules } from './rule-checker.js';
 import { referenceContext, referenceFixtures, SEED } from './support.js';
 
 const context = referenceContext();
 const fixtures = referenceFixtures();
-const BODY_SCHEMAS: Partial<Record<EndpointName, SchemaName>> = {
-  'submit-and-wait': 'SubmitAndWaitRequest',
-  execute: 'ExecuteSubmissionRequest',
-  'update-by-offset': 'UpdateByOffsetRequest',
-};
+/** The request body schema of an endpoint: its descriptor's `request` (specification/endpoints.ts). */
+const bodySchema = (endpoint: EndpointName): SchemaName | undefined => endpointDescriptor(endpoint).request;
 /** Rules the JSON Schemas express; for these an invalid body must also fail schema validation. */
 const SCHEMA_EXPRESSIBLE = new Set([
   'submit-and-wait.commands.non-empty',
@@ -88,7 +86,7 @@ function schemaErrors(schema: SchemaName, body: unknown, profile: 'spec' | 'cant
 describe.each(['schema', 'accepted'] as const)('valid %s requests', (mode) => {
   const arbitraries = validRequests(context, mode);
   it.each(ENDPOINT_NAMES)('%s: no rule broken, schemas pass', (endpoint) => {
-    const schema = BODY_SCHEMAS[endpoint];
+    const schema = bodySchema(endpoint);
     const cheap = !endpoint.startsWith('dars') && !endpoint.startsWith('packages');
     fc.assert(
       fc.property(arbitraries[endpoint], (request) => {
@@ -167,7 +165,7 @@ describe('accepted update formats', () => {
 describe('invalid requests', () => {
   const rules = invalidRequestRules(context);
   it.each(ENDPOINT_NAMES.filter((endpoint) => rules[endpoint].length > 0))('%s: each breaks exactly its tagged rule', (endpoint) => {
-    const schema = BODY_SCHEMAS[endpoint];
+    const schema = bodySchema(endpoint);
     for (const rule of rules[endpoint]) {
       fc.assert(
         fc.property(rule, (request) => {

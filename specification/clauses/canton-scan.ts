@@ -2,23 +2,22 @@
  * The `canton` profile for area B: how a real Splice scan answers, beyond what the spec states. Each text
  * paraphrases the fact tightly and names its section of the Splice scan facts document.
  */
-import type { DescriptorName } from '../endpoints.js';
+import { endpointRequirements, removalRequirements, type DescriptorName } from '../endpoints.js';
 import { cantonGroup } from './define.js';
-import type { FeatureTag } from './types.js';
 
 const SECTION = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
 const PARTICIPANT_ID_V1 = 'scan.participant-id-v1';
 const PARTICIPANT_ID_V0 = 'scan.participant-id-v0';
 
-const scan = (endpoint?: DescriptorName, features: FeatureTag[] = []) =>
-  cantonGroup({ section: SECTION, features, ...(endpoint === undefined ? {} : { endpoint }) });
+const scan = (endpoint?: DescriptorName) =>
+  cantonGroup({ section: SECTION, ...(endpoint === undefined ? {} : { endpoint, features: endpointRequirements(endpoint) }) });
 const scanWide = scan();
 const trafficStatus = scan('scan.traffic-status');
-const participantIdV1 = scan(PARTICIPANT_ID_V1, ['scanVersion>=0.5.17']);
+const participantIdV1 = scan(PARTICIPANT_ID_V1);
 const participantIdV0 = scan(PARTICIPANT_ID_V0);
-const topValidators = scan('scan.top-validators', ['scanVersion<0.6.6']);
-const rewardsCollected = scan('scan.rewards-collected', ['scanVersion<0.6.7']);
-const roundOfLatestData = scan('scan.round-of-latest-data', ['scanVersion<0.6.7']);
+const topValidators = scan('scan.top-validators');
+const rewardsCollected = scan('scan.rewards-collected');
+const roundOfLatestData = scan('scan.round-of-latest-data');
 const removed = cantonGroup({ section: 'Versioning' });
 
 export const cantonScanClauses = [
@@ -233,19 +232,19 @@ export const cantonScanClauses = [
     'canton.scan.removed.top-validators-404',
     'versioning',
     'From 0.6.6 the top-validators path is gone and answers the unknown-route 404 (facts scan §4 removal, version numbers).',
-    { endpoint: 'scan.top-validators', features: ['scanVersion>=0.6.6'] },
+    { endpoint: 'scan.top-validators', features: removalRequirements('scan.top-validators') },
   ),
   removed(
     'canton.scan.removed.rewards-collected-404',
     'versioning',
     'From 0.6.7 the rewards-collected path is gone and answers the unknown-route 404 (facts scan §5 removal, version numbers).',
-    { endpoint: 'scan.rewards-collected', features: ['scanVersion>=0.6.7'] },
+    { endpoint: 'scan.rewards-collected', features: removalRequirements('scan.rewards-collected') },
   ),
   removed(
     'canton.scan.removed.round-of-latest-data-404',
     'versioning',
     'From 0.6.7 the round-of-latest-data path is gone and answers the unknown-route 404 (facts scan §6 removal, version numbers).',
-    { endpoint: 'scan.round-of-latest-data', features: ['scanVersion>=0.6.7'] },
+    { endpoint: 'scan.round-of-latest-data', features: removalRequirements('scan.round-of-latest-data') },
   ),
 
   participantIdV0(

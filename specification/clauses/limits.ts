@@ -1,5 +1,6 @@
 /** Clauses of the Limits table, one per constraint of each row, and its "not shown" sentences. */
 import { clauseGroup, notShownGroup } from './define.js';
+import { endpointRequirements } from '../endpoints.js';
 
 const limits = clauseGroup({ section: 'Limits' });
 const limitsNotShown = notShownGroup({ section: 'Limits' });
@@ -50,7 +51,7 @@ export const limitClauses = [
   }),
   limits('limits.scan-limit.maximum-records', 'limit', '| Scan `limit` | maximum number of returned validator records |', {
     endpoint: 'scan.top-validators',
-    features: ['scanVersion<0.6.6'],
+    features: endpointRequirements('scan.top-validators'),
   }),
   limits('limits.offsets.positive', 'limit', '| Offsets | absolute offsets are positive integers |', {
     endpoint: 'update-by-offset',

@@ -2,6 +2,7 @@
  * Clauses of the area A endpoints: that each exists, its request fields, its 200 response, its other
  * statuses and its authentication rule.
  */
+import { certifiedEndpoints, ENDPOINT_DESCRIPTORS, endpointRequirements, endpointSection, type DescriptorName } from '../endpoints.js';
 import { clauseGroup, notShownGroup } from './define.js';
 
 const INTRODUCTION = 'Ledger Participant JSON Interface and Network Scan Interface';
@@ -10,33 +11,22 @@ const ENDPOINTS = 'Endpoints';
 
 const overview = clauseGroup({ section: OVERVIEW });
 const endpoints = clauseGroup({ section: ENDPOINTS });
-const execute = clauseGroup({
-  section: `${ENDPOINTS} > POST {base_url}/v2/interactive-submission/execute`,
-  endpoint: 'execute',
-  features: ['interactiveSubmission'],
-});
-const executeNotShown = notShownGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/interactive-submission/execute`, endpoint: 'execute' });
-const updateByOffset = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/updates/update-by-offset`, endpoint: 'update-by-offset' });
-const authenticatedUser = clauseGroup({ section: `${ENDPOINTS} > GET {base_url}/v2/authenticated-user`, endpoint: 'authenticated-user' });
-const submitAndWait = clauseGroup({
-  section: `${ENDPOINTS} > POST {base_url}/v2/commands/submit-and-wait`,
-  endpoint: 'submit-and-wait',
-  features: ['writes'],
-});
-const submitAndWaitNotShown = notShownGroup({
-  section: `${ENDPOINTS} > POST {base_url}/v2/commands/submit-and-wait`,
-  endpoint: 'submit-and-wait',
-});
-const dars = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/dars`, endpoint: 'dars-upload', features: ['writes'] });
-const darsNotShown = notShownGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/dars`, endpoint: 'dars-upload' });
-const packages = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/packages`, endpoint: 'packages-upload', features: ['writes'] });
-const darsValidate = clauseGroup({ section: `${ENDPOINTS} > POST {base_url}/v2/dars/validate`, endpoint: 'dars-validate' });
-const trafficAccount = clauseGroup({
-  section: `${ENDPOINTS} > GET {base_url}/v2/traffic/accounts/{account-id}`,
-  endpoint: 'traffic-account',
-  features: ['trafficAccounts', 'ledgerApi3.5'],
-});
-const readyz = clauseGroup({ section: `${ENDPOINTS} > GET {base_url}/readyz`, endpoint: 'readyz', features: ['ledgerApi3.5'] });
+/** An endpoint's clauses: its section heading and requirements come from its descriptor (specification/endpoints.ts). */
+const endpointGroup = (endpoint: DescriptorName) =>
+  clauseGroup({ section: endpointSection(endpoint), endpoint, features: endpointRequirements(endpoint) });
+const endpointNotShown = (endpoint: DescriptorName) => notShownGroup({ section: endpointSection(endpoint), endpoint });
+const execute = endpointGroup('execute');
+const executeNotShown = endpointNotShown('execute');
+const updateByOffset = endpointGroup('update-by-offset');
+const authenticatedUser = endpointGroup('authenticated-user');
+const submitAndWait = endpointGroup('submit-and-wait');
+const submitAndWaitNotShown = endpointNotShown('submit-and-wait');
+const dars = endpointGroup('dars-upload');
+const darsNotShown = endpointNotShown('dars-upload');
+const packages = endpointGroup('packages-upload');
+const darsValidate = endpointGroup('dars-validate');
+const trafficAccount = endpointGroup('traffic-account');
+const readyz = endpointGroup('readyz');
 
 const AREA_A_AUTH = 'Area A endpoints require the authentication of the next section.';
 const AREA_A_ERRORS =
@@ -76,31 +66,19 @@ const VALIDATE_REQUEST = 'Request: `application/octet-stream` binary body (requi
 const VALIDATE_NO_EFFECT = 'No effect on participant or ledger state: the DAR and its packages are neither persisted nor vetted.';
 const TRAFFIC_RESPONSE = 'Response 200: `{accountId: string, balance: int64}`.';
 
-/** Every area A endpoint with its short name, for the clauses all of them share. */
-const AREA_A = [
-  { name: 'execute', endpoint: 'execute', section: 'POST {base_url}/v2/interactive-submission/execute' },
-  { name: 'update-by-offset', endpoint: 'update-by-offset', section: 'POST {base_url}/v2/updates/update-by-offset' },
-  { name: 'authenticated-user', endpoint: 'authenticated-user', section: 'GET {base_url}/v2/authenticated-user' },
-  { name: 'submit-and-wait', endpoint: 'submit-and-wait', section: 'POST {base_url}/v2/commands/submit-and-wait' },
-  { name: 'dars-upload', endpoint: 'dars-upload', section: 'POST {base_url}/v2/dars' },
-  { name: 'packages-upload', endpoint: 'packages-upload', section: 'POST {base_url}/v2/packages' },
-  { name: 'dars-validate', endpoint: 'dars-validate', section: 'POST {base_url}/v2/dars/validate' },
-  { name: 'traffic-account', endpoint: 'traffic-account', section: 'GET {base_url}/v2/traffic/accounts/{account-id}' },
-  { name: 'readyz', endpoint: 'readyz', section: 'GET {base_url}/readyz' },
-] as const;
-
 const READINESS_WITHOUT_TOKEN =
   'real nodes answer readiness probes without a token (facts canton §2), and the spec does not say what an unauthenticated readiness request gets';
 
+/** The clauses every certified area A endpoint has (specification/endpoints.ts `generated`), in the descriptors' order. */
 function sharedAreaAClauses() {
-  return AREA_A.flatMap(({ name, endpoint, section }) => [
-    endpoints(`${name}.auth.required`, 'auth', AREA_A_AUTH, {
+  return certifiedEndpoints('participant').flatMap((endpoint) => [
+    endpoints(`${endpoint}.auth.required`, 'auth', AREA_A_AUTH, {
       endpoint,
-      section: `${ENDPOINTS} > ${section}`,
+      section: endpointSection(endpoint),
       features: ['authorization'],
-      ...(name === 'readyz' ? { untestable: READINESS_WITHOUT_TOKEN } : {}),
+      ...(ENDPOINT_DESCRIPTORS[endpoint].auth === 'none' ? { untestable: READINESS_WITHOUT_TOKEN } : {}),
     }),
-    endpoints(`${name}.errors.default-body`, 'error', AREA_A_ERRORS, { endpoint, section: `${ENDPOINTS} > ${section}` }),
+    endpoints(`${endpoint}.errors.default-body`, 'error', AREA_A_ERRORS, { endpoint, section: endpointSection(endpoint) }),
   ]);
 }
 

@@ -3,6 +3,7 @@
  * the States table.
  */
 import { clauseGroup, notShownGroup } from './define.js';
+import { endpointRequirements } from '../endpoints.js';
 
 const RESOURCES = 'Resources and their fields';
 const OTHER_RECORDS = `${RESOURCES} > Other records`;
@@ -96,7 +97,7 @@ export const recordResourceClauses = [
   otherRecords('validator-received-faucets.fields', 'resource', FAUCETS, {
     resource: 'ValidatorReceivedFaucets',
     endpoint: 'scan.top-validators',
-    features: ['scanVersion<0.6.6'],
+    features: endpointRequirements('scan.top-validators'),
   }),
 
   states(

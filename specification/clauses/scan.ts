@@ -2,9 +2,8 @@
  * Clauses of the area B scan endpoints (the table under "Scan endpoints"), one group per row: the endpoint
  * exists, its parameters, its 200 body and its other statuses.
  */
-import type { DescriptorName } from '../endpoints.js';
+import { endpointRequirements, type DescriptorName } from '../endpoints.js';
 import { clauseGroup, notShownGroup } from './define.js';
-import type { FeatureTag } from './types.js';
 
 const SECTION = 'Endpoints > Scan endpoints (no authentication headers; responses JSON)';
 const PARTICIPANT_ID_V1 = 'scan.participant-id-v1';
@@ -23,13 +22,13 @@ const REWARDS_COLLECTED_ROW =
 const ROUND_OF_LATEST_DATA_ROW =
   '| GET {scan_base_url}/v0/round-of-latest-data (deprecated, removed in 0.6.7) | none | `{round: int64, effectiveAt: string (date-time)}` both required; latest round with aggregated data and the ledger effective time at which it closed | 404 with `{error}` |';
 
-const scan = (endpoint: DescriptorName, features: FeatureTag[] = []) => clauseGroup({ section: SECTION, endpoint, features });
+const scan = (endpoint: DescriptorName) => clauseGroup({ section: SECTION, endpoint, features: endpointRequirements(endpoint) });
 const trafficStatus = scan('scan.traffic-status');
-const participantIdV1 = scan(PARTICIPANT_ID_V1, ['scanVersion>=0.5.17']);
+const participantIdV1 = scan(PARTICIPANT_ID_V1);
 const participantIdV0 = scan(PARTICIPANT_ID_V0);
-const topValidators = scan('scan.top-validators', ['scanVersion<0.6.6']);
-const rewardsCollected = scan('scan.rewards-collected', ['scanVersion<0.6.7']);
-const roundOfLatestData = scan('scan.round-of-latest-data', ['scanVersion<0.6.7']);
+const topValidators = scan('scan.top-validators');
+const rewardsCollected = scan('scan.rewards-collected');
+const roundOfLatestData = scan('scan.round-of-latest-data');
 const scanWide = clauseGroup({ section: SECTION });
 const scanNotShown = notShownGroup({ section: SECTION, endpoint: 'scan.top-validators', resource: 'ValidatorReceivedFaucets' });
 

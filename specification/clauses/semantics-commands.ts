@@ -4,6 +4,7 @@
  * the Canton source (branch 3.5-open-source-2026-06-10.13) that decides it.
  */
 import { cantonEndpointClauses, cantonGroup, citingFacts } from './define.js';
+import { endpointRequirements } from '../endpoints.js';
 
 const errors = citingFacts(cantonGroup({ section: 'Errors', resource: 'JsCantonError' }));
 const submitAndWait = cantonEndpointClauses('submit-and-wait', ['writes']);
@@ -15,9 +16,13 @@ const scanSection = 'Endpoints > Scan endpoints (no authentication headers; resp
 const topValidators = cantonGroup({
   section: scanSection,
   endpoint: 'scan.top-validators',
-  features: ['scanVersion<0.6.6'],
+  features: endpointRequirements('scan.top-validators'),
 });
-const rewardsCollected = cantonGroup({ section: scanSection, endpoint: 'scan.rewards-collected', features: ['scanVersion<0.6.7'] });
+const rewardsCollected = cantonGroup({
+  section: scanSection,
+  endpoint: 'scan.rewards-collected',
+  features: endpointRequirements('scan.rewards-collected'),
+});
 
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
 const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';

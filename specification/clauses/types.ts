@@ -4,6 +4,7 @@
  */
 
 import type { DescriptorName } from '../endpoints.js';
+import type { Requirement } from '../requirements.js';
 
 /**
  * `spec`: required by the spec. `canton`: real Canton/Splice behaviour, checked by the `canton` profile only.
@@ -14,35 +15,11 @@ export type ClauseLevel = 'spec' | 'canton' | 'not-shown';
 export type ClauseKind = 'endpoint' | 'resource' | 'union' | 'limit' | 'error' | 'auth' | 'versioning' | 'state' | 'format' | 'event';
 
 /**
- * What a target must offer (or be configured as) before a clause can be checked; a runner skips the clause
- * with this tag as the reason otherwise. They map onto `Features` / `Fixtures` of config/types.ts:
- * - `trafficAccounts` / `trafficAccountsDisabled`: features.trafficAccounts is true / false.
- * - `interactiveSubmission`, `authorization`, `reassignmentFixture`, `multiHostedParty`, `writes`: the feature flag is true.
- * - `ledgerApi3.5`: features.ledgerApiVersion is '3.5'.
- * - `scanVersion<X` / `scanVersion>=X`: features.scanVersion compared with X (semver order).
- * - `topologyFixture`, `transactionFixture`, `checkpointFixture`: the matching fixtures.seededUpdates offset is set.
+ * What a target must offer (or be configured as) before a clause can be checked: the one vocabulary of tests, clauses
+ * and endpoint descriptors (specification/requirements.ts). An endpoint's clauses take theirs from its descriptor
+ * (`endpointRequirements`), so a version is written once.
  */
-export const FEATURE_TAGS = [
-  'trafficAccounts',
-  'trafficAccountsDisabled',
-  'interactiveSubmission',
-  'authorization',
-  'reassignmentFixture',
-  'multiHostedParty',
-  'writes',
-  'ledgerApi3.5',
-  'scanVersion<0.6.6',
-  'scanVersion<0.6.7',
-  'scanVersion>=0.5.17',
-  'scanVersion>=0.6.0',
-  'scanVersion>=0.6.6',
-  'scanVersion>=0.6.7',
-  'topologyFixture',
-  'transactionFixture',
-  'checkpointFixture',
-] as const;
-
-export type FeatureTag = (typeof FEATURE_TAGS)[number];
+export type FeatureTag = Requirement;
 
 /**
  * Where the written spec and real Canton 3.5 disagree (facts: verified-against-real.md §2). The `canton`

@@ -1,5 +1,6 @@
 /** Clauses of the Versioning section, one per bullet (split where a bullet states several facts). */
 import { clauseGroup, notShownGroup } from './define.js';
+import { endpointRequirements, removalRequirements } from '../endpoints.js';
 
 const versioning = clauseGroup({ section: 'Versioning' });
 const versioningNotShown = notShownGroup({ section: 'Versioning' });
@@ -22,7 +23,7 @@ export const versioningClauses = [
   versioning('versioning.scan.prefix-v0-v1', 'versioning', PATHS),
   versioning('versioning.scan.participant-id-v1-supersedes-v0', 'versioning', PATHS, {
     endpoint: 'scan.participant-id-v1',
-    features: ['scanVersion>=0.5.17', 'multiHostedParty'],
+    features: [...endpointRequirements('scan.participant-id-v1'), 'multiHostedParty'],
   }),
   versioning('versioning.ledger-api-3.5.traffic-account-added', 'versioning', RELEASE_3_5, {
     endpoint: 'traffic-account',
@@ -52,15 +53,15 @@ export const versioningClauses = [
   }),
   versioning('versioning.scan.rewards-collected.removed-0.6.7', 'versioning', SCAN_REMOVALS, {
     endpoint: 'scan.rewards-collected',
-    features: ['scanVersion>=0.6.7'],
+    features: removalRequirements('scan.rewards-collected'),
   }),
   versioning('versioning.scan.round-of-latest-data.removed-0.6.7', 'versioning', SCAN_REMOVALS, {
     endpoint: 'scan.round-of-latest-data',
-    features: ['scanVersion>=0.6.7'],
+    features: removalRequirements('scan.round-of-latest-data'),
   }),
   versioning('versioning.scan.top-validators.removed-0.6.6', 'versioning', SCAN_REMOVALS, {
     endpoint: 'scan.top-validators',
-    features: ['scanVersion>=0.6.6'],
+    features: removalRequirements('scan.top-validators'),
   }),
   versioning('versioning.scan.deprecated-0.5.10', 'versioning', SCAN_REMOVALS, { untestable: ANNOUNCEMENT }),
   versioningNotShown('versioning.selection.not-shown', 'versioning', 'Selection of a version by header or parameter: not shown.'),

@@ -7,7 +7,7 @@ import { FixtureGapError } from '../../harness/library/environment.js';
 import { compareVersions } from '../../harness/library/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { UNKNOWN_SYNCHRONIZER_ID, malformedPartyIds, malformedSynchronizerIds } from '../support/party-ids.js';
-import { getScan, scanPaths } from '../support/scan-requests.js';
+import { getScan } from '../support/scan-requests.js';
 import { acceptedFor, controlAccepted, expectUndecodableIdsRejected } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.participant-id-v0';
@@ -16,7 +16,7 @@ const DECLARED_ERROR_STATUSES = [404, 500] as const;
 const FIRST_SPLICE_ON_CANTON_3_5 = '0.6.0';
 
 function participantIdV0(context: ConformanceContext, partyId: string, domainId = context.fixtures.scan.synchronizerId) {
-  return getScan(context, scanPaths.participantIdV0(domainId, partyId));
+  return getScan(context, 'scan.participant-id-v0', { domain_id: domainId, party_id: partyId });
 }
 
 /**

@@ -6,15 +6,16 @@ import { expectCount, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { FixtureGapError } from '../../harness/library/environment.js';
 import type { ClauseId } from '../../specification/clauses.js';
+import { endpointRequirements } from '../../specification/endpoints.js';
 import { declaredHosts, fingerprintPrefixOf, malformedPartyIds, malformedSynchronizerIds } from '../support/party-ids.js';
-import { getScan, scanPaths } from '../support/scan-requests.js';
+import { getScan } from '../support/scan-requests.js';
 import { acceptedFor, controlAccepted, expectUndecodableIdsRejected } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.participant-id-v1';
-const REQUIRES = ['scan', { scanVersionAtLeast: '0.5.17' }] as const;
+const REQUIRES = endpointRequirements('scan.participant-id-v1');
 
 function participantIdV1(context: ConformanceContext, partyId: string, domainId = context.fixtures.scan.synchronizerId) {
-  return getScan(context, scanPaths.participantIdV1(domainId, partyId));
+  return getScan(context, 'scan.participant-id-v1', { domain_id: domainId, party_id: partyId });
 }
 
 /** The clauses `hostingParticipants` asserts. */

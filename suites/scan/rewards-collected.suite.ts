@@ -9,7 +9,8 @@ import { scanErrorAnswer, scanErrorMessage, scanRejection } from '../../checks/s
 import { expectText, expectValue } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { getScan, scanPaths } from '../support/scan-requests.js';
+import { endpointRequirements } from '../../specification/endpoints.js';
+import { getScan } from '../support/scan-requests.js';
 import {
   acceptedFor,
   assertStillBreaksRule,
@@ -19,12 +20,12 @@ import {
 } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.rewards-collected';
-const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;
+const REQUIRES = endpointRequirements('scan.rewards-collected');
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 
 function rewardsCollected(context: ConformanceContext, round: string | undefined): Promise<ClientResponse> {
-  return getScan(context, scanPaths.rewardsCollected, round === undefined ? undefined : { round });
+  return getScan(context, 'scan.rewards-collected', {}, round === undefined ? undefined : { round });
 }
 
 /** The clauses `amountOf` asserts (the canton one in the canton profile only). */
@@ -48,7 +49,7 @@ const LATEST_ROUND_CLAUSES: ClauseId[] = ['scan.round-of-latest-data.exists', 's
 
 /** The latest aggregated round, as round-of-latest-data reports it (same round totals). */
 async function latestRound(context: ConformanceContext): Promise<bigint> {
-  const response = await getScan(context, scanPaths.roundOfLatestData);
+  const response = await getScan(context, 'scan.round-of-latest-data');
   skipWithoutAggregatedRound(context, response, 'round-of-latest-data');
   acceptedFor(response, ['scan.round-of-latest-data.exists']);
   const body = answerBody(response, 'scan.round-of-latest-data.response.shape') as { round: unknown };
@@ -137,7 +138,7 @@ conformanceSuite('scan rewards-collected', () => {
     async (context) => {
       const clauseId = 'canton.scan.rewards-collected.round-without-row-200';
       // ensureAggregated comes first: before any round is aggregated, every round is 404.
-      skipWithoutAggregatedRound(context, await getScan(context, scanPaths.roundOfLatestData), 'round-of-latest-data');
+      skipWithoutAggregatedRound(context, await getScan(context, 'scan.round-of-latest-data'), 'round-of-latest-data');
       for (const round of [-1n, INT64_MIN]) {
         const response = await rewardsCollected(context, String(round));
         statusCodeConformance(response, [200], clauseId);

@@ -4,11 +4,12 @@ import { notAServerError, statusCodeConformance } from '../../checks/basic.js';
 import { scanErrorAnswer } from '../../checks/scan.js';
 import { expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
-import { getScan, scanPaths } from '../support/scan-requests.js';
+import { endpointRequirements } from '../../specification/endpoints.js';
+import { getScan } from '../support/scan-requests.js';
 import { acceptedFor, skipWithoutAggregatedRound } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.round-of-latest-data';
-const REQUIRES = ['scan', { scanVersionBelow: '0.6.7' }] as const;
+const REQUIRES = endpointRequirements('scan.round-of-latest-data');
 /**
  * circe's OffsetDateTime encoder (ISO_OFFSET_DATE_TIME): seconds always, then a fraction whose trailing
  * zeros are dropped — 0 to 9 digits, not only the 3 or 6 of a fixed-width writer.
@@ -33,7 +34,7 @@ conformanceSuite('scan round-of-latest-data', () => {
       requires: [...REQUIRES],
     },
     async (context) => {
-      const response = await getScan(context, scanPaths.roundOfLatestData);
+      const response = await getScan(context, 'scan.round-of-latest-data');
       notAServerError(response, 'scan.round-of-latest-data.exists');
       skipWithoutAggregatedRound(context, response, 'round-of-latest-data');
       acceptedFor(response, ['scan.round-of-latest-data.exists', 'scan.round-of-latest-data.no-parameters', 'scan.auth.no-headers']);
@@ -66,7 +67,7 @@ conformanceSuite('scan round-of-latest-data', () => {
       requires: [...REQUIRES],
     },
     async (context) => {
-      const response = await getScan(context, scanPaths.roundOfLatestData);
+      const response = await getScan(context, 'scan.round-of-latest-data');
       // 200 while a round has been aggregated; before any, the declared 404 with {error}.
       statusCodeConformance(response, [200, 404], 'scan.round-of-latest-data.errors.declared-statuses');
       if (response.status === 404) {

@@ -9,7 +9,8 @@ import { recordInconclusive } from '../../checks/assertion.js';
 import { statusCodeConformance } from '../../checks/basic.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
-import { getScan, scanPaths } from '../support/scan-requests.js';
+import { endpointRequirements } from '../../specification/endpoints.js';
+import { getScan } from '../support/scan-requests.js';
 import { exactInteger, skipWithoutAggregatedRound } from '../support/scan-responses.js';
 
 /** Rounds summed one request each; above this, the total is not recomputed (a long-running network). */
@@ -21,14 +22,14 @@ interface Leader {
 }
 
 async function leaderboard(ctx: ConformanceContext, limit: number): Promise<{ response: ClientResponse; rounds: string[] }> {
-  const response = await getScan(ctx, scanPaths.topValidators, { limit: String(limit) });
+  const response = await getScan(ctx, 'scan.top-validators', {}, { limit: String(limit) });
   statusCodeConformance(response, [200], 'canton.scan.numbers.top-n');
   const body = answerBody(response, 'canton.scan.numbers.top-n') as { validatorsByReceivedFaucets: Leader[] };
   return { response, rounds: body.validatorsByReceivedFaucets.map((entry) => String(exactInteger(entry.numRoundsCollected))) };
 }
 
 async function latestRound(ctx: ConformanceContext): Promise<bigint> {
-  const response = await getScan(ctx, scanPaths.roundOfLatestData);
+  const response = await getScan(ctx, 'scan.round-of-latest-data');
   skipWithoutAggregatedRound(ctx, response, 'round-of-latest-data');
   statusCodeConformance(response, [200], 'canton.scan.numbers.rewards-round-boundary');
   const body = answerBody(response, 'canton.scan.numbers.rewards-round-boundary') as { round: unknown };
@@ -44,7 +45,7 @@ function units(amount: string): bigint {
 }
 
 async function rewards(ctx: ConformanceContext, round: bigint | undefined): Promise<ClientResponse> {
-  return getScan(ctx, scanPaths.rewardsCollected, round === undefined ? undefined : { round: String(round) });
+  return getScan(ctx, 'scan.rewards-collected', {}, round === undefined ? undefined : { round: String(round) });
 }
 
 function amountOf(ctx: ConformanceContext, response: ClientResponse, clauseId: 'canton.scan.numbers.total-is-sum-of-rounds'): string {
@@ -58,7 +59,7 @@ conformanceSuite('scan numbers', () => {
       name: 'top validators: the answer to limit N is the first N of the longest leaderboard',
       endpoint: 'scan.top-validators',
       clauses: ['canton.scan.numbers.top-n'],
-      requires: ['scan', { scanVersionBelow: '0.6.6' }],
+      requires: endpointRequirements('scan.top-validators'),
     },
     async (ctx) => {
       const full = await leaderboard(ctx, 1000);
@@ -81,7 +82,7 @@ conformanceSuite('scan numbers', () => {
       name: 'rewards-collected: the latest aggregated round is answered, latest + 1 is not yet',
       endpoint: 'scan.rewards-collected',
       clauses: ['canton.scan.numbers.rewards-round-boundary'],
-      requires: ['scan', { scanVersionBelow: '0.6.7' }],
+      requires: endpointRequirements('scan.rewards-collected'),
     },
     async (ctx) => {
       const latest = await latestRound(ctx);
@@ -114,7 +115,7 @@ conformanceSuite('scan numbers', () => {
       name: 'rewards-collected: the total without a round is the sum of the rounds',
       endpoint: 'scan.rewards-collected',
       clauses: ['canton.scan.numbers.total-is-sum-of-rounds'],
-      requires: ['scan', { scanVersionBelow: '0.6.7' }],
+      requires: endpointRequirements('scan.rewards-collected'),
     },
     async (ctx) => {
       const latest = await latestRound(ctx);

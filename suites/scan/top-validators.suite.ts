@@ -8,11 +8,12 @@ import { expectScanError, scanErrorAnswer, scanErrorMessage, scanRejection } fro
 import { expectCount, expectOrdered, expectText, expectValueMatches } from '../../checks/values.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { getScan, scanPaths } from '../support/scan-requests.js';
+import { endpointRequirements } from '../../specification/endpoints.js';
+import { getScan } from '../support/scan-requests.js';
 import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.top-validators';
-const REQUIRES = ['scan', { scanVersionBelow: '0.6.6' }] as const;
+const REQUIRES = endpointRequirements('scan.top-validators');
 const DECLARED_ERROR_STATUSES = [400, 404] as const;
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
@@ -28,7 +29,7 @@ interface ValidatorReceivedFaucets {
 }
 
 function topValidators(context: ConformanceContext, limit: string | undefined): Promise<ClientResponse> {
-  return getScan(context, scanPaths.topValidators, limit === undefined ? undefined : { limit });
+  return getScan(context, 'scan.top-validators', {}, limit === undefined ? undefined : { limit });
 }
 
 /** The counters are int64 in Canton but of unstated type in the spec: compare them as numbers. */

@@ -9,7 +9,7 @@ import { FixtureGapError } from '../../harness/library/environment.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { cantonMemberRejection, isSpecMemberId, malformedMemberId } from '../support/member-ids.js';
 import { UNKNOWN_SYNCHRONIZER_ID } from '../support/party-ids.js';
-import { getScan, scanPaths } from '../support/scan-requests.js';
+import { getScan } from '../support/scan-requests.js';
 import { acceptedFor, assertStillBreaksRule, controlAccepted, exactInteger, isJsonInteger } from '../support/scan-responses.js';
 
 const ENDPOINT = 'scan.traffic-status';
@@ -63,7 +63,7 @@ async function trafficStatus(
   memberId: string,
   domainId = context.fixtures.scan.synchronizerId,
 ): Promise<ClientResponse> {
-  return getScan(context, scanPaths.trafficStatus(domainId, memberId));
+  return getScan(context, 'scan.traffic-status', { domain_id: domainId, member_id: memberId });
 }
 
 conformanceSuite('scan traffic-status', () => {

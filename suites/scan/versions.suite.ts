@@ -1,37 +1,29 @@
 import { statusCodeConformance, expectContentType } from '../../checks/basic.js';
-import type { Requirement } from '../../harness/library/requirements.js';
 import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import type { EndpointName } from '../../specification/endpoints.js';
-import { getScan, scanPaths } from '../support/scan-requests.js';
+import { endpointDescriptor, removalRequirements } from '../../specification/endpoints.js';
+import { getScan, getScanRoute, scanPath, type ScanEndpointName } from '../support/scan-requests.js';
 
+/** The scan endpoints a Splice release removed: their descriptors' `removedIn` says which. */
 const removals: {
-  endpoint: EndpointName;
-  path: string;
+  endpoint: ScanEndpointName;
   query?: Record<string, string>;
-  removedIn: string;
   clauseId: ClauseId;
   cantonClauseId: ClauseId;
 }[] = [
   {
     endpoint: 'scan.top-validators',
-    path: scanPaths.topValidators,
     query: { limit: '10' },
-    removedIn: '0.6.6',
     clauseId: 'versioning.scan.top-validators.removed-0.6.6',
     cantonClauseId: 'canton.scan.removed.top-validators-404',
   },
   {
     endpoint: 'scan.rewards-collected',
-    path: scanPaths.rewardsCollected,
-    removedIn: '0.6.7',
     clauseId: 'versioning.scan.rewards-collected.removed-0.6.7',
     cantonClauseId: 'canton.scan.removed.rewards-collected-404',
   },
   {
     endpoint: 'scan.round-of-latest-data',
-    path: scanPaths.roundOfLatestData,
-    removedIn: '0.6.7',
     clauseId: 'versioning.scan.round-of-latest-data.removed-0.6.7',
     cantonClauseId: 'canton.scan.removed.round-of-latest-data-404',
   },
@@ -40,16 +32,16 @@ const removals: {
 conformanceSuite('scan versions', () => {
   // Only the status: the body of the unknown-route 404 differs by release (text/plain on the newest, FF9).
   for (const removal of removals) {
-    const requires: Requirement[] = ['scan', { scanVersionAtLeast: removal.removedIn }];
+    const requires = removalRequirements(removal.endpoint);
     conformanceTest(
       {
-        name: `${removal.path} is gone from ${removal.removedIn}: 404`,
+        name: `${scanPath(removal.endpoint)} is gone from ${endpointDescriptor(removal.endpoint).removedIn}: 404`,
         endpoint: removal.endpoint,
         clauses: [removal.clauseId, removal.cantonClauseId, 'canton.scan.unknown-route-404'],
         requires,
       },
       async (context) => {
-        const response = await getScan(context, removal.path, removal.query);
+        const response = await getScan(context, removal.endpoint, {}, removal.query);
         statusCodeConformance(response, [404], removal.clauseId);
         if (context.profile !== 'canton') return;
         statusCodeConformance(response, [404], removal.cantonClauseId);
@@ -66,7 +58,7 @@ conformanceSuite('scan versions', () => {
       requires: ['scan'],
     },
     async (context) => {
-      const response = await getScan(context, '/v0/no-such-endpoint', { page: '1' });
+      const response = await getScanRoute(context, '/v0/no-such-endpoint', { page: '1' });
       statusCodeConformance(response, [404], 'canton.scan.unknown-route-404');
     },
   );
@@ -81,8 +73,8 @@ conformanceSuite('scan versions', () => {
     async (context) => {
       const { synchronizerId, members, parties } = context.fixtures.scan;
       const paths = [
-        scanPaths.trafficStatus(synchronizerId, members.unknown),
-        scanPaths.participantIdV0(synchronizerId, parties.singleHosted),
+        scanPath('scan.traffic-status', { domain_id: synchronizerId, member_id: members.unknown }),
+        scanPath('scan.participant-id-v0', { domain_id: synchronizerId, party_id: parties.singleHosted }),
       ];
       for (const path of paths) {
         for (const method of ['POST', 'DELETE'] as const) {

@@ -1,25 +1,39 @@
 /**
- * One minimal valid request per area A endpoint, and the fixture user allowed to send it: the auth suite
- * sends each with bad credentials (and expects a denial) and once with the allowed user's token (and
- * expects it accepted, which shows the denials are about the credentials, not the request).
+ * One minimal valid request per certified area A endpoint that needs a token, and the fixture user allowed to send it:
+ * the auth suite sends each with bad credentials (and expects a denial) and once with the allowed user's token (and
+ * expects it accepted, which shows the denials are about the credentials, not the request). Which endpoints, their
+ * auth clause and their requirements come from the descriptors (specification/endpoints.ts); the request is the
+ * generators' accepted request of the endpoint unless `PROBE_REQUESTS` builds one by hand (a body that needs a prepared
+ * transaction, a DAR, a fixture the generators do not know).
  */
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import type { ClientRequest, ClientResponse, EndpointRequest } from '../../client/http.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { Requirement } from '../../harness/library/requirements.js';
 import { executeBody, prepareIou } from './prepared-iou.js';
 import { iouCreate, transactionFormat, wildcardFilter } from './ledger.js';
-import { freshId } from '../../generators/index.js';
+import { generatorContext } from './requests.js';
+import { freshId, validRequests } from '../../generators/index.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import type { RequestEndpointName } from '../../specification/endpoints.js';
+import {
+  certifiedEndpoints,
+  ENDPOINT_DESCRIPTORS,
+  endpointRequirements,
+  type CertifiedEndpointName,
+  type EndpointDescriptor,
+} from '../../specification/endpoints.js';
 
 type WithoutCredentials<Request> = Omit<Request, 'user' | 'token' | 'tokenIn'>;
 
 /** A request without its credentials (the auth suites add them): named by its endpoint, or spelled out. */
 export type ProbeRequest = WithoutCredentials<EndpointRequest> | WithoutCredentials<ClientRequest>;
 
+/** A certified area A endpoint: each is probed unless its descriptor says it needs no token (`auth: 'none'`). */
+type ProbedEndpoint = CertifiedEndpointName<'participant'>;
+
 export interface EndpointProbe {
-  endpoint: RequestEndpointName;
+  endpoint: ProbedEndpoint;
   /** The spec clause saying the endpoint requires authentication. */
   authClause: ClauseId;
   requires: Requirement[];
@@ -58,82 +72,95 @@ function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate
   });
 }
 
-export const endpointProbes: EndpointProbe[] = [
-  {
-    endpoint: 'submit-and-wait',
-    authClause: 'submit-and-wait.auth.required',
-    requires: ['writes'],
-    build: async (ctx) => {
-      const bank = ctx.party('bank');
-      return {
-        request: {
-          endpoint: 'submit-and-wait',
-          body: { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth'), actAs: [bank] },
-        },
-        allowedUser: ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id,
-      };
-    },
+/** The probes built by hand, by endpoint; every other probed endpoint sends its generators' accepted request. */
+const PROBE_REQUESTS: Partial<Record<ProbedEndpoint, (ctx: ConformanceContext) => Promise<BuiltProbe>>> = {
+  'submit-and-wait': async (ctx) => {
+    const bank = ctx.party('bank');
+    return {
+      request: {
+        endpoint: 'submit-and-wait',
+        body: { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth'), actAs: [bank] },
+      },
+      allowedUser: ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id,
+    };
   },
-  {
-    endpoint: 'update-by-offset',
-    authClause: 'update-by-offset.auth.required',
-    requires: [],
-    build: async (ctx) => {
-      const reader = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice'));
-      // Any positive offset makes a valid request; the seeded transaction, when named, is one the reader sees.
-      const seeded = ctx.fixtures.seededUpdates.transactionOffset;
-      const offset = seeded ?? 1;
-      return {
-        request: {
-          endpoint: 'update-by-offset',
-          body: { offset, updateFormat: transactionFormat({ [ctx.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
-        },
-        allowedUser: reader.id,
-        ...(seeded === undefined
-          ? { alsoAccepted: (response: ClientResponse) => response.status === 404 && response.text.includes('UPDATE_NOT_FOUND') }
-          : {}),
-      };
-    },
+  'update-by-offset': async (ctx) => {
+    const reader = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice'));
+    // Any positive offset makes a valid request; the seeded transaction, when named, is one the reader sees.
+    const seeded = ctx.fixtures.seededUpdates.transactionOffset;
+    const offset = seeded ?? 1;
+    return {
+      request: {
+        endpoint: 'update-by-offset',
+        body: { offset, updateFormat: transactionFormat({ [ctx.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
+      },
+      allowedUser: reader.id,
+      ...(seeded === undefined
+        ? { alsoAccepted: (response: ClientResponse) => response.status === 404 && response.text.includes('UPDATE_NOT_FOUND') }
+        : {}),
+    };
   },
-  {
-    endpoint: 'authenticated-user',
-    authClause: 'authenticated-user.auth.required',
-    requires: [],
-    build: async (ctx) => ({
-      request: { endpoint: 'authenticated-user' },
-      allowedUser: ctx.userWhere('is any active user', () => true).id,
-    }),
+  'authenticated-user': async (ctx) => ({
+    request: { endpoint: 'authenticated-user' },
+    allowedUser: ctx.userWhere('is any active user', () => true).id,
+  }),
+  execute: async (ctx) => {
+    const prepared = await prepareIou(ctx);
+    return {
+      request: { endpoint: 'execute', body: executeBody(prepared) },
+      allowedUser: prepared.executor,
+    };
   },
-  {
-    endpoint: 'execute',
-    authClause: 'execute.auth.required',
-    requires: ['interactiveSubmission', 'writes'],
-    build: async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      return {
-        request: { endpoint: 'execute', body: executeBody(prepared) },
-        allowedUser: prepared.executor,
-      };
-    },
+  'dars-upload': darRequest('dars-upload'),
+  'packages-upload': darRequest('packages-upload'),
+  'dars-validate': darRequest('dars-validate'),
+  'traffic-account': async (ctx) => {
+    const account = ctx.fixtures.trafficAccount;
+    if (!account) return ctx.skip('the fixtures name no traffic account (trafficAccount)');
+    const owner = ctx.userWhere(
+      `can act or execute as ${account.party}`,
+      (user) => user.rights.actAs.includes(account.party) || user.rights.executeAs.includes(account.party),
+    );
+    return {
+      request: { endpoint: 'traffic-account', params: { 'account-id': account.accountId } },
+      allowedUser: owner.id,
+    };
   },
-  { endpoint: 'dars-upload', authClause: 'dars-upload.auth.required', requires: ['writes'], build: darRequest('dars-upload') },
-  { endpoint: 'packages-upload', authClause: 'packages-upload.auth.required', requires: ['writes'], build: darRequest('packages-upload') },
-  { endpoint: 'dars-validate', authClause: 'dars-validate.auth.required', requires: [], build: darRequest('dars-validate') },
-  {
-    endpoint: 'traffic-account',
-    authClause: 'traffic-account.auth.required',
-    requires: ['trafficAccounts', 'ledgerApi3.5'],
-    build: async (ctx) => {
-      const account = ctx.fixtures.trafficAccount;
-      if (!account) return ctx.skip('the fixtures name no traffic account (trafficAccount)');
-      const owner = ctx.userWhere(
-        `can act or execute as ${account.party}`,
-        (user) => user.rights.actAs.includes(account.party) || user.rights.executeAs.includes(account.party),
-      );
-      return {
-        request: { endpoint: 'traffic-account', params: { 'account-id': account.accountId } },
-        allowedUser: owner.id,
-      };
-    },
-  },
-];
+};
+
+/** The generators' accepted request of the endpoint, sent by its `asUser`, or by a user its descriptor's auth allows. */
+function generatedProbe(endpoint: ProbedEndpoint): (ctx: ConformanceContext) => Promise<BuiltProbe> {
+  return async (ctx) => {
+    const [generated] = fc.sample(validRequests(generatorContext(ctx.fixtures), 'accepted')[endpoint], { numRuns: 1, seed: 0 });
+    if (generated === undefined) throw new Error(`the generators drew no accepted request of ${endpoint}`);
+    const { auth } = ENDPOINT_DESCRIPTORS[endpoint] as EndpointDescriptor;
+    const allowedUser =
+      generated.asUser ??
+      (auth === 'admin'
+        ? adminUser(ctx)
+        : auth === 'any-user'
+          ? ctx.userWhere('is any active user', () => true).id
+          : ctx.skip(`the accepted request of ${endpoint} names no user, and its descriptor needs party rights (${auth})`));
+    return {
+      request: {
+        api: generated.target,
+        method: generated.method,
+        path: generated.path,
+        ...(generated.query ? { query: generated.query } : {}),
+        ...(generated.headers ? { headers: generated.headers } : {}),
+        ...(generated.body !== undefined ? { body: generated.body } : {}),
+      },
+      allowedUser,
+    };
+  };
+}
+
+/** Every certified area A endpoint that needs a token, with its `<endpoint>.auth.required` clause and requirements. */
+export const endpointProbes: EndpointProbe[] = certifiedEndpoints('participant')
+  .filter((endpoint) => ENDPOINT_DESCRIPTORS[endpoint].auth !== 'none')
+  .map((endpoint) => {
+    const requires = endpointRequirements(endpoint);
+    const writes: Requirement[] = ENDPOINT_DESCRIPTORS[endpoint].readOnly || requires.includes('writes') ? [] : ['writes'];
+    const authClause: ClauseId = `${endpoint}.auth.required`;
+    return { endpoint, authClause, requires: [...requires, ...writes], build: PROBE_REQUESTS[endpoint] ?? generatedProbe(endpoint) };
+  });

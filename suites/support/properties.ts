@@ -6,18 +6,23 @@
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
 import type { GeneratedRequest, InvalidRequest } from '../../generators/index.js';
-import type { ClauseId } from '../../specification/clauses.js';
-import type { RequestEndpointName } from '../../specification/endpoints.js';
+import { clauseIds, type ClauseId } from '../../specification/clauses.js';
+import { ENDPOINT_DESCRIPTORS, type EndpointDescriptor, type RequestEndpointName } from '../../specification/endpoints.js';
 import type { SchemaName } from '../../specification/validate.js';
 import { assertStillInvalid, negativeDataRejection, valueAt } from '../../checks/rejection.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import { sendGenerated } from './requests.js';
 
+/**
+ * What a negative test of an endpoint needs to know. What follows from the endpoint's descriptor
+ * (specification/endpoints.ts) is derived when left out: its default-body clause, its request schema, whether it only
+ * reads.
+ */
 export interface InvalidRequestOptions {
   endpoint: RequestEndpointName;
-  /** The endpoint's "default error body" clause, asserted on JSON rejections. */
-  errorBodyClause: ClauseId;
-  /** The request schema a JSON body must fail (the independent re-check of the shrunk input). */
+  /** The endpoint's "default error body" clause, asserted on JSON rejections; by default `<endpoint>.errors.default-body`. */
+  errorBodyClause?: ClauseId;
+  /** The request schema a JSON body must fail (the independent re-check of the shrunk input); by default the descriptor's `request`. */
   schema?: SchemaName;
   /** The user who sends requests that do not name one. */
   user: string | null;
@@ -28,8 +33,27 @@ export interface InvalidRequestOptions {
   complete?: (request: InvalidRequest) => Promise<{ invalid: GeneratedRequest; base: GeneratedRequest }>;
   /** A non-2xx answer that still shows the base was accepted as well-formed (e.g. UPDATE_NOT_FOUND); a 2xx always does. */
   answeredAsValid?: (response: ClientResponse) => boolean;
-  /** The endpoint only reads: each invalid request and its control go out together (the control is always sent). */
+  /**
+   * The endpoint only reads: each invalid request and its control go out together (the control is always sent); by
+   * default the descriptor's `readOnly`.
+   */
   readOnly?: boolean;
+}
+
+/** The options with what the descriptor says filled in. */
+function withDescriptor(options: InvalidRequestOptions): InvalidRequestOptions & { errorBodyClause: ClauseId } {
+  const { api, request, readOnly } = ENDPOINT_DESCRIPTORS[options.endpoint] as EndpointDescriptor;
+  const derivedClause = api === 'participant' && clauseIds.has(`${options.endpoint}.errors.default-body`);
+  const errorBodyClause = options.errorBodyClause ?? (derivedClause ? (`${options.endpoint}.errors.default-body` as ClauseId) : undefined);
+  if (errorBodyClause === undefined) {
+    throw new Error(`rejectsInvalidRequests(${options.endpoint}): the endpoint has no default-body clause; name the error body's clause`);
+  }
+  return {
+    ...options,
+    errorBodyClause,
+    ...(options.schema === undefined && request !== undefined ? { schema: request } : {}),
+    readOnly: options.readOnly ?? readOnly,
+  };
 }
 
 /** Rules a target with authorization on may reject for authorization first (their rejection proves nothing). */
@@ -45,8 +69,9 @@ export function hiddenByAuthorization(rule: fc.Arbitrary<InvalidRequest>): boole
 export async function rejectsInvalidRequests(
   context: ConformanceContext,
   rules: readonly fc.Arbitrary<InvalidRequest>[],
-  options: InvalidRequestOptions,
+  given: InvalidRequestOptions,
 ): Promise<void> {
+  const options = withDescriptor(given);
   await context.forEachRule(rules, async (generated) => {
     if (options.schema !== undefined && generated.invalid.part.kind === 'body') {
       assertStillInvalid(context.validators, options.schema, generated.invalid, generated.body);
