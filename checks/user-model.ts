@@ -22,6 +22,8 @@ type Json = Record<string, unknown>;
 interface Write {
   sentAt: number;
   answeredAt: number;
+  /** No answer says what it did (a timeout, a 5xx, a transport fault): it may have landed, so the record is unknown. */
+  unknown?: true;
 }
 
 interface TrackedUser {
@@ -89,6 +91,7 @@ function settled(writes: readonly Write[], sentAt: number, answeredAt: number, i
   if (before.length === 0) return false;
   const last = before.reduce((latest, write) => (write.answeredAt > latest.answeredAt ? write : latest));
   if (writes.some((write) => write.answeredAt > last.answeredAt && write.sentAt < answeredAt)) return false;
+  if (isolated && last.unknown === true) return false;
   return !isolated || !writes.some((write) => write !== last && write.sentAt < last.answeredAt && write.answeredAt > last.sentAt);
 }
 
@@ -145,10 +148,11 @@ export class UserModel {
   ): void {
     const tracked = this.users.get(userId);
     if (tracked === undefined) return;
-    const write = { sentAt, answeredAt };
     // A definite refusal (a 4xx other than a timeout or back-pressure) changed nothing: it is no write to order.
     const status = exchange.response.status;
     if (status >= 400 && status < 500 && status !== 408 && status !== 429) return;
+    const answered = status === 200 && (descriptor !== 'users.update' || body?.['user'] !== undefined);
+    const write: Write = answered ? { sentAt, answeredAt } : { sentAt, answeredAt, unknown: true };
     const rightsWrite = descriptor === 'users.grant-rights' || descriptor === 'users.revoke-rights' || descriptor === 'users.delete';
     // A write whose outcome is unknown (no 200) may still have landed: it overlaps whatever it overlaps.
     if (descriptor !== 'users.grant-rights' && descriptor !== 'users.revoke-rights') tracked.writes.push(write);

@@ -83,3 +83,12 @@ describe('the users model', () => {
     expect(await recorded(() => run(refused))).toContain('stateful_consistency canton.model.users-read-last-write passed');
   });
 });
+
+describe('the users model after a write whose outcome is unknown', () => {
+  it('does not judge a read after a write answered by a timeout or a 5xx (it may have landed), until a write runs alone again', async () => {
+    const lost = [create, update({}, '', [2, 3], 503), get({ a: 'x' }, '2', [4, 5])];
+    expect(await recorded(() => run(lost))).toEqual([]);
+    const after = [...lost, update({ b: 'y' }, '3', [6, 7]), get({ b: 'y' }, '3', [8, 9])];
+    expect(await recorded(() => run(after))).toContain('stateful_consistency canton.model.users-read-last-write passed');
+  });
+});
