@@ -1086,7 +1086,7 @@ export const MODEL_CHECKS: readonly ModelCheck[] = [
     apply: (model, exchanges, context) => {
       if (context.profile !== 'canton') return false;
       let applied = false;
-      for (const exchange of exchanges) applied = model.users.apply(exchange) || applied;
+      applied = model.users.applyAll(exchanges) || applied;
       return applied;
     },
   },

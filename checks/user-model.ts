@@ -24,6 +24,9 @@ interface Write {
   answeredAt: number;
   /** No answer says what it did (a timeout, a 5xx, a transport fault): it may have landed, so the record is unknown. */
   unknown?: true;
+  /** The record after this write (null: deleted), and the rights after it (undefined: unknown). */
+  record?: Json | null;
+  rights?: ReadonlySet<string> | undefined;
 }
 
 interface TrackedUser {
@@ -86,17 +89,35 @@ function fieldsOf(user: Json): Json {
  * their answers may come back in another (a slow link delays each differently): the last answer to arrive need not be
  * the last write applied, so after such a race the record is unknown until the next write that ran alone.
  */
-function settled(writes: readonly Write[], sentAt: number, answeredAt: number, isolated: boolean): boolean {
+function settled(writes: readonly Write[], sentAt: number, answeredAt: number, isolated: boolean): Write | undefined {
   const before = writes.filter((write) => write.answeredAt < sentAt);
-  if (before.length === 0) return false;
+  if (before.length === 0) return undefined;
   const last = before.reduce((latest, write) => (write.answeredAt > latest.answeredAt ? write : latest));
-  if (writes.some((write) => write.answeredAt > last.answeredAt && write.sentAt < answeredAt)) return false;
-  if (isolated && last.unknown === true) return false;
-  return !isolated || !writes.some((write) => write !== last && write.sentAt < last.answeredAt && write.answeredAt > last.sentAt);
+  if (writes.some((write) => write.answeredAt > last.answeredAt && write.sentAt < answeredAt)) return undefined;
+  if (isolated && last.unknown === true) return undefined;
+  if (isolated && writes.some((write) => write !== last && write.sentAt < last.answeredAt && write.answeredAt > last.sentAt))
+    return undefined;
+  return last;
 }
+
+const WRITES = new Set<string>(['users.create', 'users.update', 'users.delete', 'users.grant-rights', 'users.revoke-rights']);
 
 export class UserModel {
   private readonly users = new Map<string, TrackedUser>();
+
+  /**
+   * Learns every write of a test's exchanges first, then judges its reads: a write sent before a read was answered but
+   * answered after it (another property case's, say) still counts as racing that read, whatever order the answers came in.
+   */
+  applyAll(exchanges: readonly ObservedExchange[]): boolean {
+    const isWrite = (exchange: ObservedExchange) =>
+      WRITES.has(exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path) ?? '');
+    const ordered = [...exchanges].sort((left, right) => (left.answeredAt ?? 0) - (right.answeredAt ?? 0));
+    let applied = false;
+    for (const exchange of ordered) if (isWrite(exchange)) this.apply(exchange);
+    for (const exchange of ordered) if (!isWrite(exchange)) applied = this.apply(exchange) || applied;
+    return applied;
+  }
 
   /** Learns from or judges one exchange; returns whether the model applied to it. */
   apply(exchange: ObservedExchange): boolean {
@@ -113,12 +134,17 @@ export class UserModel {
         const user = (body?.['user'] as Json | undefined) ?? undefined;
         if (!ok || user === undefined || typeof user['id'] !== 'string') return false;
         const request = requestJson(exchange) as Json | undefined;
-        this.users.set(user['id'], {
-          record: user,
-          writes: [{ sentAt, answeredAt }],
-          rights: new Set(rightsOf(request?.['rights'])),
-          rightsWrites: [{ sentAt, answeredAt }],
-        });
+        const rights = new Set(rightsOf(request?.['rights']));
+        const write: Write = { sentAt, answeredAt, record: user, rights: new Set(rights) };
+        const tracked = this.users.get(user['id']);
+        if (tracked === undefined) this.users.set(user['id'], { record: user, writes: [write], rights, rightsWrites: [write] });
+        else
+          Object.assign(tracked, {
+            record: user,
+            rights,
+            writes: [...tracked.writes, write],
+            rightsWrites: [...tracked.rightsWrites, write],
+          });
         return false;
       }
       case 'users.update':
@@ -159,6 +185,7 @@ export class UserModel {
     if (rightsWrite) tracked.rightsWrites.push(write);
     if (status !== 200) {
       tracked.rights = undefined;
+      write.rights = undefined;
       return;
     }
     if (descriptor === 'users.update') {
@@ -174,6 +201,8 @@ export class UserModel {
         else tracked.rights.delete(right);
       }
     }
+    write.record = tracked.record ?? null;
+    write.rights = tracked.rights === undefined ? undefined : new Set(tracked.rights);
   }
 
   private judge(exchange: ObservedExchange, judged: ReadonlySet<ClauseId>, violations: readonly Violation[]): void {
@@ -192,8 +221,9 @@ export class UserModel {
     }
   }
 
-  private compare(tracked: TrackedUser, user: Json, path: string, violations: Violation[]): void {
-    if (tracked.record === undefined) {
+  private compare(record: Json | null | undefined, user: Json, path: string, violations: Violation[]): void {
+    if (record === undefined) return;
+    if (record === null) {
       violations.push({
         clause: 'canton.model.users-deleted-gone',
         path,
@@ -202,7 +232,7 @@ export class UserModel {
       });
       return;
     }
-    const expected = fieldsOf(tracked.record);
+    const expected = fieldsOf(record);
     const actual = fieldsOf(user);
     for (const field of Object.keys(expected)) {
       if (!isDeepStrictEqual(expected[field], actual[field])) {
@@ -218,10 +248,11 @@ export class UserModel {
 
   private read(exchange: ObservedExchange, userId: string, body: Json | undefined, sentAt: number, answeredAt: number): boolean {
     const tracked = this.users.get(userId);
-    if (tracked === undefined || !settled(tracked.writes, sentAt, answeredAt, true)) return false;
+    const last = tracked === undefined ? undefined : settled(tracked.writes, sentAt, answeredAt, true);
+    if (last?.record === undefined) return false;
     const violations: Violation[] = [];
     const status = exchange.response.status;
-    if (tracked.record === undefined) {
+    if (last.record === null) {
       if (status === 200)
         violations.push({
           clause: 'canton.model.users-deleted-gone',
@@ -235,7 +266,7 @@ export class UserModel {
     }
     const user = body?.['user'] as Json | undefined;
     if (status !== 200 || user === undefined) return false;
-    this.compare(tracked, user, '$.user', violations);
+    this.compare(last.record, user, '$.user', violations);
     this.judge(exchange, new Set(['canton.model.users-read-last-write', 'canton.model.users-deleted-gone']), violations);
     return true;
   }
@@ -246,9 +277,10 @@ export class UserModel {
     let applied = false;
     listed.forEach((user, index) => {
       const tracked = typeof user?.['id'] === 'string' ? this.users.get(user['id']) : undefined;
-      if (tracked === undefined || !settled(tracked.writes, sentAt, answeredAt, true)) return;
+      const last = tracked === undefined ? undefined : settled(tracked.writes, sentAt, answeredAt, true);
+      if (last?.record === undefined) return;
       applied = true;
-      this.compare(tracked, user, `$.users[${index}]`, violations);
+      this.compare(last.record, user, `$.users[${index}]`, violations);
     });
     if (applied) this.judge(exchange, new Set(['canton.model.users-read-last-write', 'canton.model.users-deleted-gone']), violations);
     return applied;
@@ -256,10 +288,10 @@ export class UserModel {
 
   private rights(exchange: ObservedExchange, userId: string, body: Json | undefined, sentAt: number, answeredAt: number): boolean {
     const tracked = this.users.get(userId);
-    if (tracked?.rights === undefined || tracked.record === undefined || !settled(tracked.rightsWrites, sentAt, answeredAt, false))
-      return false;
+    const last = tracked === undefined ? undefined : settled(tracked.rightsWrites, sentAt, answeredAt, false);
+    if (last?.rights === undefined || last.record === null) return false;
     const shown = rightsOf(body?.['rights']);
-    const expected = [...tracked.rights].sort();
+    const expected = [...last.rights].sort();
     const same = isDeepStrictEqual([...new Set(shown)].sort(), expected);
     this.judge(
       exchange,

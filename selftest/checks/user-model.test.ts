@@ -92,3 +92,22 @@ describe('the users model after a write whose outcome is unknown', () => {
     expect(await recorded(() => run(after))).toContain('stateful_consistency canton.model.users-read-last-write passed');
   });
 });
+
+describe("the users model over a test's exchanges (applyAll)", () => {
+  const runAll = (exchanges: readonly ObservedExchange[]) => new UserModel().applyAll(exchanges);
+
+  it('does not judge a read that a write answered after it was racing (sent before the read was answered)', async () => {
+    // Another case's update was sent at 6, applied before the list was answered at 8, and answered at 9.
+    const listed = exchange('GET', '/v2/users', { users: [user({ a: 'x' }, '2')] }, [5, 8]);
+    const racing = [create, listed, update({ a: 'x' }, '2', [6, 9])];
+    expect(await recorded(() => runAll(racing))).toEqual([]);
+    expect(runAll(racing)).toBe(false);
+  });
+
+  it('judges a read by the write before it, not by a later one', async () => {
+    const sequence = [create, update({ a: 'x' }, '2', [2, 3]), get({ a: 'x' }, '2', [4, 5]), update({ b: 'y' }, '3', [6, 7])];
+    expect(await recorded(() => runAll(sequence))).toContain('stateful_consistency canton.model.users-read-last-write passed');
+    const stale = [create, update({ a: 'x' }, '2', [2, 3]), get({ b: 'y' }, '3', [4, 5]), update({ b: 'y' }, '3', [6, 7])];
+    expect((await failure(() => runAll(stale))).clauseId).toBe('canton.model.users-read-last-write');
+  });
+});
