@@ -28,7 +28,7 @@ const users = [
  * A node answering every request after `delayMs`; the prepared Iou is committed `commitAfterMarkers` ledger-end markers
  * after the search starts (just before that marker), `commits` times.
  */
-function slowNode(delayMs: number, commitAfterMarkers: number, commits = 1): { ctx: ConformanceContext; prepared: PreparedIou } {
+function slowNode(delayMs: number, commitAfterMarkers: number, commits = 1): { context: ConformanceContext; prepared: PreparedIou } {
   const prepared = { payer: { id: 'Dana::1220aa' }, owner: 'Alice::1220aa', amount: '17.0' } as unknown as PreparedIou;
   const ledger = new Map<number, 'iou' | 'marker'>();
   let end = 10;
@@ -52,13 +52,13 @@ function slowNode(delayMs: number, commitAfterMarkers: number, commits = 1): { c
     };
     return jsonAnswer(200, { update: { Transaction: { value: { updateId: `u${offset}`, offset, events: [created] } } } });
   };
-  const ctx = {
+  const context = {
     fixtures: { parties, templates: { iou: { templateId: '#CantonExamples:Iou:Iou' } } },
     party: (alias: string) => parties.find((party) => party.alias === alias)!.id,
     userWhere: (_description: string, predicate: (user: (typeof users)[number]) => boolean) => users.find(predicate)!,
     send,
   } as unknown as ConformanceContext;
-  return { ctx, prepared };
+  return { context, prepared };
 }
 
 beforeAll(() => {
@@ -70,14 +70,14 @@ beforeAll(() => {
 describe('findPreparedIou through a slow link', () => {
   // The bounds flows / canton answers counts the commits of a change id executed twice with.
   it('counting every commit, it waits for a commit that lands after the first marker, then stops after its quiet window', async () => {
-    const { ctx, prepared } = slowNode(1_000, 2);
-    const found = await findPreparedIou(ctx, prepared, { after: 10, ...COUNT_EVERY_COMMIT }, false);
+    const { context, prepared } = slowNode(1_000, 2);
+    const found = await findPreparedIou(context, prepared, { after: 10, ...COUNT_EVERY_COMMIT }, false);
     expect(found.map((entry) => entry.offset)).toEqual([12]);
   }, 30_000);
 
   it('a second commit is still counted', async () => {
-    const { ctx, prepared } = slowNode(100, 1, 2);
-    const found = await findPreparedIou(ctx, prepared, { after: 10, ...COUNT_EVERY_COMMIT }, false);
+    const { context, prepared } = slowNode(100, 1, 2);
+    const found = await findPreparedIou(context, prepared, { after: 10, ...COUNT_EVERY_COMMIT }, false);
     expect(found.map((entry) => entry.offset)).toEqual([11, 12]);
   }, 30_000);
 });

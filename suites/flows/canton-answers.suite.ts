@@ -26,25 +26,25 @@ conformanceSuite('flows / canton answers', () => {
       clauses: ['canton.model.record-time-monotone'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const user = bankUser(ctx);
+    async (context) => {
+      const bank = context.party('bank');
+      const user = bankUser(context);
       // Ledger time runs a second ahead of the synchronizer's time for the first transaction only.
-      const ahead = await submit(ctx, {
+      const ahead = await submit(context, {
         user,
         actAs: [bank],
-        commands: [iouCreate(ctx, bank, bank, '1.0')],
+        commands: [iouCreate(context, bank, bank, '1.0')],
         clauseId: 'canton.model.record-time-monotone',
         extra: { minLedgerTimeRel: { seconds: 1, nanos: 0 } },
       });
-      const next = await submit(ctx, {
+      const next = await submit(context, {
         user,
         actAs: [bank],
-        commands: [iouCreate(ctx, bank, bank, '2.0')],
+        commands: [iouCreate(context, bank, bank, '2.0')],
         clauseId: 'canton.model.record-time-monotone',
       });
       const [first, second] = await Promise.all(
-        [ahead, next].map((submitted) => partyView(ctx, user, submitted.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA')),
+        [ahead, next].map((submitted) => partyView(context, user, submitted.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA')),
       );
       const a = transactionOf(first!, 'canton.model.record-time-monotone').value;
       const b = transactionOf(second!, 'canton.model.record-time-monotone').value;
@@ -77,24 +77,26 @@ conformanceSuite('flows / canton answers', () => {
       clauses: ['canton.errors.submission-correlation-id'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const user = bankUser(ctx);
-      const contractId = await archivedIouContractId(ctx, user, bank, ctx.party('alice'));
+    async (context) => {
+      const bank = context.party('bank');
+      const user = bankUser(context);
+      const contractId = await archivedIouContractId(context, user, bank, context.party('alice'));
       const submissionId = randomUUID();
-      const rejected = await ctx.send({
+      const rejected = await context.send({
         endpoint: 'submit-and-wait',
         user,
         body: {
           commands: [
-            { ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} } },
+            {
+              ExerciseCommand: { templateId: context.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} },
+            },
           ],
           commandId: freshId('correlated'),
           actAs: [bank],
           submissionId,
         },
       });
-      const error = expectError(ctx, rejected, 'canton.errors.submission-correlation-id', {
+      const error = expectError(context, rejected, 'canton.errors.submission-correlation-id', {
         cantonClauseId: 'canton.errors.submission-correlation-id',
       });
       expectErrorCode(error, ['CONTRACT_NOT_FOUND'], 'canton.errors.submission-correlation-id', rejected);
@@ -115,17 +117,17 @@ conformanceSuite('flows / canton answers', () => {
       clauses: ['canton.execute.in-flight-until-committed'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      const after = await ledgerEndMarker(ctx);
+    async (context) => {
+      const prepared = await prepareIou(context);
+      const after = await ledgerEndMarker(context);
       // Both go out together: the second meets the first in flight (or, on a fast node, already committed).
       const answers = await Promise.all(
-        [executeBody(prepared), executeBody(prepared)].map((body) => execute(ctx, prepared.executor, body)),
+        [executeBody(prepared), executeBody(prepared)].map((body) => execute(context, prepared.executor, body)),
       );
       const accepted = answers.filter((answer) => answer.status >= 200 && answer.status < 300);
       positiveDataAcceptance(accepted[0] ?? answers[0]!, 'canton.execute.in-flight-until-committed');
       for (const answer of answers.filter((candidate) => !accepted.includes(candidate))) {
-        const error = expectError(ctx, answer, 'canton.execute.in-flight-until-committed', {
+        const error = expectError(context, answer, 'canton.execute.in-flight-until-committed', {
           cantonClauseId: 'canton.execute.in-flight-until-committed',
         });
         expectErrorCode(error, ['SUBMISSION_ALREADY_IN_FLIGHT'], 'canton.execute.in-flight-until-committed', answer);
@@ -148,7 +150,7 @@ conformanceSuite('flows / canton answers', () => {
       }
       // Every commit of the change id after the marker: exactly one, however the second execute was answered. Execute is
       // asynchronous: the search waits for the first commit (up to 10 s), then a second more for another.
-      const commits = await findPreparedIou(ctx, prepared, { after, ...COUNT_EVERY_COMMIT }, false);
+      const commits = await findPreparedIou(context, prepared, { after, ...COUNT_EVERY_COMMIT }, false);
       writeVisible(
         'canton.execute.in-flight-until-committed',
         'commits of the change id executed twice at once',

@@ -15,12 +15,12 @@ import { createdEvents, createIouAndFindIt, iouCreate, type JsonObject, partyVie
 /** A retry of a change id: DUPLICATE_COMMAND, or SUBMISSION_ALREADY_IN_FLIGHT when it meets the first in flight. */
 const DUPLICATE_CODES = ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'];
 
-function send(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ endpoint: 'submit-and-wait', user, body });
+function send(context: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
+  return context.send({ endpoint: 'submit-and-wait', user, body });
 }
 
-function userActingAs(ctx: ConformanceContext, alias: string): string {
-  return ctx.userWhere(`can act as ${alias}`, (user) => user.rights.actAs.includes(alias)).id;
+function userActingAs(context: ConformanceContext, alias: string): string {
+  return context.userWhere(`can act as ${alias}`, (user) => user.rights.actAs.includes(alias)).id;
 }
 
 conformanceSuite('flows / command service', () => {
@@ -31,22 +31,22 @@ conformanceSuite('flows / command service', () => {
       clauses: ['canton.commands.consuming-exercise-to-observers'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const viewerAlias = 'carol';
-      const reader = ctx.fixtures.users.find(
+      const reader = context.fixtures.users.find(
         (user) => !user.isDeactivated && (user.rights.readAs.includes(viewerAlias) || user.rights.actAs.includes(viewerAlias)),
       );
-      if (!reader) return ctx.skip(`no fixture user reads as ${viewerAlias} (the Iou viewer whose view is checked)`);
-      const [alice, bob, viewer] = [ctx.party('alice'), ctx.party('bob'), ctx.party(viewerAlias)];
+      if (!reader) return context.skip(`no fixture user reads as ${viewerAlias} (the Iou viewer whose view is checked)`);
+      const [alice, bob, viewer] = [context.party('alice'), context.party('bob'), context.party(viewerAlias)];
       // Iou: payer bank (signatory), owner alice (observer, the actor), viewers [carol] (observer, no actor).
-      const { contractId } = await createIouAndFindIt(ctx, alice, [viewer]);
-      const transfer = await submit(ctx, {
-        user: userActingAs(ctx, 'alice'),
+      const { contractId } = await createIouAndFindIt(context, alice, [viewer]);
+      const transfer = await submit(context, {
+        user: userActingAs(context, 'alice'),
         actAs: [alice],
         commands: [
           {
             ExerciseCommand: {
-              templateId: ctx.fixtures.templates.iou.templateId,
+              templateId: context.fixtures.templates.iou.templateId,
               contractId,
               choice: 'Transfer',
               choiceArgument: { newOwner: bob },
@@ -55,7 +55,7 @@ conformanceSuite('flows / command service', () => {
         ],
         clauseId: 'canton.commands.consuming-exercise-to-observers',
       });
-      const effects = await partyView(ctx, reader.id, transfer.completionOffset, viewer, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const effects = await partyView(context, reader.id, transfer.completionOffset, viewer, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const exercised = transactionOf(effects, 'canton.commands.consuming-exercise-to-observers')
         .events.filter(([kind]) => kind === 'ExercisedEvent')
         .map(([, event]) => [event.contractId, event.choice, event.consuming]);
@@ -76,17 +76,17 @@ conformanceSuite('flows / command service', () => {
       clauses: ['canton.commands.every-command-applied'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const user = userActingAs(ctx, 'bank');
+    async (context) => {
+      const bank = context.party('bank');
+      const user = userActingAs(context, 'bank');
       const amounts = Array.from({ length: 15 }, (_unused, index) => `${index + 1}.0`);
-      const submitted = await submit(ctx, {
+      const submitted = await submit(context, {
         user,
         actAs: [bank],
-        commands: amounts.map((amount) => iouCreate(ctx, bank, bank, amount)),
+        commands: amounts.map((amount) => iouCreate(context, bank, bank, amount)),
         clauseId: 'canton.commands.every-command-applied',
       });
-      const response = await partyView(ctx, user, submitted.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const response = await partyView(context, user, submitted.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA');
       const created = createdEvents(transactionOf(response, 'canton.commands.every-command-applied').events);
       writeVisible('canton.commands.every-command-applied', 'creates of the 15-command submission', created, 15, response);
       expectValueMatches(
@@ -107,15 +107,15 @@ conformanceSuite('flows / command service', () => {
       clauses: ['canton.daml-lf.missing-fields-400'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const user = userActingAs(ctx, 'bank');
+    async (context) => {
+      const bank = context.party('bank');
+      const user = userActingAs(context, 'bank');
       const createAndArchive = (createArguments: JsonObject) =>
-        send(ctx, user, {
+        send(context, user, {
           commands: [
             {
               CreateAndExerciseCommand: {
-                templateId: ctx.fixtures.templates.iou.templateId,
+                templateId: context.fixtures.templates.iou.templateId,
                 createArguments,
                 choice: 'Archive',
                 choiceArgument: {},
@@ -128,7 +128,14 @@ conformanceSuite('flows / command service', () => {
       const control = await createAndArchive({ payer: bank, owner: bank, amount: { value: '1.0', currency: 'USD' }, viewers: [] });
       // CommandServiceIT.scala:708 CSBadCreateAndExercise: an empty record.
       const refused = await createAndArchive({});
-      const error = refusedAgainstControl(ctx, 'canton.daml-lf.missing-fields-400', refused, control, 'COMMAND_PREPROCESSING_FAILED', 400);
+      const error = refusedAgainstControl(
+        context,
+        'canton.daml-lf.missing-fields-400',
+        refused,
+        control,
+        'COMMAND_PREPROCESSING_FAILED',
+        400,
+      );
       if (error) {
         expectValueMatches(
           'canton.daml-lf.missing-fields-400',
@@ -149,20 +156,20 @@ conformanceSuite('flows / command service', () => {
       clauses: ['canton.commands.assertion-failure'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const template = ctx.fixtures.templates.swap;
-      if (!template) return ctx.skip("the fixtures name no template with an asserting choice (templates.swap: CantonExamples' Swap)");
+    async (context) => {
+      const template = context.fixtures.templates.swap;
+      if (!template) return context.skip("the fixtures name no template with an asserting choice (templates.swap: CantonExamples' Swap)");
       const party = String(template.createArguments.party2);
-      const alias = ctx.fixtures.parties.find((candidate) => candidate.id === party)?.alias;
+      const alias = context.fixtures.parties.find((candidate) => candidate.id === party)?.alias;
       if (alias === undefined || String(template.createArguments.party1) !== party) {
-        return ctx.skip('templates.swap must name one party as party1 and party2 (it swaps Ious that party owns)');
+        return context.skip('templates.swap must name one party as party1 and party2 (it swaps Ious that party owns)');
       }
-      const user = userActingAs(ctx, alias);
+      const user = userActingAs(context, alias);
       /** A Swap of two fresh 100 USD Ious of the party, desiring `currency` at rate 1: Accept asserts the currency. */
       const acceptSwap = async (currency: string) => {
-        const { contractId: iou1 } = await createIouAndFindIt(ctx, party);
-        const { contractId: iou2 } = await createIouAndFindIt(ctx, party);
-        const created = await submit(ctx, {
+        const { contractId: iou1 } = await createIouAndFindIt(context, party);
+        const { contractId: iou2 } = await createIouAndFindIt(context, party);
+        const created = await submit(context, {
           user,
           actAs: [party],
           commands: [
@@ -175,9 +182,9 @@ conformanceSuite('flows / command service', () => {
           ],
           clauseId: 'canton.commands.assertion-failure',
         });
-        const acs = await partyView(ctx, user, created.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+        const acs = await partyView(context, user, created.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
         const swapId = createdEvents(transactionOf(acs, 'canton.commands.assertion-failure').events)[0]?.contractId;
-        return send(ctx, user, {
+        return send(context, user, {
           commands: [
             { ExerciseCommand: { templateId: template.templateId, contractId: swapId, choice: 'Accept', choiceArgument: { iou2 } } },
           ],
@@ -188,7 +195,7 @@ conformanceSuite('flows / command service', () => {
       const refused = await acceptSwap('EUR');
       const control = await acceptSwap('USD');
       const error = refusedAgainstControl(
-        ctx,
+        context,
         'canton.commands.assertion-failure',
         refused,
         control,
@@ -224,34 +231,34 @@ conformanceSuite('flows / command service', () => {
       clauses: ['canton.deduplication.offset-period'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const user = userActingAs(ctx, 'bank');
+    async (context) => {
+      const bank = context.party('bank');
+      const user = userActingAs(context, 'bank');
       // CommandDeduplicationIT.scala:463: an offset before the first acceptance, then the first acceptance's own offset.
-      const before = await submit(ctx, {
+      const before = await submit(context, {
         user,
         actAs: [bank],
-        commands: [iouCreate(ctx, bank, bank)],
+        commands: [iouCreate(context, bank, bank)],
         clauseId: 'canton.deduplication.offset-period',
       });
       const commandId = freshId('dedup-offset');
-      const first = await submit(ctx, {
+      const first = await submit(context, {
         user,
         actAs: [bank],
-        commands: [iouCreate(ctx, bank, bank)],
+        commands: [iouCreate(context, bank, bank)],
         commandId,
         clauseId: 'canton.deduplication.offset-period',
       });
       const retry = (offset: number) =>
-        send(ctx, user, {
-          commands: [iouCreate(ctx, bank, bank)],
+        send(context, user, {
+          commands: [iouCreate(context, bank, bank)],
           commandId,
           actAs: [bank],
           deduplicationPeriod: { DeduplicationOffset: { value: offset } },
         });
       const duplicate = await retry(before.completionOffset);
       const accepted = await retry(first.completionOffset);
-      refusedAgainstControl(ctx, 'canton.deduplication.offset-period', duplicate, accepted, DUPLICATE_CODES, 409);
+      refusedAgainstControl(context, 'canton.deduplication.offset-period', duplicate, accepted, DUPLICATE_CODES, 409);
       statusCodeConformance(accepted, [200], 'canton.deduplication.offset-period');
     },
   );

@@ -27,17 +27,17 @@ import { assetQualifiedName, createAssetAndFindIt } from '../support/asset-imple
 import { freshId } from '../../generators/index.js';
 
 /** The TrailingNone fixture (`p: Party, i: Optional Int64`), its signatory and a user acting as it. */
-function trailingNone(ctx: ConformanceContext): { templateId: string; signatory: string; user: string } {
-  const template = ctx.fixtures.templates.trailingNone;
-  if (!template) return ctx.skip('the fixtures name no template with an Optional Int64 field (templates.trailingNone)');
+function trailingNone(context: ConformanceContext): { templateId: string; signatory: string; user: string } {
+  const template = context.fixtures.templates.trailingNone;
+  if (!template) return context.skip('the fixtures name no template with an Optional Int64 field (templates.trailingNone)');
   const signatory = String(template.createArguments.p);
-  const alias = ctx.fixtures.parties.find((party) => party.id === signatory)?.alias ?? '';
-  const user = ctx.userWhere(`can act as ${signatory}`, (candidate) => candidate.rights.actAs.includes(alias)).id;
+  const alias = context.fixtures.parties.find((party) => party.id === signatory)?.alias ?? '';
+  const user = context.userWhere(`can act as ${signatory}`, (candidate) => candidate.rights.actAs.includes(alias)).id;
   return { templateId: template.templateId, signatory, user };
 }
 
-function sendSubmission(ctx: ConformanceContext, user: string, actAs: string[], commands: unknown[], prefix: string) {
-  return ctx.send({
+function sendSubmission(context: ConformanceContext, user: string, actAs: string[], commands: unknown[], prefix: string) {
+  return context.send({
     endpoint: 'submit-and-wait',
     user,
     body: { commands, commandId: freshId(prefix), actAs },
@@ -52,18 +52,18 @@ conformanceSuite('flows / commands and values', () => {
       clauses: [...CREATED_IOU_CLAUSES, 'command.ExerciseCommand.interface-choice', 'canton.semantics.exercised-interface-id'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const alice = ctx.party('alice');
+    async (context) => {
+      const alice = context.party('alice');
       // A contract implementing the interface: the model's Iou, or the suite's conformance-interfaces Token.
-      const { contractId } = await createAssetAndFindIt(ctx, alice);
-      const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
-      const described = await submit(ctx, {
+      const { contractId } = await createAssetAndFindIt(context, alice);
+      const aliceUser = context.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+      const described = await submit(context, {
         user: aliceUser,
         actAs: [alice],
         commands: [
           {
             ExerciseCommand: {
-              templateId: assetInterface(ctx).interfaceId,
+              templateId: assetInterface(context).interfaceId,
               contractId,
               choice: 'Describe',
               choiceArgument: {},
@@ -72,18 +72,18 @@ conformanceSuite('flows / commands and values', () => {
         ],
         clauseId: 'command.ExerciseCommand.interface-choice',
       });
-      const effects = await partyView(ctx, aliceUser, described.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const effects = await partyView(context, aliceUser, described.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const { events } = transactionOf(effects, 'command.ExerciseCommand.interface-choice');
       writeVisible(
         'command.ExerciseCommand.interface-choice',
-        `exercises of the interface choice Describe on the ${assetQualifiedName(ctx)}`,
+        `exercises of the interface choice Describe on the ${assetQualifiedName(context)}`,
         events.filter(([kind, event]) => kind === 'ExercisedEvent' && event.choice === 'Describe' && event.contractId === contractId),
         1,
         effects,
       );
       // InterfaceIT.scala:66: the exercised event names the interface it was exercised through (any reference format).
       const exercised = events.find(([kind, event]) => kind === 'ExercisedEvent' && event.choice === 'Describe')?.[1];
-      const qualified = assetInterface(ctx).interfaceId.replace(/^[^:]*:/, '');
+      const qualified = assetInterface(context).interfaceId.replace(/^[^:]*:/, '');
       expectValueMatches(
         'canton.semantics.exercised-interface-id',
         'interfaceId of the Describe exercise made through the interface',
@@ -102,27 +102,27 @@ conformanceSuite('flows / commands and values', () => {
       clauses: ['canton.semantics.exercised-interface-id'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // InterfaceIT.scala:50: exercised through the template, the event has no interfaceId.
-      const alice = ctx.party('alice');
-      const { contractId } = await createIouAndFindIt(ctx, alice);
-      const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
-      const transferred = await submit(ctx, {
+      const alice = context.party('alice');
+      const { contractId } = await createIouAndFindIt(context, alice);
+      const aliceUser = context.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+      const transferred = await submit(context, {
         user: aliceUser,
         actAs: [alice],
         commands: [
           {
             ExerciseCommand: {
-              templateId: ctx.fixtures.templates.iou.templateId,
+              templateId: context.fixtures.templates.iou.templateId,
               contractId,
               choice: 'Transfer',
-              choiceArgument: { newOwner: ctx.party('bob') },
+              choiceArgument: { newOwner: context.party('bob') },
             },
           },
         ],
         clauseId: 'canton.semantics.exercised-interface-id',
       });
-      const effects = await partyView(ctx, aliceUser, transferred.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const effects = await partyView(context, aliceUser, transferred.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const { events } = transactionOf(effects, 'canton.semantics.exercised-interface-id');
       const exercised = events.filter(([kind, event]) => kind === 'ExercisedEvent' && event.contractId === contractId);
       writeVisible('canton.semantics.exercised-interface-id', 'the Transfer exercise of the Iou', exercised, 1, effects);
@@ -144,19 +144,19 @@ conformanceSuite('flows / commands and values', () => {
       clauses: ['canton.daml-lf.int64-string', 'canton.daml-lf.optional-null', 'canton.daml-lf.trailing-none-dropped'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const { templateId, signatory, user } = trailingNone(ctx);
+    async (context) => {
+      const { templateId, signatory, user } = trailingNone(context);
       const createAndRead = async (
         createArguments: JsonObject,
         clauseId: 'canton.daml-lf.int64-string' | 'canton.daml-lf.trailing-none-dropped',
       ) => {
-        const created = await submit(ctx, {
+        const created = await submit(context, {
           user,
           actAs: [signatory],
           commands: [{ CreateCommand: { templateId, createArguments } }],
           clauseId,
         });
-        const read = await partyView(ctx, user, created.completionOffset, signatory, 'TRANSACTION_SHAPE_ACS_DELTA');
+        const read = await partyView(context, user, created.completionOffset, signatory, 'TRANSACTION_SHAPE_ACS_DELTA');
         const argument = createdEvents(transactionOf(read, clauseId, clauseId).events)[0]?.createArgument;
         return { created, argument, read };
       };
@@ -165,7 +165,7 @@ conformanceSuite('flows / commands and values', () => {
       const some = await createAndRead({ p: signatory, i: '9007199254740993' }, 'canton.daml-lf.int64-string');
       expectValue('canton.daml-lf.int64-string', 'createArgument', some.argument, { p: signatory, i: '9007199254740993' }, some.read);
 
-      const absent = await submit(ctx, {
+      const absent = await submit(context, {
         user,
         actAs: [signatory],
         commands: [{ CreateCommand: { templateId, createArguments: { p: signatory } } }],
@@ -173,7 +173,7 @@ conformanceSuite('flows / commands and values', () => {
       });
       acceptedWith(absent.response, 200, 'canton.daml-lf.optional-null');
       // JsonCodecTest.scala:60: a trailing optional left out is not written back either.
-      const absentRead = await partyView(ctx, user, absent.completionOffset, signatory, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const absentRead = await partyView(context, user, absent.completionOffset, signatory, 'TRANSACTION_SHAPE_ACS_DELTA');
       expectValue(
         'canton.daml-lf.trailing-none-dropped',
         'createArgument of a create that left its trailing optional out',
@@ -202,10 +202,10 @@ conformanceSuite('flows / commands and values', () => {
       clauses: ['canton.daml-lf.int64-number-rejected', 'canton.errors.definite-answer'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const { templateId, signatory, user } = trailingNone(ctx);
+    async (context) => {
+      const { templateId, signatory, user } = trailingNone(context);
       const response = await sendSubmission(
-        ctx,
+        context,
         user,
         [signatory],
         [{ CreateCommand: { templateId, createArguments: { p: signatory, i: 42 } } }],
@@ -215,20 +215,20 @@ conformanceSuite('flows / commands and values', () => {
       // (400) rejects it too, which is what the clause holds a node to. Anything accepted, or another status, fails.
       statusCodeConformance(response, [500, 400], 'canton.daml-lf.int64-number-rejected');
       if (response.status === 500) {
-        const error = expectError(ctx, response, 'canton.daml-lf.int64-number-rejected', {
+        const error = expectError(context, response, 'canton.daml-lf.int64-number-rejected', {
           code: 'LEDGER_API_INTERNAL_ERROR',
           cantonClauseId: 'canton.daml-lf.int64-number-rejected',
         });
         expectText('canton.daml-lf.int64-number-rejected', 'the cause', error.cause, { startsWith: 'Expected ujson.Str' }, response);
         definiteAnswerConformance(error, 'json-layer', response);
       } else if (response.contentType.startsWith('application/json')) {
-        const error = expectError(ctx, response, 'canton.daml-lf.int64-number-rejected', {
+        const error = expectError(context, response, 'canton.daml-lf.int64-number-rejected', {
           cantonClauseId: 'canton.daml-lf.int64-number-rejected',
         });
         definiteAnswerConformance(error, error.code === 'INVALID_ARGUMENT' ? 'json-layer' : 'grpc', response);
       } else {
         expectContentType(response, 'text', 'canton.daml-lf.int64-number-rejected');
-        ctx.waive(['canton.errors.definite-answer'], 'a 400 text/plain decode failure has no definiteAnswer');
+        context.waive(['canton.errors.definite-answer'], 'a 400 text/plain decode failure has no definiteAnswer');
       }
     },
   );
@@ -240,18 +240,18 @@ conformanceSuite('flows / commands and values', () => {
       clauses: ['canton.daml-lf.choice-argument-null'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-      const createArguments = (iouCreate(ctx, bank, ctx.party('alice')) as { CreateCommand: { createArguments: JsonObject } }).CreateCommand
-        .createArguments;
-      const archived = await submit(ctx, {
+    async (context) => {
+      const bank = context.party('bank');
+      const bankUser = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const createArguments = (iouCreate(context, bank, context.party('alice')) as { CreateCommand: { createArguments: JsonObject } })
+        .CreateCommand.createArguments;
+      const archived = await submit(context, {
         user: bankUser,
         actAs: [bank],
         commands: [
           {
             CreateAndExerciseCommand: {
-              templateId: ctx.fixtures.templates.iou.templateId,
+              templateId: context.fixtures.templates.iou.templateId,
               createArguments,
               choice: 'Archive',
               choiceArgument: null,
@@ -260,7 +260,7 @@ conformanceSuite('flows / commands and values', () => {
         ],
         clauseId: 'canton.daml-lf.choice-argument-null',
       });
-      const effects = await partyView(ctx, bankUser, archived.completionOffset, bank, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const effects = await partyView(context, bankUser, archived.completionOffset, bank, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const { events } = transactionOf(effects, 'canton.daml-lf.choice-argument-null', 'canton.daml-lf.choice-argument-null');
       writeVisible(
         'canton.daml-lf.choice-argument-null',
@@ -286,20 +286,29 @@ conformanceSuite('flows / commands and values', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const alice = ctx.party('alice');
-      const { contractId } = await createIouAndFindIt(ctx, alice);
-      const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+    async (context) => {
+      const alice = context.party('alice');
+      const { contractId } = await createIouAndFindIt(context, alice);
+      const aliceUser = context.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
       const response = await sendSubmission(
-        ctx,
+        context,
         aliceUser,
         [alice],
-        [{ ExerciseCommand: { templateId: ctx.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} } }],
+        [
+          {
+            ExerciseCommand: {
+              templateId: context.fixtures.templates.getCash.templateId,
+              contractId,
+              choice: 'Archive',
+              choiceArgument: {},
+            },
+          },
+        ],
         'wrong-template',
       );
-      const error = expectError(ctx, response, 'submit-and-wait.errors.propagated');
+      const error = expectError(context, response, 'submit-and-wait.errors.propagated');
       statusInRange(response, 400, 499, 'errors.submission-error-propagated');
-      if (ctx.profile !== 'canton') return;
+      if (context.profile !== 'canton') return;
       expectValue('canton.submit-and-wait.interpretation-error-400', 'errorCategory', error.errorCategory, 9, response);
       statusCodeConformance(response, [400], 'canton.submit-and-wait.interpretation-error-400');
       statusCodeConformance(response, [statusOfCategory(9)], 'canton.errors.category-9-400');
@@ -313,18 +322,21 @@ conformanceSuite('flows / commands and values', () => {
       clauses: [...CREATED_IOU_CLAUSES, 'submit-and-wait.readAs.visibility', 'canton.submit-and-wait.contract-not-found-404'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const { contractId } = await createIouAndFindIt(ctx, ctx.party('alice'));
-      const bob = ctx.party('bob');
-      const bobUser = ctx.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob') && user.rights.readAs.length === 0).id;
+    async (context) => {
+      const { contractId } = await createIouAndFindIt(context, context.party('alice'));
+      const bob = context.party('bob');
+      const bobUser = context.userWhere(
+        'can act as bob',
+        (user) => user.rights.actAs.includes('bob') && user.rights.readAs.length === 0,
+      ).id;
       const response = await sendSubmission(
-        ctx,
+        context,
         bobUser,
         [bob],
         [
           {
             ExerciseCommand: {
-              templateId: ctx.fixtures.templates.iou.templateId,
+              templateId: context.fixtures.templates.iou.templateId,
               contractId,
               choice: 'Transfer',
               choiceArgument: { newOwner: bob },
@@ -334,11 +346,11 @@ conformanceSuite('flows / commands and values', () => {
         'invisible',
       );
       statusInRange(response, 400, 499, 'submit-and-wait.readAs.visibility');
-      const error = expectError(ctx, response, 'submit-and-wait.readAs.visibility', {
+      const error = expectError(context, response, 'submit-and-wait.readAs.visibility', {
         code: 'CONTRACT_NOT_FOUND',
         cantonClauseId: 'canton.submit-and-wait.contract-not-found-404',
       });
-      if (ctx.profile !== 'canton') return;
+      if (context.profile !== 'canton') return;
       expectErrorCode(error, 'CONTRACT_NOT_FOUND', 'canton.submit-and-wait.contract-not-found-404', response);
       statusCodeConformance(response, [404], 'canton.submit-and-wait.contract-not-found-404');
     },
@@ -357,19 +369,19 @@ conformanceSuite('flows / commands and values', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const { contractId, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
+    async (context) => {
+      const { contractId, payer, bankUser } = await createIouAndFindIt(context, context.party('alice'));
       const archive = {
-        ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} },
+        ExerciseCommand: { templateId: context.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} },
       };
-      await submit(ctx, { user: bankUser, actAs: [payer], commands: [archive], clauseId: 'command.ExerciseCommand.fields-required' });
-      const again = await sendSubmission(ctx, bankUser, [payer], [archive], 'archived');
-      const error = expectError(ctx, again, 'submit-and-wait.errors.propagated', {
+      await submit(context, { user: bankUser, actAs: [payer], commands: [archive], clauseId: 'command.ExerciseCommand.fields-required' });
+      const again = await sendSubmission(context, bankUser, [payer], [archive], 'archived');
+      const error = expectError(context, again, 'submit-and-wait.errors.propagated', {
         code: 'CONTRACT_NOT_FOUND',
         cantonClauseId: 'canton.submit-and-wait.contract-not-found-404',
       });
       statusInRange(again, 400, 499, 'errors.submission-error-propagated');
-      if (ctx.profile !== 'canton') return;
+      if (context.profile !== 'canton') return;
       expectErrorCode(error, 'CONTRACT_NOT_FOUND', 'canton.submit-and-wait.contract-not-found-404', again);
       statusCodeConformance(again, [404], 'canton.submit-and-wait.contract-not-found-404');
     },
@@ -382,18 +394,18 @@ conformanceSuite('flows / commands and values', () => {
       clauses: ['canton.submit-and-wait.non-suffixed-contract-id-400'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+    async (context) => {
+      const bank = context.party('bank');
+      const bankUser = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
       const localId = `00${'ab'.repeat(32)}`;
       const response = await sendSubmission(
-        ctx,
+        context,
         bankUser,
         [bank],
         [
           {
             ExerciseCommand: {
-              templateId: ctx.fixtures.templates.iou.templateId,
+              templateId: context.fixtures.templates.iou.templateId,
               contractId: localId,
               choice: 'Archive',
               choiceArgument: {},
@@ -403,7 +415,7 @@ conformanceSuite('flows / commands and values', () => {
         'local-contract-id',
       );
       statusCodeConformance(response, [400], 'canton.submit-and-wait.non-suffixed-contract-id-400');
-      const error = expectError(ctx, response, 'canton.submit-and-wait.non-suffixed-contract-id-400', {
+      const error = expectError(context, response, 'canton.submit-and-wait.non-suffixed-contract-id-400', {
         code: 'COMMAND_PREPROCESSING_FAILED',
         cantonClauseId: 'canton.submit-and-wait.non-suffixed-contract-id-400',
       });
@@ -430,12 +442,14 @@ conformanceSuite('flows / commands and values', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const { submitted } = await createIouAndFindIt(ctx, ctx.party('alice'));
-      const reader = ctx.fixtures.users.find((user) => user.rights.readAsAnyParty && !user.isDeactivated);
+    async (context) => {
+      const { submitted } = await createIouAndFindIt(context, context.party('alice'));
+      const reader = context.fixtures.users.find((user) => user.rights.readAsAnyParty && !user.isDeactivated);
       if (!reader)
-        return ctx.skip('the fixtures name no active user with rights.readAsAnyParty (CanReadAsAnyParty), needed to read for any party');
-      const response = await updateByOffset(ctx, reader.id, submitted.completionOffset, {
+        return context.skip(
+          'the fixtures name no active user with rights.readAsAnyParty (CanReadAsAnyParty), needed to read for any party',
+        );
+      const response = await updateByOffset(context, reader.id, submitted.completionOffset, {
         includeTransactions: {
           eventFormat: { filtersForAnyParty: { cumulative: [wildcardFilter()] }, verbose: true },
           transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
@@ -470,23 +484,23 @@ conformanceSuite('flows / commands and values', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const payer = ctx.party('bank');
-      const user = ctx.userWhere('can act as bank', (candidate) => candidate.rights.actAs.includes('bank')).id;
-      const plain = await submit(ctx, {
+    async (context) => {
+      const payer = context.party('bank');
+      const user = context.userWhere('can act as bank', (candidate) => candidate.rights.actAs.includes('bank')).id;
+      const plain = await submit(context, {
         user,
         actAs: [payer],
-        commands: [iouCreate(ctx, payer, payer)],
+        commands: [iouCreate(context, payer, payer)],
         clauseId: 'submit-and-wait.deduplicationPeriod.duration-only',
         extra: { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 30, nanos: 0 } } } },
       });
       acceptedWith(plain.response, 200, 'duration.seconds.required-int64');
       acceptedWith(plain.response, 200, 'duration.nanos.required-int32');
-      if (ctx.profile === 'canton') acceptedWith(plain.response, 200, 'canton.json.duration-shape');
-      await submit(ctx, {
+      if (context.profile === 'canton') acceptedWith(plain.response, 200, 'canton.json.duration-shape');
+      await submit(context, {
         user,
         actAs: [payer],
-        commands: [iouCreate(ctx, payer, payer)],
+        commands: [iouCreate(context, payer, payer)],
         clauseId: 'duration.unknownFields.optional',
         extra: { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 60, nanos: 500, unknownFields: { fields: {} } } } } },
       });

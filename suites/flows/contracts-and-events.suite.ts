@@ -31,8 +31,8 @@ import {
 import { aliceUser } from '../support/command-semantics.js';
 import { refusedAgainstControl, refusedWith } from '../support/refusals.js';
 
-function submitAndWait(ctx: ConformanceContext, user: string, actAs: string[], commands: unknown[]): Promise<ClientResponse> {
-  return ctx.send({
+function submitAndWait(context: ConformanceContext, user: string, actAs: string[], commands: unknown[]): Promise<ClientResponse> {
+  return context.send({
     endpoint: 'submit-and-wait',
     user,
     body: { commands, commandId: freshId('contracts'), actAs },
@@ -40,28 +40,35 @@ function submitAndWait(ctx: ConformanceContext, user: string, actAs: string[], c
 }
 
 function submitAndWaitAs(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   user: string,
   actAs: string[],
   readAs: string[],
   commands: unknown[],
 ): Promise<ClientResponse> {
-  return ctx.send({
+  return context.send({
     endpoint: 'submit-and-wait',
     user,
     body: { commands, commandId: freshId('contracts'), actAs, readAs },
   });
 }
 
-function transfer(ctx: ConformanceContext, contractId: string, newOwner: string): unknown {
+function transfer(context: ConformanceContext, contractId: string, newOwner: string): unknown {
   return {
-    ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Transfer', choiceArgument: { newOwner } },
+    ExerciseCommand: {
+      templateId: context.fixtures.templates.iou.templateId,
+      contractId,
+      choice: 'Transfer',
+      choiceArgument: { newOwner },
+    },
   };
 }
 
 /** The Iou `contractId` exercised as if it were a GetCash (its Archive choice). */
-function asGetCash(ctx: ConformanceContext, contractId: string): unknown {
-  return { ExerciseCommand: { templateId: ctx.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} } };
+function asGetCash(context: ConformanceContext, contractId: string): unknown {
+  return {
+    ExerciseCommand: { templateId: context.fixtures.templates.getCash.templateId, contractId, choice: 'Archive', choiceArgument: {} },
+  };
 }
 
 /**
@@ -69,11 +76,11 @@ function asGetCash(ctx: ConformanceContext, contractId: string): unknown {
  * the Iou, GetCash and TrailingNone; the tests that use other CantonExamples templates skip when the package is not
  * CantonExamples.
  */
-function cantonExamplesTemplate(ctx: ConformanceContext, qualified: string): string {
-  if (ctx.fixtures.package.name !== 'CantonExamples') {
-    ctx.skip(`uses CantonExamples' ${qualified}; the fixture package is ${ctx.fixtures.package.name}`);
+function cantonExamplesTemplate(context: ConformanceContext, qualified: string): string {
+  if (context.fixtures.package.name !== 'CantonExamples') {
+    context.skip(`uses CantonExamples' ${qualified}; the fixture package is ${context.fixtures.package.name}`);
   }
-  return `${String(ctx.fixtures.templates.iou.templateId).split(':')[0]}:${qualified}`;
+  return `${String(context.fixtures.templates.iou.templateId).split(':')[0]}:${qualified}`;
 }
 
 // ContractIdIT.scala:177-178: a V1 contract id without suffix (33 bytes) and one with a suffix (49 bytes).
@@ -81,9 +88,15 @@ const NON_SUFFIXED_V1 = Array.from({ length: 33 }, (_, index) => index.toString(
 const SUFFIXED_V1 = Array.from({ length: 49 }, (_, index) => index.toString(16).padStart(2, '0')).join('');
 
 /** Submits one create as `party` and returns the created contract's id, read back from the ledger. */
-async function createAndFind(ctx: ConformanceContext, user: string, party: string, command: unknown, clauseId: ClauseId): Promise<string> {
-  const submitted = await submit(ctx, { user, actAs: [party], commands: [command], clauseId });
-  const response = await partyView(ctx, user, submitted.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+async function createAndFind(
+  context: ConformanceContext,
+  user: string,
+  party: string,
+  command: unknown,
+  clauseId: ClauseId,
+): Promise<string> {
+  const submitted = await submit(context, { user, actAs: [party], commands: [command], clauseId });
+  const response = await partyView(context, user, submitted.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
   const created = createdEvents(transactionOf(response, clauseId).events);
   expectValueMatches(clauseId, 'the contracts created', created.length, (count) => count === 1, 'one', response);
   return String(created[0]!.contractId);
@@ -91,14 +104,14 @@ async function createAndFind(ctx: ConformanceContext, user: string, party: strin
 
 /** A DivulgeIouByExercise of alice (payer and divulgee), created as her user and read back: its template, party, user and id. */
 async function aliceDivulgeHolder(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   clauseId: ClauseId,
 ): Promise<{ divulgeId: string; alice: string; user: string; holder: string }> {
-  const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
-  const alice = ctx.party('alice');
-  const user = aliceUser(ctx);
+  const divulgeId = cantonExamplesTemplate(context, 'Divulgence:DivulgeIouByExercise');
+  const alice = context.party('alice');
+  const user = aliceUser(context);
   const createArguments = { payer: alice, divulgee: alice };
-  const holder = await createAndFind(ctx, user, alice, { CreateCommand: { templateId: divulgeId, createArguments } }, clauseId);
+  const holder = await createAndFind(context, user, alice, { CreateCommand: { templateId: divulgeId, createArguments } }, clauseId);
   return { divulgeId, alice, user, holder };
 }
 
@@ -108,15 +121,15 @@ async function aliceDivulgeHolder(
  * archive's, and one submitted after it is 404 CONTRACT_NOT_FOUND.
  */
 async function archiveRace(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   clauseId: ClauseId,
   race: { user: string; party: string; archive: unknown; racing: unknown; what: string },
 ): Promise<void> {
   const { user, party, what } = race;
   const [racingArchive, ...racing] = await Promise.all(
-    [race.archive, race.racing, race.racing, race.racing, race.racing].map((command) => submitAndWait(ctx, user, [party], [command])),
+    [race.archive, race.racing, race.racing, race.racing, race.racing].map((command) => submitAndWait(context, user, [party], [command])),
   );
-  const archive = racingArchive!.status === 200 ? racingArchive! : await submitAndWait(ctx, user, [party], [race.archive]);
+  const archive = racingArchive!.status === 200 ? racingArchive! : await submitAndWait(context, user, [party], [race.archive]);
   expectValue(clauseId, 'the status of the archive', archive.status, 200, archive);
   const offsetOf = (response: ClientResponse): number =>
     Number((JSON.parse(response.text) as { completionOffset: number }).completionOffset);
@@ -130,8 +143,8 @@ async function archiveRace(
     `all before ${archivedAt}`,
     archive,
   );
-  const late = await submitAndWait(ctx, user, [party], [race.racing]);
-  refusedWith(ctx, clauseId, late, 'CONTRACT_NOT_FOUND', 404);
+  const late = await submitAndWait(context, user, [party], [race.racing]);
+  refusedWith(context, clauseId, late, 'CONTRACT_NOT_FOUND', 404);
 }
 
 /** `A:B:C` or `#name:B:C` → `B:C`. */
@@ -145,28 +158,29 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.commands.wrongly-typed-contract'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.commands.wrongly-typed-contract';
-      const alice = ctx.party('alice');
-      const bob = ctx.party('bob');
-      const user = aliceUser(ctx);
-      const first = await createIouAndFindIt(ctx, alice);
-      const second = await createIouAndFindIt(ctx, alice);
-      const alone = await submitAndWait(ctx, user, [alice], [asGetCash(ctx, second.contractId)]);
+      const alice = context.party('alice');
+      const bob = context.party('bob');
+      const user = aliceUser(context);
+      const first = await createIouAndFindIt(context, alice);
+      const second = await createIouAndFindIt(context, alice);
+      const alone = await submitAndWait(context, user, [alice], [asGetCash(context, second.contractId)]);
       const afterCorrect = await submitAndWait(
-        ctx,
+        context,
         user,
         [alice],
-        [transfer(ctx, first.contractId, bob), asGetCash(ctx, second.contractId)],
+        [transfer(context, first.contractId, bob), asGetCash(context, second.contractId)],
       );
       // Control: the same submission with the right template for the second contract (nothing above was committed).
       const control = await submitAndWait(
-        ctx,
+        context,
         user,
         [alice],
-        [transfer(ctx, first.contractId, bob), transfer(ctx, second.contractId, bob)],
+        [transfer(context, first.contractId, bob), transfer(context, second.contractId, bob)],
       );
-      for (const refused of [alone, afterCorrect]) refusedAgainstControl(ctx, clauseId, refused, control, 'WRONGLY_TYPED_CONTRACT', 400);
+      for (const refused of [alone, afterCorrect])
+        refusedAgainstControl(context, clauseId, refused, control, 'WRONGLY_TYPED_CONTRACT', 400);
     },
   );
 
@@ -177,20 +191,20 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.semantics.contract-keys'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // ContractKeysIT.scala:47 CKNoContractKey, :332 CKExposedByTemplate, :269 CKRecreate, :300 CKTransients.
       const clauseId = 'canton.semantics.contract-keys';
-      const alice = ctx.party('alice');
-      const user = aliceUser(ctx);
+      const alice = context.party('alice');
+      const user = aliceUser(context);
       const created = async (commands: unknown[]) => {
-        const response = await submitAndWait(ctx, user, [alice], commands);
+        const response = await submitAndWait(context, user, [alice], commands);
         positiveDataAcceptance(response, clauseId);
         const offset = Number((parseJsonLossless(response.text) as { completionOffset?: unknown }).completionOffset);
-        return transactionOf(await partyView(ctx, user, offset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), clauseId).events;
+        return transactionOf(await partyView(context, user, offset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'), clauseId).events;
       };
       const unset = (key: unknown) =>
         key === undefined || key === null || (typeof key === 'object' && Object.keys(key as object).length === 0);
-      const iou = createdEvents(await created([iouCreate(ctx, alice, alice)]))[0];
+      const iou = createdEvents(await created([iouCreate(context, alice, alice)]))[0];
       expectValueMatches(
         clauseId,
         'the contractKey of an Iou (a template without a key)',
@@ -198,8 +212,8 @@ conformanceSuite('flows / contracts and events', () => {
         unset,
         'unset (absent, null or empty)',
       );
-      const keyed = ctx.fixtures.templates.keyedAccount;
-      if (keyed?.key === undefined) return ctx.skip('the fixtures name no keyed template (templates.keyedAccount with a key)');
+      const keyed = context.fixtures.templates.keyedAccount;
+      if (keyed?.key === undefined) return context.skip('the fixtures name no keyed template (templates.keyedAccount with a key)');
       const account = (number: string) => ({
         CreateCommand: {
           templateId: keyed.templateId,
@@ -231,14 +245,14 @@ conformanceSuite('flows / contracts and events', () => {
       const transient = freshId('key');
       for (let round = 0; round < 2; round++) {
         const response = await submitAndWait(
-          ctx,
+          context,
           user,
           [alice],
           [{ CreateAndExerciseCommand: { ...account(transient).CreateCommand, choice: 'Archive', choiceArgument: {} } }],
         );
         positiveDataAcceptance(response, clauseId);
       }
-      refusedWith(ctx, clauseId, await submitAndWait(ctx, user, [alice], [byKey(transient)]), 'CONTRACT_KEY_NOT_FOUND', 404);
+      refusedWith(context, clauseId, await submitAndWait(context, user, [alice], [byKey(transient)]), 'CONTRACT_KEY_NOT_FOUND', 404);
     },
   );
 
@@ -249,23 +263,23 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.commands.fetch-authorization'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // MultiPartySubmissionIT.scala:137 MPSFetchOtherSuccess and :159 MPSFetchOtherInsufficientAuthorization, with
       // CantonExamples' Divulge (controller payer, signatory divulgee), which fetches its ref.
       const clauseId = 'canton.commands.fetch-authorization';
-      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
-      const bank = ctx.party('bank');
-      const reader = ctx.fixtures.users.find(
+      const divulgeId = cantonExamplesTemplate(context, 'Divulgence:DivulgeIouByExercise');
+      const bank = context.party('bank');
+      const reader = context.fixtures.users.find(
         (candidate) => !candidate.isDeactivated && candidate.rights.readAs.includes('bank') && candidate.rights.actAs.length > 0,
       );
-      if (!reader) return ctx.skip("no fixture user acts as a party and reads as bank (needed to see the bank's Iou through readAs)");
-      const actor = ctx.party(reader.rights.actAs[0]!);
+      if (!reader) return context.skip("no fixture user acts as a party and reads as bank (needed to see the bank's Iou through readAs)");
+      const actor = context.party(reader.rights.actAs[0]!);
       // An Iou of the bank and carol: the actor sees it only through readAs bank.
-      const { contractId: iou, bankUser } = await createIouAndFindIt(ctx, ctx.party('carol'));
+      const { contractId: iou, bankUser } = await createIouAndFindIt(context, context.party('carol'));
       // With authority: the bank (a stakeholder of the Iou) signs the holder; without: the actor alone.
       const holder = (user: string, signatory: string) =>
         createAndFind(
-          ctx,
+          context,
           user,
           signatory,
           { CreateCommand: { templateId: divulgeId, createArguments: { payer: actor, divulgee: signatory } } },
@@ -274,14 +288,14 @@ conformanceSuite('flows / contracts and events', () => {
       const withAuthority = await holder(bankUser, bank);
       const withoutAuthority = await holder(reader.id, actor);
       const divulge = (holderId: string, readAs: string[]) =>
-        submitAndWaitAs(ctx, reader.id, [actor], readAs, [
+        submitAndWaitAs(context, reader.id, [actor], readAs, [
           { ExerciseCommand: { templateId: divulgeId, contractId: holderId, choice: 'Divulge', choiceArgument: { ref: iou } } },
         ]);
       const authorized = await divulge(withAuthority, [bank]);
-      refusedAgainstControl(ctx, clauseId, await divulge(withAuthority, []), authorized, 'CONTRACT_NOT_FOUND', 404, {
+      refusedAgainstControl(context, clauseId, await divulge(withAuthority, []), authorized, 'CONTRACT_NOT_FOUND', 404, {
         control: 'the same fetch with readAs bank',
       });
-      refusedAgainstControl(ctx, clauseId, await divulge(withoutAuthority, [bank]), authorized, 'DAML_AUTHORIZATION_ERROR', 400, {
+      refusedAgainstControl(context, clauseId, await divulge(withoutAuthority, [bank]), authorized, 'DAML_AUTHORIZATION_ERROR', 400, {
         causeIncludes: 'of the fetched contract to be an authorizer',
         control: 'the same fetch through a holder the bank signed',
       });
@@ -295,33 +309,33 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.commands.wrongly-typed-contract'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // ContractKeysWronglyTypedContractIdIT.scala:17 WTFetchFails: Divulge fetches its ref as an Iou.
       const clauseId = 'canton.commands.wrongly-typed-contract';
-      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(ctx, clauseId);
+      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(context, clauseId);
       const cash = await createAndFind(
-        ctx,
+        context,
         user,
         alice,
         {
           CreateCommand: {
-            templateId: ctx.fixtures.templates.getCash.templateId,
+            templateId: context.fixtures.templates.getCash.templateId,
             createArguments: { payer: alice, owner: alice, amount: { value: '5.0', currency: 'USD' } },
           },
         },
         clauseId,
       );
-      const { contractId: iou } = await createIouAndFindIt(ctx, alice);
+      const { contractId: iou } = await createIouAndFindIt(context, alice);
       const divulge = (ref: string) =>
         submitAndWait(
-          ctx,
+          context,
           user,
           [alice],
           [{ ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'Divulge', choiceArgument: { ref } } }],
         );
       const refused = await divulge(cash);
       const control = await divulge(iou);
-      refusedAgainstControl(ctx, clauseId, refused, control, 'WRONGLY_TYPED_CONTRACT', 400, { control: 'Divulge given an Iou' });
+      refusedAgainstControl(context, clauseId, refused, control, 'WRONGLY_TYPED_CONTRACT', 400, { control: 'Divulge given an Iou' });
     },
   );
 
@@ -332,17 +346,22 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.semantics.template-filter-exercise-results'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.semantics.template-filter-exercise-results';
-      const alice = ctx.party('alice');
-      const bob = ctx.party('bob');
-      const { contractId, payer, bankUser } = await createIouAndFindIt(ctx, alice);
-      const transferred = await submit(ctx, { user: aliceUser(ctx), actAs: [alice], commands: [transfer(ctx, contractId, bob)], clauseId });
-      const templateId = ctx.fixtures.templates.iou.templateId;
+      const alice = context.party('alice');
+      const bob = context.party('bob');
+      const { contractId, payer, bankUser } = await createIouAndFindIt(context, alice);
+      const transferred = await submit(context, {
+        user: aliceUser(context),
+        actAs: [alice],
+        commands: [transfer(context, contractId, bob)],
+        clauseId,
+      });
+      const templateId = context.fixtures.templates.iou.templateId;
       const filter = { identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } } };
       // The payer signs both Ious: it sees the archive and the create.
       const response = await updateByOffset(
-        ctx,
+        context,
         bankUser,
         transferred.completionOffset,
         transactionFormat({ [payer]: [filter] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
@@ -383,20 +402,20 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.semantics.package-name-in-events', 'canton.semantics.representative-package-id'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const alice = ctx.party('alice');
-      const bob = ctx.party('bob');
-      const { contractId, payer, bankUser } = await createIouAndFindIt(ctx, alice);
-      const transferred = await submit(ctx, {
-        user: aliceUser(ctx),
+    async (context) => {
+      const alice = context.party('alice');
+      const bob = context.party('bob');
+      const { contractId, payer, bankUser } = await createIouAndFindIt(context, alice);
+      const transferred = await submit(context, {
+        user: aliceUser(context),
         actAs: [alice],
-        commands: [transfer(ctx, contractId, bob)],
+        commands: [transfer(context, contractId, bob)],
         clauseId: 'canton.semantics.package-name-in-events',
       });
       const seen = new Set<string>();
       for (const shape of ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const) {
         const response = await updateByOffset(
-          ctx,
+          context,
           bankUser,
           transferred.completionOffset,
           transactionFormat({ [payer]: [wildcardFilter()] }, shape),
@@ -408,7 +427,7 @@ conformanceSuite('flows / contracts and events', () => {
             'canton.semantics.package-name-in-events',
             `packageName of the ${kind} (${shape})`,
             event.packageName,
-            ctx.fixtures.package.name,
+            context.fixtures.package.name,
             response,
           );
           if (kind === 'CreatedEvent') {
@@ -440,17 +459,17 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.commands.contract-id-in-values'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.commands.contract-id-in-values';
-      const swapId = cantonExamplesTemplate(ctx, 'Swap:Swap');
-      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
-      const alice = ctx.party('alice');
-      const bob = ctx.party('bob');
-      const user = aliceUser(ctx);
+      const swapId = cantonExamplesTemplate(context, 'Swap:Swap');
+      const divulgeId = cantonExamplesTemplate(context, 'Divulgence:DivulgeIouByExercise');
+      const alice = context.party('alice');
+      const bob = context.party('bob');
+      const user = aliceUser(context);
       const swap = (cid: string) => ({ party1: alice, party2: bob, iou1: cid, exchangeRate: '1.0', currencyDesired: 'USD' });
       const divulge = { payer: alice, divulgee: alice };
       const holder = await createAndFind(
-        ctx,
+        context,
         user,
         alice,
         { CreateCommand: { templateId: divulgeId, createArguments: divulge } },
@@ -481,10 +500,10 @@ conformanceSuite('flows / contracts and events', () => {
         ],
       ];
       for (const [position, command] of positions) {
-        const accepted = await submitAndWait(ctx, user, [alice], [command(SUFFIXED_V1)]);
+        const accepted = await submitAndWait(context, user, [alice], [command(SUFFIXED_V1)]);
         expectValue(clauseId, `the status of a suffixed V1 contract id in the ${position}`, accepted.status, 200, accepted);
-        const refused = await submitAndWait(ctx, user, [alice], [command(NON_SUFFIXED_V1)]);
-        refusedWith(ctx, clauseId, refused, 'COMMAND_PREPROCESSING_FAILED', 400, { causeIncludes: 'Illegal Contract ID' });
+        const refused = await submitAndWait(context, user, [alice], [command(NON_SUFFIXED_V1)]);
+        refusedWith(context, clauseId, refused, 'COMMAND_PREPROCESSING_FAILED', 400, { causeIncludes: 'Illegal Contract ID' });
       }
     },
   );
@@ -496,14 +515,14 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.semantics.non-consuming-archives-nothing'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.semantics.non-consuming-archives-nothing';
-      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(ctx, clauseId);
+      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(context, clauseId);
       const notDivulge = {
         ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'NotDivulge', choiceArgument: { ref: SUFFIXED_V1 } },
       };
-      const exercised = await submit(ctx, { user, actAs: [alice], commands: [notDivulge], clauseId });
-      const effects = await partyView(ctx, user, exercised.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const exercised = await submit(context, { user, actAs: [alice], commands: [notDivulge], clauseId });
+      const effects = await partyView(context, user, exercised.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const exercisedEvents = transactionOf(effects, clauseId)
         .events.filter(([kind]) => kind === 'ExercisedEvent')
         .map(([, event]) => event);
@@ -517,7 +536,7 @@ conformanceSuite('flows / contracts and events', () => {
       );
       // Nothing of the transaction is in the ACS delta: Canton answers UPDATE_NOT_FOUND (UpdateServiceQueryIT :483) or,
       // were it to answer the transaction, it holds no archive of the contract.
-      const delta = await partyView(ctx, user, exercised.completionOffset, alice, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const delta = await partyView(context, user, exercised.completionOffset, alice, 'TRANSACTION_SHAPE_ACS_DELTA');
       const archived =
         delta.status === 200
           ? (transactionIn(JSON.parse(delta.text))?.events ?? []).filter(
@@ -532,7 +551,7 @@ conformanceSuite('flows / contracts and events', () => {
         'no archive of the contract (200 without it, or 404 UPDATE_NOT_FOUND)',
         delta,
       );
-      const again = await submitAndWait(ctx, user, [alice], [notDivulge]);
+      const again = await submitAndWait(context, user, [alice], [notDivulge]);
       expectValue(clauseId, 'the status of exercising NotDivulge again', again.status, 200, again);
     },
   );
@@ -544,13 +563,13 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.update-by-offset.filter-unknown-package-name'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.update-by-offset.filter-unknown-package-name';
-      const alice = ctx.party('alice');
-      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, alice);
+      const alice = context.party('alice');
+      const { submitted, payer, bankUser } = await createIouAndFindIt(context, alice);
       const lookup = (templateId: string) =>
         updateByOffset(
-          ctx,
+          context,
           bankUser,
           submitted.completionOffset,
           transactionFormat(
@@ -559,12 +578,12 @@ conformanceSuite('flows / contracts and events', () => {
           ),
         );
       // Control: the Iou by its package name.
-      const control = await lookup(`#${ctx.fixtures.package.name}:Iou:Iou`);
+      const control = await lookup(`#${context.fixtures.package.name}:Iou:Iou`);
       const unknownName = await lookup(`#${freshId('unknown-package')}:Iou:Iou`);
-      const unknownPair = await lookup(`#${ctx.fixtures.package.name}:Iou:NoSuchTemplate`);
+      const unknownPair = await lookup(`#${context.fixtures.package.name}:Iou:NoSuchTemplate`);
       const controlIs = { control: 'the Iou by its package name' };
-      refusedAgainstControl(ctx, clauseId, unknownName, control, 'PACKAGE_NAMES_NOT_FOUND', 404, controlIs);
-      refusedAgainstControl(ctx, clauseId, unknownPair, control, 'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME', 404, controlIs);
+      refusedAgainstControl(context, clauseId, unknownName, control, 'PACKAGE_NAMES_NOT_FOUND', 404, controlIs);
+      refusedAgainstControl(context, clauseId, unknownPair, control, 'NO_TEMPLATES_FOR_PACKAGE_NAME_AND_QUALIFIED_NAME', 404, controlIs);
     },
   );
 
@@ -575,19 +594,24 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.commands.consumed-by-another-party'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.commands.consumed-by-another-party';
-      const alice = ctx.party('alice');
-      const bob = ctx.party('bob');
-      const consumed = await createIouAndFindIt(ctx, alice);
-      const live = await createIouAndFindIt(ctx, alice);
-      await submit(ctx, { user: aliceUser(ctx), actAs: [alice], commands: [transfer(ctx, consumed.contractId, bob)], clauseId });
-      const archive = (contractId: string) => ({
-        ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} },
+      const alice = context.party('alice');
+      const bob = context.party('bob');
+      const consumed = await createIouAndFindIt(context, alice);
+      const live = await createIouAndFindIt(context, alice);
+      await submit(context, {
+        user: aliceUser(context),
+        actAs: [alice],
+        commands: [transfer(context, consumed.contractId, bob)],
+        clauseId,
       });
-      const refused = await submitAndWait(ctx, consumed.bankUser, [consumed.payer], [archive(consumed.contractId)]);
-      const control = await submitAndWait(ctx, live.bankUser, [live.payer], [archive(live.contractId)]);
-      refusedAgainstControl(ctx, clauseId, refused, control, 'CONTRACT_NOT_FOUND', 404, { control: 'the payer archives a live Iou' });
+      const archive = (contractId: string) => ({
+        ExerciseCommand: { templateId: context.fixtures.templates.iou.templateId, contractId, choice: 'Archive', choiceArgument: {} },
+      });
+      const refused = await submitAndWait(context, consumed.bankUser, [consumed.payer], [archive(consumed.contractId)]);
+      const control = await submitAndWait(context, live.bankUser, [live.payer], [archive(live.contractId)]);
+      refusedAgainstControl(context, clauseId, refused, control, 'CONTRACT_NOT_FOUND', 404, { control: 'the payer archives a live Iou' });
     },
   );
 
@@ -598,15 +622,15 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.commands.archive-vs-non-consuming'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.commands.archive-vs-non-consuming';
-      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(ctx, clauseId);
+      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(context, clauseId);
       const exercise = (choice: string, choiceArgument: JsonObject) => ({
         ExerciseCommand: { templateId: divulgeId, contractId: holder, choice, choiceArgument },
       });
       const consume = exercise('ConsumeSelf', { actor: alice });
       const nonConsuming = exercise('NotDivulge', { ref: SUFFIXED_V1 });
-      await archiveRace(ctx, clauseId, { user, party: alice, archive: consume, racing: nonConsuming, what: 'non-consuming exercises' });
+      await archiveRace(context, clauseId, { user, party: alice, archive: consume, racing: nonConsuming, what: 'non-consuming exercises' });
     },
   );
 
@@ -617,18 +641,18 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.commands.divulged-contract-not-usable'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.commands.divulged-contract-not-usable';
-      const divulgeId = cantonExamplesTemplate(ctx, 'Divulgence:DivulgeIouByExercise');
-      const alice = ctx.party('alice');
-      const bob = ctx.party('bob');
-      const user = aliceUser(ctx);
-      const bobUser = ctx.userWhere('can act as bob', (candidate) => candidate.rights.actAs.includes('bob')).id;
-      const { contractId: alicesIou } = await createIouAndFindIt(ctx, alice);
-      const { contractId: bobsIou } = await createIouAndFindIt(ctx, bob);
+      const divulgeId = cantonExamplesTemplate(context, 'Divulgence:DivulgeIouByExercise');
+      const alice = context.party('alice');
+      const bob = context.party('bob');
+      const user = aliceUser(context);
+      const bobUser = context.userWhere('can act as bob', (candidate) => candidate.rights.actAs.includes('bob')).id;
+      const { contractId: alicesIou } = await createIouAndFindIt(context, alice);
+      const { contractId: bobsIou } = await createIouAndFindIt(context, bob);
       const holder = (party: string, userId: string, payer: string) =>
         createAndFind(
-          ctx,
+          context,
           userId,
           party,
           { CreateCommand: { templateId: divulgeId, createArguments: { payer, divulgee: party } } },
@@ -641,10 +665,10 @@ conformanceSuite('flows / contracts and events', () => {
       const divulge = (contractId: string, ref: string) => ({
         ExerciseCommand: { templateId: divulgeId, contractId, choice: 'Divulge', choiceArgument: { ref } },
       });
-      await submit(ctx, { user, actAs: [alice], commands: [divulge(toBob, alicesIou)], clauseId });
-      const refused = await submitAndWait(ctx, bobUser, [bob], [divulge(delegation, alicesIou)]);
-      const control = await submitAndWait(ctx, bobUser, [bob], [divulge(delegation, bobsIou)]);
-      refusedAgainstControl(ctx, clauseId, refused, control, 'CONTRACT_NOT_FOUND', 404, {
+      await submit(context, { user, actAs: [alice], commands: [divulge(toBob, alicesIou)], clauseId });
+      const refused = await submitAndWait(context, bobUser, [bob], [divulge(delegation, alicesIou)]);
+      const control = await submitAndWait(context, bobUser, [bob], [divulge(delegation, bobsIou)]);
+      refusedAgainstControl(context, clauseId, refused, control, 'CONTRACT_NOT_FOUND', 404, {
         control: 'bob fetches an Iou he owns through the same choice',
       });
     },
@@ -657,17 +681,17 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.commands.archive-vs-fetch'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.commands.archive-vs-fetch';
-      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(ctx, clauseId);
+      const { divulgeId, alice, user, holder } = await aliceDivulgeHolder(context, clauseId);
       // Alice is the Iou's payer and owner, so she alone may archive it (the case's ContractWithKey of alice).
-      const iou = await createAndFind(ctx, user, alice, iouCreate(ctx, alice, alice, '1.0'), clauseId);
+      const iou = await createAndFind(context, user, alice, iouCreate(context, alice, alice, '1.0'), clauseId);
       const archiveIou = {
-        ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId: iou, choice: 'Archive', choiceArgument: {} },
+        ExerciseCommand: { templateId: context.fixtures.templates.iou.templateId, contractId: iou, choice: 'Archive', choiceArgument: {} },
       };
       // The case's FetchWrapper_Fetch: a non-consuming choice of alice that fetches the Iou.
       const fetchIou = { ExerciseCommand: { templateId: divulgeId, contractId: holder, choice: 'Divulge', choiceArgument: { ref: iou } } };
-      await archiveRace(ctx, clauseId, { user, party: alice, archive: archiveIou, racing: fetchIou, what: 'fetches' });
+      await archiveRace(context, clauseId, { user, party: alice, archive: archiveIou, racing: fetchIou, what: 'fetches' });
     },
   );
 
@@ -678,11 +702,11 @@ conformanceSuite('flows / contracts and events', () => {
       clauses: ['canton.update-by-offset.update-format-missing-field', 'canton.update-by-offset.empty-filters-invalid-argument'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const alice = ctx.party('alice');
-      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, alice);
+    async (context) => {
+      const alice = context.party('alice');
+      const { submitted, payer, bankUser } = await createIouAndFindIt(context, alice);
       const offset = submitted.completionOffset;
-      const lookup = (body: JsonObject) => ctx.send({ endpoint: 'update-by-offset', user: bankUser, body });
+      const lookup = (body: JsonObject) => context.send({ endpoint: 'update-by-offset', user: bankUser, body });
       const control = await lookup({
         offset,
         updateFormat: transactionFormat({ [payer]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
@@ -706,7 +730,7 @@ conformanceSuite('flows / contracts and events', () => {
         ],
       ];
       for (const [clauseId, refused, code, causeIncludes] of judged)
-        refusedAgainstControl(ctx, clauseId, refused, control, code, 400, { causeIncludes, control: 'the lookup with a format' });
+        refusedAgainstControl(context, clauseId, refused, control, code, 400, { causeIncludes, control: 'the lookup with a format' });
     },
   );
 });

@@ -33,30 +33,30 @@ conformanceSuite('flows / deduplication and offsets', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const payer = ctx.party('bank');
-      const user = ctx.userWhere('can act as bank', (candidate) => candidate.rights.actAs.includes('bank')).id;
+    async (context) => {
+      const payer = context.party('bank');
+      const user = context.userWhere('can act as bank', (candidate) => candidate.rights.actAs.includes('bank')).id;
       const commandId = freshId('dedup');
       const firstSubmissionId = randomUUID();
       // No deduplicationPeriod: the participant's maximum deduplication time applies.
-      const first = await submit(ctx, {
+      const first = await submit(context, {
         user,
         actAs: [payer],
-        commands: [iouCreate(ctx, payer, payer)],
+        commands: [iouCreate(context, payer, payer)],
         commandId,
         clauseId: 'submit-and-wait.deduplicationPeriod.optional',
         extra: { submissionId: firstSubmissionId },
       });
       acceptedWith(first.response, 200, 'submit-and-wait.submissionId.string');
-      const again = await ctx.send({
+      const again = await context.send({
         endpoint: 'submit-and-wait',
         user,
-        body: { commands: [iouCreate(ctx, payer, payer)], commandId, actAs: [payer], submissionId: randomUUID() },
+        body: { commands: [iouCreate(context, payer, payer)], commandId, actAs: [payer], submissionId: randomUUID() },
       });
       statusInRange(again, 400, 499, 'submit-and-wait.deduplicationPeriod.default-maximum');
       statusInRange(again, 400, 499, 'errors.submission-error-propagated');
-      const error = expectError(ctx, again, 'submit-and-wait.errors.propagated');
-      if (ctx.profile !== 'canton') return;
+      const error = expectError(context, again, 'submit-and-wait.errors.propagated');
+      if (context.profile !== 'canton') return;
       expectErrorCode(error, DUPLICATE_CODES, 'canton.submit-and-wait.duplicate-command-409', again);
       statusCodeConformance(again, [409], 'canton.submit-and-wait.duplicate-command-409');
       if (error.code !== 'DUPLICATE_COMMAND') return;
@@ -74,22 +74,22 @@ conformanceSuite('flows / deduplication and offsets', () => {
       clauses: ['submit-and-wait.commandId.change-id'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const user = ctx.fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.length >= 2);
-      if (!user) return ctx.skip('no fixture user may act as two parties (needed to vary the act-as set of a change id)');
-      const [first, second] = user.rights.actAs.map((alias) => ctx.party(alias));
+    async (context) => {
+      const user = context.fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.length >= 2);
+      if (!user) return context.skip('no fixture user may act as two parties (needed to vary the act-as set of a change id)');
+      const [first, second] = user.rights.actAs.map((alias) => context.party(alias));
       const commandId = freshId('change-id');
-      const one = await submit(ctx, {
+      const one = await submit(context, {
         user: user.id,
         actAs: [first!],
-        commands: [iouCreate(ctx, first!, first!)],
+        commands: [iouCreate(context, first!, first!)],
         commandId,
         clauseId: 'submit-and-wait.commandId.change-id',
       });
-      const two = await submit(ctx, {
+      const two = await submit(context, {
         user: user.id,
         actAs: [first!, second!],
-        commands: [iouCreate(ctx, first!, first!)],
+        commands: [iouCreate(context, first!, first!)],
         commandId,
         clauseId: 'submit-and-wait.commandId.change-id',
       });
@@ -109,16 +109,16 @@ conformanceSuite('flows / deduplication and offsets', () => {
       clauses: ['submit-and-wait.response.shape', 'limits.offsets.positive'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const submitters = ctx.fixtures.users.filter((user) => !user.isDeactivated && user.rights.actAs.length > 0);
-      if (submitters.length === 0) return ctx.skip('no fixture user may act as a party');
+    async (context) => {
+      const submitters = context.fixtures.users.filter((user) => !user.isDeactivated && user.rights.actAs.length > 0);
+      if (submitters.length === 0) return context.skip('no fixture user may act as a party');
       const submitAs = (index: number) => {
         const user = submitters[index % submitters.length]!;
-        const party = ctx.party(user.rights.actAs[0]!);
-        return submit(ctx, {
+        const party = context.party(user.rights.actAs[0]!);
+        return submit(context, {
           user: user.id,
           actAs: [party],
-          commands: [iouCreate(ctx, party, party)],
+          commands: [iouCreate(context, party, party)],
           clauseId: 'submit-and-wait.response.shape',
         });
       };

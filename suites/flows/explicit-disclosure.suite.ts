@@ -43,18 +43,18 @@ interface Parties {
   outsiderUser: string;
 }
 
-function parties(ctx: ConformanceContext): Parties {
-  const template = ctx.fixtures.templates.trailingNone;
+function parties(context: ConformanceContext): Parties {
+  const template = context.fixtures.templates.trailingNone;
   if (!template) {
-    return ctx.skip(
+    return context.skip(
       'the fixtures name no template with a choice a non-stakeholder controls (templates.trailingNone: CantonExamples TrailingNone, whose ArchiveMe any party may exercise)',
     );
   }
-  const ownerAlias = ctx.fixtures.parties.find((party) => party.id === String(template.createArguments.p))?.alias ?? 'alice';
-  const ownerUser = ctx.fixtures.users.find((user) => !user.isDeactivated && user.rights.actAs.includes(ownerAlias));
-  if (!ownerUser) return ctx.skip(`no fixture user acts as ${ownerAlias}, the signatory of templates.trailingNone`);
+  const ownerAlias = context.fixtures.parties.find((party) => party.id === String(template.createArguments.p))?.alias ?? 'alice';
+  const ownerUser = context.fixtures.users.find((user) => !user.isDeactivated && user.rights.actAs.includes(ownerAlias));
+  if (!ownerUser) return context.skip(`no fixture user acts as ${ownerAlias}, the signatory of templates.trailingNone`);
   // The outsider may neither act nor read as the owner: otherwise the contract would be visible without disclosure.
-  const outsiderUser = ctx.fixtures.users.find(
+  const outsiderUser = context.fixtures.users.find(
     (user) =>
       !user.isDeactivated &&
       !user.rights.readAsAnyParty &&
@@ -62,14 +62,14 @@ function parties(ctx: ConformanceContext): Parties {
       user.rights.actAs.length > 0 &&
       !user.rights.actAs.includes(ownerAlias) &&
       !user.rights.readAs.includes(ownerAlias) &&
-      !ctx.fixtures.parties.find((party) => party.alias === user.rights.actAs[0])?.external,
+      !context.fixtures.parties.find((party) => party.alias === user.rights.actAs[0])?.external,
   );
-  if (!outsiderUser) return ctx.skip(`no fixture user acts as a local party that neither acts nor reads as ${ownerAlias}`);
+  if (!outsiderUser) return context.skip(`no fixture user acts as a local party that neither acts nor reads as ${ownerAlias}`);
   return {
     templateId: template.templateId,
-    owner: ctx.party(ownerAlias),
+    owner: context.party(ownerAlias),
     ownerUser: ownerUser.id,
-    outsider: ctx.party(outsiderUser.rights.actAs[0]!),
+    outsider: context.party(outsiderUser.rights.actAs[0]!),
     outsiderUser: outsiderUser.id,
   };
 }
@@ -81,15 +81,15 @@ interface Disclosable {
 }
 
 /** The owner creates a TrailingNone and reads it back with its createdEventBlob. */
-async function createDisclosable(ctx: ConformanceContext, who: Parties, clauseId: ClauseId): Promise<Disclosable> {
-  const created = await submit(ctx, {
+async function createDisclosable(context: ConformanceContext, who: Parties, clauseId: ClauseId): Promise<Disclosable> {
+  const created = await submit(context, {
     user: who.ownerUser,
     actAs: [who.owner],
     commands: [{ CreateCommand: { templateId: who.templateId, createArguments: { p: who.owner, i: '7' } } }],
     clauseId,
   });
   const response = await updateByOffset(
-    ctx,
+    context,
     who.ownerUser,
     created.completionOffset,
     transactionFormat({ [who.owner]: [wildcardFilter(true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
@@ -192,8 +192,8 @@ function withAuthenticationDataOf(blob: string, donor: string): string {
   return Buffer.concat(versioned.map((entry) => (entry.field === 2 ? lengthDelimited(2, payload) : entry.raw))).toString('base64');
 }
 
-function send(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ endpoint: 'submit-and-wait', user, body });
+function send(context: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
+  return context.send({ endpoint: 'submit-and-wait', user, body });
 }
 
 conformanceSuite('flows / explicit disclosure', () => {
@@ -204,18 +204,18 @@ conformanceSuite('flows / explicit disclosure', () => {
       clauses: ['canton.disclosure.disclosed-contract-usable', 'canton.disclosure.archived-disclosed-refused'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const who = parties(ctx);
-      const contract = await createDisclosable(ctx, who, 'canton.disclosure.disclosed-contract-usable');
+    async (context) => {
+      const who = parties(context);
+      const contract = await createDisclosable(context, who, 'canton.disclosure.disclosed-contract-usable');
       // Without disclosure first: the outsider cannot see the contract (ExplicitDisclosureIT.scala:46).
-      const hidden = await send(ctx, who.outsiderUser, archiveMe(who, contract, who.outsider, []));
-      const used = await send(ctx, who.outsiderUser, archiveMe(who, contract, who.outsider, [contract.disclosed]));
-      refusedAgainstControl(ctx, 'canton.disclosure.disclosed-contract-usable', hidden, used, 'CONTRACT_NOT_FOUND', 404);
+      const hidden = await send(context, who.outsiderUser, archiveMe(who, contract, who.outsider, []));
+      const used = await send(context, who.outsiderUser, archiveMe(who, contract, who.outsider, [contract.disclosed]));
+      refusedAgainstControl(context, 'canton.disclosure.disclosed-contract-usable', hidden, used, 'CONTRACT_NOT_FOUND', 404);
       statusCodeConformance(used, [200], 'canton.disclosure.disclosed-contract-usable');
       if (used.status === 200) {
         // The committed exercise: the outsider's consuming ArchiveMe of the owner's contract, in the outsider's ledger effects.
         const offset = Number((parseJsonLossless(used.text) as { completionOffset?: unknown }).completionOffset);
-        const effects = await partyView(ctx, who.outsiderUser, offset, who.outsider, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+        const effects = await partyView(context, who.outsiderUser, offset, who.outsider, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
         const exercised = transactionOf(effects, 'canton.disclosure.disclosed-contract-usable')
           .events.filter(([kind]) => kind === 'ExercisedEvent')
           .map(([, event]) => [event.contractId, event.choice, event.consuming, event.actingParties]);
@@ -228,10 +228,10 @@ conformanceSuite('flows / explicit disclosure', () => {
         );
       }
       // The same disclosure once the contract is archived (ExplicitDisclosureIT.scala:140).
-      const again = await send(ctx, who.outsiderUser, archiveMe(who, contract, who.outsider, [contract.disclosed]));
-      refusedAgainstControl(ctx, 'canton.disclosure.archived-disclosed-refused', again, used, INACTIVE_CODES, 404);
+      const again = await send(context, who.outsiderUser, archiveMe(who, contract, who.outsider, [contract.disclosed]));
+      refusedAgainstControl(context, 'canton.disclosure.archived-disclosed-refused', again, used, INACTIVE_CODES, 404);
       // An archived disclosed contract the submission does not use is accepted (ExplicitDisclosureIT.scala:87).
-      const superfluous = await send(ctx, who.outsiderUser, {
+      const superfluous = await send(context, who.outsiderUser, {
         commands: [{ CreateCommand: { templateId: who.templateId, createArguments: { p: who.outsider } } }],
         commandId: freshId('disclosure'),
         actAs: [who.outsider],
@@ -248,17 +248,17 @@ conformanceSuite('flows / explicit disclosure', () => {
       clauses: ['canton.disclosure.authentication-checked'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const who = parties(ctx);
-      const contract = await createDisclosable(ctx, who, 'canton.disclosure.authentication-checked');
-      const donor = await createDisclosable(ctx, who, 'canton.disclosure.authentication-checked');
+    async (context) => {
+      const who = parties(context);
+      const contract = await createDisclosable(context, who, 'canton.disclosure.authentication-checked');
+      const donor = await createDisclosable(context, who, 'canton.disclosure.authentication-checked');
       const tampered = {
         ...contract.disclosed,
         createdEventBlob: withAuthenticationDataOf(String(contract.disclosed.createdEventBlob), String(donor.disclosed.createdEventBlob)),
       };
-      const refused = await send(ctx, who.outsiderUser, archiveMe(who, contract, who.outsider, [tampered]));
+      const refused = await send(context, who.outsiderUser, archiveMe(who, contract, who.outsider, [tampered]));
       // The control after the refusal: the genuine blob (it archives the contract).
-      const control = await send(ctx, who.outsiderUser, archiveMe(who, contract, who.outsider, [contract.disclosed]));
+      const control = await send(context, who.outsiderUser, archiveMe(who, contract, who.outsider, [contract.disclosed]));
       if (refused.status >= 200 && refused.status < 300) statusInRange(refused, 400, 499, 'canton.disclosure.authentication-checked');
       if (control.status !== 200) {
         recordInconclusive(
@@ -270,7 +270,7 @@ conformanceSuite('flows / explicit disclosure', () => {
         return;
       }
       statusInRange(refused, 400, 499, 'canton.disclosure.authentication-checked');
-      expectError(ctx, refused, 'canton.disclosure.authentication-checked');
+      expectError(context, refused, 'canton.disclosure.authentication-checked');
     },
   );
 
@@ -281,20 +281,20 @@ conformanceSuite('flows / explicit disclosure', () => {
       clauses: ['canton.disclosure.archived-disclosed-refused'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const who = parties(ctx);
+    async (context) => {
+      const who = parties(context);
       // ExplicitDisclosureIT.scala:173 races 10 times; three races keep the run short.
       for (let race = 0; race < 3; race += 1) {
-        const contract = await createDisclosable(ctx, who, 'canton.disclosure.archived-disclosed-refused');
+        const contract = await createDisclosable(context, who, 'canton.disclosure.archived-disclosed-refused');
         const answers = await Promise.all([
-          send(ctx, who.ownerUser, {
+          send(context, who.ownerUser, {
             commands: [
               { ExerciseCommand: { templateId: who.templateId, contractId: contract.contractId, choice: 'Archive', choiceArgument: {} } },
             ],
             commandId: freshId('race'),
             actAs: [who.owner],
           }),
-          send(ctx, who.outsiderUser, archiveMe(who, contract, who.outsider, [contract.disclosed])),
+          send(context, who.outsiderUser, archiveMe(who, contract, who.outsider, [contract.disclosed])),
         ]);
         const winners = answers.filter((answer) => answer.status === 200);
         expectValue(

@@ -35,13 +35,13 @@ import {
 
 const FAILED = 'FAILED_TO_EXECUTE_TRANSACTION';
 
-function post(ctx: ConformanceContext, endpoint: PostEndpointName, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ endpoint, user, body });
+function post(context: ConformanceContext, endpoint: PostEndpointName, user: string, body: JsonObject): Promise<ClientResponse> {
+  return context.send({ endpoint, user, body });
 }
 
 /** A refusal credited only against its control, the same prepared transaction untouched (support/refusals.ts). */
 function refusedFor(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   clauseId: ClauseId,
   refused: ClientResponse,
   control: ClientResponse,
@@ -49,7 +49,7 @@ function refusedFor(
   status: number,
   causeIncludes?: string,
 ): JsCantonErrorBody | undefined {
-  return refusedAgainstControl(ctx, clauseId, refused, control, codes, status, {
+  return refusedAgainstControl(context, clauseId, refused, control, codes, status, {
     control: 'the same prepared transaction untouched',
     ...(causeIncludes !== undefined ? { causeIncludes } : {}),
   });
@@ -62,21 +62,21 @@ function tampered(preparedTransaction: string, edit: (transaction: PreparedTrans
   return Buffer.from(PreparedTransaction.toBinary(transaction)).toString('base64');
 }
 
-function executor(ctx: ConformanceContext, alias: string): string {
-  return ctx.userWhere(`can execute as ${alias}`, (user) => user.rights.executeAs.includes(alias)).id;
+function executor(context: ConformanceContext, alias: string): string {
+  return context.userWhere(`can execute as ${alias}`, (user) => user.rights.executeAs.includes(alias)).id;
 }
 
 /** A prepare of an Iou create paid by dana, with `extra` fields in the request. */
-async function prepareIouWith(ctx: ConformanceContext, extra: JsonObject): Promise<ClientResponse> {
-  const dana = externalParty(ctx, 'dana').id;
-  const user = executor(ctx, 'dana');
-  return post(ctx, 'prepare', user, {
+async function prepareIouWith(context: ConformanceContext, extra: JsonObject): Promise<ClientResponse> {
+  const dana = externalParty(context, 'dana').id;
+  const user = executor(context, 'dana');
+  return post(context, 'prepare', user, {
     userId: user,
     commandId: freshId('prepare'),
-    commands: [iouCreate(ctx, dana, ctx.party('alice'))],
+    commands: [iouCreate(context, dana, context.party('alice'))],
     actAs: [dana],
     readAs: [],
-    ...PREPARE_REQUIRED(ctx),
+    ...PREPARE_REQUIRED(context),
     ...extra,
   });
 }
@@ -109,8 +109,8 @@ conformanceSuite('flows / external signing under attack', () => {
       clauses: ['canton.interactive.prepare-cost-estimation', 'canton.interactive.prepare-reflects-synchronizer'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const estimated = await prepareIouWith(ctx, {});
+    async (context) => {
+      const estimated = await prepareIouWith(context, {});
       positiveDataAcceptance(estimated, 'canton.interactive.prepare-cost-estimation');
       const answer = parseJsonLossless(estimated.text) as { costEstimation?: Record<string, unknown> | null; preparedTransaction?: string };
       const cost = answer.costEstimation;
@@ -133,7 +133,7 @@ conformanceSuite('flows / external signing under attack', () => {
         'an estimation: a timestamp, and request + response = total traffic cost',
         estimated,
       );
-      const disabled = await prepareIouWith(ctx, { estimateTrafficCost: { disabled: true, expectedSignatures: [] } });
+      const disabled = await prepareIouWith(context, { estimateTrafficCost: { disabled: true, expectedSignatures: [] } });
       positiveDataAcceptance(disabled, 'canton.interactive.prepare-cost-estimation');
       const without = parseJsonLossless(disabled.text) as { costEstimation?: unknown; preparedTransactionHash?: unknown };
       expectValueMatches(
@@ -159,7 +159,7 @@ conformanceSuite('flows / external signing under attack', () => {
         "the logical synchronizer id of the prepared transaction's metadata",
         logicalSynchronizer(shown.metadata?.synchronizerId ?? ''),
         // The fixture may name the synchronizer by its physical id too.
-        logicalSynchronizer(ctx.fixtures.synchronizerId),
+        logicalSynchronizer(context.fixtures.synchronizerId),
         estimated,
       );
     },
@@ -176,14 +176,14 @@ conformanceSuite('flows / external signing under attack', () => {
       ],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      const twin = await prepareIou(ctx);
-      const control = await post(ctx, 'execute-and-wait', prepared.executor, executeBody(prepared));
+    async (context) => {
+      const prepared = await prepareIou(context);
+      const twin = await prepareIou(context);
+      const control = await post(context, 'execute-and-wait', prepared.executor, executeBody(prepared));
       const { updateId, offset } = executedAt(control, 'canton.client-routes.execute-and-wait');
       // ISSExecuteSubmissionAndWaitBasic: the answer is the transaction found at that offset, with the signed hash.
-      const ownerUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
-      const lookup = await partyView(ctx, ownerUser, offset, prepared.owner, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const ownerUser = context.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+      const lookup = await partyView(context, ownerUser, offset, prepared.owner, 'TRANSACTION_SHAPE_ACS_DELTA');
       const { value } = transactionOf(lookup, 'canton.client-routes.execute-and-wait');
       sameUpdateAtOffset(
         'canton.client-routes.execute-and-wait',
@@ -203,13 +203,21 @@ conformanceSuite('flows / external signing under attack', () => {
       const signed = (corrupted.partySignatures as { signatures: { signatures: { signature: string }[] }[] }).signatures[0]!.signatures[0]!;
       // Bytes, not base64 characters, as LAPITT's ByteString.substring(1): the signature stays valid base64.
       signed.signature = Buffer.from(signed.signature, 'base64').subarray(1).toString('base64');
-      const refused = await post(ctx, 'execute-and-wait', twin.executor, corrupted);
-      refusedFor(ctx, 'canton.interactive.execute-and-wait-refusals', refused, control, FAILED, 400, 'valid signatures from distinct keys');
+      const refused = await post(context, 'execute-and-wait', twin.executor, corrupted);
+      refusedFor(
+        context,
+        'canton.interactive.execute-and-wait-refusals',
+        refused,
+        control,
+        FAILED,
+        400,
+        'valid signatures from distinct keys',
+      );
       // ISSDuplicateExecuteAndWaitData: the same change id again (a new submission id) is not committed again.
-      const afterFirst = await ledgerEndMarker(ctx);
-      const again = await post(ctx, 'execute-and-wait', prepared.executor, executeBody(prepared));
+      const afterFirst = await ledgerEndMarker(context);
+      const again = await post(context, 'execute-and-wait', prepared.executor, executeBody(prepared));
       const duplicate = refusedFor(
-        ctx,
+        context,
         'canton.interactive.execute-and-wait-refusals',
         again,
         control,
@@ -217,7 +225,7 @@ conformanceSuite('flows / external signing under attack', () => {
         409,
       );
       if (duplicate === undefined) return;
-      const committedAgain = await findPreparedIou(ctx, prepared, { after: afterFirst, timeoutMs: 300, maxLookups: 100 }, true);
+      const committedAgain = await findPreparedIou(context, prepared, { after: afterFirst, timeoutMs: 300, maxLookups: 100 }, true);
       writeVisible(
         'canton.interactive.execute-and-wait-refusals',
         'commits of the change id after its first commit',
@@ -235,8 +243,8 @@ conformanceSuite('flows / external signing under attack', () => {
       clauses: ['canton.interactive.execute-tampered-metadata-refused', 'canton.interactive.execute-synchronizer-validated'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
+    async (context) => {
+      const prepared = await prepareIou(context);
       const edited = (edit: (transaction: PreparedTransaction) => void): PreparedIou => ({
         ...prepared,
         preparedTransaction: tampered(prepared.preparedTransaction, edit),
@@ -257,7 +265,7 @@ conformanceSuite('flows / external signing under attack', () => {
       const elsewhere = edited((transaction) => {
         if (transaction.metadata) transaction.metadata.synchronizerId = `other-${logicalSynchronizer(transaction.metadata.synchronizerId)}`;
       });
-      const send = (endpoint: PostEndpointName, which: PreparedIou) => post(ctx, endpoint, prepared.executor, executeBody(which));
+      const send = (endpoint: PostEndpointName, which: PreparedIou) => post(context, endpoint, prepared.executor, executeBody(which));
       const refusals = {
         commandId: await send('execute', commandIdEdited),
         time: await send('execute', timeEdited),
@@ -268,14 +276,14 @@ conformanceSuite('flows / external signing under attack', () => {
       };
       const control = await send('execute', prepared);
       const metadataClause = 'canton.interactive.execute-tampered-metadata-refused';
-      refusedFor(ctx, metadataClause, refusals.commandId, control, FAILED, 400, 'valid signatures from distinct keys');
-      refusedFor(ctx, metadataClause, refusals.time, control, FAILED, 400, 'valid signatures from distinct keys');
-      refusedFor(ctx, metadataClause, refusals.ledgerTime, control, FAILED, 400, 'valid signatures from distinct keys');
+      refusedFor(context, metadataClause, refusals.commandId, control, FAILED, 400, 'valid signatures from distinct keys');
+      refusedFor(context, metadataClause, refusals.time, control, FAILED, 400, 'valid signatures from distinct keys');
+      refusedFor(context, metadataClause, refusals.ledgerTime, control, FAILED, 400, 'valid signatures from distinct keys');
       const synchronizerClause = 'canton.interactive.execute-synchronizer-validated';
       for (const response of [refusals.malformedAndWait, refusals.malformed]) {
-        refusedFor(ctx, synchronizerClause, response, control, 'INVALID_FIELD', 400, 'synchronizer_id');
+        refusedFor(context, synchronizerClause, response, control, 'INVALID_FIELD', 400, 'synchronizer_id');
       }
-      refusedFor(ctx, synchronizerClause, refusals.elsewhere, control, FAILED, 400);
+      refusedFor(context, synchronizerClause, refusals.elsewhere, control, FAILED, 400);
     },
   );
 
@@ -290,29 +298,29 @@ conformanceSuite('flows / external signing under attack', () => {
       ],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const dana = externalParty(ctx, 'dana');
-      const user = executor(ctx, 'dana');
+    async (context) => {
+      const dana = externalParty(context, 'dana');
+      const user = executor(context, 'dana');
       // An Iou the bank pays to dana: dana (its owner) controls Transfer.
-      const iou = await createIouAndFindIt(ctx, dana.id);
+      const iou = await createIouAndFindIt(context, dana.id);
       const commandId = freshId('transfer');
       const commands = [
         {
           ExerciseCommand: {
-            templateId: ctx.fixtures.templates.iou.templateId,
+            templateId: context.fixtures.templates.iou.templateId,
             contractId: iou.contractId,
             choice: 'Transfer',
-            choiceArgument: { newOwner: ctx.party('alice') },
+            choiceArgument: { newOwner: context.party('alice') },
           },
         },
       ];
-      const response = await post(ctx, 'prepare', user, {
+      const response = await post(context, 'prepare', user, {
         userId: user,
         commandId,
         commands,
         actAs: [dana.id],
         readAs: [],
-        ...PREPARE_REQUIRED(ctx),
+        ...PREPARE_REQUIRED(context),
       });
       positiveDataAcceptance(response, 'canton.interactive.prepare-lists-input-contracts');
       const answer = parseJsonLossless(response.text) as {
@@ -339,7 +347,7 @@ conformanceSuite('flows / external signing under attack', () => {
         commandId,
         executor: user,
         payer: dana,
-        owner: ctx.party('alice'),
+        owner: context.party('alice'),
         amount: '100.0',
       };
       // ISSExecuteSubmissionRequestFailOnEmptyInputContracts: signed, then the input contracts removed.
@@ -349,12 +357,12 @@ conformanceSuite('flows / external signing under attack', () => {
           if (transaction.metadata) transaction.metadata.inputContracts = [];
         }),
       };
-      const refused = await post(ctx, 'execute', user, executeBody(withoutInputs));
-      const control = await post(ctx, 'execute-and-wait', user, executeBody(prepared));
-      refusedFor(ctx, 'canton.interactive.execute-missing-input-contracts', refused, control, FAILED, 400, 'Missing input contracts');
+      const refused = await post(context, 'execute', user, executeBody(withoutInputs));
+      const control = await post(context, 'execute-and-wait', user, executeBody(prepared));
+      refusedFor(context, 'canton.interactive.execute-missing-input-contracts', refused, control, FAILED, 400, 'Missing input contracts');
       // ISSExecuteSubmissionRequestWithInputContracts: the exercise committed, seen by the payer, with the signed hash.
       const { offset } = executedAt(control, 'canton.interactive.prepare-lists-input-contracts');
-      const lookup = await partyView(ctx, iou.bankUser, offset, iou.payer, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const lookup = await partyView(context, iou.bankUser, offset, iou.payer, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const { value, events } = transactionOf(lookup, 'canton.interactive.prepare-lists-input-contracts');
       const exercised = events.filter(
         ([kind, payload]: TransactionEvent) => kind === 'ExercisedEvent' && payload.contractId === iou.contractId,
@@ -383,25 +391,25 @@ conformanceSuite('flows / external signing under attack', () => {
       clauses: ['canton.interactive.prepare-lists-input-contracts'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // ISSPrepareSubmissionRequestExplicitDisclosure :99 and ISSExecuteSubmissionRequestWithInputContracts :368: a stranger
       // (external dana) exercises a contract only its owner sees, disclosed by its createdEventBlob. CantonExamples'
       // TrailingNone: ArchiveMe is controlled by its argument `anyone`.
       const clauseId = 'canton.interactive.prepare-lists-input-contracts';
-      const template = ctx.fixtures.templates.trailingNone;
+      const template = context.fixtures.templates.trailingNone;
       if (!template)
-        return ctx.skip(
+        return context.skip(
           'the fixtures name no template whose choice a stranger controls (templates.trailingNone: CantonExamples TrailingNone)',
         );
-      const dana = externalParty(ctx, 'dana');
-      const user = executor(ctx, 'dana');
+      const dana = externalParty(context, 'dana');
+      const user = executor(context, 'dana');
       const owner = String(template.createArguments.p);
-      const ownerAlias = ctx.fixtures.parties.find((party) => party.id === owner)?.alias;
-      const ownerUser = ctx.fixtures.users.find(
+      const ownerAlias = context.fixtures.parties.find((party) => party.id === owner)?.alias;
+      const ownerUser = context.fixtures.users.find(
         (candidate) => !candidate.isDeactivated && ownerAlias !== undefined && candidate.rights.actAs.includes(ownerAlias),
       );
-      if (!ownerUser) return ctx.skip(`no fixture user acts as ${owner}, the signatory of templates.trailingNone`);
-      const created = await ctx.send({
+      if (!ownerUser) return context.skip(`no fixture user acts as ${owner}, the signatory of templates.trailingNone`);
+      const created = await context.send({
         endpoint: 'submit-and-wait',
         user: ownerUser.id,
         body: {
@@ -411,7 +419,7 @@ conformanceSuite('flows / external signing under attack', () => {
         },
       });
       const { offset: createdAt } = executedAt(created, clauseId);
-      const read = await ctx.send({
+      const read = await context.send({
         endpoint: 'update-by-offset',
         user: ownerUser.id,
         body: {
@@ -435,18 +443,18 @@ conformanceSuite('flows / external signing under attack', () => {
         { ExerciseCommand: { templateId: template.templateId, contractId, choice: 'ArchiveMe', choiceArgument: { anyone: dana.id } } },
       ];
       const prepare = (disclosedContracts: JsonObject[]) =>
-        post(ctx, 'prepare', user, {
+        post(context, 'prepare', user, {
           userId: user,
           commandId: freshId('disclosed'),
           commands,
           actAs: [dana.id],
           readAs: [],
           disclosedContracts,
-          ...PREPARE_REQUIRED(ctx),
+          ...PREPARE_REQUIRED(context),
         });
       const disclosed = { templateId: event.templateId, contractId, createdEventBlob: event.createdEventBlob };
       // Without the disclosure the stranger cannot see the contract: the disclosure is what the prepare uses.
-      refusedAgainstControl(ctx, clauseId, await prepare([]), await prepare([disclosed]), 'CONTRACT_NOT_FOUND', 404, {
+      refusedAgainstControl(context, clauseId, await prepare([]), await prepare([disclosed]), 'CONTRACT_NOT_FOUND', 404, {
         control: 'the same prepare with the contract disclosed',
       });
       const response = await prepare([disclosed]);
@@ -477,9 +485,9 @@ conformanceSuite('flows / external signing under attack', () => {
         owner,
         amount: '',
       };
-      const executed = await post(ctx, 'execute-and-wait', user, executeBody(prepared));
+      const executed = await post(context, 'execute-and-wait', user, executeBody(prepared));
       const { offset } = executedAt(executed, clauseId);
-      const lookup = await partyView(ctx, ownerUser.id, offset, owner, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const lookup = await partyView(context, ownerUser.id, offset, owner, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const { value, events } = transactionOf(lookup, clauseId);
       writeVisible(
         clauseId,

@@ -34,14 +34,14 @@ const EXECUTED_CLAUSES: ClauseId[] = [...PREPARE_CLAUSES, ...MARKER_CLAUSES, 'ex
  * exactly once after offset `after`, with the prepared command id.
  */
 async function expectCommittedOnce(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   prepared: PreparedIou,
   response: ClientResponse,
   after: number,
   clauseId: ClauseId,
 ): Promise<void> {
   positiveDataAcceptance(response, clauseId);
-  const found = await findPreparedIou(ctx, prepared, { after }, true);
+  const found = await findPreparedIou(context, prepared, { after }, true);
   writeVisible(
     'execute.summary.asynchronous',
     `commits after offset ${after} of the executed transaction (an Iou of ${prepared.amount} with payer ${prepared.payer.id})`,
@@ -61,15 +61,15 @@ async function expectCommittedOnce(
 
 /** Executes the prepared Iou and expects it accepted and committed once (`expectCommittedOnce`). */
 async function executeAndFind(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   prepared: PreparedIou,
   body: JsonObject,
   clauseId: ClauseId,
   after?: number,
 ): Promise<ClientResponse> {
-  const ledgerEnd = after ?? (await ledgerEndMarker(ctx));
-  const response = await execute(ctx, prepared.executor, body);
-  await expectCommittedOnce(ctx, prepared, response, ledgerEnd, clauseId);
+  const ledgerEnd = after ?? (await ledgerEndMarker(context));
+  const response = await execute(context, prepared.executor, body);
+  await expectCommittedOnce(context, prepared, response, ledgerEnd, clauseId);
   return response;
 }
 
@@ -87,12 +87,12 @@ conformanceSuite('flows / interactive submission', () => {
       ],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      const response = await executeAndFind(ctx, prepared, executeBody(prepared), 'execute.exists');
+    async (context) => {
+      const prepared = await prepareIou(context);
+      const response = await executeAndFind(context, prepared, executeBody(prepared), 'execute.exists');
       positiveDataAcceptance(response, 'deduplication-period.Empty.shape');
       const body = answerBody(response, 'execute.response.200');
-      if (ctx.profile === 'canton') expectValue('canton.execute.response-empty-object', 'the execute response', body, {}, response);
+      if (context.profile === 'canton') expectValue('canton.execute.response-empty-object', 'the execute response', body, {}, response);
     },
   );
 
@@ -103,18 +103,18 @@ conformanceSuite('flows / interactive submission', () => {
       clauses: [...EXECUTED_CLAUSES, 'execute.minLedgerTime.optional'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const relative = await prepareIou(ctx);
+    async (context) => {
+      const relative = await prepareIou(context);
       await executeAndFind(
-        ctx,
+        context,
         relative,
         executeBody(relative, {}, { minLedgerTime: { time: { MinLedgerTimeRel: { value: { seconds: 1, nanos: 0 } } } } }),
         'execute.minLedgerTime.optional',
       );
-      const absolute = await prepareIou(ctx);
+      const absolute = await prepareIou(context);
       const inASecond = new Date(Date.now() + 1000).toISOString();
       await executeAndFind(
-        ctx,
+        context,
         absolute,
         executeBody(absolute, {}, { minLedgerTime: { time: { MinLedgerTimeAbs: { value: inASecond } } } }),
         'execute.minLedgerTime.optional',
@@ -129,15 +129,15 @@ conformanceSuite('flows / interactive submission', () => {
       clauses: [...EXECUTED_CLAUSES, 'execute.userId.optional'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
+    async (context) => {
+      const prepared = await prepareIou(context);
       const body = executeBody(prepared);
       delete body.userId;
-      await executeAndFind(ctx, prepared, body, 'execute.userId.optional');
+      await executeAndFind(context, prepared, body, 'execute.userId.optional');
     },
   );
 
-  const badSignatures: { name: string; what: string; choice: (ctx: ConformanceContext, prepared: PreparedIou) => SignatureChoice }[] = [
+  const badSignatures: { name: string; what: string; choice: (context: ConformanceContext, prepared: PreparedIou) => SignatureChoice }[] = [
     {
       name: 'a signature over other bytes',
       what: 'a signature over other bytes than the prepared transaction hash',
@@ -146,12 +146,12 @@ conformanceSuite('flows / interactive submission', () => {
     {
       name: "a signature by another party's key",
       what: "a signature by erin's key presented as dana's",
-      choice: (ctx) => ({ signingKey: externalParty(ctx, 'erin').privateKey }),
+      choice: (context) => ({ signingKey: externalParty(context, 'erin').privateKey }),
     },
     {
       name: 'a signedBy naming another key',
       what: "dana's signature with signedBy naming erin's key",
-      choice: (ctx) => ({ signedBy: externalParty(ctx, 'erin').fingerprint }),
+      choice: (context) => ({ signedBy: externalParty(context, 'erin').fingerprint }),
     },
   ];
   for (const bad of badSignatures) {
@@ -168,20 +168,20 @@ conformanceSuite('flows / interactive submission', () => {
         ],
         requires: ['interactiveSubmission', 'writes'],
       },
-      async (ctx) => {
-        const prepared = await prepareIou(ctx);
+      async (context) => {
+        const prepared = await prepareIou(context);
         // The control is a twin prepared the same way and signed properly: re-sending `prepared` itself would
         // meet its own change id, and a rejection could then be deduplication rather than the signature.
-        const twin = await prepareIou(ctx);
-        const after = await ledgerEndMarker(ctx);
-        const rejected = await execute(ctx, prepared.executor, executeBody(prepared, bad.choice(ctx, prepared)));
-        const control = await execute(ctx, twin.executor, executeBody(twin));
+        const twin = await prepareIou(context);
+        const after = await ledgerEndMarker(context);
+        const rejected = await execute(context, prepared.executor, executeBody(prepared, bad.choice(context, prepared)));
+        const control = await execute(context, twin.executor, executeBody(twin));
         // Without an accepted control the rejection proves nothing about the signature: it is judged only after.
         positiveDataAcceptance(control, 'execute.auth.external-party-signature');
         statusInRange(rejected, 400, 499, 'auth.execute.signature');
-        expectError(ctx, rejected, 'execute.errors.default-body');
-        await expectCommittedOnce(ctx, twin, control, after, 'execute.auth.external-party-signature');
-        const committed = await findPreparedIou(ctx, prepared, { after, timeoutMs: 300, maxLookups: 100 }, true);
+        expectError(context, rejected, 'execute.errors.default-body');
+        await expectCommittedOnce(context, twin, control, after, 'execute.auth.external-party-signature');
+        const committed = await findPreparedIou(context, prepared, { after, timeoutMs: 300, maxLookups: 100 }, true);
         writeVisible('auth.execute.signature', 'commits of the rejected transaction', committed, 0, committed[0]?.response ?? rejected);
       },
     );
@@ -194,26 +194,26 @@ conformanceSuite('flows / interactive submission', () => {
       clauses: [...EXECUTED_CLAUSES, 'execute.exists', 'canton.execute.change-id-deduplicated'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      await executeAndFind(ctx, prepared, executeBody(prepared), 'execute.exists');
+    async (context) => {
+      const prepared = await prepareIou(context);
+      await executeAndFind(context, prepared, executeBody(prepared), 'execute.exists');
       // The spec says nothing of a second execution of one change id; Canton deduplicates it.
-      if (ctx.profile !== 'canton') return;
-      const afterFirst = await ledgerEndMarker(ctx);
+      if (context.profile !== 'canton') return;
+      const afterFirst = await ledgerEndMarker(context);
       // A retry of the same change id carries a new submissionId, as the spec advises.
-      const second = await execute(ctx, prepared.executor, executeBody(prepared));
+      const second = await execute(context, prepared.executor, executeBody(prepared));
       // Canton acknowledges it and rejects it on the completion stream, or, meeting the first still in flight,
       // rejects it at once.
       if (second.status >= 200 && second.status < 300) positiveDataAcceptance(second, 'canton.execute.change-id-deduplicated');
       else {
-        const error = expectError(ctx, second, 'canton.execute.change-id-deduplicated', {
+        const error = expectError(context, second, 'canton.execute.change-id-deduplicated', {
           cantonClauseId: 'canton.execute.change-id-deduplicated',
         });
         expectErrorCode(error, ['SUBMISSION_ALREADY_IN_FLIGHT', 'DUPLICATE_COMMAND'], 'canton.execute.change-id-deduplicated', second);
         statusCodeConformance(second, [409], 'canton.execute.change-id-deduplicated');
         if (error.code === 'DUPLICATE_COMMAND') duplicateCommandDetails(error, second);
       }
-      const again = await findPreparedIou(ctx, prepared, { after: afterFirst, timeoutMs: 300, maxLookups: 100 }, true);
+      const again = await findPreparedIou(context, prepared, { after: afterFirst, timeoutMs: 300, maxLookups: 100 }, true);
       writeVisible(
         'canton.execute.change-id-deduplicated',
         'commits of the change id after its first commit',

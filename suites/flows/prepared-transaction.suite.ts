@@ -15,13 +15,13 @@ import { PREPARE_REQUIRED } from '../support/interactive.js';
 import { executeBody, externalParty, prepareIou } from '../support/prepared-iou.js';
 import { createdEvents, iouCreate, transactionFormat, transactionOf, updateByOffset, wildcardFilter } from '../support/ledger.js';
 
-function executor(ctx: ConformanceContext, alias: string): string {
-  return ctx.userWhere(`can execute as ${alias}`, (user) => user.rights.executeAs.includes(alias)).id;
+function executor(context: ConformanceContext, alias: string): string {
+  return context.userWhere(`can execute as ${alias}`, (user) => user.rights.executeAs.includes(alias)).id;
 }
 
-async function prepare(ctx: ConformanceContext, submitted: SubmittedPreparation, extra: Record<string, unknown> = {}) {
-  const user = executor(ctx, 'dana');
-  return ctx.send({
+async function prepare(context: ConformanceContext, submitted: SubmittedPreparation, extra: Record<string, unknown> = {}) {
+  const user = executor(context, 'dana');
+  return context.send({
     endpoint: 'prepare',
     user,
     body: {
@@ -30,7 +30,7 @@ async function prepare(ctx: ConformanceContext, submitted: SubmittedPreparation,
       commands: submitted.commands,
       actAs: submitted.actAs,
       readAs: [],
-      ...PREPARE_REQUIRED(ctx),
+      ...PREPARE_REQUIRED(context),
       ...extra,
     },
   });
@@ -44,12 +44,12 @@ conformanceSuite('flows / prepared transactions', () => {
       clauses: ['canton.interactive.prepared-hash-matches-transaction', 'canton.interactive.prepared-transaction-shows-commands'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const dana = externalParty(ctx, 'dana').id;
-      const owner = ctx.party('alice');
-      const iou = iouCreate(ctx, dana, dana, '25.5', [owner]) as { CreateCommand: { templateId: string; createArguments: unknown } };
+    async (context) => {
+      const dana = externalParty(context, 'dana').id;
+      const owner = context.party('alice');
+      const iou = iouCreate(context, dana, dana, '25.5', [owner]) as { CreateCommand: { templateId: string; createArguments: unknown } };
       const shapes: Record<string, unknown>[][] = [
-        [iouCreate(ctx, dana, owner, '1.25') as Record<string, unknown>],
+        [iouCreate(context, dana, owner, '1.25') as Record<string, unknown>],
         [{ CreateAndExerciseCommand: { ...iou.CreateCommand, choice: 'Transfer', choiceArgument: { newOwner: owner } } }],
       ];
       for (const commands of shapes) {
@@ -57,9 +57,9 @@ conformanceSuite('flows / prepared transactions', () => {
           commands,
           actAs: [dana],
           commandId: freshId('prepared'),
-          signatoryFields: ctx.fixtures.templates.iou.signatories,
+          signatoryFields: context.fixtures.templates.iou.signatories,
         };
-        const response = await prepare(ctx, submitted);
+        const response = await prepare(context, submitted);
         positiveDataAcceptance(response, 'canton.interactive.prepared-transaction-shows-commands');
         await preparedHashByScheme(response, response.json(), submitted);
       }
@@ -73,20 +73,20 @@ conformanceSuite('flows / prepared transactions', () => {
       clauses: ['canton.interactive.hashing-scheme-v3-never-answered-as-v2'],
       requires: ['interactiveSubmission', 'writes', 'ledgerApi3.5'],
     },
-    async (ctx) => {
-      const dana = externalParty(ctx, 'dana').id;
+    async (context) => {
+      const dana = externalParty(context, 'dana').id;
       const submitted = {
-        commands: [iouCreate(ctx, dana, ctx.party('alice')) as Record<string, unknown>],
+        commands: [iouCreate(context, dana, context.party('alice')) as Record<string, unknown>],
         actAs: [dana],
         commandId: freshId('v3'),
       };
-      const response = await prepare(ctx, submitted, { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3' });
+      const response = await prepare(context, submitted, { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V3' });
       notAServerError(response, 'canton.interactive.hashing-scheme-v3-never-answered-as-v2');
       if (response.status !== 200) {
         // Refused: that keeps the clause, once the same prepare asking for V2 is served (the control).
         await notServed(
           response,
-          () => prepare(ctx, { ...submitted, commandId: freshId('v2') }, { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2' }),
+          () => prepare(context, { ...submitted, commandId: freshId('v2') }, { hashingSchemeVersion: 'HASHING_SCHEME_VERSION_V2' }),
           ['canton.interactive.hashing-scheme-v3-never-answered-as-v2'],
         );
         return;
@@ -112,9 +112,9 @@ conformanceSuite('flows / prepared transactions', () => {
       clauses: ['canton.client-routes.execute-and-wait'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      const response = await ctx.send({
+    async (context) => {
+      const prepared = await prepareIou(context);
+      const response = await context.send({
         endpoint: 'execute-and-wait',
         user: prepared.executor,
         body: executeBody(prepared),
@@ -129,12 +129,12 @@ conformanceSuite('flows / prepared transactions', () => {
         'updateId and completionOffset',
         response,
       );
-      const ownerAlias = ctx.fixtures.parties.find((party) => party.id === prepared.owner)?.alias ?? '';
-      const reader = ctx.userWhere(`can read as ${ownerAlias}`, (user) =>
+      const ownerAlias = context.fixtures.parties.find((party) => party.id === prepared.owner)?.alias ?? '';
+      const reader = context.userWhere(`can read as ${ownerAlias}`, (user) =>
         [...user.rights.actAs, ...user.rights.readAs].includes(ownerAlias),
       ).id;
       const format = transactionFormat({ [prepared.owner]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
-      const lookup = await updateByOffset(ctx, reader, Number(body.completionOffset), format);
+      const lookup = await updateByOffset(context, reader, Number(body.completionOffset), format);
       const { value, events } = transactionOf(lookup, 'canton.client-routes.execute-and-wait');
       const created = createdEvents(events)[0]?.createArgument as { payer?: unknown } | undefined;
       sameUpdateAtOffset(

@@ -62,27 +62,27 @@ const TOPOLOGY_TRANSACTION_CLAUSES: ClauseId[] = [
 
 const nonEmptyString = (value: unknown): boolean => typeof value === 'string' && value.length > 0;
 
-function seededOffset(ctx: ConformanceContext, kind: SeededKind): number {
-  const offset = ctx.fixtures.seededUpdates[kind];
-  if (offset === undefined) ctx.skip(`the fixtures name no seeded ${kind.replace(/Offset$/, '')} offset (seededUpdates.${kind})`);
+function seededOffset(context: ConformanceContext, kind: SeededKind): number {
+  const offset = context.fixtures.seededUpdates[kind];
+  if (offset === undefined) context.skip(`the fixtures name no seeded ${kind.replace(/Offset$/, '')} offset (seededUpdates.${kind})`);
   return offset;
 }
 
 const canRead = (user: UserFixture, alias: string): boolean => user.rights.actAs.includes(alias) || user.rights.readAs.includes(alias);
 
 /** Non-external fixture parties hosted on this participant. */
-function localAliases(ctx: ConformanceContext): string[] {
-  return ctx.fixtures.parties
+function localAliases(context: ConformanceContext): string[] {
+  return context.fixtures.parties
     .filter(
       (party) =>
-        !party.external && (!party.hostedOn || party.hostedOn.some((hosting) => hosting.participantId === ctx.fixtures.participantId)),
+        !party.external && (!party.hostedOn || party.hostedOn.some((hosting) => hosting.participantId === context.fixtures.participantId)),
     )
     .map((party) => party.alias);
 }
 
 /** A user reading at least one of `aliases`, and the aliases it reads. */
-function readerOf(ctx: ConformanceContext, aliases: string[], description: string): { user: string; aliases: string[] } {
-  const user = ctx.userWhere(description, (candidate) => aliases.some((alias) => canRead(candidate, alias)));
+function readerOf(context: ConformanceContext, aliases: string[], description: string): { user: string; aliases: string[] } {
+  const user = context.userWhere(description, (candidate) => aliases.some((alias) => canRead(candidate, alias)));
   return { user: user.id, aliases: aliases.filter((alias) => canRead(user, alias)) };
 }
 
@@ -94,7 +94,7 @@ function topologyFormat(parties: string[]): JsonObject {
  * The single variant of `{update: {...}}`: the lookup is accepted and matches GetUpdateResponse (both
  * credited to `clauseId`), and the update holds exactly one of the allowed variants.
  */
-function variantOf(ctx: ConformanceContext, response: ClientResponse, clauseId: ClauseId): [string, JsonObject] {
+function variantOf(context: ConformanceContext, response: ClientResponse, clauseId: ClauseId): [string, JsonObject] {
   positiveDataAcceptance(response, clauseId);
   const body = answerBody(response, clauseId) as {
     update?: Record<string, { value?: JsonObject }>;
@@ -190,13 +190,13 @@ function authorizationEventsIn(value: JsonObject): TopologyEventValue[] {
 }
 
 /** The Iou fixture's payer and owner: the stakeholders of the seeded (reassigned) Iou. */
-function iouStakeholders(ctx: ConformanceContext): string[] {
-  const args = ctx.fixtures.templates.iou.createArguments;
+function iouStakeholders(context: ConformanceContext): string[] {
+  const args = context.fixtures.templates.iou.createArguments;
   return [args.payer, args.owner].filter((party): party is string => typeof party === 'string');
 }
 
-function aliasOf(ctx: ConformanceContext, partyId: string): string | undefined {
-  return ctx.fixtures.parties.find((party) => party.id === partyId)?.alias;
+function aliasOf(context: ConformanceContext, partyId: string): string | undefined {
+  return context.fixtures.parties.find((party) => party.id === partyId)?.alias;
 }
 
 conformanceSuite('flows / seeded updates', () => {
@@ -216,16 +216,16 @@ conformanceSuite('flows / seeded updates', () => {
         ...fieldClausesOf('JsTopologyTransaction').filter((clauseId) => !TOPOLOGY_TRANSACTION_CLAUSES.includes(clauseId)),
       ],
     },
-    async (ctx) => {
-      const offset = seededOffset(ctx, 'topologyOffset');
-      const reader = readerOf(ctx, localAliases(ctx), 'can read a party hosted on this participant');
-      const parties = reader.aliases.map((alias) => ctx.party(alias));
-      const response = await updateByOffset(ctx, reader.user, offset, topologyFormat(parties));
+    async (context) => {
+      const offset = seededOffset(context, 'topologyOffset');
+      const reader = readerOf(context, localAliases(context), 'can read a party hosted on this participant');
+      const parties = reader.aliases.map((alias) => context.party(alias));
+      const response = await updateByOffset(context, reader.user, offset, topologyFormat(parties));
       // Only includeTopologyEvents is sent: the other two formats may be left out.
       positiveDataAcceptance(response, 'update-format.includeTopologyEvents.shape');
       positiveDataAcceptance(response, 'update-format.includeTransactions.optional');
       positiveDataAcceptance(response, 'update-format.includeReassignments.optional');
-      const [variant, value] = variantOf(ctx, response, 'update.TopologyTransaction.shape');
+      const [variant, value] = variantOf(context, response, 'update.TopologyTransaction.shape');
       expectValue(
         'update.TopologyTransaction.shape',
         `the update at the seeded topology offset ${offset}`,
@@ -248,14 +248,14 @@ conformanceSuite('flows / seeded updates', () => {
         ...UPDATE_NOT_FOUND_CANTON_CLAUSES,
       ],
     },
-    async (ctx) => {
-      const offset = seededOffset(ctx, 'topologyOffset');
-      const reader = readerOf(ctx, localAliases(ctx), 'can read a party hosted on this participant');
-      const filters = Object.fromEntries(reader.aliases.map((alias) => [ctx.party(alias), [wildcardFilter()]]));
-      const response = await updateByOffset(ctx, reader.user, offset, transactionFormat(filters, 'TRANSACTION_SHAPE_ACS_DELTA'));
+    async (context) => {
+      const offset = seededOffset(context, 'topologyOffset');
+      const reader = readerOf(context, localAliases(context), 'can read a party hosted on this participant');
+      const filters = Object.fromEntries(reader.aliases.map((alias) => [context.party(alias), [wildcardFilter()]]));
+      const response = await updateByOffset(context, reader.user, offset, transactionFormat(filters, 'TRANSACTION_SHAPE_ACS_DELTA'));
       // Left out, includeTopologyEvents asks for no topology events: the lookup filters the update out rather
       // than rejecting the format.
-      const error = expectUpdateNotFound(ctx, response, offset, 'update-by-offset.update-not-found.all-filtered');
+      const error = expectUpdateNotFound(context, response, offset, 'update-by-offset.update-not-found.all-filtered');
       expectErrorCode(error, 'UPDATE_NOT_FOUND', 'update-format.includeTopologyEvents.optional', response);
     },
   );
@@ -278,23 +278,23 @@ conformanceSuite('flows / seeded updates', () => {
       ],
       requires: ['reassignmentFixture'],
     },
-    async (ctx) => {
-      const offset = seededOffset(ctx, 'reassignmentOffset');
-      const stakeholders = iouStakeholders(ctx)
-        .map((party) => aliasOf(ctx, party))
+    async (context) => {
+      const offset = seededOffset(context, 'reassignmentOffset');
+      const stakeholders = iouStakeholders(context)
+        .map((party) => aliasOf(context, party))
         .filter((alias): alias is string => alias !== undefined);
-      const reader = readerOf(ctx, stakeholders, 'can read a stakeholder of the Iou fixture (templates.iou payer or owner)');
+      const reader = readerOf(context, stakeholders, 'can read a stakeholder of the Iou fixture (templates.iou payer or owner)');
       const filter = (aliases: string[]): JsonObject => ({
         includeReassignments: {
-          filtersByParty: Object.fromEntries(aliases.map((alias) => [ctx.party(alias), { cumulative: [wildcardFilter()] }])),
+          filtersByParty: Object.fromEntries(aliases.map((alias) => [context.party(alias), { cumulative: [wildcardFilter()] }])),
           verbose: true,
         },
       });
-      const response = await updateByOffset(ctx, reader.user, offset, filter(reader.aliases));
+      const response = await updateByOffset(context, reader.user, offset, filter(reader.aliases));
       // Only includeReassignments is sent: the other two formats may be left out.
       positiveDataAcceptance(response, 'update-format.includeTransactions.optional');
       positiveDataAcceptance(response, 'update-format.includeTopologyEvents.optional');
-      const [variant, value] = variantOf(ctx, response, 'update.Reassignment.variant');
+      const [variant, value] = variantOf(context, response, 'update.Reassignment.variant');
       expectValue(
         'update.Reassignment.variant',
         `the update at the seeded reassignment offset ${offset}`,
@@ -311,7 +311,7 @@ conformanceSuite('flows / seeded updates', () => {
       // The seeded reassignment is an unassignment.
       expectCount('unassigned-event.value-wrapper', 'the JsUnassignedEvent entries of the reassignment', entries, { min: 1 }, response);
       const unassigned = entries.map((entry) => (entry.JsUnassignedEvent as { value?: JsonObject }).value ?? {});
-      const readParties = reader.aliases.map((alias) => ctx.party(alias));
+      const readParties = reader.aliases.map((alias) => context.party(alias));
       for (const event of unassigned) {
         expectValueMatches(
           'unassigned-event.reassignmentCounter.required-int64',
@@ -374,12 +374,12 @@ conformanceSuite('flows / seeded updates', () => {
       }
 
       const witnesses = new Set(unassigned.flatMap((event) => (event.witnessParties as string[] | undefined) ?? []));
-      const outsiders = localAliases(ctx).filter(
-        (alias) => !iouStakeholders(ctx).includes(ctx.party(alias)) && !witnesses.has(ctx.party(alias)),
+      const outsiders = localAliases(context).filter(
+        (alias) => !iouStakeholders(context).includes(context.party(alias)) && !witnesses.has(context.party(alias)),
       );
-      const outsider = readerOf(ctx, outsiders, 'can read a party that is no stakeholder of the Iou fixture');
-      const hidden = await updateByOffset(ctx, outsider.user, offset, filter(outsider.aliases));
-      expectUpdateNotFound(ctx, hidden, offset, 'update-by-offset.update-not-found.all-filtered');
+      const outsider = readerOf(context, outsiders, 'can read a party that is no stakeholder of the Iou fixture');
+      const hidden = await updateByOffset(context, outsider.user, offset, filter(outsider.aliases));
+      expectUpdateNotFound(context, hidden, offset, 'update-by-offset.update-not-found.all-filtered');
     },
   );
 
@@ -389,12 +389,12 @@ conformanceSuite('flows / seeded updates', () => {
       endpoint: 'update-by-offset',
       clauses: ['update.OffsetCheckpoint.shape', ...VARIANT_CLAUSES, 'events.update-records', 'events.lookup-one-by-offset'],
     },
-    async (ctx) => {
-      const offset = seededOffset(ctx, 'checkpointOffset');
-      const reader = readerOf(ctx, localAliases(ctx), 'can read a party hosted on this participant');
-      const filters = Object.fromEntries(reader.aliases.map((alias) => [ctx.party(alias), [wildcardFilter()]]));
-      const response = await updateByOffset(ctx, reader.user, offset, transactionFormat(filters, 'TRANSACTION_SHAPE_ACS_DELTA'));
-      const [variant, value] = variantOf(ctx, response, 'update.OffsetCheckpoint.shape');
+    async (context) => {
+      const offset = seededOffset(context, 'checkpointOffset');
+      const reader = readerOf(context, localAliases(context), 'can read a party hosted on this participant');
+      const filters = Object.fromEntries(reader.aliases.map((alias) => [context.party(alias), [wildcardFilter()]]));
+      const response = await updateByOffset(context, reader.user, offset, transactionFormat(filters, 'TRANSACTION_SHAPE_ACS_DELTA'));
+      const [variant, value] = variantOf(context, response, 'update.OffsetCheckpoint.shape');
       expectValue(
         'update.OffsetCheckpoint.shape',
         `the update at the seeded checkpoint offset ${offset}`,
@@ -420,22 +420,22 @@ conformanceSuite('flows / seeded updates', () => {
       clauses: ['state.participant-permission.values', 'update.TopologyTransaction.shape', ...VARIANT_CLAUSES],
       requires: ['multiHostedParty'],
     },
-    async (ctx) => {
-      const party = ctx.fixtures.parties.find((candidate) => (candidate.hostedOn?.length ?? 0) > 1);
-      if (!party?.hostedOn) return ctx.skip('the fixtures name no party hosted on several participants (parties[].hostedOn)');
-      const reader = readerOf(ctx, [party.alias], `can read the multi-hosted party ${party.alias}`);
-      const first = ctx.fixtures.seededUpdates.topologyOffset ?? 1;
+    async (context) => {
+      const party = context.fixtures.parties.find((candidate) => (candidate.hostedOn?.length ?? 0) > 1);
+      if (!party?.hostedOn) return context.skip('the fixtures name no party hosted on several participants (parties[].hostedOn)');
+      const reader = readerOf(context, [party.alias], `can read the multi-hosted party ${party.alias}`);
+      const first = context.fixtures.seededUpdates.topologyOffset ?? 1;
       const last = first + TOPOLOGY_WINDOW - 1;
       const seen: TopologyEventValue[] = [];
       let shown: ClientResponse | undefined;
       let latest: ClientResponse | undefined;
       for (let offset = first; offset <= last; offset++) {
-        const response = await updateByOffset(ctx, reader.user, offset, topologyFormat([party.id]));
+        const response = await updateByOffset(context, reader.user, offset, topologyFormat([party.id]));
         latest = response;
         notAServerError(response, 'update.TopologyTransaction.shape');
         // Offsets without a topology event of the party are UPDATE_NOT_FOUND (all filtered): not ours to judge here.
         if (response.status !== 200) continue;
-        const [variant, value] = variantOf(ctx, response, 'update.TopologyTransaction.shape');
+        const [variant, value] = variantOf(context, response, 'update.TopologyTransaction.shape');
         if (variant !== 'TopologyTransaction') continue;
         shown = response;
         seen.push(...authorizationEventsIn(value).filter((event) => event.partyId === party.id));

@@ -39,19 +39,19 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.semantics.one-update-id-per-transaction', 'canton.semantics.created-at-is-effective-time'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const payer = ctx.party('bank');
-      const user = bankUser(ctx);
-      const submitted = await submit(ctx, {
+    async (context) => {
+      const payer = context.party('bank');
+      const user = bankUser(context);
+      const submitted = await submit(context, {
         user,
         actAs: [payer],
-        commands: [iouCreate(ctx, payer, payer)],
+        commands: [iouCreate(context, payer, payer)],
         clauseId: 'canton.semantics.one-update-id-per-transaction',
       });
       let contractId: string | undefined;
       for (const shape of ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const) {
         const response = await updateByOffset(
-          ctx,
+          context,
           user,
           submitted.completionOffset,
           transactionFormat({ [payer]: [wildcardFilter()] }, shape),
@@ -100,10 +100,10 @@ conformanceSuite('flows / semantics of commands', () => {
       }
       // TransactionServiceCorrectnessIT.scala:274, :320: the archived (ACS delta) and the exercised (ledger effects)
       // event carry their transaction's offset too, not only the created ones. A Transfer has all three kinds.
-      const transferred = await submit(ctx, {
+      const transferred = await submit(context, {
         user,
         actAs: [payer],
-        commands: [transfer(ctx, contractId!, ctx.party('bob'))],
+        commands: [transfer(context, contractId!, context.party('bob'))],
         clauseId: 'canton.semantics.one-update-id-per-transaction',
       });
       for (const [shape, consumedKind] of [
@@ -111,7 +111,7 @@ conformanceSuite('flows / semantics of commands', () => {
         ['TRANSACTION_SHAPE_LEDGER_EFFECTS', 'ExercisedEvent'],
       ] as const) {
         const response = await updateByOffset(
-          ctx,
+          context,
           user,
           transferred.completionOffset,
           transactionFormat({ [payer]: [wildcardFilter()] }, shape),
@@ -145,18 +145,18 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.values.numeric-exact', 'canton.values.numeric-unrepresentable-refused'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const payer = ctx.party('bank');
-      const user = bankUser(ctx);
+    async (context) => {
+      const payer = context.party('bank');
+      const user = bankUser(context);
       // 28 integer digits and 10 decimals: the bounds of Numeric 10; no double holds either exactly.
       for (const amount of ['9999999999999999999999999999.9999999999', '1234567890123456789.0123456789', '0.0000000001']) {
-        const submitted = await submit(ctx, {
+        const submitted = await submit(context, {
           user,
           actAs: [payer],
-          commands: [iouCreate(ctx, payer, payer, amount)],
+          commands: [iouCreate(context, payer, payer, amount)],
           clauseId: 'canton.values.numeric-exact',
         });
-        const response = await partyView(ctx, user, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
+        const response = await partyView(context, user, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
         const created = createdEvents(transactionOf(response, 'canton.values.numeric-exact').events);
         writeVisible('canton.values.numeric-exact', 'the created Iou', created, 1, response);
         const read = ((created[0]!.createArgument as JsonObject | undefined)?.amount as JsonObject | undefined)?.value;
@@ -169,8 +169,8 @@ conformanceSuite('flows / semantics of commands', () => {
           response,
         );
       }
-      const control = await send(ctx, user, {
-        commands: [iouCreate(ctx, payer, payer, '1.0000000001')],
+      const control = await send(context, user, {
+        commands: [iouCreate(context, payer, payer, '1.0000000001')],
         commandId: freshId('numeric'),
         actAs: [payer],
       });
@@ -178,13 +178,13 @@ conformanceSuite('flows / semantics of commands', () => {
         ['1.00000000001', 'Cannot represent'],
         ['10000000000000000000000000000.0', 'Out-of-bounds (Numeric 10)'],
       ] as const) {
-        const refused = await send(ctx, user, {
-          commands: [iouCreate(ctx, payer, payer, amount)],
+        const refused = await send(context, user, {
+          commands: [iouCreate(context, payer, payer, amount)],
           commandId: freshId('numeric'),
           actAs: [payer],
         });
         const error = refusedFor(
-          ctx,
+          context,
           'canton.values.numeric-unrepresentable-refused',
           refused,
           control,
@@ -212,14 +212,19 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.commands.synchronizer-id-malformed', 'canton.commands.synchronizer-id-unknown'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const payer = ctx.party('bank');
-      const user = bankUser(ctx);
+    async (context) => {
+      const payer = context.party('bank');
+      const user = bankUser(context);
       const to = (synchronizerId: string) =>
-        send(ctx, user, { commands: [iouCreate(ctx, payer, payer)], commandId: freshId('synchronizer'), actAs: [payer], synchronizerId });
-      const control = await to(ctx.fixtures.synchronizerId);
+        send(context, user, {
+          commands: [iouCreate(context, payer, payer)],
+          commandId: freshId('synchronizer'),
+          actAs: [payer],
+          synchronizerId,
+        });
+      const control = await to(context.fixtures.synchronizerId);
       const malformed = await to('invalidSynchronizerId');
-      const error = refusedFor(ctx, 'canton.commands.synchronizer-id-malformed', malformed, control, 'INVALID_FIELD', 400);
+      const error = refusedFor(context, 'canton.commands.synchronizer-id-malformed', malformed, control, 'INVALID_FIELD', 400);
       if (error) {
         expectValueMatches(
           'canton.commands.synchronizer-id-malformed',
@@ -230,8 +235,8 @@ conformanceSuite('flows / semantics of commands', () => {
           malformed,
         );
       }
-      const unknown = await to(`unknown_${ctx.fixtures.synchronizerId}`);
-      refusedFor(ctx, 'canton.commands.synchronizer-id-unknown', unknown, control, 'INVALID_PRESCRIBED_SYNCHRONIZER_ID', 400);
+      const unknown = await to(`unknown_${context.fixtures.synchronizerId}`);
+      refusedFor(context, 'canton.commands.synchronizer-id-unknown', unknown, control, 'INVALID_PRESCRIBED_SYNCHRONIZER_ID', 400);
     },
   );
 });

@@ -30,17 +30,17 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.commands.all-signatories-authorize'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.commands.all-signatories-authorize';
-      const actor = ctx.fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.length >= 2);
-      if (!actor) return ctx.skip('no fixture user acts as two parties (needed for a create both must sign)');
-      const [payer, owner] = [ctx.party(actor.rights.actAs[0]!), ctx.party(actor.rights.actAs[1]!)];
+      const actor = context.fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.length >= 2);
+      if (!actor) return context.skip('no fixture user acts as two parties (needed for a create both must sign)');
+      const [payer, owner] = [context.party(actor.rights.actAs[0]!), context.party(actor.rights.actAs[1]!)];
       const cash = (actAs: string[]) =>
-        send(ctx, actor.id, {
+        send(context, actor.id, {
           commands: [
             {
               CreateCommand: {
-                templateId: ctx.fixtures.templates.getCash.templateId,
+                templateId: context.fixtures.templates.getCash.templateId,
                 createArguments: { payer, owner, amount: { value: '5.0', currency: 'USD' } },
               },
             },
@@ -50,11 +50,11 @@ conformanceSuite('flows / semantics of commands', () => {
         });
       const both = await cash([payer, owner]);
       const alone = await cash([payer]);
-      refusedFor(ctx, clauseId, alone, both, 'DAML_AUTHORIZATION_ERROR', 400, {
+      refusedFor(context, clauseId, alone, both, 'DAML_AUTHORIZATION_ERROR', 400, {
         control: 'the same create with both signatories in actAs',
       });
       const offset = Number((parseJsonLossless(both.text) as { completionOffset?: unknown } | undefined)?.completionOffset);
-      const view = await partyView(ctx, actor.id, offset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const view = await partyView(context, actor.id, offset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
       const created = createdEvents(transactionOf(view, clauseId).events);
       writeVisible(clauseId, 'the created GetCash', created, 1, view);
       expectValue(
@@ -73,42 +73,42 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.commands.controller-authorizes', 'canton.commands.read-as-no-authority'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const alice = ctx.party('alice');
-      const bob = ctx.party('bob');
-      const { contractId, payer, bankUser: bank } = await createIouAndFindIt(ctx, alice);
+    async (context) => {
+      const alice = context.party('alice');
+      const bob = context.party('bob');
+      const { contractId, payer, bankUser: bank } = await createIouAndFindIt(context, alice);
       // The payer is a signatory, not the Transfer's controller (the owner).
-      const bySignatory = await send(ctx, bank, {
-        commands: [transfer(ctx, contractId, bob)],
+      const bySignatory = await send(context, bank, {
+        commands: [transfer(context, contractId, bob)],
         commandId: freshId('controller'),
         actAs: [payer],
       });
-      const byOwner = await send(ctx, aliceUser(ctx), {
-        commands: [transfer(ctx, contractId, bob)],
+      const byOwner = await send(context, aliceUser(context), {
+        commands: [transfer(context, contractId, bob)],
         commandId: freshId('controller'),
         actAs: [alice],
       });
-      refusedFor(ctx, 'canton.commands.controller-authorizes', bySignatory, byOwner, 'DAML_AUTHORIZATION_ERROR', 400);
+      refusedFor(context, 'canton.commands.controller-authorizes', bySignatory, byOwner, 'DAML_AUTHORIZATION_ERROR', 400);
 
       // The owner (bank) only in readAs: visible, not authorized.
-      const reader = ctx.fixtures.users.find(
+      const reader = context.fixtures.users.find(
         (candidate) => !candidate.isDeactivated && candidate.rights.readAs.includes('bank') && candidate.rights.actAs.length > 0,
       );
-      if (!reader) return ctx.skip('no fixture user acts as a party and reads as bank (needed for read-as without authority)');
-      const actor = ctx.party(reader.rights.actAs[0]!);
-      const owned = await createIouAndFindIt(ctx, payer);
-      const readOnly = await send(ctx, reader.id, {
-        commands: [transfer(ctx, owned.contractId, actor)],
+      if (!reader) return context.skip('no fixture user acts as a party and reads as bank (needed for read-as without authority)');
+      const actor = context.party(reader.rights.actAs[0]!);
+      const owned = await createIouAndFindIt(context, payer);
+      const readOnly = await send(context, reader.id, {
+        commands: [transfer(context, owned.contractId, actor)],
         commandId: freshId('read-as'),
         actAs: [actor],
         readAs: [payer],
       });
-      const asOwner = await send(ctx, bank, {
-        commands: [transfer(ctx, owned.contractId, actor)],
+      const asOwner = await send(context, bank, {
+        commands: [transfer(context, owned.contractId, actor)],
         commandId: freshId('read-as'),
         actAs: [payer],
       });
-      refusedFor(ctx, 'canton.commands.read-as-no-authority', readOnly, asOwner, 'DAML_AUTHORIZATION_ERROR', 400);
+      refusedFor(context, 'canton.commands.read-as-no-authority', readOnly, asOwner, 'DAML_AUTHORIZATION_ERROR', 400);
     },
   );
 
@@ -119,25 +119,25 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.commands.double-spend-same-transaction', 'canton.commands.concurrent-consume-one-wins'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const alice = ctx.party('alice');
-      const bob = ctx.party('bob');
-      const user = aliceUser(ctx);
-      const { contractId } = await createIouAndFindIt(ctx, alice);
-      const twice = await send(ctx, user, {
-        commands: [transfer(ctx, contractId, bob), transfer(ctx, contractId, alice)],
+    async (context) => {
+      const alice = context.party('alice');
+      const bob = context.party('bob');
+      const user = aliceUser(context);
+      const { contractId } = await createIouAndFindIt(context, alice);
+      const twice = await send(context, user, {
+        commands: [transfer(context, contractId, bob), transfer(context, contractId, alice)],
         commandId: freshId('double-spend'),
         actAs: [alice],
       });
-      const once = await send(ctx, user, {
-        commands: [transfer(ctx, contractId, bob)],
+      const once = await send(context, user, {
+        commands: [transfer(context, contractId, bob)],
         commandId: freshId('double-spend'),
         actAs: [alice],
       });
       // The exercise that went through: one consuming Transfer of the contract, one create (the new Iou), in ledger effects.
       if (once.status === 200) {
         const offset = Number((parseJsonLossless(once.text) as { completionOffset?: unknown }).completionOffset);
-        const effects = await partyView(ctx, user, offset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+        const effects = await partyView(context, user, offset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
         const { events } = transactionOf(effects, 'canton.commands.double-spend-same-transaction');
         const exercised = events.filter(([kind]) => kind === 'ExercisedEvent').map(([, event]) => event);
         expectValueMatches(
@@ -150,7 +150,7 @@ conformanceSuite('flows / semantics of commands', () => {
         );
         writeVisible('canton.commands.double-spend-same-transaction', 'creates of the single Transfer', createdEvents(events), 1, effects);
       }
-      const error = refusedFor(ctx, 'canton.commands.double-spend-same-transaction', twice, once, 'CONTRACT_NOT_ACTIVE', 404);
+      const error = refusedFor(context, 'canton.commands.double-spend-same-transaction', twice, once, 'CONTRACT_NOT_ACTIVE', 404);
       if (error) {
         expectValueMatches(
           'canton.commands.double-spend-same-transaction',
@@ -162,11 +162,11 @@ conformanceSuite('flows / semantics of commands', () => {
         );
       }
 
-      const raced = await createIouAndFindIt(ctx, alice);
+      const raced = await createIouAndFindIt(context, alice);
       const answers = await Promise.all(
         Array.from({ length: 6 }, (_unused, index) =>
-          send(ctx, user, {
-            commands: [transfer(ctx, raced.contractId, index % 2 === 0 ? bob : alice)],
+          send(context, user, {
+            commands: [transfer(context, raced.contractId, index % 2 === 0 ? bob : alice)],
             commandId: freshId('race'),
             actAs: [alice],
           }),
@@ -193,13 +193,13 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.disclosure.blob-validated'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const payer = ctx.party('bank');
-      const user = bankUser(ctx);
-      const one = await createIouAndFindIt(ctx, payer);
-      const other = await createIouAndFindIt(ctx, payer);
+    async (context) => {
+      const payer = context.party('bank');
+      const user = bankUser(context);
+      const one = await createIouAndFindIt(context, payer);
+      const other = await createIouAndFindIt(context, payer);
       const response = await updateByOffset(
-        ctx,
+        context,
         user,
         one.submitted.completionOffset,
         transactionFormat({ [payer]: [wildcardFilter(true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
@@ -218,8 +218,8 @@ conformanceSuite('flows / semantics of commands', () => {
       // As ExplicitDisclosureIT does: the template id as the node renders it on the created event (package-id form).
       const templateId = String(created[0]!.templateId);
       const disclosing = (contractId: string, createdEventBlob: string) =>
-        send(ctx, user, {
-          commands: [iouCreate(ctx, payer, payer)],
+        send(context, user, {
+          commands: [iouCreate(context, payer, payer)],
           commandId: freshId('disclosure'),
           actAs: [payer],
           disclosedContracts: [{ templateId, contractId, createdEventBlob }],
@@ -233,7 +233,7 @@ conformanceSuite('flows / semantics of commands', () => {
       ];
       for (const [contractId, createdEventBlob, code, words] of cases) {
         const refused = await disclosing(contractId, createdEventBlob);
-        const error = refusedFor(ctx, 'canton.disclosure.blob-validated', refused, control, code, 400);
+        const error = refusedFor(context, 'canton.disclosure.blob-validated', refused, control, code, 400);
         if (error) {
           expectValueMatches(
             'canton.disclosure.blob-validated',
@@ -246,8 +246,8 @@ conformanceSuite('flows / semantics of commands', () => {
         }
       }
       // The same disclosed contract twice is accepted (ExplicitDisclosureIT.scala:319 EDDuplicates).
-      const twice = await send(ctx, user, {
-        commands: [iouCreate(ctx, payer, payer)],
+      const twice = await send(context, user, {
+        commands: [iouCreate(context, payer, payer)],
         commandId: freshId('disclosure'),
         actAs: [payer],
         disclosedContracts: [0, 1].map(() => ({ templateId, contractId: one.contractId, createdEventBlob: blob })),

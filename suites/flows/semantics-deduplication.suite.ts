@@ -26,36 +26,40 @@ conformanceSuite('flows / semantics of commands', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const user = ctx.fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.length >= 2);
-      if (!user) return ctx.skip('no fixture user may act as two parties (needed to reorder the act-as set of a change id)');
-      const [first, second] = user.rights.actAs.map((alias) => ctx.party(alias));
+    async (context) => {
+      const user = context.fixtures.users.find((candidate) => !candidate.isDeactivated && candidate.rights.actAs.length >= 2);
+      if (!user) return context.skip('no fixture user may act as two parties (needed to reorder the act-as set of a change id)');
+      const [first, second] = user.rights.actAs.map((alias) => context.party(alias));
       // The same set of parties, in the other order: the same change.
       const commandId = freshId('act-as-order');
-      await submit(ctx, {
+      await submit(context, {
         user: user.id,
         actAs: [first!, second!],
-        commands: [iouCreate(ctx, first!, first!)],
+        commands: [iouCreate(context, first!, first!)],
         commandId,
         clauseId: 'canton.deduplication.act-as-set',
       });
-      const reordered = await send(ctx, user.id, { commands: [iouCreate(ctx, first!, first!)], commandId, actAs: [second!, first!] });
-      const control = await send(ctx, user.id, {
-        commands: [iouCreate(ctx, first!, first!)],
+      const reordered = await send(context, user.id, {
+        commands: [iouCreate(context, first!, first!)],
+        commandId,
+        actAs: [second!, first!],
+      });
+      const control = await send(context, user.id, {
+        commands: [iouCreate(context, first!, first!)],
         commandId: freshId('act-as-order'),
         actAs: [second!, first!],
       });
-      refusedFor(ctx, 'canton.deduplication.act-as-set', reordered, control, DUPLICATE_CODES, 409);
+      refusedFor(context, 'canton.deduplication.act-as-set', reordered, control, DUPLICATE_CODES, 409);
 
       // A submission the ledger rejects (a create whose signatory is not acting) leaves its change id free.
-      const outsider = ctx.fixtures.parties.find((party) => !user.rights.actAs.includes(party.alias) && party.alias !== 'shared');
-      if (!outsider) return ctx.skip('no fixture party outside the act-as set of a two-party user');
+      const outsider = context.fixtures.parties.find((party) => !user.rights.actAs.includes(party.alias) && party.alias !== 'shared');
+      if (!outsider) return context.skip('no fixture party outside the act-as set of a two-party user');
       const failedId = freshId('failed');
-      const unauthorized = { commands: [iouCreate(ctx, outsider.id, first!)], commandId: failedId, actAs: [first!] };
-      const firstTry = await send(ctx, user.id, unauthorized);
-      const retry = await send(ctx, user.id, unauthorized);
+      const unauthorized = { commands: [iouCreate(context, outsider.id, first!)], commandId: failedId, actAs: [first!] };
+      const firstTry = await send(context, user.id, unauthorized);
+      const retry = await send(context, user.id, unauthorized);
       const firstError = refusedFor(
-        ctx,
+        context,
         'canton.deduplication.failed-submission-not-deduplicated',
         firstTry,
         control,
@@ -63,7 +67,7 @@ conformanceSuite('flows / semantics of commands', () => {
         400,
       );
       const retryError = refusedFor(
-        ctx,
+        context,
         'canton.deduplication.failed-submission-not-deduplicated',
         retry,
         control,
@@ -82,8 +86,8 @@ conformanceSuite('flows / semantics of commands', () => {
 
       // Concurrent submissions of one change id: exactly one success.
       const concurrentId = freshId('concurrent');
-      const body = { commands: [iouCreate(ctx, first!, first!)], commandId: concurrentId, actAs: [first!] };
-      const answers = await Promise.all(Array.from({ length: 8 }, () => send(ctx, user.id, { ...body, submissionId: randomUUID() })));
+      const body = { commands: [iouCreate(context, first!, first!)], commandId: concurrentId, actAs: [first!] };
+      const answers = await Promise.all(Array.from({ length: 8 }, () => send(context, user.id, { ...body, submissionId: randomUUID() })));
       const successes = answers.filter((answer) => answer.status === 200);
       const success = successes[0];
       expectValue(
@@ -94,7 +98,7 @@ conformanceSuite('flows / semantics of commands', () => {
         success ?? answers[0],
       );
       for (const answer of answers.filter((candidate) => candidate !== success)) {
-        const error = expectError(ctx, answer, 'canton.deduplication.concurrent-one-success');
+        const error = expectError(context, answer, 'canton.deduplication.concurrent-one-success');
         expectErrorCode(error, DUPLICATE_CODES, 'canton.deduplication.concurrent-one-success', answer);
       }
     },
@@ -107,14 +111,19 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.deduplication.negative-period-refused'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const payer = ctx.party('bank');
-      const user = bankUser(ctx);
+    async (context) => {
+      const payer = context.party('bank');
+      const user = bankUser(context);
       const withPeriod = (deduplicationPeriod: JsonObject) =>
-        send(ctx, user, { commands: [iouCreate(ctx, payer, payer)], commandId: freshId('period'), actAs: [payer], deduplicationPeriod });
+        send(context, user, {
+          commands: [iouCreate(context, payer, payer)],
+          commandId: freshId('period'),
+          actAs: [payer],
+          deduplicationPeriod,
+        });
       const control = await withPeriod({ DeduplicationDuration: { value: { seconds: 1, nanos: 0 } } });
       const duration = await withPeriod({ DeduplicationDuration: { value: { seconds: -1, nanos: 0 } } });
-      const durationError = refusedFor(ctx, 'canton.deduplication.negative-period-refused', duration, control, 'INVALID_FIELD', 400);
+      const durationError = refusedFor(context, 'canton.deduplication.negative-period-refused', duration, control, 'INVALID_FIELD', 400);
       if (durationError) {
         expectValueMatches(
           'canton.deduplication.negative-period-refused',
@@ -126,7 +135,7 @@ conformanceSuite('flows / semantics of commands', () => {
         );
       }
       const offset = await withPeriod({ DeduplicationOffset: { value: -12345678 } });
-      refusedFor(ctx, 'canton.deduplication.negative-period-refused', offset, control, 'NEGATIVE_OFFSET', 400);
+      refusedFor(context, 'canton.deduplication.negative-period-refused', offset, control, 'NEGATIVE_OFFSET', 400);
       // Zero is no negative offset: accepted (CommandDeduplicationPeriodValidationIT.scala:83 ZeroOffset).
       statusCodeConformance(await withPeriod({ DeduplicationOffset: { value: 0 } }), [200], 'canton.deduplication.negative-period-refused');
     },

@@ -22,12 +22,12 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.interactive.external-transaction-hash'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      const after = await ledgerEndMarker(ctx);
-      const executed = await execute(ctx, prepared.executor, executeBody(prepared));
+    async (context) => {
+      const prepared = await prepareIou(context);
+      const after = await ledgerEndMarker(context);
+      const executed = await execute(context, prepared.executor, executeBody(prepared));
       statusCodeConformance(executed, [200], 'canton.interactive.external-transaction-hash');
-      const found = await findPreparedIou(ctx, prepared, { after }, true);
+      const found = await findPreparedIou(context, prepared, { after }, true);
       writeVisible('canton.interactive.external-transaction-hash', 'the committed externally signed Iou', found.slice(0, 1), 1, executed);
       const [committed] = found;
       expectValue(
@@ -38,15 +38,15 @@ conformanceSuite('flows / semantics of commands', () => {
         committed!.response,
       );
       // A local submission's transaction carries none (null, absent or empty).
-      const payer = ctx.party('bank');
-      const user = bankUser(ctx);
-      const local = await submit(ctx, {
+      const payer = context.party('bank');
+      const user = bankUser(context);
+      const local = await submit(context, {
         user,
         actAs: [payer],
-        commands: [iouCreate(ctx, payer, payer)],
+        commands: [iouCreate(context, payer, payer)],
         clauseId: 'canton.interactive.external-transaction-hash',
       });
-      const response = await partyView(ctx, user, local.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const response = await partyView(context, user, local.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
       const { value } = transactionOf(response, 'canton.interactive.external-transaction-hash');
       expectValueMatches(
         'canton.interactive.external-transaction-hash',
@@ -66,12 +66,19 @@ conformanceSuite('flows / semantics of commands', () => {
       clauses: ['canton.interactive.execute-refusal-codes', 'canton.interactive.prepare-invisible-contract'],
       requires: ['interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      const twin = await prepareIou(ctx);
-      const control = await execute(ctx, twin.executor, executeBody(twin));
-      const wrong = await execute(ctx, prepared.executor, executeBody(prepared, { message: Buffer.alloc(32, 7) }));
-      const wrongError = refusedFor(ctx, 'canton.interactive.execute-refusal-codes', wrong, control, 'FAILED_TO_EXECUTE_TRANSACTION', 400);
+    async (context) => {
+      const prepared = await prepareIou(context);
+      const twin = await prepareIou(context);
+      const control = await execute(context, twin.executor, executeBody(twin));
+      const wrong = await execute(context, prepared.executor, executeBody(prepared, { message: Buffer.alloc(32, 7) }));
+      const wrongError = refusedFor(
+        context,
+        'canton.interactive.execute-refusal-codes',
+        wrong,
+        control,
+        'FAILED_TO_EXECUTE_TRANSACTION',
+        400,
+      );
       if (wrongError) {
         expectValueMatches(
           'canton.interactive.execute-refusal-codes',
@@ -83,13 +90,13 @@ conformanceSuite('flows / semantics of commands', () => {
         );
       }
       // Signatures only by another external party, who is not in the prepared act-as.
-      const outsider = externalParty(ctx, 'erin');
+      const outsider = externalParty(context, 'erin');
       const body = executeBody(prepared, { signingKey: outsider.privateKey, signedBy: outsider.fingerprint });
       const signatures = (body.partySignatures as { signatures: JsonObject[] }).signatures;
       signatures[0]!.party = outsider.id;
-      const foreign = await execute(ctx, prepared.executor, body);
+      const foreign = await execute(context, prepared.executor, body);
       const foreignError = refusedFor(
-        ctx,
+        context,
         'canton.interactive.execute-refusal-codes',
         foreign,
         control,
@@ -107,21 +114,21 @@ conformanceSuite('flows / semantics of commands', () => {
         );
       }
       // A contract the external party cannot see (the bank's own Iou): CONTRACT_NOT_FOUND at prepare.
-      const invisible = await createIouAndFindIt(ctx, ctx.party('bank'));
-      const invisiblePrepare = await ctx.send({
+      const invisible = await createIouAndFindIt(context, context.party('bank'));
+      const invisiblePrepare = await context.send({
         endpoint: 'prepare',
         user: prepared.executor,
         body: {
           userId: prepared.executor,
           commandId: freshId('invisible'),
-          commands: [transfer(ctx, invisible.contractId, prepared.payer.id)],
+          commands: [transfer(context, invisible.contractId, prepared.payer.id)],
           actAs: [prepared.payer.id],
           readAs: [],
-          ...PREPARE_REQUIRED(ctx),
+          ...PREPARE_REQUIRED(context),
           verboseHashing: false,
         },
       });
-      refusedFor(ctx, 'canton.interactive.prepare-invisible-contract', invisiblePrepare, prepared.response, 'CONTRACT_NOT_FOUND', 404);
+      refusedFor(context, 'canton.interactive.prepare-invisible-contract', invisiblePrepare, prepared.response, 'CONTRACT_NOT_FOUND', 404);
     },
   );
 });

@@ -53,7 +53,7 @@ interface Model {
 }
 
 interface Real {
-  ctx: ConformanceContext;
+  context: ConformanceContext;
   /** The script of the steps so far (printed with a failure). */
   log: string[];
 }
@@ -61,8 +61,8 @@ interface Real {
 type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
 type FilterKind = 'wildcard' | 'iou' | 'other-template';
 
-function userFor(ctx: ConformanceContext, actor: Actor): string {
-  return ctx.userWhere(`can act as ${actor}`, (user) => user.rights.actAs.includes(actor)).id;
+function userFor(context: ConformanceContext, actor: Actor): string {
+  return context.userWhere(`can act as ${actor}`, (user) => user.rights.actAs.includes(actor)).id;
 }
 
 const stakeholders = (iou: Pick<IouState, 'payer' | 'owner' | 'viewers'>): Set<Party> => new Set([iou.payer, iou.owner, ...iou.viewers]);
@@ -73,7 +73,7 @@ function agree(condition: boolean, detail: string, response?: ClientResponse): a
 }
 
 async function submitted(real: Real, user: string, body: JsonObject): Promise<ClientResponse> {
-  return real.ctx.send({ endpoint: 'submit-and-wait', user, body: { commandId: freshId('stateful'), ...body } });
+  return real.context.send({ endpoint: 'submit-and-wait', user, body: { commandId: freshId('stateful'), ...body } });
 }
 
 const accepted = (response: ClientResponse): boolean => response.status === 200;
@@ -81,16 +81,16 @@ const accepted = (response: ClientResponse): boolean => response.status === 200;
 /** The contract id of the one Iou the transaction at `offset` creates, read as `reader` (the model's ledger checks hold the read). */
 /** A read of the transaction at `offset` for `parties` (a wildcard filter each), in `shape`, by the auditor. */
 function readAs(real: Real, offset: number, parties: readonly Party[], shape: Shape): Promise<ClientResponse> {
-  const { ctx } = real;
+  const { context } = real;
   const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
-  return ctx.send({
+  return context.send({
     endpoint: 'update-by-offset',
-    user: auditor(ctx),
+    user: auditor(context),
     body: {
       offset,
       updateFormat: {
         includeTransactions: {
-          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [ctx.party(party), wildcard])), verbose: true },
+          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [context.party(party), wildcard])), verbose: true },
           transactionShape: shape,
         },
       },
@@ -144,23 +144,23 @@ class CreateIou implements fc.AsyncCommand<Model, Real> {
   check = (): boolean => true;
   async run(model: Model, real: Real): Promise<void> {
     real.log.push(this.toString());
-    const { ctx } = real;
-    const user = ctx.userWhere(`can act as ${this.payer}`, (candidate) => candidate.rights.actAs.includes(this.payer));
+    const { context } = real;
+    const user = context.userWhere(`can act as ${this.payer}`, (candidate) => candidate.rights.actAs.includes(this.payer));
     const actAs = [
-      ctx.party(this.payer),
-      ...(this.options.extraActAs ? user.rights.actAs.filter((alias) => alias !== this.payer).map((alias) => ctx.party(alias)) : []),
+      context.party(this.payer),
+      ...(this.options.extraActAs ? user.rights.actAs.filter((alias) => alias !== this.payer).map((alias) => context.party(alias)) : []),
     ];
-    const readAs = this.options.readAs ? user.rights.readAs.map((alias) => ctx.party(alias)) : [];
+    const readAs = this.options.readAs ? user.rights.readAs.map((alias) => context.party(alias)) : [];
     const response = await submitted(real, user.id, {
       commands: [
         {
           CreateCommand: {
-            templateId: ctx.fixtures.templates.iou.templateId,
+            templateId: context.fixtures.templates.iou.templateId,
             createArguments: {
-              payer: ctx.party(this.payer),
-              owner: ctx.party(this.owner),
+              payer: context.party(this.payer),
+              owner: context.party(this.owner),
               amount: { value: `${model.ious.length + 1}.5`, currency: 'USD' },
-              viewers: this.viewers.map((viewer) => ctx.party(viewer)),
+              viewers: this.viewers.map((viewer) => context.party(viewer)),
             },
           },
         },
@@ -199,25 +199,25 @@ class ExerciseIou implements fc.AsyncCommand<Model, Real> {
   check = (model: Readonly<Model>): boolean => model.ious.length > 0;
   async run(model: Model, real: Real): Promise<void> {
     real.log.push(this.toString());
-    const { ctx } = real;
+    const { context } = real;
     const iou = model.ious[this.pick % model.ious.length]!;
     const controller = this.choice === 'Archive' ? iou.payer : iou.owner;
     const submitter: Party = this.actor === 'controller' ? controller : this.actor;
     if (!(ACTORS as readonly string[]).includes(submitter)) return;
     const choiceArgument =
-      this.choice === 'Transfer' ? { newOwner: ctx.party(this.to) } : this.choice === 'Share' ? { viewer: ctx.party(this.to) } : {};
-    const response = await submitted(real, userFor(ctx, submitter as Actor), {
+      this.choice === 'Transfer' ? { newOwner: context.party(this.to) } : this.choice === 'Share' ? { viewer: context.party(this.to) } : {};
+    const response = await submitted(real, userFor(context, submitter as Actor), {
       commands: [
         {
           ExerciseCommand: {
-            templateId: ctx.fixtures.templates.iou.templateId,
+            templateId: context.fixtures.templates.iou.templateId,
             contractId: iou.contractId,
             choice: this.choice,
             choiceArgument,
           },
         },
       ],
-      actAs: [ctx.party(submitter)],
+      actAs: [context.party(submitter)],
     });
     const expected = iou.active && submitter === controller;
     agree(
@@ -274,22 +274,22 @@ class RaceArchive implements fc.AsyncCommand<Model, Real> {
   check = (model: Readonly<Model>): boolean => model.ious.length > 0;
   async run(model: Model, real: Real): Promise<void> {
     real.log.push(this.toString());
-    const { ctx } = real;
+    const { context } = real;
     const iou = model.ious[this.pick % model.ious.length]!;
     if (!(ACTORS as readonly string[]).includes(iou.payer)) return;
     const archive = (): Promise<ClientResponse> =>
-      submitted(real, userFor(ctx, iou.payer as Actor), {
+      submitted(real, userFor(context, iou.payer as Actor), {
         commands: [
           {
             ExerciseCommand: {
-              templateId: ctx.fixtures.templates.iou.templateId,
+              templateId: context.fixtures.templates.iou.templateId,
               contractId: iou.contractId,
               choice: 'Archive',
               choiceArgument: {},
             },
           },
         ],
-        actAs: [ctx.party(iou.payer)],
+        actAs: [context.party(iou.payer)],
       });
     const answers = await Promise.all([archive(), archive()]);
     const won = answers.filter(accepted);
@@ -317,9 +317,9 @@ class ReadPastEnd implements fc.AsyncCommand<Model, Real> {
   check = (): boolean => true;
   async run(_model: Model, real: Real): Promise<void> {
     real.log.push(this.toString());
-    const { ctx } = real;
+    const { context } = real;
     const endOf = async (): Promise<{ response: ClientResponse; offset: number }> => {
-      const response = await ctx.send({ endpoint: 'ledger-end', user: auditor(ctx) });
+      const response = await context.send({ endpoint: 'ledger-end', user: auditor(context) });
       return { response, offset: Number((parseJsonLossless(response.text) as { offset?: number } | undefined)?.offset ?? Number.NaN) };
     };
     const before = await endOf();
@@ -348,9 +348,9 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
   check = (model: Readonly<Model>): boolean => model.txs.length > 0;
   async run(model: Model, real: Real): Promise<void> {
     real.log.push(this.toString());
-    const { ctx } = real;
+    const { context } = real;
     const tx = model.txs[this.pick % model.txs.length]!;
-    const templates = ctx.fixtures.templates;
+    const templates = context.fixtures.templates;
     const cumulative =
       this.filter === 'wildcard'
         ? [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }]
@@ -367,15 +367,15 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
               },
             },
           ];
-    const read = await ctx.send({
+    const read = await context.send({
       endpoint: 'update-by-offset',
-      user: auditor(ctx),
+      user: auditor(context),
       body: {
         offset: tx.offset,
         updateFormat: {
           includeTransactions: {
             eventFormat: {
-              filtersByParty: Object.fromEntries(this.parties.map((party) => [ctx.party(party), { cumulative }])),
+              filtersByParty: Object.fromEntries(this.parties.map((party) => [context.party(party), { cumulative }])),
               verbose: true,
             },
             transactionShape: this.shape,
@@ -467,13 +467,13 @@ conformanceSuite('flows / stateful ledger', () => {
       clauses: [CLAUSE, 'canton.model.offset-past-end'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      for (const actor of ACTORS) userFor(ctx, actor);
-      auditor(ctx);
-      await ctx.forAll(
+    async (context) => {
+      for (const actor of ACTORS) userFor(context, actor);
+      auditor(context);
+      await context.forAll(
         sequences,
         async ([first, pastEnd, rest]) => {
-          const real: Real = { ctx, log: [] };
+          const real: Real = { context, log: [] };
           try {
             await fc.asyncModelRun(() => ({ model: { ious: [], txs: [] }, real }), [first, pastEnd, ...rest]);
           } catch (error) {
@@ -482,12 +482,12 @@ conformanceSuite('flows / stateful ledger', () => {
             throw new CheckFailure(
               error.check,
               error.clauseId,
-              `${error.detail}\n  sequence (seed ${ctx.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
+              `${error.detail}\n  sequence (seed ${context.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
               error.exchange,
             );
           }
         },
-        { numRuns: Math.max(2, Math.round(ctx.cases / 25)) },
+        { numRuns: Math.max(2, Math.round(context.cases / 25)) },
       );
     },
   );
@@ -508,7 +508,7 @@ interface UsersModel {
 }
 
 interface UsersReal {
-  ctx: ConformanceContext;
+  context: ConformanceContext;
   admin: string;
   /** This sequence's user ids, by index. */
   prefix: string;
@@ -543,14 +543,14 @@ class CreateUser extends UserCommand {
   }
   async run(model: UsersModel, real: UsersReal): Promise<void> {
     real.log.push(this.toString());
-    const { ctx } = real;
+    const { context } = real;
     const state: UserState = {
-      primaryParty: this.party === undefined ? '' : ctx.party(this.party),
+      primaryParty: this.party === undefined ? '' : context.party(this.party),
       isDeactivated: false,
       annotations: this.annotation === undefined ? {} : { note: this.annotation },
-      rights: new Set(this.rights.map((party) => ctx.party(party))),
+      rights: new Set(this.rights.map((party) => context.party(party))),
     };
-    const response = await ctx.send({
+    const response = await context.send({
       endpoint: 'users.create',
       user: real.admin,
       body: {
@@ -587,18 +587,18 @@ class UpdateUser extends UserCommand {
   }
   async run(model: UsersModel, real: UsersReal): Promise<void> {
     real.log.push(this.toString());
-    const { ctx } = real;
+    const { context } = real;
     const id = userId(real, this.index);
     const state = model.users.get(this.index);
     // Every field is sent; only the one the mask names may change.
-    const response = await ctx.send({
+    const response = await context.send({
       endpoint: 'users.update',
       params: { 'user-id': id },
       user: real.admin,
       body: {
         user: {
           id,
-          primaryParty: ctx.party(this.party),
+          primaryParty: context.party(this.party),
           isDeactivated: !(state?.isDeactivated ?? false),
           metadata: { annotations: { note: this.note } },
         },
@@ -607,10 +607,10 @@ class UpdateUser extends UserCommand {
     });
     this.expect(state !== undefined, response);
     if (state === undefined) return;
-    if (this.field === 'primary_party') state.primaryParty = ctx.party(this.party);
+    if (this.field === 'primary_party') state.primaryParty = context.party(this.party);
     else if (this.field === 'is_deactivated') state.isDeactivated = !state.isDeactivated;
     else state.annotations = { ...state.annotations, note: this.note };
-    const read = await ctx.send({ endpoint: 'users.get', params: { 'user-id': id }, user: real.admin });
+    const read = await context.send({ endpoint: 'users.get', params: { 'user-id': id }, user: real.admin });
     const user = (parseJsonLossless(read.text) as { user?: JsonObject } | undefined)?.user ?? {};
     const annotations = ((user['metadata'] as JsonObject | undefined)?.['annotations'] ?? {}) as Record<string, string>;
     agree(
@@ -637,22 +637,22 @@ class ChangeRights extends UserCommand {
   }
   async run(model: UsersModel, real: UsersReal): Promise<void> {
     real.log.push(this.toString());
-    const { ctx } = real;
+    const { context } = real;
     const id = userId(real, this.index);
     const state = model.users.get(this.index);
-    const response = await ctx.send({
+    const response = await context.send({
       endpoint: this.revoke ? 'users.revoke-rights' : 'users.grant-rights',
       params: { 'user-id': id },
       user: real.admin,
-      body: { userId: id, rights: this.parties.map((party) => userRight(ctx.party(party))), identityProviderId: '' },
+      body: { userId: id, rights: this.parties.map((party) => userRight(context.party(party))), identityProviderId: '' },
     });
     this.expect(state !== undefined, response);
     if (state === undefined) return;
     for (const party of this.parties) {
-      if (this.revoke) state.rights.delete(ctx.party(party));
-      else state.rights.add(ctx.party(party));
+      if (this.revoke) state.rights.delete(context.party(party));
+      else state.rights.add(context.party(party));
     }
-    const read = await ctx.send({ endpoint: 'users.rights', params: { 'user-id': id }, user: real.admin });
+    const read = await context.send({ endpoint: 'users.rights', params: { 'user-id': id }, user: real.admin });
     const shown = ((parseJsonLossless(read.text) as { rights?: JsonObject[] } | undefined)?.rights ?? [])
       .map(
         (right) => ((right['kind'] as JsonObject | undefined)?.['CanActAs'] as { value?: { party?: unknown } } | undefined)?.value?.party,
@@ -675,7 +675,11 @@ class DeleteUser extends UserCommand {
   }
   async run(model: UsersModel, real: UsersReal): Promise<void> {
     real.log.push(this.toString());
-    const response = await real.ctx.send({ endpoint: 'users.delete', params: { 'user-id': userId(real, this.index) }, user: real.admin });
+    const response = await real.context.send({
+      endpoint: 'users.delete',
+      params: { 'user-id': userId(real, this.index) },
+      user: real.admin,
+    });
     this.expect(model.users.has(this.index), response);
     model.users.delete(this.index);
   }
@@ -696,7 +700,7 @@ class ListUsers extends UserCommand {
     let pageToken = '';
     let last: ClientResponse | undefined;
     for (let page = 0; page < MAX_USER_PAGES; page++) {
-      last = await real.ctx.send({ endpoint: 'users.list', user: real.admin, query: { pageSize: String(this.pageSize), pageToken } });
+      last = await real.context.send({ endpoint: 'users.list', user: real.admin, query: { pageSize: String(this.pageSize), pageToken } });
       if (last.status !== 200) break;
       const body = parseJsonLossless(last.text) as { users?: JsonObject[]; nextPageToken?: string };
       seen.push(...(body.users ?? []).map((user) => String(user['id'])));
@@ -780,12 +784,12 @@ conformanceSuite('flows / stateful users', () => {
       clauses: [CLAUSE, 'canton.model.users-read-last-write', 'canton.model.users-deleted-gone', 'canton.model.users-rights'],
       requires: ['userManagement', 'writes'],
     },
-    async (ctx) => {
-      const admin = ctx.userWhere('is a participant administrator (rights.admin)', (user) => user.rights.admin).id;
-      await ctx.forAll(
+    async (context) => {
+      const admin = context.userWhere('is a participant administrator (rights.admin)', (user) => user.rights.admin).id;
+      await context.forAll(
         userSequences,
         async ([first, rest, last]) => {
-          const real: UsersReal = { ctx, admin, prefix: freshId('stateful-user'), log: [] };
+          const real: UsersReal = { context, admin, prefix: freshId('stateful-user'), log: [] };
           const model: UsersModel = { users: new Map() };
           try {
             await fc.asyncModelRun(() => ({ model, real }), [first, ...rest, ...last]);
@@ -794,16 +798,16 @@ conformanceSuite('flows / stateful users', () => {
             throw new CheckFailure(
               error.check,
               error.clauseId,
-              `${error.detail}\n  sequence (seed ${ctx.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
+              `${error.detail}\n  sequence (seed ${context.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
               error.exchange,
             );
           } finally {
             // Every user the sequence created and left (the model's) is deleted, whatever the outcome.
             for (const index of model.users.keys())
-              await ctx.send({ endpoint: 'users.delete', params: { 'user-id': userId(real, index) }, user: admin });
+              await context.send({ endpoint: 'users.delete', params: { 'user-id': userId(real, index) }, user: admin });
           }
         },
-        { numRuns: Math.max(2, Math.round(ctx.cases / 25)) },
+        { numRuns: Math.max(2, Math.round(context.cases / 25)) },
       );
     },
   );

@@ -39,14 +39,14 @@ conformanceSuite('flows / submit then read', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const owner = ctx.party('alice');
-      const { submitted } = await createIouAndFindIt(ctx, owner);
-      const aliceUser = ctx.userWhere(
+    async (context) => {
+      const owner = context.party('alice');
+      const { submitted } = await createIouAndFindIt(context, owner);
+      const aliceUser = context.userWhere(
         'can read as alice',
         (user) => user.rights.actAs.includes('alice') || user.rights.readAs.includes('alice'),
       ).id;
-      const seen = await partyView(ctx, aliceUser, submitted.completionOffset, owner, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const seen = await partyView(context, aliceUser, submitted.completionOffset, owner, 'TRANSACTION_SHAPE_ACS_DELTA');
       const created = createdEvents(transactionOf(seen, 'event-format.filtersByParty.acs-delta-stakeholders').events);
       writeVisible('event-format.filtersByParty.acs-delta-stakeholders', 'creates seen by the owner (an observer)', created, 1, seen);
       const witnesses = (created[0]!.witnessParties as unknown[] | undefined) ?? [];
@@ -59,10 +59,10 @@ conformanceSuite('flows / submit then read', () => {
         seen,
       );
 
-      const outsider = ctx.party('bob');
-      const bobUser = ctx.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob')).id;
-      const hidden = await partyView(ctx, bobUser, submitted.completionOffset, outsider, 'TRANSACTION_SHAPE_ACS_DELTA');
-      const error = expectUpdateNotFound(ctx, hidden, submitted.completionOffset, 'update-by-offset.update-not-found.all-filtered');
+      const outsider = context.party('bob');
+      const bobUser = context.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob')).id;
+      const hidden = await partyView(context, bobUser, submitted.completionOffset, outsider, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const error = expectUpdateNotFound(context, hidden, submitted.completionOffset, 'update-by-offset.update-not-found.all-filtered');
       expectErrorCode(error, 'UPDATE_NOT_FOUND', 'errors.update-not-found', hidden);
     },
   );
@@ -84,15 +84,20 @@ conformanceSuite('flows / submit then read', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
+    async (context) => {
+      const { submitted, payer, bankUser } = await createIouAndFindIt(context, context.party('alice'));
       const templateFilter = (templateId: string): JsonObject => ({
         identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: false } } },
       });
       const lookUp = (filters: JsonObject[]) =>
-        updateByOffset(ctx, bankUser, submitted.completionOffset, transactionFormat({ [payer]: filters }, 'TRANSACTION_SHAPE_ACS_DELTA'));
-      const iouByName = ctx.fixtures.templates.iou.templateId;
-      const iouById = packageIdFormat(iouByName, ctx.fixtures.package.id);
+        updateByOffset(
+          context,
+          bankUser,
+          submitted.completionOffset,
+          transactionFormat({ [payer]: filters }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+        );
+      const iouByName = context.fixtures.templates.iou.templateId;
+      const iouById = packageIdFormat(iouByName, context.fixtures.package.id);
 
       const byName = await lookUp([templateFilter(iouByName)]);
       positiveDataAcceptance(byName, 'identifier-filter.TemplateFilter.shape');
@@ -105,12 +110,12 @@ conformanceSuite('flows / submit then read', () => {
         1,
         byName,
       );
-      judgePackageIdFilter(ctx, await lookUp([templateFilter(iouById)]), 1, 'TemplateFilter');
+      judgePackageIdFilter(context, await lookUp([templateFilter(iouById)]), 1, 'TemplateFilter');
 
-      const other = await lookUp([templateFilter(ctx.fixtures.templates.getCash.templateId)]);
-      expectUpdateNotFound(ctx, other, submitted.completionOffset, 'identifier-filter.TemplateFilter.matches-template');
+      const other = await lookUp([templateFilter(context.fixtures.templates.getCash.templateId)]);
+      expectUpdateNotFound(context, other, submitted.completionOffset, 'identifier-filter.TemplateFilter.matches-template');
 
-      const widened = await lookUp([templateFilter(ctx.fixtures.templates.getCash.templateId), templateFilter(iouByName)]);
+      const widened = await lookUp([templateFilter(context.fixtures.templates.getCash.templateId), templateFilter(iouByName)]);
       const widenedCreates = createdEvents(transactionOf(widened, 'filters.cumulative.entries-widen').events);
       writeVisible(
         'filters.cumulative.entries-widen',

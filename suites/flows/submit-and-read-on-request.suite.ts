@@ -38,10 +38,10 @@ conformanceSuite('flows / submit then read', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, ctx.party('alice'));
+    async (context) => {
+      const { submitted, payer, bankUser } = await createIouAndFindIt(context, context.party('alice'));
       const withBlob = await updateByOffset(
-        ctx,
+        context,
         bankUser,
         submitted.completionOffset,
         transactionFormat({ [payer]: [wildcardFilter(true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
@@ -58,7 +58,7 @@ conformanceSuite('flows / submit then read', () => {
         withBlob,
       );
       const without = await updateByOffset(
-        ctx,
+        context,
         bankUser,
         submitted.completionOffset,
         transactionFormat({ [payer]: [wildcardFilter(false)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
@@ -89,14 +89,14 @@ conformanceSuite('flows / submit then read', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const { submitted, payer, bankUser } = await createAssetAndFindIt(ctx, ctx.party('alice'));
-      const { interfaceId, view: interfaceView } = assetInterface(ctx);
+    async (context) => {
+      const { submitted, payer, bankUser } = await createAssetAndFindIt(context, context.party('alice'));
+      const { interfaceId, view: interfaceView } = assetInterface(context);
       const filter = (id: string, includeInterfaceView: boolean): JsonObject => ({
         identifierFilter: { InterfaceFilter: { value: { interfaceId: id, includeInterfaceView, includeCreatedEventBlob: false } } },
       });
       const withView = await updateByOffset(
-        ctx,
+        context,
         bankUser,
         submitted.completionOffset,
         transactionFormat({ [payer]: [filter(interfaceId, true)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
@@ -107,7 +107,7 @@ conformanceSuite('flows / submit then read', () => {
       const created = createdEvents(transactionOf(withView, 'identifier-filter.InterfaceFilter.matches-implementations').events);
       writeVisible(
         'identifier-filter.InterfaceFilter.matches-implementations',
-        `${assetQualifiedName(ctx)} contracts (which implement the interface) matched`,
+        `${assetQualifiedName(context)} contracts (which implement the interface) matched`,
         created,
         1,
         withView,
@@ -148,7 +148,7 @@ conformanceSuite('flows / submit then read', () => {
       );
 
       const withoutView = await updateByOffset(
-        ctx,
+        context,
         bankUser,
         submitted.completionOffset,
         transactionFormat({ [payer]: [filter(interfaceId, false)] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
@@ -165,15 +165,15 @@ conformanceSuite('flows / submit then read', () => {
       );
 
       const byPackageId = await updateByOffset(
-        ctx,
+        context,
         bankUser,
         submitted.completionOffset,
         transactionFormat(
-          { [payer]: [filter(packageIdFormat(interfaceId, interfacePackageId(ctx)), false)] },
+          { [payer]: [filter(packageIdFormat(interfaceId, interfacePackageId(context)), false)] },
           'TRANSACTION_SHAPE_ACS_DELTA',
         ),
       );
-      judgePackageIdFilter(ctx, byPackageId, 1, 'InterfaceFilter');
+      judgePackageIdFilter(context, byPackageId, 1, 'InterfaceFilter');
     },
   );
 });

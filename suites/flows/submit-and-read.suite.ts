@@ -47,14 +47,14 @@ conformanceSuite('flows / submit then read', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const payer = ctx.party('bank');
-      const owner = ctx.party('alice');
-      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-      const submitted = await submit(ctx, {
+    async (context) => {
+      const payer = context.party('bank');
+      const owner = context.party('alice');
+      const bankUser = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const submitted = await submit(context, {
         user: bankUser,
         actAs: [payer],
-        commands: [iouCreate(ctx, payer, owner, '42.5')],
+        commands: [iouCreate(context, payer, owner, '42.5')],
         clauseId: 'command.CreateCommand.fields-required',
       });
       answerBody(submitted.response, 'submit-and-wait.response.shape');
@@ -66,7 +66,7 @@ conformanceSuite('flows / submit then read', () => {
         'a positive integer',
         submitted.response,
       );
-      if (ctx.profile === 'canton') {
+      if (context.profile === 'canton') {
         expectText(
           'canton.json.protocol-int64-numbers',
           'the submit-and-wait response',
@@ -75,7 +75,7 @@ conformanceSuite('flows / submit then read', () => {
           submitted.response,
         );
       }
-      const response = await partyView(ctx, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const response = await partyView(context, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
       const { value, events } = transactionOf(response, 'submit-and-wait.summary.waits-for-result');
       answerBody(response, 'update-by-offset.response.shape');
       sameUpdateAtOffset(
@@ -110,7 +110,7 @@ conformanceSuite('flows / submit then read', () => {
         response,
       );
       expectValue('created-event.acsDelta.required-boolean', 'acsDelta of a create in an ACS-delta result', event.acsDelta, true, response);
-      if (ctx.profile === 'canton') {
+      if (context.profile === 'canton') {
         const amount = ((event.createArgument as JsonObject | undefined)?.amount as JsonObject | undefined)?.value;
         expectValueMatches(
           'canton.daml-lf.numeric-string',
@@ -137,18 +137,18 @@ conformanceSuite('flows / submit then read', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const alice = ctx.party('alice');
-      const bob = ctx.party('bob');
-      const { contractId } = await createIouAndFindIt(ctx, alice);
-      const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
-      const transfer = await submit(ctx, {
+    async (context) => {
+      const alice = context.party('alice');
+      const bob = context.party('bob');
+      const { contractId } = await createIouAndFindIt(context, alice);
+      const aliceUser = context.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+      const transfer = await submit(context, {
         user: aliceUser,
         actAs: [alice],
         commands: [
           {
             ExerciseCommand: {
-              templateId: ctx.fixtures.templates.iou.templateId,
+              templateId: context.fixtures.templates.iou.templateId,
               contractId,
               choice: 'Transfer',
               choiceArgument: { newOwner: bob },
@@ -157,7 +157,7 @@ conformanceSuite('flows / submit then read', () => {
         ],
         clauseId: 'command.ExerciseCommand.fields-required',
       });
-      const acs = await partyView(ctx, aliceUser, transfer.completionOffset, alice, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const acs = await partyView(context, aliceUser, transfer.completionOffset, alice, 'TRANSACTION_SHAPE_ACS_DELTA');
       positiveDataAcceptance(acs, 'transaction-format.transactionShape.allowed-values');
       const acsEvents = transactionOf(acs, 'event-format.filtersByParty.acs-delta-stakeholders').events;
       subsetOf(
@@ -185,7 +185,7 @@ conformanceSuite('flows / submit then read', () => {
         );
       }
 
-      const effects = await partyView(ctx, aliceUser, transfer.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const effects = await partyView(context, aliceUser, transfer.completionOffset, alice, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       positiveDataAcceptance(effects, 'transaction-format.transactionShape.allowed-values');
       const effectEvents = transactionOf(effects, 'event-format.filtersByParty.ledger-effects-witnesses').events;
       subsetOf(
@@ -212,8 +212,8 @@ conformanceSuite('flows / submit then read', () => {
         );
       }
 
-      const bobUser = ctx.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob')).id;
-      const bobView = await partyView(ctx, bobUser, transfer.completionOffset, bob, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const bobUser = context.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob')).id;
+      const bobView = await partyView(context, bobUser, transfer.completionOffset, bob, 'TRANSACTION_SHAPE_ACS_DELTA');
       const bobEvents = transactionOf(bobView, 'event-format.filtersByParty.acs-delta-stakeholders').events;
       writeVisible(
         'event-format.filtersByParty.acs-delta-stakeholders',
@@ -239,19 +239,19 @@ conformanceSuite('flows / submit then read', () => {
       clauses: ['canton.trace-context.traceparent-propagated'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const payer = ctx.party('bank');
-      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+    async (context) => {
+      const payer = context.party('bank');
+      const bankUser = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
       // As Canton's JsonV2Tests.scala:643: a random trace id, a fixed span id, sampled.
       const traceId = randomBytes(16).toString('hex');
-      const submitted = await submit(ctx, {
+      const submitted = await submit(context, {
         user: bankUser,
         actAs: [payer],
-        commands: [iouCreate(ctx, payer, ctx.party('alice'), '3.0')],
+        commands: [iouCreate(context, payer, context.party('alice'), '3.0')],
         clauseId: 'canton.trace-context.traceparent-propagated',
         headers: { traceparent: `00-${traceId}-93bb0fa23a8fb53a-01` },
       });
-      const response = await partyView(ctx, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const response = await partyView(context, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
       const { value } = transactionOf(response, 'canton.trace-context.traceparent-propagated');
       const traceContext = value.traceContext as { traceparent?: unknown } | null | undefined;
       expectValueMatches(
@@ -273,20 +273,20 @@ conformanceSuite('flows / submit then read', () => {
       clauses: ['created-event.signatories.non-empty', 'created-event.observers.no-signatories'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // TransactionServiceStakeholdersIT.scala:20 (signatories == [giver], observers == [receiver]) and :34 (the
       // signatory is also a declared observer: observers == [bob] only). Iou: signatory payer, observer owner and viewers.
-      const payer = ctx.party('bank');
-      const owner = ctx.party('alice');
-      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-      const submitted = await submit(ctx, {
+      const payer = context.party('bank');
+      const owner = context.party('alice');
+      const bankUser = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const submitted = await submit(context, {
         user: bankUser,
         actAs: [payer],
-        commands: [iouCreate(ctx, payer, owner, '7.0', [payer])],
+        commands: [iouCreate(context, payer, owner, '7.0', [payer])],
         clauseId: 'created-event.observers.no-signatories',
       });
       for (const shape of ['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS'] as const) {
-        const response = await partyView(ctx, bankUser, submitted.completionOffset, payer, shape);
+        const response = await partyView(context, bankUser, submitted.completionOffset, payer, shape);
         const created = createdEvents(transactionOf(response, 'created-event.observers.no-signatories').events);
         writeVisible('created-event.observers.no-signatories', `the created Iou (${shape})`, created, 1, response);
         const event = created[0]!;

@@ -24,19 +24,19 @@ interface AllTypes {
   genMap: boolean;
 }
 
-function allTypes(ctx: ConformanceContext): AllTypes {
-  const template = ctx.fixtures.templates.allTypes;
+function allTypes(context: ConformanceContext): AllTypes {
+  const template = context.fixtures.templates.allTypes;
   if (!template) {
-    return ctx.skip(
+    return context.skip(
       'the fixtures name no template carrying every Daml value type (templates.allTypes; not in CantonExamples, see the README "Optional fixture templates")',
     );
   }
   const party = String(template.createArguments.party);
-  const alias = ctx.fixtures.parties.find((candidate) => candidate.id === party)?.alias;
-  const user = ctx.fixtures.users.find(
+  const alias = context.fixtures.parties.find((candidate) => candidate.id === party)?.alias;
+  const user = context.fixtures.users.find(
     (candidate) => !candidate.isDeactivated && alias !== undefined && candidate.rights.actAs.includes(alias),
   );
-  if (!user) return ctx.skip(`no fixture user acts as ${party}, the party of templates.allTypes`);
+  if (!user) return context.skip(`no fixture user acts as ${party}, the party of templates.allTypes`);
   const sample = (template.createArguments.values ?? {}) as JsonObject;
   return { templateId: template.templateId, party, user: user.id, genMap: Array.isArray(sample.map) };
 }
@@ -112,10 +112,10 @@ conformanceSuite('flows / value types', () => {
       clauses: ['canton.values.large-collections'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // LimitsIT.scala:14 LLargeMapInContract, :30 LLargeMapInChoice, :47 LLargeListInContract, :63 LLargeListInChoice.
       const clauseId = 'canton.values.large-collections';
-      const shape = allTypes(ctx);
+      const shape = allTypes(context);
       const { templateId, party, user } = shape;
       const list = (from: number) => Array.from({ length: 10_000 }, (_unused, index) => String(from + index));
       const map = (prefix: string) =>
@@ -125,13 +125,13 @@ conformanceSuite('flows / value types', () => {
         return { map: record.map, list: record.list };
       };
       const written = { ...values({ tag: 'VInt', value: '1' }, shape), map: map('create-'), list: list(0) };
-      const created = await submit(ctx, {
+      const created = await submit(context, {
         user,
         actAs: [party],
         commands: [{ CreateCommand: { templateId, createArguments: { party, values: written } } }],
         clauseId,
       });
-      const acs = await partyView(ctx, user, created.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const acs = await partyView(context, user, created.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
       const contracts = createdEvents(transactionOf(acs, clauseId).events);
       writeVisible(clauseId, 'the created contract', contracts, 1, acs);
       expectValue(
@@ -142,7 +142,7 @@ conformanceSuite('flows / value types', () => {
         acs,
       );
       const next = { ...values({ tag: 'VInt', value: '2' }, shape), map: map('choice-'), list: list(20_000) };
-      const replaced = await submit(ctx, {
+      const replaced = await submit(context, {
         user,
         actAs: [party],
         commands: [
@@ -150,7 +150,7 @@ conformanceSuite('flows / value types', () => {
         ],
         clauseId,
       });
-      const effects = await partyView(ctx, user, replaced.completionOffset, party, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const effects = await partyView(context, user, replaced.completionOffset, party, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const { events } = transactionOf(effects, clauseId);
       const exercised = events.filter(([kind]) => kind === 'ExercisedEvent').map(([, event]) => event);
       writeVisible(clauseId, 'the Replace exercise', exercised, 1, effects);
@@ -180,21 +180,21 @@ conformanceSuite('flows / value types', () => {
       clauses: ['canton.values.all-types-round-trip'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const shape = allTypes(ctx);
+    async (context) => {
+      const shape = allTypes(context);
       const { templateId, party, user } = shape;
       // TransactionServiceArgumentsIT.scala:105 TXVeryLongList: a list of 10 000 Int64 values in the same create.
       const written = {
         ...values({ tag: 'VText', value: 'variant text' }, shape),
         list: Array.from({ length: 10_000 }, (_unused, index) => String(index)),
       };
-      const created = await submit(ctx, {
+      const created = await submit(context, {
         user,
         actAs: [party],
         commands: [{ CreateCommand: { templateId, createArguments: { party, values: written } } }],
         clauseId: 'canton.values.all-types-round-trip',
       });
-      const acs = await partyView(ctx, user, created.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const acs = await partyView(context, user, created.completionOffset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
       const contracts = createdEvents(transactionOf(acs, 'canton.values.all-types-round-trip').events);
       writeVisible('canton.values.all-types-round-trip', 'the created contract', contracts, 1, acs);
       const argument = contracts[0]!.createArgument as JsonObject | undefined;
@@ -215,7 +215,7 @@ conformanceSuite('flows / value types', () => {
         list: [],
         ...(shape.genMap ? { color: 'Red', nestedOptional: [], numeric0: '0', numeric37: '-0.0000000000000000000000000000000000001' } : {}),
       };
-      const replaced = await submit(ctx, {
+      const replaced = await submit(context, {
         user,
         actAs: [party],
         commands: [
@@ -223,7 +223,7 @@ conformanceSuite('flows / value types', () => {
         ],
         clauseId: 'canton.values.all-types-round-trip',
       });
-      const effects = await partyView(ctx, user, replaced.completionOffset, party, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+      const effects = await partyView(context, user, replaced.completionOffset, party, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
       const { events } = transactionOf(effects, 'canton.values.all-types-round-trip');
       const exercised = events.filter(([kind]) => kind === 'ExercisedEvent').map(([, event]) => event);
       writeVisible('canton.values.all-types-round-trip', 'the Replace exercise', exercised, 1, effects);
@@ -256,11 +256,11 @@ conformanceSuite('flows / value types', () => {
       clauses: ['canton.values.variant-tag-refused'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const shape = allTypes(ctx);
+    async (context) => {
+      const shape = allTypes(context);
       const { templateId, party, user } = shape;
       const create = (variant: unknown) =>
-        ctx.send({
+        context.send({
           endpoint: 'submit-and-wait',
           user,
           body: {
@@ -276,7 +276,7 @@ conformanceSuite('flows / value types', () => {
         { tag: 'Incorrect', value: '42' },
       ]) {
         const refused = await create(variant);
-        const error = refusedAgainstControl(ctx, 'canton.values.variant-tag-refused', refused, control, 'INVALID_ARGUMENT', 400);
+        const error = refusedAgainstControl(context, 'canton.values.variant-tag-refused', refused, control, 'INVALID_ARGUMENT', 400);
         if (error) {
           expectValueMatches(
             'canton.values.variant-tag-refused',
@@ -298,14 +298,14 @@ conformanceSuite('flows / value types', () => {
       clauses: ['canton.values.record-field-order'],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const alice = ctx.party('alice');
-      const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-      const aliceUser = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
-      const iouId = ctx.fixtures.templates.iou.templateId;
+    async (context) => {
+      const bank = context.party('bank');
+      const alice = context.party('alice');
+      const bankUser = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const aliceUser = context.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+      const iouId = context.fixtures.templates.iou.templateId;
       // Written in reverse order: Iou is declared payer, owner, amount, viewers; Amount value, currency.
-      const created = await submit(ctx, {
+      const created = await submit(context, {
         user: bankUser,
         actAs: [bank],
         commands: [
@@ -318,7 +318,7 @@ conformanceSuite('flows / value types', () => {
         ],
         clauseId: 'canton.values.record-field-order',
       });
-      const acs = await partyView(ctx, bankUser, created.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const acs = await partyView(context, bankUser, created.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA');
       const contract = createdEvents(transactionOf(acs, 'canton.values.record-field-order').events)[0];
       const order = (argument: unknown) => {
         const record = (argument ?? {}) as JsonObject;
@@ -330,14 +330,14 @@ conformanceSuite('flows / value types', () => {
       ];
       expectValue('canton.values.record-field-order', 'the field order of the created Iou', order(contract?.createArgument), declared, acs);
       // TXNoReorder: the record a choice builds (Transfer's `create this with owner = newOwner`).
-      const { contractId } = await createIouAndFindIt(ctx, alice);
-      const transfer = await submit(ctx, {
+      const { contractId } = await createIouAndFindIt(context, alice);
+      const transfer = await submit(context, {
         user: aliceUser,
         actAs: [alice],
         commands: [{ ExerciseCommand: { templateId: iouId, contractId, choice: 'Transfer', choiceArgument: { newOwner: bank } } }],
         clauseId: 'canton.values.record-field-order',
       });
-      const effects = await partyView(ctx, bankUser, transfer.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const effects = await partyView(context, bankUser, transfer.completionOffset, bank, 'TRANSACTION_SHAPE_ACS_DELTA');
       const fresh = createdEvents(transactionOf(effects, 'canton.values.record-field-order').events)[0];
       expectValue(
         'canton.values.record-field-order',

@@ -44,20 +44,20 @@ conformanceSuite('flows / visibility and privacy', () => {
       clauses: ['canton.semantics.filters.flags-own-matches'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // TransactionServiceFiltersIT.scala:32, :69, :106, :143: the interface filter (view, blob or not) beside a template
       // filter (blob or not) of another template; each contract takes the flags of the filter that matches it only.
       const clauseId = 'canton.semantics.filters.flags-own-matches';
-      const { interfaceId } = assetInterface(ctx);
-      const bank = ctx.party('bank');
-      const bankUser = userActingAs(ctx, 'bank');
-      const reader = auditor(ctx);
-      const getCashId = ctx.fixtures.templates.getCash.templateId;
-      const both = await submit(ctx, {
+      const { interfaceId } = assetInterface(context);
+      const bank = context.party('bank');
+      const bankUser = userActingAs(context, 'bank');
+      const reader = auditor(context);
+      const getCashId = context.fixtures.templates.getCash.templateId;
+      const both = await submit(context, {
         user: bankUser,
         actAs: [bank],
         commands: [
-          assetCreate(ctx, bank, bank),
+          assetCreate(context, bank, bank),
           {
             CreateCommand: {
               templateId: getCashId,
@@ -67,7 +67,7 @@ conformanceSuite('flows / visibility and privacy', () => {
         ],
         clauseId,
       });
-      const implementation = assetQualifiedName(ctx);
+      const implementation = assetQualifiedName(context);
       const isIou = (event: JsonObject) => String(event.templateId).endsWith(`:${implementation}`);
       for (const templateBlob of [false, true]) {
         for (const interfaceBlob of [false, true]) {
@@ -85,7 +85,7 @@ conformanceSuite('flows / visibility and privacy', () => {
               ['by party', bankUser, format(shape, { [bank]: filters })],
               ['for any party', reader, format(shape, {}, filters)],
             ] as const) {
-              const response = await updateByOffset(ctx, user, both.completionOffset, asked);
+              const response = await updateByOffset(context, user, both.completionOffset, asked);
               const creates = createdEvents(transactionOf(response, clauseId).events);
               writeVisible(clauseId, `creates matched by ${what}, ${who}, ${shape}`, creates, 2, response);
               for (const event of creates) {
@@ -131,18 +131,18 @@ conformanceSuite('flows / visibility and privacy', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const { interfaceId } = assetInterface(ctx);
-      const bank = ctx.party('bank');
-      const bankUser = userActingAs(ctx, 'bank');
+    async (context) => {
+      const { interfaceId } = assetInterface(context);
+      const bank = context.party('bank');
+      const bankUser = userActingAs(context, 'bank');
       // The implementation the interface filter matches: the model's Iou, or the suite's conformance-interfaces Token.
-      const iouId = assetTemplateId(ctx);
+      const iouId = assetTemplateId(context);
       const interfaceFilter = (includeInterfaceView: boolean, includeCreatedEventBlob: boolean): JsonObject => ({
         identifierFilter: { InterfaceFilter: { value: { interfaceId, includeInterfaceView, includeCreatedEventBlob } } },
       });
       // GetCash does not implement the interface: its create is not matched by the interface filter.
-      const getCash = ctx.fixtures.templates.getCash;
-      const cash = await submit(ctx, {
+      const getCash = context.fixtures.templates.getCash;
+      const cash = await submit(context, {
         user: bankUser,
         actAs: [bank],
         commands: [
@@ -155,7 +155,8 @@ conformanceSuite('flows / visibility and privacy', () => {
         ],
         clauseId: 'command.CreateCommand.fields-required',
       });
-      const cashLookup = (filters: JsonObject[]) => updateByOffset(ctx, bankUser, cash.completionOffset, format(ACS, { [bank]: filters }));
+      const cashLookup = (filters: JsonObject[]) =>
+        updateByOffset(context, bankUser, cash.completionOffset, format(ACS, { [bank]: filters }));
       writeVisible(
         'semantics.filters.interface-only-implementations',
         'GetCash creates matched by a TemplateFilter on GetCash (the control)',
@@ -165,14 +166,14 @@ conformanceSuite('flows / visibility and privacy', () => {
         1,
       );
       expectUpdateNotFound(
-        ctx,
+        context,
         await cashLookup([interfaceFilter(true, false)]),
         cash.completionOffset,
         'semantics.filters.interface-only-implementations',
       );
 
       // An Iou (which implements it), matched once by combined filters whose flags accumulate.
-      const { submitted } = await createAssetAndFindIt(ctx, ctx.party('alice'));
+      const { submitted } = await createAssetAndFindIt(context, context.party('alice'));
       const combos: { filters: JsonObject[]; blob: boolean; view: boolean; what: string }[] = [
         {
           filters: [interfaceFilter(true, false), templateFilter(iouId, true)],
@@ -201,7 +202,7 @@ conformanceSuite('flows / visibility and privacy', () => {
         { filters: [templateFilter(iouId, false), wildcardFilter(true)], blob: true, view: false, what: 'template + wildcard (blob)' },
       ];
       for (const combo of combos) {
-        const response = await updateByOffset(ctx, bankUser, submitted.completionOffset, format(ACS, { [bank]: combo.filters }));
+        const response = await updateByOffset(context, bankUser, submitted.completionOffset, format(ACS, { [bank]: combo.filters }));
         const creates = createdEvents(transactionOf(response, 'filters.cumulative.entries-widen').events);
         writeVisible('filters.cumulative.entries-widen', `Iou creates matched once by ${combo.what}`, creates, 1, response);
         expectValueMatches(
@@ -231,14 +232,14 @@ conformanceSuite('flows / visibility and privacy', () => {
       endpoint: 'update-by-offset',
       clauses: ['canton.semantics.topology.parties-filter', ...UPDATE_NOT_FOUND_CANTON_CLAUSES],
     },
-    async (ctx) => {
-      const offset = ctx.fixtures.seededUpdates.topologyOffset;
-      if (offset === undefined) return ctx.skip('the fixtures name no seeded topology transaction (seededUpdates.topologyOffset)');
-      const reader = auditor(ctx);
+    async (context) => {
+      const offset = context.fixtures.seededUpdates.topologyOffset;
+      if (offset === undefined) return context.skip('the fixtures name no seeded topology transaction (seededUpdates.topologyOffset)');
+      const reader = auditor(context);
       const topology = (parties: string[]): JsonObject => ({
         includeTopologyEvents: { includeParticipantAuthorizationEvents: { parties } },
       });
-      const all = await updateByOffset(ctx, reader, offset, topology([]));
+      const all = await updateByOffset(context, reader, offset, topology([]));
       const value = topologyValue(all);
       expectValueMatches(
         'canton.semantics.topology.parties-filter',
@@ -250,11 +251,11 @@ conformanceSuite('flows / visibility and privacy', () => {
       );
       // A fixture party the transaction does not concern (the node's wildcard answer names the ones it does).
       const concerned = new Set(((value?.events as JsonObject[] | undefined) ?? []).map((event) => partyOf(event)));
-      const other = ctx.fixtures.parties.find((party) => !concerned.has(party.id));
-      if (other === undefined) return ctx.skip('every fixture party is concerned by the seeded topology transaction');
+      const other = context.fixtures.parties.find((party) => !concerned.has(party.id));
+      if (other === undefined) return context.skip('every fixture party is concerned by the seeded topology transaction');
       expectUpdateNotFound(
-        ctx,
-        await updateByOffset(ctx, reader, offset, topology([other.id])),
+        context,
+        await updateByOffset(context, reader, offset, topology([other.id])),
         offset,
         'canton.semantics.topology.parties-filter',
       );

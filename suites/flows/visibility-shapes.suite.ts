@@ -33,12 +33,12 @@ conformanceSuite('flows / visibility and privacy', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const alice = ctx.party('alice');
-      const bankUser = userActingAs(ctx, 'bank');
-      const iou = ctx.fixtures.templates.iou;
-      const submitted = await submit(ctx, {
+    async (context) => {
+      const bank = context.party('bank');
+      const alice = context.party('alice');
+      const bankUser = userActingAs(context, 'bank');
+      const iou = context.fixtures.templates.iou;
+      const submitted = await submit(context, {
         user: bankUser,
         actAs: [bank],
         commands: [
@@ -56,8 +56,8 @@ conformanceSuite('flows / visibility and privacy', () => {
       const offset = submitted.completionOffset;
       // The submitter bank (signatory) and the non-submitting stakeholder alice (observer) are entitled alike.
       for (const party of [bank, alice]) {
-        const user = auditor(ctx);
-        const effects = await updateByOffset(ctx, user, offset, format(EFFECTS, { [party]: [wildcardFilter()] }));
+        const user = auditor(context);
+        const effects = await updateByOffset(context, user, offset, format(EFFECTS, { [party]: [wildcardFilter()] }));
         const { events } = transactionOf(effects, 'semantics.transient.ledger-effects-shows');
         const created = createdEvents(events);
         writeVisible('semantics.transient.ledger-effects-shows', `creates of the transient Iou seen by ${party}`, created, 1, effects);
@@ -76,9 +76,9 @@ conformanceSuite('flows / visibility and privacy', () => {
           1,
           effects,
         );
-        if (ctx.profile === 'canton') {
-          const acs = await updateByOffset(ctx, user, offset, format(ACS, { [party]: [wildcardFilter()] }));
-          expectUpdateNotFound(ctx, acs, offset, 'canton.semantics.transient.acs-delta-not-found');
+        if (context.profile === 'canton') {
+          const acs = await updateByOffset(context, user, offset, format(ACS, { [party]: [wildcardFilter()] }));
+          expectUpdateNotFound(context, acs, offset, 'canton.semantics.transient.acs-delta-not-found');
         }
       }
     },
@@ -96,20 +96,20 @@ conformanceSuite('flows / visibility and privacy', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // The fixture's only non-consuming choice is the interface's Describe (CantonExamples' Iou has none).
-      const { interfaceId } = assetInterface(ctx);
-      const alice = ctx.party('alice');
-      const { contractId } = await createAssetAndFindIt(ctx, alice);
-      const aliceUser = userActingAs(ctx, 'alice');
-      const described = await submit(ctx, {
+      const { interfaceId } = assetInterface(context);
+      const alice = context.party('alice');
+      const { contractId } = await createAssetAndFindIt(context, alice);
+      const aliceUser = userActingAs(context, 'alice');
+      const described = await submit(context, {
         user: aliceUser,
         actAs: [alice],
         commands: [{ ExerciseCommand: { templateId: interfaceId, contractId, choice: 'Describe', choiceArgument: {} } }],
         clauseId: 'command.ExerciseCommand.interface-choice',
       });
       const offset = described.completionOffset;
-      const effects = await updateByOffset(ctx, aliceUser, offset, format(EFFECTS, { [alice]: [wildcardFilter()] }));
+      const effects = await updateByOffset(context, aliceUser, offset, format(EFFECTS, { [alice]: [wildcardFilter()] }));
       writeVisible(
         'canton.semantics.non-consuming-acs-delta-not-found',
         'non-consuming Describe exercises in ledger effects',
@@ -120,8 +120,8 @@ conformanceSuite('flows / visibility and privacy', () => {
         effects,
       );
       expectUpdateNotFound(
-        ctx,
-        await updateByOffset(ctx, aliceUser, offset, format(ACS, { [alice]: [wildcardFilter()] })),
+        context,
+        await updateByOffset(context, aliceUser, offset, format(ACS, { [alice]: [wildcardFilter()] })),
         offset,
         'canton.semantics.non-consuming-acs-delta-not-found',
       );

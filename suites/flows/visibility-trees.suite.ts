@@ -44,16 +44,16 @@ conformanceSuite('flows / transaction trees', () => {
       clauses: [WITNESSES, TREE],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const template = ctx.fixtures.templates.swap;
+    async (context) => {
+      const template = context.fixtures.templates.swap;
       if (!template)
-        return ctx.skip("the fixtures name no Swap template (templates.swap: CantonExamples' Swap, whose Accept nests two Transfers)");
-      const [alice, bob, bank] = [ctx.party('alice'), ctx.party('bob'), ctx.party('bank')];
-      const users = { alice: userActingAs(ctx, 'alice'), bob: userActingAs(ctx, 'bob'), bank: userActingAs(ctx, 'bank') };
+        return context.skip("the fixtures name no Swap template (templates.swap: CantonExamples' Swap, whose Accept nests two Transfers)");
+      const [alice, bob, bank] = [context.party('alice'), context.party('bob'), context.party('bank')];
+      const users = { alice: userActingAs(context, 'alice'), bob: userActingAs(context, 'bob'), bank: userActingAs(context, 'bank') };
       // iou1: Alice's, shown to Bob (Accept fetches it as Bob); iou2: Bob's. Both 100 USD, exchange rate 1.
-      const { contractId: iou1 } = await createIouAndFindIt(ctx, alice, [bob]);
-      const { contractId: iou2 } = await createIouAndFindIt(ctx, bob);
-      const swap = await submit(ctx, {
+      const { contractId: iou1 } = await createIouAndFindIt(context, alice, [bob]);
+      const { contractId: iou2 } = await createIouAndFindIt(context, bob);
+      const swap = await submit(context, {
         user: users.alice,
         actAs: [alice],
         commands: [
@@ -66,9 +66,9 @@ conformanceSuite('flows / transaction trees', () => {
         ],
         clauseId: TREE,
       });
-      const swapView = await partyView(ctx, users.alice, swap.completionOffset, alice, EFFECTS);
+      const swapView = await partyView(context, users.alice, swap.completionOffset, alice, EFFECTS);
       const swapId = createdEvents(transactionOf(swapView, TREE).events)[0]?.contractId;
-      const accepted = await submit(ctx, {
+      const accepted = await submit(context, {
         user: users.bob,
         actAs: [bob],
         commands: [
@@ -95,7 +95,7 @@ conformanceSuite('flows / transaction trees', () => {
         },
       ];
       for (const view of views) {
-        const response = await partyView(ctx, view.user, accepted.completionOffset, view.party, EFFECTS);
+        const response = await partyView(context, view.user, accepted.completionOffset, view.party, EFFECTS);
         const { events } = transactionOf(response, WITNESSES);
         const nodes: Node[] = events.map(([kind, event]) => ({
           kind,

@@ -36,7 +36,7 @@ const eventKey = ([kind, event]: TransactionEvent): string => `${kind} ${String(
  * `witnesses` (and at least those of `mustWitness`); an empty expectation means UPDATE_NOT_FOUND.
  */
 function expectEvents(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   response: ClientResponse,
   offset: number,
   clauseId: ClauseId,
@@ -45,7 +45,7 @@ function expectEvents(
   witnesses: (event: string) => { allowed: string[]; required: string[] },
 ): TransactionEvent[] {
   if (expected.length === 0) {
-    expectUpdateNotFound(ctx, response, offset, clauseId);
+    expectUpdateNotFound(context, response, offset, clauseId);
     return [];
   }
   const { events } = transactionOf(response, clauseId);
@@ -68,11 +68,11 @@ conformanceSuite('flows / visibility and privacy', () => {
       clauses: ['canton.semantics.command-id.submitters-only', 'canton.semantics.paid-traffic-cost.submitters-only'],
       requires: ['writes'],
     },
-    async (ctx) => {
+    async (context) => {
       // Canton-only clauses: the spec does not show the fields of a transaction (a spec-profile run leaves the test out).
-      const alice = ctx.party('alice');
-      const { submitted, payer, bankUser } = await createIouAndFindIt(ctx, alice);
-      const aliceReader = ctx.userWhere(
+      const alice = context.party('alice');
+      const { submitted, payer, bankUser } = await createIouAndFindIt(context, alice);
+      const aliceReader = context.userWhere(
         'can read as alice',
         (user) => user.rights.actAs.includes('alice') || user.rights.readAs.includes('alice'),
       ).id;
@@ -80,10 +80,10 @@ conformanceSuite('flows / visibility and privacy', () => {
         // The submitter bank (payer, signatory), alone and beside the non-submitting alice: its request names a submitter.
         for (const [user, parties] of [
           [bankUser, [payer]],
-          [auditor(ctx), [payer, alice]],
+          [auditor(context), [payer, alice]],
         ] as const) {
           const seen = await updateByOffset(
-            ctx,
+            context,
             user,
             submitted.completionOffset,
             format(shape, Object.fromEntries(parties.map((p) => [p, [wildcardFilter()]]))),
@@ -101,7 +101,12 @@ conformanceSuite('flows / visibility and privacy', () => {
           );
         }
         // The owner alice is a stakeholder (observer) who did not submit.
-        const hidden = await updateByOffset(ctx, aliceReader, submitted.completionOffset, format(shape, { [alice]: [wildcardFilter()] }));
+        const hidden = await updateByOffset(
+          context,
+          aliceReader,
+          submitted.completionOffset,
+          format(shape, { [alice]: [wildcardFilter()] }),
+        );
         const value = transactionOf(hidden, 'canton.semantics.command-id.submitters-only').value;
         expectValueMatches(
           'canton.semantics.command-id.submitters-only',
@@ -141,26 +146,26 @@ conformanceSuite('flows / visibility and privacy', () => {
       ],
       requires: ['writes'],
     },
-    async (ctx) => {
-      const [alice, bob, bank, carol] = ['alice', 'bob', 'bank', 'carol'].map((alias) => ctx.party(alias)) as [
+    async (context) => {
+      const [alice, bob, bank, carol] = ['alice', 'bob', 'bank', 'carol'].map((alias) => context.party(alias)) as [
         string,
         string,
         string,
         string,
       ];
-      const iouId = ctx.fixtures.templates.iou.templateId;
-      const getCashId = ctx.fixtures.templates.getCash.templateId;
-      const { contractId: old } = await createIouAndFindIt(ctx, alice);
-      const transfer = await submit(ctx, {
-        user: userActingAs(ctx, 'alice'),
+      const iouId = context.fixtures.templates.iou.templateId;
+      const getCashId = context.fixtures.templates.getCash.templateId;
+      const { contractId: old } = await createIouAndFindIt(context, alice);
+      const transfer = await submit(context, {
+        user: userActingAs(context, 'alice'),
         actAs: [alice],
         commands: [{ ExerciseCommand: { templateId: iouId, contractId: old, choice: 'Transfer', choiceArgument: { newOwner: bob } } }],
         clauseId: 'command.ExerciseCommand.fields-required',
       });
       const offset = transfer.completionOffset;
-      const reader = auditor(ctx);
+      const reader = auditor(context);
       const ask = (shape: Shape, byParty: Record<string, JsonObject[]>, anyParty?: JsonObject[]) =>
-        updateByOffset(ctx, reader, offset, format(shape, byParty, anyParty));
+        updateByOffset(context, reader, offset, format(shape, byParty, anyParty));
 
       // The new Iou's id, from bank's view (bank is a stakeholder of both contracts).
       const bankView = transactionOf(await ask(ACS, { [bank]: [wildcardFilter()] }), 'semantics.visibility.acs-delta.exactly-stakeholders');
@@ -183,7 +188,7 @@ conformanceSuite('flows / visibility and privacy', () => {
           const expected = Object.keys(entitled).filter((event) => entitled[event]!.includes(party));
           const clauseId = expected.length === 0 ? 'update-by-offset.update-not-found.all-filtered' : clauseOf(shape);
           const response = await ask(shape, { [party]: [wildcardFilter()] });
-          const events = expectEvents(ctx, response, offset, clauseId, `${party} sees (${shape})`, expected, () => ({
+          const events = expectEvents(context, response, offset, clauseId, `${party} sees (${shape})`, expected, () => ({
             allowed: [party],
             required: [party],
           }));
@@ -202,7 +207,7 @@ conformanceSuite('flows / visibility and privacy', () => {
         // Several parties at once, each with a wildcard: each event names exactly its entitled requesters.
         const both = [alice, bob];
         expectEvents(
-          ctx,
+          context,
           await ask(shape, { [alice]: [wildcardFilter()], [bob]: [wildcardFilter()] }),
           offset,
           clauseOf(shape),
@@ -220,7 +225,7 @@ conformanceSuite('flows / visibility and privacy', () => {
         ] as const) {
           const expected = Object.keys(entitled).filter((event) => entitled[event]!.includes(wild));
           expectEvents(
-            ctx,
+            context,
             await ask(shape, { [wild]: [wildcardFilter()], [other]: [templateFilter(getCashId)] }),
             offset,
             'semantics.filters.per-party-filter',
@@ -229,11 +234,11 @@ conformanceSuite('flows / visibility and privacy', () => {
             (event) => ({ allowed: entitled[event]!.filter((party) => party === wild || party === other), required: [wild] }),
           );
         }
-        if (ctx.profile !== 'canton') continue;
+        if (context.profile !== 'canton') continue;
         // filtersForAnyParty (GetCash, matching nothing here) beside filtersByParty {bob: wildcard}: the union is bob's view.
         const bobs = Object.keys(entitled).filter((event) => entitled[event]!.includes(bob));
         expectEvents(
-          ctx,
+          context,
           await ask(shape, { [bob]: [wildcardFilter()] }, [templateFilter(getCashId)]),
           offset,
           'canton.semantics.filters.any-party-beside-by-party',
@@ -243,7 +248,7 @@ conformanceSuite('flows / visibility and privacy', () => {
         );
         // And the any-party wildcard beside a GetCash filter for alice: every event, as for any party.
         expectEvents(
-          ctx,
+          context,
           await ask(shape, { [alice]: [templateFilter(getCashId)] }, [wildcardFilter()]),
           offset,
           'canton.semantics.filters.any-party-beside-by-party',
@@ -265,14 +270,14 @@ conformanceSuite('flows / visibility and privacy', () => {
         byIou,
       );
       expectUpdateNotFound(
-        ctx,
+        context,
         await ask(EFFECTS, { [alice]: [templateFilter(getCashId)] }),
         offset,
         'semantics.filters.template-filter-exercised',
       );
 
       // includeCreatedEventBlob accumulates over the filters of the parties that see the create, and only theirs.
-      if (ctx.profile === 'canton') {
+      if (context.profile === 'canton') {
         for (const [asker, sees] of [
           [bob, true],
           [alice, false],

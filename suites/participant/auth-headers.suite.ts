@@ -19,9 +19,9 @@ conformanceSuite('auth', () => {
       clauses: ['auth.websocket-protocol', 'canton.auth.websocket-protocol-token'],
       requires: ['authorization'],
     },
-    async (ctx) => {
-      const user = ctx.userWhere('can act as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
-      const response = await ctx.send({
+    async (context) => {
+      const user = context.userWhere('can act as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
+      const response = await context.send({
         endpoint: 'authenticated-user',
         user,
         tokenIn: 'websocket-protocol',
@@ -29,18 +29,18 @@ conformanceSuite('auth', () => {
       if (response.request.headers.authorization !== undefined)
         throw new SuiteBug('the websocket-protocol request carried an Authorization header too');
       positiveDataAcceptance(response, 'auth.websocket-protocol');
-      if (ctx.profile === 'canton') positiveDataAcceptance(response, 'canton.auth.websocket-protocol-token');
+      if (context.profile === 'canton') positiveDataAcceptance(response, 'canton.auth.websocket-protocol-token');
       const body = answerBody(response, 'auth.websocket-protocol') as {
         user: { id: string };
       };
       expectValue('auth.websocket-protocol', 'the user the target answered for', body.user.id, user, response);
-      const offset = ctx.fixtures.seededUpdates.transactionOffset;
+      const offset = context.fixtures.seededUpdates.transactionOffset;
       if (offset === undefined) return;
-      const read = await ctx.send({
+      const read = await context.send({
         endpoint: 'update-by-offset',
         user,
         tokenIn: 'websocket-protocol',
-        body: { offset, updateFormat: transactionFormat({ [ctx.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
+        body: { offset, updateFormat: transactionFormat({ [context.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
       });
       acceptedAsWellFormed(read, read.status === 404 && read.text.includes('UPDATE_NOT_FOUND'), 'auth.websocket-protocol');
     },
@@ -53,8 +53,8 @@ conformanceSuite('auth', () => {
       clauses: ['canton.auth.empty-bearer-400'],
       requires: ['authorization'],
     },
-    async (ctx) => {
-      const response = await ctx.send({
+    async (context) => {
+      const response = await context.send({
         endpoint: 'authenticated-user',
         user: null,
         headers: { authorization: 'Bearer ' },
@@ -78,18 +78,18 @@ conformanceSuite('auth', () => {
       clauses: ['canton.auth.non-bearer-scheme-401', 'canton.auth.unauthenticated-401'],
       requires: ['authorization'],
     },
-    async (ctx) => {
-      const user = ctx.userWhere('is any active user', () => true).id;
-      const token = await ctx.tokens.tokenFor(user);
-      const response = await ctx.send({
+    async (context) => {
+      const user = context.userWhere('is any active user', () => true).id;
+      const token = await context.tokens.tokenFor(user);
+      const response = await context.send({
         endpoint: 'authenticated-user',
         user: null,
         headers: { authorization: `Basic ${token ?? 'dXNlcjpwYXNz'}` },
       });
-      await authEnforcement(ctx, {
+      await authEnforcement(context, {
         response,
         control: () =>
-          ctx.send({
+          context.send({
             endpoint: 'authenticated-user',
             user: null,
             headers: { authorization: `Bearer ${token}` },
@@ -107,10 +107,10 @@ conformanceSuite('auth', () => {
       clauses: ['canton.auth.bearer-case-insensitive'],
       requires: ['authorization'],
     },
-    async (ctx) => {
-      const user = ctx.userWhere('is any active user', () => true).id;
-      const token = await ctx.tokens.tokenFor(user);
-      const response = await ctx.send({
+    async (context) => {
+      const user = context.userWhere('is any active user', () => true).id;
+      const token = await context.tokens.tokenFor(user);
+      const response = await context.send({
         endpoint: 'authenticated-user',
         user: null,
         headers: { authorization: `bearer ${token}` },
@@ -126,8 +126,8 @@ conformanceSuite('auth', () => {
       clauses: ['canton.http.body-decoded-before-service-auth'],
       requires: ['authorization'],
     },
-    async (ctx) => {
-      const response = await ctx.send({
+    async (context) => {
+      const response = await context.send({
         endpoint: 'submit-and-wait',
         user: null,
         body: '{"commands": ',

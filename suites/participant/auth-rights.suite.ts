@@ -16,8 +16,8 @@ import { freshId } from '../../generators/index.js';
 const servedOrNotFound = (answer: ClientResponse): boolean =>
   answer.status === 200 || (answer.status === 404 && answer.text.includes('UPDATE_NOT_FOUND'));
 
-const userOf = (ctx: ConformanceContext, alias: string, description: string, rule: 'actAs' | 'readAs'): string =>
-  ctx.userWhere(description, (user) => user.rights[rule].includes(alias)).id;
+const userOf = (context: ConformanceContext, alias: string, description: string, rule: 'actAs' | 'readAs'): string =>
+  context.userWhere(description, (user) => user.rights[rule].includes(alias)).id;
 
 conformanceSuite('auth', () => {
   conformanceTest(
@@ -32,25 +32,26 @@ conformanceSuite('auth', () => {
       ],
       requires: ['authorization', 'writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const outsider = ctx.userWhere('cannot act as bank', (user) => !user.rights.actAs.includes('bank') && !user.rights.admin).id;
-      const body = { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth-act-as'), actAs: [bank] };
-      const denied = await ctx.send({ endpoint: 'submit-and-wait', user: outsider, body });
-      const denial = await authEnforcement(ctx, {
+    async (context) => {
+      const bank = context.party('bank');
+      const outsider = context.userWhere('cannot act as bank', (user) => !user.rights.actAs.includes('bank') && !user.rights.admin).id;
+      const body = { commands: [iouCreate(context, bank, context.party('alice'))], commandId: freshId('auth-act-as'), actAs: [bank] };
+      const denied = await context.send({ endpoint: 'submit-and-wait', user: outsider, body });
+      const denial = await authEnforcement(context, {
         response: denied,
         // The control: the same command from a user who may act as bank.
         control: () =>
-          ctx.send({
+          context.send({
             endpoint: 'submit-and-wait',
-            user: userOf(ctx, 'bank', 'can act as bank', 'actAs'),
+            user: userOf(context, 'bank', 'can act as bank', 'actAs'),
             body: { ...body, commandId: freshId('auth-act-as') },
           }),
         denial: 'permission-denied',
         clauseId: 'auth.submit-and-wait.act-as',
         sameRule: ['submit-and-wait.actAs.authorized'],
       });
-      if (denial === 'credited' && ctx.profile === 'canton') statusCodeConformance(denied, [403], 'canton.auth.insufficient-rights-403');
+      if (denial === 'credited' && context.profile === 'canton')
+        statusCodeConformance(denied, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -61,36 +62,37 @@ conformanceSuite('auth', () => {
       clauses: ['auth.submit-and-wait.read-as', 'submit-and-wait.readAs.authorized', 'canton.auth.insufficient-rights-403'],
       requires: ['authorization', 'writes'],
     },
-    async (ctx) => {
-      const reader = ctx.userWhere(
+    async (context) => {
+      const reader = context.userWhere(
         'acts as alice and reads as bank',
         (user) => user.rights.actAs.includes('alice') && user.rights.readAs.includes('bank'),
       );
-      const alice = ctx.party('alice');
-      const unreadable = ctx.fixtures.parties.find(
+      const alice = context.party('alice');
+      const unreadable = context.fixtures.parties.find(
         (party) => !party.external && !reader.rights.actAs.includes(party.alias) && !reader.rights.readAs.includes(party.alias),
       );
-      if (!unreadable) return ctx.skip(`every fixture party is readable by ${reader.id}`);
-      const commands = [iouCreate(ctx, alice, ctx.party('bob'))];
-      const denied = await ctx.send({
+      if (!unreadable) return context.skip(`every fixture party is readable by ${reader.id}`);
+      const commands = [iouCreate(context, alice, context.party('bob'))];
+      const denied = await context.send({
         endpoint: 'submit-and-wait',
         user: reader.id,
         body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [unreadable.id] },
       });
-      const denial = await authEnforcement(ctx, {
+      const denial = await authEnforcement(context, {
         response: denied,
         // The control: reading as a party the user may read as.
         control: () =>
-          ctx.send({
+          context.send({
             endpoint: 'submit-and-wait',
             user: reader.id,
-            body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [ctx.party('bank')] },
+            body: { commands, commandId: freshId('auth-read-as'), actAs: [alice], readAs: [context.party('bank')] },
           }),
         denial: 'permission-denied',
         clauseId: 'auth.submit-and-wait.read-as',
         sameRule: ['submit-and-wait.readAs.authorized'],
       });
-      if (denial === 'credited' && ctx.profile === 'canton') statusCodeConformance(denied, [403], 'canton.auth.insufficient-rights-403');
+      if (denial === 'credited' && context.profile === 'canton')
+        statusCodeConformance(denied, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -105,24 +107,25 @@ conformanceSuite('auth', () => {
       ],
       requires: ['authorization'],
     },
-    async (ctx) => {
-      const reader = ctx.userWhere('acts as alice', (user) => user.rights.actAs.includes('alice') && !user.rights.admin);
-      const unreadable = ctx.fixtures.parties.find(
+    async (context) => {
+      const reader = context.userWhere('acts as alice', (user) => user.rights.actAs.includes('alice') && !user.rights.admin);
+      const unreadable = context.fixtures.parties.find(
         (party) => !reader.rights.actAs.includes(party.alias) && !reader.rights.readAs.includes(party.alias),
       );
-      if (!unreadable) return ctx.skip(`every fixture party is readable by ${reader.id}`);
-      const offset = ctx.fixtures.seededUpdates.transactionOffset ?? 1;
-      const lookup = (party: string) => partyView(ctx, reader.id, offset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
+      if (!unreadable) return context.skip(`every fixture party is readable by ${reader.id}`);
+      const offset = context.fixtures.seededUpdates.transactionOffset ?? 1;
+      const lookup = (party: string) => partyView(context, reader.id, offset, party, 'TRANSACTION_SHAPE_ACS_DELTA');
       const response = await lookup(unreadable.id);
-      const denial = await authEnforcement(ctx, {
+      const denial = await authEnforcement(context, {
         response,
         // The control: the same lookup filtering a party the user may read as (served, or UPDATE_NOT_FOUND).
-        control: () => lookup(ctx.party('alice')),
+        control: () => lookup(context.party('alice')),
         controlAccepted: servedOrNotFound,
         denial: 'permission-denied',
         clauseId: 'canton.auth.update-by-offset.read-as-filter-parties',
       });
-      if (denial === 'credited' && ctx.profile === 'canton') statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
+      if (denial === 'credited' && context.profile === 'canton')
+        statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -133,8 +136,8 @@ conformanceSuite('auth', () => {
       clauses: ['canton.auth.execute-as-does-not-read', 'canton.auth.insufficient-rights-403', 'canton.auth.permission-denied-403'],
       requires: ['authorization'],
     },
-    async (ctx) => {
-      const executor = ctx.userWhere(
+    async (context) => {
+      const executor = context.userWhere(
         'can execute as a party it cannot act or read as',
         (user) =>
           !user.rights.admin &&
@@ -144,21 +147,22 @@ conformanceSuite('auth', () => {
       const alias = executor.rights.executeAs.find(
         (candidate) => !executor.rights.actAs.includes(candidate) && !executor.rights.readAs.includes(candidate),
       )!;
-      const reader = ctx.userWhere('may read as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty);
-      const offset = ctx.fixtures.seededUpdates.transactionOffset ?? 1;
-      const format = transactionFormat({ [ctx.party(alias)]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
-      const response = await updateByOffset(ctx, executor.id, offset, format);
-      const denial = await authEnforcement(ctx, {
+      const reader = context.userWhere('may read as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty);
+      const offset = context.fixtures.seededUpdates.transactionOffset ?? 1;
+      const format = transactionFormat({ [context.party(alias)]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
+      const response = await updateByOffset(context, executor.id, offset, format);
+      const denial = await authEnforcement(context, {
         response,
         // The control: the same lookup by a user who may read as any party (served, or UPDATE_NOT_FOUND).
-        control: () => updateByOffset(ctx, reader.id, offset, format),
+        control: () => updateByOffset(context, reader.id, offset, format),
         controlAccepted: servedOrNotFound,
         denial: 'permission-denied',
         clauseId: 'canton.auth.execute-as-does-not-read',
         // UPDATE_NOT_FOUND: the node read as the party (and found nothing there): no denial.
         servedDespite4xx: servedOrNotFound,
       });
-      if (denial === 'credited' && ctx.profile === 'canton') statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
+      if (denial === 'credited' && context.profile === 'canton')
+        statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -173,29 +177,30 @@ conformanceSuite('auth', () => {
       ],
       requires: ['authorization'],
     },
-    async (ctx) => {
-      const admin = ctx.userWhere(
+    async (context) => {
+      const admin = context.userWhere(
         'is a participant administrator without the read-as-any-party right',
         (user) => user.rights.admin && !user.rights.readAsAnyParty,
       );
-      const reader = ctx.userWhere('may read as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty);
-      const offset = ctx.fixtures.seededUpdates.transactionOffset ?? 1;
+      const reader = context.userWhere('may read as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty);
+      const offset = context.fixtures.seededUpdates.transactionOffset ?? 1;
       const format = {
         includeTransactions: {
           eventFormat: { filtersForAnyParty: { cumulative: [wildcardFilter()] } },
           transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
         },
       };
-      const response = await updateByOffset(ctx, admin.id, offset, format);
-      const denial = await authEnforcement(ctx, {
+      const response = await updateByOffset(context, admin.id, offset, format);
+      const denial = await authEnforcement(context, {
         response,
         // The control: the same lookup by a user with the right (served, or UPDATE_NOT_FOUND).
-        control: () => updateByOffset(ctx, reader.id, offset, format),
+        control: () => updateByOffset(context, reader.id, offset, format),
         controlAccepted: servedOrNotFound,
         denial: 'permission-denied',
         clauseId: 'canton.auth.update-by-offset.filters-for-any-party-right',
       });
-      if (denial === 'credited' && ctx.profile === 'canton') statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
+      if (denial === 'credited' && context.profile === 'canton')
+        statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -206,23 +211,24 @@ conformanceSuite('auth', () => {
       clauses: ['auth.execute.act-as-or-execute-as', 'execute.auth.act-as-or-execute-as', 'canton.auth.insufficient-rights-403'],
       requires: ['authorization', 'interactiveSubmission', 'writes'],
     },
-    async (ctx) => {
-      const prepared = await prepareIou(ctx);
-      const outsider = ctx.userWhere(
+    async (context) => {
+      const prepared = await prepareIou(context);
+      const outsider = context.userWhere(
         `can neither act nor execute as ${prepared.payer.alias}`,
         (user) =>
           !user.rights.actAs.includes(prepared.payer.alias) && !user.rights.executeAs.includes(prepared.payer.alias) && !user.rights.admin,
       ).id;
-      const denied = await execute(ctx, outsider, executeBody(prepared, {}, { userId: outsider }));
-      const denial = await authEnforcement(ctx, {
+      const denied = await execute(context, outsider, executeBody(prepared, {}, { userId: outsider }));
+      const denial = await authEnforcement(context, {
         response: denied,
         // The control: the executor, who holds execute-as rights, gets the same prepared transaction accepted.
-        control: () => execute(ctx, prepared.executor, executeBody(prepared)),
+        control: () => execute(context, prepared.executor, executeBody(prepared)),
         denial: 'permission-denied',
         clauseId: 'auth.execute.act-as-or-execute-as',
         sameRule: ['execute.auth.act-as-or-execute-as'],
       });
-      if (denial === 'credited' && ctx.profile === 'canton') statusCodeConformance(denied, [403], 'canton.auth.insufficient-rights-403');
+      if (denial === 'credited' && context.profile === 'canton')
+        statusCodeConformance(denied, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -233,24 +239,25 @@ conformanceSuite('auth', () => {
       clauses: ['auth.traffic-account', 'traffic-account.auth.act-as-or-execute-as', 'canton.auth.insufficient-rights-403'],
       requires: ['authorization', 'trafficAccounts', 'ledgerApi3.5'],
     },
-    async (ctx) => {
-      const account = ctx.fixtures.trafficAccount;
-      if (!account) return ctx.skip('the fixtures name no traffic account (trafficAccount)');
-      const outsider = ctx.userWhere(
+    async (context) => {
+      const account = context.fixtures.trafficAccount;
+      if (!account) return context.skip('the fixtures name no traffic account (trafficAccount)');
+      const outsider = context.userWhere(
         `can neither act nor execute as ${account.party}`,
         (user) => !user.rights.actAs.includes(account.party) && !user.rights.executeAs.includes(account.party) && !user.rights.admin,
       ).id;
-      const read = (user: string) => ctx.send({ endpoint: 'traffic-account', params: { 'account-id': account.accountId }, user });
+      const read = (user: string) => context.send({ endpoint: 'traffic-account', params: { 'account-id': account.accountId }, user });
       const response = await read(outsider);
-      const denial = await authEnforcement(ctx, {
+      const denial = await authEnforcement(context, {
         response,
         // The control: a user who may act as the account's party reads it.
-        control: () => read(ctx.userWhere(`can act as ${account.party}`, (user) => user.rights.actAs.includes(account.party)).id),
+        control: () => read(context.userWhere(`can act as ${account.party}`, (user) => user.rights.actAs.includes(account.party)).id),
         denial: 'permission-denied',
         clauseId: 'auth.traffic-account',
         sameRule: ['traffic-account.auth.act-as-or-execute-as'],
       });
-      if (denial === 'credited' && ctx.profile === 'canton') statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
+      if (denial === 'credited' && context.profile === 'canton')
+        statusCodeConformance(response, [403], 'canton.auth.insufficient-rights-403');
     },
   );
 
@@ -266,41 +273,41 @@ conformanceSuite('auth', () => {
       ],
       requires: ['authorization', 'writes'],
     },
-    async (ctx) => {
-      const bank = ctx.party('bank');
-      const bankUser = ctx.userWhere(
+    async (context) => {
+      const bank = context.party('bank');
+      const bankUser = context.userWhere(
         'can act as bank and is no admin',
         (user) => user.rights.actAs.includes('bank') && !user.rights.admin,
       ).id;
       const commandId = freshId('user-from-token');
-      const commands = [iouCreate(ctx, bank, ctx.party('alice'))];
-      await submit(ctx, { user: bankUser, actAs: [bank], commands, commandId, clauseId: 'submit-and-wait.userId.optional' });
+      const commands = [iouCreate(context, bank, context.party('alice'))];
+      await submit(context, { user: bankUser, actAs: [bank], commands, commandId, clauseId: 'submit-and-wait.userId.optional' });
       // The change id is (user id, act-as, command id): naming the token's user explicitly must hit the same one.
-      const again = await ctx.send({
+      const again = await context.send({
         endpoint: 'submit-and-wait',
         user: bankUser,
         body: { commands, commandId, actAs: [bank], userId: bankUser },
       });
       // Rejected as a repeat of the same change id: the first submission was recorded under the token's user.
       statusInRange(again, 400, 499, 'auth.submit-and-wait.user-id-from-token');
-      const duplicate = expectError(ctx, again, 'submit-and-wait.errors.default-body');
+      const duplicate = expectError(context, again, 'submit-and-wait.errors.default-body');
       expectErrorCode(duplicate, ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'], 'submit-and-wait.userId.from-token', again);
-      if (ctx.profile === 'canton') {
+      if (context.profile === 'canton') {
         expectErrorCode(
           duplicate,
           ['DUPLICATE_COMMAND', 'SUBMISSION_ALREADY_IN_FLIGHT'],
           'canton.submit-and-wait.duplicate-command-409',
           again,
         );
-        const other = ctx.fixtures.users.find((user) => user.id !== bankUser)?.id ?? 'another-user';
+        const other = context.fixtures.users.find((user) => user.id !== bankUser)?.id ?? 'another-user';
         const submitAs = (userId: string) =>
-          ctx.send({
+          context.send({
             endpoint: 'submit-and-wait',
             user: bankUser,
             body: { commands, commandId: freshId('user-from-token'), actAs: [bank], userId },
           });
         const foreign = await submitAs(other);
-        await authEnforcement(ctx, {
+        await authEnforcement(context, {
           response: foreign,
           control: () => submitAs(bankUser),
           denial: 'permission-denied',

@@ -24,7 +24,7 @@ interface BadCredential {
   /** The clause a denial failure is reported under; the endpoint's `*.auth.required` by default. */
   denialClause?: ClauseId;
   /** The token to send (undefined: none); skips when the target cannot be given such a token. */
-  token(ctx: ConformanceContext, allowedUser: string): Promise<string | undefined>;
+  token(context: ConformanceContext, allowedUser: string): Promise<string | undefined>;
   /** The case rests on real-Canton behaviour only (the spec shows no token claims): canton profile only. */
   cantonOnly?: boolean;
   /** The canton-profile clause naming this exact case, checked on the redacted body. */
@@ -44,9 +44,9 @@ const invalidTokenUser = {
   expected: 'context {"ledger_api_error": "invalid token"}',
 };
 
-function deactivatedUser(ctx: ConformanceContext): string {
-  const user = ctx.fixtures.users.find((candidate) => candidate.isDeactivated);
-  if (!user) ctx.skip('the fixtures name no deactivated user (users[].isDeactivated: true)');
+function deactivatedUser(context: ConformanceContext): string {
+  const user = context.fixtures.users.find((candidate) => candidate.isDeactivated);
+  if (!user) context.skip('the fixtures name no deactivated user (users[].isDeactivated: true)');
   return user.id;
 }
 
@@ -77,7 +77,7 @@ const badCredentials: BadCredential[] = [
     denial: 'unauthenticated',
     clauses: ['canton.auth.invalid-token-401', 'canton.auth.unauthenticated-401'],
     requires: ['authorization', 'mintTokens'],
-    token: (ctx, user) => ctx.tokens.mint({ userId: user, expiresInSeconds: -3600 }),
+    token: (context, user) => context.tokens.mint({ userId: user, expiresInSeconds: -3600 }),
     cantonCheck: { ...unauthenticated, clauseId: 'canton.auth.invalid-token-401' },
   },
   {
@@ -85,7 +85,7 @@ const badCredentials: BadCredential[] = [
     denial: 'unauthenticated',
     clauses: ['canton.auth.invalid-token-401', 'canton.auth.unauthenticated-401'],
     requires: ['authorization', 'mintTokens'],
-    token: (ctx, user) => ctx.tokens.mint({ userId: user, foreignKey: true }),
+    token: (context, user) => context.tokens.mint({ userId: user, foreignKey: true }),
     cantonCheck: { ...unauthenticated, clauseId: 'canton.auth.invalid-token-401' },
   },
   {
@@ -98,15 +98,15 @@ const badCredentials: BadCredential[] = [
     clauses: ['canton.auth.foreign-audience-denied'],
     denialClause: 'canton.auth.foreign-audience-denied',
     requires: ['authorization', 'mintTokens'],
-    token: (ctx, user) =>
-      ctx.tokens.mint({ userId: user, audience: 'https://daml.com/jwt/aud/participant/not-this-participant', scope: null }),
+    token: (context, user) =>
+      context.tokens.mint({ userId: user, audience: 'https://daml.com/jwt/aud/participant/not-this-participant', scope: null }),
   },
   {
     name: 'a valid token of an unknown user',
     denial: 'permission-denied',
     clauses: ['canton.auth.unknown-user-403', 'canton.auth.permission-denied-403', 'canton.errors.category-7-403'],
     requires: ['authorization', 'mintTokens'],
-    token: (ctx) => ctx.tokens.mint({ userId: `no-such-user-${randomUUID()}` }),
+    token: (context) => context.tokens.mint({ userId: `no-such-user-${randomUUID()}` }),
     cantonCheck: { ...invalidTokenUser, clauseId: 'canton.auth.unknown-user-403' },
   },
   {
@@ -120,25 +120,25 @@ const badCredentials: BadCredential[] = [
     ],
     requires: ['authorization'],
     denialClause: 'auth.deactivated-user-denied',
-    token: (ctx) => ctx.tokens.tokenFor(deactivatedUser(ctx)),
+    token: (context) => context.tokens.tokenFor(deactivatedUser(context)),
     cantonCheck: { ...invalidTokenUser, clauseId: 'canton.auth.deactivated-user-403' },
   },
 ];
 
-function send(ctx: ConformanceContext, request: ProbeRequest, token: string | undefined): Promise<ClientResponse> {
-  return ctx.send({ ...request, user: null, ...(token === undefined ? {} : { token }) });
+function send(context: ConformanceContext, request: ProbeRequest, token: string | undefined): Promise<ClientResponse> {
+  return context.send({ ...request, user: null, ...(token === undefined ? {} : { token }) });
 }
 
 /** authEnforcement with its control, plus (canton) the detail of the redacted body that tells this case apart. */
 async function expectDenied(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   response: ClientResponse,
   control: () => Promise<ClientResponse>,
   credential: BadCredential,
   clauseId: ClauseId,
   controlAccepted?: (response: ClientResponse) => boolean,
 ): Promise<void> {
-  const outcome = await authEnforcement(ctx, {
+  const outcome = await authEnforcement(context, {
     response,
     control,
     denial: credential.denial,
@@ -146,7 +146,7 @@ async function expectDenied(
     sameRule: credential.clauses.filter((clause) => clause !== clauseId && !clause.startsWith('canton.')),
     ...(controlAccepted ? { controlAccepted } : {}),
   });
-  if (outcome !== 'credited' || ctx.profile !== 'canton') return;
+  if (outcome !== 'credited' || context.profile !== 'canton') return;
   const check = credential.cantonCheck;
   if (check === undefined) return;
   const body = parseBody(response, check.clauseId) as { grpcCodeValue?: number | null; context: Record<string, string> };
@@ -163,9 +163,9 @@ conformanceSuite('auth', () => {
         requires: ['authorization', ...probe.requires],
         concurrent: true,
       },
-      async (ctx) => {
-        const { request, allowedUser, alsoAccepted } = await probe.build(ctx);
-        const response = await send(ctx, request, await ctx.tokens.tokenFor(allowedUser));
+      async (context) => {
+        const { request, allowedUser, alsoAccepted } = await probe.build(context);
+        const response = await send(context, request, await context.tokens.tokenFor(allowedUser));
         if (alsoAccepted?.(response)) return;
         positiveDataAcceptance(response, 'auth.bearer');
       },
@@ -181,15 +181,15 @@ conformanceSuite('auth', () => {
           requires: [...credential.requires, ...probe.requires],
           concurrent: true,
         },
-        async (ctx) => {
-          const { request, allowedUser, alsoAccepted } = await probe.build(ctx);
-          const token = await credential.token(ctx, allowedUser);
-          const denied = await send(ctx, request, token);
+        async (context) => {
+          const { request, allowedUser, alsoAccepted } = await probe.build(context);
+          const token = await credential.token(context, allowedUser);
+          const denied = await send(context, request, token);
           // The control: the same request with the allowed user's valid token (the denied one had no effect).
-          const control = async () => send(ctx, request, await ctx.tokens.tokenFor(allowedUser));
+          const control = async () => send(context, request, await context.tokens.tokenFor(allowedUser));
           const accepted = (response: ClientResponse) =>
             (response.status >= 200 && response.status < 300) || (alsoAccepted?.(response) ?? false);
-          await expectDenied(ctx, denied, control, credential, credential.denialClause ?? probe.authClause, accepted);
+          await expectDenied(context, denied, control, credential, credential.denialClause ?? probe.authClause, accepted);
         },
       );
     }
@@ -202,22 +202,22 @@ conformanceSuite('auth', () => {
       clauses: ['canton.readyz.no-token-needed', 'canton.auth.unknown-user-403', 'canton.auth.deactivated-user-403'],
       requires: ['authorization', 'mintTokens', 'ledgerApi3.5'],
     },
-    async (ctx) => {
+    async (context) => {
       const request: ProbeRequest = { endpoint: 'readyz' };
-      const withoutToken = () => send(ctx, request, undefined);
+      const withoutToken = () => send(context, request, undefined);
       statusCodeConformance(await withoutToken(), [200], 'canton.readyz.no-token-needed');
       const unknown = badCredentials.find((credential) => credential.name.includes('unknown user'))!;
       await expectDenied(
-        ctx,
-        await send(ctx, request, await unknown.token(ctx, '')),
+        context,
+        await send(context, request, await unknown.token(context, '')),
         withoutToken,
         unknown,
         'canton.auth.unknown-user-403',
       );
       const deactivated = badCredentials.find((credential) => credential.name.includes('deactivated user'))!;
       await expectDenied(
-        ctx,
-        await send(ctx, request, await deactivated.token(ctx, '')),
+        context,
+        await send(context, request, await deactivated.token(context, '')),
         withoutToken,
         deactivated,
         'canton.auth.deactivated-user-403',
@@ -232,9 +232,9 @@ conformanceSuite('auth', () => {
       clauses: ['user.isDeactivated.optional-boolean', 'state.user.isDeactivated.denies-access'],
       requires: ['authorization'],
     },
-    async (ctx) => {
-      const user = ctx.userWhere('is any active user', () => true);
-      const response = await ctx.send({ endpoint: 'authenticated-user', user: user.id });
+    async (context) => {
+      const user = context.userWhere('is any active user', () => true);
+      const response = await context.send({ endpoint: 'authenticated-user', user: user.id });
       positiveDataAcceptance(response, 'state.user.isDeactivated.denies-access');
       const body = answerBody(response, 'user.isDeactivated.optional-boolean') as {
         user: { isDeactivated?: unknown };

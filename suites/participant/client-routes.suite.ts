@@ -13,13 +13,13 @@ import { conformanceSuite, conformanceTest, type ConformanceContext } from '../.
 
 const FEATURES = ['experimental', 'userManagement', 'partyManagement', 'offsetCheckpoint', 'packageFeature'];
 
-function anyUser(ctx: ConformanceContext): string {
-  return ctx.userWhere('is active', () => true).id;
+function anyUser(context: ConformanceContext): string {
+  return context.userWhere('is active', () => true).id;
 }
 
 /** A GET of one endpoint, named by its descriptor (specification/endpoints.ts): the suite spells no path. */
-function get(ctx: ConformanceContext, endpoint: DescriptorName, user: string | null): Promise<ClientResponse> {
-  return ctx.send({ endpoint, user });
+function get(context: ConformanceContext, endpoint: DescriptorName, user: string | null): Promise<ClientResponse> {
+  return context.send({ endpoint, user });
 }
 
 function okJson(response: ClientResponse, clauseId: ClauseId): Record<string, unknown> {
@@ -44,8 +44,8 @@ conformanceSuite('client routes', () => {
       endpoint: 'version',
       clauses: ['canton.client-routes.version'],
     },
-    async (ctx) => {
-      const response = await get(ctx, 'version', anyUser(ctx));
+    async (context) => {
+      const response = await get(context, 'version', anyUser(context));
       const body = okJson(response, 'canton.client-routes.version');
       const features = body.features as Record<string, unknown> | undefined;
       expectValueMatches(
@@ -73,12 +73,12 @@ conformanceSuite('client routes', () => {
       endpoint: 'node-state',
       clauses: ['canton.client-routes.node-state'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.client-routes.node-state';
-      const user = anyUser(ctx);
-      const livez = await get(ctx, 'livez', null);
+      const user = anyUser(context);
+      const livez = await get(context, 'livez', null);
       statusCodeConformance(livez, [200], clauseId);
-      const endResponse = await get(ctx, 'ledger-end', user);
+      const endResponse = await get(context, 'ledger-end', user);
       const end = okJson(endResponse, clauseId);
       expectValueMatches(
         clauseId,
@@ -88,7 +88,7 @@ conformanceSuite('client routes', () => {
         'a non-negative integer',
         endResponse,
       );
-      const packagesResponse = await get(ctx, 'packages-list', user);
+      const packagesResponse = await get(context, 'packages-list', user);
       const packages = okJson(packagesResponse, clauseId);
       expectCount(
         clauseId,
@@ -97,7 +97,7 @@ conformanceSuite('client routes', () => {
         { min: 1 },
         packagesResponse,
       );
-      const synchronizersResponse = await get(ctx, 'connected-synchronizers', user);
+      const synchronizersResponse = await get(context, 'connected-synchronizers', user);
       const synchronizers = okJson(synchronizersResponse, clauseId).connectedSynchronizers as Record<string, unknown>[] | undefined;
       expectValueMatches(
         clauseId,
@@ -105,11 +105,11 @@ conformanceSuite('client routes', () => {
         synchronizers ?? [],
         (entries) =>
           entries.every((entry) => typeof entry.synchronizerAlias === 'string' && typeof entry.synchronizerId === 'string') &&
-          entries.some((entry) => entry.synchronizerId === ctx.fixtures.synchronizerId),
-        `entries with an alias and an id, one of them ${ctx.fixtures.synchronizerId}`,
+          entries.some((entry) => entry.synchronizerId === context.fixtures.synchronizerId),
+        `entries with an alias and an id, one of them ${context.fixtures.synchronizerId}`,
         synchronizersResponse,
       );
-      const docs = await get(ctx, 'openapi', null);
+      const docs = await get(context, 'openapi', null);
       statusCodeConformance(docs, [200], clauseId);
       expectText(clauseId, 'the OpenAPI document', docs.text, { pattern: /^openapi:/m }, docs);
     },

@@ -64,23 +64,23 @@ conformanceSuite('readyz', () => {
       // Without token checks an unknown user's token provokes nothing, so the test would prove nothing.
       requires: ['ledgerApi3.5', 'mintTokens', 'authorization'],
     },
-    async (ctx) => {
-      const token = await ctx.tokens.mint({ userId: `no-such-user-${ctx.seed}` });
+    async (context) => {
+      const token = await context.tokens.mint({ userId: `no-such-user-${context.seed}` });
       // With a W3C trace context, so that a node fills the redacted ids (verified-against-real C1: then equal).
-      const traceparent = `00-4bf92f3577b34da6a3ce929d${(ctx.seed >>> 0).toString(16).padStart(8, '0')}-00f067aa0ba902b7-01`;
-      const response = await ctx.send({ endpoint: 'readyz', token, headers: { traceparent } });
+      const traceparent = `00-4bf92f3577b34da6a3ce929d${(context.seed >>> 0).toString(16).padStart(8, '0')}-00f067aa0ba902b7-01`;
+      const response = await context.send({ endpoint: 'readyz', token, headers: { traceparent } });
       notAServerError(response, 'readyz.errors.default-body');
-      if (ctx.profile === 'canton') {
+      if (context.profile === 'canton') {
         // Canton 3.5 resolves a presented token on readyz too, and an unknown user fails that resolution. The
         // control: readyz without a token is served.
-        const denial = await authEnforcement(ctx, {
+        const denial = await authEnforcement(context, {
           response,
-          control: () => ctx.send({ endpoint: 'readyz', user: null }),
+          control: () => context.send({ endpoint: 'readyz', user: null }),
           denial: 'permission-denied',
           clauseId: 'canton.auth.unknown-user-403',
         });
         if (denial !== 'credited') return;
-        const body = expectError(ctx, response, 'readyz.errors.default-body', {
+        const body = expectError(context, response, 'readyz.errors.default-body', {
           code: 'NA',
           cantonClauseId: 'canton.auth.unknown-user-403',
         });
@@ -88,7 +88,7 @@ conformanceSuite('readyz', () => {
         return;
       }
       // The spec does not say readyz checks tokens: 200 is fine, but an error must be the default error body.
-      if (response.status >= 400) expectError(ctx, response, 'readyz.errors.default-body');
+      if (response.status >= 400) expectError(context, response, 'readyz.errors.default-body');
       else statusCodeConformance(response, [200], 'readyz.errors.default-body');
     },
   );

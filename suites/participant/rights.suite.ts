@@ -17,11 +17,11 @@ import { parseJsonLossless } from '../../specification/json.js';
 import type { ClauseId } from '../../specification/clauses.js';
 import { iouCreate, transactionFormat, updateByOffset, wildcardFilter } from '../support/ledger.js';
 
-function submitAs(ctx: ConformanceContext, user: string, actAs: string[], payer: string): Promise<ClientResponse> {
-  return ctx.send({
+function submitAs(context: ConformanceContext, user: string, actAs: string[], payer: string): Promise<ClientResponse> {
+  return context.send({
     endpoint: 'submit-and-wait',
     user,
-    body: { commands: [iouCreate(ctx, payer, ctx.party('alice'))], commandId: freshId('rights'), actAs },
+    body: { commands: [iouCreate(context, payer, context.party('alice'))], commandId: freshId('rights'), actAs },
   });
 }
 
@@ -40,7 +40,7 @@ function notServed(response: ClientResponse, clauseId: ClauseId): ClientResponse
 }
 
 /** An offset to look up: the fixtures' seeded transaction, or 1. */
-const someOffset = (ctx: ConformanceContext): number => ctx.fixtures.seededUpdates.transactionOffset ?? 1;
+const someOffset = (context: ConformanceContext): number => context.fixtures.seededUpdates.transactionOffset ?? 1;
 
 let darBytes: Buffer | undefined;
 
@@ -52,16 +52,16 @@ conformanceSuite('participant / rights', () => {
       clauses: ['canton.rights.read-as-is-not-act-as'],
       requires: ['authorization', 'writes'],
     },
-    async (ctx) => {
-      const reader = ctx.userWhere(
+    async (context) => {
+      const reader = context.userWhere(
         'reads as bank without acting as it',
         (user) => user.rights.readAs.includes('bank') && !user.rights.actAs.includes('bank'),
       );
-      const actor = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-      const bank = ctx.party('bank');
-      await authEnforcement(ctx, {
-        response: await submitAs(ctx, reader.id, [bank], bank),
-        control: () => submitAs(ctx, actor, [bank], bank),
+      const actor = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const bank = context.party('bank');
+      await authEnforcement(context, {
+        response: await submitAs(context, reader.id, [bank], bank),
+        control: () => submitAs(context, actor, [bank], bank),
         denial: 'permission-denied',
         clauseId: 'canton.rights.read-as-is-not-act-as',
       });
@@ -75,16 +75,16 @@ conformanceSuite('participant / rights', () => {
       clauses: ['canton.rights.admin-is-not-act-as'],
       requires: ['authorization', 'writes'],
     },
-    async (ctx) => {
-      const admin = ctx.userWhere(
+    async (context) => {
+      const admin = context.userWhere(
         'is a participant admin without act-as rights for bank',
         (user) => user.rights.admin && !user.rights.actAs.includes('bank'),
       ).id;
-      const actor = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-      const bank = ctx.party('bank');
-      await authEnforcement(ctx, {
-        response: await submitAs(ctx, admin, [bank], bank),
-        control: () => submitAs(ctx, actor, [bank], bank),
+      const actor = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+      const bank = context.party('bank');
+      await authEnforcement(context, {
+        response: await submitAs(context, admin, [bank], bank),
+        control: () => submitAs(context, actor, [bank], bank),
         denial: 'permission-denied',
         clauseId: 'canton.rights.admin-is-not-act-as',
       });
@@ -98,8 +98,8 @@ conformanceSuite('participant / rights', () => {
       clauses: ['canton.rights.every-party-checked'],
       requires: ['authorization', 'writes'],
     },
-    async (ctx) => {
-      const user = ctx.userWhere(
+    async (context) => {
+      const user = context.userWhere(
         'acts as alice, and neither acts nor reads as bob',
         (candidate) =>
           candidate.rights.actAs.includes('alice') &&
@@ -107,19 +107,19 @@ conformanceSuite('participant / rights', () => {
           !candidate.rights.readAs.includes('bob') &&
           !candidate.rights.readAsAnyParty,
       ).id;
-      const [alice, bob] = [ctx.party('alice'), ctx.party('bob')];
+      const [alice, bob] = [context.party('alice'), context.party('bob')];
       // The allowed party first, so that a node checking only the first party of the list lets the request through.
-      await authEnforcement(ctx, {
-        response: await submitAs(ctx, user, [alice, bob], alice),
-        control: () => submitAs(ctx, user, [alice], alice),
+      await authEnforcement(context, {
+        response: await submitAs(context, user, [alice, bob], alice),
+        control: () => submitAs(context, user, [alice], alice),
         denial: 'permission-denied',
         clauseId: 'canton.rights.every-party-checked',
       });
       const both = transactionFormat({ [alice]: [wildcardFilter()], [bob]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
       const one = transactionFormat({ [alice]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA');
-      await authEnforcement(ctx, {
-        response: notServed(await updateByOffset(ctx, user, someOffset(ctx), both), 'canton.rights.every-party-checked'),
-        control: () => updateByOffset(ctx, user, someOffset(ctx), one),
+      await authEnforcement(context, {
+        response: notServed(await updateByOffset(context, user, someOffset(context), both), 'canton.rights.every-party-checked'),
+        control: () => updateByOffset(context, user, someOffset(context), one),
         controlAccepted: served,
         denial: 'permission-denied',
         clauseId: 'canton.rights.every-party-checked',
@@ -134,22 +134,22 @@ conformanceSuite('participant / rights', () => {
       clauses: ['canton.rights.dar-upload-admin-only'],
       requires: ['authorization', 'writes'],
     },
-    async (ctx) => {
-      const admin = ctx.userWhere('is a participant admin', (user) => user.rights.admin).id;
-      const other = ctx.userWhere('is no participant admin', (user) => !user.rights.admin).id;
-      darBytes ??= readFileSync(ctx.fixtures.dar);
+    async (context) => {
+      const admin = context.userWhere('is a participant admin', (user) => user.rights.admin).id;
+      const other = context.userWhere('is no participant admin', (user) => !user.rights.admin).id;
+      darBytes ??= readFileSync(context.fixtures.dar);
       const body = darBytes;
       for (const endpoint of ['dars-validate', 'dars-upload'] as const) {
         const request = (user: string): EndpointRequest => ({
           endpoint,
           user,
-          query: { synchronizerId: ctx.fixtures.synchronizerId },
+          query: { synchronizerId: context.fixtures.synchronizerId },
           body,
           headers: { 'content-type': 'application/octet-stream' },
         });
-        await authEnforcement(ctx, {
-          response: await ctx.send(request(other)),
-          control: () => ctx.send(request(admin)),
+        await authEnforcement(context, {
+          response: await context.send(request(other)),
+          control: () => context.send(request(admin)),
           denial: 'permission-denied',
           clauseId: 'canton.rights.dar-upload-admin-only',
         });
@@ -164,28 +164,31 @@ conformanceSuite('participant / rights', () => {
       clauses: ['canton.auth.audience-array-accepted'],
       requires: ['authorization', 'mintTokens'],
     },
-    async (ctx) => {
-      const audience = ctx.tokens.audience;
+    async (context) => {
+      const audience = context.tokens.audience;
       if (audience === undefined) {
-        return ctx.skip(
+        return context.skip(
           "the target's auth names no audience (auth.audience): Canton reads an aud array only in the audience format (AuthServiceJWTPayload.scala:216-250)",
         );
       }
-      const user = ctx.userWhere('acts as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
-      const token = await ctx.tokens.mint({
+      const user = context.userWhere('acts as alice', (candidate) => candidate.rights.actAs.includes('alice')).id;
+      const token = await context.tokens.mint({
         userId: user,
         audience: [audience, 'https://conformance.example.com/another-service'],
-        scope: `openid ${ctx.tokens.scope ?? 'daml_ledger_api'} email`,
+        scope: `openid ${context.tokens.scope ?? 'daml_ledger_api'} email`,
       });
-      const response = await ctx.send({ endpoint: 'authenticated-user', token });
+      const response = await context.send({ endpoint: 'authenticated-user', token });
       acceptedWith(response, 200, 'canton.auth.audience-array-accepted');
       const body = parseJsonLossless(response.text) as { user?: { id?: unknown } } | undefined;
       expectValue('canton.auth.audience-array-accepted', 'the id of the authenticated user', body?.user?.id, user, response);
-      const party = ctx.party('alice');
-      const lookup = await ctx.send({
+      const party = context.party('alice');
+      const lookup = await context.send({
         endpoint: 'update-by-offset',
         token,
-        body: { offset: someOffset(ctx), updateFormat: transactionFormat({ [party]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
+        body: {
+          offset: someOffset(context),
+          updateFormat: transactionFormat({ [party]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+        },
       });
       expectValue(
         'canton.auth.audience-array-accepted',
@@ -204,12 +207,12 @@ conformanceSuite('participant / rights', () => {
       clauses: ['canton.auth.no-audience-no-scope-denied'],
       requires: ['authorization', 'mintTokens'],
     },
-    async (ctx) => {
-      const user = ctx.userWhere('is any active user', () => true).id;
+    async (context) => {
+      const user = context.userWhere('is any active user', () => true).id;
       const request = (token: string | undefined): Promise<ClientResponse> =>
-        ctx.send({ endpoint: 'authenticated-user', ...(token === undefined ? { user } : { token }) });
-      await authEnforcement(ctx, {
-        response: await request(await ctx.tokens.mint({ userId: user, audience: null, scope: null })),
+        context.send({ endpoint: 'authenticated-user', ...(token === undefined ? { user } : { token }) });
+      await authEnforcement(context, {
+        response: await request(await context.tokens.mint({ userId: user, audience: null, scope: null })),
         control: () => request(undefined),
         denial: ['unauthenticated', 'permission-denied'],
         clauseId: 'canton.auth.no-audience-no-scope-denied',

@@ -57,14 +57,14 @@ function accepted(response: ClientResponse, clauseId: ClauseId, what: string): v
 }
 
 /** A Canton error: this status and code (the redacted-free JsCantonError body). */
-function rejectedWith(ctx: ConformanceContext, response: ClientResponse, status: number, code: string, clauseId: ClauseId): void {
-  const error = expectError(ctx, response, clauseId, { code, cantonClauseId: clauseId });
+function rejectedWith(context: ConformanceContext, response: ClientResponse, status: number, code: string, clauseId: ClauseId): void {
+  const error = expectError(context, response, clauseId, { code, cantonClauseId: clauseId });
   expectErrorCode(error, code, clauseId, response);
   statusCodeConformance(response, [status], clauseId);
 }
 
-function grantRights(ctx: ConformanceContext, admin: string, id: string, rights: Json[], revoke = false): Promise<ClientResponse> {
-  return ctx.send({
+function grantRights(context: ConformanceContext, admin: string, id: string, rights: Json[], revoke = false): Promise<ClientResponse> {
+  return context.send({
     endpoint: revoke ? 'users.revoke-rights' : 'users.grant-rights',
     params: { 'user-id': id },
     user: admin,
@@ -72,12 +72,12 @@ function grantRights(ctx: ConformanceContext, admin: string, id: string, rights:
   });
 }
 
-function listRights(ctx: ConformanceContext, admin: string, id: string): Promise<ClientResponse> {
-  return ctx.send({ endpoint: 'users.rights', params: { 'user-id': id }, user: admin });
+function listRights(context: ConformanceContext, admin: string, id: string): Promise<ClientResponse> {
+  return context.send({ endpoint: 'users.rights', params: { 'user-id': id }, user: admin });
 }
 
-const removeUser = (ctx: ConformanceContext, admin: string, id: string): Promise<ClientResponse> =>
-  ctx.send({ endpoint: 'users.delete', params: { 'user-id': id }, user: admin });
+const removeUser = (context: ConformanceContext, admin: string, id: string): Promise<ClientResponse> =>
+  context.send({ endpoint: 'users.delete', params: { 'user-id': id }, user: admin });
 
 const createBody = (user: UserBody, rights: Json[] = []): Json => ({
   user: { isDeactivated: false, metadata: { annotations: {} }, ...user },
@@ -86,13 +86,13 @@ const createBody = (user: UserBody, rights: Json[] = []): Json => ({
 
 /** Creates a user (the control of what follows) and returns it, or ends the test inconclusive on `clauseId`. */
 async function setUp(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   admin: string,
   user: UserBody,
   clauseId: ClauseId,
   rights: Json[] = [],
 ): Promise<UserBody | undefined> {
-  const response = await createUser(ctx, admin, createBody(user, rights));
+  const response = await createUser(context, admin, createBody(user, rights));
   if (response.status === 200) return userIn(response);
   recordInconclusive(
     'positive_data_acceptance',
@@ -141,18 +141,19 @@ conformanceSuite('participant / user management CRUD', () => {
       clauses: ['canton.users.crud.admin-exists'],
       requires: ['userManagement'],
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.users.crud.admin-exists';
-      const fixture = ctx.fixtures.users.find((user) => user.id === 'participant_admin');
-      if (fixture === undefined) return ctx.skip('the fixtures name no participant_admin user (the default administrator this case reads)');
+      const fixture = context.fixtures.users.find((user) => user.id === 'participant_admin');
+      if (fixture === undefined)
+        return context.skip('the fixtures name no participant_admin user (the default administrator this case reads)');
       const { actAs, readAs, executeAs, readAsAnyParty, admin } = fixture.rights as Record<string, unknown>;
       const extra = [actAs, readAs, executeAs].some((list) => Array.isArray(list) && list.length > 0) || readAsAnyParty === true;
       if (admin !== true || extra || fixture.primaryParty !== undefined)
-        return ctx.skip(
+        return context.skip(
           "the fixtures give participant_admin a primary party or rights beyond the admin right: this node's administrator is not Canton's default",
         );
-      const caller = adminUser(ctx);
-      const response = await getUser(ctx, caller, 'participant_admin');
+      const caller = adminUser(context);
+      const response = await getUser(context, caller, 'participant_admin');
       accepted(response, clauseId, 'reading participant_admin');
       const user = userIn(response);
       expectValue(
@@ -168,7 +169,7 @@ conformanceSuite('participant / user management CRUD', () => {
         ['participant_admin', true, false, '', 0],
         response,
       );
-      const rights = await listRights(ctx, caller, 'participant_admin');
+      const rights = await listRights(context, caller, 'participant_admin');
       accepted(rights, clauseId, "listing participant_admin's rights");
       eventSetsEqual(
         clauseId,
@@ -187,10 +188,10 @@ conformanceSuite('participant / user management CRUD', () => {
       clauses: ['canton.users.crud.create-get-delete', 'canton.users.crud.create-duplicate-409', 'canton.users.crud.unknown-user-404'],
       requires: REQUIRES,
     },
-    async (ctx) => {
-      const admin = adminUser(ctx);
+    async (context) => {
+      const admin = adminUser(context);
       const id = freshId('crud-user');
-      const alice = ctx.party('alice');
+      const alice = context.party('alice');
       const written: UserBody = {
         id,
         primaryParty: alice,
@@ -199,11 +200,11 @@ conformanceSuite('participant / user management CRUD', () => {
         metadata: { annotations: {} },
       };
       try {
-        const created = await createUser(ctx, admin, createBody(written, [right('CanReadAs', alice)]));
+        const created = await createUser(context, admin, createBody(written, [right('CanReadAs', alice)]));
         accepted(created, 'canton.users.crud.create-get-delete', 'the creation of a new user');
         for (const [what, response] of [
           ['the created user', created],
-          ['the user read back', await getUser(ctx, admin, id)],
+          ['the user read back', await getUser(context, admin, id)],
         ] as const) {
           const user = userIn(response);
           expectValue('canton.users.crud.create-get-delete', `id of ${what}`, user.id, id, response);
@@ -233,8 +234,8 @@ conformanceSuite('participant / user management CRUD', () => {
           );
         }
         rejectedWith(
-          ctx,
-          await createUser(ctx, admin, createBody(written)),
+          context,
+          await createUser(context, admin, createBody(written)),
           409,
           'USER_ALREADY_EXISTS',
           'canton.users.crud.create-duplicate-409',
@@ -242,32 +243,32 @@ conformanceSuite('participant / user management CRUD', () => {
         // Ten concurrent creations of one new id: exactly one succeeds, the others are USER_ALREADY_EXISTS.
         const raced = freshId('crud-race');
         try {
-          const answers = await Promise.all(Array.from({ length: RACERS }, () => createUser(ctx, admin, createBody({ id: raced }))));
+          const answers = await Promise.all(Array.from({ length: RACERS }, () => createUser(context, admin, createBody({ id: raced }))));
           oneWinner(answers, 409, 'canton.users.crud.create-duplicate-409', '10 concurrent creations of one id');
           // Ten concurrent deletions of it: exactly one succeeds, the others are USER_NOT_FOUND.
-          const deletions = await Promise.all(Array.from({ length: RACERS }, () => removeUser(ctx, admin, raced)));
+          const deletions = await Promise.all(Array.from({ length: RACERS }, () => removeUser(context, admin, raced)));
           oneWinner(deletions, 404, 'canton.users.crud.unknown-user-404', '10 concurrent deletions of one user');
         } finally {
-          await deleteUser(ctx, admin, raced);
+          await deleteUser(context, admin, raced);
         }
 
-        const deleted = await removeUser(ctx, admin, id);
+        const deleted = await removeUser(context, admin, id);
         accepted(deleted, 'canton.users.crud.create-get-delete', 'the deletion of the user');
         expectValue('canton.users.crud.create-get-delete', 'the keys of the deletion answer', Object.keys(bodyOf(deleted)), [], deleted);
 
         const unknown = 'canton.users.crud.unknown-user-404';
-        rejectedWith(ctx, await getUser(ctx, admin, id), 404, 'USER_NOT_FOUND', unknown);
-        rejectedWith(ctx, await removeUser(ctx, admin, id), 404, 'USER_NOT_FOUND', unknown);
+        rejectedWith(context, await getUser(context, admin, id), 404, 'USER_NOT_FOUND', unknown);
+        rejectedWith(context, await removeUser(context, admin, id), 404, 'USER_NOT_FOUND', unknown);
         rejectedWith(
-          ctx,
-          await updateUser(ctx, admin, id, { user: { id, primaryParty: alice }, updateMask: { paths: ['primary_party'] } }),
+          context,
+          await updateUser(context, admin, id, { user: { id, primaryParty: alice }, updateMask: { paths: ['primary_party'] } }),
           404,
           'USER_NOT_FOUND',
           unknown,
         );
-        rejectedWith(ctx, await grantRights(ctx, admin, id, [right('CanReadAs', alice)]), 404, 'USER_NOT_FOUND', unknown);
+        rejectedWith(context, await grantRights(context, admin, id, [right('CanReadAs', alice)]), 404, 'USER_NOT_FOUND', unknown);
       } finally {
-        await deleteUser(ctx, admin, id);
+        await deleteUser(context, admin, id);
       }
     },
   );
@@ -279,10 +280,10 @@ conformanceSuite('participant / user management CRUD', () => {
       clauses: ['canton.users.crud.create-invalid-refused'],
       requires: REQUIRES,
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.users.crud.create-invalid-refused';
-      const admin = adminUser(ctx);
-      const alice = ctx.party('alice');
+      const admin = adminUser(context);
+      const alice = context.party('alice');
       const malformedParty = 'not a party id!';
       const cases: { what: string; user: (id: string) => UserBody; rights: Json[] }[] = [
         { what: 'a resourceVersion', user: (id) => ({ id, metadata: { resourceVersion: '1', annotations: {} } }), rights: [] },
@@ -293,12 +294,12 @@ conformanceSuite('participant / user management CRUD', () => {
       for (const invalid of cases) {
         const id = freshId('crud-invalid');
         try {
-          const response = await createUser(ctx, admin, createBody(invalid.user(id), invalid.rights));
+          const response = await createUser(context, admin, createBody(invalid.user(id), invalid.rights));
           // The control: the same creation without the mutation (a valid primary party and right) is accepted.
-          const after = await getUser(ctx, admin, id);
+          const after = await getUser(context, admin, id);
           const controlId = freshId('crud-control');
-          const control = await createUser(ctx, admin, createBody({ id: controlId, primaryParty: alice }, [right('CanActAs', alice)]));
-          await deleteUser(ctx, admin, controlId);
+          const control = await createUser(context, admin, createBody({ id: controlId, primaryParty: alice }, [right('CanActAs', alice)]));
+          await deleteUser(context, admin, controlId);
           if (control.status !== 200) {
             recordInconclusive(
               'error_body_conformance',
@@ -308,19 +309,19 @@ conformanceSuite('participant / user management CRUD', () => {
             );
             continue;
           }
-          rejectedWith(ctx, response, 400, 'INVALID_ARGUMENT', clauseId);
+          rejectedWith(context, response, 400, 'INVALID_ARGUMENT', clauseId);
           expectValue(clauseId, `the status of a lookup of the user refused for ${invalid.what}`, after.status, 404, after);
         } finally {
-          await deleteUser(ctx, admin, id);
+          await deleteUser(context, admin, id);
         }
       }
       // The empty right refused in a grant too.
       const id = freshId('crud-grant');
       try {
-        if ((await setUp(ctx, admin, { id }, clauseId)) === undefined) return;
-        rejectedWith(ctx, await grantRights(ctx, admin, id, [{ kind: { Empty: {} } }]), 400, 'INVALID_ARGUMENT', clauseId);
+        if ((await setUp(context, admin, { id }, clauseId)) === undefined) return;
+        rejectedWith(context, await grantRights(context, admin, id, [{ kind: { Empty: {} } }]), 400, 'INVALID_ARGUMENT', clauseId);
       } finally {
-        await deleteUser(ctx, admin, id);
+        await deleteUser(context, admin, id);
       }
     },
   );
@@ -332,24 +333,24 @@ conformanceSuite('participant / user management CRUD', () => {
       clauses: ['canton.users.crud.update-mask-invalid'],
       requires: REQUIRES,
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.users.crud.update-mask-invalid';
-      const admin = adminUser(ctx);
-      const [alice, bob] = [ctx.party('alice'), ctx.party('bob')];
+      const admin = adminUser(context);
+      const [alice, bob] = [context.party('alice'), context.party('bob')];
       const id = freshId('crud-mask');
       try {
-        if ((await setUp(ctx, admin, { id, primaryParty: alice }, clauseId)) === undefined) return;
-        const update = (paths: string[]) => updateUser(ctx, admin, id, { user: { id, primaryParty: bob }, updateMask: { paths } });
+        if ((await setUp(context, admin, { id, primaryParty: alice }, clauseId)) === undefined) return;
+        const update = (paths: string[]) => updateUser(context, admin, id, { user: { id, primaryParty: bob }, updateMask: { paths } });
         for (const paths of [[], ['no_such_field'], ['primary_party', 'primary_party']]) {
-          rejectedWith(ctx, await update(paths), 400, 'INVALID_USER_UPDATE_REQUEST', clauseId);
+          rejectedWith(context, await update(paths), 400, 'INVALID_USER_UPDATE_REQUEST', clauseId);
         }
-        expectValue(clauseId, 'primaryParty after the refused updates', userIn(await getUser(ctx, admin, id)).primaryParty, alice);
+        expectValue(clauseId, 'primaryParty after the refused updates', userIn(await getUser(context, admin, id)).primaryParty, alice);
         // The control, and LAPITT's AllowSpecifyingResourceVersionAndResourceIdInUpdateMask.
         const allowed = await update(['id', 'metadata.resource_version', 'primary_party']);
         accepted(allowed, clauseId, 'an update naming id, metadata.resource_version and primary_party');
         expectValue(clauseId, 'primaryParty after the accepted update', userIn(allowed).primaryParty, bob, allowed);
       } finally {
-        await deleteUser(ctx, admin, id);
+        await deleteUser(context, admin, id);
       }
     },
   );
@@ -361,14 +362,14 @@ conformanceSuite('participant / user management CRUD', () => {
       clauses: ['canton.users.crud.update-fields'],
       requires: REQUIRES,
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.users.crud.update-fields';
-      const admin = adminUser(ctx);
-      const [alice, bob] = [ctx.party('alice'), ctx.party('bob')];
+      const admin = adminUser(context);
+      const [alice, bob] = [context.party('alice'), context.party('bob')];
       const id = freshId('crud-fields');
       const annotations = { 'conformance.example.com/kept': 'yes' };
       try {
-        if ((await setUp(ctx, admin, { id, primaryParty: alice, metadata: { annotations } }, clauseId)) === undefined) return;
+        if ((await setUp(context, admin, { id, primaryParty: alice, metadata: { annotations } }, clauseId)) === undefined) return;
         const check = async (
           what: string,
           answer: ClientResponse,
@@ -377,7 +378,7 @@ conformanceSuite('participant / user management CRUD', () => {
           accepted(answer, clauseId, what);
           for (const [source, response] of [
             ['the answer', answer],
-            ['a later GET', await getUser(ctx, admin, id)],
+            ['a later GET', await getUser(context, admin, id)],
           ] as const) {
             const user = userIn(response);
             expectValueMatches(
@@ -416,7 +417,7 @@ conformanceSuite('participant / user management CRUD', () => {
         const added = { ...annotations, 'conformance.example.com/added': 'also' };
         await check(
           'one update of every field',
-          await updateUser(ctx, admin, id, {
+          await updateUser(context, admin, id, {
             user: {
               id,
               primaryParty: bob,
@@ -431,7 +432,7 @@ conformanceSuite('participant / user management CRUD', () => {
         // Reset to the defaults, with no metadata in the request at all.
         await check(
           'an update naming the fields with their default values',
-          await updateUser(ctx, admin, id, {
+          await updateUser(context, admin, id, {
             user: { id, primaryParty: '', isDeactivated: false, primaryPartyAuthentication: false },
             updateMask: { paths: ['primary_party', 'is_deactivated', 'primary_party_authentication'] },
           }),
@@ -440,7 +441,7 @@ conformanceSuite('participant / user management CRUD', () => {
         const viaMetadata = { ...added, 'conformance.example.com/via-metadata': 'too' };
         await check(
           'an update of annotations through the metadata path',
-          await updateUser(ctx, admin, id, {
+          await updateUser(context, admin, id, {
             user: { id, metadata: { annotations: { 'conformance.example.com/via-metadata': 'too' } } },
             updateMask: { paths: ['metadata'] },
           }),
@@ -448,7 +449,7 @@ conformanceSuite('participant / user management CRUD', () => {
         );
         await check(
           'an update with an empty annotations map',
-          await updateUser(ctx, admin, id, {
+          await updateUser(context, admin, id, {
             user: { id, metadata: { annotations: {} } },
             updateMask: { paths: ['metadata.annotations'] },
           }),
@@ -458,14 +459,14 @@ conformanceSuite('participant / user management CRUD', () => {
         const keys = Array.from({ length: RACERS }, (_, index) => `conformance.example.com/race-${index}`);
         const updates = await Promise.all(
           keys.map((key) =>
-            updateUser(ctx, admin, id, {
+            updateUser(context, admin, id, {
               user: { id, metadata: { annotations: { [key]: 'x' } } },
               updateMask: { paths: ['metadata.annotations'] },
             }),
           ),
         );
         expectValue(clauseId, 'the statuses of 10 concurrent annotation updates', statusCounts(updates), { 200: RACERS });
-        const raced = await getUser(ctx, admin, id);
+        const raced = await getUser(context, admin, id);
         eventSetsEqual(
           clauseId,
           'the annotations after 10 concurrent updates',
@@ -474,7 +475,7 @@ conformanceSuite('participant / user management CRUD', () => {
           raced,
         );
       } finally {
-        await deleteUser(ctx, admin, id);
+        await deleteUser(context, admin, id);
       }
     },
   );
@@ -486,35 +487,35 @@ conformanceSuite('participant / user management CRUD', () => {
       clauses: ['canton.users.crud.rights-grant-revoke'],
       requires: REQUIRES,
     },
-    async (ctx) => {
+    async (context) => {
       const clauseId = 'canton.users.crud.rights-grant-revoke';
-      const admin = adminUser(ctx);
-      const [alice, bob] = [ctx.party('alice'), ctx.party('bob')];
+      const admin = adminUser(context);
+      const [alice, bob] = [context.party('alice'), context.party('bob')];
       const id = freshId('crud-rights');
       const keysOf = (response: ClientResponse, field: string): string[] =>
         ((bodyOf(response)[field] as unknown[] | undefined) ?? []).map(rightKey);
       try {
-        const created = await setUp(ctx, admin, { id }, clauseId);
+        const created = await setUp(context, admin, { id }, clauseId);
         if (created === undefined) return;
         const version = created.metadata?.resourceVersion;
         const listed = async (what: string, expected: string[]) => {
-          const response = await listRights(ctx, admin, id);
+          const response = await listRights(context, admin, id);
           accepted(response, clauseId, `listing the rights ${what}`);
           eventSetsEqual(clauseId, `the rights listed ${what}`, expected, keysOf(response, 'rights'), response);
         };
         await listed('of a user created without rights', []);
         const three = [right('CanActAs', alice), right('CanReadAs', bob), right('CanReadAsAnyParty')];
         const threeKeys = [`CanActAs ${alice}`, `CanReadAs ${bob}`, 'CanReadAsAnyParty'];
-        const granted = await grantRights(ctx, admin, id, three);
+        const granted = await grantRights(context, admin, id, three);
         accepted(granted, clauseId, 'a grant of three rights');
         eventSetsEqual(clauseId, 'newlyGrantedRights of the first grant', threeKeys, keysOf(granted, 'newlyGrantedRights'), granted);
-        const again = await grantRights(ctx, admin, id, three);
+        const again = await grantRights(context, admin, id, three);
         accepted(again, clauseId, 'the same grant again');
         eventSetsEqual(clauseId, 'newlyGrantedRights of a repeated grant', [], keysOf(again, 'newlyGrantedRights'), again);
-        const none = await grantRights(ctx, admin, id, []);
+        const none = await grantRights(context, admin, id, []);
         accepted(none, clauseId, 'a grant of no rights');
         // UserManagementServiceIT.scala:1304: an empty grant and an empty revoke both succeed and change nothing.
-        const noneRevoked = await grantRights(ctx, admin, id, [], true);
+        const noneRevoked = await grantRights(context, admin, id, [], true);
         accepted(noneRevoked, clauseId, 'a revocation of no rights');
         eventSetsEqual(
           clauseId,
@@ -524,10 +525,10 @@ conformanceSuite('participant / user management CRUD', () => {
           noneRevoked,
         );
         await listed('after the grants', threeKeys);
-        const revoked = await grantRights(ctx, admin, id, [right('CanReadAs', bob)], true);
+        const revoked = await grantRights(context, admin, id, [right('CanReadAs', bob)], true);
         accepted(revoked, clauseId, 'a revocation of one right');
         eventSetsEqual(clauseId, 'newlyRevokedRights', [`CanReadAs ${bob}`], keysOf(revoked, 'newlyRevokedRights'), revoked);
-        const revokedAgain = await grantRights(ctx, admin, id, [right('CanReadAs', bob)], true);
+        const revokedAgain = await grantRights(context, admin, id, [right('CanReadAs', bob)], true);
         accepted(revokedAgain, clauseId, 'the same revocation again');
         eventSetsEqual(
           clauseId,
@@ -539,24 +540,24 @@ conformanceSuite('participant / user management CRUD', () => {
         await listed('after the revocation', [`CanActAs ${alice}`, 'CanReadAsAnyParty']);
         // Ten concurrent grants of one new right: exactly one reports it newly granted; ten revocations: exactly one revokes it.
         const raceRight = [right('CanExecuteAs', bob)];
-        const grants = await Promise.all(Array.from({ length: RACERS }, () => grantRights(ctx, admin, id, raceRight)));
+        const grants = await Promise.all(Array.from({ length: RACERS }, () => grantRights(context, admin, id, raceRight)));
         expectValue(
           clauseId,
           'how many of 10 concurrent grants of one right report it newly granted',
           grants.filter((g) => keysOf(g, 'newlyGrantedRights').length > 0).length,
           1,
         );
-        const revokes = await Promise.all(Array.from({ length: RACERS }, () => grantRights(ctx, admin, id, raceRight, true)));
+        const revokes = await Promise.all(Array.from({ length: RACERS }, () => grantRights(context, admin, id, raceRight, true)));
         expectValue(
           clauseId,
           'how many of 10 concurrent revocations of one right report it newly revoked',
           revokes.filter((r) => keysOf(r, 'newlyRevokedRights').length > 0).length,
           1,
         );
-        const after = await getUser(ctx, admin, id);
+        const after = await getUser(context, admin, id);
         expectValue(clauseId, 'resourceVersion after rights changes', userIn(after).metadata?.resourceVersion, version, after);
       } finally {
-        await deleteUser(ctx, admin, id);
+        await deleteUser(context, admin, id);
       }
     },
   );

@@ -21,16 +21,16 @@ interface Leader {
   numRoundsCollected: unknown;
 }
 
-async function leaderboard(ctx: ConformanceContext, limit: number): Promise<{ response: ClientResponse; rounds: string[] }> {
-  const response = await getScan(ctx, 'scan.top-validators', {}, { limit: String(limit) });
+async function leaderboard(context: ConformanceContext, limit: number): Promise<{ response: ClientResponse; rounds: string[] }> {
+  const response = await getScan(context, 'scan.top-validators', {}, { limit: String(limit) });
   statusCodeConformance(response, [200], 'canton.scan.numbers.top-n');
   const body = answerBody(response, 'canton.scan.numbers.top-n') as { validatorsByReceivedFaucets: Leader[] };
   return { response, rounds: body.validatorsByReceivedFaucets.map((entry) => String(exactInteger(entry.numRoundsCollected))) };
 }
 
-async function latestRound(ctx: ConformanceContext): Promise<bigint> {
-  const response = await getScan(ctx, 'scan.round-of-latest-data');
-  skipWithoutAggregatedRound(ctx, response, 'round-of-latest-data');
+async function latestRound(context: ConformanceContext): Promise<bigint> {
+  const response = await getScan(context, 'scan.round-of-latest-data');
+  skipWithoutAggregatedRound(context, response, 'round-of-latest-data');
   statusCodeConformance(response, [200], 'canton.scan.numbers.rewards-round-boundary');
   const body = answerBody(response, 'canton.scan.numbers.rewards-round-boundary') as { round: unknown };
   return exactInteger(body.round);
@@ -44,11 +44,11 @@ function units(amount: string): bigint {
   return match[1] === '-' ? -value : value;
 }
 
-async function rewards(ctx: ConformanceContext, round: bigint | undefined): Promise<ClientResponse> {
-  return getScan(ctx, 'scan.rewards-collected', {}, round === undefined ? undefined : { round: String(round) });
+async function rewards(context: ConformanceContext, round: bigint | undefined): Promise<ClientResponse> {
+  return getScan(context, 'scan.rewards-collected', {}, round === undefined ? undefined : { round: String(round) });
 }
 
-function amountOf(ctx: ConformanceContext, response: ClientResponse, clauseId: 'canton.scan.numbers.total-is-sum-of-rounds'): string {
+function amountOf(context: ConformanceContext, response: ClientResponse, clauseId: 'canton.scan.numbers.total-is-sum-of-rounds'): string {
   statusCodeConformance(response, [200], clauseId);
   return (answerBody(response, clauseId) as { amount: string }).amount;
 }
@@ -61,11 +61,11 @@ conformanceSuite('scan numbers', () => {
       clauses: ['canton.scan.numbers.top-n'],
       requires: endpointRequirements('scan.top-validators'),
     },
-    async (ctx) => {
-      const full = await leaderboard(ctx, 1000);
-      if (full.rounds.length < 2) return ctx.skip(`the scan lists ${full.rounds.length} validator(s): no top N to tell from any N`);
+    async (context) => {
+      const full = await leaderboard(context, 1000);
+      if (full.rounds.length < 2) return context.skip(`the scan lists ${full.rounds.length} validator(s): no top N to tell from any N`);
       for (const limit of [1, Math.ceil(full.rounds.length / 2), full.rounds.length - 1]) {
-        const top = await leaderboard(ctx, limit);
+        const top = await leaderboard(context, limit);
         expectValue(
           'canton.scan.numbers.top-n',
           `numRoundsCollected of the top ${limit} (against the first ${limit} of limit=1000)`,
@@ -84,11 +84,11 @@ conformanceSuite('scan numbers', () => {
       clauses: ['canton.scan.numbers.rewards-round-boundary'],
       requires: endpointRequirements('scan.rewards-collected'),
     },
-    async (ctx) => {
-      const latest = await latestRound(ctx);
-      const atLatest = await rewards(ctx, latest);
-      const next = await rewards(ctx, latest + 1n);
-      if ((await latestRound(ctx)) !== latest) {
+    async (context) => {
+      const latest = await latestRound(context);
+      const atLatest = await rewards(context, latest);
+      const next = await rewards(context, latest + 1n);
+      if ((await latestRound(context)) !== latest) {
         recordInconclusive(
           'status_code_conformance',
           'canton.scan.numbers.rewards-round-boundary',
@@ -117,21 +117,21 @@ conformanceSuite('scan numbers', () => {
       clauses: ['canton.scan.numbers.total-is-sum-of-rounds'],
       requires: endpointRequirements('scan.rewards-collected'),
     },
-    async (ctx) => {
-      const latest = await latestRound(ctx);
+    async (context) => {
+      const latest = await latestRound(context);
       if (latest > BigInt(MAX_ROUNDS_SUMMED)) {
-        return ctx.skip(
+        return context.skip(
           `the scan has aggregated ${latest + 1n} rounds; the sum is recomputed only up to ${MAX_ROUNDS_SUMMED} (one request each)`,
         );
       }
-      const totalResponse = await rewards(ctx, undefined);
-      const total = units(amountOf(ctx, totalResponse, 'canton.scan.numbers.total-is-sum-of-rounds'));
+      const totalResponse = await rewards(context, undefined);
+      const total = units(amountOf(context, totalResponse, 'canton.scan.numbers.total-is-sum-of-rounds'));
       const rounds = Array.from({ length: Number(latest) + 1 }, (_, index) => BigInt(index));
       // Independent reads: they go out together, within the run's bound on requests in flight.
-      const perRound = await Promise.all(rounds.map((round) => rewards(ctx, round)));
+      const perRound = await Promise.all(rounds.map((round) => rewards(context, round)));
       let sum = 0n;
-      for (const response of perRound) sum += units(amountOf(ctx, response, 'canton.scan.numbers.total-is-sum-of-rounds'));
-      if ((await latestRound(ctx)) !== latest) {
+      for (const response of perRound) sum += units(amountOf(context, response, 'canton.scan.numbers.total-is-sum-of-rounds'));
+      if ((await latestRound(context)) !== latest) {
         recordInconclusive(
           'response_value_conformance',
           'canton.scan.numbers.total-is-sum-of-rounds',

@@ -9,19 +9,19 @@ import { assetInterface, createdEvents, iouCreate, partyView, submit, transactio
 import { sameUpdateAtOffset, writeVisible } from '../../checks/stateful.js';
 
 /** The template id of the contracts `assetCreate` makes. */
-export function assetTemplateId(ctx: ConformanceContext): string {
-  return assetInterface(ctx).implementation?.templateId ?? ctx.fixtures.templates.iou.templateId;
+export function assetTemplateId(context: ConformanceContext): string {
+  return assetInterface(context).implementation?.templateId ?? context.fixtures.templates.iou.templateId;
 }
 
 /** The qualified name (`Module:Entity`) of the contracts `assetCreate` makes, to tell their events. */
-export function assetQualifiedName(ctx: ConformanceContext): string {
-  return assetTemplateId(ctx).replace(/^[^:]*:/, '');
+export function assetQualifiedName(context: ConformanceContext): string {
+  return assetTemplateId(context).replace(/^[^:]*:/, '');
 }
 
 /** A CreateCommand of a contract implementing the interface, signed by `signatory` and owned by `owner`. */
-export function assetCreate(ctx: ConformanceContext, signatory: string, owner: string): unknown {
-  const implementation = assetInterface(ctx).implementation;
-  if (implementation === undefined) return iouCreate(ctx, signatory, owner);
+export function assetCreate(context: ConformanceContext, signatory: string, owner: string): unknown {
+  const implementation = assetInterface(context).implementation;
+  if (implementation === undefined) return iouCreate(context, signatory, owner);
   const signatoryField = implementation.signatories?.[0] ?? 'issuer';
   return {
     CreateCommand: {
@@ -35,26 +35,26 @@ export function assetCreate(ctx: ConformanceContext, signatory: string, owner: s
  * The package id of the interface (for its package-id reference format): the suite package of its package name when the
  * fixtures name one (`suitePackages`), else the model package's.
  */
-export function interfacePackageId(ctx: ConformanceContext): string {
-  const name = /^#([^:]+):/.exec(assetInterface(ctx).interfaceId)?.[1];
-  const suite = Object.values(ctx.fixtures.suitePackages ?? {}).find((pkg) => pkg.name === name);
-  return suite?.id ?? ctx.fixtures.package.id;
+export function interfacePackageId(context: ConformanceContext): string {
+  const name = /^#([^:]+):/.exec(assetInterface(context).interfaceId)?.[1];
+  const suite = Object.values(context.fixtures.suitePackages ?? {}).find((pkg) => pkg.name === name);
+  return suite?.id ?? context.fixtures.package.id;
 }
 
 /** `createIouAndFindIt` for the interface's implementation: created by bank for `owner`, found at its offset. */
 export async function createAssetAndFindIt(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   owner: string,
 ): Promise<{ submitted: Submitted; contractId: string; payer: string; bankUser: string }> {
-  const payer = ctx.party('bank');
-  const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-  const submitted = await submit(ctx, {
+  const payer = context.party('bank');
+  const bankUser = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+  const submitted = await submit(context, {
     user: bankUser,
     actAs: [payer],
-    commands: [assetCreate(ctx, payer, owner)],
+    commands: [assetCreate(context, payer, owner)],
     clauseId: 'command.CreateCommand.fields-required',
   });
-  const response = await partyView(ctx, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
+  const response = await partyView(context, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
   const { value, events } = transactionOf(response, 'submit-and-wait.summary.waits-for-result');
   sameUpdateAtOffset(
     'submit-and-wait.summary.waits-for-result',
@@ -65,7 +65,7 @@ export async function createAssetAndFindIt(
   const created = createdEvents(events);
   writeVisible(
     'submit-and-wait.summary.waits-for-result',
-    `created events of the ${assetQualifiedName(ctx)} at offset ${submitted.completionOffset}`,
+    `created events of the ${assetQualifiedName(context)} at offset ${submitted.completionOffset}`,
     created,
     1,
     response,

@@ -38,7 +38,7 @@ export interface EndpointProbe {
   authClause: ClauseId;
   requires: Requirement[];
   /** The request, and the fixture user whose valid token gets it accepted. */
-  build(ctx: ConformanceContext): Promise<BuiltProbe>;
+  build(context: ConformanceContext): Promise<BuiltProbe>;
 }
 
 export interface BuiltProbe {
@@ -49,50 +49,50 @@ export interface BuiltProbe {
 }
 
 let darBytes: Buffer | undefined;
-function fixtureDar(ctx: ConformanceContext): Buffer {
-  darBytes ??= readFileSync(ctx.fixtures.dar);
+function fixtureDar(context: ConformanceContext): Buffer {
+  darBytes ??= readFileSync(context.fixtures.dar);
   return darBytes;
 }
 
-const adminUser = (ctx: ConformanceContext): string => ctx.userWhere('is a participant admin', (user) => user.rights.admin).id;
+const adminUser = (context: ConformanceContext): string => context.userWhere('is a participant admin', (user) => user.rights.admin).id;
 
 /**
  * Uploads (vetting by default) and validation name the fixture synchronizer: without one Canton auto-detects it and
  * refuses on a node connected to 0 or 2+ synchronizers (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER).
  */
-function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate'): (ctx: ConformanceContext) => Promise<BuiltProbe> {
-  return async (ctx) => ({
+function darRequest(endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate'): (context: ConformanceContext) => Promise<BuiltProbe> {
+  return async (context) => ({
     request: {
       endpoint,
-      query: { synchronizerId: ctx.fixtures.synchronizerId },
-      body: fixtureDar(ctx),
+      query: { synchronizerId: context.fixtures.synchronizerId },
+      body: fixtureDar(context),
       headers: { 'content-type': 'application/octet-stream' },
     },
-    allowedUser: adminUser(ctx),
+    allowedUser: adminUser(context),
   });
 }
 
 /** The probes built by hand, by endpoint; every other probed endpoint sends its generators' accepted request. */
-const PROBE_REQUESTS: Partial<Record<ProbedEndpoint, (ctx: ConformanceContext) => Promise<BuiltProbe>>> = {
-  'submit-and-wait': async (ctx) => {
-    const bank = ctx.party('bank');
+const PROBE_REQUESTS: Partial<Record<ProbedEndpoint, (context: ConformanceContext) => Promise<BuiltProbe>>> = {
+  'submit-and-wait': async (context) => {
+    const bank = context.party('bank');
     return {
       request: {
         endpoint: 'submit-and-wait',
-        body: { commands: [iouCreate(ctx, bank, ctx.party('alice'))], commandId: freshId('auth'), actAs: [bank] },
+        body: { commands: [iouCreate(context, bank, context.party('alice'))], commandId: freshId('auth'), actAs: [bank] },
       },
-      allowedUser: ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id,
+      allowedUser: context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id,
     };
   },
-  'update-by-offset': async (ctx) => {
-    const reader = ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice'));
+  'update-by-offset': async (context) => {
+    const reader = context.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice'));
     // Any positive offset makes a valid request; the seeded transaction, when named, is one the reader sees.
-    const seeded = ctx.fixtures.seededUpdates.transactionOffset;
+    const seeded = context.fixtures.seededUpdates.transactionOffset;
     const offset = seeded ?? 1;
     return {
       request: {
         endpoint: 'update-by-offset',
-        body: { offset, updateFormat: transactionFormat({ [ctx.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
+        body: { offset, updateFormat: transactionFormat({ [context.party('alice')]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA') },
       },
       allowedUser: reader.id,
       ...(seeded === undefined
@@ -100,12 +100,12 @@ const PROBE_REQUESTS: Partial<Record<ProbedEndpoint, (ctx: ConformanceContext) =
         : {}),
     };
   },
-  'authenticated-user': async (ctx) => ({
+  'authenticated-user': async (context) => ({
     request: { endpoint: 'authenticated-user' },
-    allowedUser: ctx.userWhere('is any active user', () => true).id,
+    allowedUser: context.userWhere('is any active user', () => true).id,
   }),
-  execute: async (ctx) => {
-    const prepared = await prepareIou(ctx);
+  execute: async (context) => {
+    const prepared = await prepareIou(context);
     return {
       request: { endpoint: 'execute', body: executeBody(prepared) },
       allowedUser: prepared.executor,
@@ -114,10 +114,10 @@ const PROBE_REQUESTS: Partial<Record<ProbedEndpoint, (ctx: ConformanceContext) =
   'dars-upload': darRequest('dars-upload'),
   'packages-upload': darRequest('packages-upload'),
   'dars-validate': darRequest('dars-validate'),
-  'traffic-account': async (ctx) => {
-    const account = ctx.fixtures.trafficAccount;
-    if (!account) return ctx.skip('the fixtures name no traffic account (trafficAccount)');
-    const owner = ctx.userWhere(
+  'traffic-account': async (context) => {
+    const account = context.fixtures.trafficAccount;
+    if (!account) return context.skip('the fixtures name no traffic account (trafficAccount)');
+    const owner = context.userWhere(
       `can act or execute as ${account.party}`,
       (user) => user.rights.actAs.includes(account.party) || user.rights.executeAs.includes(account.party),
     );
@@ -129,18 +129,18 @@ const PROBE_REQUESTS: Partial<Record<ProbedEndpoint, (ctx: ConformanceContext) =
 };
 
 /** The generators' accepted request of the endpoint, sent by its `asUser`, or by a user its descriptor's auth allows. */
-function generatedProbe(endpoint: ProbedEndpoint): (ctx: ConformanceContext) => Promise<BuiltProbe> {
-  return async (ctx) => {
-    const [generated] = fc.sample(validRequests(generatorContext(ctx.fixtures), 'accepted')[endpoint], { numRuns: 1, seed: 0 });
+function generatedProbe(endpoint: ProbedEndpoint): (context: ConformanceContext) => Promise<BuiltProbe> {
+  return async (context) => {
+    const [generated] = fc.sample(validRequests(generatorContext(context.fixtures), 'accepted')[endpoint], { numRuns: 1, seed: 0 });
     if (generated === undefined) throw new Error(`the generators drew no accepted request of ${endpoint}`);
     const { auth } = ENDPOINT_DESCRIPTORS[endpoint] as EndpointDescriptor;
     const allowedUser =
       generated.asUser ??
       (auth === 'admin'
-        ? adminUser(ctx)
+        ? adminUser(context)
         : auth === 'any-user'
-          ? ctx.userWhere('is any active user', () => true).id
-          : ctx.skip(`the accepted request of ${endpoint} names no user, and its descriptor needs party rights (${auth})`));
+          ? context.userWhere('is any active user', () => true).id
+          : context.skip(`the accepted request of ${endpoint} names no user, and its descriptor needs party rights (${auth})`));
     return {
       request: {
         api: generated.target,

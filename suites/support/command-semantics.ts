@@ -6,8 +6,8 @@ import type { ClientResponse } from '../../client/http.js';
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { JsonObject } from './ledger.js';
 
-export function send(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ endpoint: 'submit-and-wait', user, body });
+export function send(context: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
+  return context.send({ endpoint: 'submit-and-wait', user, body });
 }
 
 export { brief } from './refusals.js';
@@ -15,16 +15,21 @@ export { brief } from './refusals.js';
 /** A refusal credited only against its control (the same request with the one thing changed back): support/refusals.ts. */
 export { refusedAgainstControl as refusedFor } from './refusals.js';
 
-export function bankUser(ctx: ConformanceContext): string {
-  return ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+export function bankUser(context: ConformanceContext): string {
+  return context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
 }
 
-export function aliceUser(ctx: ConformanceContext): string {
-  return ctx.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
+export function aliceUser(context: ConformanceContext): string {
+  return context.userWhere('can act as alice', (user) => user.rights.actAs.includes('alice')).id;
 }
 
-export function transfer(ctx: ConformanceContext, contractId: string, newOwner: string): JsonObject {
+export function transfer(context: ConformanceContext, contractId: string, newOwner: string): JsonObject {
   return {
-    ExerciseCommand: { templateId: ctx.fixtures.templates.iou.templateId, contractId, choice: 'Transfer', choiceArgument: { newOwner } },
+    ExerciseCommand: {
+      templateId: context.fixtures.templates.iou.templateId,
+      contractId,
+      choice: 'Transfer',
+      choiceArgument: { newOwner },
+    },
   };
 }

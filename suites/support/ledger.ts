@@ -44,7 +44,7 @@ export const UPDATE_NOT_FOUND_CANTON_CLAUSES: ClauseId[] = [
 
 /** Submits commands and expects them accepted (200), credited to `clauseId`; returns the completion. */
 export async function submit(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   options: {
     user: string;
     actAs: string[];
@@ -58,7 +58,7 @@ export async function submit(
   },
 ): Promise<Submitted> {
   const commandId = options.commandId ?? freshId('flow');
-  const response = await ctx.send({
+  const response = await context.send({
     endpoint: 'submit-and-wait',
     user: options.user,
     ...(options.headers ? { headers: options.headers } : {}),
@@ -75,10 +75,10 @@ export async function submit(
   return { response, updateId: body.updateId, completionOffset: Number(body.completionOffset), commandId };
 }
 
-export function iouCreate(ctx: ConformanceContext, payer: string, owner: string, amount = '100.0', viewers: string[] = []): unknown {
+export function iouCreate(context: ConformanceContext, payer: string, owner: string, amount = '100.0', viewers: string[] = []): unknown {
   return {
     CreateCommand: {
-      templateId: ctx.fixtures.templates.iou.templateId,
+      templateId: context.fixtures.templates.iou.templateId,
       createArguments: { payer, owner, amount: { value: amount, currency: 'USD' }, viewers },
     },
   };
@@ -101,23 +101,23 @@ export function transactionFormat(parties: Record<string, JsonObject[]>, shape: 
 }
 
 export async function updateByOffset(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   user: string,
   offset: number,
   updateFormat: JsonObject,
 ): Promise<ClientResponse> {
-  return ctx.send({ endpoint: 'update-by-offset', user, body: { offset, updateFormat } });
+  return context.send({ endpoint: 'update-by-offset', user, body: { offset, updateFormat } });
 }
 
 /** The transaction at `offset` as `party` sees it (a wildcard filter), in `shape`. */
 export async function partyView(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   user: string,
   offset: number,
   party: string,
   shape: Shape,
 ): Promise<ClientResponse> {
-  return updateByOffset(ctx, user, offset, transactionFormat({ [party]: [wildcardFilter()] }, shape));
+  return updateByOffset(context, user, offset, transactionFormat({ [party]: [wildcardFilter()] }, shape));
 }
 
 export type TransactionEvent = [kind: string, payload: JsonObject];
@@ -156,7 +156,7 @@ export const packageIdFormat = (templateId: string, packageId: string): string =
  * A lookup whose filter names its template or interface in the package-id format: the spec accepts it and
  * matches (`creates` of them expected), Canton 3.5 refuses it with 400 INVALID_FIELD (a conflict clause).
  */
-export function judgePackageIdFilter(ctx: ConformanceContext, response: ClientResponse, creates: number, what: string): void {
+export function judgePackageIdFilter(context: ConformanceContext, response: ClientResponse, creates: number, what: string): void {
   const body = response.status === 200 ? transactionIn(parseJsonLossless(response.text)) : undefined;
   const matched = body === undefined ? 0 : createdEvents(body.events).length;
   const side: ConflictSide =
@@ -167,7 +167,7 @@ export function judgePackageIdFilter(ctx: ConformanceContext, response: ClientRe
         : 'neither';
   const answer = `${response.status} ${response.contentType}: ${response.text.slice(0, 200)}`;
   specConflict(
-    ctx,
+    context,
     'identifier-filter.package-id-format.accepted',
     side,
     `answered a ${what} in the package-id format with ${answer}${response.status === 200 ? ` (${matched} creates matched, ${creates} expected)` : ''}`,
@@ -185,19 +185,19 @@ export function eventKinds(events: TransactionEvent[]): string[] {
 
 /** Creates an Iou as `bank` (payer) for `owner` and returns its contract id, read back from the ledger. */
 export async function createIouAndFindIt(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   owner: string,
   viewers: string[] = [],
 ): Promise<{ submitted: Submitted; contractId: string; payer: string; bankUser: string }> {
-  const payer = ctx.party('bank');
-  const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-  const submitted = await submit(ctx, {
+  const payer = context.party('bank');
+  const bankUser = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+  const submitted = await submit(context, {
     user: bankUser,
     actAs: [payer],
-    commands: [iouCreate(ctx, payer, owner, '100.0', viewers)],
+    commands: [iouCreate(context, payer, owner, '100.0', viewers)],
     clauseId: 'command.CreateCommand.fields-required',
   });
-  const response = await partyView(ctx, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
+  const response = await partyView(context, bankUser, submitted.completionOffset, payer, 'TRANSACTION_SHAPE_ACS_DELTA');
   const { value, events } = transactionOf(response, 'submit-and-wait.summary.waits-for-result');
   sameUpdateAtOffset(
     'submit-and-wait.summary.waits-for-result',
@@ -222,17 +222,17 @@ export async function createIouAndFindIt(
  * the OFFSET resource.
  */
 export function expectUpdateNotFound(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   response: ClientResponse,
   offset: number,
   clauseId: ClauseId,
 ): JsCantonErrorBody {
-  const error = expectError(ctx, response, clauseId, {
+  const error = expectError(context, response, clauseId, {
     code: 'UPDATE_NOT_FOUND',
     cantonClauseId: 'canton.update-by-offset.update-not-found-404',
   });
   expectErrorCode(error, 'UPDATE_NOT_FOUND', clauseId, response);
-  if (ctx.profile === 'canton') {
+  if (context.profile === 'canton') {
     statusCodeConformance(response, [404], 'canton.update-by-offset.update-not-found-404');
     updateNotFoundDetails(error, offset, response);
   }
@@ -243,10 +243,10 @@ export function expectUpdateNotFound(
  * The interface of the fixtures (one Iou implements), or a skip: Canton's own CantonExamples (Daml-LF 2.1)
  * declares no interface, so a node provisioned with it has none.
  */
-export function assetInterface(ctx: ConformanceContext): NonNullable<ConformanceContext['fixtures']['templates']['assetInterface']> {
-  const iface = ctx.fixtures.templates.assetInterface;
+export function assetInterface(context: ConformanceContext): NonNullable<ConformanceContext['fixtures']['templates']['assetInterface']> {
+  const iface = context.fixtures.templates.assetInterface;
   if (iface === undefined) {
-    return ctx.skip("the fixtures name no interface (templates.assetInterface); Canton's CantonExamples has none");
+    return context.skip("the fixtures name no interface (templates.assetInterface); Canton's CantonExamples has none");
   }
   return iface;
 }

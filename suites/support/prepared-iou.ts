@@ -60,11 +60,11 @@ export interface PreparedIou {
 }
 
 /** The external fixture party with this alias, with its signing key; skips when the fixtures hold no key. */
-export function externalParty(ctx: ConformanceContext, alias: string): ExternalParty {
-  const party: PartyFixture | undefined = ctx.fixtures.parties.find((candidate) => candidate.alias === alias);
-  if (!party?.external) ctx.skip(`the fixtures name no external party "${alias}" (parties[].external)`);
+export function externalParty(context: ConformanceContext, alias: string): ExternalParty {
+  const party: PartyFixture | undefined = context.fixtures.parties.find((candidate) => candidate.alias === alias);
+  if (!party?.external) context.skip(`the fixtures name no external party "${alias}" (parties[].external)`);
   if (!party.external.privateKey)
-    ctx.skip(`the fixtures hold no private key of the external party "${alias}" (parties[].external.privateKey)`);
+    context.skip(`the fixtures hold no private key of the external party "${alias}" (parties[].external.privateKey)`);
   return { alias, id: party.id, fingerprint: party.external.fingerprint, privateKey: party.external.privateKey };
 }
 
@@ -75,14 +75,14 @@ export function signEd25519(privateKeyBase64: string, message: Buffer): string {
 }
 
 /** Prepares an Iou create with the external party `payerAlias` as payer (signatory) and `ownerAlias` as owner. */
-export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', ownerAlias = 'alice'): Promise<PreparedIou> {
-  const payer = externalParty(ctx, payerAlias);
-  const owner = ctx.party(ownerAlias);
-  const executor = ctx.userWhere(`can execute as ${payerAlias}`, (user) => user.rights.executeAs.includes(payerAlias)).id;
+export async function prepareIou(context: ConformanceContext, payerAlias = 'dana', ownerAlias = 'alice'): Promise<PreparedIou> {
+  const payer = externalParty(context, payerAlias);
+  const owner = context.party(ownerAlias);
+  const executor = context.userWhere(`can execute as ${payerAlias}`, (user) => user.rights.executeAs.includes(payerAlias)).id;
   const commandId = freshId('interactive');
   const amount = `${randomInt(1, 1_000_000_000)}.0`;
-  const commands = [iouCreate(ctx, payer.id, owner, amount) as Record<string, unknown>];
-  const response = await ctx.send({
+  const commands = [iouCreate(context, payer.id, owner, amount) as Record<string, unknown>];
+  const response = await context.send({
     endpoint: 'prepare',
     user: executor,
     body: {
@@ -91,7 +91,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
       commands,
       actAs: [payer.id],
       readAs: [],
-      ...PREPARE_REQUIRED(ctx),
+      ...PREPARE_REQUIRED(context),
       verboseHashing: false,
     },
   });
@@ -117,7 +117,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
     HASHING_SCHEME_VERSIONS,
     response,
   );
-  if (ctx.profile === 'canton') {
+  if (context.profile === 'canton') {
     // The hash the external party is asked to sign is the V2 hash of the transaction it is shown (no scheme was asked).
     const answer = {
       preparedTransaction: body.preparedTransaction!,
@@ -128,7 +128,7 @@ export async function prepareIou(ctx: ConformanceContext, payerAlias = 'dana', o
       commands,
       actAs: [payer.id],
       commandId,
-      signatoryFields: ctx.fixtures.templates.iou.signatories,
+      signatoryFields: context.fixtures.templates.iou.signatories,
     });
   }
   return {
@@ -181,18 +181,18 @@ export function executeBody(prepared: PreparedIou, choice: SignatureChoice = {},
   };
 }
 
-export async function execute(ctx: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
-  return ctx.send({ endpoint: 'execute', user, body });
+export async function execute(context: ConformanceContext, user: string, body: JsonObject): Promise<ClientResponse> {
+  return context.send({ endpoint: 'execute', user, body });
 }
 
 /** A submission by the bank alone (invisible to the Iou's owner): its completion offset is the ledger end now. */
-export async function ledgerEndMarker(ctx: ConformanceContext): Promise<number> {
-  const bank = ctx.party('bank');
-  const bankUser = ctx.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
-  const submitted = await submit(ctx, {
+export async function ledgerEndMarker(context: ConformanceContext): Promise<number> {
+  const bank = context.party('bank');
+  const bankUser = context.userWhere('can act as bank', (user) => user.rights.actAs.includes('bank')).id;
+  const submitted = await submit(context, {
     user: bankUser,
     actAs: [bank],
-    commands: [iouCreate(ctx, bank, bank, '1.0')],
+    commands: [iouCreate(context, bank, bank, '1.0')],
     clauseId: 'command.CreateCommand.fields-required',
   });
   return submitted.completionOffset;
@@ -246,13 +246,13 @@ export const COUNT_EVERY_COMMIT: Omit<SearchBounds, 'after'> = { timeoutMs: 10_0
  * nothing but the ledger-end markers it submits; the caller asserts what it expects to find.
  */
 export async function findPreparedIou(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   prepared: PreparedIou,
   bounds: SearchBounds,
   stopAtFirst: boolean,
 ): Promise<FoundTransaction[]> {
-  const ownerAlias = ctx.fixtures.parties.find((party) => party.id === prepared.owner)?.alias ?? '';
-  const reader = ctx.userWhere(
+  const ownerAlias = context.fixtures.parties.find((party) => party.id === prepared.owner)?.alias ?? '';
+  const reader = context.userWhere(
     `can read as ${ownerAlias}`,
     (user) => user.rights.actAs.includes(ownerAlias) || user.rights.readAs.includes(ownerAlias),
   ).id;
@@ -264,11 +264,11 @@ export async function findPreparedIou(
   let scanned = bounds.after;
   const found: FoundTransaction[] = [];
   while (Date.now() < deadline && lookups > 0) {
-    const end = await ledgerEndMarker(ctx);
+    const end = await ledgerEndMarker(context);
     const offsets: number[] = [];
     for (let offset = scanned + 1; offset < end && lookups > 0; offset++, lookups--) offsets.push(offset);
     // Independent reads: they go out together, within the run's bound on requests in flight, and are read in order.
-    const responses = await Promise.all(offsets.map((offset) => updateByOffset(ctx, reader, offset, format)));
+    const responses = await Promise.all(offsets.map((offset) => updateByOffset(context, reader, offset, format)));
     responses.forEach((response, index) => {
       if (response.status !== 200) return;
       const transaction = transactionIn(parseJsonLossless(response.text));

@@ -27,7 +27,7 @@ export interface RefusalOptions {
  * whatever the control says (the control may have failed only because this request took effect).
  */
 export function refusedAgainstControl(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   clauseId: ClauseId,
   refused: ClientResponse,
   control: ClientResponse,
@@ -45,7 +45,7 @@ export function refusedAgainstControl(
     );
     return undefined;
   }
-  return refusedWith(ctx, clauseId, refused, codes, status, options);
+  return refusedWith(context, clauseId, refused, codes, status, options);
 }
 
 /**
@@ -53,7 +53,7 @@ export function refusedAgainstControl(
  * default error body, one of `codes`, `status`, and (when given) a cause containing `causeIncludes`.
  */
 export function refusedWith(
-  ctx: ConformanceContext,
+  context: ConformanceContext,
   clauseId: ClauseId,
   refused: ClientResponse,
   codes: string | readonly string[],
@@ -61,7 +61,7 @@ export function refusedWith(
   options: Pick<RefusalOptions, 'causeIncludes' | 'causePrefix'> = {},
 ): JsCantonErrorBody {
   statusInRange(refused, 400, 499, clauseId);
-  const body = expectError(ctx, refused, clauseId);
+  const body = expectError(context, refused, clauseId);
   expectErrorCode(body, codes, clauseId, refused);
   statusCodeConformance(refused, [status], clauseId);
   const { causeIncludes, causePrefix } = options;

@@ -27,12 +27,12 @@ export function format(shape: Shape, byParty: Record<string, JsonObject[]>, anyP
 }
 
 /** The fixture user that may read any party (CanReadAsAnyParty): it asks for every party of the model. */
-export function auditor(ctx: ConformanceContext): string {
-  return ctx.userWhere('reads as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty).id;
+export function auditor(context: ConformanceContext): string {
+  return context.userWhere('reads as any party (rights.readAsAnyParty)', (user) => user.rights.readAsAnyParty).id;
 }
 
-export function userActingAs(ctx: ConformanceContext, alias: string): string {
-  return ctx.userWhere(`can act as ${alias}`, (user) => user.rights.actAs.includes(alias)).id;
+export function userActingAs(context: ConformanceContext, alias: string): string {
+  return context.userWhere(`can act as ${alias}`, (user) => user.rights.actAs.includes(alias)).id;
 }
 
 export const unset = (value: unknown): boolean => value === undefined || value === null;
