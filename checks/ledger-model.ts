@@ -1085,9 +1085,7 @@ export const MODEL_CHECKS: readonly ModelCheck[] = [
       "canton: every read of a user the run created held against the users model built from the run's own user writes (the record the last write answered, deleted users gone, rights granted less revoked; checks/user-model.ts)",
     apply: (model, exchanges, context) => {
       if (context.profile !== 'canton') return false;
-      let applied = false;
-      applied = model.users.applyAll(exchanges) || applied;
-      return applied;
+      return model.users.applyAll(exchanges);
     },
   },
 ];
