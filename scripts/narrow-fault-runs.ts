@@ -9,6 +9,7 @@
  * shrink, and faults the broad run does not catch as the table expects (the sharpness self-test reports those).
  */
 import { writeFileSync } from 'node:fs';
+import prettier from 'prettier';
 import {
   jobOf,
   missedExpectation,
@@ -48,5 +49,7 @@ for (const entry of entries) {
   else process.stdout.write(`  left broad (the tests alone do not show it): ${missed.split('\n')[0]}\n`);
 }
 const sorted = Object.fromEntries(Object.entries(selection).sort(([a], [b]) => a.localeCompare(b)));
-writeFileSync(narrowedSelectionFile, `${JSON.stringify(sorted, null, 2)}\n`);
+// Written as Prettier writes it, so the static self-test's format check holds without a second step.
+const options = (await prettier.resolveConfig(narrowedSelectionFile)) ?? {};
+writeFileSync(narrowedSelectionFile, await prettier.format(JSON.stringify(sorted), { ...options, filepath: narrowedSelectionFile }));
 process.stdout.write(`${Object.keys(sorted).length} faults narrowed in ${narrowedSelectionFile}\n`);
