@@ -3,7 +3,8 @@
  * choices (consuming or not, controllers, what the body creates and returns), as the Daml source of Canton's
  * CantonExamples declares them (community/common/src/main/daml/CantonExamples/Iou.daml). Keyed by package name and
  * qualified name (`CantonExamples:Module:Entity`): Canton ships other templates of the same qualified name (e.g. the
- * `Iou:Iou` of ledger-common-dars' model package, `signatory issuer, owner`), which these rules do not describe. The
+ * `Iou:Iou` of ledger-common-dars' model package, `signatory issuer, owner`), which these rules do not describe. Also
+ * the suite's own nesting model (daml/lf/nesting.lf, package conformance-nesting), which `provision` uploads. The
  * model predicts only what these rules state; a template or choice not listed here is held to the structural rules alone.
  */
 
@@ -87,7 +88,49 @@ const iou: TemplateRule = {
   },
 };
 
-const TEMPLATE_RULES: Readonly<Record<string, TemplateRule>> = { [`${RULES_PACKAGE}:Iou:Iou`]: iou };
+/** The package of the suite's own nesting model (daml/lf/nesting.lf, `daml/dars/conformance-nesting.dar`). */
+export const NESTING_PACKAGE = 'conformance-nesting';
+
+/** nesting.lf's `toNat i`: S applied i times to `Z ()` (none for i <= 0; at most 1 000: deeper ones are refused anyway). */
+function toNat(i: unknown): unknown {
+  const count = typeof i === 'string' && /^-?\d+$/.test(i) ? BigInt(i) : 0n;
+  let value: unknown = { tag: 'Z', value: {} };
+  for (let index = 0n; index < count && index < 1000n; index += 1n) value = { tag: 'S', value };
+  return value;
+}
+
+const partyOnly = (argument: DamlRecord) => [text(argument, 'party')];
+
+/**
+ * nesting.lf (LAPITT's DeeplyNestedValue): Contract and Handler are `signatory party` with no observer; Handler's Create
+ * (non-consuming, controlled by its party) creates `Contract { party, i, n = toNat i }`. Its other choices return a Nat
+ * or an Int64, which the rules do not state (held to the structural rules alone).
+ */
+const nestingContract: TemplateRule = { signatories: partyOnly, observers: () => [], choices: { Archive: ARCHIVE } };
+const nestingHandler: TemplateRule = {
+  signatories: partyOnly,
+  observers: () => [],
+  choices: {
+    Archive: ARCHIVE,
+    Create: {
+      consuming: false,
+      controllers: partyOnly,
+      creates: (argument, choiceArgument) => [
+        {
+          template: 'DeeplyNestedValue:Contract',
+          argument: { party: argument['party'], i: choiceArgument['i'], n: toNat(choiceArgument['i']) },
+        },
+      ],
+      result: 'created-contract-id',
+    },
+  },
+};
+
+const TEMPLATE_RULES: Readonly<Record<string, TemplateRule>> = {
+  [`${RULES_PACKAGE}:Iou:Iou`]: iou,
+  [`${NESTING_PACKAGE}:DeeplyNestedValue:Contract`]: nestingContract,
+  [`${NESTING_PACKAGE}:DeeplyNestedValue:Handler`]: nestingHandler,
+};
 
 /** The rule of a template named by its package name and `Module:Entity`; undefined when the package is unknown or another. */
 export function templateRule(packageName: string | undefined, template: string | undefined): TemplateRule | undefined {

@@ -53,6 +53,10 @@ export const FaultCatalogue = {
     "the suite's conformance-keys Account computes its key with an empty number (keys.lf: { owner, number } of the contract)",
   'suite-alltypes-replace-keeps-values':
     "the suite's conformance-values AllTypes Replace creates the contract anew with its old values (values.lf: the choice argument's values)",
+  'value-nesting-limit-101':
+    'values nested 101 levels deep are accepted (the limit is 101, not 100): in commands, choice bodies, choice results and contract keys',
+  'value-nesting-result-unchecked':
+    "a choice result nested deeper than 100 levels is kept (the transaction's other values are still held to the limit)",
   'contract-key-rendered-wrong': 'a created event of a keyed contract shows no contractKey, and one of a keyless contract an empty record',
   'contract-key-not-found-wrong-code':
     'an exercise by key of a key no active contract has is CONTRACT_NOT_FOUND instead of CONTRACT_KEY_NOT_FOUND',

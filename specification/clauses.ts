@@ -22,6 +22,7 @@ import { updateResourceClauses } from './clauses/resources-updates.js';
 import { scanClauses } from './clauses/scan.js';
 import { semanticsCommandsClauses } from './clauses/semantics-commands.js';
 import { semanticsVisibilityClauses } from './clauses/semantics-visibility.js';
+import { valueNestingClauses } from './clauses/value-nesting.js';
 import { versioningClauses } from './clauses/versioning.js';
 import { vettingClauses } from './clauses/vetting.js';
 import type { Clause } from './clauses/types.js';
@@ -47,6 +48,7 @@ const registry = [
   ...cantonClientRouteClauses,
   ...cantonUserClauses,
   ...semanticsCommandsClauses,
+  ...valueNestingClauses,
   ...semanticsVisibilityClauses,
   ...vettingClauses,
   ...contractsAndEventsClauses,

@@ -7,7 +7,16 @@
 import { LedgerApiError } from '../canton-errors.js';
 import { resolveIdentifier, resolveTemplate, type ParsedIdentifier } from './identifiers.js';
 import { viewOf, type ChoiceDefinition, type InterfaceDefinition, type ModelPackage, type TemplateDefinition } from './package-model.js';
-import { checkValue, mapTimestamps, rejectNonSuffixedContractId, type DamlRecord, type DamlValue } from './values.js';
+import {
+  MAXIMUM_NESTING,
+  checkValue,
+  mapTimestamps,
+  nestsDeeperThan,
+  rejectNonSuffixedContractId,
+  type DamlRecord,
+  type DamlType,
+  type DamlValue,
+} from './values.js';
 
 export interface ContractKey {
   value: DamlRecord;
@@ -134,7 +143,14 @@ export interface InterpretOptions {
   fetchSeesArchived?: boolean;
   /** On under the `disclosed-archived-accepted` fault: a disclosed contract is used even after it was archived. */
   acceptArchivedDisclosed?: boolean;
+  /** The value nesting limit: Daml-LF's 100 (`MAXIMUM_NESTING`); 101 under the `value-nesting-limit-101` fault. */
+  nestingLimit?: number;
+  /** On under the `value-nesting-result-unchecked` fault: an exercise result is not held to the nesting limit. */
+  resultNestingUnchecked?: boolean;
 }
+
+/** Who made a value: the command (checked by the engine's preprocessing) or the interpreter (a choice body, a key). */
+type Origin = 'command' | 'interpreter';
 
 /** A key's identity: Canton's GlobalKey, the template's package name and qualified name and the key value. */
 export function keyIdentity(template: TemplateDefinition, key: DamlValue): string {
@@ -198,7 +214,7 @@ class Interpretation {
     switch (command.kind) {
       case 'create': {
         const template = resolveTemplate(pkg, command.templateId);
-        this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+        this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`, 'command');
         return;
       }
       case 'createAndExercise': {
@@ -206,7 +222,7 @@ class Interpretation {
         const choice = findTemplateChoice(template, command.choice);
         let contractId: string;
         try {
-          contractId = this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+          contractId = this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`, 'command');
         } catch (error) {
           if (this.options.createAndExerciseWrongCode && error instanceof LedgerApiError && error.code === 'COMMAND_PREPROCESSING_FAILED') {
             throw new LedgerApiError('INVALID_ARGUMENT', error.errorCause);
@@ -214,7 +230,7 @@ class Interpretation {
           throw error;
         }
         const contract = this.created.get(contractId) as Contract;
-        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         return;
       }
       case 'exercise': {
@@ -229,7 +245,7 @@ class Interpretation {
               `Interpretation error: Error: Contract ${contract.contractId} was expected to be of type ${resolved.template.qualifiedName} but is of type ${contract.template.qualifiedName}`,
             );
           }
-          this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+          this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         } else {
           const choice = resolved.iface.choices.get(command.choice);
           if (!choice) {
@@ -244,7 +260,7 @@ class Interpretation {
               `Interpretation error: Error: Contract ${contract.contractId} of template ${contract.template.qualifiedName} does not implement interface ${resolved.iface.qualifiedName}`,
             );
           }
-          this.exercise(contract, choice, resolved.iface, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+          this.exercise(contract, choice, resolved.iface, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         }
         return;
       }
@@ -258,10 +274,11 @@ class Interpretation {
           path: `${command.path}.contractKey`,
           knownParties: this.options.partyIds,
         });
+        this.checkNesting(template.key.type, keyValue, 'command');
         const contractId = this.lookupKey(keyIdentity(template, keyValue));
         const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
         if (!contract || !this.isVisible(contract)) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
-        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         return;
       }
     }
@@ -273,6 +290,7 @@ class Interpretation {
     authorizers: ReadonlySet<string>,
     parentWitnesses: readonly string[],
     path: string,
+    origin: Origin,
   ): string {
     let argument: DamlRecord;
     try {
@@ -283,6 +301,7 @@ class Interpretation {
       }
       throw error;
     }
+    this.checkNesting(template.argumentType, argument, origin);
     if (this.options.recordFieldsAsSubmitted && typeof argumentJson === 'object' && argumentJson !== null) {
       const ordered = argument;
       argument = Object.fromEntries(Object.keys(argumentJson).flatMap((name) => (name in ordered ? [[name, ordered[name]!]] : [])));
@@ -304,6 +323,8 @@ class Interpretation {
     let key: ContractKey | undefined;
     if (template.key) {
       const value = template.key.of(argument);
+      // The key is the interpreter's value, whoever wrote the contract (ContractKeysDeeplyNestedValueIT.scala:76).
+      this.checkNesting(template.key.type, value, 'interpreter');
       key = { value, identity: keyIdentity(template, value), maintainers: template.key.maintainers(value) };
     }
     // Fault `create-first-signatory-only`: only the first signatory's authority is required.
@@ -341,10 +362,12 @@ class Interpretation {
     argumentJson: unknown,
     authorizers: ReadonlySet<string>,
     path: string,
+    origin: Origin,
     parentWitnesses: readonly string[] = [],
   ): void {
     // Canton reads a null choice argument as {}.
     const choiceArgument = checkValue(choice.argumentType, argumentJson ?? {}, { path, knownParties: this.options.partyIds }) as DamlRecord;
+    this.checkNesting(choice.argumentType, choiceArgument, origin);
     const subject = iface ? viewOf(contract.template, iface)!(contract.argument) : contract.argument;
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const nodeId = this.nodes.length;
@@ -377,7 +400,8 @@ class Interpretation {
     const bodyPath = `${path} (body of ${choice.name})`;
     node.result = choice.body(
       {
-        create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath),
+        self: contract.contractId,
+        create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath, 'interpreter'),
         fetch: (contractId, expected) => {
           const fetched = this.fetchInBody(contractId);
           // Daml's fetch needs one of the fetched contract's stakeholders among the authorizers (readAs lends only visibility).
@@ -401,7 +425,16 @@ class Interpretation {
         exercise: (contractId, name, argument) => {
           const target = this.fetchVisible(contractId);
           const before = this.nodes.length;
-          this.exercise(target, findTemplateChoice(target.template, name), undefined, argument, bodyAuthorizers, bodyPath, witnesses);
+          this.exercise(
+            target,
+            findTemplateChoice(target.template, name),
+            undefined,
+            argument,
+            bodyAuthorizers,
+            bodyPath,
+            'interpreter',
+            witnesses,
+          );
           return (this.nodes[before] as ExerciseNode).result;
         },
         exerciseByKey: (template, key, name, argument) => {
@@ -409,7 +442,16 @@ class Interpretation {
           const target = contractId === undefined ? undefined : this.fetchActive(contractId);
           if (!target || !this.isVisible(target)) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
           const before = this.nodes.length;
-          this.exercise(target, findTemplateChoice(target.template, name), undefined, argument, bodyAuthorizers, bodyPath, witnesses);
+          this.exercise(
+            target,
+            findTemplateChoice(target.template, name),
+            undefined,
+            argument,
+            bodyAuthorizers,
+            bodyPath,
+            'interpreter',
+            witnesses,
+          );
           return (this.nodes[before] as ExerciseNode).result;
         },
         assert: (condition) => {
@@ -426,7 +468,24 @@ class Interpretation {
       subject,
       choiceArgument,
     );
+    // Fault `value-nesting-result-unchecked`: a result nested too deep is kept.
+    if (!this.options.resultNestingUnchecked) this.checkNesting(choice.resultType, node.result, 'interpreter');
     node.lastDescendantNodeId = this.nodes.length - 1;
+  }
+
+  /**
+   * Daml-LF's value nesting limit (100, `Value.MAXIMUM_NESTING`): a command's value nested deeper fails the engine's
+   * preprocessing, COMMAND_PREPROCESSING_FAILED (ValueTranslator.scala:88, Error.scala:129); a value the interpreter
+   * makes (a create or choice argument in a choice body, a choice result, a contract key) fails its translation to a
+   * transaction value, VALUE_NESTING (SValue.scala:71; CommandExecutionErrors.scala:824); DeeplyNestedValueIT.scala:85-155.
+   */
+  private checkNesting(type: DamlType, value: DamlValue, origin: Origin): void {
+    const limit = this.options.nestingLimit ?? MAXIMUM_NESTING;
+    if (!nestsDeeperThan(type, value, limit)) return;
+    if (origin === 'command') {
+      throw new LedgerApiError('COMMAND_PREPROCESSING_FAILED', `Provided value exceeds maximum nesting level of ${MAXIMUM_NESTING}`);
+    }
+    throw new LedgerApiError('VALUE_NESTING', `Interpretation error: Error: Value exceeds maximum nesting value of ${MAXIMUM_NESTING}`);
   }
 
   private isVisible(contract: Contract): boolean {

@@ -256,6 +256,8 @@ export class LedgerState {
       fetchSeesArchived: this.faults.has('fetch-sees-archived'),
       recordFieldsAsSubmitted: this.faults.has('record-fields-as-submitted'),
       variantErrorWrongCode: this.faults.has('variant-tag-error-wrong-code'),
+      ...(this.faults.has('value-nesting-limit-101') ? { nestingLimit: 101 } : {}),
+      resultNestingUnchecked: this.faults.has('value-nesting-result-unchecked'),
       ...(disclosed && disclosed.size > 0 ? { disclosed, acceptArchivedDisclosed: this.faults.has('disclosed-archived-accepted') } : {}),
     });
     if (this.faults.has('non-consuming-choice-archives')) {

@@ -11,6 +11,8 @@ import type { DamlRecord, DamlType, DamlValue, RecordType } from './values.js';
  * (its argument), exercise a choice of another contract (its result), and fail an `assert`.
  */
 export interface ChoiceBodyContext {
+  /** The id of the contract the choice is exercised on (Daml's `self`). */
+  self: string;
   create(template: TemplateDefinition, argument: DamlRecord): string;
   /** Daml's `fetch`: the contract's argument; `template` (a qualified name) is the type the body expects it to have. */
   fetch(contractId: string, template?: string): DamlRecord;

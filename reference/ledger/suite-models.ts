@@ -3,13 +3,13 @@
  * written as data beside them: each template's argument type, signatories, observers, key and choices, transcribed from
  * its `.lf` source. The reference executes a model once a DAR holding its package is uploaded and vetted: the package is
  * recognised by its name and version and by the templates and interfaces its Daml-LF declares (`modelForPackage`), so a
- * changed DAR is not executed by stale data. Only the models below are executed; the others (nesting, semantics, limits,
- * upgrade) are stored and vetted like any package, and a command on their templates is TEMPLATES_OR_INTERFACES_NOT_FOUND.
+ * changed DAR is not executed by stale data. Only the models below are executed; the others (semantics, limits, upgrade)
+ * are stored and vetted like any package, and a command on their templates is TEMPLATES_OR_INTERFACES_NOT_FOUND.
  */
 import type { DarPackage } from '../dar/parse.js';
 import type { Faults } from '../faults.js';
 import type { ChoiceDefinition, InterfaceDefinition, ModelPackage, PackageHome, TemplateDefinition } from './package-model.js';
-import { T, field, numericToScaled, scaledToNumeric, stringField, stringListField } from './values.js';
+import { MAXIMUM_NESTING, T, field, numericToScaled, scaledToNumeric, stringField, stringListField } from './values.js';
 import type { DamlRecord, DamlType, DamlValue, RecordType } from './values.js';
 
 interface SuiteModel {
@@ -46,6 +46,36 @@ function template(
   parts: Partial<Omit<TemplateDefinition, 'qualifiedName' | 'home' | 'argumentType'>> & Pick<TemplateDefinition, 'signatories' | 'choices'>,
 ): TemplateDefinition {
   return { qualifiedName, home, argumentType, observers: () => [], ensure: () => true, views: new Map(), ...parts };
+}
+
+/** `variant Nat = Z: Unit | S: Nat` of the nesting models, a recursive type (its constructors' list completed after). */
+function natType(name: string): DamlType {
+  const constructors: { name: string; type: DamlType }[] = [{ name: 'Z', type: T.unit }];
+  const nat: DamlType = { kind: 'Variant', name, constructors };
+  constructors.push({ name: 'S', type: nat });
+  return nat;
+}
+
+/**
+ * `toNat x = construct x (Z ())`, `construct x acc = if x <= 0 then acc else construct (x - 1) (S acc)`, of an Int64 text.
+ * Built at most `MAXIMUM_NESTING + 2` levels deep: every place a Nat goes (a create or choice argument, a result, a key)
+ * refuses one that deep, so a deeper one would be refused alike (Canton builds it whole first: only slower).
+ */
+function toNat(count: string): DamlValue {
+  const requested = BigInt(count);
+  const levels = requested > BigInt(MAXIMUM_NESTING + 2) ? MAXIMUM_NESTING + 2 : Number(requested);
+  let value: DamlValue = { tag: 'Z', value: {} };
+  for (let index = 0; index < levels; index += 1) value = { tag: 'S', value };
+  return value;
+}
+
+/** `destruct Z acc = acc; destruct (S n) acc = destruct n (acc + 1)`, `toInt n = destruct n 0`: the number of S. */
+function toInt(nat: DamlValue): string {
+  let count = 0;
+  for (let value = nat; typeof value === 'object' && value !== null && !Array.isArray(value) && value.tag === 'S'; value = value.value!) {
+    count += 1;
+  }
+  return String(count);
 }
 
 /** daml/lf/keys.lf (conformance-keys, Daml-LF 2.3). */
@@ -144,16 +174,7 @@ const keys: SuiteModel = {
       ),
     });
 
-    // variant Nat = Z: Unit | S: Nat, a recursive type (the constructors' list is completed below).
-    const natConstructors: { name: string; type: DamlType }[] = [{ name: 'Z', type: T.unit }];
-    const nat: DamlType = { kind: 'Variant', name: 'KeyNesting:Nat', constructors: natConstructors };
-    natConstructors.push({ name: 'S', type: nat });
-    // toNat x = construct x (Z ()); construct x acc = if x <= 0 then acc else construct (x - 1) (S acc).
-    const toNat = (count: bigint): DamlValue => {
-      let value: DamlValue = { tag: 'Z', value: {} };
-      for (let index = 0n; index < count; index += 1n) value = { tag: 'S', value };
-      return value;
-    };
+    const nat = natType('KeyNesting:Nat');
     const contractWithKey: TemplateDefinition = template(
       home,
       'KeyNesting:ContractWithKey',
@@ -162,7 +183,7 @@ const keys: SuiteModel = {
         signatories: one('party'),
         key: {
           type: T.record('KeyNesting:NestedKey', { party: T.party, n: nat }),
-          of: (argument) => ({ party: field(argument, 'party'), n: toNat(BigInt(stringField(argument, 'i'))) }),
+          of: (argument) => ({ party: field(argument, 'party'), n: toNat(stringField(argument, 'i')) }),
           maintainers: one('party'),
         },
         choices: choices(archive('KeyNesting', one('party'))),
@@ -184,6 +205,61 @@ const keys: SuiteModel = {
       ),
     });
     return { templates: [account, contractWithKey, handler, keyOps, textKey], interfaces: [] };
+  },
+};
+
+/**
+ * daml/lf/nesting.lf (conformance-nesting): LAPITT's semantic/DeeplyNestedValue.daml, a Handler whose choices build a
+ * Nat of the depth asked (Construct), take one apart (Destruct), both (ConstructThenDestruct: `exercise self Destruct`),
+ * store one in a Contract (Create) and fetch a Contract (Fetch). The engine holds each value to the nesting limit.
+ */
+const nesting: SuiteModel = {
+  name: 'conformance-nesting',
+  version: '1.0.0',
+  templates: ['DeeplyNestedValue:Contract', 'DeeplyNestedValue:Handler'],
+  interfaces: [],
+  build(home) {
+    const nat = natType('DeeplyNestedValue:Nat');
+    const contractType = T.record('DeeplyNestedValue:Contract', { party: T.party, i: T.int64, n: nat });
+    const contract: TemplateDefinition = template(home, 'DeeplyNestedValue:Contract', contractType, {
+      signatories: one('party'),
+      choices: choices(archive('DeeplyNestedValue', one('party'))),
+    });
+    const nonConsuming = (
+      name: string,
+      argumentFields: Record<string, DamlType>,
+      resultType: DamlType,
+      body: ChoiceDefinition['body'],
+    ): ChoiceDefinition => ({
+      name,
+      argumentType: T.record(`DeeplyNestedValue:${name}`, argumentFields),
+      resultType,
+      consuming: false,
+      controllers: one('party'),
+      body,
+    });
+    const handler = template(home, 'DeeplyNestedValue:Handler', T.record('DeeplyNestedValue:Handler', { party: T.party }), {
+      signatories: one('party'),
+      choices: choices(
+        nonConsuming('Construct', { i: T.int64 }, nat, (_context, _argument, choiceArgument) => toNat(stringField(choiceArgument, 'i'))),
+        nonConsuming('Destruct', { n: nat }, T.int64, (_context, _argument, choiceArgument) => toInt(field(choiceArgument, 'n'))),
+        nonConsuming('ConstructThenDestruct', { i: T.int64 }, T.int64, (context, _argument, choiceArgument) =>
+          context.exercise(context.self, 'Destruct', { n: toNat(stringField(choiceArgument, 'i')) }),
+        ),
+        nonConsuming('Create', { i: T.int64 }, T.contractId, (context, argument, choiceArgument) =>
+          context.create(contract, {
+            party: field(argument, 'party'),
+            i: field(choiceArgument, 'i'),
+            n: toNat(stringField(choiceArgument, 'i')),
+          }),
+        ),
+        nonConsuming('Fetch', { cid: T.contractId }, contractType, (context, _argument, choiceArgument) =>
+          context.fetch(stringField(choiceArgument, 'cid'), 'DeeplyNestedValue:Contract'),
+        ),
+        archive('DeeplyNestedValue', one('party')),
+      ),
+    });
+    return { templates: [contract, handler], interfaces: [] };
   },
 };
 
@@ -321,7 +397,7 @@ const values: SuiteModel = {
   },
 };
 
-const MODELS: readonly SuiteModel[] = [keys, interfaces, values];
+const MODELS: readonly SuiteModel[] = [keys, nesting, interfaces, values];
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && [...a].sort().every((entry, index) => entry === [...b].sort()[index]);

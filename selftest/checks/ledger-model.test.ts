@@ -241,6 +241,58 @@ describe('the ledger model', () => {
     expect((await failure(() => apply(otherCreate('CantonExamples')))).clauseId).toBe('canton.model.stakeholders');
   });
 
+  it("holds the suite's nesting model to nesting.lf: Handler's Create makes Contract { party, i, n = toNat i } signed by its party", async () => {
+    const HANDLER = '#conformance-nesting:DeeplyNestedValue:Handler';
+    const nat = (k: number): unknown => (k === 0 ? { tag: 'Z', value: {} } : { tag: 'S', value: nat(k - 1) });
+    const nesting = { templateId: 'pkgn:DeeplyNestedValue:Handler', packageName: 'conformance-nesting', witnessParties: [ALICE] };
+    const made = (n: unknown, signatories = [ALICE]) => [
+      submission(40, [{ CreateCommand: { templateId: HANDLER, createArguments: { party: ALICE } } }], [ALICE]),
+      read(40, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:05Z',
+        commandId: 'cmd-40',
+        events: [created(40, 'h1', { ...nesting, createArgument: { party: ALICE }, signatories: [ALICE], observers: [] })],
+      }),
+      submission(
+        41,
+        [{ ExerciseCommand: { templateId: HANDLER, contractId: 'h1', choice: 'Create', choiceArgument: { i: '2' } } }],
+        [ALICE],
+      ),
+      read(41, [ALICE], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+        recordTime: '2026-01-01T00:00:06Z',
+        commandId: 'cmd-41',
+        events: [
+          {
+            ExercisedEvent: {
+              ...nesting,
+              offset: 41,
+              nodeId: 0,
+              contractId: 'h1',
+              choice: 'Create',
+              choiceArgument: { i: '2' },
+              actingParties: [ALICE],
+              consuming: false,
+              lastDescendantNodeId: 1,
+              exerciseResult: 'n1',
+            },
+          },
+          created(41, 'n1', {
+            ...nesting,
+            nodeId: 1,
+            templateId: 'pkgn:DeeplyNestedValue:Contract',
+            createArgument: { party: ALICE, i: '2', n },
+            signatories,
+            observers: [],
+          }),
+        ],
+      }),
+    ];
+    const events = await recorded(() => apply(made(nat(2))));
+    expect(events).toContain('stateful_consistency canton.model.create-argument passed');
+    expect(events).toContain('stateful_consistency canton.model.stakeholders passed');
+    expect((await failure(() => apply(made(nat(1))))).clauseId).toBe('canton.model.create-argument');
+    expect((await failure(() => apply(made(nat(2), [ALICE, BANK])))).clauseId).toBe('canton.model.stakeholders');
+  });
+
   it('fails a commandId shown to a reader who is none of the submitters', async () => {
     const [create, createRead] = history();
     const observer = read(10, [CAROL], 'TRANSACTION_SHAPE_ACS_DELTA', {

@@ -502,6 +502,22 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [clause],
     exclusive: true as const,
   })),
+  // The value nesting limit with the suite's nesting models (flows / value nesting): off by one everywhere, and not
+  // enforced on one place (a choice's result).
+  {
+    fault: 'value-nesting-limit-101',
+    include: ['flows / value nesting'],
+    profile: 'canton',
+    clauses: ['canton.values.nesting-limit-commands', 'canton.values.nesting-limit-interpretation', 'canton.keys.nesting-limit'],
+    exclusive: true,
+  },
+  {
+    fault: 'value-nesting-result-unchecked',
+    include: ['flows / value nesting'],
+    profile: 'canton',
+    clauses: ['canton.values.nesting-limit-interpretation'],
+    exclusive: true,
+  },
   {
     // Replace's new contract is checked in both value-type round trips.
     fault: 'suite-alltypes-replace-keeps-values',
