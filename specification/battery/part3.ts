@@ -84,8 +84,9 @@ const KEYED_MODEL =
   'needs a keyed template and Canton 3.5 key semantics (exercise, fetch and lookup by key); CantonExamples has no key, and the reference models keys only for the exercise-by-key command shape (templates.keyedAccount)';
 const BY_KEY_IN_DAML =
   "needs fetch_by_key or lookup by key (query_n_by_key) inside a choice: in Daml-LF 2.3 both return DA.Types' Tuple2, a " +
-  "stable package the suite's one-package DARs do not depend on (daml/lf/key-workflows.lf), so no suite model has them yet; " +
-  'the JSON API reaches keys otherwise only through ExerciseByKey';
+  "stable package whose DALF is in neither Canton's open-source tree nor the Maven registry, so the toolchain that builds " +
+  "the suite's DARs knows it not and refuses a model naming it (daml/toolchain/generated/README.md); the JSON API reaches " +
+  'keys otherwise only through ExerciseByKey';
 const UNIQUE_KEYS = 'Canton excludes it from its own runs: written for unique-key semantics (ExcludedTests.scala)';
 const UPGRADE_PAIR = 'needs an upgrade pair of compiled DARs (v1 and v2 of one package name), which the fixtures do not provide';
 
