@@ -6,6 +6,7 @@
  * `Iou:Iou` of ledger-common-dars' model package, `signatory issuer, owner`), which these rules do not describe. Also
  * the suite's own nesting model (daml/lf/nesting.lf, package conformance-nesting), which `provision` uploads. The
  * model predicts only what these rules state; a template or choice not listed here is held to the structural rules alone.
+ * Beside them, the keyed templates of the suite's own DARs (`KEYED_RULES`).
  */
 
 /** The package whose templates the rules describe (the name of CantonExamples.dar's main package). */
@@ -126,10 +127,102 @@ const nestingHandler: TemplateRule = {
   },
 };
 
+/** A choice controlled by one field of the contract (or, with `fromArgument`, of the choice argument). */
+const controlledBy =
+  (name: string, fromArgument = false) =>
+  (argument: DamlRecord, choiceArgument: DamlRecord): string[] => [text(fromArgument ? choiceArgument : argument, name)];
+const noBody = { creates: () => [], result: 'unit' } as const;
+
+/**
+ * The suite's own keyed models (daml/lf/key-workflows.lf and keys.lf, package names `conformance-key-workflows` and
+ * `conformance-keys`), as their Daml-LF sources declare them: a choice whose body exercises another contract (Proposal's
+ * ProposalAccept) has no `creates`, so the model does not predict its transaction.
+ */
+const KEYED_RULES: Readonly<Record<string, TemplateRule>> = {
+  'conformance-key-workflows:WithKey:WithKey': {
+    signatories: (argument) => [text(argument, 'p')],
+    observers: () => [],
+    choices: { Archive: ARCHIVE, WithKey_NoOp: { consuming: false, controllers: controlledBy('divulgee', true), ...noBody } },
+  },
+  'conformance-key-workflows:WithKey:WithKeyCreatorAlternative': {
+    signatories: (argument) => [text(argument, 'p1')],
+    observers: (argument) => [text(argument, 'p2')],
+    choices: {
+      Archive: ARCHIVE,
+      WithKeyCreatorAlternative_DiscloseCreate: {
+        consuming: false,
+        controllers: controlledBy('p2'),
+        creates: (argument) => [{ template: 'WithKey:WithKey', argument: { p: argument['p1'], label: argument['label'] } }],
+        result: 'created-contract-id',
+      },
+    },
+  },
+  'conformance-key-workflows:ContractIdTests:Contract': {
+    signatories: (argument) => [text(argument, 'party')],
+    observers: () => [],
+    choices: { Archive: ARCHIVE },
+  },
+  'conformance-key-workflows:ContractIdTests:ContractRef': {
+    signatories: (argument) => [text(argument, 'party')],
+    observers: () => [],
+    choices: {
+      Archive: ARCHIVE,
+      Change: {
+        consuming: true,
+        controllers: controlledBy('party'),
+        creates: (argument, choiceArgument) => [
+          { template: 'ContractIdTests:ContractRef', argument: { ...argument, ref: choiceArgument['newId'] } },
+        ],
+        result: 'created-contract-id',
+      },
+    },
+  },
+  'conformance-key-workflows:Divulgence:Asset': {
+    signatories: (argument) => [text(argument, 'issuer')],
+    observers: (argument) => [text(argument, 'owner')],
+    choices: {
+      Archive: ARCHIVE,
+      AssetTransfer: {
+        consuming: true,
+        controllers: controlledBy('owner'),
+        creates: (argument, choiceArgument) => [
+          { template: 'Divulgence:Asset', argument: { ...argument, owner: choiceArgument['newOwner'] } },
+        ],
+        result: 'created-contract-id',
+      },
+    },
+  },
+  'conformance-key-workflows:Divulgence:Proposal': {
+    signatories: (argument) => [text(argument, 'proposer')],
+    observers: (argument) => [text(argument, 'receiver')],
+    choices: {
+      Archive: ARCHIVE,
+      ProposalAccept: { consuming: true, controllers: controlledBy('receiver'), result: 'created-contract-id' },
+    },
+  },
+  'conformance-keys:TextKey:TextKey': {
+    signatories: (argument) => [text(argument, 'party')],
+    observers: (argument) => texts(argument, 'disclosedTo'),
+    choices: {
+      Archive: ARCHIVE,
+      TextKeyChoice: { consuming: true, controllers: controlledBy('party'), ...noBody },
+      TextKeyDisclose: {
+        consuming: true,
+        controllers: controlledBy('party'),
+        creates: (argument, choiceArgument) => [
+          { template: 'TextKey:TextKey', argument: { ...argument, disclosedTo: choiceArgument['newDisclosedTo'] }, sets: ['disclosedTo'] },
+        ],
+        result: 'created-contract-id',
+      },
+    },
+  },
+};
+
 const TEMPLATE_RULES: Readonly<Record<string, TemplateRule>> = {
   [`${RULES_PACKAGE}:Iou:Iou`]: iou,
   [`${NESTING_PACKAGE}:DeeplyNestedValue:Contract`]: nestingContract,
   [`${NESTING_PACKAGE}:DeeplyNestedValue:Handler`]: nestingHandler,
+  ...KEYED_RULES,
 };
 
 /** The rule of a template named by its package name and `Module:Entity`; undefined when the package is unknown or another. */

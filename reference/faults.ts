@@ -58,6 +58,10 @@ export const FaultCatalogue = {
   'value-nesting-result-unchecked':
     "a choice result nested deeper than 100 levels is kept (the transaction's other values are still held to the limit)",
   'contract-key-rendered-wrong': 'a created event of a keyed contract shows no contractKey, and one of a keyless contract an empty record',
+  'suite-asset-transfer-keeps-owner':
+    "the suite's conformance-key-workflows Asset keeps its owner on AssetTransfer (key-workflows.lf: the new owner), so a proposal's proposer never owns the asset",
+  'key-lookup-ignores-visibility':
+    'an exercise by key finds a contract none of the submitters (actAs, readAs) sees and none disclosed to the submission',
   'contract-key-not-found-wrong-code':
     'an exercise by key of a key no active contract has is CONTRACT_NOT_FOUND instead of CONTRACT_KEY_NOT_FOUND',
   'fetch-authorization-not-checked':

@@ -14,6 +14,7 @@ export type SuiteDarName =
   | 'conformance-values'
   | 'conformance-nesting'
   | 'conformance-keys'
+  | 'conformance-key-workflows'
   | 'conformance-interfaces'
   | 'conformance-semantics'
   | 'conformance-limits'
@@ -46,6 +47,7 @@ export const PROVISIONED_SUITE_DARS: readonly SuiteDarName[] = [
   'conformance-values',
   'conformance-nesting',
   'conformance-keys',
+  'conformance-key-workflows',
   'conformance-interfaces',
   'conformance-semantics',
   'conformance-limits',

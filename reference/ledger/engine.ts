@@ -117,6 +117,8 @@ export interface InterpretOptions {
   hideConsumingFromObservers?: boolean;
   /** On under the `contract-key-not-found-wrong-code` fault: a missing key is CONTRACT_NOT_FOUND. */
   keyNotFoundAsContractNotFound?: boolean;
+  /** On under the `key-lookup-ignores-visibility` fault: an exercise by key finds a contract the submitters cannot see. */
+  keyLookupIgnoresVisibility?: boolean;
   /** On under the `fetch-authorization-not-checked` fault: a fetch needs no stakeholder among the authorizers. */
   fetchAuthorizationNotChecked?: boolean;
   /** On under the `fetch-type-not-checked` fault: a fetch in a choice body takes a contract of any template. */
@@ -277,7 +279,7 @@ class Interpretation {
         this.checkNesting(template.key.type, keyValue, 'command');
         const contractId = this.lookupKey(keyIdentity(template, keyValue));
         const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
-        if (!contract || !this.isVisible(contract)) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
+        if (!contract || !this.keyVisible(contract)) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
         this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         return;
       }
@@ -440,7 +442,7 @@ class Interpretation {
         exerciseByKey: (template, key, name, argument) => {
           const contractId = this.lookupKey(keyIdentity(template, key));
           const target = contractId === undefined ? undefined : this.fetchActive(contractId);
-          if (!target || !this.isVisible(target)) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
+          if (!target || !this.keyVisible(target)) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
           const before = this.nodes.length;
           this.exercise(
             target,
@@ -492,6 +494,14 @@ class Interpretation {
     if (this.created.has(contract.contractId)) return true;
     if (this.options.disclosed?.has(contract.contractId)) return true;
     return contract.signatories.some((party) => this.readers.has(party)) || contract.observers.some((party) => this.readers.has(party));
+  }
+
+  /**
+   * Whether a key lookup finds the contract: Canton's key lookups see only the contracts of the submitters (actAs and
+   * readAs), those created in this transaction and those disclosed to it (StoreBackedCommandInterpreter.scala, NUCK).
+   */
+  private keyVisible(contract: Contract): boolean {
+    return this.options.keyLookupIgnoresVisibility === true || this.isVisible(contract);
   }
 
   private fetchActive(contractId: string): Contract | undefined {

@@ -249,6 +249,7 @@ export class LedgerState {
       fetchTypeNotChecked: this.faults.has('fetch-type-not-checked'),
       fetchAuthorizationNotChecked: this.faults.has('fetch-authorization-not-checked'),
       keyNotFoundAsContractNotFound: this.faults.has('contract-key-not-found-wrong-code'),
+      keyLookupIgnoresVisibility: this.faults.has('key-lookup-ignores-visibility'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),

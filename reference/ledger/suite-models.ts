@@ -263,6 +263,141 @@ const nesting: SuiteModel = {
   },
 };
 
+/** daml/lf/key-workflows.lf (conformance-key-workflows, Daml-LF 2.3). */
+const keyWorkflows: SuiteModel = {
+  name: 'conformance-key-workflows',
+  version: '1.0.0',
+  templates: [
+    'ContractIdTests:Contract',
+    'ContractIdTests:ContractRef',
+    'Divulgence:Asset',
+    'Divulgence:Proposal',
+    'WithKey:WithKey',
+    'WithKey:WithKeyCreatorAlternative',
+  ],
+  interfaces: [],
+  build(home, faults) {
+    const withKey: TemplateDefinition = template(home, 'WithKey:WithKey', T.record('WithKey:WithKey', { p: T.party, label: T.text }), {
+      signatories: one('p'),
+      key: {
+        type: T.record('WithKey:WithKeyKey', { p: T.party, label: T.text }),
+        of: (argument) => ({ p: field(argument, 'p'), label: field(argument, 'label') }),
+        maintainers: one('p'),
+      },
+      choices: choices(
+        {
+          name: 'WithKey_NoOp',
+          argumentType: T.record('WithKey:WithKey_NoOp', { divulgee: T.party }),
+          resultType: T.unit,
+          consuming: false,
+          controllers: (_argument, choiceArgument) => [stringField(choiceArgument, 'divulgee')],
+          body: () => ({}),
+        },
+        archive('WithKey', one('p')),
+      ),
+    });
+    const creator = template(
+      home,
+      'WithKey:WithKeyCreatorAlternative',
+      T.record('WithKey:WithKeyCreatorAlternative', { p1: T.party, p2: T.party, label: T.text }),
+      {
+        signatories: one('p1'),
+        observers: one('p2'),
+        choices: choices(
+          {
+            name: 'WithKeyCreatorAlternative_DiscloseCreate',
+            argumentType: T.record('WithKey:WithKeyCreatorAlternative_DiscloseCreate', {}),
+            resultType: T.contractId,
+            consuming: false,
+            controllers: one('p2'),
+            body: (context, argument) => context.create(withKey, { p: field(argument, 'p1'), label: field(argument, 'label') }),
+          },
+          archive('WithKey', one('p1')),
+        ),
+      },
+    );
+    const contract = template(home, 'ContractIdTests:Contract', T.record('ContractIdTests:Contract', { party: T.party }), {
+      signatories: one('party'),
+      choices: choices(archive('ContractIdTests', one('party'))),
+    });
+    const contractRef: TemplateDefinition = template(
+      home,
+      'ContractIdTests:ContractRef',
+      T.record('ContractIdTests:ContractRef', { party: T.party, label: T.text, ref: T.contractId }),
+      {
+        signatories: one('party'),
+        key: {
+          type: T.record('ContractIdTests:ContractRefKey', { party: T.party, label: T.text }),
+          of: (argument) => ({ party: field(argument, 'party'), label: field(argument, 'label') }),
+          maintainers: one('party'),
+        },
+        choices: choices(
+          {
+            name: 'Change',
+            argumentType: T.record('ContractIdTests:Change', { newId: T.contractId }),
+            resultType: T.contractId,
+            consuming: true,
+            controllers: one('party'),
+            body: (context, argument, choiceArgument) => context.create(contractRef, { ...argument, ref: field(choiceArgument, 'newId') }),
+          },
+          archive('ContractIdTests', one('party')),
+        ),
+      },
+    );
+    const asset: TemplateDefinition = template(
+      home,
+      'Divulgence:Asset',
+      T.record('Divulgence:Asset', { issuer: T.party, owner: T.party, label: T.text }),
+      {
+        signatories: one('issuer'),
+        observers: one('owner'),
+        key: {
+          type: T.record('Divulgence:AssetKey', { issuer: T.party, label: T.text }),
+          of: (argument) => ({ issuer: field(argument, 'issuer'), label: field(argument, 'label') }),
+          maintainers: one('issuer'),
+        },
+        choices: choices(
+          {
+            name: 'AssetTransfer',
+            argumentType: T.record('Divulgence:AssetTransfer', { newOwner: T.party }),
+            resultType: T.contractId,
+            consuming: true,
+            controllers: one('owner'),
+            // Fault `suite-asset-transfer-keeps-owner`: the new asset keeps the old owner.
+            body: (context, argument, choiceArgument) =>
+              context.create(
+                asset,
+                faults.has('suite-asset-transfer-keeps-owner') ? argument : { ...argument, owner: field(choiceArgument, 'newOwner') },
+              ),
+          },
+          archive('Divulgence', one('issuer')),
+        ),
+      },
+    );
+    const proposal = template(home, 'Divulgence:Proposal', T.record('Divulgence:Proposal', { proposer: T.party, receiver: T.party }), {
+      signatories: one('proposer'),
+      observers: one('receiver'),
+      choices: choices(
+        {
+          name: 'ProposalAccept',
+          argumentType: T.record('Divulgence:ProposalAccept', { asset: T.contractId }),
+          resultType: T.contractId,
+          consuming: true,
+          controllers: one('receiver'),
+          // fetch_template @Asset asset, then exercise @Asset AssetTransfer asset { newOwner = proposer }.
+          body: (context, argument, choiceArgument) => {
+            const assetId = stringField(choiceArgument, 'asset');
+            context.fetch(assetId, 'Divulgence:Asset');
+            return context.exercise(assetId, 'AssetTransfer', { newOwner: field(argument, 'proposer') });
+          },
+        },
+        archive('Divulgence', one('proposer')),
+      ),
+    });
+    return { templates: [contract, contractRef, asset, proposal, withKey, creator], interfaces: [] };
+  },
+};
+
 /** daml/lf/interfaces.lf (conformance-interfaces). */
 const interfaces: SuiteModel = {
   name: 'conformance-interfaces',
@@ -397,7 +532,7 @@ const values: SuiteModel = {
   },
 };
 
-const MODELS: readonly SuiteModel[] = [keys, nesting, interfaces, values];
+const MODELS: readonly SuiteModel[] = [keys, keyWorkflows, nesting, interfaces, values];
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && [...a].sort().every((entry, index) => entry === [...b].sort()[index]);

@@ -293,6 +293,70 @@ describe('the ledger model', () => {
     expect((await failure(() => apply(made(nat(2), [ALICE, BANK])))).clauseId).toBe('canton.model.stakeholders');
   });
 
+  it("predicts the suite's keyed templates: a WithKey a non-signatory creates through WithKeyCreatorAlternative", async () => {
+    // daml/lf/key-workflows.lf: the creator is signed by p1 and observed by p2, whose non-consuming choice creates p1's WithKey.
+    const creator = { p1: ALICE, p2: CAROL, label: 'k' };
+    const withKey = (signatories: string[]) => [
+      exchange(
+        '/v2/commands/submit-and-wait',
+        {
+          commands: [
+            { CreateCommand: { templateId: '#conformance-key-workflows:WithKey:WithKeyCreatorAlternative', createArguments: creator } },
+          ],
+          commandId: 'cmd-30',
+          actAs: [ALICE],
+        },
+        { updateId: 'u30', completionOffset: 30 },
+      ),
+      read(30, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:05Z',
+        commandId: 'cmd-30',
+        events: [
+          created(30, 'w1', {
+            templateId: 'pkgk:WithKey:WithKeyCreatorAlternative',
+            packageName: 'conformance-key-workflows',
+            createArgument: creator,
+            signatories: [ALICE],
+            observers: [CAROL],
+          }),
+        ],
+      }),
+      exchange(
+        '/v2/commands/submit-and-wait',
+        {
+          commands: [
+            {
+              ExerciseCommand: {
+                templateId: '#conformance-key-workflows:WithKey:WithKeyCreatorAlternative',
+                contractId: 'w1',
+                choice: 'WithKeyCreatorAlternative_DiscloseCreate',
+                choiceArgument: {},
+              },
+            },
+          ],
+          commandId: 'cmd-31',
+          actAs: [CAROL],
+        },
+        { updateId: 'u31', completionOffset: 31 },
+      ),
+      read(31, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:06Z',
+        events: [
+          created(31, 'w2', {
+            templateId: 'pkgk:WithKey:WithKey',
+            packageName: 'conformance-key-workflows',
+            createArgument: { p: ALICE, label: 'k' },
+            witnessParties: [ALICE],
+            signatories,
+            observers: [],
+          }),
+        ],
+      }),
+    ];
+    expect(await recorded(() => apply(withKey([ALICE])))).not.toContain('stateful_consistency canton.model.stakeholders failed');
+    expect((await failure(() => apply(withKey([CAROL])))).clauseId).toBe('canton.model.stakeholders');
+  });
+
   it('fails a commandId shown to a reader who is none of the submitters', async () => {
     const [create, createRead] = history();
     const observer = read(10, [CAROL], 'TRANSACTION_SHAPE_ACS_DELTA', {

@@ -494,6 +494,8 @@ export const faultExpectations: FaultExpectation[] = [
       // The suite's own models, as the reference executes them (reference/ledger/suite-models.ts against daml/lf).
       ['suite-token-view-owner-is-issuer', 'flows / commands and values', 'command.ExerciseCommand.interface-choice'],
       ['suite-account-key-number-dropped', 'flows / contracts', 'canton.semantics.contract-keys'],
+      ['suite-asset-transfer-keeps-owner', 'flows / contract keys', 'canton.semantics.contract-key-workflows'],
+      ['key-lookup-ignores-visibility', 'flows / contract keys', 'canton.semantics.contract-key-visibility'],
     ] as const
   ).map(([fault, suite, clause]) => ({
     fault,

@@ -78,7 +78,7 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
         .split('\n')
         .filter((line) => line.startsWith('model '))
         .map((line) => line.split(/\s+/)[1]);
-      expect(models).toHaveLength(10);
+      expect(models).toHaveLength(11);
       expect(build.stdout.split('\n').filter((line) => line.startsWith('built '))).toEqual(
         index.dars.map((dar) => `built ${dar.file} ${dar.packageId}`),
       );

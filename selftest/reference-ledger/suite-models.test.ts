@@ -15,7 +15,7 @@ import { startTestReference, transactionsFormat, uniqueCommandId, type TestRefer
 const mainOf = (bytes: Uint8Array) => parseDar(bytes, { checkHashes: true }).main;
 
 describe('the suite models the reference executes', () => {
-  it.each(['conformance-keys', 'conformance-nesting', 'conformance-interfaces', 'conformance-values'] as SuiteDarName[])(
+  it.each(['conformance-keys', 'conformance-key-workflows', 'conformance-nesting', 'conformance-interfaces', 'conformance-values'] as SuiteDarName[])(
     '%s is recognised from its committed DAR, with every template and interface it declares',
     (name) => {
       const dar = suiteDar(name);

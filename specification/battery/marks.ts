@@ -11,7 +11,6 @@ import type { RecountStatus } from './types.js';
 
 const ALL_TYPES = 'templates.allTypes (a template with a field of every Daml type; not in CantonExamples)';
 const INTERFACE = 'an interface and a template implementing it (templates.assetInterface; CantonExamples has no interface)';
-const KEYED = "a keyed template (templates.keyedAccount, the reference's Account; CantonExamples has no key)";
 const SYNTHETIC = "DARs made by the project's DAR builder (requires syntheticDars): they decode but are not compiled Daml";
 
 export const needsFixture: ReadonlyMap<string, string> = new Map([
@@ -34,11 +33,6 @@ export const needsFixture: ReadonlyMap<string, string> = new Map([
   ['TransactionServiceFiltersIT TSFInterfaceWithEventBlobsTemplatePlainFilters', INTERFACE],
   ['TransactionServiceFiltersIT TSFInterfaceWithEventBlobsTemplateFiltersWithEventBlobs', INTERFACE],
   ['InterfaceIT ExerciseInterfaceSuccess', INTERFACE],
-  ['ContractKeysIT CKExerciseByKey', KEYED],
-  ['ContractKeysIT CKNoContractKey', `${KEYED}: the test checks the keyless Iou first, then skips without the keyed template`],
-  ['ContractKeysIT CKRecreate', KEYED],
-  ['ContractKeysIT CKTransients', KEYED],
-  ['ContractKeysIT CKExposedByTemplate', KEYED],
 ]);
 
 export const referenceOnly: ReadonlyMap<string, string> = new Map([['VettingIT PVUploadDarFileBasic', SYNTHETIC]]);
@@ -249,7 +243,7 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
     'ContractKeysIT CKExerciseByKey',
     {
       status: 'partly',
-      why: 'closed after the recount: suites/participant/submit-and-wait-interpretation.suite.ts archives a keyed Account by key before its create and after its archive, 404 CONTRACT_KEY_NOT_FOUND both times, while the exercise by key of the live contract is accepted (ContractKeysIT.scala:354-403); needs the keyed fixture template (‡); fault contract-key-not-found-wrong-code fails it',
+      why: "closed after the recount: suites/participant/submit-and-wait-interpretation.suite.ts archives a keyed Account by key before its create and after its archive, 404 CONTRACT_KEY_NOT_FOUND both times, while the exercise by key of the live contract is accepted (ContractKeysIT.scala:354-403); the keyed Account is the suite's conformance-keys DAR, which provision uploads (runs on the bare walkthrough); fault contract-key-not-found-wrong-code fails it",
     },
   ],
   ...(
@@ -271,7 +265,45 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
     `ContractKeysIT ${name}`,
     {
       status: 'not',
-      why: `closed after the recount with the reference's keyed Account (templates.keyedAccount, ‡): in suites/flows/contracts-and-events.suite.ts ${what} (ContractKeysIT.scala:${line}); faults contract-key-rendered-wrong and contract-key-not-found-wrong-code fail the test`,
+      why: `closed after the recount with the keyed Account of the suite's conformance-keys DAR (templates.keyedAccount, which provision names once it uploads the DAR): in suites/flows/contracts-and-events.suite.ts ${what} (ContractKeysIT.scala:${line}); faults contract-key-rendered-wrong and contract-key-not-found-wrong-code fail the test`,
+    },
+  ]),
+  ...(
+    [
+      [
+        'ContractKeysIT CKGlocalKeyVisibility',
+        "ContractKeysIT.scala:481: bob's exercise by key of alice's WithKey is 404 CONTRACT_KEY_NOT_FOUND without the contract disclosed and accepted with it, alice's own accepted; fault key-lookup-ignores-visibility fails it",
+      ],
+      [
+        'ContractKeysExplicitDisclosureIT EDExerciseByKeyDisclosedContract',
+        'ContractKeysExplicitDisclosureIT.scala:37: the same exercise by key as CKGlocalKeyVisibility, refused without and accepted with the disclosed contract; fault key-lookup-ignores-visibility fails it',
+      ],
+      [
+        'ContractKeysIT CKDisclosedContractKeyReusabilityAsSubmitter',
+        "ContractKeysIT.scala:439: bob creates alice's WithKey through WithKeyCreatorAlternative_DiscloseCreate, alice archives it by key, and the choice creates it again (accepted)",
+      ],
+      [
+        'ContractKeysDivulgenceIT DivulgenceKeys',
+        "ContractKeysDivulgenceIT.scala:13: bob accepts alice's proposal with his keyed asset, which the choice fetches and transfers; alice's view shows the new asset hers with the same key; fault suite-asset-transfer-keeps-owner fails it",
+      ],
+      [
+        'ContractKeysContractIdIT RejectNonSuffixedV1CKCidExerciseByKey',
+        'ContractKeysContractIdIT.scala:168: ContractRef.Change exercised by key with a non-suffixed V1 id is 400 COMMAND_PREPROCESSING_FAILED "Illegal Contract ID" against the same exercise with a suffixed id',
+      ],
+      [
+        'ContractKeysContractIdIT AcceptSuffixedV1CKCidExerciseByKey',
+        'ContractKeysContractIdIT.scala:168: ContractRef.Change exercised by key with a suffixed V1 id no contract has is accepted (not looked up)',
+      ],
+      [
+        'ContractKeysCommandDeduplicationIT StopOnCompletionFailure',
+        "ContractKeysCommandDeduplicationIT.scala:23: an exercise by key refused CONTRACT_KEY_NOT_FOUND is accepted on retry with the same command id once the key has a contract; two competing recreations of one key, a loser's retry accepted; fault dedup-failed-submission fails it",
+      ],
+    ] as const
+  ).map(([key, what]): [string, { status: RecountStatus; why: string }] => [
+    key,
+    {
+      status: 'not',
+      why: `closed after the recount with the suite's conformance-key-workflows and conformance-keys DARs (provision uploads them): suites/flows/contract-keys.suite.ts, ${what}`,
     },
   ]),
   ...(
