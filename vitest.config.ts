@@ -19,6 +19,8 @@ export default defineConfig({
     reporters: ['default', './selftest/support/plain-count-reporter.ts'],
     // The long self-tests first (selftest/support/long-first-sequencer.ts): on a fresh clone vitest has no timings.
     sequence: { sequencer: LongFirstSequencer },
+    // A folder where files that need the very same conformance run share it (selftest/support/shared-runs.ts).
+    globalSetup: ['./selftest/support/shared-runs.ts'],
     projects: [
       {
         extends: true,

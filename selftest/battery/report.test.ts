@@ -11,11 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { batteryCaseKey, batteryCases } from '../../specification/battery/index.js';
 import { clause, isClauseId } from '../../specification/clauses.js';
 import type { BatteryCoverageSummary } from '../../reports/battery.js';
-import { runConformance } from '../conformance/support.js';
+import { sharedConformanceRun } from '../conformance/support.js';
 
 describe('the battery figures of a canton run', () => {
   it('are one console line, and recompute from the map and the clause results', async () => {
-    const { stdout, report, reportDir } = await runConformance(['--profile', 'canton']);
+    const { stdout, report, reportDir } = await sharedConformanceRun(['--profile', 'canton']);
     expect(report.verdict).toBe('certified');
 
     const batteryLines = stdout.split('\n').filter((line) => line.includes('Canton battery'));
