@@ -527,7 +527,7 @@ export const batteryPart2: readonly BatteryCase[] = [
       'canton.daml-lf.trailing-none-dropped',
     ],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; with CantonExamples alone Numeric bounds, Int64, Optional, Party, Text and List are checked',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; with CantonExamples alone Numeric bounds, Int64, Optional, Party, Text and List are checked',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -536,7 +536,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -545,7 +545,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): its list of 10 000 Int64 values round-trips in flows / value types; without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): its list of 10 000 Int64 values round-trips in flows / value types; without it the test skips with that reason and the run counts the case as not covered',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -1368,7 +1368,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      "needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; Dates (pre-1970, a leap day) round-trip through a create and a choice, the date arithmetic of the test's choice result is not computed",
+      "needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; Dates (pre-1970, a leap day) round-trip through a create and a choice, the date arithmetic of the test's choice result is not computed",
   },
   {
     area: 'JsonV2Tests',
@@ -1377,7 +1377,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      "needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; microsecond Timestamps (pre-1970) round-trip through a create and a choice, the hour arithmetic of the test's choice result is not computed",
+      "needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; microsecond Timestamps (pre-1970) round-trip through a create and a choice, the hour arithmetic of the test's choice result is not computed",
   },
   {
     area: 'JsonV2Tests',
@@ -1386,7 +1386,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      "needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; a TextMap round-trips through a create and a choice, the map update of the test's choice result is not computed",
+      "needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; a TextMap round-trips through a create and a choice, the map update of the test's choice result is not computed",
   },
   {
     area: 'JsonV2Tests',
@@ -1434,7 +1434,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.variant-tag-refused'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered',
   },
   {
     area: 'JsonErrorHandlingOfDamlVariantTest',
@@ -1443,6 +1443,6 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.variant-tag-refused'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered',
   },
 ];
