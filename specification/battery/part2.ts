@@ -1301,9 +1301,10 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'UpgradingIT',
     name: 'UChoicePackageId',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/UpgradingIT.scala:755',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'needs an upgrade pair of DARs compiled for the test',
+    coverage: 'covered',
+    clauses: ['canton.upgrades.package-name-highest-vetted', 'canton.upgrades.exercise-per-command-version'],
+    reason:
+      "with the suite's conformance-upgrade lineage under a fresh name (suites/participant/upgrades.suite.ts, runs on a real node): a choice exercised by package name with 1.0.0 alone names 1.0.0, the same contract's choice once 2.0.0 is vetted names 2.0.0 and takes 2.0.0's new optional argument; LAPITT checks the exercise result's record shape, which the JSON API renders without the trailing None either way",
   },
   {
     area: 'JsonV2Tests',
