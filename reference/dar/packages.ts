@@ -53,7 +53,7 @@ function changedFieldType(older: VettedPackage, newer: VettedPackage): string | 
   const upgradeLineage = /^conformance-upgrade(-[A-Za-z0-9._-]+)?$/.test(newer.name);
   const invalidV3 = upgradeLineage && newer.version === '3.0.0' && newer.templates.includes('Upgrade:Asset');
   return invalidV3 && older.templates.includes('Upgrade:Asset')
-    ? 'The upgraded data type Asset has changed the types of some of its original fields.'
+    ? 'The upgraded template Asset has changed the types of some of its original fields.'
     : undefined;
 }
 

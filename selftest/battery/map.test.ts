@@ -134,12 +134,11 @@ describe('the battery map', () => {
       expect(keys.has(key), `${key} is marked but not mapped`).toBe(true);
     const covered = batteryCases.filter((entry) => entry.coverage === 'covered');
     // The recount's ‡ and § among covered cases (7 and 4). Every ‡ is gone: provision uploads the suite's own DARs, and
-    // the tests of all 24 cases once marked ran on the bare walkthrough (marks.ts). Of the recount's 4 §, three now run
-    // on a real node with the suite's own type-checked DARs (daml/dars: known version, invalid upgrade,
-    // vetAllPackages=false, validate without side effect); only the vetting of a DAR's dependencies still needs a
-    // synthetic DAR (suites/participant/vetting.suite.ts, requires syntheticDars).
+    // the tests of all 24 cases once marked ran on the bare walkthrough (marks.ts). Every § is gone too: the recount's 4
+    // run on a real node with the suite's own type-checked DARs (daml/dars: known version, invalid upgrade,
+    // vetAllPackages=false, validate without side effect, and a DAR with a dependency, conformance-with-dependency).
     expect(covered.filter((entry) => entry.needsFixture !== undefined).map(batteryCaseKey)).toEqual([]);
-    expect(covered.filter((entry) => entry.referenceOnly !== undefined).map(batteryCaseKey)).toEqual(['VettingIT PVUploadDarFileBasic']);
+    expect(covered.filter((entry) => entry.referenceOnly !== undefined).map(batteryCaseKey)).toEqual([]);
     expect(covered.filter(isReferenceOnly).length).toBe(
       covered.filter((entry) => entry.needsFixture !== undefined || entry.referenceOnly !== undefined).length,
     );

@@ -10,8 +10,6 @@
  */
 import type { RecountStatus } from './types.js';
 
-const SYNTHETIC = "DARs made by the project's DAR builder (requires syntheticDars): they decode but are not compiled Daml";
-
 /**
  * ‡ Cases whose test needs a fixture `provision` cannot supply. Empty since provision uploads the suite's own DARs
  * (daml/dars/: conformance-keys, -values, -interfaces; provision/plan.ts) and names their templates in the fixtures
@@ -24,7 +22,12 @@ const SYNTHETIC = "DARs made by the project's DAR builder (requires syntheticDar
  */
 export const needsFixture: ReadonlyMap<string, string> = new Map<string, string>([]);
 
-export const referenceOnly: ReadonlyMap<string, string> = new Map([['VettingIT PVUploadDarFileBasic', SYNTHETIC]]);
+/**
+ * § Cases whose test needs synthetic DARs. Empty since the vetting of a DAR's dependencies (VettingIT PVUploadDarFileBasic)
+ * uploads the suite's conformance-with-dependency (daml/dars/: a package importing conformance-dependency, both
+ * type-checked together by Canton's validator), renamed per test; no test requires syntheticDars any more.
+ */
+export const referenceOnly: ReadonlyMap<string, string> = new Map<string, string>([]);
 
 export const cantonProfileOnly: ReadonlyMap<string, string> = new Map([
   [

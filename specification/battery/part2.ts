@@ -1069,7 +1069,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.vetting.upload-vets-dependencies', 'canton.vetting.no-vetting-vets-nothing'],
     reason:
-      "observed through KNOWN_PACKAGE_VERSION (3.5 lists vetting only at /v2/package-vetting/list, outside the target set); vetAllPackages=false with the suite's type-checked DARs (runs on a real node); the dependency half with synthetic DARs only (skipped on a real node, syntheticDars: false)",
+      "observed through KNOWN_PACKAGE_VERSION (3.5 lists vetting only at /v2/package-vetting/list, outside the target set); vetAllPackages=false with the suite's type-checked DARs, the dependency half with the suite's conformance-with-dependency and its dependency (both renamed per test), so both run on a real node",
   },
   {
     area: 'VettingIT',
