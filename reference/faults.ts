@@ -95,6 +95,13 @@ export const FaultCatalogue = {
   'vetting-ignores-vet-all-packages-false': 'an upload with vetAllPackages=false vets its packages all the same',
   'dar-validate-stores-package': "dars/validate stores the DAR's packages (listed by GET /v2/packages) without vetting them",
   'packages-list-omits-uploaded': 'GET /v2/packages lists the model package only, no package uploaded since',
+  // Upgrades (reference/ledger/identifiers.ts, engine.ts)
+  'upgrade-package-name-first-version': 'a command naming a template by package name uses the lowest vetted version, not the highest',
+  'upgrade-exercise-keeps-contract-version':
+    'a contract created with an older version is exercised as that version, not the version the command names',
+  'upgrade-package-id-ignored': 'a command naming an older version by package id runs the highest vetted version of its name',
+  'upgrade-upload-not-checked': 'an upload with vetting skips the upgrade checks validate runs: an invalid upgrade is vetted',
+  'upgrade-preference-ignored': 'packageIdSelectionPreference is ignored: a package name always uses the highest vetted version',
   // Contracts and events (reference/ledger)
   'wrongly-typed-contract-generic-code':
     'exercising a contract through another template is DAML_INTERPRETATION_ERROR instead of WRONGLY_TYPED_CONTRACT',

@@ -21,7 +21,9 @@ export type SuiteDarName =
   | 'conformance-upgrade-v1'
   | 'conformance-upgrade-v1-other'
   | 'conformance-upgrade-v2'
-  | 'conformance-upgrade-v3-invalid';
+  | 'conformance-upgrade-v3-invalid'
+  | 'conformance-dependency'
+  | 'conformance-with-dependency';
 
 export interface SuiteDar {
   name: SuiteDarName;

@@ -5,8 +5,15 @@
  * exercises, visibility of used contracts to the submitters, contract activeness and key uniqueness.
  */
 import { LedgerApiError } from '../canton-errors.js';
-import { resolveIdentifier, resolveTemplate, type ParsedIdentifier } from './identifiers.js';
-import { viewOf, type ChoiceDefinition, type InterfaceDefinition, type ModelPackage, type TemplateDefinition } from './package-model.js';
+import { resolveIdentifier, resolveTemplate, type ParsedIdentifier, type VersionSelection } from './identifiers.js';
+import {
+  sameUpgradableTemplate,
+  viewOf,
+  type ChoiceDefinition,
+  type InterfaceDefinition,
+  type ModelPackage,
+  type TemplateDefinition,
+} from './package-model.js';
 import {
   MAXIMUM_NESTING,
   checkValue,
@@ -98,6 +105,10 @@ export interface LedgerView {
 
 export interface InterpretOptions {
   pkg: ModelPackage;
+  /** How a package-name reference picks a version of an upgrade lineage (the submission's packageIdSelectionPreference). */
+  versions?: VersionSelection;
+  /** On under the `upgrade-exercise-keeps-contract-version` fault. */
+  exerciseKeepsContractVersion?: boolean;
   view: LedgerView;
   actAs: readonly string[];
   readAs: readonly string[];
@@ -215,12 +226,12 @@ class Interpretation {
     const { pkg } = this.options;
     switch (command.kind) {
       case 'create': {
-        const template = resolveTemplate(pkg, command.templateId);
+        const template = resolveTemplate(pkg, command.templateId, this.options.versions);
         this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`, 'command');
         return;
       }
       case 'createAndExercise': {
-        const template = resolveTemplate(pkg, command.templateId);
+        const template = resolveTemplate(pkg, command.templateId, this.options.versions);
         const choice = findTemplateChoice(template, command.choice);
         let contractId: string;
         try {
@@ -236,16 +247,23 @@ class Interpretation {
         return;
       }
       case 'exercise': {
-        const resolved = resolveIdentifier(pkg, command.templateId, 'command');
+        const resolved = resolveIdentifier(pkg, command.templateId, 'command', this.options.versions);
         rejectNonSuffixedContractId(command.contractId);
-        const contract = this.fetchVisible(command.contractId);
+        let contract = this.fetchVisible(command.contractId);
         if (resolved.kind === 'template') {
-          const choice = findTemplateChoice(resolved.template, command.choice);
-          if (contract.template !== resolved.template) {
+          let choice = findTemplateChoice(resolved.template, command.choice);
+          if (!sameUpgradableTemplate(pkg, contract.template, resolved.template)) {
             throw new LedgerApiError(
               'WRONGLY_TYPED_CONTRACT',
               `Interpretation error: Error: Contract ${contract.contractId} was expected to be of type ${resolved.template.qualifiedName} but is of type ${contract.template.qualifiedName}`,
             );
+          }
+          // A contract of another version of the template (an upgrade lineage) is exercised as the version the command
+          // names: its argument read as that version's (an added trailing optional field absent, None), its events
+          // naming that package. Fault `upgrade-exercise-keeps-contract-version`: it runs as the version it was created with.
+          if (contract.template !== resolved.template) {
+            if (this.options.exerciseKeepsContractVersion) choice = findTemplateChoice(contract.template, command.choice);
+            else contract = { ...contract, template: resolved.template };
           }
           this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         } else {
@@ -267,7 +285,7 @@ class Interpretation {
         return;
       }
       case 'exerciseByKey': {
-        const template = resolveTemplate(pkg, command.templateId);
+        const template = resolveTemplate(pkg, command.templateId, this.options.versions);
         const choice = findTemplateChoice(template, command.choice);
         if (!template.key) {
           throw new LedgerApiError('COMMAND_PREPROCESSING_FAILED', `Template ${template.qualifiedName} does not have a contract key`);

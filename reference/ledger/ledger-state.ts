@@ -155,9 +155,24 @@ export class LedgerState {
    */
   packagesVetted(packages: readonly DarPackage[]): void {
     for (const candidate of packages) {
-      if (candidate.name === undefined || candidate.name === this.pkg.name || this.pkg.others.has(candidate.name)) continue;
+      if (candidate.name === undefined || candidate.name === this.pkg.name) continue;
+      const known = this.pkg.others.get(candidate.name);
+      if (
+        known !== undefined &&
+        (known.version === undefined || (known.lineage ?? [known]).some((other) => other.id === candidate.packageId))
+      )
+        continue;
       const model = modelForPackage(candidate, this.faults);
-      if (model !== undefined) this.pkg.others.set(model.name, model);
+      if (model === undefined) continue;
+      if (known === undefined) {
+        this.pkg.others.set(model.name, model);
+        continue;
+      }
+      // Another version of a name the ledger executes (an upgrade): the lineage, lowest version first, shared by all
+      // its versions; the name reaches the highest (a package-name reference without preference, Canton's default).
+      const lineage = [...(known.lineage ?? [known]), model].sort((a, b) => compareVersions(a.version ?? '0', b.version ?? '0'));
+      for (const version of lineage) version.lineage = lineage;
+      this.pkg.others.set(model.name, lineage[lineage.length - 1]!);
     }
   }
 
@@ -227,11 +242,19 @@ export class LedgerState {
     readAs: readonly string[],
     effectiveAt: Date,
     disclosed?: ReadonlySet<string>,
+    packagePreference: readonly string[] = [],
   ): InterpretedTransaction {
     if (this.faults.has('contract-id-in-values-not-checked')) commands = commands.map(suffixArgumentContractIds);
     // Fault `submission-commands-truncated`: only the first ten commands of a submission are interpreted.
     const tx = interpret(this.faults.has('submission-commands-truncated') ? commands.slice(0, 10) : commands, {
       pkg: this.pkg,
+      versions: {
+        preference: packagePreference,
+        preferenceIgnored: this.faults.has('upgrade-preference-ignored'),
+        firstVersion: this.faults.has('upgrade-package-name-first-version'),
+        packageIdIgnored: this.faults.has('upgrade-package-id-ignored'),
+      },
+      exerciseKeepsContractVersion: this.faults.has('upgrade-exercise-keeps-contract-version'),
       view: this.contracts.view(this.faults.has('interpretation-error-200') || this.faults.has('archived-contract-exercisable')),
       actAs,
       readAs,
@@ -314,4 +337,15 @@ function suffixArgumentContractIds(command: Command): Command {
   if ('createArguments' in command) changed.createArguments = suffix(command.createArguments);
   if ('choiceArgument' in command) changed.choiceArgument = suffix(command.choiceArgument);
   return changed as unknown as Command;
+}
+
+/** Daml package versions are dot-separated non-negative integers, compared part by part. */
+function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }

@@ -82,6 +82,33 @@ export interface ModelPackage {
    * (`suite-models.ts`). Their definitions carry their `home`.
    */
   others: Map<string, ModelPackage>;
+  /** The package's version (a suite DAR's; the model package's is not tracked). */
+  version?: string;
+  /**
+   * Every vetted version of this package's name that the ledger executes, lowest version first, this one among them
+   * (an upgrade lineage, `suite-models.ts`); absent when the name has one version. `others` maps the name to the highest.
+   */
+  lineage?: ModelPackage[];
+}
+
+/** Every package the ledger executes: the model package and each version of the others. */
+export function executedPackages(pkg: ModelPackage): ModelPackage[] {
+  return [pkg, ...[...pkg.others.values()].flatMap((other) => other.lineage ?? [other])];
+}
+
+/** A template in every vetted version of its package's name (a filter by package name matches them all). */
+export function templateVersions(pkg: ModelPackage, template: TemplateDefinition): TemplateDefinition[] {
+  const lineage = template.home === undefined ? undefined : pkg.others.get(template.home.name)?.lineage;
+  if (lineage === undefined) return [template];
+  return lineage.flatMap((version) => {
+    const found = version.templates.get(template.qualifiedName);
+    return found === undefined ? [] : [found];
+  });
+}
+
+/** Two templates of one upgrade lineage: the same qualified name in packages of the same name. */
+export function sameUpgradableTemplate(pkg: ModelPackage, a: TemplateDefinition, b: TemplateDefinition): boolean {
+  return a === b || (a.qualifiedName === b.qualifiedName && homeOf(pkg, a).name === homeOf(pkg, b).name);
 }
 
 /** The package a template or interface belongs to. */

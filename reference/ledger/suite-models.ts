@@ -14,6 +14,8 @@ import type { DamlRecord, DamlType, DamlValue, RecordType } from './values.js';
 
 interface SuiteModel {
   name: string;
+  /** Other package names the model is executed under (the upgrade lineage, which tests upload under a fresh name each). */
+  namePattern?: RegExp;
   version: string;
   /** `Module:Entity` of every template and interface the package declares. */
   templates: readonly string[];
@@ -532,7 +534,79 @@ const values: SuiteModel = {
   },
 };
 
-const MODELS: readonly SuiteModel[] = [keys, keyWorkflows, nesting, interfaces, values];
+/**
+ * daml/lf/upgrade-v1.lf and upgrade-v2.lf (conformance-upgrade 1.0.0 and 2.0.0, an upgrade lineage), executed under
+ * `conformance-upgrade` and any `conformance-upgrade-<suffix>` (the upgrade tests upload the lineage under a fresh name
+ * each, generators/dar/suite-dars.ts). 2.0.0 adds a trailing optional field `memo` to Asset and `newMemo` to Transfer,
+ * a choice Describe and a module Note; 3.0.0 (invalid) and the 1.0.0 twin are never executed.
+ */
+const UPGRADE_NAMES = /^conformance-upgrade-[A-Za-z0-9._-]+$/;
+
+function upgradeModel(version: '1.0.0' | '2.0.0'): SuiteModel {
+  const v2 = version === '2.0.0';
+  return {
+    name: 'conformance-upgrade',
+    namePattern: UPGRADE_NAMES,
+    version,
+    templates: v2 ? ['Upgrade:Asset', 'Note:Note'] : ['Upgrade:Asset'],
+    interfaces: [],
+    build(home) {
+      const assetType = T.record('Upgrade:Asset', {
+        issuer: T.party,
+        owner: T.party,
+        amount: T.int64,
+        ...(v2 ? { memo: T.optional(T.text) } : {}),
+      });
+      const asset: TemplateDefinition = template(home, 'Upgrade:Asset', assetType, {
+        signatories: one('issuer'),
+        observers: one('owner'),
+        choices: choices(
+          {
+            name: 'Transfer',
+            argumentType: T.record('Upgrade:Transfer', { newOwner: T.party, ...(v2 ? { newMemo: T.optional(T.text) } : {}) }),
+            resultType: T.contractId,
+            consuming: true,
+            controllers: one('owner'),
+            // 1.0.0: create (this with owner = newOwner); 2.0.0: also memo = newMemo. A None is left out of a record.
+            body: (context, argument, choiceArgument) => {
+              const { memo: _memo, ...rest } = argument;
+              const memo = v2 ? choiceArgument.newMemo : undefined;
+              return context.create(asset, {
+                ...(v2 ? rest : argument),
+                owner: field(choiceArgument, 'newOwner'),
+                ...(memo === undefined || memo === null ? {} : { memo }),
+              });
+            },
+          },
+          ...(v2
+            ? [
+                {
+                  name: 'Describe',
+                  argumentType: T.record('Upgrade:Describe', {}),
+                  resultType: T.text,
+                  consuming: false,
+                  controllers: one('owner'),
+                  body: (_context: unknown, argument: DamlRecord) => {
+                    const memo = argument.memo;
+                    return typeof memo === 'string' ? memo : 'no memo';
+                  },
+                } satisfies ChoiceDefinition,
+              ]
+            : []),
+          archive('Upgrade', one('issuer')),
+        ),
+      });
+      if (!v2) return { templates: [asset], interfaces: [] };
+      const note = template(home, 'Note:Note', T.record('Note:Note', { author: T.party, text: T.text }), {
+        signatories: one('author'),
+        choices: choices(archive('Note', one('author'))),
+      });
+      return { templates: [asset, note], interfaces: [] };
+    },
+  };
+}
+
+const MODELS: readonly SuiteModel[] = [keys, keyWorkflows, nesting, interfaces, values, upgradeModel('1.0.0'), upgradeModel('2.0.0')];
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && [...a].sort().every((entry, index) => entry === [...b].sort()[index]);
@@ -553,7 +627,7 @@ export interface PackageDeclaration {
 export function modelForDeclaration(declared: PackageDeclaration, faults: Faults): ModelPackage | undefined {
   const model = MODELS.find(
     (candidate) =>
-      candidate.name === declared.name &&
+      (candidate.name === declared.name || candidate.namePattern?.test(declared.name) === true) &&
       candidate.version === declared.version &&
       sameSet(candidate.templates, declared.templates) &&
       sameSet(candidate.interfaces, declared.interfaces),
@@ -564,6 +638,7 @@ export function modelForDeclaration(declared: PackageDeclaration, faults: Faults
   return {
     name: home.name,
     id: home.id,
+    version: declared.version,
     templates: new Map(built.templates.map((definition) => [definition.qualifiedName, definition])),
     interfaces: new Map(built.interfaces.map((definition) => [definition.qualifiedName, definition])),
     others: new Map(),

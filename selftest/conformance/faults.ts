@@ -338,6 +338,16 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [...clauses],
     exclusive: true,
   })),
+  // Upgrades (issue 29): each fault breaks one rule of participant / upgrades (the suite's conformance-upgrade lineage).
+  ...(
+    [
+      ['upgrade-package-name-first-version', 'canton.upgrades.package-name-highest-vetted'],
+      ['upgrade-exercise-keeps-contract-version', 'canton.upgrades.exercise-per-command-version'],
+      ['upgrade-package-id-ignored', 'canton.upgrades.create-per-package-id'],
+      ['upgrade-preference-ignored', 'canton.upgrades.package-id-selection-preference'],
+      ['upgrade-upload-not-checked', 'canton.upgrades.invalid-upgrade-upload-refused'],
+    ] as const
+  ).map(([fault, clause]): FaultExpectation => ({ fault, include: ['upgrades'], profile: 'canton', clauses: [clause], exclusive: true })),
   // Contracts and events (issue 18, point 4): each fault breaks one rule of flows / contracts and events.
   ...(
     [

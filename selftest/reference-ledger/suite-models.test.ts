@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDar } from '../../reference/dar/parse.js';
+import { PackageStore } from '../../reference/dar/packages.js';
 import { Faults } from '../../reference/faults.js';
 import { modelForPackage } from '../../reference/ledger/suite-models.js';
 import { suiteDar, suiteDarBytes, type SuiteDarName } from '../../specification/suite-dars.js';
@@ -29,10 +30,34 @@ describe('the suite models the reference executes', () => {
   );
 
   it('executes no other package: the models it has no data for, and a suite DAR under another name', () => {
-    for (const name of ['conformance-semantics', 'conformance-limits', 'conformance-upgrade-v1'] as const) {
+    for (const name of ['conformance-semantics', 'conformance-limits', 'conformance-upgrade-v3-invalid'] as const) {
       expect(modelForPackage(mainOf(suiteDarBytes(name)), new Faults()), name).toBeUndefined();
     }
     expect(modelForPackage(mainOf(renamedSuiteDar('conformance-keys', 'other-keys').bytes), new Faults())).toBeUndefined();
+    expect(modelForPackage(mainOf(renamedSuiteDar('conformance-upgrade-v1', 'vetting-x').bytes), new Faults())).toBeUndefined();
+  });
+
+  it('executes the upgrade lineage 1.0.0 and 2.0.0 under its name and under conformance-upgrade-<suffix> (the upgrade tests)', () => {
+    for (const [name, version] of [
+      ['conformance-upgrade-v1', '1.0.0'],
+      ['conformance-upgrade-v2', '2.0.0'],
+    ] as const) {
+      for (const bytes of [suiteDarBytes(name), renamedSuiteDar(name, 'conformance-upgrade-t1').bytes]) {
+        const main = mainOf(bytes);
+        const model = modelForPackage(main, new Faults());
+        expect([model?.id, model?.version], name).toEqual([main.packageId, version]);
+        expect([...model!.templates.keys()].sort()).toEqual([...suiteDar(name).templates].sort());
+      }
+    }
+  });
+
+  it("refuses the invalid 3.0.0 as an upgrade of 1.0.0 as of 2.0.0 (Canton's TypecheckUpgrades: a field's type changed)", () => {
+    for (const past of ['conformance-upgrade-v1', 'conformance-upgrade-v2'] as const) {
+      const store = new PackageStore();
+      store.add(parseDar(renamedSuiteDar(past, 'conformance-upgrade-t2').bytes, { checkHashes: true }), true);
+      const invalid = parseDar(renamedSuiteDar('conformance-upgrade-v3-invalid', 'conformance-upgrade-t2').bytes, { checkHashes: true });
+      expect(() => store.checkVettable(invalid), past).toThrow(/^NOT_VALID_UPGRADE_PACKAGE: Upgrade checks indicate that/);
+    }
   });
 });
 

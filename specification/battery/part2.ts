@@ -527,7 +527,7 @@ export const batteryPart2: readonly BatteryCase[] = [
       'canton.daml-lf.trailing-none-dropped',
     ],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; with CantonExamples alone Numeric bounds, Int64, Optional, Party, Text and List are checked',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; with CantonExamples alone Numeric bounds, Int64, Optional, Party, Text and List are checked',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -536,7 +536,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -545,7 +545,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): its list of 10 000 Int64 values round-trips in flows / value types; without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): its list of 10 000 Int64 values round-trips in flows / value types; without it the test skips with that reason and the run counts the case as not covered',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -1069,7 +1069,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.vetting.upload-vets-dependencies', 'canton.vetting.no-vetting-vets-nothing'],
     reason:
-      "observed through KNOWN_PACKAGE_VERSION (3.5 lists vetting only at /v2/package-vetting/list, outside the target set); vetAllPackages=false with the suite's type-checked DARs (runs on a real node); the dependency half with synthetic DARs only (skipped on a real node, syntheticDars: false)",
+      "observed through KNOWN_PACKAGE_VERSION (3.5 lists vetting only at /v2/package-vetting/list, outside the target set); vetAllPackages=false with the suite's type-checked DARs, the dependency half with the suite's conformance-with-dependency and its dependency (both renamed per test), so both run on a real node",
   },
   {
     area: 'VettingIT',
@@ -1301,9 +1301,10 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'UpgradingIT',
     name: 'UChoicePackageId',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/UpgradingIT.scala:755',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'needs an upgrade pair of DARs compiled for the test',
+    coverage: 'covered',
+    clauses: ['canton.upgrades.package-name-highest-vetted', 'canton.upgrades.exercise-per-command-version'],
+    reason:
+      "with the suite's conformance-upgrade lineage under a fresh name (suites/participant/upgrades.suite.ts, runs on a real node): a choice exercised by package name with 1.0.0 alone names 1.0.0, the same contract's choice once 2.0.0 is vetted names 2.0.0 and takes 2.0.0's new optional argument; LAPITT checks the exercise result's record shape, which the JSON API renders without the trailing None either way",
   },
   {
     area: 'JsonV2Tests',
@@ -1368,7 +1369,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      "needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; Dates (pre-1970, a leap day) round-trip through a create and a choice, the date arithmetic of the test's choice result is not computed",
+      "needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; Dates (pre-1970, a leap day) round-trip through a create and a choice, the date arithmetic of the test's choice result is not computed",
   },
   {
     area: 'JsonV2Tests',
@@ -1377,7 +1378,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      "needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; microsecond Timestamps (pre-1970) round-trip through a create and a choice, the hour arithmetic of the test's choice result is not computed",
+      "needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; microsecond Timestamps (pre-1970) round-trip through a create and a choice, the hour arithmetic of the test's choice result is not computed",
   },
   {
     area: 'JsonV2Tests',
@@ -1386,7 +1387,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      "needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; a TextMap round-trips through a create and a choice, the map update of the test's choice result is not computed",
+      "needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; a TextMap round-trips through a create and a choice, the map update of the test's choice result is not computed",
   },
   {
     area: 'JsonV2Tests',
@@ -1434,7 +1435,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.variant-tag-refused'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered',
   },
   {
     area: 'JsonErrorHandlingOfDamlVariantTest',
@@ -1443,6 +1444,6 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.variant-tag-refused'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered',
   },
 ];

@@ -92,7 +92,8 @@ const BY_KEY_IN_DAML =
   "the suite's DARs knows it not and refuses a model naming it (daml/toolchain/generated/README.md); the JSON API reaches " +
   'keys otherwise only through ExerciseByKey';
 const UNIQUE_KEYS = 'Canton excludes it from its own runs: written for unique-key semantics (ExcludedTests.scala)';
-const UPGRADE_PAIR = 'needs an upgrade pair of compiled DARs (v1 and v2 of one package name), which the fixtures do not provide';
+const UPGRADE_LINEAGE =
+  "with the suite's conformance-upgrade lineage (1.0.0, 2.0.0 adding an optional memo) uploaded under a fresh name by suites/participant/upgrades.suite.ts, so it runs on a real node";
 
 const completion: BatteryCase[] = [
   mapped('CommandSubmissionCompletionIT', 'CSCRefuseBadChoice', 125, 'not-applicable', [], GRPC_ONLY),
@@ -378,39 +379,32 @@ const json: BatteryCase[] = [
     'not-applicable',
     'documentation routes outside the target set (client-routes checks GET /docs/openapi is served)',
   ),
-  ...each(
-    'JsonUpgradingTests',
-    [
-      ['upgrade a Daml data payload', 87],
-      ['downgrade a payload', 98],
-    ],
-    'left-out',
-    UPGRADE_PAIR,
-  ),
+  mapped('JsonUpgradingTests', 'upgrade a Daml data payload', 87, 'covered', ['canton.upgrades.create-per-package-id'], UPGRADE_LINEAGE),
+  mapped('JsonUpgradingTests', 'downgrade a payload', 98, 'covered', ['canton.upgrades.create-per-package-id'], UPGRADE_LINEAGE),
   mapped(
     'JsonUpgradingTests',
     'reject a downgrade with a populated optional field',
     110,
-    'partly',
-    ['canton.daml-lf.unexpected-fields-400'],
-    `the same error (Unexpected fields) is asserted for an extra field, not in a downgrade: ${UPGRADE_PAIR}`,
+    'covered',
+    ['canton.upgrades.create-per-package-id'],
+    `1.0.0's package id given 2.0.0's payload with memo populated: 400 INVALID_ARGUMENT "Unexpected fields: memo", against the same create with memo null; ${UPGRADE_LINEAGE}`,
   ),
   mapped(
     'JsonUpgradingTests',
     'consider the Commands.packageIdSelectionPreferences',
     128,
-    'partly',
-    ['submit-and-wait.packageIdSelectionPreference.strings'],
-    `the fixture package id is sent as a preference; its effect (which version is used) is never observed: ${UPGRADE_PAIR}`,
+    'covered',
+    ['canton.upgrades.package-id-selection-preference'],
+    `a create by package name preferring 1.0.0 is "Unexpected fields: memo", the same create without the preference is accepted as 2.0.0; ${UPGRADE_LINEAGE}`,
   ),
   mapped('JsonUpgradingTests', 'accept package name for create command', 147, 'covered', ['versioning.package-name-format.accepted']),
   mapped(
     'JsonUpgradingTests',
     'be able to query using package name',
     161,
-    'partly',
-    ['versioning.package-name-format.accepted'],
-    'a package-name template filter matches on update-by-offset; that the event names the concrete package id is not asserted there',
+    'covered',
+    ['versioning.package-name-format.accepted', 'canton.upgrades.create-per-package-id'],
+    `a create by 1.0.0's package id, read on update-by-offset through a package-name template filter with 2.0.0 vetted, names 1.0.0's package id (LAPITT reads the ACS stream, outside the target set); ${UPGRADE_LINEAGE}`,
   ),
   mapped('JsonUpgradingTests', 'fail on wrong package reference', 232, 'covered', ['command.templateId.reference-formats']),
   unit('JsonDecodingTest', 'only required properties', 14, 'covered', ['submit-and-wait.commands.required']),
