@@ -53,6 +53,14 @@ export const FaultCatalogue = {
     "the suite's conformance-keys Account computes its key with an empty number (keys.lf: { owner, number } of the contract)",
   'suite-alltypes-replace-keeps-values':
     "the suite's conformance-values AllTypes Replace creates the contract anew with its old values (values.lf: the choice argument's values)",
+  'suite-multi-actor-first-controller-only':
+    "the suite's conformance-semantics TriProposalAccept needs its first controller's authority only (semantics.lf: controllers receiver and giver)",
+  'suite-branching-controllers-both':
+    "the suite's conformance-semantics BranchingControllers makes both branches observers and controllers (semantics.lf: the chosen one only)",
+  'suite-choice-observers-ignored':
+    "the suite's conformance-semantics DiscloseCreate_To does not show its exercise to the choice's observer (semantics.lf: observers disclosee)",
+  'suite-tree-build-one-branch':
+    "the suite's conformance-limits Tree Build exercises one child per level whatever the branching (limits.lf: `branching` children)",
   'contract-key-rendered-wrong': 'a created event of a keyed contract shows no contractKey, and one of a keyless contract an empty record',
   'contract-key-not-found-wrong-code':
     'an exercise by key of a key no active contract has is CONTRACT_NOT_FOUND instead of CONTRACT_KEY_NOT_FOUND',
