@@ -502,18 +502,18 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'TransactionServiceExerciseIT',
     name: 'TXFetchContractCreatedInTransaction',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/TransactionServiceExerciseIT.scala:106',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'needs a choice that creates and fetches in one transaction; not in the fixture model',
+    coverage: 'covered',
+    clauses: ['canton.commands.fetch-created-in-transaction'],
+    reason: "with the suite's conformance-semantics CreateAndFetch (suites/flows/multi-party-models.suite.ts)",
   },
   {
     area: 'TransactionServiceExerciseIT',
     name: 'TXRejectOnFailingAssertion',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/TransactionServiceExerciseIT.scala:132',
-    coverage: 'partly',
-    clauses: ['canton.errors.category-9-400'],
+    coverage: 'covered',
+    clauses: ['canton.commands.failure-status'],
     reason:
-      'Swap.Accept\'s failing assert is refused with category 9 and "Assertion failed" (suites/flows/command-service.suite.ts), but the code is not pinned: DAML_FAILURE or UNHANDLED_EXCEPTION is accepted (TransactionServiceExerciseIT.scala:132 asserts DAML_FAILURE)',
+      'with the suite\'s conformance-semantics Dummy.ConsumeIfTimeIsBetween (MAX, MAX), its assert a FAIL_WITH_STATUS as Daml\'s: DAML_FAILURE, category 9, "Assertion failed" (suites/flows/multi-party-models.suite.ts)',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -957,10 +957,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'ExplicitDisclosureIT',
     name: 'EDDiscloseeUsesWitnessedContract',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ExplicitDisclosureIT.scala:389',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      "needs a contract created as a consequence of an exercise its witness sees and may then exercise (LAPITT's DiscloseCreate); in CantonExamples the contracts created by choices (Iou, GetCash, LockedIou, Cycle, PaintHouse) are controlled by their stakeholders only",
+    coverage: 'covered',
+    clauses: ['canton.disclosure.witnessed-contract-usable'],
+    reason: "with the suite's conformance-semantics DiscloseCreate and Dummy.PublicChoice (suites/flows/multi-party-models.suite.ts)",
   },
   {
     area: 'ExplicitDisclosureIT',
