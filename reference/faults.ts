@@ -53,8 +53,8 @@ export const FaultCatalogue = {
     "the suite's conformance-keys Account computes its key with an empty number (keys.lf: { owner, number } of the contract)",
   'suite-alltypes-replace-keeps-values':
     "the suite's conformance-values AllTypes Replace creates the contract anew with its old values (values.lf: the choice argument's values)",
-  'suite-multi-actor-first-controller-only':
-    "the suite's conformance-semantics TriProposalAccept needs its first controller's authority only (semantics.lf: controllers receiver and giver)",
+  'suite-multi-actor-one-controller':
+    "the suite's conformance-semantics TriProposalAccept needs the giver's authority only (semantics.lf: controllers receiver and giver)",
   'suite-branching-controllers-both':
     "the suite's conformance-semantics BranchingControllers makes both branches observers and controllers (semantics.lf: the chosen one only)",
   'suite-choice-observers-ignored':

@@ -640,11 +640,11 @@ const semantics: SuiteModel = {
       { operator: T.party, receiver: T.party, giver: T.party },
       { signatories: tri, choices: choices(arch(tri)) },
     );
-    // TriProposalAccept: controller [receiver, giver]. Fault `suite-multi-actor-first-controller-only`: only the first
-    // controller (the receiver) must authorize.
+    // TriProposalAccept: controller [receiver, giver]. Fault `suite-multi-actor-one-controller`: only the giver must
+    // authorize.
     const receiverAndGiver = (argument: DamlRecord) =>
-      faults.has('suite-multi-actor-first-controller-only')
-        ? [stringField(argument, 'receiver')]
+      faults.has('suite-multi-actor-one-controller')
+        ? [stringField(argument, 'giver')]
         : [stringField(argument, 'receiver'), stringField(argument, 'giver')];
     const triProposal = tpl(
       'TriProposal',

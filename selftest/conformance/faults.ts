@@ -494,6 +494,9 @@ export const faultExpectations: FaultExpectation[] = [
       // The suite's own models, as the reference executes them (reference/ledger/suite-models.ts against daml/lf).
       ['suite-token-view-owner-is-issuer', 'flows / commands and values', 'command.ExerciseCommand.interface-choice'],
       ['suite-account-key-number-dropped', 'flows / contracts', 'canton.semantics.contract-keys'],
+      ['suite-multi-actor-one-controller', 'flows / multi-party models', 'canton.commands.multi-actor-choice'],
+      ['suite-branching-controllers-both', 'flows / multi-party models', 'canton.semantics.visibility.branching-stakeholders'],
+      ['suite-choice-observers-ignored', 'flows / multi-party models', 'canton.disclosure.witnessed-contract-usable'],
     ] as const
   ).map(([fault, suite, clause]) => ({
     fault,
@@ -502,6 +505,14 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [clause],
     exclusive: true as const,
   })),
+  {
+    // Build's children are counted in the submitted and the prepared trees.
+    fault: 'suite-tree-build-one-branch',
+    include: ['flows / transaction limits'],
+    profile: 'canton',
+    clauses: ['canton.limits.transaction-size', 'canton.limits.prepared-transaction-size'],
+    exclusive: true,
+  },
   {
     // Replace's new contract is checked in both value-type round trips.
     fault: 'suite-alltypes-replace-keeps-values',

@@ -97,12 +97,13 @@ conformanceSuite('flows / multi-party models', () => {
         as(banker, [bank, other], [addSignatory(added)]),
         as(banker, [bank], [addSignatory(notAdded)]),
       ]);
+      // The exercise node itself is refused (Pretty.prettyFailedAuthorization: "node <id> (<template id>) requires authorizers").
       refusedFor(context, multi, missing, direct, 'DAML_AUTHORIZATION_ERROR', 400, {
-        causeIncludes: 'requires authorizers',
+        causeIncludes: 'Semantics:TriProposal) requires authorizers',
         control: 'TriProposalAccept of a proposal whose receiver and giver are both the submitter',
       });
       refusedFor(context, multi, addedAlone, addedBoth, 'DAML_AUTHORIZATION_ERROR', 400, {
-        causeIncludes: 'requires authorizers',
+        causeIncludes: 'Semantics:MultiPartyContract) requires authorizers',
         control: 'MPAddSignatories with the old and the new signatory in actAs',
       });
 
