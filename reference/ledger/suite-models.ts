@@ -357,7 +357,7 @@ function choice(
 /** daml/lf/semantics.lf (conformance-semantics): LAPITT's model/Test.daml templates of several parties, time and failure. */
 const semantics: SuiteModel = {
   name: 'conformance-semantics',
-  version: '1.0.0',
+  version: '1.1.0',
   templates: [
     'Semantics:Agreement',
     'Semantics:AgreementFactory',

@@ -25,6 +25,8 @@ conformanceSuite('flows / multi-party models', () => {
       endpoint: 'submit-and-wait',
       clauses: ['canton.commands.multi-actor-choice', 'canton.commands.failure-status'],
       requires: ['writes'],
+      // Its own contracts only: it may run beside the file's other tests.
+      concurrent: true,
     },
     async (context) => {
       const template = suiteTemplates(context, 'semantics');
@@ -175,6 +177,8 @@ conformanceSuite('flows / multi-party models', () => {
       endpoint: 'update-by-offset',
       clauses: ['canton.semantics.visibility.branching-stakeholders'],
       requires: ['writes'],
+      // Its own contracts only: it may run beside the file's other tests.
+      concurrent: true,
     },
     async (context) => {
       const template = suiteTemplates(context, 'semantics');
@@ -267,6 +271,8 @@ conformanceSuite('flows / multi-party models', () => {
       endpoint: 'update-by-offset',
       clauses: ['canton.commands.fetch-created-in-transaction', 'canton.disclosure.witnessed-contract-usable'],
       requires: ['writes'],
+      // Its own contracts only: it may run beside the file's other tests.
+      concurrent: true,
     },
     async (context) => {
       const template = suiteTemplates(context, 'semantics');

@@ -31,6 +31,8 @@ conformanceSuite('flows / transaction limits', () => {
       endpoint: 'submit-and-wait',
       clauses: ['canton.limits.transaction-size'],
       requires: ['writes'],
+      // Its own contracts only: it may run beside the file's other tests.
+      concurrent: true,
     },
     async (context) => {
       const tree = suiteTemplates(context, 'limits')('Tree');
@@ -109,6 +111,8 @@ conformanceSuite('flows / transaction limits', () => {
       endpoint: 'prepare',
       clauses: ['canton.limits.prepared-transaction-size'],
       requires: ['interactiveSubmission'],
+      // Its own contracts only: it may run beside the file's other tests.
+      concurrent: true,
     },
     async (context) => {
       const tree = suiteTemplates(context, 'limits')('Tree');
