@@ -407,10 +407,10 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'SemanticTests',
     name: 'SemanticDivulgence',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/SemanticTests.scala:549',
-    coverage: 'partly',
+    coverage: 'covered',
     clauses: ['canton.commands.divulged-contract-not-usable'],
     reason:
-      "the non-consuming half (:562-571) with CantonExamples' DivulgeIouByExercise: an Iou divulged to bob by Divulge is CONTRACT_NOT_FOUND when bob fetches it through a choice its owner signed; the divulgence through a consuming choice (:574-578) is not built (the only consuming CantonExamples choice that fetches, Swap.Accept, then transfers the Ious it fetched), bob is on the same participant, and the message prefix is not asserted",
+      "the non-consuming half (:562-571) with CantonExamples' DivulgeIouByExercise (suites/flows/contracts-and-events.suite.ts), the consuming half (:574-578) with the suite's conformance-semantics ShowDelegated.ShowIt and Delegation.FetchDelegated, CONTRACT_NOT_FOUND with the cause prefix \"Contract could not be found\" (suites/flows/multi-party-models.suite.ts); the witness is on the submitting participant, where LAPITT's is on another",
   },
   {
     area: 'RaceConditionIT',

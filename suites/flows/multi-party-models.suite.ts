@@ -356,4 +356,55 @@ conformanceSuite('flows / multi-party models', () => {
       );
     },
   );
+
+  conformanceTest(
+    {
+      name: 'a contract divulged by a consuming choice (ShowDelegated.ShowIt) cannot be fetched by its witness (Delegation.FetchDelegated: CONTRACT_NOT_FOUND)',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.commands.divulged-contract-not-usable'],
+      requires: ['writes'],
+      // Its own contracts only: it may run beside the file's other tests.
+      concurrent: true,
+    },
+    async (context) => {
+      const template = suiteTemplates(context, 'semantics');
+      const clauseId = 'canton.commands.divulged-contract-not-usable';
+      const [alice, bob] = [context.party('alice'), context.party('bob')];
+      const bobUser = context.userWhere('can act as bob', (user) => user.rights.actAs.includes('bob')).id;
+      const user = aliceUser(context);
+      // Signed by alice: the Delegated, its Delegation to bob and to alice herself, and a ShowDelegated bob observes.
+      const created = await send(context, user, {
+        commands: [
+          create(template('Delegated'), { owner: alice, k: freshId('delegated') }),
+          create(template('Delegation'), { owner: alice, delegate: bob }),
+          create(template('Delegation'), { owner: alice, delegate: alice }),
+          create(template('ShowDelegated'), { owner: alice, delegate: bob }),
+        ],
+        commandId: freshId('divulgence'),
+        actAs: [alice],
+      });
+      statusCodeConformance(created, [200], clauseId);
+      const { events, response } = await eventsOf(context, user, created, alice, 'TRANSACTION_SHAPE_ACS_DELTA', clauseId);
+      writeVisible(clauseId, 'the contracts alice created', createdEvents(events), 4, response);
+      const [delegated, toBob, toAlice, show] = createdIds(events) as [string, string, string, string];
+      // ShowIt is consuming: bob, an observer of the ShowDelegated, witnesses its fetch of the Delegated.
+      const shown = await send(context, user, {
+        commands: [exercise(template('ShowDelegated'), show, 'ShowIt', { delegatedId: delegated })],
+        commandId: freshId('divulgence'),
+        actAs: [alice],
+      });
+      statusCodeConformance(shown, [200], clauseId);
+      const fetchThrough = (delegation: string, actor: string, actorUser: string) =>
+        send(context, actorUser, {
+          commands: [exercise(template('Delegation'), delegation, 'FetchDelegated', { delegated })],
+          commandId: freshId('divulgence'),
+          actAs: [actor],
+        });
+      const [byWitness, byOwner] = await Promise.all([fetchThrough(toBob, bob, bobUser), fetchThrough(toAlice, alice, user)]);
+      refusedFor(context, clauseId, byWitness, byOwner, 'CONTRACT_NOT_FOUND', 404, {
+        causePrefix: 'Contract could not be found',
+        control: 'the same FetchDelegated by a delegate who is a stakeholder of the Delegated',
+      });
+    },
+  );
 });
