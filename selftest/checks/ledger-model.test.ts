@@ -433,4 +433,74 @@ describe("the ledger model on the suite's own models (conformance-semantics)", (
   ])('fails %s', async (_name, overrides, clause) => {
     expect((await failure(() => apply(accepted(overrides)))).clauseId).toBe(clause);
   });
+
+  it("shows a choice's observer the exercise and what it creates (DiscloseCreate_To), and fails a view that hides it", async () => {
+    const DISCLOSE = '#conformance-semantics:Semantics:DiscloseCreate';
+    const history = (bobWitnesses: boolean) => [
+      submission(30, [{ CreateCommand: { templateId: DISCLOSE, createArguments: { owner: ALICE } } }], [ALICE]),
+      read(30, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:03Z',
+        commandId: 'cmd-30',
+        events: [
+          {
+            CreatedEvent: {
+              offset: 30,
+              nodeId: 0,
+              contractId: 'd1',
+              templateId: 'pkgS:Semantics:DiscloseCreate',
+              packageName: 'conformance-semantics',
+              createArgument: { owner: ALICE },
+              witnessParties: [ALICE],
+              signatories: [ALICE],
+              observers: [],
+            },
+          },
+        ],
+      }),
+      submission(
+        31,
+        [{ ExerciseCommand: { templateId: DISCLOSE, contractId: 'd1', choice: 'DiscloseCreate_To', choiceArgument: { disclosee: BOB } } }],
+        [ALICE],
+      ),
+      read(31, [ALICE, BOB], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+        recordTime: '2026-01-01T00:00:04Z',
+        commandId: 'cmd-31',
+        events: [
+          {
+            ExercisedEvent: {
+              offset: 31,
+              nodeId: 0,
+              contractId: 'd1',
+              templateId: 'pkgS:Semantics:DiscloseCreate',
+              packageName: 'conformance-semantics',
+              choice: 'DiscloseCreate_To',
+              choiceArgument: { disclosee: BOB },
+              actingParties: [ALICE],
+              consuming: true,
+              witnessParties: bobWitnesses ? [ALICE, BOB] : [ALICE],
+              lastDescendantNodeId: 1,
+              exerciseResult: {},
+            },
+          },
+          {
+            CreatedEvent: {
+              offset: 31,
+              nodeId: 1,
+              contractId: 'm1',
+              templateId: 'pkgS:Semantics:Dummy',
+              packageName: 'conformance-semantics',
+              createArgument: { operator: ALICE },
+              witnessParties: [ALICE, BOB],
+              signatories: [ALICE],
+              observers: [],
+            },
+          },
+        ],
+      }),
+    ];
+    const events = await recorded(() => apply(history(true)));
+    expect(events.filter((line) => line.endsWith('failed'))).toEqual([]);
+    expect(events).toContain('stateful_consistency canton.model.witness-parties passed');
+    expect((await failure(() => apply(history(false)))).clauseId).toBe('canton.model.witness-parties');
+  });
 });
