@@ -57,6 +57,14 @@ export const FaultCatalogue = {
     'values nested 101 levels deep are accepted (the limit is 101, not 100): in commands, choice bodies, choice results and contract keys',
   'value-nesting-result-unchecked':
     "a choice result nested deeper than 100 levels is kept (the transaction's other values are still held to the limit)",
+  'suite-multi-actor-one-controller':
+    "the suite's conformance-semantics TriProposalAccept needs the giver's authority only (semantics.lf: controllers receiver and giver)",
+  'suite-branching-controllers-both':
+    "the suite's conformance-semantics BranchingControllers makes both branches observers and controllers (semantics.lf: the chosen one only)",
+  'suite-choice-observers-ignored':
+    "the suite's conformance-semantics DiscloseCreate_To does not show its exercise to the choice's observer (semantics.lf: observers disclosee)",
+  'suite-tree-build-one-branch':
+    "the suite's conformance-limits Tree Build exercises one child per level whatever the branching (limits.lf: `branching` children)",
   'contract-key-rendered-wrong': 'a created event of a keyed contract shows no contractKey, and one of a keyless contract an empty record',
   'suite-asset-transfer-keeps-owner':
     "the suite's conformance-key-workflows Asset keeps its owner on AssetTransfer (key-workflows.lf: the new owner), so a proposal's proposer never owns the asset",

@@ -10,6 +10,7 @@ import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
 import { conflictClauses } from './clauses/conflicts.js';
 import { contractsAndEventsClauses } from './clauses/contracts-and-events.js';
+import { suiteModelClauses } from './clauses/suite-models.js';
 import { cantonUserClauses } from './clauses/canton-users.js';
 import { errorClauses } from './clauses/error-model.js';
 import { generalClauses } from './clauses/general.js';
@@ -52,6 +53,7 @@ const registry = [
   ...semanticsVisibilityClauses,
   ...vettingClauses,
   ...contractsAndEventsClauses,
+  ...suiteModelClauses,
   ...ledgerModelClauses,
   ...modelRuleClauses,
   ...statefulClauses,

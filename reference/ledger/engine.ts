@@ -336,7 +336,8 @@ class Interpretation {
         `Interpretation error: Error: Template precondition violated in: create of ${template.qualifiedName} (node ${nodeId})`,
       );
     }
-    const signatories = template.signatories(argument);
+    // Daml's signatories are a set: a party named twice signs once.
+    const signatories = [...new Set(template.signatories(argument))];
     const observers = this.options.observersKeepSignatories
       ? [...new Set(template.observers(argument))]
       : without(template.observers(argument), signatories);
@@ -390,14 +391,16 @@ class Interpretation {
     this.checkNesting(choice.argumentType, choiceArgument, origin);
     const subject = iface ? viewOf(contract.template, iface)!(contract.argument) : contract.argument;
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
+    const choiceObservers = choice.observers?.(subject, choiceArgument) ?? [];
     const nodeId = this.nodes.length;
     if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
     const nodeInformees =
       choice.consuming && !this.options.hideConsumingFromObservers
-        ? [...contract.signatories, ...contract.observers, ...actingParties]
-        : [...contract.signatories, ...actingParties];
+        ? [...contract.signatories, ...contract.observers, ...actingParties, ...choiceObservers]
+        : [...contract.signatories, ...actingParties, ...choiceObservers];
     const witnesses = union(this.options.witnessesNotInherited ? [] : parentWitnesses, nodeInformees);
     for (const party of actingParties) this.informees.add(party);
+    for (const party of choiceObservers) this.informees.add(party);
     const node: ExerciseNode = {
       kind: 'exercise',
       nodeId,
@@ -474,6 +477,21 @@ class Interpretation {
           );
           return (this.nodes[before] as ExerciseNode).result;
         },
+        failWithStatus: (errorId, category, message) => {
+          // Daml-LF's FAIL_WITH_STATUS: CommandExecutionErrors.Interpreter.FailureStatus, the category the code gives, the
+          // cause Pretty.prettyDamlException renders ("User failure: <id> (error category <n>): <message>").
+          throw new LedgerApiError(
+            'DAML_FAILURE',
+            `Interpretation error: Error: User failure: ${errorId} (error category ${category}): ${message}`,
+            {
+              context: {
+                error_id: errorId,
+                exercise_trace: `in choice ${contract.template.qualifiedName}:${choice.name} on contract ${contract.contractId.slice(0, 10)} (#${nodeId})`,
+              },
+            },
+          );
+        },
+        ledgerTime: () => this.options.effectiveAt,
         assert: (condition) => {
           // Daml's assert (FailureStatus "Assertion failed", CommandExecutionErrors.scala:851; LAPITT CSReturnStackTrace).
           // Fault `assert-not-checked`: a failing assert lets the choice go on.

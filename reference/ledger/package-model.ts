@@ -11,8 +11,8 @@ import type { DamlRecord, DamlType, DamlValue, RecordType } from './values.js';
  * (its argument), exercise a choice of another contract (its result), and fail an `assert`.
  */
 export interface ChoiceBodyContext {
-  /** The id of the contract the choice is exercised on (Daml's `self`). */
-  self: string;
+  /** The contract the choice is exercised on (Daml's `self`). */
+  readonly self: string;
   create(template: TemplateDefinition, argument: DamlRecord): string;
   /** Daml's `fetch`: the contract's argument; `template` (a qualified name) is the type the body expects it to have. */
   fetch(contractId: string, template?: string): DamlRecord;
@@ -21,6 +21,10 @@ export interface ChoiceBodyContext {
   exerciseByKey?(template: TemplateDefinition, key: DamlRecord, choice: string, argument: DamlRecord): DamlValue;
   /** Daml's `assert`: throws the engine's failure when `condition` is false. */
   assert(condition: boolean): void;
+  /** Daml-LF's `FAIL_WITH_STATUS` (what Daml's `assert` raises in the suite's models): a DAML_FAILURE of this error id and category. */
+  failWithStatus?(errorId: string, category: number, message: string): never;
+  /** Daml-LF's `uget_time`: the transaction's ledger effective time. */
+  ledgerTime?(): string;
 }
 
 /**
@@ -33,6 +37,8 @@ export interface ChoiceDefinition {
   resultType: DamlType;
   consuming: boolean;
   controllers(subject: DamlRecord, choiceArgument: DamlRecord, signatories: readonly string[]): string[];
+  /** The choice's observers (informees of the exercise beside the stakeholders and actors); none when absent. */
+  observers?(subject: DamlRecord, choiceArgument: DamlRecord): string[];
   body(context: ChoiceBodyContext, subject: DamlRecord, choiceArgument: DamlRecord): DamlValue;
 }
 

@@ -463,3 +463,160 @@ describe('the ledger model', () => {
     expect(damlEqual({ t: '2026-01-01T00:00:01.000001Z' }, { t: '2026-01-01T00:00:01Z' })).toBe(false);
   });
 });
+
+describe("the ledger model on the suite's own models (conformance-semantics)", () => {
+  const BOB = 'Bob::1220aa';
+  const TRI = '#conformance-semantics:Semantics:TriProposal';
+  const TRI_ID = 'pkgS:Semantics:TriProposal';
+  const proposal = { operator: ALICE, receiver: BOB, giver: BANK };
+  const event = (kind: 'CreatedEvent' | 'ExercisedEvent', fields: Record<string, unknown>) => ({
+    [kind]: { offset: 21, packageName: 'conformance-semantics', ...fields },
+  });
+
+  /** A TriProposal created by alice (read back), then TriProposalAccept by receiver and giver read in ledger effects. */
+  function accepted(
+    overrides: { exercised?: Record<string, unknown>; child?: Record<string, unknown>; proposal?: Record<string, unknown> } = {},
+  ) {
+    const create = submission(20, [{ CreateCommand: { templateId: TRI, createArguments: proposal } }], [ALICE]);
+    const createRead = read(20, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+      recordTime: '2026-01-01T00:00:01Z',
+      commandId: 'cmd-20',
+      events: [
+        {
+          CreatedEvent: {
+            offset: 20,
+            nodeId: 0,
+            contractId: 't1',
+            templateId: TRI_ID,
+            packageName: 'conformance-semantics',
+            createArgument: proposal,
+            witnessParties: [ALICE],
+            signatories: [ALICE],
+            observers: [BOB, BANK],
+            ...overrides.proposal,
+          },
+        },
+      ],
+    });
+    const accept = submission(
+      21,
+      [{ ExerciseCommand: { templateId: TRI, contractId: 't1', choice: 'TriProposalAccept', choiceArgument: {} } }],
+      [BOB, BANK],
+    );
+    const acceptRead = read(21, [BOB, BANK], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+      recordTime: '2026-01-01T00:00:02Z',
+      commandId: 'cmd-21',
+      events: [
+        event('ExercisedEvent', {
+          nodeId: 0,
+          contractId: 't1',
+          templateId: TRI_ID,
+          choice: 'TriProposalAccept',
+          choiceArgument: {},
+          actingParties: [BOB, BANK],
+          consuming: true,
+          witnessParties: [BOB, BANK],
+          lastDescendantNodeId: 1,
+          exerciseResult: 'a1',
+          ...overrides.exercised,
+        }),
+        event('CreatedEvent', {
+          nodeId: 1,
+          contractId: 'a1',
+          templateId: 'pkgS:Semantics:TriAgreement',
+          createArgument: proposal,
+          witnessParties: [BOB, BANK],
+          signatories: [ALICE, BOB, BANK],
+          observers: [],
+          ...overrides.child,
+        }),
+      ],
+    });
+    return [create, createRead, accept, acceptRead];
+  }
+
+  it('passes a multi-actor choice read as the model predicts it', async () => {
+    const events = await recorded(() => apply(accepted()));
+    expect(events).toContain('stateful_consistency canton.model.exercise passed');
+    expect(events).toContain('stateful_consistency canton.model.stakeholders passed');
+    expect(events.filter((line) => line.endsWith('failed'))).toEqual([]);
+  });
+
+  it.each([
+    ['one of the two controllers left out of the actors', { exercised: { actingParties: [BANK] } }, 'canton.model.exercise'],
+    ['the TriAgreement missing a signatory', { child: { signatories: [ALICE, BANK] } }, 'canton.model.stakeholders'],
+    ['the TriProposal with its giver not an observer', { proposal: { observers: [BOB] } }, 'canton.model.stakeholders'],
+  ])('fails %s', async (_name, overrides, clause) => {
+    expect((await failure(() => apply(accepted(overrides)))).clauseId).toBe(clause);
+  });
+
+  it("shows a choice's observer the exercise and what it creates (DiscloseCreate_To), and fails a view that hides it", async () => {
+    const DISCLOSE = '#conformance-semantics:Semantics:DiscloseCreate';
+    const history = (bobWitnesses: boolean) => [
+      submission(30, [{ CreateCommand: { templateId: DISCLOSE, createArguments: { owner: ALICE } } }], [ALICE]),
+      read(30, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:03Z',
+        commandId: 'cmd-30',
+        events: [
+          {
+            CreatedEvent: {
+              offset: 30,
+              nodeId: 0,
+              contractId: 'd1',
+              templateId: 'pkgS:Semantics:DiscloseCreate',
+              packageName: 'conformance-semantics',
+              createArgument: { owner: ALICE },
+              witnessParties: [ALICE],
+              signatories: [ALICE],
+              observers: [],
+            },
+          },
+        ],
+      }),
+      submission(
+        31,
+        [{ ExerciseCommand: { templateId: DISCLOSE, contractId: 'd1', choice: 'DiscloseCreate_To', choiceArgument: { disclosee: BOB } } }],
+        [ALICE],
+      ),
+      read(31, [ALICE, BOB], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+        recordTime: '2026-01-01T00:00:04Z',
+        commandId: 'cmd-31',
+        events: [
+          {
+            ExercisedEvent: {
+              offset: 31,
+              nodeId: 0,
+              contractId: 'd1',
+              templateId: 'pkgS:Semantics:DiscloseCreate',
+              packageName: 'conformance-semantics',
+              choice: 'DiscloseCreate_To',
+              choiceArgument: { disclosee: BOB },
+              actingParties: [ALICE],
+              consuming: true,
+              witnessParties: bobWitnesses ? [ALICE, BOB] : [ALICE],
+              lastDescendantNodeId: 1,
+              exerciseResult: {},
+            },
+          },
+          {
+            CreatedEvent: {
+              offset: 31,
+              nodeId: 1,
+              contractId: 'm1',
+              templateId: 'pkgS:Semantics:Dummy',
+              packageName: 'conformance-semantics',
+              createArgument: { operator: ALICE },
+              witnessParties: [ALICE, BOB],
+              signatories: [ALICE],
+              observers: [],
+            },
+          },
+        ],
+      }),
+    ];
+    const events = await recorded(() => apply(history(true)));
+    expect(events.filter((line) => line.endsWith('failed'))).toEqual([]);
+    expect(events).toContain('stateful_consistency canton.model.witness-parties passed');
+    expect((await failure(() => apply(history(false)))).clauseId).toBe('canton.model.witness-parties');
+  });
+});

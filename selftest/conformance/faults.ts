@@ -506,6 +506,9 @@ export const faultExpectations: FaultExpectation[] = [
       ['suite-account-key-number-dropped', 'flows / contracts', 'canton.semantics.contract-keys'],
       ['suite-asset-transfer-keeps-owner', 'flows / contract keys', 'canton.semantics.contract-key-workflows'],
       ['key-lookup-ignores-visibility', 'flows / contract keys', 'canton.semantics.contract-key-visibility'],
+      ['suite-multi-actor-one-controller', 'flows / multi-party models', 'canton.commands.multi-actor-choice'],
+      ['suite-branching-controllers-both', 'flows / multi-party models', 'canton.semantics.visibility.branching-stakeholders'],
+      ['suite-choice-observers-ignored', 'flows / multi-party models', 'canton.disclosure.witnessed-contract-usable'],
     ] as const
   ).map(([fault, suite, clause]) => ({
     fault,
@@ -528,6 +531,14 @@ export const faultExpectations: FaultExpectation[] = [
     include: ['flows / value nesting'],
     profile: 'canton',
     clauses: ['canton.values.nesting-limit-interpretation'],
+    exclusive: true,
+  },
+  {
+    // Build's children are counted in the submitted and the prepared trees.
+    fault: 'suite-tree-build-one-branch',
+    include: ['flows / transaction limits'],
+    profile: 'canton',
+    clauses: ['canton.limits.transaction-size', 'canton.limits.prepared-transaction-size'],
     exclusive: true,
   },
   {

@@ -1,8 +1,8 @@
 /**
  * The reference executes the suite's own models (reference/ledger/suite-models.ts) as their Daml-LF sources say
- * (daml/lf/keys.lf, nesting.lf, interfaces.lf, values.lf): it recognises each committed DAR by what the DAR declares, and only then;
+ * (daml/lf/keys.lf, key-workflows.lf, nesting.lf, interfaces.lf, values.lf, semantics.lf, limits.lf, upgrade-v1.lf, upgrade-v2.lf): it recognises each committed DAR by what the DAR declares, and only then;
  * and the behaviour no conformance test reaches yet (exercise_by_key inside a choice, a recursive key) works through
- * the JSON API of the default reference target, whose fixtures name the four packages (`suitePackages`).
+ * the JSON API of the default reference target, whose fixtures name the packages (`suitePackages`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDar } from '../../reference/dar/parse.js';
@@ -16,21 +16,26 @@ import { startTestReference, transactionsFormat, uniqueCommandId, type TestRefer
 const mainOf = (bytes: Uint8Array) => parseDar(bytes, { checkHashes: true }).main;
 
 describe('the suite models the reference executes', () => {
-  it.each(['conformance-keys', 'conformance-key-workflows', 'conformance-nesting', 'conformance-interfaces', 'conformance-values'] as SuiteDarName[])(
-    '%s is recognised from its committed DAR, with every template and interface it declares',
-    (name) => {
-      const dar = suiteDar(name);
-      const model = modelForPackage(mainOf(suiteDarBytes(name)), new Faults());
-      expect(model?.id).toBe(dar.packageId);
-      expect(model?.name).toBe(dar.packageName);
-      expect([...model!.templates.keys()].sort()).toEqual([...dar.templates].sort());
-      expect([...model!.interfaces.keys()].sort()).toEqual([...dar.interfaces].sort());
-      for (const template of model!.templates.values()) expect(template.home).toEqual({ id: dar.packageId, name: dar.packageName });
-    },
-  );
+  it.each([
+    'conformance-keys',
+    'conformance-key-workflows',
+    'conformance-nesting',
+    'conformance-interfaces',
+    'conformance-values',
+    'conformance-semantics',
+    'conformance-limits',
+  ] as SuiteDarName[])('%s is recognised from its committed DAR, with every template and interface it declares', (name) => {
+    const dar = suiteDar(name);
+    const model = modelForPackage(mainOf(suiteDarBytes(name)), new Faults());
+    expect(model?.id).toBe(dar.packageId);
+    expect(model?.name).toBe(dar.packageName);
+    expect([...model!.templates.keys()].sort()).toEqual([...dar.templates].sort());
+    expect([...model!.interfaces.keys()].sort()).toEqual([...dar.interfaces].sort());
+    for (const template of model!.templates.values()) expect(template.home).toEqual({ id: dar.packageId, name: dar.packageName });
+  });
 
   it('executes no other package: the models it has no data for, and a suite DAR under another name', () => {
-    for (const name of ['conformance-semantics', 'conformance-limits', 'conformance-upgrade-v3-invalid'] as const) {
+    for (const name of ['conformance-upgrade-v3-invalid'] as const) {
       expect(modelForPackage(mainOf(suiteDarBytes(name)), new Faults()), name).toBeUndefined();
     }
     expect(modelForPackage(mainOf(renamedSuiteDar('conformance-keys', 'other-keys').bytes), new Faults())).toBeUndefined();
