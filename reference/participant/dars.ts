@@ -98,7 +98,7 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
   }
 
   function upload(request: RefRequest): RefResponse {
-    const vet = booleanQuery(request, 'vetAllPackages', true);
+    const vet = booleanQuery(request, 'vetAllPackages', !faults.has('holdout-upload-not-vetted-by-default'));
     authorizeAdmin(request);
     const named = namedSynchronizer(request);
     // Canton picks the synchronizer only to vet on: without vetting, neither the named one nor auto-detection is checked.
@@ -120,6 +120,7 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
       packages.checkVettable(dar);
       if (faults.has('dar-validate-persists')) packages.add(dar, true);
       if (faults.has('dar-validate-stores-package')) packages.store(dar);
+      if (faults.has('holdout-validate-stores-dependencies')) packages.store(dar, true);
     }
     return { status: 200 };
   }
