@@ -234,6 +234,13 @@ export const FaultCatalogue = {
   'holdout-scan-top-validators-one-short': 'top-validators-by-validator-faucets answers limit - 1 validators (an off-by-one slice)',
   'holdout-scan-open-round-behind-closed':
     "GET /v0/dso's latest_mining_round (an open round) is the round before the latest aggregated (closed) round",
+  // HOLDOUT, second set (issue 27): written after the packages and scan models, measured without tuning afterwards.
+  'holdout-deprecated-upload-vets-nothing': 'POST /v2/packages (the deprecated upload) vets nothing unless vetAllPackages=true is sent',
+  'holdout-unvetted-upload-not-stored':
+    'an upload with vetAllPackages=false answers 200 but stores nothing (its packages are never listed)',
+  'holdout-scan-round-figure-drifts':
+    'rewards-collected?round=N answers a figure one unit (10^-10) higher each time the same round is read again',
+  'holdout-scan-effective-at-is-now': 'round-of-latest-data answers the time of the request as effectiveAt, not when the round closed',
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

@@ -97,14 +97,16 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
     );
   }
 
-  function upload(request: RefRequest): RefResponse {
-    const vet = booleanQuery(request, 'vetAllPackages', !faults.has('holdout-upload-not-vetted-by-default'));
+  function upload(request: RefRequest, deprecatedRoute = false): RefResponse {
+    const vetByDefault =
+      !faults.has('holdout-upload-not-vetted-by-default') && !(deprecatedRoute && faults.has('holdout-deprecated-upload-vets-nothing'));
+    const vet = booleanQuery(request, 'vetAllPackages', vetByDefault);
     authorizeAdmin(request);
     const named = namedSynchronizer(request);
     // Canton picks the synchronizer only to vet on: without vetting, neither the named one nor auto-detection is checked.
     if (vet) checkVettingSynchronizer(named);
     const dar = readDar(request);
-    if (dar !== undefined) {
+    if (dar !== undefined && !(faults.has('holdout-unvetted-upload-not-stored') && !vet)) {
       if (vet) packages.checkVettable(dar);
       packages.add(dar, vet);
       if (vet) options.onVetted?.([dar.main, ...dar.dependencies]);
@@ -126,8 +128,8 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
   }
 
   return [
-    { method: 'POST', pattern: '/v2/dars', handler: upload },
-    { method: 'POST', pattern: '/v2/packages', handler: upload },
+    { method: 'POST', pattern: '/v2/dars', handler: (request) => upload(request) },
+    { method: 'POST', pattern: '/v2/packages', handler: (request) => upload(request, true) },
     { method: 'POST', pattern: '/v2/dars/validate', handler: validate },
   ];
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Faults } from '../faults.js';
 import type { UniqueIdentifier } from '../string-formats.js';
-import { type ScanData, findPartyHosting } from './data.js';
+import { type ScanData, findPartyHosting, formatIsoOffsetDateTime } from './data.js';
 import { memberToString, parseMember, parsePartyId, parseSynchronizerId, prettyMember, prettyUid, uidToString } from './ids.js';
 import { formatNumeric10 } from './numeric.js';
 import { optionalInteger, requiredInteger } from './query.js';
@@ -17,6 +17,8 @@ export interface ScanContext {
   faults: Faults;
   /** How many times round-of-latest-data was read (for the holdout fault `holdout-scan-latest-round-goes-back`). */
   latestRoundReads?: number;
+  /** How many times each round's rewards were read (for the holdout fault `holdout-scan-round-figure-drifts`). */
+  roundReads?: Map<bigint, number>;
 }
 
 export type PathParameters = Record<string, string>;
@@ -149,6 +151,12 @@ export function rewardsCollected(context: ScanContext, query: URLSearchParams): 
   if (round.value > lastAnswered) return scanError(context, 404, 'No data has been made available yet');
   const rewards = rounds.get(Number(round.value));
   let amount = rewards ? rewards.appRewards + rewards.validatorRewards : 0n;
+  if (rewards && context.faults.has('holdout-scan-round-figure-drifts')) {
+    context.roundReads ??= new Map();
+    const reads = context.roundReads.get(round.value) ?? 0;
+    context.roundReads.set(round.value, reads + 1);
+    amount += BigInt(reads);
+  }
   if (rewards && context.faults.has('holdout-scan-round-rewards-cumulative')) {
     amount = 0n;
     for (const earlier of rounds.values()) if (earlier.round <= rewards.round) amount += earlier.appRewards + earlier.validatorRewards;
@@ -157,7 +165,10 @@ export function rewardsCollected(context: ScanContext, query: URLSearchParams): 
 }
 
 export function roundOfLatestData(context: ScanContext): ScanResponse {
-  const { round, effectiveAt, previousEffectiveAt } = context.data.latestRound;
+  const { round, previousEffectiveAt } = context.data.latestRound;
+  const effectiveAt = context.faults.has('holdout-scan-effective-at-is-now')
+    ? formatIsoOffsetDateTime(BigInt(Date.now()) * 1000n)
+    : context.data.latestRound.effectiveAt;
   context.latestRoundReads = (context.latestRoundReads ?? 0) + 1;
   if (context.faults.has('holdout-scan-latest-round-goes-back') && context.latestRoundReads % 2 === 0) {
     return jsonOk({ round: round - 1, effectiveAt: previousEffectiveAt });
