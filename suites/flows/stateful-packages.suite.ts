@@ -7,7 +7,8 @@
  * is also held by the engine against the worker's packages model (checks/package-model.ts).
  *
  * The DARs are the suite's own (daml/dars/, type-checked by Canton's tools) under fresh names per sequence: the
- * conformance-upgrade 1.0.0 and its twin of the same name and version, and conformance-values as a lineage of its own;
+ * conformance-upgrade 1.0.0 and its twin of the same name and version, conformance-values as a lineage of its own, and
+ * conformance-values again under another name, only ever validated (so the last list always has a package to leave out);
  * on a target that accepts them (features.syntheticDars), also the builder's DAR with a dependency package (a real node
  * refuses a DAR with a dependency its main package does not use, so no suite DAR has one).
  *
@@ -146,6 +147,18 @@ class Validate extends PackagesCommand {
   }
 }
 
+/** Validates the twin of whichever of 1.0.0 and its twin is vetted (the one not vetted; 1.0.0's twin when neither is). */
+class ValidateTwin extends PackagesCommand {
+  async run(model: PackagesModel, real: PackagesReal): Promise<void> {
+    const [first] = real.dars[0]!.packages;
+    const vetted = model.vetted.get(first!.key);
+    await new Validate(vetted === real.dars[1]!.packages[0]!.id ? 0 : 1).run(model, real);
+  }
+  toString(): string {
+    return 'validate the twin of the vetted 1.0.0';
+  }
+}
+
 class List extends PackagesCommand {
   async run(model: PackagesModel, real: PackagesReal): Promise<void> {
     real.log.push('list the packages');
@@ -211,6 +224,8 @@ function sequenceDars(context: ConformanceContext): SequenceDar[] {
     suite('conformance-upgrade-v1', name),
     suite('conformance-upgrade-v1-other', name),
     suite('conformance-values', `${name}-values`),
+    // Only ever validated (never drawn for an upload): the list at the end must not show it.
+    suite('conformance-values', `${name}-validated`),
   ];
   if (context.features.syntheticDars) {
     const built = buildDar({ name: `${name}-deps`, version: '1.0.0', dalfs: 1 });
@@ -249,13 +264,13 @@ conformanceSuite('flows / stateful packages', () => {
           // Fixed ends around the random middle, so each rule of the model is reached on every seed: a list first (the
           // sequence's packages seen absent), validations (main and, where accepted, dependency packages); at the end a
           // list (validated packages still absent unless uploaded), uploads without vetAllPackages (vetted by default),
-          // the twin of 1.0.0 validated (KNOWN_PACKAGE_VERSION once 1.0.0 is vetted) and a last list.
-          const withDependency = real.dars.length > 3 ? [3] : [];
-          const opening = [new List(), new Together([0, ...withDependency].map((index) => new Validate(index)))];
+          // the twin of the vetted 1.0.0 package validated (KNOWN_PACKAGE_VERSION) and a last list.
+          const withDependency = real.dars.length > 4 ? [4] : [];
+          const opening = [new List(), new Together([0, 3, ...withDependency].map((index) => new Validate(index)))];
           const closing = [
             new List(),
             new Together([0, ...withDependency].map((index) => new Upload(index, 'absent', deprecated))),
-            new Validate(1),
+            new ValidateTwin(),
             new List(),
           ];
           try {
