@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './selftest/support/long-first-sequencer.js';
 
 // The project's own self-tests. The conformance suites under suites/ are run by `ledger-conformance run`
 // with their own vitest configuration (harness/runner/vitest.suites.config.ts), never by `npm test` directly.
@@ -16,6 +17,10 @@ export default defineConfig({
     // Concurrent tests here are whole CLI runs (sharpness self-test): two at a time on a 2-core machine.
     maxConcurrency: 2,
     reporters: ['default', './selftest/support/plain-count-reporter.ts'],
+    // The long self-tests first (selftest/support/long-first-sequencer.ts): on a fresh clone vitest has no timings.
+    sequence: { sequencer: LongFirstSequencer },
+    // A folder where files that need the very same conformance run share it (selftest/support/shared-runs.ts).
+    globalSetup: ['./selftest/support/shared-runs.ts'],
     projects: [
       {
         extends: true,

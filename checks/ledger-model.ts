@@ -513,8 +513,11 @@ export class LedgerModel {
         if (exercise['choice'] !== 'Archive' && contract.packageName !== packageName) return undefined;
         const choiceArgument = (exercise['choiceArgument'] ?? {}) as DamlRecord;
         const actors = unique(rule.controllers(contract.argument, choiceArgument, contract.signatories));
+        const choiceObservers = rule.observers?.(contract.argument, choiceArgument) ?? [];
         const informees = unique(
-          rule.consuming ? [...contract.signatories, ...contract.observers, ...actors] : [...contract.signatories, ...actors],
+          rule.consuming
+            ? [...contract.signatories, ...contract.observers, ...actors, ...choiceObservers]
+            : [...contract.signatories, ...actors, ...choiceObservers],
         );
         const index = nodes.length;
         const node: ModelNode = {

@@ -69,6 +69,7 @@ export const ErrorCodes = {
   DAML_FAILURE: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   TEMPLATE_PRECONDITION_VIOLATED: ErrorCategories.InvalidIndependentOfSystemState,
   COMMAND_PREPROCESSING_FAILED: ErrorCategories.InvalidIndependentOfSystemState,
+  VALUE_NESTING: ErrorCategories.InvalidIndependentOfSystemState,
   DAML_AUTHORIZATION_ERROR: ErrorCategories.InvalidIndependentOfSystemState,
   USER_NOT_FOUND: ErrorCategories.InvalidGivenCurrentSystemStateResourceMissing,
   USER_ALREADY_EXISTS: ErrorCategories.InvalidGivenCurrentSystemStateResourceExists,

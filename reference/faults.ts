@@ -53,7 +53,23 @@ export const FaultCatalogue = {
     "the suite's conformance-keys Account computes its key with an empty number (keys.lf: { owner, number } of the contract)",
   'suite-alltypes-replace-keeps-values':
     "the suite's conformance-values AllTypes Replace creates the contract anew with its old values (values.lf: the choice argument's values)",
+  'value-nesting-limit-101':
+    'values nested 101 levels deep are accepted (the limit is 101, not 100): in commands, choice bodies, choice results and contract keys',
+  'value-nesting-result-unchecked':
+    "a choice result nested deeper than 100 levels is kept (the transaction's other values are still held to the limit)",
+  'suite-multi-actor-one-controller':
+    "the suite's conformance-semantics TriProposalAccept needs the giver's authority only (semantics.lf: controllers receiver and giver)",
+  'suite-branching-controllers-both':
+    "the suite's conformance-semantics BranchingControllers makes both branches observers and controllers (semantics.lf: the chosen one only)",
+  'suite-choice-observers-ignored':
+    "the suite's conformance-semantics DiscloseCreate_To does not show its exercise to the choice's observer (semantics.lf: observers disclosee)",
+  'suite-tree-build-one-branch':
+    "the suite's conformance-limits Tree Build exercises one child per level whatever the branching (limits.lf: `branching` children)",
   'contract-key-rendered-wrong': 'a created event of a keyed contract shows no contractKey, and one of a keyless contract an empty record',
+  'suite-asset-transfer-keeps-owner':
+    "the suite's conformance-key-workflows Asset keeps its owner on AssetTransfer (key-workflows.lf: the new owner), so a proposal's proposer never owns the asset",
+  'key-lookup-ignores-visibility':
+    'an exercise by key finds a contract none of the submitters (actAs, readAs) sees and none disclosed to the submission',
   'contract-key-not-found-wrong-code':
     'an exercise by key of a key no active contract has is CONTRACT_NOT_FOUND instead of CONTRACT_KEY_NOT_FOUND',
   'fetch-authorization-not-checked':
@@ -87,6 +103,13 @@ export const FaultCatalogue = {
   'vetting-ignores-vet-all-packages-false': 'an upload with vetAllPackages=false vets its packages all the same',
   'dar-validate-stores-package': "dars/validate stores the DAR's packages (listed by GET /v2/packages) without vetting them",
   'packages-list-omits-uploaded': 'GET /v2/packages lists the model package only, no package uploaded since',
+  // Upgrades (reference/ledger/identifiers.ts, engine.ts)
+  'upgrade-package-name-first-version': 'a command naming a template by package name uses the lowest vetted version, not the highest',
+  'upgrade-exercise-keeps-contract-version':
+    'a contract created with an older version is exercised as that version, not the version the command names',
+  'upgrade-package-id-ignored': 'a command naming an older version by package id runs the highest vetted version of its name',
+  'upgrade-upload-not-checked': 'an upload with vetting skips the upgrade checks validate runs: an invalid upgrade is vetted',
+  'upgrade-preference-ignored': 'packageIdSelectionPreference is ignored: a package name always uses the highest vetted version',
   // Contracts and events (reference/ledger)
   'wrongly-typed-contract-generic-code':
     'exercising a contract through another template is DAML_INTERPRETATION_ERROR instead of WRONGLY_TYPED_CONTRACT',

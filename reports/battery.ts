@@ -5,8 +5,11 @@
  * A case is applicable unless the map marks it not-applicable. It counts as covered in a run when the map says `covered`,
  * every clause it names passed in this run, and the run's profile can check it: a case whose deciding check is
  * canton-profile only (a canton-level clause, or the map's cantonProfileOnly mark) is never covered by a spec-profile
- * run, which reports it as the canton profile's instead. Of the covered cases the line says how many only the canton
- * profile checks and how many only the reference shows (the map's needsFixture and referenceOnly marks). The same
+ * run, which reports it as the canton profile's instead. Of the covered cases the line says how many are covered by tests
+ * that run on a real node provisioned with the suite's DARs (README "Try it on this machine": `provision` uploads
+ * CantonExamples and daml/dars/), that is all but those the map marks needsFixture (a fixture provision cannot supply)
+ * or referenceOnly (synthetic DARs a real node refuses); how many only the canton profile checks; and how many only the
+ * reference shows (those two marks). The same
  * function computes the console line, summary.md, report.html and report.json's `battery`, so the figure in report.json
  * can be recomputed from the map and the run's clause results. Self-contained: each report writer calls one function.
  */
@@ -21,8 +24,13 @@ export interface BatteryAreaCount {
   covered: number;
   /** Of `covered`: cases only the canton profile checks (κ). */
   cantonOnly: number;
-  /** Of `covered`: cases only the reference shows (a fixture CantonExamples lacks, or synthetic DARs). */
+  /** Of `covered`: cases only the reference shows (a fixture provision cannot supply, or synthetic DARs). */
   referenceOnly: number;
+  /**
+   * Of `covered`: cases whose tests run on a real node provisioned with the suite's DARs (`covered - referenceOnly`):
+   * issue 29's acceptance figure, out of `applicable`.
+   */
+  realNode: number;
   /** Cases the map marks covered (the most a run can reach). */
   mappedCovered: number;
   /** Cases mapped covered that only the canton profile checks, in a spec-profile run. */
@@ -47,7 +55,10 @@ export function cantonProfileOnly(entry: BatteryCase): boolean {
   return entry.cantonProfileOnly !== undefined || entry.clauses.some((id) => isClauseId(id) && clause(id).level === 'canton');
 }
 
-/** Whether only the reference shows the case: its test needs a fixture CantonExamples lacks, or synthetic DARs. */
+/**
+ * Whether only the reference shows the case: its test needs a fixture `provision` cannot supply (the map's needsFixture),
+ * or synthetic DARs (referenceOnly). Every other covered case runs on a real node provisioned with the suite's DARs.
+ */
 export function referenceOnly(entry: BatteryCase): boolean {
   return entry.needsFixture !== undefined || entry.referenceOnly !== undefined;
 }
@@ -64,6 +75,7 @@ function emptyCount(area: string): BatteryAreaCount {
     covered: 0,
     cantonOnly: 0,
     referenceOnly: 0,
+    realNode: 0,
     mappedCovered: 0,
     otherProfile: 0,
     partly: 0,
@@ -98,6 +110,7 @@ export function batteryCoverage(
         target.covered += 1;
         if (cantonProfileOnly(entry)) target.cantonOnly += 1;
         if (referenceOnly(entry)) target.referenceOnly += 1;
+        else target.realNode += 1;
       } else if (entry.coverage === 'covered' && profile !== 'canton' && cantonProfileOnly(entry)) target.otherProfile += 1;
     }
   }
@@ -160,7 +173,10 @@ export function issue18AcceptanceLine(acceptance: Issue18Acceptance): string {
   );
 }
 
-/** The one battery line: covered of applicable, and how many of those only the canton profile or only the reference shows. */
+/**
+ * The one battery line: covered of applicable, how many of those are covered by tests that run on a real node
+ * provisioned with the suite's DARs (of applicable), and how many only the canton profile or only the reference shows.
+ */
 function line(count: BatteryAreaCount): string {
   const only = [
     count.cantonOnly > 0 ? `${count.cantonOnly} only in the canton profile` : '',
@@ -168,8 +184,9 @@ function line(count: BatteryAreaCount): string {
   ].filter((part) => part !== '');
   const unpassed = count.mappedCovered - count.covered - count.otherProfile;
   return (
-    `Canton battery: covered ${count.covered} of ${count.applicable} applicable cases (${percent(count.covered, count.applicable)})` +
-    (only.length > 0 ? `, of those ${only.join(' and ')}` : '') +
+    `Canton battery: covered ${count.covered} of ${count.applicable} applicable cases (${percent(count.covered, count.applicable)}), ` +
+    `${count.realNode} (${percent(count.realNode, count.applicable)}) by tests that run on a real node provisioned with the suite's DARs` +
+    (only.length > 0 ? `; of the covered, ${only.join(' and ')}` : '') +
     (count.otherProfile > 0 ? `; ${count.otherProfile} more checked only by the canton profile` : '') +
     (unpassed > 0 ? `; ${unpassed} mapped as covered did not pass or did not run` : '') +
     `; ${count.partly} partly, ${count.leftOut} left out`
@@ -192,14 +209,15 @@ export function batteryMarkdownSection(report: Pick<RunReport, 'clauses'> & { pr
     '',
     `**${line(total)}.** Per area of Canton's own Ledger API test battery (LAPITT) and the JSON API's tests, by the map in ` +
       '`specification/battery/`: a case counts when the map says covered, every clause it names passed, and this profile checks it. ' +
+      '"real node": covered cases whose tests run on a real node provisioned with CantonExamples and the suite\'s DARs (`provision`); ' +
       '"canton only": covered cases only the canton profile checks; "reference only": covered cases whose test needs a fixture ' +
-      "Canton's CantonExamples lacks, or synthetic DARs.",
+      'provision cannot supply, or synthetic DARs.',
     '',
-    '| area | covered by this run | applicable | canton only | reference only | mapped covered | partly | left out | not applicable |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| area | covered by this run | real node | applicable | canton only | reference only | mapped covered | partly | left out | not applicable |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...[...areas, total].map(
       (area) =>
-        `| ${area.area} | ${area.covered} | ${area.applicable} | ${area.cantonOnly} | ${area.referenceOnly} | ${area.mappedCovered} | ${area.partly} | ${area.leftOut} | ${area.notApplicable} |`,
+        `| ${area.area} | ${area.covered} | ${area.realNode} | ${area.applicable} | ${area.cantonOnly} | ${area.referenceOnly} | ${area.mappedCovered} | ${area.partly} | ${area.leftOut} | ${area.notApplicable} |`,
     ),
   ].join('\n');
 }
@@ -214,15 +232,15 @@ export function batteryHtmlSection(report: Pick<RunReport, 'clauses'> & { profil
   const rows = [...areas, total]
     .map(
       (area) =>
-        `<tr><td>${escapeHtml(area.area)}</td><td>${area.covered}</td><td>${area.applicable}</td><td>${area.cantonOnly}</td><td>${area.referenceOnly}</td><td>${area.mappedCovered}</td>` +
+        `<tr><td>${escapeHtml(area.area)}</td><td>${area.covered}</td><td>${area.realNode}</td><td>${area.applicable}</td><td>${area.cantonOnly}</td><td>${area.referenceOnly}</td><td>${area.mappedCovered}</td>` +
         `<td>${area.partly}</td><td>${area.leftOut}</td><td>${area.notApplicable}</td></tr>`,
     )
     .join('\n');
   return `<section id="battery">
 <h2>Canton battery</h2>
-<p><strong>${escapeHtml(line(total))}.</strong> Per area of Canton's own Ledger API test battery (LAPITT) and the JSON API's tests, by the map in <code>specification/battery/</code>: a case counts when the map says covered, every clause it names passed, and this profile checks it. "canton only": covered cases only the canton profile checks; "reference only": covered cases whose test needs a fixture Canton's CantonExamples lacks, or synthetic DARs.</p>
+<p><strong>${escapeHtml(line(total))}.</strong> Per area of Canton's own Ledger API test battery (LAPITT) and the JSON API's tests, by the map in <code>specification/battery/</code>: a case counts when the map says covered, every clause it names passed, and this profile checks it. "real node": covered cases whose tests run on a real node provisioned with CantonExamples and the suite's DARs (<code>provision</code>); "canton only": covered cases only the canton profile checks; "reference only": covered cases whose test needs a fixture provision cannot supply, or synthetic DARs.</p>
 <table>
-<thead><tr><th>area</th><th>covered by this run</th><th>applicable</th><th>canton only</th><th>reference only</th><th>mapped covered</th><th>partly</th><th>left out</th><th>not applicable</th></tr></thead>
+<thead><tr><th>area</th><th>covered by this run</th><th>real node</th><th>applicable</th><th>canton only</th><th>reference only</th><th>mapped covered</th><th>partly</th><th>left out</th><th>not applicable</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>

@@ -10,6 +10,7 @@ import { cantonParticipantClauses } from './clauses/canton-participant.js';
 import { cantonScanClauses } from './clauses/canton-scan.js';
 import { conflictClauses } from './clauses/conflicts.js';
 import { contractsAndEventsClauses } from './clauses/contracts-and-events.js';
+import { suiteModelClauses } from './clauses/suite-models.js';
 import { cantonUserClauses } from './clauses/canton-users.js';
 import { errorClauses } from './clauses/error-model.js';
 import { generalClauses } from './clauses/general.js';
@@ -23,6 +24,7 @@ import { scanClauses } from './clauses/scan.js';
 import { packageModelClauses, scanModelClauses } from './clauses/scan-package-model.js';
 import { semanticsCommandsClauses } from './clauses/semantics-commands.js';
 import { semanticsVisibilityClauses } from './clauses/semantics-visibility.js';
+import { valueNestingClauses } from './clauses/value-nesting.js';
 import { versioningClauses } from './clauses/versioning.js';
 import { vettingClauses } from './clauses/vetting.js';
 import type { Clause } from './clauses/types.js';
@@ -48,9 +50,11 @@ const registry = [
   ...cantonClientRouteClauses,
   ...cantonUserClauses,
   ...semanticsCommandsClauses,
+  ...valueNestingClauses,
   ...semanticsVisibilityClauses,
   ...vettingClauses,
   ...contractsAndEventsClauses,
+  ...suiteModelClauses,
   ...ledgerModelClauses,
   ...modelRuleClauses,
   ...statefulClauses,

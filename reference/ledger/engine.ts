@@ -5,9 +5,25 @@
  * exercises, visibility of used contracts to the submitters, contract activeness and key uniqueness.
  */
 import { LedgerApiError } from '../canton-errors.js';
-import { resolveIdentifier, resolveTemplate, type ParsedIdentifier } from './identifiers.js';
-import { viewOf, type ChoiceDefinition, type InterfaceDefinition, type ModelPackage, type TemplateDefinition } from './package-model.js';
-import { checkValue, mapTimestamps, rejectNonSuffixedContractId, type DamlRecord, type DamlValue } from './values.js';
+import { resolveIdentifier, resolveTemplate, type ParsedIdentifier, type VersionSelection } from './identifiers.js';
+import {
+  sameUpgradableTemplate,
+  viewOf,
+  type ChoiceDefinition,
+  type InterfaceDefinition,
+  type ModelPackage,
+  type TemplateDefinition,
+} from './package-model.js';
+import {
+  MAXIMUM_NESTING,
+  checkValue,
+  mapTimestamps,
+  nestsDeeperThan,
+  rejectNonSuffixedContractId,
+  type DamlRecord,
+  type DamlType,
+  type DamlValue,
+} from './values.js';
 
 export interface ContractKey {
   value: DamlRecord;
@@ -89,6 +105,10 @@ export interface LedgerView {
 
 export interface InterpretOptions {
   pkg: ModelPackage;
+  /** How a package-name reference picks a version of an upgrade lineage (the submission's packageIdSelectionPreference). */
+  versions?: VersionSelection;
+  /** On under the `upgrade-exercise-keeps-contract-version` fault. */
+  exerciseKeepsContractVersion?: boolean;
   view: LedgerView;
   actAs: readonly string[];
   readAs: readonly string[];
@@ -108,6 +128,8 @@ export interface InterpretOptions {
   hideConsumingFromObservers?: boolean;
   /** On under the `contract-key-not-found-wrong-code` fault: a missing key is CONTRACT_NOT_FOUND. */
   keyNotFoundAsContractNotFound?: boolean;
+  /** On under the `key-lookup-ignores-visibility` fault: an exercise by key finds a contract the submitters cannot see. */
+  keyLookupIgnoresVisibility?: boolean;
   /** On under the `fetch-authorization-not-checked` fault: a fetch needs no stakeholder among the authorizers. */
   fetchAuthorizationNotChecked?: boolean;
   /** On under the `fetch-type-not-checked` fault: a fetch in a choice body takes a contract of any template. */
@@ -134,7 +156,14 @@ export interface InterpretOptions {
   fetchSeesArchived?: boolean;
   /** On under the `disclosed-archived-accepted` fault: a disclosed contract is used even after it was archived. */
   acceptArchivedDisclosed?: boolean;
+  /** The value nesting limit: Daml-LF's 100 (`MAXIMUM_NESTING`); 101 under the `value-nesting-limit-101` fault. */
+  nestingLimit?: number;
+  /** On under the `value-nesting-result-unchecked` fault: an exercise result is not held to the nesting limit. */
+  resultNestingUnchecked?: boolean;
 }
+
+/** Who made a value: the command (checked by the engine's preprocessing) or the interpreter (a choice body, a key). */
+type Origin = 'command' | 'interpreter';
 
 /** A key's identity: Canton's GlobalKey, the template's package name and qualified name and the key value. */
 export function keyIdentity(template: TemplateDefinition, key: DamlValue): string {
@@ -197,16 +226,16 @@ class Interpretation {
     const { pkg } = this.options;
     switch (command.kind) {
       case 'create': {
-        const template = resolveTemplate(pkg, command.templateId);
-        this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+        const template = resolveTemplate(pkg, command.templateId, this.options.versions);
+        this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`, 'command');
         return;
       }
       case 'createAndExercise': {
-        const template = resolveTemplate(pkg, command.templateId);
+        const template = resolveTemplate(pkg, command.templateId, this.options.versions);
         const choice = findTemplateChoice(template, command.choice);
         let contractId: string;
         try {
-          contractId = this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`);
+          contractId = this.create(template, command.createArguments, authorizers, [], `${command.path}.createArguments`, 'command');
         } catch (error) {
           if (this.options.createAndExerciseWrongCode && error instanceof LedgerApiError && error.code === 'COMMAND_PREPROCESSING_FAILED') {
             throw new LedgerApiError('INVALID_ARGUMENT', error.errorCause);
@@ -214,22 +243,29 @@ class Interpretation {
           throw error;
         }
         const contract = this.created.get(contractId) as Contract;
-        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         return;
       }
       case 'exercise': {
-        const resolved = resolveIdentifier(pkg, command.templateId, 'command');
+        const resolved = resolveIdentifier(pkg, command.templateId, 'command', this.options.versions);
         rejectNonSuffixedContractId(command.contractId);
-        const contract = this.fetchVisible(command.contractId);
+        let contract = this.fetchVisible(command.contractId);
         if (resolved.kind === 'template') {
-          const choice = findTemplateChoice(resolved.template, command.choice);
-          if (contract.template !== resolved.template) {
+          let choice = findTemplateChoice(resolved.template, command.choice);
+          if (!sameUpgradableTemplate(pkg, contract.template, resolved.template)) {
             throw new LedgerApiError(
               'WRONGLY_TYPED_CONTRACT',
               `Interpretation error: Error: Contract ${contract.contractId} was expected to be of type ${resolved.template.qualifiedName} but is of type ${contract.template.qualifiedName}`,
             );
           }
-          this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+          // A contract of another version of the template (an upgrade lineage) is exercised as the version the command
+          // names: its argument read as that version's (an added trailing optional field absent, None), its events
+          // naming that package. Fault `upgrade-exercise-keeps-contract-version`: it runs as the version it was created with.
+          if (contract.template !== resolved.template) {
+            if (this.options.exerciseKeepsContractVersion) choice = findTemplateChoice(contract.template, command.choice);
+            else contract = { ...contract, template: resolved.template };
+          }
+          this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         } else {
           const choice = resolved.iface.choices.get(command.choice);
           if (!choice) {
@@ -244,12 +280,12 @@ class Interpretation {
               `Interpretation error: Error: Contract ${contract.contractId} of template ${contract.template.qualifiedName} does not implement interface ${resolved.iface.qualifiedName}`,
             );
           }
-          this.exercise(contract, choice, resolved.iface, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+          this.exercise(contract, choice, resolved.iface, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         }
         return;
       }
       case 'exerciseByKey': {
-        const template = resolveTemplate(pkg, command.templateId);
+        const template = resolveTemplate(pkg, command.templateId, this.options.versions);
         const choice = findTemplateChoice(template, command.choice);
         if (!template.key) {
           throw new LedgerApiError('COMMAND_PREPROCESSING_FAILED', `Template ${template.qualifiedName} does not have a contract key`);
@@ -258,10 +294,11 @@ class Interpretation {
           path: `${command.path}.contractKey`,
           knownParties: this.options.partyIds,
         });
+        this.checkNesting(template.key.type, keyValue, 'command');
         const contractId = this.lookupKey(keyIdentity(template, keyValue));
         const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
-        if (!contract || !this.isVisible(contract)) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
-        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`);
+        if (!contract || !this.keyVisible(contract)) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
+        this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         return;
       }
     }
@@ -273,6 +310,7 @@ class Interpretation {
     authorizers: ReadonlySet<string>,
     parentWitnesses: readonly string[],
     path: string,
+    origin: Origin,
   ): string {
     let argument: DamlRecord;
     try {
@@ -283,6 +321,7 @@ class Interpretation {
       }
       throw error;
     }
+    this.checkNesting(template.argumentType, argument, origin);
     if (this.options.recordFieldsAsSubmitted && typeof argumentJson === 'object' && argumentJson !== null) {
       const ordered = argument;
       argument = Object.fromEntries(Object.keys(argumentJson).flatMap((name) => (name in ordered ? [[name, ordered[name]!]] : [])));
@@ -297,13 +336,16 @@ class Interpretation {
         `Interpretation error: Error: Template precondition violated in: create of ${template.qualifiedName} (node ${nodeId})`,
       );
     }
-    const signatories = template.signatories(argument);
+    // Daml's signatories are a set: a party named twice signs once.
+    const signatories = [...new Set(template.signatories(argument))];
     const observers = this.options.observersKeepSignatories
       ? [...new Set(template.observers(argument))]
       : without(template.observers(argument), signatories);
     let key: ContractKey | undefined;
     if (template.key) {
       const value = template.key.of(argument);
+      // The key is the interpreter's value, whoever wrote the contract (ContractKeysDeeplyNestedValueIT.scala:76).
+      this.checkNesting(template.key.type, value, 'interpreter');
       key = { value, identity: keyIdentity(template, value), maintainers: template.key.maintainers(value) };
     }
     // Fault `create-first-signatory-only`: only the first signatory's authority is required.
@@ -341,20 +383,24 @@ class Interpretation {
     argumentJson: unknown,
     authorizers: ReadonlySet<string>,
     path: string,
+    origin: Origin,
     parentWitnesses: readonly string[] = [],
   ): void {
     // Canton reads a null choice argument as {}.
     const choiceArgument = checkValue(choice.argumentType, argumentJson ?? {}, { path, knownParties: this.options.partyIds }) as DamlRecord;
+    this.checkNesting(choice.argumentType, choiceArgument, origin);
     const subject = iface ? viewOf(contract.template, iface)!(contract.argument) : contract.argument;
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
+    const choiceObservers = choice.observers?.(subject, choiceArgument) ?? [];
     const nodeId = this.nodes.length;
     if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
     const nodeInformees =
       choice.consuming && !this.options.hideConsumingFromObservers
-        ? [...contract.signatories, ...contract.observers, ...actingParties]
-        : [...contract.signatories, ...actingParties];
+        ? [...contract.signatories, ...contract.observers, ...actingParties, ...choiceObservers]
+        : [...contract.signatories, ...actingParties, ...choiceObservers];
     const witnesses = union(this.options.witnessesNotInherited ? [] : parentWitnesses, nodeInformees);
     for (const party of actingParties) this.informees.add(party);
+    for (const party of choiceObservers) this.informees.add(party);
     const node: ExerciseNode = {
       kind: 'exercise',
       nodeId,
@@ -377,7 +423,8 @@ class Interpretation {
     const bodyPath = `${path} (body of ${choice.name})`;
     node.result = choice.body(
       {
-        create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath),
+        self: contract.contractId,
+        create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath, 'interpreter'),
         fetch: (contractId, expected) => {
           const fetched = this.fetchInBody(contractId);
           // Daml's fetch needs one of the fetched contract's stakeholders among the authorizers (readAs lends only visibility).
@@ -401,17 +448,50 @@ class Interpretation {
         exercise: (contractId, name, argument) => {
           const target = this.fetchVisible(contractId);
           const before = this.nodes.length;
-          this.exercise(target, findTemplateChoice(target.template, name), undefined, argument, bodyAuthorizers, bodyPath, witnesses);
+          this.exercise(
+            target,
+            findTemplateChoice(target.template, name),
+            undefined,
+            argument,
+            bodyAuthorizers,
+            bodyPath,
+            'interpreter',
+            witnesses,
+          );
           return (this.nodes[before] as ExerciseNode).result;
         },
         exerciseByKey: (template, key, name, argument) => {
           const contractId = this.lookupKey(keyIdentity(template, key));
           const target = contractId === undefined ? undefined : this.fetchActive(contractId);
-          if (!target || !this.isVisible(target)) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
+          if (!target || !this.keyVisible(target)) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
           const before = this.nodes.length;
-          this.exercise(target, findTemplateChoice(target.template, name), undefined, argument, bodyAuthorizers, bodyPath, witnesses);
+          this.exercise(
+            target,
+            findTemplateChoice(target.template, name),
+            undefined,
+            argument,
+            bodyAuthorizers,
+            bodyPath,
+            'interpreter',
+            witnesses,
+          );
           return (this.nodes[before] as ExerciseNode).result;
         },
+        failWithStatus: (errorId, category, message) => {
+          // Daml-LF's FAIL_WITH_STATUS: CommandExecutionErrors.Interpreter.FailureStatus, the category the code gives, the
+          // cause Pretty.prettyDamlException renders ("User failure: <id> (error category <n>): <message>").
+          throw new LedgerApiError(
+            'DAML_FAILURE',
+            `Interpretation error: Error: User failure: ${errorId} (error category ${category}): ${message}`,
+            {
+              context: {
+                error_id: errorId,
+                exercise_trace: `in choice ${contract.template.qualifiedName}:${choice.name} on contract ${contract.contractId.slice(0, 10)} (#${nodeId})`,
+              },
+            },
+          );
+        },
+        ledgerTime: () => this.options.effectiveAt,
         assert: (condition) => {
           // Daml's assert (FailureStatus "Assertion failed", CommandExecutionErrors.scala:851; LAPITT CSReturnStackTrace).
           // Fault `assert-not-checked`: a failing assert lets the choice go on.
@@ -426,13 +506,38 @@ class Interpretation {
       subject,
       choiceArgument,
     );
+    // Fault `value-nesting-result-unchecked`: a result nested too deep is kept.
+    if (!this.options.resultNestingUnchecked) this.checkNesting(choice.resultType, node.result, 'interpreter');
     node.lastDescendantNodeId = this.nodes.length - 1;
+  }
+
+  /**
+   * Daml-LF's value nesting limit (100, `Value.MAXIMUM_NESTING`): a command's value nested deeper fails the engine's
+   * preprocessing, COMMAND_PREPROCESSING_FAILED (ValueTranslator.scala:88, Error.scala:129); a value the interpreter
+   * makes (a create or choice argument in a choice body, a choice result, a contract key) fails its translation to a
+   * transaction value, VALUE_NESTING (SValue.scala:71; CommandExecutionErrors.scala:824); DeeplyNestedValueIT.scala:85-155.
+   */
+  private checkNesting(type: DamlType, value: DamlValue, origin: Origin): void {
+    const limit = this.options.nestingLimit ?? MAXIMUM_NESTING;
+    if (!nestsDeeperThan(type, value, limit)) return;
+    if (origin === 'command') {
+      throw new LedgerApiError('COMMAND_PREPROCESSING_FAILED', `Provided value exceeds maximum nesting level of ${MAXIMUM_NESTING}`);
+    }
+    throw new LedgerApiError('VALUE_NESTING', `Interpretation error: Error: Value exceeds maximum nesting value of ${MAXIMUM_NESTING}`);
   }
 
   private isVisible(contract: Contract): boolean {
     if (this.created.has(contract.contractId)) return true;
     if (this.options.disclosed?.has(contract.contractId)) return true;
     return contract.signatories.some((party) => this.readers.has(party)) || contract.observers.some((party) => this.readers.has(party));
+  }
+
+  /**
+   * Whether a key lookup finds the contract: Canton's key lookups see only the contracts of the submitters (actAs and
+   * readAs), those created in this transaction and those disclosed to it (StoreBackedCommandInterpreter.scala, NUCK).
+   */
+  private keyVisible(contract: Contract): boolean {
+    return this.options.keyLookupIgnoresVisibility === true || this.isVisible(contract);
   }
 
   private fetchActive(contractId: string): Contract | undefined {

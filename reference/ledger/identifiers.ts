@@ -5,7 +5,14 @@
 import { LedgerApiError, invalidField, invalidArgument } from '../canton-errors.js';
 import { decodeFailure, fieldPath } from '../http/decode.js';
 import { lfStringProblem, NAME, NAME_MAX_LENGTH } from '../string-formats.js';
-import { homeOf, type InterfaceDefinition, type ModelPackage, type PackageHome, type TemplateDefinition } from './package-model.js';
+import {
+  executedPackages,
+  homeOf,
+  type InterfaceDefinition,
+  type ModelPackage,
+  type PackageHome,
+  type TemplateDefinition,
+} from './package-model.js';
 
 export interface ParsedIdentifier {
   /** `#name` or a package id. */
@@ -105,7 +112,12 @@ function notFound(text: string): LedgerApiError {
  * whose path checks a malformed identifier first: a command's (JSON layer) or a format filter's (gRPC
  * FormatValidator).
  */
-export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier, use: 'command' | 'filter'): ResolvedIdentifier {
+export function resolveIdentifier(
+  pkg: ModelPackage,
+  id: ParsedIdentifier,
+  use: 'command' | 'filter',
+  versions: VersionSelection = {},
+): ResolvedIdentifier {
   if (use === 'filter') validateNameTypeConRef(id);
   else validateCommandPackageRef(id);
   let home: ModelPackage | undefined;
@@ -119,8 +131,11 @@ export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier, use: 
         { resources: [['PACKAGE_NAME', name]] },
       );
     }
+    if (home.lineage !== undefined && use === 'command') home = selectVersion(home.lineage, versions);
   } else {
-    home = id.packageRef === pkg.id ? pkg : [...pkg.others.values()].find((other) => other.id === id.packageRef);
+    home = executedPackages(pkg).find((candidate) => candidate.id === id.packageRef);
+    // Fault `upgrade-package-id-ignored`: a package id of an older version runs the highest version of its name.
+    if (home?.lineage !== undefined && versions.packageIdIgnored) home = home.lineage[home.lineage.length - 1];
   }
   const template = home?.templates.get(id.qualifiedName);
   if (template) return { kind: 'template', template };
@@ -133,8 +148,28 @@ export function resolveIdentifier(pkg: ModelPackage, id: ParsedIdentifier, use: 
   throw notFound(id.text);
 }
 
-export function resolveTemplate(pkg: ModelPackage, id: ParsedIdentifier): TemplateDefinition {
-  const resolved = resolveIdentifier(pkg, id, 'command');
+/**
+ * How a command's package-name reference picks a version of an upgrade lineage (Canton 3.5's package preference,
+ * `packageIdSelectionPreference`): a version the submission prefers, else the highest vetted version. The flags are
+ * faults of the reference (`reference/faults.ts`).
+ */
+export interface VersionSelection {
+  preference?: readonly string[];
+  /** Fault `upgrade-preference-ignored`. */
+  preferenceIgnored?: boolean;
+  /** Fault `upgrade-package-name-first-version`: a package name picks the lowest vetted version. */
+  firstVersion?: boolean;
+  /** Fault `upgrade-package-id-ignored`. */
+  packageIdIgnored?: boolean;
+}
+
+function selectVersion(lineage: readonly ModelPackage[], versions: VersionSelection): ModelPackage {
+  const preferred = versions.preferenceIgnored ? undefined : lineage.find((candidate) => versions.preference?.includes(candidate.id));
+  return preferred ?? (versions.firstVersion ? lineage[0]! : lineage[lineage.length - 1]!);
+}
+
+export function resolveTemplate(pkg: ModelPackage, id: ParsedIdentifier, versions: VersionSelection = {}): TemplateDefinition {
+  const resolved = resolveIdentifier(pkg, id, 'command', versions);
   if (resolved.kind !== 'template') {
     throw new LedgerApiError(
       'INVALID_ARGUMENT',

@@ -316,6 +316,7 @@ export class InteractiveSubmission {
       readAs,
       effectiveTime(preparedAt, minLedgerTime.abs, minLedgerTime.relMs),
       part.disclosedContractIds,
+      part.packageIdSelectionPreference,
     );
     // Canton hashes after interpreting: a V3 request fails only then, on the synchronizer's protocol version.
     if (hashingSchemeVersion === 'HASHING_SCHEME_VERSION_V3') {

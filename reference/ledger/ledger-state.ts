@@ -155,9 +155,24 @@ export class LedgerState {
    */
   packagesVetted(packages: readonly DarPackage[]): void {
     for (const candidate of packages) {
-      if (candidate.name === undefined || candidate.name === this.pkg.name || this.pkg.others.has(candidate.name)) continue;
+      if (candidate.name === undefined || candidate.name === this.pkg.name) continue;
+      const known = this.pkg.others.get(candidate.name);
+      if (
+        known !== undefined &&
+        (known.version === undefined || (known.lineage ?? [known]).some((other) => other.id === candidate.packageId))
+      )
+        continue;
       const model = modelForPackage(candidate, this.faults);
-      if (model !== undefined) this.pkg.others.set(model.name, model);
+      if (model === undefined) continue;
+      if (known === undefined) {
+        this.pkg.others.set(model.name, model);
+        continue;
+      }
+      // Another version of a name the ledger executes (an upgrade): the lineage, lowest version first, shared by all
+      // its versions; the name reaches the highest (a package-name reference without preference, Canton's default).
+      const lineage = [...(known.lineage ?? [known]), model].sort((a, b) => compareVersions(a.version ?? '0', b.version ?? '0'));
+      for (const version of lineage) version.lineage = lineage;
+      this.pkg.others.set(model.name, lineage[lineage.length - 1]!);
     }
   }
 
@@ -227,11 +242,19 @@ export class LedgerState {
     readAs: readonly string[],
     effectiveAt: Date,
     disclosed?: ReadonlySet<string>,
+    packagePreference: readonly string[] = [],
   ): InterpretedTransaction {
     if (this.faults.has('contract-id-in-values-not-checked')) commands = commands.map(suffixArgumentContractIds);
     // Fault `submission-commands-truncated`: only the first ten commands of a submission are interpreted.
     const tx = interpret(this.faults.has('submission-commands-truncated') ? commands.slice(0, 10) : commands, {
       pkg: this.pkg,
+      versions: {
+        preference: packagePreference,
+        preferenceIgnored: this.faults.has('upgrade-preference-ignored'),
+        firstVersion: this.faults.has('upgrade-package-name-first-version'),
+        packageIdIgnored: this.faults.has('upgrade-package-id-ignored'),
+      },
+      exerciseKeepsContractVersion: this.faults.has('upgrade-exercise-keeps-contract-version'),
       view: this.contracts.view(this.faults.has('interpretation-error-200') || this.faults.has('archived-contract-exercisable')),
       actAs,
       readAs,
@@ -249,6 +272,7 @@ export class LedgerState {
       fetchTypeNotChecked: this.faults.has('fetch-type-not-checked'),
       fetchAuthorizationNotChecked: this.faults.has('fetch-authorization-not-checked'),
       keyNotFoundAsContractNotFound: this.faults.has('contract-key-not-found-wrong-code'),
+      keyLookupIgnoresVisibility: this.faults.has('key-lookup-ignores-visibility'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),
@@ -256,6 +280,8 @@ export class LedgerState {
       fetchSeesArchived: this.faults.has('fetch-sees-archived'),
       recordFieldsAsSubmitted: this.faults.has('record-fields-as-submitted'),
       variantErrorWrongCode: this.faults.has('variant-tag-error-wrong-code'),
+      ...(this.faults.has('value-nesting-limit-101') ? { nestingLimit: 101 } : {}),
+      resultNestingUnchecked: this.faults.has('value-nesting-result-unchecked'),
       ...(disclosed && disclosed.size > 0 ? { disclosed, acceptArchivedDisclosed: this.faults.has('disclosed-archived-accepted') } : {}),
     });
     if (this.faults.has('non-consuming-choice-archives')) {
@@ -311,4 +337,15 @@ function suffixArgumentContractIds(command: Command): Command {
   if ('createArguments' in command) changed.createArguments = suffix(command.createArguments);
   if ('choiceArgument' in command) changed.choiceArgument = suffix(command.choiceArgument);
   return changed as unknown as Command;
+}
+
+/** Daml package versions are dot-separated non-negative integers, compared part by part. */
+function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }

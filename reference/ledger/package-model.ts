@@ -11,6 +11,8 @@ import type { DamlRecord, DamlType, DamlValue, RecordType } from './values.js';
  * (its argument), exercise a choice of another contract (its result), and fail an `assert`.
  */
 export interface ChoiceBodyContext {
+  /** The contract the choice is exercised on (Daml's `self`). */
+  readonly self: string;
   create(template: TemplateDefinition, argument: DamlRecord): string;
   /** Daml's `fetch`: the contract's argument; `template` (a qualified name) is the type the body expects it to have. */
   fetch(contractId: string, template?: string): DamlRecord;
@@ -19,6 +21,10 @@ export interface ChoiceBodyContext {
   exerciseByKey?(template: TemplateDefinition, key: DamlRecord, choice: string, argument: DamlRecord): DamlValue;
   /** Daml's `assert`: throws the engine's failure when `condition` is false. */
   assert(condition: boolean): void;
+  /** Daml-LF's `FAIL_WITH_STATUS` (what Daml's `assert` raises in the suite's models): a DAML_FAILURE of this error id and category. */
+  failWithStatus?(errorId: string, category: number, message: string): never;
+  /** Daml-LF's `uget_time`: the transaction's ledger effective time. */
+  ledgerTime?(): string;
 }
 
 /**
@@ -31,6 +37,8 @@ export interface ChoiceDefinition {
   resultType: DamlType;
   consuming: boolean;
   controllers(subject: DamlRecord, choiceArgument: DamlRecord, signatories: readonly string[]): string[];
+  /** The choice's observers (informees of the exercise beside the stakeholders and actors); none when absent. */
+  observers?(subject: DamlRecord, choiceArgument: DamlRecord): string[];
   body(context: ChoiceBodyContext, subject: DamlRecord, choiceArgument: DamlRecord): DamlValue;
 }
 
@@ -80,6 +88,33 @@ export interface ModelPackage {
    * (`suite-models.ts`). Their definitions carry their `home`.
    */
   others: Map<string, ModelPackage>;
+  /** The package's version (a suite DAR's; the model package's is not tracked). */
+  version?: string;
+  /**
+   * Every vetted version of this package's name that the ledger executes, lowest version first, this one among them
+   * (an upgrade lineage, `suite-models.ts`); absent when the name has one version. `others` maps the name to the highest.
+   */
+  lineage?: ModelPackage[];
+}
+
+/** Every package the ledger executes: the model package and each version of the others. */
+export function executedPackages(pkg: ModelPackage): ModelPackage[] {
+  return [pkg, ...[...pkg.others.values()].flatMap((other) => other.lineage ?? [other])];
+}
+
+/** A template in every vetted version of its package's name (a filter by package name matches them all). */
+export function templateVersions(pkg: ModelPackage, template: TemplateDefinition): TemplateDefinition[] {
+  const lineage = template.home === undefined ? undefined : pkg.others.get(template.home.name)?.lineage;
+  if (lineage === undefined) return [template];
+  return lineage.flatMap((version) => {
+    const found = version.templates.get(template.qualifiedName);
+    return found === undefined ? [] : [found];
+  });
+}
+
+/** Two templates of one upgrade lineage: the same qualified name in packages of the same name. */
+export function sameUpgradableTemplate(pkg: ModelPackage, a: TemplateDefinition, b: TemplateDefinition): boolean {
+  return a === b || (a.qualifiedName === b.qualifiedName && homeOf(pkg, a).name === homeOf(pkg, b).name);
 }
 
 /** The package a template or interface belongs to. */

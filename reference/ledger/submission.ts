@@ -35,6 +35,8 @@ export interface CommandsPart {
   synchronizerId: string | undefined;
   /** The contract ids of the disclosed contracts (their blobs validated): usable though the submitters cannot see them. */
   disclosedContractIds: ReadonlySet<string>;
+  /** Package ids a package-name reference prefers among the versions of its name (upgrades). */
+  packageIdSelectionPreference: readonly string[];
 }
 
 /** Decodes the fields common to `JsCommands` and `JsPrepareSubmissionRequest` (400 text on failure). */
@@ -45,7 +47,7 @@ export function decodeCommandsPart(body: JsonObject, faults?: Faults): CommandsP
   const readAs = optionalStringArray(body, 'readAs', '') ?? [];
   const userId = optionalString(body, 'userId', '');
   const synchronizerId = optionalString(body, 'synchronizerId', '');
-  optionalStringArray(body, 'packageIdSelectionPreference', '');
+  const packageIdSelectionPreference = optionalStringArray(body, 'packageIdSelectionPreference', '') ?? [];
   optionalInt32(body, 'tapsMaxPasses', '');
   const disclosed = decodeDisclosedContracts(body);
   decodePrefetchContractKeys(body);
@@ -62,7 +64,7 @@ export function decodeCommandsPart(body: JsonObject, faults?: Faults): CommandsP
   const disclosedContractIds = new Set(
     faults?.has('disclosure-ignored') ? [] : disclosed.flatMap((contract) => (contract.contractId ? [contract.contractId] : [])),
   );
-  return { commands, commandId, actAs, readAs, userId, synchronizerId, disclosedContractIds };
+  return { commands, commandId, actAs, readAs, userId, synchronizerId, disclosedContractIds, packageIdSelectionPreference };
 }
 
 interface DisclosedContractPart {

@@ -54,6 +54,7 @@ function decodeSubmitRequest(body: JsonObject, faults: Faults): SubmitRequest {
     userId: part.userId,
     synchronizerId: part.synchronizerId,
     disclosedContractIds: part.disclosedContractIds,
+    packageIdSelectionPreference: part.packageIdSelectionPreference,
     workflowId: optionalString(body, 'workflowId', ''),
     submissionId: optionalString(body, 'submissionId', ''),
     deduplicationMs,
@@ -149,6 +150,7 @@ export class SubmitAndWaitHandler {
         submit.readAs,
         effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs),
         submit.disclosedContractIds,
+        submit.packageIdSelectionPreference,
       );
     } catch (error) {
       // Fault `dedup-failed-submission`: the rejected submission takes the change id (as if it had completed).

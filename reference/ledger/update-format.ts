@@ -19,7 +19,7 @@ import {
   type JsonObject,
 } from '../http/decode.js';
 import { parseIdentifier, resolveIdentifier, type ParsedIdentifier } from './identifiers.js';
-import type { InterfaceDefinition, ModelPackage, TemplateDefinition } from './package-model.js';
+import { templateVersions, type InterfaceDefinition, type ModelPackage, type TemplateDefinition } from './package-model.js';
 
 // ---- decoded (syntactic) form ----
 
@@ -189,7 +189,9 @@ function resolveFilter(pkg: ModelPackage, inputs: IdentifierFilterInput[]): Reso
         const resolved = resolveIdentifier(pkg, input.templateId, 'filter');
         if (resolved.kind !== 'template')
           throw invalidArgument(`${input.templateId.text} is an interface, not a template (use an InterfaceFilter)`);
-        filter.templates.set(resolved.template, (filter.templates.get(resolved.template) ?? false) || input.includeCreatedEventBlob);
+        // A filter names a template by package name: it matches the template in every vetted version of that name.
+        for (const template of templateVersions(pkg, resolved.template))
+          filter.templates.set(template, (filter.templates.get(template) ?? false) || input.includeCreatedEventBlob);
         break;
       }
       case 'interface': {

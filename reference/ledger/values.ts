@@ -403,3 +403,66 @@ export function mapTimestamps(type: DamlType, value: DamlValue, map: (timestamp:
       return value;
   }
 }
+
+/** Daml-LF's `Value.MAXIMUM_NESTING`: a value nested deeper is refused (Value.scala; the engine's ValueTranslator and SValue.toValue). */
+export const MAXIMUM_NESTING = 100;
+
+/**
+ * Whether `value` (of `type`, normalised) nests deeper than `limit`, as Canton's engine counts it: the root sits at level
+ * 0 and each record, variant, list, optional (Some), map entry or text-map value one level below its container; a value
+ * with any part below level `limit` is too deep (ValueTranslator.scala:88 `nesting > MAXIMUM_NESTING`, SValue.scala:71).
+ * LAPITT's count (DeeplyNestedValueIT.scala:48): `Z ()` nests 1, `S (Z ())` 2, and a record of it one more.
+ */
+export function nestsDeeperThan(type: DamlType, value: DamlValue, limit: number = MAXIMUM_NESTING): boolean {
+  return tooDeep(type, value, 0, limit);
+}
+
+function tooDeep(type: DamlType, value: DamlValue, level: number, limit: number): boolean {
+  if (level > limit) return true;
+  if (value === null) return false;
+  const below = level + 1;
+  switch (type.kind) {
+    case 'Record': {
+      if (typeof value !== 'object' || Array.isArray(value)) return false;
+      const record = value;
+      return type.fields.some((field) => record[field.name] !== undefined && tooDeep(field.type, record[field.name]!, below, limit));
+    }
+    case 'Variant': {
+      if (typeof value !== 'object' || Array.isArray(value)) return false;
+      const variant = value as { tag: string; value: DamlValue };
+      const constructor = type.constructors.find((candidate) => candidate.name === variant.tag);
+      return constructor !== undefined && tooDeep(constructor.type, variant.value, below, limit);
+    }
+    case 'List':
+      return Array.isArray(value) && value.some((element) => tooDeep(type.element, element, below, limit));
+    case 'Optional':
+      // Some(x) is one level; x of an optional type is written [] (None) or [y] (Some y).
+      return type.element.kind === 'Optional'
+        ? nestedOptionalTooDeep(type.element, value, below, limit)
+        : tooDeep(type.element, value, below, limit);
+    case 'TextMap':
+      return (
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.values(value).some((element) => tooDeep(type.value, element, below, limit))
+      );
+    case 'GenMap':
+      return (
+        Array.isArray(value) &&
+        (value as [DamlValue, DamlValue][]).some(
+          ([key, element]) => tooDeep(type.key, key, below, limit) || tooDeep(type.value, element, below, limit),
+        )
+      );
+    default:
+      return false;
+  }
+}
+
+function nestedOptionalTooDeep(type: { kind: 'Optional'; element: DamlType }, value: DamlValue, level: number, limit: number): boolean {
+  if (level > limit) return true;
+  const content = Array.isArray(value) ? value[0] : undefined;
+  if (content === undefined) return false;
+  return type.element.kind === 'Optional'
+    ? nestedOptionalTooDeep(type.element, content, level + 1, limit)
+    : tooDeep(type.element, content, level + 1, limit);
+}

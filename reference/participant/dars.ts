@@ -107,7 +107,8 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
     if (vet) checkVettingSynchronizer(named);
     const dar = readDar(request);
     if (dar !== undefined && !(faults.has('holdout-unvetted-upload-not-stored') && !vet)) {
-      if (vet) packages.checkVettable(dar);
+      // Fault `upgrade-upload-not-checked`: only validate runs the lineage checks, an upload vets whatever it is given.
+      if (vet && !faults.has('upgrade-upload-not-checked')) packages.checkVettable(dar);
       packages.add(dar, vet);
       if (vet) options.onVetted?.([dar.main, ...dar.dependencies]);
     }

@@ -133,12 +133,12 @@ describe('the battery map', () => {
     for (const key of [...needsFixture.keys(), ...referenceOnly.keys(), ...cantonProfileOnly.keys(), ...recountDiffers.keys()])
       expect(keys.has(key), `${key} is marked but not mapped`).toBe(true);
     const covered = batteryCases.filter((entry) => entry.coverage === 'covered');
-    // The recount's ‡ and § among covered cases (7 and 4); this map may only have more ‡ (cases it covers that the recount
-    // did not). Of the recount's 4 §, three now run on a real node with the suite's own type-checked DARs (daml/dars:
-    // known version, invalid upgrade, vetAllPackages=false, validate without side effect); only the vetting of a DAR's
-    // dependencies still needs a synthetic DAR (suites/participant/vetting.suite.ts, requires syntheticDars).
-    expect(covered.filter((entry) => entry.needsFixture !== undefined).length).toBeGreaterThanOrEqual(7);
-    expect(covered.filter((entry) => entry.referenceOnly !== undefined).map(batteryCaseKey)).toEqual(['VettingIT PVUploadDarFileBasic']);
+    // The recount's ‡ and § among covered cases (7 and 4). Every ‡ is gone: provision uploads the suite's own DARs, and
+    // the tests of all 24 cases once marked ran on the bare walkthrough (marks.ts). Every § is gone too: the recount's 4
+    // run on a real node with the suite's own type-checked DARs (daml/dars: known version, invalid upgrade,
+    // vetAllPackages=false, validate without side effect, and a DAR with a dependency, conformance-with-dependency).
+    expect(covered.filter((entry) => entry.needsFixture !== undefined).map(batteryCaseKey)).toEqual([]);
+    expect(covered.filter((entry) => entry.referenceOnly !== undefined).map(batteryCaseKey)).toEqual([]);
     expect(covered.filter(isReferenceOnly).length).toBe(
       covered.filter((entry) => entry.needsFixture !== undefined || entry.referenceOnly !== undefined).length,
     );
@@ -197,6 +197,7 @@ describe('the battery line of the reports', () => {
       covered: 4,
       cantonOnly: 3,
       referenceOnly: 1,
+      realNode: 3,
       applicable: 7,
       mappedCovered: 5,
       partly: 1,
@@ -217,14 +218,16 @@ describe('the battery line of the reports', () => {
     );
     // In the spec profile only the case with spec clauses alone and no canton mark counts; the canton-only ones are
     // said to be the canton profile's, not cases that did not pass.
-    expect(spec.total).toMatchObject({ covered: 1, cantonOnly: 0, referenceOnly: 1, otherProfile: 4 });
+    expect(spec.total).toMatchObject({ covered: 1, cantonOnly: 0, referenceOnly: 1, realNode: 0, otherProfile: 4 });
   });
 
   it('writes one console line, and the per-suite table only in summary.md and the HTML', () => {
     const report = { profile: 'canton' as const, clauses: [clause('auth.bearer', 'passed')] };
     const consoleText = batteryConsoleLines(report);
     expect(consoleText.split('\n')).toHaveLength(1);
-    expect(consoleText).toMatch(/^Canton battery: covered \d+ of \d+ applicable cases \(\d+%\)/);
+    expect(consoleText).toMatch(
+      /^Canton battery: covered \d+ of \d+ applicable cases \(\d+%\), \d+ \(\d+%\) by tests that run on a real node provisioned with the suite's DARs/,
+    );
     const spec = batteryConsoleLines({ profile: 'spec', clauses: [clause('auth.bearer', 'passed')] });
     expect(spec).toMatch(/\d+ more checked only by the canton profile/);
     const markdown = batteryMarkdownSection(report);

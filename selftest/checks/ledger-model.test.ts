@@ -241,6 +241,122 @@ describe('the ledger model', () => {
     expect((await failure(() => apply(otherCreate('CantonExamples')))).clauseId).toBe('canton.model.stakeholders');
   });
 
+  it("holds the suite's nesting model to nesting.lf: Handler's Create makes Contract { party, i, n = toNat i } signed by its party", async () => {
+    const HANDLER = '#conformance-nesting:DeeplyNestedValue:Handler';
+    const nat = (k: number): unknown => (k === 0 ? { tag: 'Z', value: {} } : { tag: 'S', value: nat(k - 1) });
+    const nesting = { templateId: 'pkgn:DeeplyNestedValue:Handler', packageName: 'conformance-nesting', witnessParties: [ALICE] };
+    const made = (n: unknown, signatories = [ALICE]) => [
+      submission(40, [{ CreateCommand: { templateId: HANDLER, createArguments: { party: ALICE } } }], [ALICE]),
+      read(40, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:05Z',
+        commandId: 'cmd-40',
+        events: [created(40, 'h1', { ...nesting, createArgument: { party: ALICE }, signatories: [ALICE], observers: [] })],
+      }),
+      submission(
+        41,
+        [{ ExerciseCommand: { templateId: HANDLER, contractId: 'h1', choice: 'Create', choiceArgument: { i: '2' } } }],
+        [ALICE],
+      ),
+      read(41, [ALICE], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+        recordTime: '2026-01-01T00:00:06Z',
+        commandId: 'cmd-41',
+        events: [
+          {
+            ExercisedEvent: {
+              ...nesting,
+              offset: 41,
+              nodeId: 0,
+              contractId: 'h1',
+              choice: 'Create',
+              choiceArgument: { i: '2' },
+              actingParties: [ALICE],
+              consuming: false,
+              lastDescendantNodeId: 1,
+              exerciseResult: 'n1',
+            },
+          },
+          created(41, 'n1', {
+            ...nesting,
+            nodeId: 1,
+            templateId: 'pkgn:DeeplyNestedValue:Contract',
+            createArgument: { party: ALICE, i: '2', n },
+            signatories,
+            observers: [],
+          }),
+        ],
+      }),
+    ];
+    const events = await recorded(() => apply(made(nat(2))));
+    expect(events).toContain('stateful_consistency canton.model.create-argument passed');
+    expect(events).toContain('stateful_consistency canton.model.stakeholders passed');
+    expect((await failure(() => apply(made(nat(1))))).clauseId).toBe('canton.model.create-argument');
+    expect((await failure(() => apply(made(nat(2), [ALICE, BANK])))).clauseId).toBe('canton.model.stakeholders');
+  });
+
+  it("predicts the suite's keyed templates: a WithKey a non-signatory creates through WithKeyCreatorAlternative", async () => {
+    // daml/lf/key-workflows.lf: the creator is signed by p1 and observed by p2, whose non-consuming choice creates p1's WithKey.
+    const creator = { p1: ALICE, p2: CAROL, label: 'k' };
+    const withKey = (signatories: string[]) => [
+      exchange(
+        '/v2/commands/submit-and-wait',
+        {
+          commands: [
+            { CreateCommand: { templateId: '#conformance-key-workflows:WithKey:WithKeyCreatorAlternative', createArguments: creator } },
+          ],
+          commandId: 'cmd-30',
+          actAs: [ALICE],
+        },
+        { updateId: 'u30', completionOffset: 30 },
+      ),
+      read(30, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:05Z',
+        commandId: 'cmd-30',
+        events: [
+          created(30, 'w1', {
+            templateId: 'pkgk:WithKey:WithKeyCreatorAlternative',
+            packageName: 'conformance-key-workflows',
+            createArgument: creator,
+            signatories: [ALICE],
+            observers: [CAROL],
+          }),
+        ],
+      }),
+      exchange(
+        '/v2/commands/submit-and-wait',
+        {
+          commands: [
+            {
+              ExerciseCommand: {
+                templateId: '#conformance-key-workflows:WithKey:WithKeyCreatorAlternative',
+                contractId: 'w1',
+                choice: 'WithKeyCreatorAlternative_DiscloseCreate',
+                choiceArgument: {},
+              },
+            },
+          ],
+          commandId: 'cmd-31',
+          actAs: [CAROL],
+        },
+        { updateId: 'u31', completionOffset: 31 },
+      ),
+      read(31, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:06Z',
+        events: [
+          created(31, 'w2', {
+            templateId: 'pkgk:WithKey:WithKey',
+            packageName: 'conformance-key-workflows',
+            createArgument: { p: ALICE, label: 'k' },
+            witnessParties: [ALICE],
+            signatories,
+            observers: [],
+          }),
+        ],
+      }),
+    ];
+    expect(await recorded(() => apply(withKey([ALICE])))).not.toContain('stateful_consistency canton.model.stakeholders failed');
+    expect((await failure(() => apply(withKey([CAROL])))).clauseId).toBe('canton.model.stakeholders');
+  });
+
   it('fails a commandId shown to a reader who is none of the submitters', async () => {
     const [create, createRead] = history();
     const observer = read(10, [CAROL], 'TRANSACTION_SHAPE_ACS_DELTA', {
@@ -345,5 +461,162 @@ describe('the ledger model', () => {
     expect(damlEqual({ t: '2026-01-01T00:00:01.500000Z' }, { t: '2026-01-01T00:00:01.5Z' })).toBe(true);
     expect(damlEqual({ t: '2026-01-01T00:00:01.000000Z' }, { t: '2026-01-01T00:00:01Z' })).toBe(true);
     expect(damlEqual({ t: '2026-01-01T00:00:01.000001Z' }, { t: '2026-01-01T00:00:01Z' })).toBe(false);
+  });
+});
+
+describe("the ledger model on the suite's own models (conformance-semantics)", () => {
+  const BOB = 'Bob::1220aa';
+  const TRI = '#conformance-semantics:Semantics:TriProposal';
+  const TRI_ID = 'pkgS:Semantics:TriProposal';
+  const proposal = { operator: ALICE, receiver: BOB, giver: BANK };
+  const event = (kind: 'CreatedEvent' | 'ExercisedEvent', fields: Record<string, unknown>) => ({
+    [kind]: { offset: 21, packageName: 'conformance-semantics', ...fields },
+  });
+
+  /** A TriProposal created by alice (read back), then TriProposalAccept by receiver and giver read in ledger effects. */
+  function accepted(
+    overrides: { exercised?: Record<string, unknown>; child?: Record<string, unknown>; proposal?: Record<string, unknown> } = {},
+  ) {
+    const create = submission(20, [{ CreateCommand: { templateId: TRI, createArguments: proposal } }], [ALICE]);
+    const createRead = read(20, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+      recordTime: '2026-01-01T00:00:01Z',
+      commandId: 'cmd-20',
+      events: [
+        {
+          CreatedEvent: {
+            offset: 20,
+            nodeId: 0,
+            contractId: 't1',
+            templateId: TRI_ID,
+            packageName: 'conformance-semantics',
+            createArgument: proposal,
+            witnessParties: [ALICE],
+            signatories: [ALICE],
+            observers: [BOB, BANK],
+            ...overrides.proposal,
+          },
+        },
+      ],
+    });
+    const accept = submission(
+      21,
+      [{ ExerciseCommand: { templateId: TRI, contractId: 't1', choice: 'TriProposalAccept', choiceArgument: {} } }],
+      [BOB, BANK],
+    );
+    const acceptRead = read(21, [BOB, BANK], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+      recordTime: '2026-01-01T00:00:02Z',
+      commandId: 'cmd-21',
+      events: [
+        event('ExercisedEvent', {
+          nodeId: 0,
+          contractId: 't1',
+          templateId: TRI_ID,
+          choice: 'TriProposalAccept',
+          choiceArgument: {},
+          actingParties: [BOB, BANK],
+          consuming: true,
+          witnessParties: [BOB, BANK],
+          lastDescendantNodeId: 1,
+          exerciseResult: 'a1',
+          ...overrides.exercised,
+        }),
+        event('CreatedEvent', {
+          nodeId: 1,
+          contractId: 'a1',
+          templateId: 'pkgS:Semantics:TriAgreement',
+          createArgument: proposal,
+          witnessParties: [BOB, BANK],
+          signatories: [ALICE, BOB, BANK],
+          observers: [],
+          ...overrides.child,
+        }),
+      ],
+    });
+    return [create, createRead, accept, acceptRead];
+  }
+
+  it('passes a multi-actor choice read as the model predicts it', async () => {
+    const events = await recorded(() => apply(accepted()));
+    expect(events).toContain('stateful_consistency canton.model.exercise passed');
+    expect(events).toContain('stateful_consistency canton.model.stakeholders passed');
+    expect(events.filter((line) => line.endsWith('failed'))).toEqual([]);
+  });
+
+  it.each([
+    ['one of the two controllers left out of the actors', { exercised: { actingParties: [BANK] } }, 'canton.model.exercise'],
+    ['the TriAgreement missing a signatory', { child: { signatories: [ALICE, BANK] } }, 'canton.model.stakeholders'],
+    ['the TriProposal with its giver not an observer', { proposal: { observers: [BOB] } }, 'canton.model.stakeholders'],
+  ])('fails %s', async (_name, overrides, clause) => {
+    expect((await failure(() => apply(accepted(overrides)))).clauseId).toBe(clause);
+  });
+
+  it("shows a choice's observer the exercise and what it creates (DiscloseCreate_To), and fails a view that hides it", async () => {
+    const DISCLOSE = '#conformance-semantics:Semantics:DiscloseCreate';
+    const history = (bobWitnesses: boolean) => [
+      submission(30, [{ CreateCommand: { templateId: DISCLOSE, createArguments: { owner: ALICE } } }], [ALICE]),
+      read(30, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:03Z',
+        commandId: 'cmd-30',
+        events: [
+          {
+            CreatedEvent: {
+              offset: 30,
+              nodeId: 0,
+              contractId: 'd1',
+              templateId: 'pkgS:Semantics:DiscloseCreate',
+              packageName: 'conformance-semantics',
+              createArgument: { owner: ALICE },
+              witnessParties: [ALICE],
+              signatories: [ALICE],
+              observers: [],
+            },
+          },
+        ],
+      }),
+      submission(
+        31,
+        [{ ExerciseCommand: { templateId: DISCLOSE, contractId: 'd1', choice: 'DiscloseCreate_To', choiceArgument: { disclosee: BOB } } }],
+        [ALICE],
+      ),
+      read(31, [ALICE, BOB], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+        recordTime: '2026-01-01T00:00:04Z',
+        commandId: 'cmd-31',
+        events: [
+          {
+            ExercisedEvent: {
+              offset: 31,
+              nodeId: 0,
+              contractId: 'd1',
+              templateId: 'pkgS:Semantics:DiscloseCreate',
+              packageName: 'conformance-semantics',
+              choice: 'DiscloseCreate_To',
+              choiceArgument: { disclosee: BOB },
+              actingParties: [ALICE],
+              consuming: true,
+              witnessParties: bobWitnesses ? [ALICE, BOB] : [ALICE],
+              lastDescendantNodeId: 1,
+              exerciseResult: {},
+            },
+          },
+          {
+            CreatedEvent: {
+              offset: 31,
+              nodeId: 1,
+              contractId: 'm1',
+              templateId: 'pkgS:Semantics:Dummy',
+              packageName: 'conformance-semantics',
+              createArgument: { operator: ALICE },
+              witnessParties: [ALICE, BOB],
+              signatories: [ALICE],
+              observers: [],
+            },
+          },
+        ],
+      }),
+    ];
+    const events = await recorded(() => apply(history(true)));
+    expect(events.filter((line) => line.endsWith('failed'))).toEqual([]);
+    expect(events).toContain('stateful_consistency canton.model.witness-parties passed');
+    expect((await failure(() => apply(history(false)))).clauseId).toBe('canton.model.witness-parties');
   });
 });

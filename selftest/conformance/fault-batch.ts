@@ -28,6 +28,8 @@ export interface FaultJobResult {
   key: string;
   code: number;
   failedClauses: string[];
+  /** The ids of the tests that failed or broke (scripts/narrow-fault-runs.ts keeps them as the fault's selection). */
+  failedTests: string[];
   summary: string;
   error?: string;
 }
@@ -62,10 +64,11 @@ async function main(): Promise<void> {
         key: job.key,
         code: exitCodeOf(report),
         failedClauses: report.clauses.filter((entry) => entry.status === 'failed').map((entry) => entry.id),
+        failedTests: report.tests.filter((test) => test.outcome === 'failed' || test.outcome === 'error').map((test) => test.id),
         summary: `${report.totals.passed} passed, ${report.totals.failed} failed, ${report.totals.errors} errors, ${report.totals.skipped} skipped`,
       };
     } catch (error) {
-      result = { key: job.key, code: -1, failedClauses: [], summary: '', error: (error as Error).stack ?? String(error) };
+      result = { key: job.key, code: -1, failedClauses: [], failedTests: [], summary: '', error: (error as Error).stack ?? String(error) };
     }
     process.stdout.write(`${JSON.stringify(result)}\n`);
   }

@@ -360,6 +360,16 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [...clauses],
     exclusive: true,
   })),
+  // Upgrades (issue 29): each fault breaks one rule of participant / upgrades (the suite's conformance-upgrade lineage).
+  ...(
+    [
+      ['upgrade-package-name-first-version', 'canton.upgrades.package-name-highest-vetted'],
+      ['upgrade-exercise-keeps-contract-version', 'canton.upgrades.exercise-per-command-version'],
+      ['upgrade-package-id-ignored', 'canton.upgrades.create-per-package-id'],
+      ['upgrade-preference-ignored', 'canton.upgrades.package-id-selection-preference'],
+      ['upgrade-upload-not-checked', 'canton.upgrades.invalid-upgrade-upload-refused'],
+    ] as const
+  ).map(([fault, clause]): FaultExpectation => ({ fault, include: ['upgrades'], profile: 'canton', clauses: [clause], exclusive: true })),
   // Contracts and events (issue 18, point 4): each fault breaks one rule of flows / contracts and events.
   ...(
     [
@@ -516,6 +526,11 @@ export const faultExpectations: FaultExpectation[] = [
       // The suite's own models, as the reference executes them (reference/ledger/suite-models.ts against daml/lf).
       ['suite-token-view-owner-is-issuer', 'flows / commands and values', 'command.ExerciseCommand.interface-choice'],
       ['suite-account-key-number-dropped', 'flows / contracts', 'canton.semantics.contract-keys'],
+      ['suite-asset-transfer-keeps-owner', 'flows / contract keys', 'canton.semantics.contract-key-workflows'],
+      ['key-lookup-ignores-visibility', 'flows / contract keys', 'canton.semantics.contract-key-visibility'],
+      ['suite-multi-actor-one-controller', 'flows / multi-party models', 'canton.commands.multi-actor-choice'],
+      ['suite-branching-controllers-both', 'flows / multi-party models', 'canton.semantics.visibility.branching-stakeholders'],
+      ['suite-choice-observers-ignored', 'flows / multi-party models', 'canton.disclosure.witnessed-contract-usable'],
     ] as const
   ).map(([fault, suite, clause]) => ({
     fault,
@@ -524,6 +539,30 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: [clause],
     exclusive: true as const,
   })),
+  // The value nesting limit with the suite's nesting models (flows / value nesting): off by one everywhere, and not
+  // enforced on one place (a choice's result).
+  {
+    fault: 'value-nesting-limit-101',
+    include: ['flows / value nesting'],
+    profile: 'canton',
+    clauses: ['canton.values.nesting-limit-commands', 'canton.values.nesting-limit-interpretation', 'canton.keys.nesting-limit'],
+    exclusive: true,
+  },
+  {
+    fault: 'value-nesting-result-unchecked',
+    include: ['flows / value nesting'],
+    profile: 'canton',
+    clauses: ['canton.values.nesting-limit-interpretation'],
+    exclusive: true,
+  },
+  {
+    // Build's children are counted in the submitted and the prepared trees.
+    fault: 'suite-tree-build-one-branch',
+    include: ['flows / transaction limits'],
+    profile: 'canton',
+    clauses: ['canton.limits.transaction-size', 'canton.limits.prepared-transaction-size'],
+    exclusive: true,
+  },
   {
     // Replace's new contract is checked in both value-type round trips.
     fault: 'suite-alltypes-replace-keeps-values',

@@ -20,7 +20,7 @@ import { generatorContextFromFixtures } from '../../generators/context.js';
 import { invalidRequestRules } from '../../generators/index.js';
 import { clauses } from '../../specification/clauses.js';
 import { referenceFixtures } from '../generators/support.js';
-import { runConformance } from './support.js';
+import { runConformance, sharedConformanceRun } from './support.js';
 
 const featureReason = /features\.|read-only|cannot mint|no scan URL|the fixtures name no|no fixture user/;
 const conflictIds = clauses.filter((entry) => entry.conflict !== undefined).map((entry) => entry.id);
@@ -39,7 +39,7 @@ describe.each(['spec', 'canton'] as const)('a full run against the reference tar
   };
 
   it('is certified, and credits only what its assertions earned', async () => {
-    const { code, report, stdout, reportDir } = await runConformance(['--profile', profile]);
+    const { code, report, stdout, reportDir } = await sharedConformanceRun(['--profile', profile]);
     // summary.md fits a CI job summary and says the verdict on its first screen (issue 23).
     const summary = readFileSync(join(reportDir, 'summary.md'), 'utf8');
     expect(summary.length).toBeLessThan(64 * 1024);

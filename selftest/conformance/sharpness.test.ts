@@ -5,18 +5,21 @@
  * The fault runs go through `fault-batch.ts`: two processes (one per core), each running its share of the faults one
  * after another exactly as `ledger-conformance run --inject-fault` does (config loading, runner, exit-code rule).
  * A CLI process per fault paid the tool's start-up about 90 times; the CLI itself is exercised by selftest/cli/.
+ *
+ * A fault runs only the tests that catch it when `fault-selection.json` names them (`npm run faults:narrow` writes it
+ * from runs with each entry's own `include`, keeping a narrowed selection only when it still shows what the entry
+ * expects); a fault it does not name runs the entry's `include`. The table stays the truth: a narrowed selection must lie
+ * inside its entry's `include`.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/load.js';
+import { selectedBy } from '../../harness/library/selection.js';
+import { listTests } from '../../harness/runner/runner.js';
 import { faultNames } from '../../reference/faults.js';
 import { clauseIds } from '../../specification/clauses.js';
-import type { FaultJob, FaultJobResult } from './fault-batch.js';
+import type { FaultJobResult } from './fault-batch.js';
+import { jobOf, missedExpectation, readNarrowedSelection, runFaultBatches } from './fault-batches.js';
 import { faultExpectations } from './faults.js';
-import { configWithReferenceFeatures } from './support.js';
 
 const BATCHES = 2;
 
@@ -31,6 +34,25 @@ describe('the fault table', () => {
       for (const id of entry.clauses) expect(clauseIds.has(id), `${entry.fault}: ${id}`).toBe(true);
     }
   });
+
+  it('narrows a fault only to tests its entry selects', async () => {
+    const narrowed = readNarrowedSelection();
+    const listed = await listTests(await loadConfig({ dotenvPath: false, overrides: { profile: 'canton' } }));
+    const byId = new Map(listed.map((test) => [test.id, test]));
+    for (const [fault, ids] of Object.entries(narrowed)) {
+      const entry = faultExpectations.find((candidate) => candidate.fault === fault);
+      expect(entry, `fault-selection.json names ${fault}, which the table does not list`).toBeDefined();
+      expect(ids.length, fault).toBeGreaterThan(0);
+      for (const id of ids) {
+        const test = byId.get(id);
+        expect(test, `${fault}: no test ${id} (npm run faults:narrow)`).toBeDefined();
+        expect(
+          entry!.include.length === 0 || selectedBy(entry!.include, test!),
+          `${fault}: ${id} is outside ${entry!.include.join(', ')}`,
+        ).toBe(true);
+      }
+    }
+  });
 });
 
 let results: Map<string, Promise<FaultJobResult>> | undefined;
@@ -38,49 +60,11 @@ let results: Map<string, Promise<FaultJobResult>> | undefined;
 /** Starts the batches on first use; each fault's result is a promise its test awaits. */
 function resultOf(fault: string): Promise<FaultJobResult> {
   if (!results) {
-    const pending = new Map<string, { resolve(result: FaultJobResult): void; promise: Promise<FaultJobResult> }>();
-    const jobs: FaultJob[] = faultExpectations.map((entry) => {
-      let resolve!: (result: FaultJobResult) => void;
-      const promise = new Promise<FaultJobResult>((done) => (resolve = done));
-      pending.set(entry.fault, { resolve, promise });
-      return {
-        key: entry.fault,
-        fault: entry.fault,
-        profile: entry.profile,
-        include: entry.include,
-        ...(entry.features ? { config: configWithReferenceFeatures(entry.features) } : {}),
-      };
-    });
-    const directory = mkdtempSync(join(tmpdir(), 'fault-batch-'));
-    for (let batch = 0; batch < BATCHES; batch++) {
-      const share = jobs.filter((_, index) => index % BATCHES === batch);
-      const file = join(directory, `jobs-${batch}.json`);
-      writeFileSync(file, JSON.stringify(share));
-      const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'selftest/conformance/fault-batch.ts'), file], {
-        cwd: process.cwd(),
-        env: { ...process.env, CI: 'true' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8_000)));
-      createInterface({ input: child.stdout }).on('line', (line) => {
-        if (!line.startsWith('{')) return;
-        const result = JSON.parse(line) as FaultJobResult;
-        pending.get(result.key)?.resolve(result);
-      });
-      child.on('close', (code) => {
-        // A batch that died leaves its remaining faults with the reason, instead of a hang until the timeout.
-        for (const job of share)
-          pending.get(job.key)!.resolve({
-            key: job.key,
-            code: -1,
-            failedClauses: [],
-            summary: '',
-            error: `the batch process ended (exit ${code}) before this fault's run:\n${stderr}`,
-          });
-      });
-    }
-    results = new Map([...pending].map(([key, entry]) => [key, entry.promise]));
+    const narrowed = readNarrowedSelection();
+    results = runFaultBatches(
+      faultExpectations.map((entry) => jobOf(entry, narrowed[entry.fault])),
+      BATCHES,
+    );
   }
   return results.get(fault)!;
 }
@@ -88,19 +72,11 @@ function resultOf(fault: string): Promise<FaultJobResult> {
 describe.concurrent('an injected fault is caught', { concurrent: true }, () => {
   it.each(faultExpectations)(
     '$fault ($profile profile)',
-    async ({ fault, clauses, exclusive }) => {
-      const { code, failedClauses: failed, summary, error } = await resultOf(fault);
-      expect(error, `the run with ${fault} broke`).toBeUndefined();
-      expect(code, `exit code of a run with ${fault} (${summary})`).toBe(1);
-      expect(
-        failed.some((id) => clauses.includes(id)),
-        `${fault}: the failed clauses are ${failed.join(', ')}; expected one of ${clauses.join(', ')}`,
-      ).toBe(true);
-      if (exclusive)
-        expect(
-          failed.filter((id) => !clauses.includes(id)),
-          `${fault}: clauses failed that the fault does not break`,
-        ).toEqual([]);
+    async ({ fault }) => {
+      const entry = faultExpectations.find((candidate) => candidate.fault === fault)!;
+      const missed = missedExpectation(entry, await resultOf(fault));
+      const hint = fault in readNarrowedSelection() ? ' (its narrowed selection may be stale: npm run faults:narrow)' : '';
+      expect(missed === undefined ? undefined : missed + hint).toBeUndefined();
     },
     600_000,
   );

@@ -32,12 +32,12 @@ interface UpgradeEntry {
 }
 const index = JSON.parse(readFileSync(new URL('dars/index.json', root), 'utf8')) as { dars: IndexEntry[]; upgrades: UpgradeEntry[] };
 
-/** `model NAME LF-VERSION SOURCE...` lines of daml/models.txt. */
+/** `model NAME LF-VERSION SOURCE...` and `dependent NAME LF-VERSION DEPENDENCY SOURCE...` lines of daml/models.txt. */
 const models = readFileSync(new URL('models.txt', root), 'utf8')
   .split('\n')
   .map((line) => line.trim().split(/\s+/))
-  .filter((fields) => fields[0] === 'model')
-  .map(([, name, target]) => ({ name: name!, target: target! }));
+  .filter((fields) => fields[0] === 'model' || fields[0] === 'dependent')
+  .map(([kind, name, target, dependency]) => ({ name: name!, target: target!, dependency: kind === 'dependent' ? dependency : undefined }));
 
 describe("the suite's committed DARs (daml/dars)", () => {
   it('are exactly the models of daml/models.txt, one DAR each, in the index in the same order', () => {
@@ -55,8 +55,12 @@ describe("the suite's committed DARs (daml/dars)", () => {
       expect(parsed.main.packageId).toBe(entry.packageId);
       expect(parsed.main.lfMajor).toBe(2);
       expect([parsed.name, parsed.version]).toEqual([entry.packageName, entry.packageVersion]);
-      // No dependency: the models use no stable package, so a node needs nothing else to type-check them.
-      expect(parsed.dependencies).toEqual([]);
+      // The models use no stable package, so a node needs nothing else to type-check them; a `dependent` model's DAR
+      // carries the one package it imports, as that model's DAR holds it.
+      const dependency = models.find((model) => model.name === entry.name)?.dependency;
+      expect(parsed.dependencies.map((pkg) => pkg.packageId)).toEqual(
+        dependency === undefined ? [] : [index.dars.find((dar) => dar.name === dependency)!.packageId],
+      );
       const templates = (parsed.main.modules ?? []).flatMap((module) => module.templates.map((name) => `${module.name}:${name}`));
       const interfaces = (parsed.main.modules ?? []).flatMap((module) => module.interfaces.map((name) => `${module.name}:${name}`));
       expect(templates.sort()).toEqual([...entry.templates].sort());
@@ -67,7 +71,12 @@ describe("the suite's committed DARs (daml/dars)", () => {
   it('are stored zips with one fixed time, so a rebuild can be compared byte for byte', () => {
     for (const entry of index.dars) {
       const bytes = new Uint8Array(readFileSync(new URL(`dars/${entry.file}`, root)));
-      expect(Object.keys(unzipSync(bytes))).toEqual(['META-INF/MANIFEST.MF', 'archive.dalf']);
+      const dependency = models.find((model) => model.name === entry.name)?.dependency;
+      expect(Object.keys(unzipSync(bytes))).toEqual([
+        'META-INF/MANIFEST.MF',
+        'archive.dalf',
+        ...(dependency === undefined ? [] : [`${dependency}.dalf`]),
+      ]);
       // Local file headers: compression method 0 (stored) and DOS time/date 2000-01-01 00:00 for every entry.
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       for (let offset = 0; offset + 30 <= bytes.length && view.getUint32(offset, true) === 0x04034b50;) {

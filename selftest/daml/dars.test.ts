@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renamedSuiteDar } from '../../generators/dar/suite-dars.js';
+import { renamedSuiteDar, renamedSuiteDarWithDependency } from '../../generators/dar/suite-dars.js';
 import type { SuiteDarName } from '../../specification/suite-dars.js';
 
 const daml = fileURLToPath(new URL('../../daml/', import.meta.url));
@@ -51,6 +51,8 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
       for (const [name, file] of RENAMED) {
         writeFileSync(join(renamed, file), renamedSuiteDar(name, name === 'conformance-keys' ? 'renamed-keys' : 'renamed-upgrade').bytes);
       }
+      // Both packages of the DAR with a dependency renamed, the import rewritten: type-checked together by Canton's validator.
+      writeFileSync(join(renamed, 'd-with-dependency.dar'), renamedSuiteDarWithDependency('renamed-holder', 'renamed-dependency').bytes);
       const build = spawnSync('bash', [join(daml, 'build.sh'), out], {
         encoding: 'utf8',
         env: { ...process.env, DARS_ALSO_CHECK: renamed },
@@ -76,9 +78,9 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
       // Every model passed Canton's validator twice: the encoder's check and the read-back DAR's (a `built` line).
       const models = readFileSync(join(daml, 'models.txt'), 'utf8')
         .split('\n')
-        .filter((line) => line.startsWith('model '))
+        .filter((line) => line.startsWith('model ') || line.startsWith('dependent '))
         .map((line) => line.split(/\s+/)[1]);
-      expect(models).toHaveLength(10);
+      expect(models).toHaveLength(13);
       expect(build.stdout.split('\n').filter((line) => line.startsWith('built '))).toEqual(
         index.dars.map((dar) => `built ${dar.file} ${dar.packageId}`),
       );
@@ -94,7 +96,7 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
       // The renamed packages are as well-typed as their originals, and the renamed lineage upgrades as the original does.
       const checked = build.stdout.split('\n').filter((line) => line.startsWith('checked '));
       expect(checked.filter((line) => line.endsWith(' valid')).map((line) => line.split(' ')[1])).toEqual(
-        RENAMED.map(([, file]) => file).sort(),
+        [...RENAMED.map(([, file]) => file), 'd-with-dependency.dar'].sort(),
       );
       expect(checked.filter((line) => line.startsWith('checked upgrade ')).map((line) => line.replace(/: .*/, ''))).toEqual([
         'checked upgrade a-v1.dar -> b-v2.dar passed',

@@ -4,7 +4,7 @@
  */
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { renameDar, renamedSuiteDar } from '../../generators/dar/suite-dars.js';
+import { renameDar, renamedSuiteDar, renamedSuiteDarWithDependency } from '../../generators/dar/suite-dars.js';
 import { parseDar } from '../../reference/dar/parse.js';
 import { suiteDar, suiteDarBytes, type SuiteDarName } from '../../specification/suite-dars.js';
 
@@ -29,6 +29,19 @@ describe('a suite DAR under another package name', () => {
       expect(unzipSync(back.bytes)['archive.dalf']).toEqual(unzipSync(suiteDarBytes(name))['archive.dalf']);
     });
   }
+
+  it('conformance-with-dependency: both packages renamed, the main one importing the renamed dependency by its new id', () => {
+    const renamed = renamedSuiteDarWithDependency('holder-1a2b', 'dependency-1a2b');
+    const parsed = parseDar(renamed.bytes, { checkHashes: true });
+    expect([parsed.main.packageId, parsed.name]).toEqual([renamed.packageId, 'holder-1a2b']);
+    expect(parsed.dependencies.map((pkg) => [pkg.packageId, pkg.name, pkg.version])).toEqual([
+      [renamed.dependency.packageId, 'dependency-1a2b', '1.0.0'],
+    ]);
+    expect(renamed.packageIds).toEqual([renamed.packageId, renamed.dependency.packageId]);
+    const mainDalf = Buffer.from(unzipSync(renamed.bytes)['archive.dalf']!);
+    expect(mainDalf.includes(renamed.dependency.packageId)).toBe(true);
+    expect(mainDalf.includes(suiteDar('conformance-dependency').packageId)).toBe(false);
+  });
 
   it('refuses a name that is not a package name, a DAR whose package is named otherwise, and a name interned elsewhere too', () => {
     expect(() => renamedSuiteDar('conformance-values', 'no spaces')).toThrow('is not a Daml-LF package name');

@@ -1,11 +1,12 @@
 /**
  * The reference executes the suite's own models (reference/ledger/suite-models.ts) as their Daml-LF sources say
- * (daml/lf/keys.lf, interfaces.lf, values.lf): it recognises each committed DAR by what the DAR declares, and only then;
+ * (daml/lf/keys.lf, key-workflows.lf, nesting.lf, interfaces.lf, values.lf, semantics.lf, limits.lf, upgrade-v1.lf, upgrade-v2.lf): it recognises each committed DAR by what the DAR declares, and only then;
  * and the behaviour no conformance test reaches yet (exercise_by_key inside a choice, a recursive key) works through
- * the JSON API of the default reference target, whose fixtures name the three packages (`suitePackages`).
+ * the JSON API of the default reference target, whose fixtures name the packages (`suitePackages`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDar } from '../../reference/dar/parse.js';
+import { PackageStore } from '../../reference/dar/packages.js';
 import { Faults } from '../../reference/faults.js';
 import { modelForPackage } from '../../reference/ledger/suite-models.js';
 import { suiteDar, suiteDarBytes, type SuiteDarName } from '../../specification/suite-dars.js';
@@ -15,24 +16,53 @@ import { startTestReference, transactionsFormat, uniqueCommandId, type TestRefer
 const mainOf = (bytes: Uint8Array) => parseDar(bytes, { checkHashes: true }).main;
 
 describe('the suite models the reference executes', () => {
-  it.each(['conformance-keys', 'conformance-interfaces', 'conformance-values'] as SuiteDarName[])(
-    '%s is recognised from its committed DAR, with every template and interface it declares',
-    (name) => {
-      const dar = suiteDar(name);
-      const model = modelForPackage(mainOf(suiteDarBytes(name)), new Faults());
-      expect(model?.id).toBe(dar.packageId);
-      expect(model?.name).toBe(dar.packageName);
-      expect([...model!.templates.keys()].sort()).toEqual([...dar.templates].sort());
-      expect([...model!.interfaces.keys()].sort()).toEqual([...dar.interfaces].sort());
-      for (const template of model!.templates.values()) expect(template.home).toEqual({ id: dar.packageId, name: dar.packageName });
-    },
-  );
+  it.each([
+    'conformance-keys',
+    'conformance-key-workflows',
+    'conformance-nesting',
+    'conformance-interfaces',
+    'conformance-values',
+    'conformance-semantics',
+    'conformance-limits',
+  ] as SuiteDarName[])('%s is recognised from its committed DAR, with every template and interface it declares', (name) => {
+    const dar = suiteDar(name);
+    const model = modelForPackage(mainOf(suiteDarBytes(name)), new Faults());
+    expect(model?.id).toBe(dar.packageId);
+    expect(model?.name).toBe(dar.packageName);
+    expect([...model!.templates.keys()].sort()).toEqual([...dar.templates].sort());
+    expect([...model!.interfaces.keys()].sort()).toEqual([...dar.interfaces].sort());
+    for (const template of model!.templates.values()) expect(template.home).toEqual({ id: dar.packageId, name: dar.packageName });
+  });
 
   it('executes no other package: the models it has no data for, and a suite DAR under another name', () => {
-    for (const name of ['conformance-nesting', 'conformance-semantics', 'conformance-limits', 'conformance-upgrade-v1'] as const) {
+    for (const name of ['conformance-upgrade-v3-invalid'] as const) {
       expect(modelForPackage(mainOf(suiteDarBytes(name)), new Faults()), name).toBeUndefined();
     }
     expect(modelForPackage(mainOf(renamedSuiteDar('conformance-keys', 'other-keys').bytes), new Faults())).toBeUndefined();
+    expect(modelForPackage(mainOf(renamedSuiteDar('conformance-upgrade-v1', 'vetting-x').bytes), new Faults())).toBeUndefined();
+  });
+
+  it('executes the upgrade lineage 1.0.0 and 2.0.0 under its name and under conformance-upgrade-<suffix> (the upgrade tests)', () => {
+    for (const [name, version] of [
+      ['conformance-upgrade-v1', '1.0.0'],
+      ['conformance-upgrade-v2', '2.0.0'],
+    ] as const) {
+      for (const bytes of [suiteDarBytes(name), renamedSuiteDar(name, 'conformance-upgrade-t1').bytes]) {
+        const main = mainOf(bytes);
+        const model = modelForPackage(main, new Faults());
+        expect([model?.id, model?.version], name).toEqual([main.packageId, version]);
+        expect([...model!.templates.keys()].sort()).toEqual([...suiteDar(name).templates].sort());
+      }
+    }
+  });
+
+  it("refuses the invalid 3.0.0 as an upgrade of 1.0.0 as of 2.0.0 (Canton's TypecheckUpgrades: a field's type changed)", () => {
+    for (const past of ['conformance-upgrade-v1', 'conformance-upgrade-v2'] as const) {
+      const store = new PackageStore();
+      store.add(parseDar(renamedSuiteDar(past, 'conformance-upgrade-t2').bytes, { checkHashes: true }), true);
+      const invalid = parseDar(renamedSuiteDar('conformance-upgrade-v3-invalid', 'conformance-upgrade-t2').bytes, { checkHashes: true });
+      expect(() => store.checkVettable(invalid), past).toThrow(/^NOT_VALID_UPGRADE_PACKAGE: Upgrade checks indicate that/);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerApiError } from '../../reference/canton-errors.js';
-import { checkValue, numericToScaled, scaledToNumeric, T, type DamlType } from '../../reference/ledger/values.js';
+import { checkValue, nestsDeeperThan, numericToScaled, scaledToNumeric, T, type DamlType } from '../../reference/ledger/values.js';
 
 const check = (type: DamlType, json: unknown): unknown => checkValue(type, json, { path: 'arg' });
 const failure = (type: DamlType, json: unknown): LedgerApiError => {
@@ -103,5 +103,27 @@ describe('Daml-LF JSON values', () => {
         ['01', 'b'],
       ]).errorCause,
     ).toContain('Duplicate GenMap key');
+  });
+
+  it("counts nesting as Daml-LF does: LAPITT's Nat Z () nests 1, a record one more, each optional, list and map entry a level", () => {
+    const constructors: { name: string; type: DamlType }[] = [{ name: 'Z', type: T.unit }];
+    const nat: DamlType = { kind: 'Variant', name: 'M:Nat', constructors };
+    constructors.push({ name: 'S', type: nat });
+    const toNat = (k: number): unknown => (k === 0 ? { tag: 'Z', value: {} } : { tag: 'S', value: toNat(k - 1) });
+    // A Nat of nesting N is toNat (N - 1); in a record it nests N + 1 (DeeplyNestedValueIT.scala:48-59).
+    const natOf = (nesting: number) => check(nat, toNat(nesting - 1)) as never;
+    expect([99, 100, 101].map((nesting) => nestsDeeperThan(nat, natOf(nesting)))).toEqual([false, false, true]);
+    const holder = T.record('M:Holder', { n: nat });
+    expect([99, 100].map((nesting) => nestsDeeperThan(holder, { n: natOf(nesting) } as never))).toEqual([false, true]);
+    // Some (Some 1) nests 2, [[1]] 2, a GenMap entry's key and value 1 each: against a limit of 1.
+    const nested = T.optional(T.optional(T.int64));
+    expect([nestsDeeperThan(nested, check(nested, ['1']) as never, 1), nestsDeeperThan(nested, check(nested, []) as never, 1)]).toEqual([
+      true,
+      false,
+    ]);
+    expect(nestsDeeperThan(T.list(T.list(T.int64)), [['1']], 1)).toBe(true);
+    expect(nestsDeeperThan(T.list(T.list(T.int64)), [[]], 1)).toBe(false);
+    const map: DamlType = { kind: 'GenMap', key: T.list(T.int64), value: T.int64 };
+    expect([nestsDeeperThan(map, [[[], '1']], 1), nestsDeeperThan(map, [[['1'], '1']], 1)]).toEqual([false, true]);
   });
 });

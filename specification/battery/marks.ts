@@ -2,46 +2,32 @@
  * The recount's marks on the map's cases (../shared/facts/lapitt-recount.md, "Definitions"), and where this map judges a
  * case differently from the recount. Keyed by `area name`; index.ts merges them into the cases, and the battery self-test
  * checks every key names a mapped case.
- * - ‡ needsFixture: the test needs a fixture CantonExamples.dar lacks.
+ * - ‡ needsFixture: the test needs a fixture `provision` cannot supply (the recount's ‡ said: CantonExamples.dar lacks;
+ *   provision now uploads the suite's own DARs beside it, so what they hold is no longer such a fixture).
  * - § referenceOnly: the test needs synthetic DARs (`requires: ['syntheticDars']`), which a real node type-checks and refuses.
  * - κ cantonProfileOnly: the deciding check is canton-profile only although the clause is a spec clause (cases with a
  *   canton-level clause are canton-only without a mark).
  */
 import type { RecountStatus } from './types.js';
 
-const ALL_TYPES = 'templates.allTypes (a template with a field of every Daml type; not in CantonExamples)';
-const INTERFACE = 'an interface and a template implementing it (templates.assetInterface; CantonExamples has no interface)';
-const KEYED = "a keyed template (templates.keyedAccount, the reference's Account; CantonExamples has no key)";
-const SYNTHETIC = "DARs made by the project's DAR builder (requires syntheticDars): they decode but are not compiled Daml";
+/**
+ * ‡ Cases whose test needs a fixture `provision` cannot supply. Empty since provision uploads the suite's own DARs
+ * (daml/dars/: conformance-keys, -values, -interfaces; provision/plan.ts) and names their templates in the fixtures
+ * (templates.keyedAccount, assetInterface, allTypes): the 24 cases marked when only CantonExamples existed (13 of a
+ * template of every value type, 6 of an interface, 5 of a keyed template) all ran, none skipped, on the README's bare
+ * walkthrough (`reference serve --bare` + `provision` + the canton run; report.json of that run: each of their clauses
+ * asserted and passed by the test the map names, e.g. canton.values.all-types-round-trip 11 times, the interface
+ * filter test's canton.semantics.filters.flags-own-matches 97 times, canton.semantics.contract-keys 18 times).
+ * `selftest/cli/walkthrough.test.ts` keeps it true: every case counted on a real node passes there.
+ */
+export const needsFixture: ReadonlyMap<string, string> = new Map<string, string>([]);
 
-export const needsFixture: ReadonlyMap<string, string> = new Map([
-  ['TransactionServiceArgumentsIT TXCreateWithAnyType', ALL_TYPES],
-  ['TransactionServiceArgumentsIT TXExerciseWithAnyType', ALL_TYPES],
-  ['TransactionServiceArgumentsIT TXVeryLongList', ALL_TYPES],
-  ['LimitsIT LLargeMapInContract', ALL_TYPES],
-  ['LimitsIT LLargeMapInChoice', ALL_TYPES],
-  ['LimitsIT LLargeListInContract', ALL_TYPES],
-  ['LimitsIT LLargeListInChoice', ALL_TYPES],
-  ['DamlValuesIT DVTextMap', ALL_TYPES],
-  ['JsonErrorHandlingOfDamlVariantTest misspelled tag field', ALL_TYPES],
-  ['JsonErrorHandlingOfDamlVariantTest wrong tag value', ALL_TYPES],
-  ['JsonV2Tests json api: handle date', ALL_TYPES],
-  ['JsonV2Tests json api: handle timestamp', ALL_TYPES],
-  ['JsonV2Tests json api: handle textmap', ALL_TYPES],
-  ['UpdateServiceQueryIT TXUpdateByOffsetNonConsumingChoice', INTERFACE],
-  ['TransactionServiceFiltersIT TSFInterfaceTemplatePlainFilters', INTERFACE],
-  ['TransactionServiceFiltersIT TSFInterfaceTemplateFiltersWithEventBlobs', INTERFACE],
-  ['TransactionServiceFiltersIT TSFInterfaceWithEventBlobsTemplatePlainFilters', INTERFACE],
-  ['TransactionServiceFiltersIT TSFInterfaceWithEventBlobsTemplateFiltersWithEventBlobs', INTERFACE],
-  ['InterfaceIT ExerciseInterfaceSuccess', INTERFACE],
-  ['ContractKeysIT CKExerciseByKey', KEYED],
-  ['ContractKeysIT CKNoContractKey', `${KEYED}: the test checks the keyless Iou first, then skips without the keyed template`],
-  ['ContractKeysIT CKRecreate', KEYED],
-  ['ContractKeysIT CKTransients', KEYED],
-  ['ContractKeysIT CKExposedByTemplate', KEYED],
-]);
-
-export const referenceOnly: ReadonlyMap<string, string> = new Map([['VettingIT PVUploadDarFileBasic', SYNTHETIC]]);
+/**
+ * § Cases whose test needs synthetic DARs. Empty since the vetting of a DAR's dependencies (VettingIT PVUploadDarFileBasic)
+ * uploads the suite's conformance-with-dependency (daml/dars/: a package importing conformance-dependency, both
+ * type-checked together by Canton's validator), renamed per test; no test requires syntheticDars any more.
+ */
+export const referenceOnly: ReadonlyMap<string, string> = new Map<string, string>([]);
 
 export const cantonProfileOnly: ReadonlyMap<string, string> = new Map([
   [
@@ -249,7 +235,7 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
     'ContractKeysIT CKExerciseByKey',
     {
       status: 'partly',
-      why: 'closed after the recount: suites/participant/submit-and-wait-interpretation.suite.ts archives a keyed Account by key before its create and after its archive, 404 CONTRACT_KEY_NOT_FOUND both times, while the exercise by key of the live contract is accepted (ContractKeysIT.scala:354-403); needs the keyed fixture template (‡); fault contract-key-not-found-wrong-code fails it',
+      why: "closed after the recount: suites/participant/submit-and-wait-interpretation.suite.ts archives a keyed Account by key before its create and after its archive, 404 CONTRACT_KEY_NOT_FOUND both times, while the exercise by key of the live contract is accepted (ContractKeysIT.scala:354-403); the keyed Account is the suite's conformance-keys DAR, which provision uploads (runs on the bare walkthrough); fault contract-key-not-found-wrong-code fails it",
     },
   ],
   ...(
@@ -271,7 +257,45 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
     `ContractKeysIT ${name}`,
     {
       status: 'not',
-      why: `closed after the recount with the reference's keyed Account (templates.keyedAccount, ‡): in suites/flows/contracts-and-events.suite.ts ${what} (ContractKeysIT.scala:${line}); faults contract-key-rendered-wrong and contract-key-not-found-wrong-code fail the test`,
+      why: `closed after the recount with the keyed Account of the suite's conformance-keys DAR (templates.keyedAccount, which provision names once it uploads the DAR): in suites/flows/contracts-and-events.suite.ts ${what} (ContractKeysIT.scala:${line}); faults contract-key-rendered-wrong and contract-key-not-found-wrong-code fail the test`,
+    },
+  ]),
+  ...(
+    [
+      [
+        'ContractKeysIT CKGlocalKeyVisibility',
+        "ContractKeysIT.scala:481: bob's exercise by key of alice's WithKey is 404 CONTRACT_KEY_NOT_FOUND without the contract disclosed and accepted with it, alice's own accepted; fault key-lookup-ignores-visibility fails it",
+      ],
+      [
+        'ContractKeysExplicitDisclosureIT EDExerciseByKeyDisclosedContract',
+        'ContractKeysExplicitDisclosureIT.scala:37: the same exercise by key as CKGlocalKeyVisibility, refused without and accepted with the disclosed contract; fault key-lookup-ignores-visibility fails it',
+      ],
+      [
+        'ContractKeysIT CKDisclosedContractKeyReusabilityAsSubmitter',
+        "ContractKeysIT.scala:439: bob creates alice's WithKey through WithKeyCreatorAlternative_DiscloseCreate, alice archives it by key, and the choice creates it again (accepted)",
+      ],
+      [
+        'ContractKeysDivulgenceIT DivulgenceKeys',
+        "ContractKeysDivulgenceIT.scala:13: bob accepts alice's proposal with his keyed asset, which the choice fetches and transfers; alice's view shows the new asset hers with the same key; fault suite-asset-transfer-keeps-owner fails it",
+      ],
+      [
+        'ContractKeysContractIdIT RejectNonSuffixedV1CKCidExerciseByKey',
+        'ContractKeysContractIdIT.scala:168: ContractRef.Change exercised by key with a non-suffixed V1 id is 400 COMMAND_PREPROCESSING_FAILED "Illegal Contract ID" against the same exercise with a suffixed id',
+      ],
+      [
+        'ContractKeysContractIdIT AcceptSuffixedV1CKCidExerciseByKey',
+        'ContractKeysContractIdIT.scala:168: ContractRef.Change exercised by key with a suffixed V1 id no contract has is accepted (not looked up)',
+      ],
+      [
+        'ContractKeysCommandDeduplicationIT StopOnCompletionFailure',
+        "ContractKeysCommandDeduplicationIT.scala:23: an exercise by key refused CONTRACT_KEY_NOT_FOUND is accepted on retry with the same command id once the key has a contract; two competing recreations of one key, a loser's retry accepted; fault dedup-failed-submission fails it",
+      ],
+    ] as const
+  ).map(([key, what]): [string, { status: RecountStatus; why: string }] => [
+    key,
+    {
+      status: 'not',
+      why: `closed after the recount with the suite's conformance-key-workflows and conformance-keys DARs (provision uploads them): suites/flows/contract-keys.suite.ts, ${what}`,
     },
   ]),
   ...(
@@ -288,6 +312,44 @@ export const recountDiffers: ReadonlyMap<string, { status: RecountStatus; why: s
       why: `strengthened after the recount (overclaims 1-4): suites/flows/visibility-filters.suite.ts creates an Iou (matched by the Asset interface filter only) and a GetCash (by its template filter only) in one transaction and reads it with the filters ${flags}, by party and for any party, in both shapes: each contract takes the view and blob of the filter that matches it only (TransactionServiceFiltersIT.scala:${line}, 334-593; LAPITT's ACS reads are outside the target set); fault filter-flags-from-unmatched-filters fails it`,
     },
   ]),
+  [
+    'UpgradingIT UChoicePackageId',
+    {
+      status: 'not',
+      why: "closed after the recount (its §4 item 5) with the suite's conformance-upgrade lineage under a fresh name: suites/participant/upgrades.suite.ts creates and exercises by package name with 1.0.0 alone (events name 1.0.0), uploads 2.0.0, and exercises the same contract by package name with 2.0.0's new optional argument (exercised and created events name 2.0.0, the new Asset carries it) (UpgradingIT.scala:755); faults upgrade-package-name-first-version and upgrade-exercise-keeps-contract-version fail it",
+    },
+  ],
+  ...(
+    [
+      ['upgrade a Daml data payload', 87, 'not', "a create by 2.0.0's package id with 1.0.0's payload is accepted and names 2.0.0"],
+      ['downgrade a payload', 98, 'not', "a create by 1.0.0's package id with memo null is accepted, names 1.0.0 and shows no memo"],
+      [
+        'reject a downgrade with a populated optional field',
+        110,
+        'partly',
+        'the same create with memo populated is 400 INVALID_ARGUMENT "Unexpected fields: memo" (the recount credited only an extra field outside an upgrade)',
+      ],
+      [
+        'be able to query using package name',
+        161,
+        'partly',
+        "the 1.0.0 create, read through a package-name filter with 2.0.0 vetted, names 1.0.0's package id",
+      ],
+    ] as const
+  ).map(([name, line, status, what]): [string, { status: RecountStatus; why: string }] => [
+    `JsonUpgradingTests ${name}`,
+    {
+      status,
+      why: `closed after the recount (its §4 item 5) with the suite's conformance-upgrade lineage under a fresh name (suites/participant/upgrades.suite.ts): ${what} (JsonUpgradingTests.scala:${line}); fault upgrade-package-id-ignored fails it`,
+    },
+  ]),
+  [
+    'JsonUpgradingTests consider the Commands.packageIdSelectionPreferences',
+    {
+      status: 'partly',
+      why: "closed after the recount (its §4 item 5): suites/participant/upgrades.suite.ts creates by package name with 2.0.0's payload preferring 1.0.0's package id: 400 INVALID_ARGUMENT \"Unexpected fields: memo\", where the same create without the preference is accepted as 2.0.0, so the preference's effect is observed (JsonUpgradingTests.scala:128); fault upgrade-preference-ignored fails it",
+    },
+  ],
 ]);
 
 /**

@@ -39,10 +39,7 @@ const covered = (area: Area, cases: [string, number][], clauses: readonly Clause
   cases.map(([name, line]) => mapped(area, name, line, 'covered', clauses));
 const outOfScope = (area: Area, cases: [string, number][], reason: string): BatteryCase[] =>
   cases.map(([name, line]) => mapped(area, name, line, 'not-applicable', [], reason));
-const leftOut = (area: Area, cases: [string, number][], reason: string): BatteryCase[] =>
-  cases.map(([name, line]) => mapped(area, name, line, 'left-out', [], reason));
 
-const NEEDS_MODEL = 'needs a Daml model beyond the fixture DAR (CantonExamples: Iou, GetCash, TrailingNone; single-controller choices)';
 const BY_ID = 'update-by-id is not a target endpoint; its update-by-offset twin is mapped';
 
 const COMMAND_ID: ClauseId[] = ['canton.semantics.command-id.submitters-only'];
@@ -77,25 +74,18 @@ const visibility: BatteryCase[] = [
     ],
     COMMAND_ID,
   ),
-  ...['TXNotDiscloseCreateToNonSignatory:659', 'TXDiscloseCreateToSignatory:690'].map((entry) => {
-    const [name, line] = entry.split(':') as [string, string];
-    return mapped(
-      'TransactionServiceVisibilityIT',
-      name,
-      Number(line),
-      'partly',
-      ['semantics.visibility.acs-delta.exactly-stakeholders'],
-      `the rule (a create is disclosed to exactly its stakeholders) is checked on Iou creates; the branch choice of LAPITT's BranchingSignatories is not: ${NEEDS_MODEL}`,
-    );
-  }),
-  mapped(
-    'TransactionServiceVisibilityIT',
-    'TXNotDiscloseCreateToNonChosenBranchingController',
-    733,
-    'left-out',
-    [],
-    `BranchingControllers: ${NEEDS_MODEL}`,
-  ),
+  // With the suite's conformance-semantics BranchingSignatories and BranchingControllers (suites/flows/multi-party-models.suite.ts).
+  mapped('TransactionServiceVisibilityIT', 'TXNotDiscloseCreateToNonSignatory', 659, 'covered', [
+    'semantics.visibility.acs-delta.exactly-stakeholders',
+    'canton.semantics.visibility.branching-stakeholders',
+  ]),
+  mapped('TransactionServiceVisibilityIT', 'TXDiscloseCreateToSignatory', 690, 'covered', [
+    'semantics.visibility.acs-delta.exactly-stakeholders',
+    'canton.semantics.visibility.branching-stakeholders',
+  ]),
+  mapped('TransactionServiceVisibilityIT', 'TXNotDiscloseCreateToNonChosenBranchingController', 733, 'covered', [
+    'canton.semantics.visibility.branching-stakeholders',
+  ]),
   mapped('TransactionServiceVisibilityIT', 'TXDiscloseCreateToObservers', 760, 'covered', [
     'event-format.filtersByParty.acs-delta-stakeholders',
   ]),
@@ -140,17 +130,26 @@ const filters: BatteryCase[] = [
   ]),
 ];
 
-const authorization: BatteryCase[] = leftOut(
-  'TransactionServiceAuthorizationIT',
-  [
-    ['TXRequireAuthorization', 28],
-    ['TXMultiActorChoiceOkBasic', 47],
-    ['TXMultiActorChoiceOkCoincidingControllers', 78],
-    ['TXRejectMultiActorMissingAuth', 110],
-    ['TXRejectMultiActorExcessiveAuth', 140],
-  ],
-  `multi-actor choices and branching signatories: ${NEEDS_MODEL}`,
-);
+// With the suite's conformance-semantics TriProposal, Agreement, AgreementFactory and BranchingSignatories
+// (suites/flows/multi-party-models.suite.ts), on one participant where LAPITT uses two.
+const authorization: BatteryCase[] = [
+  mapped('TransactionServiceAuthorizationIT', 'TXRequireAuthorization', 28, 'covered', [
+    'canton.semantics.visibility.branching-stakeholders',
+  ]),
+  ...covered(
+    'TransactionServiceAuthorizationIT',
+    [
+      ['TXMultiActorChoiceOkBasic', 47],
+      ['TXMultiActorChoiceOkCoincidingControllers', 78],
+      ['TXRejectMultiActorMissingAuth', 110],
+    ],
+    ['canton.commands.multi-actor-choice'],
+  ),
+  mapped('TransactionServiceAuthorizationIT', 'TXRejectMultiActorExcessiveAuth', 140, 'covered', [
+    'canton.commands.failure-status',
+    'canton.commands.multi-actor-choice',
+  ]),
+];
 
 const stakeholders: BatteryCase[] = [
   mapped('TransactionServiceStakeholdersIT', 'TXStakeholders', 20, 'covered', [
@@ -174,13 +173,14 @@ const multiParty: BatteryCase[] = [
   mapped('MultiPartySubmissionIT', 'MPSSubmit', 26, 'not-applicable', [], 'asserts the completion stream, not a target endpoint'),
   mapped('MultiPartySubmissionIT', 'MPSCreateSuccess', 47, 'covered', ['canton.commands.all-signatories-authorize']),
   mapped('MultiPartySubmissionIT', 'MPSCreateInsufficientAuthorization', 62, 'covered', ['canton.submit-and-wait.authorization-error-400']),
-  ...leftOut(
+  // With the suite's conformance-semantics MultiPartyContract: one old and one new signatory where LAPITT adds two to two.
+  ...covered(
     'MultiPartySubmissionIT',
     [
       ['MPSAddSignatoriesSuccess', 87],
       ['MPSAddSignatoriesInsufficientAuthorization', 107],
     ],
-    `a choice needing four authorizers: ${NEEDS_MODEL}`,
+    ['canton.commands.multi-actor-choice'],
   ),
   mapped('MultiPartySubmissionIT', 'MPSFetchOtherSuccess', 137, 'covered', ['canton.commands.fetch-authorization']),
   mapped('MultiPartySubmissionIT', 'MPSFetchOtherInsufficientAuthorization', 159, 'covered', [

@@ -407,10 +407,10 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'SemanticTests',
     name: 'SemanticDivulgence',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/SemanticTests.scala:549',
-    coverage: 'partly',
+    coverage: 'covered',
     clauses: ['canton.commands.divulged-contract-not-usable'],
     reason:
-      "the non-consuming half (:562-571) with CantonExamples' DivulgeIouByExercise: an Iou divulged to bob by Divulge is CONTRACT_NOT_FOUND when bob fetches it through a choice its owner signed; the divulgence through a consuming choice (:574-578) is not built (the only consuming CantonExamples choice that fetches, Swap.Accept, then transfers the Ious it fetched), bob is on the same participant, and the message prefix is not asserted",
+      "the non-consuming half (:562-571) with CantonExamples' DivulgeIouByExercise (suites/flows/contracts-and-events.suite.ts), the consuming half (:574-578) with the suite's conformance-semantics ShowDelegated.ShowIt and Delegation.FetchDelegated, CONTRACT_NOT_FOUND with the cause prefix \"Contract could not be found\" (suites/flows/multi-party-models.suite.ts); the witness is on the submitting participant, where LAPITT's is on another",
   },
   {
     area: 'RaceConditionIT',
@@ -502,18 +502,18 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'TransactionServiceExerciseIT',
     name: 'TXFetchContractCreatedInTransaction',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/TransactionServiceExerciseIT.scala:106',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'needs a choice that creates and fetches in one transaction; not in the fixture model',
+    coverage: 'covered',
+    clauses: ['canton.commands.fetch-created-in-transaction'],
+    reason: "with the suite's conformance-semantics CreateAndFetch (suites/flows/multi-party-models.suite.ts)",
   },
   {
     area: 'TransactionServiceExerciseIT',
     name: 'TXRejectOnFailingAssertion',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/TransactionServiceExerciseIT.scala:132',
-    coverage: 'partly',
-    clauses: ['canton.errors.category-9-400'],
+    coverage: 'covered',
+    clauses: ['canton.commands.failure-status'],
     reason:
-      'Swap.Accept\'s failing assert is refused with category 9 and "Assertion failed" (suites/flows/command-service.suite.ts), but the code is not pinned: DAML_FAILURE or UNHANDLED_EXCEPTION is accepted (TransactionServiceExerciseIT.scala:132 asserts DAML_FAILURE)',
+      'with the suite\'s conformance-semantics Dummy.ConsumeIfTimeIsBetween (MAX, MAX), its assert a FAIL_WITH_STATUS as Daml\'s: DAML_FAILURE, category 9, "Assertion failed" (suites/flows/multi-party-models.suite.ts)',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -527,7 +527,7 @@ export const batteryPart2: readonly BatteryCase[] = [
       'canton.daml-lf.trailing-none-dropped',
     ],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; with CantonExamples alone Numeric bounds, Int64, Optional, Party, Text and List are checked',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; with CantonExamples alone Numeric bounds, Int64, Optional, Party, Text and List are checked',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -536,7 +536,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -545,7 +545,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): its list of 10 000 Int64 values round-trips in flows / value types; without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): its list of 10 000 Int64 values round-trips in flows / value types; without it the test skips with that reason and the run counts the case as not covered',
   },
   {
     area: 'TransactionServiceArgumentsIT',
@@ -957,10 +957,9 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'ExplicitDisclosureIT',
     name: 'EDDiscloseeUsesWitnessedContract',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/ExplicitDisclosureIT.scala:389',
-    coverage: 'left-out',
-    clauses: [],
-    reason:
-      "needs a contract created as a consequence of an exercise its witness sees and may then exercise (LAPITT's DiscloseCreate); in CantonExamples the contracts created by choices (Iou, GetCash, LockedIou, Cycle, PaintHouse) are controlled by their stakeholders only",
+    coverage: 'covered',
+    clauses: ['canton.disclosure.witnessed-contract-usable'],
+    reason: "with the suite's conformance-semantics DiscloseCreate and Dummy.PublicChoice (suites/flows/multi-party-models.suite.ts)",
   },
   {
     area: 'ExplicitDisclosureIT',
@@ -1005,9 +1004,10 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'TransactionServiceOutputsIT',
     name: 'TXUnitAsArgumentToNothing',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/TransactionServiceOutputsIT.scala:30',
-    coverage: 'partly',
+    coverage: 'covered',
     clauses: ['canton.daml-lf.trailing-none-dropped'],
-    reason: 'trailing Nones are asserted; a Unit field needs a template with one',
+    reason:
+      "LAPITT's NothingArgument (operator, arg1: Optional Text) created with arg1 None has CantonExamples' TrailingNone shape (p, i: Optional Int64): the create argument is read back without its trailing None; the case's \"Unit\" is that None (TransactionServiceOutputsIT.scala:30-48), no Unit field is involved",
   },
   {
     area: 'TransactionServiceOutputsIT',
@@ -1069,7 +1069,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.vetting.upload-vets-dependencies', 'canton.vetting.no-vetting-vets-nothing'],
     reason:
-      "observed through KNOWN_PACKAGE_VERSION (3.5 lists vetting only at /v2/package-vetting/list, outside the target set); vetAllPackages=false with the suite's type-checked DARs (runs on a real node); the dependency half with synthetic DARs only (skipped on a real node, syntheticDars: false)",
+      "observed through KNOWN_PACKAGE_VERSION (3.5 lists vetting only at /v2/package-vetting/list, outside the target set); vetAllPackages=false with the suite's type-checked DARs, the dependency half with the suite's conformance-with-dependency and its dependency (both renamed per test), so both run on a real node",
   },
   {
     area: 'VettingIT',
@@ -1301,9 +1301,10 @@ export const batteryPart2: readonly BatteryCase[] = [
     area: 'UpgradingIT',
     name: 'UChoicePackageId',
     source: 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/UpgradingIT.scala:755',
-    coverage: 'left-out',
-    clauses: [],
-    reason: 'needs an upgrade pair of DARs compiled for the test',
+    coverage: 'covered',
+    clauses: ['canton.upgrades.package-name-highest-vetted', 'canton.upgrades.exercise-per-command-version'],
+    reason:
+      "with the suite's conformance-upgrade lineage under a fresh name (suites/participant/upgrades.suite.ts, runs on a real node): a choice exercised by package name with 1.0.0 alone names 1.0.0, the same contract's choice once 2.0.0 is vetted names 2.0.0 and takes 2.0.0's new optional argument; LAPITT checks the exercise result's record shape, which the JSON API renders without the trailing None either way",
   },
   {
     area: 'JsonV2Tests',
@@ -1368,7 +1369,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      "needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; Dates (pre-1970, a leap day) round-trip through a create and a choice, the date arithmetic of the test's choice result is not computed",
+      "needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; Dates (pre-1970, a leap day) round-trip through a create and a choice, the date arithmetic of the test's choice result is not computed",
   },
   {
     area: 'JsonV2Tests',
@@ -1377,7 +1378,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      "needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; microsecond Timestamps (pre-1970) round-trip through a create and a choice, the hour arithmetic of the test's choice result is not computed",
+      "needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; microsecond Timestamps (pre-1970) round-trip through a create and a choice, the hour arithmetic of the test's choice result is not computed",
   },
   {
     area: 'JsonV2Tests',
@@ -1386,7 +1387,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'partly',
     clauses: ['canton.values.all-types-round-trip'],
     reason:
-      "needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered; a TextMap round-trips through a create and a choice, the map update of the test's choice result is not computed",
+      "needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered; a TextMap round-trips through a create and a choice, the map update of the test's choice result is not computed",
   },
   {
     area: 'JsonV2Tests',
@@ -1434,7 +1435,7 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.variant-tag-refused'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered',
   },
   {
     area: 'JsonErrorHandlingOfDamlVariantTest',
@@ -1443,6 +1444,6 @@ export const batteryPart2: readonly BatteryCase[] = [
     coverage: 'covered',
     clauses: ['canton.values.variant-tag-refused'],
     reason:
-      'needs the optional fixture template templates.allTypes (not in CantonExamples; the reference carries it): without it the test skips with that reason and the run counts the case as not covered',
+      'needs the fixture template templates.allTypes (not in CantonExamples; provision names AllTypes of the suite DAR conformance-values, so it runs on a real node): without it the test skips with that reason and the run counts the case as not covered',
   },
 ];

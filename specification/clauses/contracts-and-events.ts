@@ -6,6 +6,7 @@
 import { cantonEndpointClauses } from './define.js';
 
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
+const LAPITT3 = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3';
 const VALIDATION = 'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/api/validation';
 const INTERPRETER =
   'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/execution/StoreBackedCommandInterpreter.scala';
@@ -24,6 +25,26 @@ export const contractsAndEventsClauses = [
       'afterwards is CONTRACT_KEY_NOT_FOUND ' +
       `(LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/ContractKeysIT.scala:47, :269, :300, :332). ` +
       'The keyed half needs a keyed template (templates.keyedAccount; CantonExamples has none).',
+  ),
+  submitAndWait(
+    'canton.semantics.contract-key-visibility',
+    'state',
+    'An exercise by key finds only a contract the submitters (actAs, readAs) see or one given to the submission as a ' +
+      "disclosed contract: a non-stakeholder's exercise by key of another party's keyed contract is 404 " +
+      'CONTRACT_KEY_NOT_FOUND, category 11, while the same exercise with the contract disclosed (its createdEventBlob) is ' +
+      "accepted, as is the stakeholder's own exercise by key " +
+      `(${INTERPRETER}, NUCK key lookups; LAPITT ${LAPITT3}/ContractKeysIT.scala:481 CKGlocalKeyVisibility, ` +
+      `${LAPITT3}/ContractKeysExplicitDisclosureIT.scala:37). Needs the suite's conformance-key-workflows DAR.`,
+  ),
+  lookup(
+    'canton.semantics.contract-key-workflows',
+    'state',
+    "Keyed contracts take part in workflows like any other: a keyed asset that a proposal's choice fetches and transfers " +
+      "(exercised by the asset's owner) becomes the proposer's, with the same key " +
+      `(LAPITT ${LAPITT3}/ContractKeysDivulgenceIT.scala:13); a keyed contract a non-signatory creates through its choice ` +
+      'may be archived by its signatory by key and created again through the same choice ' +
+      `(${LAPITT3}/ContractKeysIT.scala:439 CKDisclosedContractKeyReusabilityAsSubmitter). Needs the suite's ` +
+      'conformance-key-workflows DAR.',
   ),
   submitAndWait(
     'canton.commands.fetch-authorization',
@@ -45,11 +66,11 @@ export const contractsAndEventsClauses = [
   submitAndWait(
     'canton.commands.contract-id-in-values',
     'error',
-    'A contract id inside a create argument or a choice argument (also of a create-and-exercise) is checked when the command ' +
+    'A contract id inside a create argument or a choice argument (also of a create-and-exercise or an exercise by key) is checked when the command ' +
       'is preprocessed: a non-suffixed V1 id is 400 COMMAND_PREPROCESSING_FAILED, cause containing `Illegal Contract ID`; a ' +
       'suffixed V1 id is accepted without looking the contract up ' +
       '(community/daml-lf/engine/src/main/scala/com/digitalasset/daml/lf/engine/Error.scala:139; ' +
-      `LAPITT ${LAPITT}/ContractIdIT.scala:106, :138, :148, :161).`,
+      `LAPITT ${LAPITT}/ContractIdIT.scala:106, :138, :148, :161; ${LAPITT3}/ContractKeysContractIdIT.scala:168).`,
   ),
   lookup(
     'canton.semantics.non-consuming-archives-nothing',

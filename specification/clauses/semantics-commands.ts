@@ -75,7 +75,9 @@ export const semanticsCommandsClauses = [
     'canton.deduplication.failed-submission-not-deduplicated',
     'state',
     'A rejected submission does not take its change id: its retry is rejected for the same reason again, never ' +
-      `DUPLICATE_COMMAND (${LAPITT}/CommandDeduplicationIT.scala:84 StopOnSubmissionFailure).`,
+      'DUPLICATE_COMMAND, and once the reason is gone (the key it exercised now has a contract) its retry is accepted ' +
+      `(${LAPITT}/CommandDeduplicationIT.scala:84 StopOnSubmissionFailure; ` +
+      'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/ContractKeysCommandDeduplicationIT.scala:23 StopOnCompletionFailure).',
   ),
   submitAndWait(
     'canton.deduplication.concurrent-one-success',

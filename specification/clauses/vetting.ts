@@ -15,7 +15,14 @@ const TOPOLOGY_ERRORS = 'community/base/src/main/scala/com/digitalasset/canton/t
 const VETTING_IT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/VettingIT.scala';
 const JSON_PACKAGES = 'community/ledger/ledger-json-api/src/main/scala/com/digitalasset/canton/http/json/v2/JsPackageService.scala';
 
+const UPGRADING_IT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2/UpgradingIT.scala';
+const JSON_UPGRADING =
+  'community/upgrading-integration-tests/src/test/scala/com/digitalasset/canton/integration/tests/upgrading/JsonUpgradingTests.scala';
+const TAPS =
+  'community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/platform/apiserver/execution/TopologyAwareCommandExecutor.scala';
+
 const validate = cantonEndpointClauses('dars-validate');
+const submitUpgrade = cantonEndpointClauses('submit-and-wait', ['writes']);
 const upload = cantonEndpointClauses('dars-upload', ['writes']);
 
 export const vettingClauses = [
@@ -58,5 +65,42 @@ export const vettingClauses = [
     'state',
     'After an upload answers 200, GET /v2/packages lists its main package id ' +
       '(community/app/src/test/scala/com/digitalasset/canton/integration/tests/jsonapi/JsonV2Tests.scala:126).',
+  ),
+  upload(
+    'canton.upgrades.invalid-upgrade-upload-refused',
+    'error',
+    'Uploading (with vetting) a later version of a vetted package that is no valid upgrade of it is 400 NOT_VALID_UPGRADE_PACKAGE, ' +
+      'category 8, cause `Upgrade checks indicate that`, after the valid upgrade of the same lineage was uploaded ' +
+      `(${VALIDATOR}:68 validateUpgrade runs on upload as on validate; code ${TOPOLOGY_ERRORS}:1236; LAPITT ${VETTING_IT}:921).`,
+  ),
+  submitUpgrade(
+    'canton.upgrades.package-name-highest-vetted',
+    'state',
+    'A command naming a template by package name (`#name:Module:Entity`) with no packageIdSelectionPreference uses the ' +
+      'highest vetted version of that name: before a valid upgrade is vetted its events name the first version’s package ' +
+      `id, after it the upgrade’s (${TAPS}:94-99 the highest-versioned commonly vetted package; LAPITT ${UPGRADING_IT}:755).`,
+  ),
+  submitUpgrade(
+    'canton.upgrades.exercise-per-command-version',
+    'state',
+    'A contract created with a package version, exercised by package name once a valid upgrade is vetted, is exercised as ' +
+      'the upgrade: the exercise takes the upgrade’s choice argument (a new optional field), its exercised event names the ' +
+      `upgrade’s package id, and the contract it creates is the upgrade’s, with that field (LAPITT ${UPGRADING_IT}:755 UChoicePackageId).`,
+  ),
+  submitUpgrade(
+    'canton.upgrades.create-per-package-id',
+    'state',
+    'A create naming a package id uses that version whatever is vetted after it: the upgrade takes the first version’s ' +
+      'payload (its added optional field absent), the first version takes the upgrade’s payload with that field null, and ' +
+      'refuses it populated with 400 INVALID_ARGUMENT `Unexpected fields`; the created event names the package id sent, ' +
+      `also when read through a package-name filter (${JSON_UPGRADING}:87, :98, :110, :161).`,
+  ),
+  submitUpgrade(
+    'canton.upgrades.package-id-selection-preference',
+    'state',
+    'packageIdSelectionPreference naming an older version makes a package-name command use it: the upgrade’s payload with ' +
+      'its added field populated is then 400 INVALID_ARGUMENT `Unexpected fields`, where the same command without the ' +
+      `preference is accepted as the highest version (${TAPS}:152 the preference restricts the package preference set; ` +
+      `${JSON_UPGRADING}:128).`,
   ),
 ] as const;

@@ -7,12 +7,11 @@
  * suite's own DARs (daml/dars/, type-checked by Canton's Daml-LF tools), renamed to a fresh package name per test
  * (generators/dar/suite-dars.ts: only the name changes, so the package stays well-typed). They run on every target:
  * `conformance-upgrade` 1.0.0, its twin of the same name and version, the valid 2.0.0 and the invalid 3.0.0 (a changed
- * field type and a dropped module). Only the dependency test still needs the builder's synthetic DARs (no suite DAR has a
- * dependency), so it alone requires `syntheticDars`. The listing test with the fixture DAR runs everywhere.
+ * field type and a dropped module), and `conformance-with-dependency` with its dependency `conformance-dependency`
+ * (both renamed, the import rewritten). The listing test with the fixture DAR runs everywhere.
  */
 import { readFileSync } from 'node:fs';
-import { buildDar, type BuiltDar, type DarOptions } from '../../generators/dar/builder.js';
-import { renamedSuiteDar, type RenamedDar } from '../../generators/dar/suite-dars.js';
+import { renamedSuiteDar, renamedSuiteDarWithDependency, type RenamedDar } from '../../generators/dar/suite-dars.js';
 import { freshId } from '../../generators/index.js';
 import { notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { parseBody } from '../../checks/schema.js';
@@ -33,18 +32,13 @@ function admin(context: ConformanceContext): string {
 function send(
   context: ConformanceContext,
   endpoint: 'dars-upload' | 'dars-validate',
-  dar: BuiltDar | RenamedDar | Uint8Array,
+  dar: RenamedDar | Uint8Array,
   vet = true,
 ): Promise<ClientResponse> {
   const query: Record<string, string> = { synchronizerId: context.fixtures.synchronizerId };
   if (endpoint === 'dars-upload') query.vetAllPackages = String(vet);
   const body = dar instanceof Uint8Array ? dar : dar.bytes;
   return context.send({ endpoint, user: admin(context), headers: OCTET_STREAM, body, query });
-}
-
-/** A synthetic DAR of its own lineage (only for the dependency test): a fresh package name, so no other test's packages share it. */
-function freshDar(options: Partial<DarOptions> & { name: string }): BuiltDar {
-  return buildDar({ version: '1.0.0', ...options });
 }
 
 /**
@@ -113,14 +107,15 @@ conformanceSuite('vetting', () => {
       name: "an upload with vetting vets its dependencies: another package of a dependency's name and version is then KNOWN_PACKAGE_VERSION",
       endpoint: 'dars-upload',
       clauses: ['canton.vetting.upload-vets-dependencies'],
-      requires: ['writes', 'syntheticDars'],
+      requires: ['writes'],
     },
     async (context) => {
       const clauseId = 'canton.vetting.upload-vets-dependencies';
       const name = freshId('vetting-deps');
-      const withDependency = freshDar({ name, dalfs: 1 });
-      // The builder names the dependency `<name>-dep1`, of the DAR's version; this DAR's main package takes that name and version.
-      const clash = freshDar({ name: `${name}-dep1` });
+      // conformance-with-dependency, its dependency conformance-dependency 1.0.0 shipped beside it: both renamed.
+      const withDependency = renamedSuiteDarWithDependency(name, `${name}-dep`);
+      // Another package of the dependency's name and version (conformance-upgrade 1.0.0 under that name).
+      const clash = lineage(withDependency.dependency.packageName, 'v1');
       const before = await send(context, 'dars-validate', clash);
       positiveDataAcceptance(await send(context, 'dars-upload', withDependency), clauseId);
       const after = await send(context, 'dars-validate', clash);

@@ -2,7 +2,8 @@
 //
 //   java conformance.daml.BuildDars <models file> <lf source folder> <output folder>
 //
-// For every `model` line of the models file: Canton's encoder (DamlLfEncoder: parse, Validation.checkPackage, encode)
+// For every `model` line of the models file (and every `dependent` line: a package importing another model's, encoded
+// with that package id filled in, type-checked together with it, written with its DALF beside the main one): Canton's encoder (DamlLfEncoder: parse, Validation.checkPackage, encode)
 // writes the DAR; the DAR is rewritten with stored (uncompressed) entries and a fixed time, so the same sources give the
 // same bytes; the written DAR is read back with Canton's DarDecoder and type-checked again with Validation.checkPackages.
 // For every `upgrade` line: Canton's upgrade check (TypecheckUpgrades, the check a participant runs on upload) on the two
@@ -39,7 +40,8 @@ public final class BuildDars {
   /** Every entry of every DAR gets this time (DOS time has no zone), so builds on any machine agree. */
   private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2000, 1, 1, 0, 0, 0);
 
-  private record Model(String name, String target, List<String> sources) {}
+  /** `dependency`: the model whose package this one imports (a `dependent` line), or null. */
+  private record Model(String name, String target, List<String> sources, String dependency) {}
 
   private record Upgrade(String past, String present, boolean valid) {}
 
@@ -67,13 +69,16 @@ public final class BuildDars {
       if (line.isEmpty() || line.startsWith("#")) continue;
       String[] f = line.split("\\s+");
       if (f[0].equals("model") && f.length >= 4) {
-        models.add(new Model(f[1], f[2], List.of(f).subList(3, f.length)));
+        models.add(new Model(f[1], f[2], List.of(f).subList(3, f.length), null));
+      } else if (f[0].equals("dependent") && f.length >= 5) {
+        models.add(new Model(f[1], f[2], List.of(f).subList(4, f.length), f[3]));
       } else if (f[0].equals("refuse") && f.length >= 4) {
         refusals.add(new Refusal(f[1], f[2], List.of(f).subList(3, f.length)));
       } else if (f[0].equals("upgrade") && f.length == 4 && (f[3].equals("valid") || f[3].equals("invalid"))) {
         upgrades.add(new Upgrade(f[1], f[2], f[3].equals("valid")));
       } else {
         System.err.println(modelsFile + ":" + lineNo + ": expected 'model NAME LF-VERSION SOURCE...' or "
+            + "'dependent NAME LF-VERSION DEPENDENCY SOURCE...' or "
             + "'upgrade PAST PRESENT valid|invalid' or 'refuse NAME LF-VERSION SOURCE...', got: " + line);
         System.exit(2);
       }
@@ -85,9 +90,29 @@ public final class BuildDars {
     for (Model model : models) {
       Path dar = outDir.resolve(model.name() + ".dar");
       Path raw = Files.createTempFile("encoder-", ".dar");
+      Path source = null;
+      scala.Tuple2 dependency = null;
       try {
         List<String> encoderArgs = new ArrayList<>();
-        for (String source : model.sources()) encoderArgs.add(sourceDir.resolve(source).toString());
+        if (model.dependency() == null) {
+          for (String file : model.sources()) encoderArgs.add(sourceDir.resolve(file).toString());
+        } else {
+          // A package importing another: its sources name the dependency's package id as '@DEPENDENCY@', which is
+          // known only once the dependency is built. The encoder's own check knows no package but the one it encodes
+          // (and the stable packages), so it encodes without it (--skip-validation); both packages are type-checked
+          // together below, and the DAR is written as Canton's DarWriter writes one, the dependency's DALF beside the main one.
+          dependency = (scala.Tuple2) packages.get(model.dependency());
+          if (dependency == null) {
+            failures.add(model.name() + ": its dependency " + model.dependency() + " is not built before it (daml/models.txt)");
+            continue;
+          }
+          StringBuilder text = new StringBuilder();
+          for (String file : model.sources()) text.append(Files.readString(sourceDir.resolve(file), StandardCharsets.UTF_8));
+          source = Files.createTempFile("dependent-", ".lf");
+          Files.writeString(source, text.toString().replace("@DEPENDENCY@", (String) dependency._1()), StandardCharsets.UTF_8);
+          encoderArgs.add(source.toString());
+          encoderArgs.add("--skip-validation");
+        }
         encoderArgs.addAll(List.of("--target", model.target(), "--output", raw.toString(),
             "--suppress-testing-purpose-warning"));
         try {
@@ -98,9 +123,32 @@ public final class BuildDars {
           failures.add(model.name() + ": the encoder refused it: " + e.getCause().getMessage());
           continue;
         }
+        if (dependency != null) {
+          byte[] mainDalf = entryOf(raw, "archive.dalf");
+          byte[] dependencyDalf = entryOf(outDir.resolve(model.dependency() + ".dar"), "archive.dalf");
+          // As Canton's DarWriter writes a DAR (the manifest from its DarManifestWriter, then the DALFs), with the
+          // dependency's DALF after the main one.
+          String dependencyEntry = model.dependency() + ".dalf";
+          java.util.jar.Manifest manifest = com.digitalasset.daml.lf.archive.DarManifestWriter$.MODULE$.encode("0.0.0",
+              new com.digitalasset.daml.lf.archive.Dar("archive.dalf",
+                  scala.jdk.javaapi.CollectionConverters.asScala(List.of(dependencyEntry)).toList()));
+          try (OutputStream file = Files.newOutputStream(raw); ZipOutputStream zipOut = new ZipOutputStream(file)) {
+            zipOut.putNextEntry(new ZipEntry("META-INF/MANIFEST.MF"));
+            ByteArrayOutputStream manifestBytes = new ByteArrayOutputStream();
+            manifest.write(manifestBytes);
+            zipOut.write(manifestBytes.toByteArray());
+            zipOut.closeEntry();
+            for (Object[] entry : List.of(new Object[] {"archive.dalf", mainDalf}, new Object[] {dependencyEntry, dependencyDalf})) {
+              zipOut.putNextEntry(new ZipEntry((String) entry[0]));
+              zipOut.write((byte[]) entry[1]);
+              zipOut.closeEntry();
+            }
+          }
+        }
         normalise(raw, dar);
       } finally {
         Files.deleteIfExists(raw);
+        if (source != null) Files.deleteIfExists(source);
       }
       Object read = readDar(dar.toFile());
       if (read instanceof String error) {
@@ -112,6 +160,7 @@ public final class BuildDars {
       com.digitalasset.daml.lf.language.Ast.GenPackage pkg = (com.digitalasset.daml.lf.language.Ast.GenPackage) main._2();
       scala.collection.immutable.Map one = (scala.collection.immutable.Map) scala.collection.immutable.Map$.MODULE$.empty();
       one = (scala.collection.immutable.Map) one.updated(packageId, pkg);
+      if (dependency != null) one = (scala.collection.immutable.Map) one.updated(dependency._1(), dependency._2());
       scala.util.Either checked = com.digitalasset.daml.lf.validation.Validation$.MODULE$.checkPackages(one);
       if (checked.isLeft()) {
         failures.add(model.name() + ": Validation.checkPackages refused the written DAR: "
@@ -227,6 +276,8 @@ public final class BuildDars {
         com.digitalasset.daml.lf.language.Ast.GenPackage pkg = (com.digitalasset.daml.lf.language.Ast.GenPackage) main._2();
         scala.collection.immutable.Map one = (scala.collection.immutable.Map) scala.collection.immutable.Map$.MODULE$.empty();
         one = (scala.collection.immutable.Map) one.updated(main._1(), pkg);
+        // A DAR's dependencies are type-checked with it (a renamed conformance-with-dependency: both packages renamed).
+        for (scala.Tuple2 dependency : dependenciesOf(file.toFile())) one = (scala.collection.immutable.Map) one.updated(dependency._1(), dependency._2());
         scala.util.Either checked = com.digitalasset.daml.lf.validation.Validation$.MODULE$.checkPackages(one);
         if (checked.isLeft()) {
           failures.add("check " + file.getFileName() + ": Validation.checkPackages refused it: "
@@ -279,6 +330,28 @@ public final class BuildDars {
     scala.util.Either decoded = reader.readArchiveFromFile(file, reader.readArchiveFromFile$default$2());
     if (decoded.isLeft()) return "Canton's DarDecoder refused the written DAR: " + decoded.left().get();
     return ((com.digitalasset.daml.lf.archive.Dar) decoded.right().get()).main();
+  }
+
+  /** The DAR's dependency packages as (package id, package), decoded by Canton's DarDecoder (none when it fails). */
+  private static List<scala.Tuple2> dependenciesOf(File file) throws ReflectiveOperationException {
+    Object packageObject = Class.forName("com.digitalasset.daml.lf.archive.package$").getField("MODULE$").get(null);
+    com.digitalasset.daml.lf.archive.GenDarReader reader = (com.digitalasset.daml.lf.archive.GenDarReader)
+        packageObject.getClass().getMethod("DarDecoder").invoke(packageObject);
+    scala.util.Either decoded = reader.readArchiveFromFile(file, reader.readArchiveFromFile$default$2());
+    if (decoded.isLeft()) return List.of();
+    return scala.jdk.javaapi.CollectionConverters.asJava(
+        (scala.collection.immutable.List) ((com.digitalasset.daml.lf.archive.Dar) decoded.right().get()).dependencies());
+  }
+
+  /** The bytes of one entry of a zip. */
+  private static byte[] entryOf(Path zipFile, String name) throws IOException {
+    try (ZipFile zip = new ZipFile(zipFile.toFile())) {
+      ZipEntry entry = zip.getEntry(name);
+      if (entry == null) throw new IOException(zipFile + " has no entry " + name);
+      try (InputStream stream = zip.getInputStream(entry)) {
+        return stream.readAllBytes();
+      }
+    }
   }
 
   /** Rewrites a zip with the same entries in the same order, each stored uncompressed with FIXED_TIME. */
