@@ -25,6 +25,8 @@ import { parseJsonLossless } from '../specification/json.js';
 import { assertClause } from './assertion.js';
 import type { CheckName } from './names.js';
 import { requestJson, type ClassifiedExchange, type ObservedExchange, type ResponseCheckContext } from './response-checks.js';
+import { PackageModel } from './package-model.js';
+import { ScanModel } from './scan-model.js';
 import { UserModel } from './user-model.js';
 import { choiceRule, packageNameOf, qualifiedName, templateRule, type DamlRecord, type PredictedCreate } from './template-rules.js';
 
@@ -240,6 +242,10 @@ export class LedgerModel {
   private readonly packageNames = new Map<string, string>();
   /** The users the run created, and what it did to them since (its own model check, `user-model`). */
   readonly users = new UserModel();
+  /** The packages the run uploaded and validated, and what it listed (`package-model`). */
+  readonly packages = new PackageModel();
+  /** The scan rounds and figures the run read (`scan-model`). */
+  readonly scan = new ScanModel();
 
   /** Holds every exchange against the model and learns from it, in the order they were answered. */
   apply(
@@ -1089,6 +1095,26 @@ export const MODEL_CHECKS: readonly ModelCheck[] = [
     apply: (model, exchanges, context) => {
       if (context.profile !== 'canton') return false;
       return model.users.applyAll(exchanges);
+    },
+  },
+  {
+    id: 'package-model',
+    check: CHECK,
+    description:
+      "canton: every package list, validation and vetting upload held against the packages model built from the run's own uploads (uploaded packages listed, dependencies too, each once; validate stores nothing; an upload vets by default; checks/package-model.ts)",
+    apply: (model, exchanges, context) => {
+      if (context.profile !== 'canton') return false;
+      return model.packages.applyAll(exchanges);
+    },
+  },
+  {
+    id: 'scan-model',
+    check: CHECK,
+    description:
+      'canton: every scan read held against the scan model built from the earlier reads (rounds never go back, a closed round keeps its figure, the total never decreases and is at least the sum of the rounds it includes, the open round not below the closed one; checks/scan-model.ts)',
+    apply: (model, exchanges, context) => {
+      if (context.profile !== 'canton') return false;
+      return model.scan.applyAll(exchanges);
     },
   },
 ];

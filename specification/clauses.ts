@@ -21,6 +21,7 @@ import { recordResourceClauses } from './clauses/resources-records.js';
 import { submissionResourceClauses } from './clauses/resources-submission.js';
 import { updateResourceClauses } from './clauses/resources-updates.js';
 import { scanClauses } from './clauses/scan.js';
+import { packageModelClauses, scanModelClauses } from './clauses/scan-package-model.js';
 import { semanticsCommandsClauses } from './clauses/semantics-commands.js';
 import { semanticsVisibilityClauses } from './clauses/semantics-visibility.js';
 import { valueNestingClauses } from './clauses/value-nesting.js';
@@ -58,6 +59,8 @@ const registry = [
   ...modelRuleClauses,
   ...statefulClauses,
   ...userModelClauses,
+  ...packageModelClauses,
+  ...scanModelClauses,
 ] as const;
 
 /** Every clause id of the registry: a typo in a suite, a generator tag or a check is a type error. */

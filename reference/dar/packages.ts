@@ -62,6 +62,9 @@ const describe = (pkg: VettedPackage): string => `${pkg.packageId} (${pkg.name} 
 
 export class PackageStore {
   private readonly uploaded = new Set<string>();
+  /** Ids of the DARs' main packages, and how often each package was uploaded (for the holdout faults). */
+  private readonly mains = new Set<string>();
+  private readonly uploads = new Map<string, number>();
   /** Packages the node had before it started (`declare`): listed, vetted, not uploaded through this node's routes. */
   private readonly declared = new Set<string>();
   private readonly vetted = new Map<string, VettedPackage>();
@@ -122,7 +125,11 @@ export class PackageStore {
 
   /** Stores the DAR's packages and, with `vet`, vets them all; idempotent for a DAR uploaded before. */
   add(dar: ParsedDar, vet: boolean): void {
-    for (const pkg of [dar.main, ...dar.dependencies]) this.uploaded.add(pkg.packageId);
+    for (const pkg of [dar.main, ...dar.dependencies]) {
+      this.uploaded.add(pkg.packageId);
+      this.uploads.set(pkg.packageId, (this.uploads.get(pkg.packageId) ?? 0) + 1);
+    }
+    this.mains.add(dar.main.packageId);
     if (vet || this.faults?.has('vetting-ignores-vet-all-packages-false')) {
       for (const pkg of this.packagesOf(dar)) this.vetted.set(pkg.packageId, pkg);
     }
@@ -144,8 +151,8 @@ export class PackageStore {
   }
 
   /** Stores the DAR's packages without vetting them (only for the `dar-validate-stores-package` fault). */
-  store(dar: ParsedDar): void {
-    for (const pkg of [dar.main, ...dar.dependencies]) this.uploaded.add(pkg.packageId);
+  store(dar: ParsedDar, dependenciesOnly = false): void {
+    for (const pkg of dependenciesOnly ? dar.dependencies : [dar.main, ...dar.dependencies]) this.uploaded.add(pkg.packageId);
   }
 
   /** Ids of every package uploaded so far (main and dependency packages). */
@@ -155,6 +162,11 @@ export class PackageStore {
 
   /** Ids of every package the node has: those it started with (`declare`) and those uploaded since. */
   listedIds(): string[] {
-    return [...new Set([...this.declared, ...this.uploaded])];
+    const listed = [...new Set([...this.declared, ...this.uploaded])];
+    const shown = this.faults?.has('holdout-package-list-missing-dependencies')
+      ? listed.filter((id) => this.declared.has(id) || this.mains.has(id))
+      : listed;
+    if (!this.faults?.has('holdout-reupload-listed-twice')) return shown;
+    return shown.flatMap((id) => ((this.uploads.get(id) ?? 0) > 1 ? [id, id] : [id]));
   }
 }

@@ -97,14 +97,16 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
     );
   }
 
-  function upload(request: RefRequest): RefResponse {
-    const vet = booleanQuery(request, 'vetAllPackages', true);
+  function upload(request: RefRequest, deprecatedRoute = false): RefResponse {
+    const vetByDefault =
+      !faults.has('holdout-upload-not-vetted-by-default') && !(deprecatedRoute && faults.has('holdout-deprecated-upload-vets-nothing'));
+    const vet = booleanQuery(request, 'vetAllPackages', vetByDefault);
     authorizeAdmin(request);
     const named = namedSynchronizer(request);
     // Canton picks the synchronizer only to vet on: without vetting, neither the named one nor auto-detection is checked.
     if (vet) checkVettingSynchronizer(named);
     const dar = readDar(request);
-    if (dar !== undefined) {
+    if (dar !== undefined && !(faults.has('holdout-unvetted-upload-not-stored') && !vet)) {
       // Fault `upgrade-upload-not-checked`: only validate runs the lineage checks, an upload vets whatever it is given.
       if (vet && !faults.has('upgrade-upload-not-checked')) packages.checkVettable(dar);
       packages.add(dar, vet);
@@ -121,13 +123,14 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
       packages.checkVettable(dar);
       if (faults.has('dar-validate-persists')) packages.add(dar, true);
       if (faults.has('dar-validate-stores-package')) packages.store(dar);
+      if (faults.has('holdout-validate-stores-dependencies')) packages.store(dar, true);
     }
     return { status: 200 };
   }
 
   return [
-    { method: 'POST', pattern: '/v2/dars', handler: upload },
-    { method: 'POST', pattern: '/v2/packages', handler: upload },
+    { method: 'POST', pattern: '/v2/dars', handler: (request) => upload(request) },
+    { method: 'POST', pattern: '/v2/packages', handler: (request) => upload(request, true) },
     { method: 'POST', pattern: '/v2/dars/validate', handler: validate },
   ];
 }

@@ -93,7 +93,9 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
       ledgerApiVersion: features.ledgerApiVersion,
       // The fault lists only the fixture's model package, none uploaded since.
       packageIds: () =>
-        faults.has('packages-list-omits-uploaded') ? [fixtures.package.id] : [...new Set([fixtures.package.id, ...packages.listedIds()])],
+        faults.has('packages-list-omits-uploaded')
+          ? [fixtures.package.id]
+          : [fixtures.package.id, ...packages.listedIds().filter((id) => id !== fixtures.package.id)],
       routes: () => routes,
     }),
   );

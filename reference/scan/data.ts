@@ -26,6 +26,8 @@ export interface LatestRound {
   round: number;
   /** UTC timestamp as Splice writes it (ISO_OFFSET_DATE_TIME), e.g. `2024-06-05T12:34:56.12345Z`. */
   effectiveAt: string;
+  /** When the round before it became effective (one round duration earlier). */
+  previousEffectiveAt: string;
   /** Cumulative app + validator rewards up to and including this round. */
   cumulativeRewards: bigint;
 }
@@ -126,7 +128,12 @@ function latestRoundOf(rounds: ReadonlyMap<number, RoundRewards>, random: Seeded
   // of real timestamps have (neither the 3 nor the 6 of a fixed-width writer).
   const jitterMicros = BigInt(random.integer(1, 599_999)) * 100n + 20n;
   const effectiveAtMicros = FIRST_ROUND_EFFECTIVE_AT_MICROS + BigInt(LATEST_AGGREGATED_ROUND) * ROUND_DURATION_MICROS + jitterMicros;
-  return { round: LATEST_AGGREGATED_ROUND, effectiveAt: formatIsoOffsetDateTime(effectiveAtMicros), cumulativeRewards };
+  return {
+    round: LATEST_AGGREGATED_ROUND,
+    effectiveAt: formatIsoOffsetDateTime(effectiveAtMicros),
+    previousEffectiveAt: formatIsoOffsetDateTime(effectiveAtMicros - ROUND_DURATION_MICROS),
+    cumulativeRewards,
+  };
 }
 
 function partyHostingOf(fixtures: Fixtures, validators: ValidatorFaucets[]): PartyHosting[] {

@@ -27,7 +27,10 @@ export function dsoInfo(context: ScanContext): ScanResponse {
       contract(
         'Splice.Round:OpenMiningRound',
         contractId('round'),
-        { dso: dsoPartyId, round: { number: String(data.latestRound.round) } },
+        {
+          dso: dsoPartyId,
+          round: { number: String(data.latestRound.round - (context.faults.has('holdout-scan-open-round-behind-closed') ? 1 : 0)) },
+        },
         createdAt,
       ),
     ),

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Faults } from '../faults.js';
 import type { UniqueIdentifier } from '../string-formats.js';
-import { type ScanData, findPartyHosting } from './data.js';
+import { type ScanData, findPartyHosting, formatIsoOffsetDateTime } from './data.js';
 import { memberToString, parseMember, parsePartyId, parseSynchronizerId, prettyMember, prettyUid, uidToString } from './ids.js';
 import { formatNumeric10 } from './numeric.js';
 import { optionalInteger, requiredInteger } from './query.js';
@@ -15,6 +15,10 @@ export interface ScanContext {
   data: ScanData;
   version: ScanVersion;
   faults: Faults;
+  /** How many times round-of-latest-data was read (for the holdout fault `holdout-scan-latest-round-goes-back`). */
+  latestRoundReads?: number;
+  /** How many times each round's rewards were read (for the holdout fault `holdout-scan-round-figure-drifts`). */
+  roundReads?: Map<bigint, number>;
 }
 
 export type PathParameters = Record<string, string>;
@@ -129,7 +133,7 @@ export function topValidatorsByValidatorFaucets(context: ScanContext, query: URL
     ? ordered
     : context.faults.has('scan-top-not-top') && count < ordered.length
       ? ordered.slice(ordered.length - count)
-      : ordered.slice(0, count);
+      : ordered.slice(0, context.faults.has('holdout-scan-top-validators-one-short') ? count - 1 : count);
   return jsonOk({ validatorsByReceivedFaucets: selected });
 }
 
@@ -146,11 +150,28 @@ export function rewardsCollected(context: ScanContext, query: URLSearchParams): 
   const lastAnswered = BigInt(latestRound.round) + (context.faults.has('scan-rewards-boundary-off-by-one') ? 1n : 0n);
   if (round.value > lastAnswered) return scanError(context, 404, 'No data has been made available yet');
   const rewards = rounds.get(Number(round.value));
-  const amount = rewards ? rewards.appRewards + rewards.validatorRewards : 0n;
+  let amount = rewards ? rewards.appRewards + rewards.validatorRewards : 0n;
+  if (rewards && context.faults.has('holdout-scan-round-figure-drifts')) {
+    context.roundReads ??= new Map();
+    const reads = context.roundReads.get(round.value) ?? 0;
+    context.roundReads.set(round.value, reads + 1);
+    amount += BigInt(reads);
+  }
+  if (rewards && context.faults.has('holdout-scan-round-rewards-cumulative')) {
+    amount = 0n;
+    for (const earlier of rounds.values()) if (earlier.round <= rewards.round) amount += earlier.appRewards + earlier.validatorRewards;
+  }
   return jsonOk({ amount: formatNumeric10(amount) });
 }
 
 export function roundOfLatestData(context: ScanContext): ScanResponse {
-  const { round, effectiveAt } = context.data.latestRound;
+  const { round, previousEffectiveAt } = context.data.latestRound;
+  const effectiveAt = context.faults.has('holdout-scan-effective-at-is-now')
+    ? formatIsoOffsetDateTime(BigInt(Date.now()) * 1000n)
+    : context.data.latestRound.effectiveAt;
+  context.latestRoundReads = (context.latestRoundReads ?? 0) + 1;
+  if (context.faults.has('holdout-scan-latest-round-goes-back') && context.latestRoundReads % 2 === 0) {
+    return jsonOk({ round: round - 1, effectiveAt: previousEffectiveAt });
+  }
   return jsonOk({ round, effectiveAt });
 }

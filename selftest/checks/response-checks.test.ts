@@ -346,9 +346,14 @@ describe('the registry and the endpoint matcher', () => {
     expect(new Set(RESPONSE_CHECKS.map((check) => check.id)).size).toBe(RESPONSE_CHECKS.length);
   });
 
-  it('registers the model checks the same way, the ledger model and the users model each under its name', () => {
+  it('registers the model checks the same way, the ledger, users, packages and scan models each under its name', () => {
     const registered = Object.values(checkRegistry).flatMap((entry) => entry.modelChecks.map((check) => `${entry.name} ${check.id}`));
-    expect(registered.sort()).toEqual(['stateful_consistency ledger-model', 'stateful_consistency user-model']);
+    expect(registered.sort()).toEqual([
+      'stateful_consistency ledger-model',
+      'stateful_consistency package-model',
+      'stateful_consistency scan-model',
+      'stateful_consistency user-model',
+    ]);
     expect(MODEL_CHECKS.every((check) => typeof check.apply === 'function')).toBe(true);
   });
 

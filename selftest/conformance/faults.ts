@@ -314,6 +314,19 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: ['dars-upload.body.octet-stream', 'dars-validate.validates', 'packages-upload.body.same-as-dars'],
   },
   { fault: 'dar-validate-persists', include: ['dars'], profile: 'spec', clauses: ['dars-validate.no-effect'] },
+  // Holdout faults (docs/holdout-scan-packages.md): one of each kind the packages and scan models catch, no test written for it.
+  {
+    fault: 'holdout-package-list-missing-dependencies',
+    include: ['vetting'],
+    profile: 'canton',
+    clauses: ['canton.model.packages-uploaded-listed'],
+  },
+  {
+    fault: 'holdout-scan-latest-round-goes-back',
+    include: ['scan numbers'],
+    profile: 'canton',
+    clauses: ['canton.model.scan-rounds-monotone'],
+  },
   {
     fault: 'dar-garbage-accepted',
     include: ['dars'],
@@ -324,12 +337,21 @@ export const faultExpectations: FaultExpectation[] = [
   ...(
     [
       // The dependency test observes vetting through KNOWN_PACKAGE_VERSION as well.
-      ['vetting-same-version-accepted', ['canton.vetting.validate-known-package-version', 'canton.vetting.upload-vets-dependencies']],
+      // The no-vetting test's contrast is then inconclusive, and the packages model fails its last validation.
+      [
+        'vetting-same-version-accepted',
+        [
+          'canton.vetting.validate-known-package-version',
+          'canton.vetting.upload-vets-dependencies',
+          'canton.model.packages-vetted-by-default',
+        ],
+      ],
       ['vetting-upgrade-not-checked', ['canton.vetting.validate-not-valid-upgrade']],
       ['vetting-dependencies-not-vetted', ['canton.vetting.upload-vets-dependencies']],
       ['vetting-ignores-vet-all-packages-false', ['canton.vetting.no-vetting-vets-nothing']],
       ['dar-validate-stores-package', ['canton.vetting.validate-not-listed']],
-      ['packages-list-omits-uploaded', ['canton.packages.uploaded-listed']],
+      // The packages model holds the same lists to every uploaded package.
+      ['packages-list-omits-uploaded', ['canton.packages.uploaded-listed', 'canton.model.packages-uploaded-listed']],
     ] as const
   ).map(([fault, clauses]): FaultExpectation => ({
     fault,

@@ -24,8 +24,12 @@ import { faultExpectations } from './faults.js';
 const BATCHES = 2;
 
 describe('the fault table', () => {
-  it('covers every fault of the reference target once, with clauses that exist', () => {
-    expect(faultExpectations.map((entry) => entry.fault).sort()).toEqual([...faultNames].sort());
+  it('covers every fault of the reference target once (holdout faults only where chosen), with clauses that exist', () => {
+    // Holdout faults (`holdout-…`) measure the suite on faults it was not written for (docs/holdout-*.md); only a few
+    // of them are in the table, so the self-test proves the checks that catch them without tuning for the rest.
+    const table = faultExpectations.map((entry) => entry.fault);
+    const holdouts = new Set(table.filter((name) => name.startsWith('holdout-')));
+    expect(table.sort()).toEqual(faultNames.filter((name) => !name.startsWith('holdout-') || holdouts.has(name)).sort());
     for (const entry of faultExpectations) {
       for (const id of entry.clauses) expect(clauseIds.has(id), `${entry.fault}: ${id}`).toBe(true);
     }
