@@ -106,6 +106,8 @@ export interface InterpretOptions {
   disclosed?: ReadonlySet<string>;
   /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
   hideConsumingFromObservers?: boolean;
+  /** On under the holdout fault `holdout-non-consuming-witnesses-include-observers`: a non-consuming exercise's observers see it. */
+  nonConsumingShownToObservers?: boolean;
   /** On under the `contract-key-not-found-wrong-code` fault: a missing key is CONTRACT_NOT_FOUND. */
   keyNotFoundAsContractNotFound?: boolean;
   /** On under the `fetch-authorization-not-checked` fault: a fetch needs no stakeholder among the authorizers. */
@@ -350,7 +352,7 @@ class Interpretation {
     const nodeId = this.nodes.length;
     if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
     const nodeInformees =
-      choice.consuming && !this.options.hideConsumingFromObservers
+      (choice.consuming && !this.options.hideConsumingFromObservers) || (!choice.consuming && this.options.nonConsumingShownToObservers)
         ? [...contract.signatories, ...contract.observers, ...actingParties]
         : [...contract.signatories, ...actingParties];
     const witnesses = union(this.options.witnessesNotInherited ? [] : parentWitnesses, nodeInformees);

@@ -243,6 +243,7 @@ export class LedgerState {
       checkControllers: !this.faults.has('controller-not-checked'),
       checkConsumedInTransaction: !this.faults.has('double-spend-same-transaction'),
       hideConsumingFromObservers: this.faults.has('exercise-hidden-from-observers'),
+      nonConsumingShownToObservers: this.faults.has('holdout-non-consuming-witnesses-include-observers'),
       observersKeepSignatories: this.faults.has('observers-list-signatories'),
       witnessesNotInherited: this.faults.has('nested-witnesses-not-inherited'),
       firstSignatoryOnly: this.faults.has('create-first-signatory-only'),
