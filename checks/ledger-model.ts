@@ -72,10 +72,16 @@ interface KnownSubmission {
   commandId: string;
   workflowId: string;
   minLedgerTimeAbs: number | undefined;
+  /** The relative minimum ledger time asked for (ms), if any. */
+  minLedgerTimeRelMs: number | undefined;
+  /** Only creates and no minimum ledger time: its ledger time is the node's clock when it took the submission. */
+  plainCreates: boolean;
   sentAt: number;
   answeredAt: number;
   /** The predicted nodes, or undefined when a command is one the model does not predict. */
   nodes: ModelNode[] | undefined;
+  /** Whether its ledger time has told the model about the node's clock already. */
+  learnedClock?: boolean;
 }
 
 interface KnownContract {
@@ -123,6 +129,17 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 const setKey = (values: readonly string[]): string => [...new Set(values)].sort().join('|');
 const unique = (values: readonly string[]): string[] => [...new Set(values)];
+
+/** The margin of the minimum-ledger-time rule for the clocks' resolutions (the rule is about seconds). */
+const MINIMUM_LEDGER_TIME_MARGIN_MS = 250;
+
+/** A protobuf Duration as JSON (`{seconds, nanos}`, numbers or strings) in ms; undefined when it is not one. */
+function durationMs(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const seconds = Number((value as Json)['seconds'] ?? 0);
+  const nanos = Number((value as Json)['nanos'] ?? 0);
+  return Number.isFinite(seconds) && Number.isFinite(nanos) ? seconds * 1000 + nanos / 1e6 : undefined;
+}
 
 /**
  * Daml values compared as the JSON API may write them: Numerics by value (Canton may write `5.` or `5.0`), Timestamps
@@ -268,6 +285,14 @@ export class LedgerModel {
   /** Ledger ends the run read (offset, when the request went out), and updates it found (offset, when answered). */
   private readonly ends: { offset: number; sentAt: number }[] = [];
   private readonly found: { offset: number; answeredAt: number; exchange: ObservedExchange }[] = [];
+  /** Completion offsets of the run's submissions (offset, when answered): the ledger end read after one is never below it. */
+  private readonly completions: { offset: number; answeredAt: number }[] = [];
+  /**
+   * What the run learned of the node's clock against its own (ms, node minus tool): at least `low`, at most `high`, from the
+   * ledger times of transactions of creates alone submitted without a minimum ledger time (their ledger time is the node's
+   * clock when it took the submission, between the tool's send and answer).
+   */
+  private clockSkew: { low: number; high: number } | undefined;
 
   /**
    * The answer for an offset past the end: an update found at offset o, then a ledger end below o read after that answer
@@ -288,16 +313,27 @@ export class LedgerModel {
       const end = { offset, sentAt: exchange.sentAt ?? 0 };
       this.ends.push(end);
       const earlier = this.found.filter((entry) => entry.answeredAt < end.sentAt);
-      if (earlier.length === 0) return false;
+      const completed = this.completions.filter((entry) => entry.answeredAt < end.sentAt);
+      if (earlier.length === 0 && completed.length === 0) return false;
       const past = earlier.find((entry) => entry.offset > end.offset);
+      const committed = completed.find((entry) => entry.offset > end.offset);
       assertClause(
         CHECK,
         'canton.model.offset-past-end',
-        past === undefined,
-        `the ledger model disagrees at $.offset of the ledger end: the model expects at least ${past?.offset ?? '?'}, where an earlier lookup found an update; the answer has ${offset}`,
+        past === undefined && committed === undefined,
+        past !== undefined
+          ? `the ledger model disagrees at $.offset of the ledger end: the model expects at least ${past.offset}, where an earlier lookup found an update; the answer has ${offset}`
+          : `the ledger model disagrees at $.offset of the ledger end: the model expects at least ${committed?.offset ?? '?'}, the completion offset of a submission answered before this request was sent; the answer has ${offset}`,
         exchange.response,
       );
       return true;
+    }
+    if (descriptor === 'submit-and-wait') {
+      const offset = asNumber(body?.['completionOffset']);
+      if (offset === undefined) return false;
+      this.completions.push({ offset, answeredAt: exchange.answeredAt ?? 0 });
+      if (this.completions.length > 10_000) this.completions.shift();
+      return false;
     }
     if (descriptor === 'update-by-offset') {
       const offset = asNumber((requestJson(exchange) as Json | undefined)?.['offset']);
@@ -431,6 +467,7 @@ export class LedgerModel {
     }
     const nodes = this.predict(commands);
     const minAbs = typeof body['minLedgerTimeAbs'] === 'string' ? Date.parse(body['minLedgerTimeAbs']) : Number.NaN;
+    const minRel = durationMs(body['minLedgerTimeRel']);
     this.submissions.set(offset, {
       offset,
       updateId,
@@ -438,6 +475,12 @@ export class LedgerModel {
       commandId: typeof body['commandId'] === 'string' ? body['commandId'] : '',
       workflowId: typeof body['workflowId'] === 'string' ? body['workflowId'] : '',
       minLedgerTimeAbs: Number.isNaN(minAbs) ? undefined : minAbs,
+      minLedgerTimeRelMs: minRel,
+      plainCreates:
+        Number.isNaN(minAbs) &&
+        body['minLedgerTimeRel'] === undefined &&
+        commands.length > 0 &&
+        commands.every((command) => command?.['CreateCommand'] !== undefined),
       sentAt: exchange.sentAt,
       answeredAt: exchange.answeredAt,
       nodes,
@@ -680,6 +723,8 @@ export class LedgerModel {
         }
       }
       const witnesses = strings(event['witnessParties']);
+      this.noDuplicates(kind, event, path, judged, violations);
+      if (kind === 'ExercisedEvent' && request.shape === 'LEDGER_EFFECTS') this.exercisedByRule(event, path, events, judged, violations);
       if (request.anyParty === undefined) {
         const outside = witnesses.filter((party) => !request.byParty.has(party));
         if (outside.length > 0)
@@ -738,6 +783,7 @@ export class LedgerModel {
           actual: value['effectiveAt'],
         });
       }
+      this.ledgerTime(known, value['effectiveAt'], `${base}.effectiveAt`, judged, violations);
       if (known.nodes !== undefined && request.shape !== undefined)
         this.predicted(known.nodes, events, request, request.shape, judged, violations, value['effectiveAt']);
     }
@@ -765,6 +811,140 @@ export class LedgerModel {
       const contract = this.contracts.get(contractId);
       if (archived && contract !== undefined && contract.archivedAt === undefined) contract.archivedAt = known?.answeredAt ?? readAt;
     }
+  }
+
+  /**
+   * Ledger time against the minimum the submission asked for: at least minLedgerTimeAbs, and at least minLedgerTimeRel after
+   * the node took the submission. The node's clock is not the tool's: the run bounds their difference from transactions of
+   * creates alone (their ledger time is the node's clock between send and answer), and judges the relative minimum only
+   * once those bounds agree (a node on static time, whose clock does not run, leaves them crossed: nothing is judged).
+   */
+  private ledgerTime(known: KnownSubmission, effectiveAt: unknown, path: string, judged: Set<ClauseId>, violations: Violation[]): void {
+    const at = typeof effectiveAt === 'string' ? nanosOf(effectiveAt) : undefined;
+    if (at === undefined) return;
+    const ms = Number(at / 1_000_000n);
+    const wall = (time: number): number => performance.timeOrigin + time;
+    if (known.plainCreates && !known.learnedClock) {
+      known.learnedClock = true;
+      const low = ms - wall(known.answeredAt);
+      const high = ms - wall(known.sentAt);
+      this.clockSkew =
+        this.clockSkew === undefined
+          ? { low, high }
+          : { low: Math.max(this.clockSkew.low, low), high: Math.min(this.clockSkew.high, high) };
+    }
+    const skew = this.clockSkew;
+    if (known.minLedgerTimeRelMs === undefined || known.minLedgerTimeRelMs <= 0 || skew === undefined || skew.low > skew.high) return;
+    judged.add('canton.model.record-time-monotone');
+    // A margin for the clocks' resolutions: the rule is about seconds.
+    const least = wall(known.sentAt) + skew.low + known.minLedgerTimeRelMs - MINIMUM_LEDGER_TIME_MARGIN_MS;
+    if (ms < least) {
+      violations.push({
+        clause: 'canton.model.record-time-monotone',
+        path,
+        expected: `a ledger time at least minLedgerTimeRel (${known.minLedgerTimeRelMs} ms) after the node took the submission: not before ${new Date(least).toISOString()} (the node's clock runs ${Math.round(skew.low)} ms or more ahead of the tool's, as the run's creates show)`,
+        actual: effectiveAt,
+      });
+    }
+  }
+
+  /** Lists that are sets on the ledger (stakeholders, witnesses, actors, interfaces) hold each member once. */
+  private noDuplicates(kind: string, event: Json, path: string, judged: Set<ClauseId>, violations: Violation[]): void {
+    const fields: [string, ClauseId][] = [
+      ['witnessParties', 'canton.model.witness-parties'],
+      ['signatories', 'canton.model.stakeholders'],
+      ['observers', 'canton.model.stakeholders'],
+      ['actingParties', 'canton.model.exercise'],
+      ['implementedInterfaces', 'canton.model.event-kinds'],
+    ];
+    for (const [field, clause] of fields) {
+      const list = event[field];
+      if (!Array.isArray(list)) continue;
+      judged.add(clause);
+      const seen = new Set<string>();
+      const twice = list.find((entry) => {
+        const key = show(entry);
+        if (seen.has(key)) return true;
+        seen.add(key);
+        return false;
+      });
+      if (twice !== undefined)
+        violations.push({
+          clause,
+          path: `${path}.${field}`,
+          expected: `each member once (${kind}.${field} is a set on the ledger)`,
+          actual: list,
+        });
+    }
+  }
+
+  /**
+   * Every ExercisedEvent of a choice the template rules know, in any transaction read (also one the run did not submit, and a
+   * choice exercised in another choice's body): consuming as the choice is, actingParties its controllers on the contract's
+   * argument (when the run knows the contract), and the result what the body returns: the id of the contract it created
+   * (when that create is in the view, inside the exercise's node range), or unit {}.
+   */
+  private exercisedByRule(
+    event: Json,
+    path: string,
+    events: readonly [string, Json, string][],
+    judged: Set<ClauseId>,
+    violations: Violation[],
+  ): void {
+    const template = qualifiedName(event['templateId']);
+    if (event['interfaceId'] !== undefined && event['interfaceId'] !== null && event['interfaceId'] !== '') return;
+    const packageName = this.packageName(event['templateId'], event['packageName']);
+    const rule = choiceRule(packageName, template, event['choice']);
+    if (rule === undefined) return;
+    // Controllers are stated for the rules' own templates only (another package's Archive may name other controllers).
+    const ownTemplate = templateRule(packageName, template) !== undefined;
+    judged.add('canton.model.exercise');
+    if (event['consuming'] !== rule.consuming)
+      violations.push({
+        clause: 'canton.model.exercise',
+        path: `${path}.consuming`,
+        expected: `${rule.consuming}, as ${template} ${String(event['choice'])} is`,
+        actual: event['consuming'],
+      });
+    const contractId = event['contractId'];
+    const contract = typeof contractId === 'string' ? this.contracts.get(contractId) : undefined;
+    const choiceArgument = (
+      typeof event['choiceArgument'] === 'object' && event['choiceArgument'] !== null ? event['choiceArgument'] : {}
+    ) as DamlRecord;
+    if (ownTemplate && contract !== undefined && contract.template === template) {
+      const actors = unique(rule.controllers(contract.argument, choiceArgument, contract.signatories));
+      if (setKey(strings(event['actingParties'])) !== setKey(actors))
+        violations.push({
+          clause: 'canton.model.exercise',
+          path: `${path}.actingParties`,
+          expected: `the controllers of ${template} ${String(event['choice'])} on the contract's argument: ${show(actors)}`,
+          actual: event['actingParties'],
+        });
+    }
+    const result = event['exerciseResult'];
+    if (rule.result === 'unit') {
+      if (typeof result !== 'object' || result === null || Array.isArray(result) || Object.keys(result).length > 0)
+        violations.push({ clause: 'canton.model.exercise', path: `${path}.exerciseResult`, expected: 'unit {}', actual: result });
+      return;
+    }
+    const nodeId = asNumber(event['nodeId']);
+    const last = asNumber(event['lastDescendantNodeId']);
+    const createdTemplate = rule.creates?.(contract?.argument ?? {}, choiceArgument)[0]?.template;
+    if (nodeId === undefined || last === undefined || createdTemplate === undefined) return;
+    const child = events.find(
+      ([kind, other]) =>
+        kind === 'CreatedEvent' &&
+        qualifiedName(other['templateId']) === createdTemplate &&
+        (asNumber(other['nodeId']) ?? -1) > nodeId &&
+        (asNumber(other['nodeId']) ?? Infinity) <= last,
+    );
+    if (child !== undefined && result !== child[1]['contractId'])
+      violations.push({
+        clause: 'canton.model.exercise',
+        path: `${path}.exerciseResult`,
+        expected: `the id of the ${createdTemplate} its body created, ${show(child[1]['contractId'])} (${child[2]})`,
+        actual: result,
+      });
   }
 
   /** A created event's stakeholders: from its template's expressions when the model knows it; never a signatory among observers. */

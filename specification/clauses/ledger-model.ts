@@ -153,6 +153,22 @@ export const userModelClauses = [
       `(${USERS_SERVICE} grantUserRights, revokeUserRights, listUserRights). ${MODEL_FACTS}`,
     { endpoint: 'users.rights' },
   ),
+  users(
+    'canton.model.users-update-mask',
+    'state',
+    "An update answers the user's record with exactly the fields its mask names taken from the request: a path named exactly " +
+      'sets the field (also to its default), `metadata` sets the annotations unless they are empty, annotations are merged into ' +
+      `the old ones (an empty value removes its key); every other field is what it was (${USERS_SERVICE} updateUser, UserUpdateMapper). ${MODEL_FACTS}`,
+    { endpoint: 'users.update' },
+  ),
+  users(
+    'canton.model.users-paging',
+    'state',
+    'Paging through the user list (the first page without a token, each next one with the token the one before answered, until ' +
+      "an empty token) lists every user that existed throughout, each on one page; which page is the node's choice " +
+      `(${USERS_SERVICE} listUsers). ${MODEL_FACTS}`,
+    { endpoint: 'users.list' },
+  ),
 ] as const;
 
 /** The stateful property tests' rule (suites/flows/stateful-ledger.suite.ts). */
