@@ -113,6 +113,7 @@ export const MODEL_CLAUSES = [
   'canton.model.create-argument',
   'canton.model.exercise',
   'canton.model.archived-not-usable',
+  'canton.model.interface-views',
   'canton.semantics.command-id.submitters-only',
 ] as const satisfies readonly ClauseId[];
 
@@ -255,6 +256,10 @@ export class LedgerModel {
   private readonly contracts = new Map<string, KnownContract>();
   /** Package id to package name, as the events the run read show them (templateId beside packageName). */
   private readonly packageNames = new Map<string, string>();
+  /** The interface id (package-id form) a filter's reference (`#name:Module:Entity` or an id) named, as views showed it. */
+  private readonly interfaceIds = new Map<string, string>();
+  /** The interfaces (package-id form) each template (its templateId as events write it) implements, as answers showed. */
+  private readonly implemented = new Map<string, Set<string>>();
   /** The users the run created, and what it did to them since (its own model check, `user-model`). */
   readonly users = new UserModel();
 
@@ -737,6 +742,7 @@ export class LedgerModel {
       }
       if (kind === 'CreatedEvent') this.createdStructure(event, path, request, witnesses, violations);
     }
+    this.interfaceViews(events, request, judged, violations);
     // commandId: only a submitter's view, for a transaction the run submitted.
     const known = this.submissions.get(offset);
     if (known !== undefined) {
@@ -845,6 +851,77 @@ export class LedgerModel {
         expected: `a ledger time at least minLedgerTimeRel (${known.minLedgerTimeRelMs} ms) after the node took the submission: not before ${new Date(least).toISOString()} (the node's clock runs ${Math.round(skew.low)} ms or more ahead of the tool's, as the run's creates show)`,
         actual: effectiveAt,
       });
+    }
+  }
+
+  /**
+   * A created event's interfaceViews: a view only of an interface that a filter applying to the event asked a view of (the
+   * filter of a witness party, or the any-party filter), and one of each such interface the template implements, whichever
+   * of the witnesses asked. What a template implements and which id a filter's `#name` reference stands for are learned from
+   * earlier answers (views shown, implementedInterfaces), never assumed.
+   */
+  private interfaceViews(
+    events: readonly [string, Json, string][],
+    request: ReadRequest,
+    judged: Set<ClauseId>,
+    violations: Violation[],
+  ): void {
+    const asked = (filter: unknown): string[] => {
+      const cumulative = (filter as { cumulative?: unknown } | undefined)?.cumulative;
+      if (!Array.isArray(cumulative)) return [];
+      return cumulative.flatMap((entry) => {
+        const value = (
+          (entry as { identifierFilter?: Json } | undefined)?.identifierFilter?.['InterfaceFilter'] as { value?: Json } | undefined
+        )?.value;
+        return value?.['includeInterfaceView'] === true && typeof value['interfaceId'] === 'string' ? [value['interfaceId']] : [];
+      });
+    };
+    const learned: [string, string][] = [];
+    for (const [kind, event, path] of events) {
+      const templateId = event['templateId'];
+      if (typeof templateId !== 'string') continue;
+      if (kind !== 'CreatedEvent') {
+        for (const id of strings(event['implementedInterfaces'])) learned.push([templateId, id]);
+        continue;
+      }
+      const witnesses = strings(event['witnessParties']);
+      const refs = unique([
+        ...[...request.byParty].filter(([party]) => witnesses.includes(party)).flatMap(([, filter]) => asked(filter)),
+        ...(request.anyParty === undefined ? [] : asked(request.anyParty)),
+      ]);
+      const views = Array.isArray(event['interfaceViews']) ? (event['interfaceViews'] as Json[]) : [];
+      const shown = views.map((view) => view?.['interfaceId']).filter((id): id is string => typeof id === 'string');
+      // Judged with evidence only: a filter asked a view, or the answer shows one.
+      if (refs.length > 0 || shown.length > 0) judged.add('canton.model.interface-views');
+      const unasked = shown.find((id) => !refs.some((ref) => qualifiedName(ref) === qualifiedName(id)));
+      if (unasked !== undefined)
+        violations.push({
+          clause: 'canton.model.interface-views',
+          path: `${path}.interfaceViews`,
+          expected: `views only of the interfaces the filters of the witnesses asked a view of (${refs.join(', ') || 'none'})`,
+          actual: shown,
+        });
+      const implemented = this.implemented.get(templateId);
+      for (const ref of refs) {
+        const id = this.interfaceIds.get(ref) ?? (ref.startsWith('#') ? undefined : ref);
+        if (id !== undefined && implemented?.has(id) === true && !shown.includes(id))
+          violations.push({
+            clause: 'canton.model.interface-views',
+            path: `${path}.interfaceViews`,
+            expected: `a view of ${id}: a witness's filter asked it (${ref}), and ${templateId} implements it (an earlier answer showed it)`,
+            actual: shown,
+          });
+      }
+      for (const id of shown) {
+        learned.push([templateId, id]);
+        const named = refs.filter((ref) => qualifiedName(ref) === qualifiedName(id));
+        if (named.length === 1 && !this.interfaceIds.has(named[0]!)) this.interfaceIds.set(named[0]!, id);
+      }
+    }
+    for (const [templateId, id] of learned) {
+      let set = this.implemented.get(templateId);
+      if (set === undefined) this.implemented.set(templateId, (set = new Set()));
+      set.add(id);
     }
   }
 

@@ -458,3 +458,34 @@ describe('the ledger model beyond the transactions the run submitted at the top 
     expect(thrown.message).toContain('minLedgerTimeRel');
   });
 });
+
+describe('the ledger model on interface views', () => {
+  const ASSET = '#CantonExamples:Asset:Asset';
+  const viewFilter = {
+    cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId: ASSET, includeInterfaceView: true } } } }],
+  };
+  const view = { interfaceId: 'pkg0:Asset:Asset', viewStatus: { code: 0 }, viewValue: { owner: ALICE, description: '1.5 USD' } };
+  const shown = (offset: number, parties: string[], views: unknown[], filters: Record<string, unknown>) =>
+    read(
+      offset,
+      parties,
+      'TRANSACTION_SHAPE_ACS_DELTA',
+      {
+        recordTime: '2026-01-01T00:00:10Z',
+        events: [created(offset, `v${offset}`, { witnessParties: parties, interfaceViews: views })],
+      },
+      filters,
+    );
+
+  it('holds the views to the interfaces the witnesses asked a view of that the template implements, whichever witness asked', async () => {
+    const learn = shown(50, [ALICE], [view], { [ALICE]: viewFilter });
+    const both = shown(51, [ALICE, CAROL], [view], { [CAROL]: viewFilter });
+    expect(await recorded(() => apply([learn, both]))).toContain('stateful_consistency canton.model.interface-views passed');
+    const missing = shown(51, [ALICE, CAROL], [], { [CAROL]: viewFilter });
+    const thrown = await failure(() => apply([learn, missing]));
+    expect(thrown.clauseId).toBe('canton.model.interface-views');
+    expect(thrown.message).toContain('a view of pkg0:Asset:Asset');
+    const unasked = shown(52, [ALICE], [view], {});
+    expect((await failure(() => apply([unasked]))).clauseId).toBe('canton.model.interface-views');
+  });
+});

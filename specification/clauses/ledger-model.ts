@@ -111,6 +111,14 @@ export const modelRuleClauses = [
       `the new owner and no viewers); createdAt is the transaction's effectiveAt (compared by instant) and packageName the package the command named. ${MODEL_FACTS}`,
     { features: ['writes'] },
   ),
+  created(
+    'canton.model.interface-views',
+    'event',
+    "A created event's interfaceViews hold a view of exactly the interfaces that the filters applying to it (those of its " +
+      'witness parties, and the any-party filter) ask a view of (includeInterfaceView) and its template implements, whichever ' +
+      `witness asked: the node projects the event for the union of its witnesses' filters (EventProjectionProperties). ${MODEL_FACTS}`,
+    { features: ['writes'] },
+  ),
   events(
     'canton.model.exercise',
     'event',

@@ -59,7 +59,8 @@ interface Real {
 }
 
 type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
-type FilterKind = 'wildcard' | 'iou' | 'other-template';
+/** A party's filter: any template, the Iou, another template, or the fixtures' interface asking its view. */
+type FilterKind = 'wildcard' | 'iou' | 'other-template' | 'interface-view';
 
 function userFor(context: ConformanceContext, actor: Actor): string {
   return context.userWhere(`can act as ${actor}`, (user) => user.rights.actAs.includes(actor)).id;
@@ -342,7 +343,8 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly pick: number,
     readonly parties: Party[],
-    readonly filter: FilterKind,
+    /** Each party's filter (one per party, in order). */
+    readonly filters: FilterKind[],
     readonly shape: Shape,
   ) {}
   check = (model: Readonly<Model>): boolean => model.txs.length > 0;
@@ -351,22 +353,37 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
     const { context } = real;
     const tx = model.txs[this.pick % model.txs.length]!;
     const templates = context.fixtures.templates;
-    const cumulative =
-      this.filter === 'wildcard'
+    // The fixtures' interface (when they name one) matches the Iou only where the Iou implements it (the reference's model).
+    const iface = templates.assetInterface;
+    const cumulativeOf = (filter: FilterKind): JsonObject[] =>
+      filter === 'wildcard'
         ? [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }]
-        : [
-            {
-              identifierFilter: {
-                TemplateFilter: {
-                  value: {
-                    templateId:
-                      this.filter === 'iou' ? templates.iou.templateId : (templates.getCash?.templateId ?? templates.iou.templateId),
-                    includeCreatedEventBlob: false,
+        : filter === 'interface-view' && iface !== undefined
+          ? [
+              {
+                identifierFilter: {
+                  InterfaceFilter: {
+                    value: { interfaceId: iface.interfaceId, includeInterfaceView: true, includeCreatedEventBlob: false },
                   },
                 },
               },
-            },
-          ];
+            ]
+          : [
+              {
+                identifierFilter: {
+                  TemplateFilter: {
+                    value: {
+                      templateId:
+                        filter === 'other-template'
+                          ? (templates.getCash?.templateId ?? templates.iou.templateId)
+                          : templates.iou.templateId,
+                      includeCreatedEventBlob: false,
+                    },
+                  },
+                },
+              },
+            ];
+    const filterOf = (index: number): FilterKind => this.filters[index % this.filters.length] ?? 'wildcard';
     const read = await context.send({
       endpoint: 'update-by-offset',
       user: auditor(context),
@@ -375,7 +392,9 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
         updateFormat: {
           includeTransactions: {
             eventFormat: {
-              filtersByParty: Object.fromEntries(this.parties.map((party) => [context.party(party), { cumulative }])),
+              filtersByParty: Object.fromEntries(
+                this.parties.map((party, index) => [context.party(party), { cumulative: cumulativeOf(filterOf(index)) }]),
+              ),
               verbose: true,
             },
             transactionShape: this.shape,
@@ -383,8 +402,15 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
         },
       },
     });
-    const matchesIou = this.filter !== 'other-template' || templates.getCash === undefined;
-    const expected = matchesIou && this.parties.some((party) => tx.visibleTo.has(party));
+    const iouImplementsInterface =
+      iface !== undefined && (iface.implementation?.templateId ?? templates.iou.templateId) === templates.iou.templateId;
+    const matchesIou = (filter: FilterKind): boolean =>
+      filter === 'other-template'
+        ? templates.getCash === undefined
+        : filter === 'interface-view'
+          ? iface === undefined || iouImplementsInterface
+          : true;
+    const expected = this.parties.some((party, index) => tx.visibleTo.has(party) && matchesIou(filterOf(index)));
     const found = read.status === 200;
     agree(
       expected === found,
@@ -394,7 +420,7 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
     if (!found) expectValue(CLAUSE, `${this.toString()}: the status of a transaction none of the parties sees`, read.status, 404, read);
   }
   toString(): string {
-    return `read Iou tx #${this.pick} as [${this.parties.join(',')}] filter=${this.filter} shape=${this.shape}`;
+    return `read Iou tx #${this.pick} as [${this.parties.map((party, index) => `${party}:${this.filters[index % this.filters.length] ?? 'wildcard'}`).join(',')}] shape=${this.shape}`;
   }
 }
 
@@ -432,10 +458,10 @@ const read = fc
   .record({
     pick: fc.nat(20),
     parties: fc.uniqueArray(party, { minLength: 1, maxLength: 3 }),
-    filter: fc.constantFrom<FilterKind>('wildcard', 'iou', 'other-template'),
+    filters: fc.array(fc.constantFrom<FilterKind>('wildcard', 'iou', 'other-template', 'interface-view'), { minLength: 1, maxLength: 3 }),
     shape,
   })
-  .map(({ pick, parties, filter, shape: chosen }) => new ReadOffset(pick, parties, filter, chosen));
+  .map(({ pick, parties, filters, shape: chosen }) => new ReadOffset(pick, parties, filters, chosen));
 
 /**
  * A sequence: a first create (so the rest has a contract to act on), then two to six operations of any kind, run by
