@@ -26,7 +26,15 @@ import { assertClause } from './assertion.js';
 import type { CheckName } from './names.js';
 import { requestJson, type ClassifiedExchange, type ObservedExchange, type ResponseCheckContext } from './response-checks.js';
 import { UserModel } from './user-model.js';
-import { choiceRule, packageNameOf, qualifiedName, templateRule, type DamlRecord, type PredictedCreate } from './template-rules.js';
+import {
+  RULES_PACKAGE,
+  choiceRule,
+  packageNameOf,
+  qualifiedName,
+  templateRule,
+  type DamlRecord,
+  type PredictedCreate,
+} from './template-rules.js';
 
 const CHECK: CheckName = 'stateful_consistency';
 
@@ -130,6 +138,9 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 const setKey = (values: readonly string[]): string => [...new Set(values)].sort().join('|');
 const unique = (values: readonly string[]): string[] => [...new Set(values)];
+
+/** Packages whose choices declare no choice observers: CantonExamples (the rules' package) and the suite's interfaces DAR. */
+const NO_CHOICE_OBSERVERS: ReadonlySet<string> = new Set([RULES_PACKAGE, 'conformance-interfaces']);
 
 /** The margin of the minimum-ledger-time rule for the clocks' resolutions (the rule is about seconds). */
 const MINIMUM_LEDGER_TIME_MARGIN_MS = 250;
@@ -271,6 +282,8 @@ export class LedgerModel {
   ): boolean {
     if (context.profile !== 'canton') return false;
     let applied = false;
+    // What templates implement is learned from every read of the test first: reads sent together are judged alike.
+    for (const exchange of exchanges) this.learnInterfaces(exchange);
     for (const exchange of exchanges) {
       applied = this.ledgerEnd(exchange) || applied;
       const classified = classify(exchange);
@@ -729,7 +742,10 @@ export class LedgerModel {
       }
       const witnesses = strings(event['witnessParties']);
       this.noDuplicates(kind, event, path, judged, violations);
-      if (kind === 'ExercisedEvent' && request.shape === 'LEDGER_EFFECTS') this.exercisedByRule(event, path, events, judged, violations);
+      if (kind === 'ExercisedEvent' && request.shape === 'LEDGER_EFFECTS') {
+        this.exercisedByRule(event, path, events, judged, violations);
+        this.rootExerciseWitnesses(event, path, events, request, judged, violations);
+      }
       if (request.anyParty === undefined) {
         const outside = witnesses.filter((party) => !request.byParty.has(party));
         if (outside.length > 0)
@@ -876,14 +892,9 @@ export class LedgerModel {
         return value?.['includeInterfaceView'] === true && typeof value['interfaceId'] === 'string' ? [value['interfaceId']] : [];
       });
     };
-    const learned: [string, string][] = [];
     for (const [kind, event, path] of events) {
       const templateId = event['templateId'];
-      if (typeof templateId !== 'string') continue;
-      if (kind !== 'CreatedEvent') {
-        for (const id of strings(event['implementedInterfaces'])) learned.push([templateId, id]);
-        continue;
-      }
+      if (typeof templateId !== 'string' || kind !== 'CreatedEvent') continue;
       const witnesses = strings(event['witnessParties']);
       const refs = unique([
         ...[...request.byParty].filter(([party]) => witnesses.includes(party)).flatMap(([, filter]) => asked(filter)),
@@ -912,16 +923,55 @@ export class LedgerModel {
             actual: shown,
           });
       }
-      for (const id of shown) {
-        learned.push([templateId, id]);
-        const named = refs.filter((ref) => qualifiedName(ref) === qualifiedName(id));
-        if (named.length === 1 && !this.interfaceIds.has(named[0]!)) this.interfaceIds.set(named[0]!, id);
-      }
     }
-    for (const [templateId, id] of learned) {
+  }
+
+  /**
+   * Learns from a read which interfaces templates implement (the views it shows, the implementedInterfaces of exercises and
+   * archives) and which interface id a filter's reference stands for (a view of the one interface of that name it asked).
+   */
+  private learnInterfaces(exchange: ObservedExchange): void {
+    const descriptor = exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path);
+    if (descriptor !== 'update-by-offset' || exchange.response.status !== 200) return;
+    const request = readRequestOf(exchange);
+    let body: Json | undefined;
+    try {
+      body = parseJsonLossless(exchange.response.text) as Json;
+    } catch {
+      return;
+    }
+    const value = (body?.['update'] as Json | undefined)?.['Transaction'] as { value?: Json } | undefined;
+    if (request === undefined || value?.value === undefined) return;
+    const refs = unique(
+      [...request.byParty.values(), request.anyParty].flatMap((filter) => {
+        const cumulative = (filter as { cumulative?: unknown } | undefined)?.cumulative;
+        return Array.isArray(cumulative)
+          ? cumulative.flatMap((entry) => {
+              const id = (
+                (entry as { identifierFilter?: Json } | undefined)?.identifierFilter?.['InterfaceFilter'] as { value?: Json } | undefined
+              )?.value?.['interfaceId'];
+              return typeof id === 'string' ? [id] : [];
+            })
+          : [];
+      }),
+    );
+    const implement = (templateId: unknown, id: string): void => {
+      if (typeof templateId !== 'string') return;
       let set = this.implemented.get(templateId);
       if (set === undefined) this.implemented.set(templateId, (set = new Set()));
       set.add(id);
+    };
+    for (const [kind, event] of eventsOf(value.value, '')) {
+      if (kind !== 'CreatedEvent') {
+        for (const id of strings(event['implementedInterfaces'])) implement(event['templateId'], id);
+        continue;
+      }
+      const views = Array.isArray(event['interfaceViews']) ? (event['interfaceViews'] as Json[]) : [];
+      for (const id of views.map((view) => view?.['interfaceId']).filter((entry): entry is string => typeof entry === 'string')) {
+        implement(event['templateId'], id);
+        const named = refs.filter((ref) => qualifiedName(ref) === qualifiedName(id));
+        if (named.length === 1 && !this.interfaceIds.has(named[0]!)) this.interfaceIds.set(named[0]!, id);
+      }
     }
   }
 
@@ -1021,6 +1071,46 @@ export class LedgerModel {
         path: `${path}.exerciseResult`,
         expected: `the id of the ${createdTemplate} its body created, ${show(child[1]['contractId'])} (${child[2]})`,
         actual: result,
+      });
+  }
+
+  /**
+   * The witnesses of an exercise shown as a root to readers who all read with a wildcard (so every node they are informees
+   * of is shown, its ancestors too): its own informees only, the contract's signatories and the actors, and the contract's
+   * observers only for a consuming choice. Judged for the packages whose choices declare no choice observers (the rules'
+   * package and the suite's interfaces) on a contract the run saw created.
+   */
+  private rootExerciseWitnesses(
+    event: Json,
+    path: string,
+    events: readonly [string, Json, string][],
+    request: ReadRequest,
+    judged: Set<ClauseId>,
+    violations: Violation[],
+  ): void {
+    if (request.anyParty !== undefined || ![...request.byParty.values()].every((filter) => filterMatch(filter, undefined) === 'yes'))
+      return;
+    const packageName = this.packageName(event['templateId'], event['packageName']);
+    if (packageName === undefined || !NO_CHOICE_OBSERVERS.has(packageName)) return;
+    const contract = typeof event['contractId'] === 'string' ? this.contracts.get(event['contractId']) : undefined;
+    const nodeId = asNumber(event['nodeId']);
+    if (contract === undefined || nodeId === undefined) return;
+    const nested = events.some(([kind, other]) => {
+      const start = asNumber(other['nodeId']);
+      const end = asNumber(other['lastDescendantNodeId']);
+      return kind === 'ExercisedEvent' && start !== undefined && end !== undefined && start < nodeId && nodeId <= end;
+    });
+    if (nested) return;
+    judged.add('canton.model.witness-parties');
+    const consuming = event['consuming'] === true;
+    const allowed = new Set([...contract.signatories, ...strings(event['actingParties']), ...(consuming ? contract.observers : [])]);
+    const outside = strings(event['witnessParties']).filter((party) => !allowed.has(party));
+    if (outside.length > 0)
+      violations.push({
+        clause: 'canton.model.witness-parties',
+        path: `${path}.witnessParties`,
+        expected: `the informees of this ${consuming ? 'consuming' : 'non-consuming'} exercise among the readers: the contract's signatories and the actors${consuming ? " and the contract's observers" : ' (not the observers)'}: ${show([...allowed])}`,
+        actual: event['witnessParties'],
       });
   }
 

@@ -489,3 +489,39 @@ describe('the ledger model on interface views', () => {
     expect((await failure(() => apply([unasked]))).clauseId).toBe('canton.model.interface-views');
   });
 });
+
+describe('the ledger model on the witnesses of an exercise shown as a root', () => {
+  const describeRead = (witnesses: string[]) =>
+    read(60, [ALICE, CAROL], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+      recordTime: '2026-01-01T00:00:20Z',
+      events: [
+        {
+          ExercisedEvent: {
+            offset: 60,
+            nodeId: 0,
+            contractId: 'c1',
+            templateId: IOU_ID,
+            interfaceId: 'pkg0:Asset:Asset',
+            packageName: 'CantonExamples',
+            choice: 'Describe',
+            choiceArgument: {},
+            actingParties: [ALICE],
+            consuming: false,
+            witnessParties: witnesses,
+            lastDescendantNodeId: 0,
+            exerciseResult: '1.5 USD',
+          },
+        },
+      ],
+    });
+
+  it("shows a non-consuming exercise to the contract's signatories and the actors, not to its other observers", async () => {
+    const [create, createRead] = history();
+    expect(await recorded(() => apply([create!, createRead!, describeRead([ALICE])]))).toContain(
+      'stateful_consistency canton.model.witness-parties passed',
+    );
+    const thrown = await failure(() => apply([create!, createRead!, describeRead([ALICE, CAROL])]));
+    expect(thrown.clauseId).toBe('canton.model.witness-parties');
+    expect(thrown.message).toContain('not the observers');
+  });
+});
