@@ -277,7 +277,11 @@ export class LedgerState {
   commitTransaction(tx: InterpretedTransaction, meta: SubmissionMetadata, changeId: string): TransactionUpdate {
     const offset = this.log.nextOffset;
     const nowMs = this.now().getTime();
-    const recordTime = this.nextRecordTime(tx.effectiveAt);
+    // Holdout fault `holdout2-executed-record-time-at-prepare`: an executed (externally signed) transaction keeps its prepare time.
+    const recordTime =
+      this.faults.has('holdout2-executed-record-time-at-prepare') && meta.externalTransactionHash !== null
+        ? formatTimestamp(new Date(tx.effectiveAt))
+        : this.nextRecordTime(tx.effectiveAt);
     const update = new CommittedTransaction(
       offset,
       this.newUpdateId(offset),

@@ -96,7 +96,8 @@ function matchEvent(
   if (format.anyParty) {
     const match = matchFilter(format.anyParty, template, faults);
     if (match) {
-      for (const party of relevant) witnesses.add(party);
+      // Holdout fault `holdout2-any-party-witnesses-signatories`: only the first relevant party (for a create, its signatory).
+      for (const party of faults.has('holdout2-any-party-witnesses-signatories') ? relevant.slice(0, 1) : relevant) witnesses.add(party);
       merge(match);
     }
   }
@@ -132,7 +133,12 @@ function renderCreated(
       : context.faults.has('holdout-observers-not-deduplicated') && contract.template.qualifiedName === 'Iou:Iou'
         ? iouObserversAsWritten(contract)
         : contract.observers;
-  const argument = staleArgument ?? contract.argument;
+  // Holdout fault `holdout2-viewers-hidden-from-observers`: a reader who is no signatory sees the viewers emptied.
+  const hideViewers =
+    context.faults.has('holdout2-viewers-hidden-from-observers') &&
+    contract.template.qualifiedName === 'Iou:Iou' &&
+    !match.witnessParties.some((party) => contract.signatories.includes(party));
+  const argument = hideViewers ? { ...(staleArgument ?? contract.argument), viewers: [] } : (staleArgument ?? contract.argument);
   const home = homeOf(pkg, contract.template);
   const includeBlob = match.blob || context.faults.has('created-event-blob-always');
   return {
@@ -190,6 +196,7 @@ function renderTransactionEvents(
       ? exercised.argument
       : undefined;
   const shape = new TreeShape(update.nodes, faults);
+  let lastExerciseAt: number | undefined;
   for (const node of update.nodes as readonly TransactionNode[]) {
     const contract = node.contract;
     const nodeId = shape.shownNodeId(node.nodeId);
@@ -230,8 +237,14 @@ function renderTransactionEvents(
     const match = matchEvent(eventFormat, contract.template, witnesses, faults);
     if (!match) continue;
     if (node.kind === 'create') {
-      events.push(renderCreated(context, update.offset, nodeId, contract, match, !update.consumed.has(contract.contractId), stale));
+      const rendered = renderCreated(context, update.offset, nodeId, contract, match, !update.consumed.has(contract.contractId), stale);
+      // Holdout fault `holdout2-child-listed-before-exercise`: a create inside a choice body goes before its exercise.
+      if (faults.has('holdout2-child-listed-before-exercise') && shape.isNested(node.nodeId) && lastExerciseAt !== undefined) {
+        events.splice(lastExerciseAt, 0, rendered);
+        lastExerciseAt += 1;
+      } else events.push(rendered);
     } else {
+      lastExerciseAt = events.length;
       events.push({
         ExercisedEvent: {
           offset: faults.has('consumed-event-offset-stale') ? update.offset - 1 : update.offset,
@@ -252,7 +265,8 @@ function renderTransactionEvents(
           actingParties: faults.has('holdout-acting-parties-with-signatories')
             ? [...new Set([...node.actingParties, ...contract.signatories])]
             : node.actingParties,
-          consuming: node.consuming,
+          // Holdout fault `holdout2-nested-exercise-not-consuming`.
+          consuming: faults.has('holdout2-nested-exercise-not-consuming') && shape.isNested(node.nodeId) ? false : node.consuming,
           witnessParties: match.witnessParties,
           // Fault `last-descendant-wrong`: every exercise claims no descendants (the tree comes out flat).
           lastDescendantNodeId: faults.has('last-descendant-wrong') ? nodeId : shape.shownLastDescendant(node),
@@ -375,7 +389,8 @@ function renderTransaction(context: RenderContext, update: TransactionUpdate, fo
         : update.updateId,
     commandId: submitter || observerReads ? update.commandId : '',
     workflowId: update.workflowId,
-    effectiveAt: update.effectiveAt,
+    // Holdout fault `holdout2-effective-at-record-time-for-others`.
+    effectiveAt: context.faults.has('holdout2-effective-at-record-time-for-others') && !submitter ? update.recordTime : update.effectiveAt,
     events,
     offset: update.offset,
     synchronizerId: update.synchronizerId,

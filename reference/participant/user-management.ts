@@ -239,11 +239,14 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       },
       validRights,
     );
+    createdRecords.set(created.id, render(created));
     return { status: 200, body: { user: render(created) } };
   }
 
   /** The users deleted since start, as they were (fault `user-deleted-still-listed` lists them). */
   const deletedUsers: Record<string, unknown>[] = [];
+  /** Each user's record as created (holdout fault `holdout2-list-shows-created-record`). */
+  const createdRecords = new Map<string, Record<string, unknown>>();
   /** The rights of each user deleted since start (holdout fault `holdout-recreated-user-keeps-rights`). */
   const deletedRights = new Map<string, UserRight[]>();
 
@@ -259,7 +262,10 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       after !== undefined && faults.has('holdout-page-token-skips-one') ? users.page(after, size + 1).slice(1) : users.page(after, size);
     const last = page[page.length - 1];
     // Fault `user-deleted-still-listed`: the last page lists the users deleted since start too.
-    const rendered = page.map(render);
+    // Holdout fault `holdout2-list-shows-created-record`: each user as it was created.
+    const rendered = page.map((entry) =>
+      faults.has('holdout2-list-shows-created-record') ? (createdRecords.get(entry.id) ?? render(entry)) : render(entry),
+    );
     if (faults.has('user-deleted-still-listed') && page.length < size) rendered.push(...deletedUsers);
     return {
       status: 200,
@@ -310,7 +316,9 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     const paths = faults.has('user-update-mask-unchecked') && mask.length > 0 ? new Set(mask) : updateMask(id, mask);
     const isDeactivated = faults.has('user-deactivation-not-updated')
       ? undefined
-      : fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
+      : faults.has('holdout2-annotation-update-reactivates') && paths.has('metadata.annotations') && !paths.has('is_deactivated')
+        ? false
+        : fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
     if (caller.userId === id && isDeactivated === true) throw invalidArgument('Requesting user cannot self-deactivate');
     const annotations = user.metadata.annotations;
     // Fault `user-update-not-persisted`: the answer is the updated user, the store keeps the fields it had.
