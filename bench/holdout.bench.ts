@@ -39,7 +39,7 @@ const seed = option('seed');
 const out = option('out') ?? mkdtempSync(join(tmpdir(), 'holdout-'));
 const wanted = only?.split(',').filter((part) => part !== '');
 const faults = faultNames.filter(
-  (name) => name.startsWith('holdout-') && (wanted === undefined || wanted.some((part) => name.includes(part))),
+  (name) => /^holdout\d*-/.test(name) && (wanted === undefined || wanted.some((part) => name.includes(part))),
 );
 
 function runOne(fault: string): Promise<Outcome> {
