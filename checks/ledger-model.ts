@@ -28,7 +28,15 @@ import { requestJson, type ClassifiedExchange, type ObservedExchange, type Respo
 import { PackageModel } from './package-model.js';
 import { ScanModel } from './scan-model.js';
 import { UserModel } from './user-model.js';
-import { choiceRule, packageNameOf, qualifiedName, templateRule, type DamlRecord, type PredictedCreate } from './template-rules.js';
+import {
+  RULES_PACKAGE,
+  choiceRule,
+  packageNameOf,
+  qualifiedName,
+  templateRule,
+  type DamlRecord,
+  type PredictedCreate,
+} from './template-rules.js';
 
 const CHECK: CheckName = 'stateful_consistency';
 
@@ -62,7 +70,7 @@ interface ModelNode {
   choiceArgument?: unknown;
   consuming?: boolean;
   actors?: string[];
-  result?: 'created-contract-id' | 'unit';
+  result?: 'created-contract-id' | 'unit' | 'unknown';
   /** Informees of the node itself; undefined when the model does not know them. */
   informees: string[] | undefined;
 }
@@ -74,10 +82,16 @@ interface KnownSubmission {
   commandId: string;
   workflowId: string;
   minLedgerTimeAbs: number | undefined;
+  /** The relative minimum ledger time asked for (ms), if any. */
+  minLedgerTimeRelMs: number | undefined;
+  /** Only creates and no minimum ledger time: its ledger time is the node's clock when it took the submission. */
+  plainCreates: boolean;
   sentAt: number;
   answeredAt: number;
   /** The predicted nodes, or undefined when a command is one the model does not predict. */
   nodes: ModelNode[] | undefined;
+  /** Whether its ledger time has told the model about the node's clock already. */
+  learnedClock?: boolean;
 }
 
 interface KnownContract {
@@ -109,6 +123,7 @@ export const MODEL_CLAUSES = [
   'canton.model.create-argument',
   'canton.model.exercise',
   'canton.model.archived-not-usable',
+  'canton.model.interface-views',
   'canton.semantics.command-id.submitters-only',
 ] as const satisfies readonly ClauseId[];
 
@@ -125,6 +140,20 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
 const setKey = (values: readonly string[]): string => [...new Set(values)].sort().join('|');
 const unique = (values: readonly string[]): string[] => [...new Set(values)];
+
+/** Packages whose choices declare no choice observers: CantonExamples (the rules' package) and the suite's interfaces DAR. */
+const NO_CHOICE_OBSERVERS: ReadonlySet<string> = new Set([RULES_PACKAGE, 'conformance-interfaces']);
+
+/** The margin of the minimum-ledger-time rule for the clocks' resolutions (the rule is about seconds). */
+const MINIMUM_LEDGER_TIME_MARGIN_MS = 250;
+
+/** A protobuf Duration as JSON (`{seconds, nanos}`, numbers or strings) in ms; undefined when it is not one. */
+function durationMs(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const seconds = Number((value as Json)['seconds'] ?? 0);
+  const nanos = Number((value as Json)['nanos'] ?? 0);
+  return Number.isFinite(seconds) && Number.isFinite(nanos) ? seconds * 1000 + nanos / 1e6 : undefined;
+}
 
 /**
  * Daml values compared as the JSON API may write them: Numerics by value (Canton may write `5.` or `5.0`), Timestamps
@@ -240,6 +269,10 @@ export class LedgerModel {
   private readonly contracts = new Map<string, KnownContract>();
   /** Package id to package name, as the events the run read show them (templateId beside packageName). */
   private readonly packageNames = new Map<string, string>();
+  /** The interface id (package-id form) a filter's reference (`#name:Module:Entity` or an id) named, as views showed it. */
+  private readonly interfaceIds = new Map<string, string>();
+  /** The interfaces (package-id form) each template (its templateId as events write it) implements, as answers showed. */
+  private readonly implemented = new Map<string, Set<string>>();
   /** The users the run created, and what it did to them since (its own model check, `user-model`). */
   readonly users = new UserModel();
   /** The packages the run uploaded and validated, and what it listed (`package-model`). */
@@ -255,6 +288,8 @@ export class LedgerModel {
   ): boolean {
     if (context.profile !== 'canton') return false;
     let applied = false;
+    // What templates implement is learned from every read of the test first: reads sent together are judged alike.
+    for (const exchange of exchanges) this.learnInterfaces(exchange);
     for (const exchange of exchanges) {
       applied = this.ledgerEnd(exchange) || applied;
       const classified = classify(exchange);
@@ -274,6 +309,14 @@ export class LedgerModel {
   /** Ledger ends the run read (offset, when the request went out), and updates it found (offset, when answered). */
   private readonly ends: { offset: number; sentAt: number }[] = [];
   private readonly found: { offset: number; answeredAt: number; exchange: ObservedExchange }[] = [];
+  /** Completion offsets of the run's submissions (offset, when answered): the ledger end read after one is never below it. */
+  private readonly completions: { offset: number; answeredAt: number }[] = [];
+  /**
+   * What the run learned of the node's clock against its own (ms, node minus tool): at least `low`, at most `high`, from the
+   * ledger times of transactions of creates alone submitted without a minimum ledger time (their ledger time is the node's
+   * clock when it took the submission, between the tool's send and answer).
+   */
+  private clockSkew: { low: number; high: number } | undefined;
 
   /**
    * The answer for an offset past the end: an update found at offset o, then a ledger end below o read after that answer
@@ -294,16 +337,27 @@ export class LedgerModel {
       const end = { offset, sentAt: exchange.sentAt ?? 0 };
       this.ends.push(end);
       const earlier = this.found.filter((entry) => entry.answeredAt < end.sentAt);
-      if (earlier.length === 0) return false;
+      const completed = this.completions.filter((entry) => entry.answeredAt < end.sentAt);
+      if (earlier.length === 0 && completed.length === 0) return false;
       const past = earlier.find((entry) => entry.offset > end.offset);
+      const committed = completed.find((entry) => entry.offset > end.offset);
       assertClause(
         CHECK,
         'canton.model.offset-past-end',
-        past === undefined,
-        `the ledger model disagrees at $.offset of the ledger end: the model expects at least ${past?.offset ?? '?'}, where an earlier lookup found an update; the answer has ${offset}`,
+        past === undefined && committed === undefined,
+        past !== undefined
+          ? `the ledger model disagrees at $.offset of the ledger end: the model expects at least ${past.offset}, where an earlier lookup found an update; the answer has ${offset}`
+          : `the ledger model disagrees at $.offset of the ledger end: the model expects at least ${committed?.offset ?? '?'}, the completion offset of a submission answered before this request was sent; the answer has ${offset}`,
         exchange.response,
       );
       return true;
+    }
+    if (descriptor === 'submit-and-wait') {
+      const offset = asNumber(body?.['completionOffset']);
+      if (offset === undefined) return false;
+      this.completions.push({ offset, answeredAt: exchange.answeredAt ?? 0 });
+      if (this.completions.length > 10_000) this.completions.shift();
+      return false;
     }
     if (descriptor === 'update-by-offset') {
       const offset = asNumber((requestJson(exchange) as Json | undefined)?.['offset']);
@@ -437,6 +491,7 @@ export class LedgerModel {
     }
     const nodes = this.predict(commands);
     const minAbs = typeof body['minLedgerTimeAbs'] === 'string' ? Date.parse(body['minLedgerTimeAbs']) : Number.NaN;
+    const minRel = durationMs(body['minLedgerTimeRel']);
     this.submissions.set(offset, {
       offset,
       updateId,
@@ -444,6 +499,12 @@ export class LedgerModel {
       commandId: typeof body['commandId'] === 'string' ? body['commandId'] : '',
       workflowId: typeof body['workflowId'] === 'string' ? body['workflowId'] : '',
       minLedgerTimeAbs: Number.isNaN(minAbs) ? undefined : minAbs,
+      minLedgerTimeRelMs: minRel,
+      plainCreates:
+        Number.isNaN(minAbs) &&
+        body['minLedgerTimeRel'] === undefined &&
+        commands.length > 0 &&
+        commands.every((command) => command?.['CreateCommand'] !== undefined),
       sentAt: exchange.sentAt,
       answeredAt: exchange.answeredAt,
       nodes,
@@ -689,6 +750,11 @@ export class LedgerModel {
         }
       }
       const witnesses = strings(event['witnessParties']);
+      this.noDuplicates(kind, event, path, judged, violations);
+      if (kind === 'ExercisedEvent' && request.shape === 'LEDGER_EFFECTS') {
+        this.exercisedByRule(event, path, events, judged, violations);
+        this.rootExerciseWitnesses(event, path, events, request, judged, violations);
+      }
       if (request.anyParty === undefined) {
         const outside = witnesses.filter((party) => !request.byParty.has(party));
         if (outside.length > 0)
@@ -701,6 +767,7 @@ export class LedgerModel {
       }
       if (kind === 'CreatedEvent') this.createdStructure(event, path, request, witnesses, violations);
     }
+    this.interfaceViews(events, request, judged, violations);
     // commandId: only a submitter's view, for a transaction the run submitted.
     const known = this.submissions.get(offset);
     if (known !== undefined) {
@@ -747,6 +814,7 @@ export class LedgerModel {
           actual: value['effectiveAt'],
         });
       }
+      this.ledgerTime(known, value['effectiveAt'], `${base}.effectiveAt`, judged, violations);
       if (known.nodes !== undefined && request.shape !== undefined)
         this.predicted(known.nodes, events, request, request.shape, judged, violations, value['effectiveAt']);
     }
@@ -774,6 +842,285 @@ export class LedgerModel {
       const contract = this.contracts.get(contractId);
       if (archived && contract !== undefined && contract.archivedAt === undefined) contract.archivedAt = known?.answeredAt ?? readAt;
     }
+  }
+
+  /**
+   * Ledger time against the minimum the submission asked for: at least minLedgerTimeAbs, and at least minLedgerTimeRel after
+   * the node took the submission. The node's clock is not the tool's: the run bounds their difference from transactions of
+   * creates alone (their ledger time is the node's clock between send and answer), and judges the relative minimum only
+   * once those bounds agree (a node on static time, whose clock does not run, leaves them crossed: nothing is judged).
+   */
+  private ledgerTime(known: KnownSubmission, effectiveAt: unknown, path: string, judged: Set<ClauseId>, violations: Violation[]): void {
+    const at = typeof effectiveAt === 'string' ? nanosOf(effectiveAt) : undefined;
+    if (at === undefined) return;
+    const ms = Number(at / 1_000_000n);
+    const wall = (time: number): number => performance.timeOrigin + time;
+    if (known.plainCreates && !known.learnedClock) {
+      known.learnedClock = true;
+      const low = ms - wall(known.answeredAt);
+      const high = ms - wall(known.sentAt);
+      this.clockSkew =
+        this.clockSkew === undefined
+          ? { low, high }
+          : { low: Math.max(this.clockSkew.low, low), high: Math.min(this.clockSkew.high, high) };
+    }
+    const skew = this.clockSkew;
+    if (known.minLedgerTimeRelMs === undefined || known.minLedgerTimeRelMs <= 0 || skew === undefined || skew.low > skew.high) return;
+    judged.add('canton.model.record-time-monotone');
+    // A margin for the clocks' resolutions: the rule is about seconds.
+    const least = wall(known.sentAt) + skew.low + known.minLedgerTimeRelMs - MINIMUM_LEDGER_TIME_MARGIN_MS;
+    if (ms < least) {
+      violations.push({
+        clause: 'canton.model.record-time-monotone',
+        path,
+        expected: `a ledger time at least minLedgerTimeRel (${known.minLedgerTimeRelMs} ms) after the node took the submission: not before ${new Date(least).toISOString()} (the node's clock runs ${Math.round(skew.low)} ms or more ahead of the tool's, as the run's creates show)`,
+        actual: effectiveAt,
+      });
+    }
+  }
+
+  /**
+   * A created event's interfaceViews: a view only of an interface that a filter applying to the event asked a view of (the
+   * filter of a witness party, or the any-party filter), and one of each such interface the template implements, whichever
+   * of the witnesses asked. What a template implements and which id a filter's `#name` reference stands for are learned from
+   * earlier answers (views shown, implementedInterfaces), never assumed.
+   */
+  private interfaceViews(
+    events: readonly [string, Json, string][],
+    request: ReadRequest,
+    judged: Set<ClauseId>,
+    violations: Violation[],
+  ): void {
+    const asked = (filter: unknown): string[] => {
+      const cumulative = (filter as { cumulative?: unknown } | undefined)?.cumulative;
+      if (!Array.isArray(cumulative)) return [];
+      return cumulative.flatMap((entry) => {
+        const value = (
+          (entry as { identifierFilter?: Json } | undefined)?.identifierFilter?.['InterfaceFilter'] as { value?: Json } | undefined
+        )?.value;
+        return value?.['includeInterfaceView'] === true && typeof value['interfaceId'] === 'string' ? [value['interfaceId']] : [];
+      });
+    };
+    for (const [kind, event, path] of events) {
+      const templateId = event['templateId'];
+      if (typeof templateId !== 'string' || kind !== 'CreatedEvent') continue;
+      const witnesses = strings(event['witnessParties']);
+      const refs = unique([
+        ...[...request.byParty].filter(([party]) => witnesses.includes(party)).flatMap(([, filter]) => asked(filter)),
+        ...(request.anyParty === undefined ? [] : asked(request.anyParty)),
+      ]);
+      const views = Array.isArray(event['interfaceViews']) ? (event['interfaceViews'] as Json[]) : [];
+      const shown = views.map((view) => view?.['interfaceId']).filter((id): id is string => typeof id === 'string');
+      // Judged with evidence only: a filter asked a view, or the answer shows one.
+      if (refs.length > 0 || shown.length > 0) judged.add('canton.model.interface-views');
+      const unasked = shown.find((id) => !refs.some((ref) => qualifiedName(ref) === qualifiedName(id)));
+      if (unasked !== undefined)
+        violations.push({
+          clause: 'canton.model.interface-views',
+          path: `${path}.interfaceViews`,
+          expected: `views only of the interfaces the filters of the witnesses asked a view of (${refs.join(', ') || 'none'})`,
+          actual: shown,
+        });
+      const implemented = this.implemented.get(templateId);
+      for (const ref of refs) {
+        const id = this.interfaceIds.get(ref) ?? (ref.startsWith('#') ? undefined : ref);
+        if (id !== undefined && implemented?.has(id) === true && !shown.includes(id))
+          violations.push({
+            clause: 'canton.model.interface-views',
+            path: `${path}.interfaceViews`,
+            expected: `a view of ${id}: a witness's filter asked it (${ref}), and ${templateId} implements it (an earlier answer showed it)`,
+            actual: shown,
+          });
+      }
+    }
+  }
+
+  /**
+   * Learns from a read which interfaces templates implement (the views it shows, the implementedInterfaces of exercises and
+   * archives) and which interface id a filter's reference stands for (a view of the one interface of that name it asked).
+   */
+  private learnInterfaces(exchange: ObservedExchange): void {
+    const descriptor = exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path);
+    if (descriptor !== 'update-by-offset' || exchange.response.status !== 200) return;
+    const request = readRequestOf(exchange);
+    let body: Json | undefined;
+    try {
+      body = parseJsonLossless(exchange.response.text) as Json;
+    } catch {
+      return;
+    }
+    const value = (body?.['update'] as Json | undefined)?.['Transaction'] as { value?: Json } | undefined;
+    if (request === undefined || value?.value === undefined) return;
+    const refs = unique(
+      [...request.byParty.values(), request.anyParty].flatMap((filter) => {
+        const cumulative = (filter as { cumulative?: unknown } | undefined)?.cumulative;
+        return Array.isArray(cumulative)
+          ? cumulative.flatMap((entry) => {
+              const id = (
+                (entry as { identifierFilter?: Json } | undefined)?.identifierFilter?.['InterfaceFilter'] as { value?: Json } | undefined
+              )?.value?.['interfaceId'];
+              return typeof id === 'string' ? [id] : [];
+            })
+          : [];
+      }),
+    );
+    const implement = (templateId: unknown, id: string): void => {
+      if (typeof templateId !== 'string') return;
+      let set = this.implemented.get(templateId);
+      if (set === undefined) this.implemented.set(templateId, (set = new Set()));
+      set.add(id);
+    };
+    for (const [kind, event] of eventsOf(value.value, '')) {
+      if (kind !== 'CreatedEvent') {
+        for (const id of strings(event['implementedInterfaces'])) implement(event['templateId'], id);
+        continue;
+      }
+      const views = Array.isArray(event['interfaceViews']) ? (event['interfaceViews'] as Json[]) : [];
+      for (const id of views.map((view) => view?.['interfaceId']).filter((entry): entry is string => typeof entry === 'string')) {
+        implement(event['templateId'], id);
+        const named = refs.filter((ref) => qualifiedName(ref) === qualifiedName(id));
+        if (named.length === 1 && !this.interfaceIds.has(named[0]!)) this.interfaceIds.set(named[0]!, id);
+      }
+    }
+  }
+
+  /** Lists that are sets on the ledger (stakeholders, witnesses, actors, interfaces) hold each member once. */
+  private noDuplicates(kind: string, event: Json, path: string, judged: Set<ClauseId>, violations: Violation[]): void {
+    const fields: [string, ClauseId][] = [
+      ['witnessParties', 'canton.model.witness-parties'],
+      ['signatories', 'canton.model.stakeholders'],
+      ['observers', 'canton.model.stakeholders'],
+      ['actingParties', 'canton.model.exercise'],
+      ['implementedInterfaces', 'canton.model.event-kinds'],
+    ];
+    for (const [field, clause] of fields) {
+      const list = event[field];
+      if (!Array.isArray(list)) continue;
+      judged.add(clause);
+      const seen = new Set<string>();
+      const twice = list.find((entry) => {
+        const key = show(entry);
+        if (seen.has(key)) return true;
+        seen.add(key);
+        return false;
+      });
+      if (twice !== undefined)
+        violations.push({
+          clause,
+          path: `${path}.${field}`,
+          expected: `each member once (${kind}.${field} is a set on the ledger)`,
+          actual: list,
+        });
+    }
+  }
+
+  /**
+   * Every ExercisedEvent of a choice the template rules know, in any transaction read (also one the run did not submit, and a
+   * choice exercised in another choice's body): consuming as the choice is, actingParties its controllers on the contract's
+   * argument (when the run knows the contract), and the result what the body returns: the id of the contract it created
+   * (when that create is in the view, inside the exercise's node range), or unit {}.
+   */
+  private exercisedByRule(
+    event: Json,
+    path: string,
+    events: readonly [string, Json, string][],
+    judged: Set<ClauseId>,
+    violations: Violation[],
+  ): void {
+    const template = qualifiedName(event['templateId']);
+    if (event['interfaceId'] !== undefined && event['interfaceId'] !== null && event['interfaceId'] !== '') return;
+    const packageName = this.packageName(event['templateId'], event['packageName']);
+    const rule = choiceRule(packageName, template, event['choice']);
+    if (rule === undefined) return;
+    // Controllers are stated for the rules' own templates only (another package's Archive may name other controllers).
+    const ownTemplate = templateRule(packageName, template) !== undefined;
+    judged.add('canton.model.exercise');
+    if (event['consuming'] !== rule.consuming)
+      violations.push({
+        clause: 'canton.model.exercise',
+        path: `${path}.consuming`,
+        expected: `${rule.consuming}, as ${template} ${String(event['choice'])} is`,
+        actual: event['consuming'],
+      });
+    const contractId = event['contractId'];
+    const contract = typeof contractId === 'string' ? this.contracts.get(contractId) : undefined;
+    const choiceArgument = (
+      typeof event['choiceArgument'] === 'object' && event['choiceArgument'] !== null ? event['choiceArgument'] : {}
+    ) as DamlRecord;
+    if (ownTemplate && contract !== undefined && contract.template === template) {
+      const actors = unique(rule.controllers(contract.argument, choiceArgument, contract.signatories));
+      if (setKey(strings(event['actingParties'])) !== setKey(actors))
+        violations.push({
+          clause: 'canton.model.exercise',
+          path: `${path}.actingParties`,
+          expected: `the controllers of ${template} ${String(event['choice'])} on the contract's argument: ${show(actors)}`,
+          actual: event['actingParties'],
+        });
+    }
+    const result = event['exerciseResult'];
+    if (rule.result === 'unit') {
+      if (typeof result !== 'object' || result === null || Array.isArray(result) || Object.keys(result).length > 0)
+        violations.push({ clause: 'canton.model.exercise', path: `${path}.exerciseResult`, expected: 'unit {}', actual: result });
+      return;
+    }
+    const nodeId = asNumber(event['nodeId']);
+    const last = asNumber(event['lastDescendantNodeId']);
+    const createdTemplate = rule.creates?.(contract?.argument ?? {}, choiceArgument)[0]?.template;
+    if (nodeId === undefined || last === undefined || createdTemplate === undefined) return;
+    const child = events.find(
+      ([kind, other]) =>
+        kind === 'CreatedEvent' &&
+        qualifiedName(other['templateId']) === createdTemplate &&
+        (asNumber(other['nodeId']) ?? -1) > nodeId &&
+        (asNumber(other['nodeId']) ?? Infinity) <= last,
+    );
+    if (child !== undefined && result !== child[1]['contractId'])
+      violations.push({
+        clause: 'canton.model.exercise',
+        path: `${path}.exerciseResult`,
+        expected: `the id of the ${createdTemplate} its body created, ${show(child[1]['contractId'])} (${child[2]})`,
+        actual: result,
+      });
+  }
+
+  /**
+   * The witnesses of an exercise shown as a root to readers who all read with a wildcard (so every node they are informees
+   * of is shown, its ancestors too): its own informees only, the contract's signatories and the actors, and the contract's
+   * observers only for a consuming choice. Judged for the packages whose choices declare no choice observers (the rules'
+   * package and the suite's interfaces) on a contract the run saw created.
+   */
+  private rootExerciseWitnesses(
+    event: Json,
+    path: string,
+    events: readonly [string, Json, string][],
+    request: ReadRequest,
+    judged: Set<ClauseId>,
+    violations: Violation[],
+  ): void {
+    if (request.anyParty !== undefined || ![...request.byParty.values()].every((filter) => filterMatch(filter, undefined) === 'yes'))
+      return;
+    const packageName = this.packageName(event['templateId'], event['packageName']);
+    if (packageName === undefined || !NO_CHOICE_OBSERVERS.has(packageName)) return;
+    const contract = typeof event['contractId'] === 'string' ? this.contracts.get(event['contractId']) : undefined;
+    const nodeId = asNumber(event['nodeId']);
+    if (contract === undefined || nodeId === undefined) return;
+    const nested = events.some(([kind, other]) => {
+      const start = asNumber(other['nodeId']);
+      const end = asNumber(other['lastDescendantNodeId']);
+      return kind === 'ExercisedEvent' && start !== undefined && end !== undefined && start < nodeId && nodeId <= end;
+    });
+    if (nested) return;
+    judged.add('canton.model.witness-parties');
+    const consuming = event['consuming'] === true;
+    const allowed = new Set([...contract.signatories, ...strings(event['actingParties']), ...(consuming ? contract.observers : [])]);
+    const outside = strings(event['witnessParties']).filter((party) => !allowed.has(party));
+    if (outside.length > 0)
+      violations.push({
+        clause: 'canton.model.witness-parties',
+        path: `${path}.witnessParties`,
+        expected: `the informees of this ${consuming ? 'consuming' : 'non-consuming'} exercise among the readers: the contract's signatories and the actors${consuming ? " and the contract's observers" : ' (not the observers)'}: ${show([...allowed])}`,
+        actual: event['witnessParties'],
+      });
   }
 
   /** A created event's stakeholders: from its template's expressions when the model knows it; never a signatory among observers. */

@@ -27,8 +27,8 @@ export interface ChoiceRule {
   controllers(argument: DamlRecord, choiceArgument: DamlRecord, signatories: readonly string[]): string[];
   /** What the body creates, in order; undefined when the model does not know. */
   creates?(argument: DamlRecord, choiceArgument: DamlRecord): PredictedCreate[];
-  /** The result: the id of the contract the body created first, or unit. */
-  result: 'created-contract-id' | 'unit';
+  /** The result: the id of the contract the body created first, unit, or `unknown` for a body the rules do not follow. */
+  result: 'created-contract-id' | 'unit' | 'unknown';
   /** The choice's observers (informees of the exercise beside the stakeholders and actors); none when absent. */
   observers?(argument: DamlRecord, choiceArgument: DamlRecord): string[];
 }
@@ -231,7 +231,8 @@ const none = (): string[] => [];
 const opaque = (consuming: boolean, controllers: ChoiceRule['controllers'], observers?: ChoiceRule['observers']): ChoiceRule => ({
   consuming,
   controllers,
-  result: 'unit',
+  // Whatever the body returns (a fetched value, another exercise's result, a count) is not stated.
+  result: 'unknown',
   ...(observers ? { observers } : {}),
 });
 /** A choice that creates nothing and returns unit. */

@@ -45,7 +45,28 @@ interface Violation {
   actual: unknown;
 }
 
-const USER_CLAUSES = ['canton.model.users-read-last-write', 'canton.model.users-deleted-gone', 'canton.model.users-rights'] as const;
+const USER_CLAUSES = [
+  'canton.model.users-read-last-write',
+  'canton.model.users-deleted-gone',
+  'canton.model.users-rights',
+  'canton.model.users-update-mask',
+  'canton.model.users-paging',
+] as const;
+
+/** The paths of a user update mask the model predicts (proto names), and the parent path that names annotations. */
+const MASK_PATHS: Readonly<Record<string, string>> = {
+  primary_party: 'primaryParty',
+  is_deactivated: 'isDeactivated',
+  primary_party_authentication: 'primaryPartyAuthentication',
+  'metadata.annotations': 'annotations',
+};
+const OTHER_MASK_PATHS = new Set(['metadata', 'metadata.resource_version', 'identity_provider_id', 'id']);
+
+/** A paging through the user list, from its first page on: when it began and the users its pages listed so far. */
+interface Paging {
+  firstSentAt: number;
+  ids: Set<string>;
+}
 
 const show = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
 
@@ -104,6 +125,8 @@ const WRITES = new Set<string>(['users.create', 'users.update', 'users.delete', 
 
 export class UserModel {
   private readonly users = new Map<string, TrackedUser>();
+  /** The record writes of the test being judged (see applyAll). */
+  private testWrites: { exchange: ObservedExchange; sentAt: number; answeredAt: number }[] = [];
 
   /**
    * Learns every write of a test's exchanges first, then judges its reads: a write sent before a read was answered but
@@ -112,9 +135,17 @@ export class UserModel {
   applyAll(exchanges: readonly ObservedExchange[]): boolean {
     const isWrite = (exchange: ObservedExchange) =>
       WRITES.has(exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path) ?? '');
-    const ordered = [...exchanges].sort((left, right) => (left.answeredAt ?? 0) - (right.answeredAt ?? 0));
     let applied = false;
-    for (const exchange of ordered) if (isWrite(exchange)) this.apply(exchange);
+    const ordered = [...exchanges].sort((left, right) => (left.answeredAt ?? 0) - (right.answeredAt ?? 0));
+    // Every record write of the test, answered or not yet learned: an update racing one of them is not predicted.
+    this.testWrites = ordered
+      .filter((exchange) =>
+        ['users.update', 'users.delete', 'users.create'].includes(
+          exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path) ?? '',
+        ),
+      )
+      .map((exchange) => ({ exchange, sentAt: exchange.sentAt ?? 0, answeredAt: exchange.answeredAt ?? 0 }));
+    for (const exchange of ordered) if (isWrite(exchange)) applied = this.apply(exchange) || applied;
     for (const exchange of ordered) if (!isWrite(exchange)) applied = this.apply(exchange) || applied;
     return applied;
   }
@@ -147,7 +178,11 @@ export class UserModel {
           });
         return false;
       }
-      case 'users.update':
+      case 'users.update': {
+        const judged = this.predictUpdate(userId, exchange, body, sentAt, answeredAt);
+        this.write(descriptor as DescriptorName, userId, exchange, body, sentAt, answeredAt);
+        return judged;
+      }
       case 'users.delete':
       case 'users.grant-rights':
       case 'users.revoke-rights':
@@ -155,8 +190,11 @@ export class UserModel {
         return false;
       case 'users.get':
         return this.read(exchange, userId, body, sentAt, answeredAt);
-      case 'users.list':
-        return ok ? this.list(exchange, body, sentAt, answeredAt) : false;
+      case 'users.list': {
+        if (!ok) return false;
+        const listed = this.list(exchange, body, sentAt, answeredAt);
+        return this.paging(exchange, body, sentAt, answeredAt) || listed;
+      }
       case 'users.rights':
         return ok ? this.rights(exchange, userId, body, sentAt, answeredAt) : false;
       default:
@@ -203,6 +241,119 @@ export class UserModel {
     }
     write.record = tracked.record ?? null;
     write.rights = tracked.rights === undefined ? undefined : new Set(tracked.rights);
+  }
+
+  /**
+   * An update answered 200 on a user whose record the model knows (the last write before it ran alone, none races it): the
+   * answer is that record with the fields the mask names taken from the request, as Canton's update mapper does (a path
+   * named exactly sets the field, also to its default; `metadata` sets the annotations unless they are empty), annotations
+   * merged into the old ones (an empty value removes its key), every other field unchanged.
+   */
+  private predictUpdate(userId: string, exchange: ObservedExchange, body: Json | undefined, sentAt: number, answeredAt: number): boolean {
+    const tracked = this.users.get(userId);
+    const answer = body?.['user'] as Json | undefined;
+    if (tracked === undefined || exchange.response.status !== 200 || answer === undefined) return false;
+    const last = settled(tracked.writes, sentAt, answeredAt, true);
+    const concurrent =
+      tracked.writes.some((write) => write.sentAt < answeredAt && write.answeredAt > sentAt) ||
+      this.testWrites.some(
+        (write) =>
+          write.exchange !== exchange &&
+          decodeURIComponent(write.exchange.path.split('/')[3] ?? '') === userId &&
+          write.sentAt < answeredAt &&
+          write.answeredAt > sentAt,
+      );
+    if (last?.record === undefined || last.record === null || concurrent) return false;
+    const request = requestJson(exchange) as Json | undefined;
+    const paths = ((request?.['updateMask'] as Json | undefined)?.['paths'] ?? []) as unknown[];
+    const sent = (request?.['user'] as Json | undefined) ?? {};
+    if (paths.length === 0 || !paths.every((path) => typeof path === 'string' && (path in MASK_PATHS || OTHER_MASK_PATHS.has(path))))
+      return false;
+    const named = new Set(paths as string[]);
+    const before = fieldsOf(last.record);
+    const expected: Json = {
+      primaryParty: before['primaryParty'],
+      isDeactivated: before['isDeactivated'],
+      annotations: before['annotations'],
+    };
+    if (named.has('primary_party')) expected['primaryParty'] = sent['primaryParty'] ?? '';
+    if (named.has('is_deactivated')) expected['isDeactivated'] = sent['isDeactivated'] ?? false;
+    const sentAnnotations = (((sent['metadata'] as Json | undefined)?.['annotations'] ?? {}) as Record<string, unknown>) ?? {};
+    if (named.has('metadata.annotations') || (named.has('metadata') && Object.keys(sentAnnotations).length > 0)) {
+      const merged: Record<string, unknown> = { ...(before['annotations'] as Record<string, unknown>) };
+      for (const [key, value] of Object.entries(sentAnnotations)) {
+        if (value === '') delete merged[key];
+        else merged[key] = value;
+      }
+      expected['annotations'] = canonical(merged);
+    }
+    const actual = fieldsOf(answer);
+    const violations: Violation[] = [];
+    for (const field of Object.keys(expected)) {
+      if (isDeepStrictEqual(expected[field], actual[field])) continue;
+      violations.push({
+        clause: 'canton.model.users-update-mask',
+        path: `$.user.${field === 'annotations' ? 'metadata.annotations' : field}`,
+        expected: `${show(expected[field])}: the record before the update (${show(before[field])}) with the fields the mask [${[...named].join(', ')}] names from the request`,
+        actual: actual[field],
+      });
+    }
+    this.judge(exchange, new Set(['canton.model.users-update-mask']), violations);
+    return true;
+  }
+
+  /** Pagings through the user list under way, by the page token that continues each. */
+  private readonly pagings = new Map<string, Paging>();
+
+  /**
+   * A paging through every user (first page without a token, each next page with the token the one before answered): once
+   * its last page is answered, every user the run created that existed throughout it, with no write to it meanwhile, was on
+   * one of its pages. The order of the pages is the node's: only the union is judged.
+   */
+  private paging(exchange: ObservedExchange, body: Json | undefined, sentAt: number, answeredAt: number): boolean {
+    let token: string;
+    try {
+      token = new URL(exchange.response.request.url).searchParams.get('pageToken') ?? '';
+    } catch {
+      return false;
+    }
+    const paging = token === '' ? { firstSentAt: sentAt, ids: new Set<string>() } : this.pagings.get(token);
+    if (paging === undefined) return false;
+    this.pagings.delete(token);
+    const listed = Array.isArray(body?.['users']) ? (body['users'] as Json[]) : [];
+    for (const user of listed) if (typeof user?.['id'] === 'string') paging.ids.add(user['id']);
+    const next = body?.['nextPageToken'];
+    if (typeof next === 'string' && next !== '') {
+      this.pagings.set(next, paging);
+      if (this.pagings.size > 1_000) this.pagings.delete(this.pagings.keys().next().value as string);
+      return false;
+    }
+    // Judged only with evidence: a user the run created that existed throughout the paging, with no write to it meanwhile.
+    const missing: string[] = [];
+    let held = 0;
+    for (const [id, tracked] of this.users) {
+      const last = settled(tracked.writes, paging.firstSentAt, answeredAt, true);
+      const touched = tracked.writes.some((write) => write.sentAt < answeredAt && write.answeredAt > paging.firstSentAt);
+      if (last?.record === undefined || last.record === null || last.unknown === true || touched) continue;
+      held += 1;
+      if (!paging.ids.has(id)) missing.push(id);
+    }
+    if (held === 0) return false;
+    this.judge(
+      exchange,
+      new Set(['canton.model.users-paging']),
+      missing.length === 0
+        ? []
+        : [
+            {
+              clause: 'canton.model.users-paging',
+              path: '$.users',
+              expected: `every user that existed throughout the paging on one of its pages, also ${missing.join(', ')}`,
+              actual: `${paging.ids.size} users on the pages`,
+            },
+          ],
+    );
+    return true;
   }
 
   private judge(exchange: ObservedExchange, judged: ReadonlySet<ClauseId>, violations: readonly Violation[]): void {

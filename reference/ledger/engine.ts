@@ -126,6 +126,8 @@ export interface InterpretOptions {
   disclosed?: ReadonlySet<string>;
   /** On under the `exercise-hidden-from-observers` fault: a consuming exercise is shown to signatories and actors only. */
   hideConsumingFromObservers?: boolean;
+  /** On under the holdout fault `holdout-non-consuming-witnesses-include-observers`: a non-consuming exercise's observers see it. */
+  nonConsumingShownToObservers?: boolean;
   /** On under the `contract-key-not-found-wrong-code` fault: a missing key is CONTRACT_NOT_FOUND. */
   keyNotFoundAsContractNotFound?: boolean;
   /** On under the `key-lookup-ignores-visibility` fault: an exercise by key finds a contract the submitters cannot see. */
@@ -340,7 +342,7 @@ class Interpretation {
     const signatories = [...new Set(template.signatories(argument))];
     const observers = this.options.observersKeepSignatories
       ? [...new Set(template.observers(argument))]
-      : without(template.observers(argument), signatories);
+      : [...new Set(without(template.observers(argument), signatories))];
     let key: ContractKey | undefined;
     if (template.key) {
       const value = template.key.of(argument);
@@ -395,7 +397,7 @@ class Interpretation {
     const nodeId = this.nodes.length;
     if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
     const nodeInformees =
-      choice.consuming && !this.options.hideConsumingFromObservers
+      (choice.consuming && !this.options.hideConsumingFromObservers) || (!choice.consuming && this.options.nonConsumingShownToObservers)
         ? [...contract.signatories, ...contract.observers, ...actingParties, ...choiceObservers]
         : [...contract.signatories, ...actingParties, ...choiceObservers];
     const witnesses = union(this.options.witnessesNotInherited ? [] : parentWitnesses, nodeInformees);

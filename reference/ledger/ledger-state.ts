@@ -266,6 +266,7 @@ export class LedgerState {
       checkControllers: !this.faults.has('controller-not-checked'),
       checkConsumedInTransaction: !this.faults.has('double-spend-same-transaction'),
       hideConsumingFromObservers: this.faults.has('exercise-hidden-from-observers'),
+      nonConsumingShownToObservers: this.faults.has('holdout-non-consuming-witnesses-include-observers'),
       observersKeepSignatories: this.faults.has('observers-list-signatories'),
       witnessesNotInherited: this.faults.has('nested-witnesses-not-inherited'),
       firstSignatoryOnly: this.faults.has('create-first-signatory-only'),
@@ -302,7 +303,11 @@ export class LedgerState {
   commitTransaction(tx: InterpretedTransaction, meta: SubmissionMetadata, changeId: string): TransactionUpdate {
     const offset = this.log.nextOffset;
     const nowMs = this.now().getTime();
-    const recordTime = this.nextRecordTime(tx.effectiveAt);
+    // Holdout fault `holdout2-executed-record-time-at-prepare`: an executed (externally signed) transaction keeps its prepare time.
+    const recordTime =
+      this.faults.has('holdout2-executed-record-time-at-prepare') && meta.externalTransactionHash !== null
+        ? formatTimestamp(new Date(tx.effectiveAt))
+        : this.nextRecordTime(tx.effectiveAt);
     const update = new CommittedTransaction(
       offset,
       this.newUpdateId(offset),

@@ -71,9 +71,13 @@ function matchEvent(
 ): EventMatch | undefined {
   const witnesses = new Set<string>();
   const result: TemplateMatch = { blob: false, views: [], interfaces: [] };
-  const merge = (match: TemplateMatch): void => {
+  // Holdout fault `holdout-interface-view-first-party-only`: only the first matching party filter's views count.
+  let partyViewsTaken = false;
+  const merge = (match: TemplateMatch, byParty = false): void => {
     result.blob ||= match.blob;
-    for (const iface of match.views) if (!result.views.includes(iface)) result.views.push(iface);
+    const viewsCount = !(byParty && partyViewsTaken && faults.has('holdout-interface-view-first-party-only'));
+    if (byParty) partyViewsTaken = true;
+    if (viewsCount) for (const iface of match.views) if (!result.views.includes(iface)) result.views.push(iface);
     for (const iface of match.interfaces) if (!result.interfaces.includes(iface)) result.interfaces.push(iface);
   };
   const ignorePartyFilter = faults.has('party-filter-ignored');
@@ -84,7 +88,7 @@ function matchEvent(
     const match = candidates.map((candidate) => matchFilter(candidate, template, faults)).find((found) => found !== undefined);
     if (!match) continue;
     witnesses.add(party);
-    merge(match);
+    merge(match, true);
   }
   if (faults.has('blob-flag-from-any-party') && witnesses.size > 0) {
     result.blob ||= format.byParty.some(([, filter]) => filter.wildcardBlob === true);
@@ -92,7 +96,8 @@ function matchEvent(
   if (format.anyParty) {
     const match = matchFilter(format.anyParty, template, faults);
     if (match) {
-      for (const party of relevant) witnesses.add(party);
+      // Holdout fault `holdout2-any-party-witnesses-signatories`: only the first relevant party (for a create, its signatory).
+      for (const party of faults.has('holdout2-any-party-witnesses-signatories') ? relevant.slice(0, 1) : relevant) witnesses.add(party);
       merge(match);
     }
   }
@@ -100,6 +105,8 @@ function matchEvent(
   // Canton lists as witnesses every requesting party among the relevant ones, whatever its own filter
   // (TemplatePartiesFilter.scala, EventStorageBackendTemplate.scala: witnesses intersected with all filter parties).
   for (const [party] of format.byParty) if (relevant.includes(party)) witnesses.add(party);
+  // Holdout fault `holdout-witnesses-first-reader-only`: only the first requesting party that sees the event is listed.
+  if (faults.has('holdout-witnesses-first-reader-only')) return { ...result, witnessParties: [...witnesses].slice(0, 1) };
   return { ...result, witnessParties: [...witnesses] };
 }
 
@@ -123,8 +130,15 @@ function renderCreated(
     ? contract.observers.slice(0, 1)
     : context.faults.has('signatory-listed-as-observer')
       ? [...contract.signatories, ...contract.observers]
-      : contract.observers;
-  const argument = staleArgument ?? contract.argument;
+      : context.faults.has('holdout-observers-not-deduplicated') && contract.template.qualifiedName === 'Iou:Iou'
+        ? iouObserversAsWritten(contract)
+        : contract.observers;
+  // Holdout fault `holdout2-viewers-hidden-from-observers`: a reader who is no signatory sees the viewers emptied.
+  const hideViewers =
+    context.faults.has('holdout2-viewers-hidden-from-observers') &&
+    contract.template.qualifiedName === 'Iou:Iou' &&
+    !match.witnessParties.some((party) => contract.signatories.includes(party));
+  const argument = hideViewers ? { ...(staleArgument ?? contract.argument), viewers: [] } : (staleArgument ?? contract.argument);
   const home = homeOf(pkg, contract.template);
   const includeBlob = match.blob || context.faults.has('created-event-blob-always');
   return {
@@ -181,8 +195,11 @@ function renderTransactionEvents(
     faults.has('child-create-argument-stale') && node.kind === 'create' && exercised?.template === node.contract.template
       ? exercised.argument
       : undefined;
+  const shape = new TreeShape(update.nodes, faults);
+  let lastExerciseAt: number | undefined;
   for (const node of update.nodes as readonly TransactionNode[]) {
     const contract = node.contract;
+    const nodeId = shape.shownNodeId(node.nodeId);
     const stale = staleFor(node);
     if (node.kind === 'exercise') exercised = contract;
     const transient =
@@ -191,7 +208,7 @@ function renderTransactionEvents(
       if (transient) continue;
       if (node.kind === 'create') {
         const match = matchEvent(format.eventFormat, contract.template, stakeholders(contract), faults);
-        if (match) events.push(renderCreated(context, update.offset, node.nodeId, contract, match, true, stale));
+        if (match) events.push(renderCreated(context, update.offset, nodeId, contract, match, true, stale));
       } else if (node.consuming) {
         const archiveFormat = faults.has('template-filter-acs-archives-dropped')
           ? withoutTemplateFilters(format.eventFormat)
@@ -201,7 +218,7 @@ function renderTransactionEvents(
         events.push({
           ArchivedEvent: {
             offset: faults.has('consumed-event-offset-stale') ? update.offset - 1 : update.offset,
-            nodeId: node.nodeId,
+            nodeId,
             contractId: contract.contractId,
             templateId: packageIdForm(pkg, contract.template),
             witnessParties: match.witnessParties,
@@ -220,12 +237,18 @@ function renderTransactionEvents(
     const match = matchEvent(eventFormat, contract.template, witnesses, faults);
     if (!match) continue;
     if (node.kind === 'create') {
-      events.push(renderCreated(context, update.offset, node.nodeId, contract, match, !update.consumed.has(contract.contractId), stale));
+      const rendered = renderCreated(context, update.offset, nodeId, contract, match, !update.consumed.has(contract.contractId), stale);
+      // Holdout fault `holdout2-child-listed-before-exercise`: a create inside a choice body goes before its exercise.
+      if (faults.has('holdout2-child-listed-before-exercise') && shape.isNested(node.nodeId) && lastExerciseAt !== undefined) {
+        events.splice(lastExerciseAt, 0, rendered);
+        lastExerciseAt += 1;
+      } else events.push(rendered);
     } else {
+      lastExerciseAt = events.length;
       events.push({
         ExercisedEvent: {
           offset: faults.has('consumed-event-offset-stale') ? update.offset - 1 : update.offset,
-          nodeId: node.nodeId,
+          nodeId,
           contractId: contract.contractId,
           templateId: packageIdForm(pkg, contract.template),
           // Fault `exercised-interface-id-wrong`: an interface exercise names no interface, a template exercise the template.
@@ -238,13 +261,22 @@ function renderTransactionEvents(
               : null,
           choice: node.choice,
           choiceArgument: shownValue(context, node.choiceArgument),
-          actingParties: node.actingParties,
-          consuming: node.consuming,
+          // Holdout fault `holdout-acting-parties-with-signatories`: the signatories are listed as actors too.
+          actingParties: faults.has('holdout-acting-parties-with-signatories')
+            ? [...new Set([...node.actingParties, ...contract.signatories])]
+            : node.actingParties,
+          // Holdout fault `holdout2-nested-exercise-not-consuming`.
+          consuming: faults.has('holdout2-nested-exercise-not-consuming') && shape.isNested(node.nodeId) ? false : node.consuming,
           witnessParties: match.witnessParties,
           // Fault `last-descendant-wrong`: every exercise claims no descendants (the tree comes out flat).
-          lastDescendantNodeId: faults.has('last-descendant-wrong') ? node.nodeId : node.lastDescendantNodeId,
+          lastDescendantNodeId: faults.has('last-descendant-wrong') ? nodeId : shape.shownLastDescendant(node),
           // Fault `exercise-result-consumed-id`: a choice returning a contract id is shown returning the exercised contract's.
-          exerciseResult: faults.has('exercise-result-consumed-id') && typeof node.result === 'string' ? contract.contractId : node.result,
+          exerciseResult:
+            faults.has('exercise-result-consumed-id') && typeof node.result === 'string'
+              ? contract.contractId
+              : faults.has('holdout-nested-exercise-result-unit') && shape.isNested(node.nodeId)
+                ? {}
+                : node.result,
           packageName: faults.has('package-name-wrong-on-exercised')
             ? `${homeOf(pkg, contract.template).name}-other`
             : homeOf(pkg, contract.template).name,
@@ -255,6 +287,63 @@ function renderTransactionEvents(
     }
   }
   return events;
+}
+
+/**
+ * The tree of a transaction's nodes (pre-order, ids are indexes), for the holdout faults that number or measure it wrong:
+ * `holdout-node-ids-per-command` (each command's nodes numbered from 0), `holdout-last-descendant-skips-nested`.
+ */
+class TreeShape {
+  private rootsCache: number[] | undefined;
+
+  constructor(
+    private readonly nodes: readonly TransactionNode[],
+    private readonly faults: Faults,
+  ) {}
+
+  /** The node ids of the roots (one per command). */
+  private get roots(): number[] {
+    if (this.rootsCache === undefined) {
+      const roots: number[] = [];
+      for (let id = 0; id < this.nodes.length;) {
+        roots.push(id);
+        const node = this.nodes[id] as TransactionNode;
+        id = (node.kind === 'exercise' ? node.lastDescendantNodeId : id) + 1;
+      }
+      this.rootsCache = roots;
+    }
+    return this.rootsCache;
+  }
+
+  private rootOf(nodeId: number): number {
+    let root = 0;
+    for (const candidate of this.roots) if (candidate <= nodeId) root = candidate;
+    return root;
+  }
+
+  isNested(nodeId: number): boolean {
+    return !this.roots.includes(nodeId);
+  }
+
+  shownNodeId(nodeId: number): number {
+    return this.faults.has('holdout-node-ids-per-command') ? nodeId - this.rootOf(nodeId) : nodeId;
+  }
+
+  shownLastDescendant(node: TransactionNode & { kind: 'exercise' }): number {
+    let last = node.lastDescendantNodeId;
+    if (this.faults.has('holdout-last-descendant-skips-nested')) {
+      const subtree = this.nodes.slice(node.nodeId + 1, last + 1);
+      if (subtree.some((child) => child.kind === 'exercise')) last -= 1;
+    }
+    return this.faults.has('holdout-node-ids-per-command') ? last - this.rootOf(node.nodeId) : last;
+  }
+}
+
+/** Holdout fault `holdout-observers-not-deduplicated`: an Iou's observer expression (owner :: viewers) as a list. */
+function iouObserversAsWritten(contract: Contract): string[] {
+  const argument = contract.argument as Record<string, unknown>;
+  const viewers = Array.isArray(argument.viewers) ? (argument.viewers as string[]) : [];
+  return [argument.owner as string, ...viewers].filter((party) => !contract.signatories.includes(party));
 }
 
 /** The format with its template filters left out (the fault `template-filter-creates-only`, for exercises). */
@@ -300,7 +389,8 @@ function renderTransaction(context: RenderContext, update: TransactionUpdate, fo
         : update.updateId,
     commandId: submitter || observerReads ? update.commandId : '',
     workflowId: update.workflowId,
-    effectiveAt: update.effectiveAt,
+    // Holdout fault `holdout2-effective-at-record-time-for-others`.
+    effectiveAt: context.faults.has('holdout2-effective-at-record-time-for-others') && !submitter ? update.recordTime : update.effectiveAt,
     events,
     offset: update.offset,
     synchronizerId: update.synchronizerId,

@@ -148,7 +148,12 @@ export class SubmitAndWaitHandler {
         submit.commands,
         actAs,
         submit.readAs,
-        effectiveTime(now, submit.minLedgerTimeAbs, submit.minLedgerTimeRelMs),
+        // Holdout fault `holdout-min-ledger-time-rel-ignored`: the relative minimum ledger time is not applied.
+        effectiveTime(
+          now,
+          submit.minLedgerTimeAbs,
+          state.faults.has('holdout-min-ledger-time-rel-ignored') ? undefined : submit.minLedgerTimeRelMs,
+        ),
         submit.disclosedContractIds,
         submit.packageIdSelectionPreference,
       );
@@ -182,7 +187,9 @@ export class SubmitAndWaitHandler {
       },
       changeId,
     );
-    return { status: 200, body: { updateId: update.updateId, completionOffset: this.reportedOffset(update.offset) } };
+    // Holdout fault `holdout-submit-answer-update-id-next`: the answer names the update id of the next offset.
+    const updateId = state.faults.has('holdout-submit-answer-update-id-next') ? state.newUpdateId(update.offset + 1) : update.updateId;
+    return { status: 200, body: { updateId, completionOffset: this.reportedOffset(update.offset) } };
   }
 
   private reportedOffset(offset: number): number {

@@ -74,7 +74,10 @@ export function handleUpdateByOffset(state: LedgerState, request: RefRequest): R
     throw error;
   }
 
-  const stored = offset <= BigInt(state.log.end) ? state.log.at(Number(offset)) : undefined;
+  // Holdout fault `holdout-offset-past-end-returns-last`: the offset just past the end reads the update at the end.
+  const pastEndReadsLast = state.faults.has('holdout-offset-past-end-returns-last') && offset === BigInt(state.log.end) + 1n;
+  const stored =
+    offset <= BigInt(state.log.end) ? state.log.at(Number(offset)) : pastEndReadsLast ? state.log.at(state.log.end) : undefined;
   // Fault `checkpoint-past-end`: an offset past the ledger end is answered as an offset checkpoint there.
   if (!stored && offset > BigInt(state.log.end) && state.faults.has('checkpoint-past-end')) {
     const recordTime = state.nextRecordTime();

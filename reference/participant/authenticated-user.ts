@@ -29,6 +29,8 @@ function userNotFound(userId: string): LedgerApiError {
 
 export function authenticatedUserRoute(options: AuthenticatedUserOptions): Route {
   const { users, faults } = options;
+  /** Holdout fault `holdout-authenticated-user-cached`: each user's record as its first call answered it. */
+  const cached = new Map<string, Record<string, unknown>>();
 
   function handler(request: RefRequest): RefResponse {
     const identityProviderId = request.query.get(IDP_QUERY);
@@ -50,7 +52,12 @@ export function authenticatedUserRoute(options: AuthenticatedUserOptions): Route
     const user = faults.has('authenticated-user-wrong-record') ? users.all()[0] : users.get(caller.userId);
     if (user === undefined) throw userNotFound(caller.userId);
     if (identityProviderId !== null && identityProviderId !== user.identityProviderId) throw userNotFound(user.id);
-    return { status: 200, body: { user: renderUser(user, options.ledgerApiVersion) } };
+    const rendered = renderUser(user, options.ledgerApiVersion);
+    if (faults.has('holdout-authenticated-user-cached')) {
+      if (!cached.has(user.id)) cached.set(user.id, rendered);
+      return { status: 200, body: { user: cached.get(user.id) } };
+    }
+    return { status: 200, body: { user: rendered } };
   }
 
   return { method: 'GET', pattern: '/v2/authenticated-user', handler };

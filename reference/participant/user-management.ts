@@ -225,6 +225,9 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     if (user.primaryParty !== '') requireParty(user.primaryParty);
     const validRights = rights.map((validate) => validate());
     requireKnownIdentityProvider(user.identityProviderId, 'identity_provider_id');
+    // Holdout fault `holdout-recreated-user-keeps-rights`: a user created again under a deleted id gets its old rights back.
+    const kept = faults.has('holdout-recreated-user-keeps-rights') && users.get(id) === undefined ? deletedRights.get(id) : undefined;
+    if (kept !== undefined) validRights.push(...kept);
     const created = users.create(
       {
         id,
@@ -236,11 +239,16 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
       },
       validRights,
     );
+    createdRecords.set(created.id, render(created));
     return { status: 200, body: { user: render(created) } };
   }
 
   /** The users deleted since start, as they were (fault `user-deleted-still-listed` lists them). */
   const deletedUsers: Record<string, unknown>[] = [];
+  /** Each user's record as created (holdout fault `holdout2-list-shows-created-record`). */
+  const createdRecords = new Map<string, Record<string, unknown>>();
+  /** The rights of each user deleted since start (holdout fault `holdout-recreated-user-keeps-rights`). */
+  const deletedRights = new Map<string, UserRight[]>();
 
   function list(request: RefRequest): RefResponse {
     const pageSize = int32Query(request, 'pageSize');
@@ -249,10 +257,15 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     const after = decodeUserPageToken(pageToken);
     if (pageSize < 0) throw invalidArgument('Max page size must be non-negative');
     const size = pageSize === 0 ? MAX_USERS_PAGE_SIZE : Math.min(pageSize, MAX_USERS_PAGE_SIZE);
-    const page = users.page(after, size);
+    // Holdout fault `holdout-page-token-skips-one`: a page after a token starts one user late.
+    const page =
+      after !== undefined && faults.has('holdout-page-token-skips-one') ? users.page(after, size + 1).slice(1) : users.page(after, size);
     const last = page[page.length - 1];
     // Fault `user-deleted-still-listed`: the last page lists the users deleted since start too.
-    const rendered = page.map(render);
+    // Holdout fault `holdout2-list-shows-created-record`: each user as it was created.
+    const rendered = page.map((entry) =>
+      faults.has('holdout2-list-shows-created-record') ? (createdRecords.get(entry.id) ?? render(entry)) : render(entry),
+    );
     if (faults.has('user-deleted-still-listed') && page.length < size) rendered.push(...deletedUsers);
     return {
       status: 200,
@@ -303,7 +316,9 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     const paths = faults.has('user-update-mask-unchecked') && mask.length > 0 ? new Set(mask) : updateMask(id, mask);
     const isDeactivated = faults.has('user-deactivation-not-updated')
       ? undefined
-      : fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
+      : faults.has('holdout2-annotation-update-reactivates') && paths.has('metadata.annotations') && !paths.has('is_deactivated')
+        ? false
+        : fieldUpdate(paths, 'is_deactivated', user.isDeactivated, !user.isDeactivated);
     if (caller.userId === id && isDeactivated === true) throw invalidArgument('Requesting user cannot self-deactivate');
     const annotations = user.metadata.annotations;
     // Fault `user-update-not-persisted`: the answer is the updated user, the store keeps the fields it had.
@@ -327,7 +342,11 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
         user.primaryPartyAuthentication,
         !user.primaryPartyAuthentication,
       ),
-      annotations: fieldUpdate(paths, 'metadata.annotations', annotations, Object.keys(annotations).length === 0),
+      // Holdout fault `holdout-mask-ignored-for-annotations`: the body's annotations are merged whatever the mask names.
+      annotations:
+        faults.has('holdout-mask-ignored-for-annotations') && Object.keys(annotations).length > 0
+          ? annotations
+          : fieldUpdate(paths, 'metadata.annotations', annotations, Object.keys(annotations).length === 0),
       ...(resourceVersion === undefined || faults.has('user-stale-update-accepted') ? {} : { resourceVersion }),
     });
     const answer = render(updated);
@@ -343,6 +362,7 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     if (faults.has('user-delete-unknown-succeeds') && users.get(userId) === undefined) return { status: 200, body: {} };
     const removed = users.get(userId);
     users.delete(userId);
+    if (removed) deletedRights.set(userId, rightsOf(removed.caller.rights));
     if (faults.has('user-deleted-still-listed') && removed) deletedUsers.push(render(removed));
     return { status: 200, body: faults.has('user-delete-answers-user') && removed ? { user: render(removed) } : {} };
   }

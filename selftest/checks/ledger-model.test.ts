@@ -165,6 +165,8 @@ describe('the ledger model', () => {
     ['a signatory among the observers', { child: { observers: [BANK, CAROL] } }, 'canton.model.stakeholders', 'observers'],
     ['a create argument altered', { child: { createArgument: { ...argument, owner: ALICE } } }, 'canton.model.stakeholders', 'observers'],
     ['record time going back', { recordTime: '2026-01-01T00:00:00Z' }, 'canton.model.record-time-monotone', 'recordTime'],
+    ['an observer listed twice', { child: { observers: [CAROL, CAROL] } }, 'canton.model.stakeholders', 'observers'],
+    ['a witness listed twice', { exercised: { witnessParties: [ALICE, CAROL, ALICE] } }, 'canton.model.witness-parties', 'witnessParties'],
   ])('fails %s', async (_name, transfer, clause, field) => {
     const thrown = await failure(() => apply(history(transfer)));
     expect(thrown.clauseId).toBe(clause);
@@ -618,5 +620,181 @@ describe("the ledger model on the suite's own models (conformance-semantics)", (
     expect(events.filter((line) => line.endsWith('failed'))).toEqual([]);
     expect(events).toContain('stateful_consistency canton.model.witness-parties passed');
     expect((await failure(() => apply(history(false)))).clauseId).toBe('canton.model.witness-parties');
+  });
+});
+
+describe('the ledger model beyond the transactions the run submitted at the top level', () => {
+  /** A Swap-like tree the run did not submit: a choice of a template without rules whose body exercises Iou Transfer. */
+  const nested = (result: unknown) =>
+    read(20, [ALICE], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+      recordTime: '2026-01-01T00:00:05Z',
+      events: [
+        {
+          ExercisedEvent: {
+            offset: 20,
+            nodeId: 0,
+            contractId: 's1',
+            templateId: 'pkg0:Swap:Swap',
+            packageName: 'CantonExamples',
+            choice: 'Accept',
+            choiceArgument: {},
+            actingParties: [ALICE],
+            consuming: true,
+            witnessParties: [ALICE],
+            lastDescendantNodeId: 4,
+            exerciseResult: {},
+          },
+        },
+        {
+          ExercisedEvent: {
+            offset: 20,
+            nodeId: 3,
+            contractId: 'i1',
+            templateId: IOU_ID,
+            packageName: 'CantonExamples',
+            choice: 'Transfer',
+            choiceArgument: { newOwner: ALICE },
+            actingParties: [BANK],
+            consuming: true,
+            witnessParties: [ALICE],
+            lastDescendantNodeId: 4,
+            exerciseResult: result,
+          },
+        },
+        created(20, 'i2', { nodeId: 4, createArgument: { ...argument, owner: ALICE, viewers: [] }, observers: [ALICE] }),
+      ],
+    });
+
+  it('holds a nested exercise of a known choice to its rule: the result is the id of the contract its body created', async () => {
+    expect(await recorded(() => apply([nested('i2')]))).toContain('stateful_consistency canton.model.exercise passed');
+    const thrown = await failure(() => apply([nested({})]));
+    expect(thrown.clauseId).toBe('canton.model.exercise');
+    expect(thrown.detail).toContain('exerciseResult');
+  });
+
+  it('holds the ledger end to every completion offset answered before it was asked for', async () => {
+    const end = (offset: number): ObservedExchange => {
+      const sentAt = (clock += 10);
+      return {
+        api: 'participant',
+        method: 'GET',
+        path: '/v2/state/ledger-end',
+        response: answer({
+          status: 200,
+          contentType: JSON_TYPE,
+          text: JSON.stringify({ offset }),
+          method: 'GET',
+          path: '/v2/state/ledger-end',
+        }),
+        sentAt,
+        answeredAt: (clock += 5),
+      };
+    };
+    const create = submission(30, [{ CreateCommand: { templateId: IOU, createArguments: argument } }]);
+    expect(await recorded(() => apply([create, end(30)]))).toContain('stateful_consistency canton.model.offset-past-end passed');
+    const thrown = await failure(() =>
+      apply([submission(31, [{ CreateCommand: { templateId: IOU, createArguments: argument } }]), end(30)]),
+    );
+    expect(thrown.clauseId).toBe('canton.model.offset-past-end');
+    expect(thrown.message).toContain('completion offset');
+  });
+
+  it("holds the ledger time to minLedgerTimeRel after the node took the submission, its clock bounded by the run's creates", async () => {
+    const at = (time: number) => new Date(performance.timeOrigin + time).toISOString();
+    const create = (offset: number, extra: Record<string, unknown> = {}) =>
+      exchange(
+        '/v2/commands/submit-and-wait',
+        {
+          commands: [{ CreateCommand: { templateId: IOU, createArguments: argument } }],
+          commandId: `cmd-${offset}`,
+          actAs: [BANK],
+          ...extra,
+        },
+        { updateId: `u${offset}`, completionOffset: offset },
+      );
+    const readAt = (offset: number, effectiveAt: string) =>
+      read(offset, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+        recordTime: '2026-01-01T00:00:09Z',
+        effectiveAt,
+        events: [created(offset, `c${offset}`)],
+      });
+    const plain = create(40);
+    const plainRead = readAt(40, at(plain.sentAt! + 2));
+    const later = create(41, { minLedgerTimeRel: { seconds: 2, nanos: 0 } });
+    const honoured = readAt(41, at(later.sentAt! + 2_001));
+    expect(await recorded(() => apply([plain, plainRead, later, honoured]))).toContain(
+      'stateful_consistency canton.model.record-time-monotone passed',
+    );
+    const ignored = readAt(41, at(later.sentAt! + 2));
+    const thrown = await failure(() => apply([plain, plainRead, later, ignored]));
+    expect(thrown.clauseId).toBe('canton.model.record-time-monotone');
+    expect(thrown.message).toContain('minLedgerTimeRel');
+  });
+});
+
+describe('the ledger model on interface views', () => {
+  const ASSET = '#CantonExamples:Asset:Asset';
+  const viewFilter = {
+    cumulative: [{ identifierFilter: { InterfaceFilter: { value: { interfaceId: ASSET, includeInterfaceView: true } } } }],
+  };
+  const view = { interfaceId: 'pkg0:Asset:Asset', viewStatus: { code: 0 }, viewValue: { owner: ALICE, description: '1.5 USD' } };
+  const shown = (offset: number, parties: string[], views: unknown[], filters: Record<string, unknown>) =>
+    read(
+      offset,
+      parties,
+      'TRANSACTION_SHAPE_ACS_DELTA',
+      {
+        recordTime: '2026-01-01T00:00:10Z',
+        events: [created(offset, `v${offset}`, { witnessParties: parties, interfaceViews: views })],
+      },
+      filters,
+    );
+
+  it('holds the views to the interfaces the witnesses asked a view of that the template implements, whichever witness asked', async () => {
+    const learn = shown(50, [ALICE], [view], { [ALICE]: viewFilter });
+    const both = shown(51, [ALICE, CAROL], [view], { [CAROL]: viewFilter });
+    expect(await recorded(() => apply([learn, both]))).toContain('stateful_consistency canton.model.interface-views passed');
+    const missing = shown(51, [ALICE, CAROL], [], { [CAROL]: viewFilter });
+    const thrown = await failure(() => apply([learn, missing]));
+    expect(thrown.clauseId).toBe('canton.model.interface-views');
+    expect(thrown.message).toContain('a view of pkg0:Asset:Asset');
+    const unasked = shown(52, [ALICE], [view], {});
+    expect((await failure(() => apply([unasked]))).clauseId).toBe('canton.model.interface-views');
+  });
+});
+
+describe('the ledger model on the witnesses of an exercise shown as a root', () => {
+  const describeRead = (witnesses: string[]) =>
+    read(60, [ALICE, CAROL], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+      recordTime: '2026-01-01T00:00:20Z',
+      events: [
+        {
+          ExercisedEvent: {
+            offset: 60,
+            nodeId: 0,
+            contractId: 'c1',
+            templateId: IOU_ID,
+            interfaceId: 'pkg0:Asset:Asset',
+            packageName: 'CantonExamples',
+            choice: 'Describe',
+            choiceArgument: {},
+            actingParties: [ALICE],
+            consuming: false,
+            witnessParties: witnesses,
+            lastDescendantNodeId: 0,
+            exerciseResult: '1.5 USD',
+          },
+        },
+      ],
+    });
+
+  it("shows a non-consuming exercise to the contract's signatories and the actors, not to its other observers", async () => {
+    const [create, createRead] = history();
+    expect(await recorded(() => apply([create!, createRead!, describeRead([ALICE])]))).toContain(
+      'stateful_consistency canton.model.witness-parties passed',
+    );
+    const thrown = await failure(() => apply([create!, createRead!, describeRead([ALICE, CAROL])]));
+    expect(thrown.clauseId).toBe('canton.model.witness-parties');
+    expect(thrown.message).toContain('not the observers');
   });
 });

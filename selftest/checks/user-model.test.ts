@@ -111,3 +111,47 @@ describe("the users model over a test's exchanges (applyAll)", () => {
     expect((await failure(() => runAll(stale))).clauseId).toBe('canton.model.users-read-last-write');
   });
 });
+
+describe('the users model predicts the answer of an update and the union of a paging', () => {
+  const masked = (paths: string[], sent: Record<string, unknown>, answered: Record<string, string>, times: [number, number]) =>
+    exchange('PATCH', `/v2/users/${ID}`, { user: user(answered, '2') }, times, 200, {
+      user: { id: ID, metadata: { annotations: sent } },
+      updateMask: { paths },
+    });
+
+  it('holds an update to the record before it with the fields its mask names from the request, annotations merged', async () => {
+    const withNote = exchange('POST', '/v2/users', { user: user({ note: 'a' }, '1') }, [0, 1], 200, { user: { id: ID }, rights: [] });
+    const merged = [withNote, masked(['metadata.annotations'], { other: 'b', note: '' }, { other: 'b' }, [2, 3])];
+    expect(await recorded(() => run(merged))).toContain('stateful_consistency canton.model.users-update-mask passed');
+    // The mask names the primary party only: annotations the request carries must not change the record.
+    const ignored = [withNote, masked(['primary_party'], { note: 'x' }, { note: 'x' }, [2, 3])];
+    const thrown = await failure(() => run(ignored));
+    expect(thrown.clauseId).toBe('canton.model.users-update-mask');
+    expect(thrown.message).toContain('$.user.metadata.annotations');
+  });
+
+  it('does not predict an update racing another write to the user', async () => {
+    const racing = [create, update({ a: 'x' }, '2', [2, 6]), masked(['primary_party'], { note: 'x' }, { note: 'x' }, [3, 7])];
+    expect(await recorded(() => run(racing))).not.toContain('stateful_consistency canton.model.users-update-mask failed');
+  });
+
+  const page = (token: string, ids: string[], next: string, times: [number, number]) => {
+    const listed = exchange('GET', '/v2/users', { users: ids.map((id) => ({ ...user({}, '1'), id })), nextPageToken: next }, times);
+    listed.response.request.url = `http://node/v2/users?pageSize=2&pageToken=${token}`;
+    return listed;
+  };
+
+  it('holds a paging from its first page to its last to list every user that existed throughout, on any page', async () => {
+    const listed = [create, page('', ['a', 'b'], 't1', [2, 3]), page('t1', [ID, 'c'], 't2', [4, 5]), page('t2', ['d'], '', [6, 7])];
+    expect(await recorded(() => run(listed))).toContain('stateful_consistency canton.model.users-paging passed');
+    const skipped = [create, page('', ['a', 'b'], 't1', [2, 3]), page('t1', ['c'], '', [4, 5])];
+    const thrown = await failure(() => run(skipped));
+    expect(thrown.clauseId).toBe('canton.model.users-paging');
+    expect(thrown.message).toContain(ID);
+    // A user created while the paging was under way may or may not be on it.
+    const lateCreate = exchange('POST', '/v2/users', { user: user({}, '1') }, [3, 3.5], 200, { user: { id: ID }, rights: [] });
+    expect(await recorded(() => run([page('', ['a'], 't1', [2, 3]), lateCreate, page('t1', ['c'], '', [4, 5])]))).not.toContain(
+      'stateful_consistency canton.model.users-paging failed',
+    );
+  });
+});

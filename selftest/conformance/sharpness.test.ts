@@ -24,12 +24,12 @@ import { faultExpectations } from './faults.js';
 const BATCHES = 2;
 
 describe('the fault table', () => {
-  it('covers every fault of the reference target once (holdout faults only where chosen), with clauses that exist', () => {
-    // Holdout faults (`holdout-…`) measure the suite on faults it was not written for (docs/holdout-*.md); only a few
-    // of them are in the table, so the self-test proves the checks that catch them without tuning for the rest.
-    const table = faultExpectations.map((entry) => entry.fault);
-    const holdouts = new Set(table.filter((name) => name.startsWith('holdout-')));
-    expect(table.sort()).toEqual(faultNames.filter((name) => !name.startsWith('holdout-') || holdouts.has(name)).sort());
+  it('covers every fault of the reference target once (holdout faults only when registered), with clauses that exist', () => {
+    // The holdout faults (docs/holdout.md) measure the suite against faults nobody named: only a few are registered here
+    // (each costs a run); the rest stay runnable with --inject-fault and are measured by `npm run bench:holdout`.
+    const registered = new Set(faultExpectations.map((entry) => entry.fault));
+    const expected = faultNames.filter((name) => !/^holdout\d*-/.test(name) || registered.has(name));
+    expect(faultExpectations.map((entry) => entry.fault).sort()).toEqual([...expected].sort());
     for (const entry of faultExpectations) {
       for (const id of entry.clauses) expect(clauseIds.has(id), `${entry.fault}: ${id}`).toBe(true);
     }

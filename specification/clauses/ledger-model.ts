@@ -111,6 +111,14 @@ export const modelRuleClauses = [
       `the new owner and no viewers); createdAt is the transaction's effectiveAt (compared by instant) and packageName the package the command named. ${MODEL_FACTS}`,
     { features: ['writes'] },
   ),
+  created(
+    'canton.model.interface-views',
+    'event',
+    "A created event's interfaceViews hold a view of exactly the interfaces that the filters applying to it (those of its " +
+      'witness parties, and the any-party filter) ask a view of (includeInterfaceView) and its template implements, whichever ' +
+      `witness asked: the node projects the event for the union of its witnesses' filters (EventProjectionProperties). ${MODEL_FACTS}`,
+    { features: ['writes'] },
+  ),
   events(
     'canton.model.exercise',
     'event',
@@ -152,6 +160,22 @@ export const userModelClauses = [
     "A user's rights (GET /v2/users/{id}/rights) are those it was created with, plus those granted, less those revoked " +
       `(${USERS_SERVICE} grantUserRights, revokeUserRights, listUserRights). ${MODEL_FACTS}`,
     { endpoint: 'users.rights' },
+  ),
+  users(
+    'canton.model.users-update-mask',
+    'state',
+    "An update answers the user's record with exactly the fields its mask names taken from the request: a path named exactly " +
+      'sets the field (also to its default), `metadata` sets the annotations unless they are empty, annotations are merged into ' +
+      `the old ones (an empty value removes its key); every other field is what it was (${USERS_SERVICE} updateUser, UserUpdateMapper). ${MODEL_FACTS}`,
+    { endpoint: 'users.update' },
+  ),
+  users(
+    'canton.model.users-paging',
+    'state',
+    'Paging through the user list (the first page without a token, each next one with the token the one before answered, until ' +
+      "an empty token) lists every user that existed throughout, each on one page; which page is the node's choice " +
+      `(${USERS_SERVICE} listUsers). ${MODEL_FACTS}`,
+    { endpoint: 'users.list' },
   ),
 ] as const;
 

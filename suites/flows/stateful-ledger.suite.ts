@@ -8,7 +8,9 @@
  * Operations: creates by several actAs (and readAs) parties, with and without a minimum ledger time, a submission id and
  * a workflow id; Transfer and Share (consuming exercises with a created child) by the owner; Archive by the payer; the
  * same on an archived contract or by a party who is not the controller (a rejection); reads by offset for random party
- * sets, filters (wildcard, the Iou template, another template) and both shapes; two archives of one Iou raced (sent at once).
+ * sets, each party with its own filter (wildcard, the Iou template, another template, the fixtures' interface with its view)
+ * and both shapes; two archives of one Iou raced (sent at once); an interface implementation created and read with its view
+ * asked by one witness beside another who does not ask it.
  *
  * A failure is shrunk by fast-check to the shortest sequence that shows it; the failure names it as a script with the
  * seed, and `ledger-conformance replay <test id>` reruns it (seed and path). Budget: `--cases` / 25 sequences (at least
@@ -24,6 +26,7 @@ import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import { transactionIn, type JsonObject } from '../support/ledger.js';
+import { assetCreate } from '../support/asset-implementation.js';
 import { auditor } from '../support/visibility.js';
 
 const CLAUSE = 'canton.model.stateful-sequence';
@@ -59,7 +62,8 @@ interface Real {
 }
 
 type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
-type FilterKind = 'wildcard' | 'iou' | 'other-template';
+/** A party's filter: any template, the Iou, another template, or the fixtures' interface asking its view. */
+type FilterKind = 'wildcard' | 'iou' | 'other-template' | 'interface-view';
 
 function userFor(context: ConformanceContext, actor: Actor): string {
   return context.userWhere(`can act as ${actor}`, (user) => user.rights.actAs.includes(actor)).id;
@@ -111,7 +115,12 @@ async function createdIouId(
   everyone: readonly Party[],
 ): Promise<string> {
   const other: Shape = shape === 'TRANSACTION_SHAPE_ACS_DELTA' ? 'TRANSACTION_SHAPE_LEDGER_EFFECTS' : 'TRANSACTION_SHAPE_ACS_DELTA';
-  const [read, all] = await Promise.all([readAs(real, offset, [reader], shape), readAs(real, offset, everyone, other)]);
+  // The ledger end, read beside them, is never below the completion offset answered before it (the engine's ledger model).
+  const [read, all] = await Promise.all([
+    readAs(real, offset, [reader], shape),
+    readAs(real, offset, everyone, other),
+    real.context.send({ endpoint: 'ledger-end', user: auditor(real.context) }),
+  ]);
   agree(
     all.status === 200,
     `the transaction at offset ${offset} is shown to the parties who see it (${everyone.join(', ')}); answered ${all.status}`,
@@ -342,7 +351,8 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly pick: number,
     readonly parties: Party[],
-    readonly filter: FilterKind,
+    /** Each party's filter (one per party, in order). */
+    readonly filters: FilterKind[],
     readonly shape: Shape,
   ) {}
   check = (model: Readonly<Model>): boolean => model.txs.length > 0;
@@ -351,22 +361,37 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
     const { context } = real;
     const tx = model.txs[this.pick % model.txs.length]!;
     const templates = context.fixtures.templates;
-    const cumulative =
-      this.filter === 'wildcard'
+    // The fixtures' interface (when they name one) matches the Iou only where the Iou implements it (the reference's model).
+    const iface = templates.assetInterface;
+    const cumulativeOf = (filter: FilterKind): JsonObject[] =>
+      filter === 'wildcard'
         ? [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }]
-        : [
-            {
-              identifierFilter: {
-                TemplateFilter: {
-                  value: {
-                    templateId:
-                      this.filter === 'iou' ? templates.iou.templateId : (templates.getCash?.templateId ?? templates.iou.templateId),
-                    includeCreatedEventBlob: false,
+        : filter === 'interface-view' && iface !== undefined
+          ? [
+              {
+                identifierFilter: {
+                  InterfaceFilter: {
+                    value: { interfaceId: iface.interfaceId, includeInterfaceView: true, includeCreatedEventBlob: false },
                   },
                 },
               },
-            },
-          ];
+            ]
+          : [
+              {
+                identifierFilter: {
+                  TemplateFilter: {
+                    value: {
+                      templateId:
+                        filter === 'other-template'
+                          ? (templates.getCash?.templateId ?? templates.iou.templateId)
+                          : templates.iou.templateId,
+                      includeCreatedEventBlob: false,
+                    },
+                  },
+                },
+              },
+            ];
+    const filterOf = (index: number): FilterKind => this.filters[index % this.filters.length] ?? 'wildcard';
     const read = await context.send({
       endpoint: 'update-by-offset',
       user: auditor(context),
@@ -375,7 +400,9 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
         updateFormat: {
           includeTransactions: {
             eventFormat: {
-              filtersByParty: Object.fromEntries(this.parties.map((party) => [context.party(party), { cumulative }])),
+              filtersByParty: Object.fromEntries(
+                this.parties.map((party, index) => [context.party(party), { cumulative: cumulativeOf(filterOf(index)) }]),
+              ),
               verbose: true,
             },
             transactionShape: this.shape,
@@ -383,8 +410,15 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
         },
       },
     });
-    const matchesIou = this.filter !== 'other-template' || templates.getCash === undefined;
-    const expected = matchesIou && this.parties.some((party) => tx.visibleTo.has(party));
+    const iouImplementsInterface =
+      iface !== undefined && (iface.implementation?.templateId ?? templates.iou.templateId) === templates.iou.templateId;
+    const matchesIou = (filter: FilterKind): boolean =>
+      filter === 'other-template'
+        ? templates.getCash === undefined
+        : filter === 'interface-view'
+          ? iface === undefined || iouImplementsInterface
+          : true;
+    const expected = this.parties.some((party, index) => tx.visibleTo.has(party) && matchesIou(filterOf(index)));
     const found = read.status === 200;
     agree(
       expected === found,
@@ -394,7 +428,82 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
     if (!found) expectValue(CLAUSE, `${this.toString()}: the status of a transaction none of the parties sees`, read.status, 404, read);
   }
   toString(): string {
-    return `read Iou tx #${this.pick} as [${this.parties.join(',')}] filter=${this.filter} shape=${this.shape}`;
+    return `read Iou tx #${this.pick} as [${this.parties.map((party, index) => `${party}:${this.filters[index % this.filters.length] ?? 'wildcard'}`).join(',')}] shape=${this.shape}`;
+  }
+}
+
+/**
+ * A contract implementing the fixtures' interface (their `assetInterface.implementation`, signed by bank) created for an
+ * owner, then read at once by the owner alone asking its view, and by several parties each with its own filter (a
+ * wildcard, or the interface asking its view): the engine's ledger model holds the views of every read to what the
+ * witnesses' filters asked (canton.model.interface-views). Nothing to do when the fixtures name no implementation.
+ */
+class CreateAsset implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly owner: Party,
+    readonly readers: Party[],
+    readonly views: boolean[],
+    readonly shape: Shape,
+  ) {}
+  check = (): boolean => true;
+  async run(_model: Model, real: Real): Promise<void> {
+    real.log.push(this.toString());
+    const { context } = real;
+    const iface = context.fixtures.templates.assetInterface;
+    if (iface?.implementation === undefined) return;
+    const response = await submitted(real, userFor(context, 'bank'), {
+      commands: [assetCreate(context, context.party('bank'), context.party(this.owner))],
+      actAs: [context.party('bank')],
+    });
+    agree(accepted(response), `${this.toString()}: the model accepts this create, the target answered ${response.status}`, response);
+    const offset = Number((parseJsonLossless(response.text) as { completionOffset: number }).completionOffset);
+    const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
+    const asking = {
+      cumulative: [
+        {
+          identifierFilter: {
+            InterfaceFilter: { value: { interfaceId: iface.interfaceId, includeInterfaceView: true, includeCreatedEventBlob: false } },
+          },
+        },
+      ],
+    };
+    const lookup = (filters: [Party, JsonObject][]): Promise<ClientResponse> =>
+      context.send({
+        endpoint: 'update-by-offset',
+        user: auditor(context),
+        body: {
+          offset,
+          updateFormat: {
+            includeTransactions: {
+              eventFormat: {
+                filtersByParty: Object.fromEntries(filters.map(([party, filter]) => [context.party(party), filter])),
+                verbose: true,
+              },
+              transactionShape: this.shape,
+            },
+          },
+        },
+      });
+    // The signatory first with a wildcard (it matches without a view), then the owner asking the view, then the others each
+    // with a drawn filter: a view one witness asks must be there whoever else reads beside it.
+    const others = this.readers.filter((party) => party !== 'bank' && party !== this.owner);
+    const reads = await Promise.all([
+      lookup([[this.owner, asking]]),
+      lookup([
+        ['bank', wildcard],
+        ...(this.owner === 'bank' ? [] : ([[this.owner, asking]] as [Party, JsonObject][])),
+        ...others.map((party, index): [Party, JsonObject] => [party, this.views[index % this.views.length] === true ? asking : wildcard]),
+      ]),
+    ]);
+    for (const read of reads)
+      agree(
+        read.status === 200,
+        `${this.toString()}: the asset at offset ${offset} is shown to its stakeholders; answered ${read.status}`,
+        read,
+      );
+  }
+  toString(): string {
+    return `create asset owner=${this.owner}, read by [${this.readers.join(',')}] views=[${this.views.join(',')}] shape=${this.shape}`;
   }
 }
 
@@ -418,6 +527,15 @@ const create = fc
   })
   .map(({ payer, owner, viewers, ...options }) => new CreateIou(payer, owner, viewers, options));
 
+const createAsset = fc
+  .record({
+    owner: fc.constantFrom<Party>('alice', 'bob', 'carol'),
+    readers: fc.uniqueArray(party, { maxLength: 2 }),
+    views: fc.array(fc.boolean(), { minLength: 1, maxLength: 2 }),
+    shape,
+  })
+  .map(({ owner, readers, views, shape: chosen }) => new CreateAsset(owner, readers, views, chosen));
+
 const exercise = fc
   .record({
     pick: fc.nat(20),
@@ -432,20 +550,23 @@ const read = fc
   .record({
     pick: fc.nat(20),
     parties: fc.uniqueArray(party, { minLength: 1, maxLength: 3 }),
-    filter: fc.constantFrom<FilterKind>('wildcard', 'iou', 'other-template'),
+    filters: fc.array(fc.constantFrom<FilterKind>('wildcard', 'iou', 'other-template', 'interface-view'), { minLength: 1, maxLength: 3 }),
     shape,
   })
-  .map(({ pick, parties, filter, shape: chosen }) => new ReadOffset(pick, parties, filter, chosen));
+  .map(({ pick, parties, filters, shape: chosen }) => new ReadOffset(pick, parties, filters, chosen));
 
 /**
- * A sequence: a first create (so the rest has a contract to act on), then two to six operations of any kind, run by
+ * A sequence: a first create (so the rest has a contract to act on), a contract implementing the fixtures' interface
+ * created and read with views asked by one witness beside another, a read past the end, then two to six operations of any kind, run by
  * fast-check's model runner (`fc.asyncModelRun`, which skips an operation whose precondition the model does not meet).
  * An array of commands rather than `fc.commands`: its shrinking does not depend on which commands ran, so the path a
  * failure reports replays it exactly (`ledger-conformance replay`), and it still shrinks to the shortest sequence.
  */
 const sequences = fc.tuple(
   create,
-  fc.integer({ min: 1_000, max: 1_000_000 }).map((ahead) => new ReadPastEnd(ahead)),
+  createAsset,
+  // Just past the end (the boundary an off-by-one misses) as often as far past it.
+  fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1_000, max: 1_000_000 })).map((ahead) => new ReadPastEnd(ahead)),
   fc.array(
     fc.oneof(
       create,
@@ -454,6 +575,7 @@ const sequences = fc.tuple(
       exercise,
       read,
       fc.nat(20).map((pick) => new RaceArchive(pick)),
+      createAsset,
     ),
     { minLength: 2, maxLength: 6 },
   ),
@@ -472,10 +594,10 @@ conformanceSuite('flows / stateful ledger', () => {
       auditor(context);
       await context.forAll(
         sequences,
-        async ([first, pastEnd, rest]) => {
+        async ([first, asset, pastEnd, rest]) => {
           const real: Real = { context, log: [] };
           try {
-            await fc.asyncModelRun(() => ({ model: { ious: [], txs: [] }, real }), [first, pastEnd, ...rest]);
+            await fc.asyncModelRun(() => ({ model: { ious: [], txs: [] }, real }), [first, asset, pastEnd, ...rest]);
           } catch (error) {
             if (!(error instanceof CheckFailure)) throw error;
             // The sequence as a script: fast-check keeps the error of the shortest failing sequence it shrank to.
@@ -689,6 +811,8 @@ class DeleteUser extends UserCommand {
 }
 
 const MAX_USER_PAGES = 50;
+/** How many pages a listing reads at its drawn size before the pages grow. */
+const SMALL_PAGES = 8;
 
 class ListUsers extends UserCommand {
   constructor(readonly pageSize: number) {
@@ -700,7 +824,9 @@ class ListUsers extends UserCommand {
     let pageToken = '';
     let last: ClientResponse | undefined;
     for (let page = 0; page < MAX_USER_PAGES; page++) {
-      last = await real.context.send({ endpoint: 'users.list', user: real.admin, query: { pageSize: String(this.pageSize), pageToken } });
+      // Small pages for the first eight, then each twice the one before: many page boundaries, a bounded number of pages.
+      const size = page < SMALL_PAGES ? this.pageSize : this.pageSize * 2 ** (page - SMALL_PAGES + 1);
+      last = await real.context.send({ endpoint: 'users.list', user: real.admin, query: { pageSize: String(size), pageToken } });
       if (last.status !== 200) break;
       const body = parseJsonLossless(last.text) as { users?: JsonObject[]; nextPageToken?: string };
       seen.push(...(body.users ?? []).map((user) => String(user['id'])));
@@ -752,25 +878,37 @@ const changeRights = fc
   .map(({ index, revoke, parties }) => new ChangeRights(index, revoke, parties));
 
 /**
- * A users sequence: user #0 created with an act-as right, two to six operations of any kind (updates and rights changes
- * twice as likely), then the right revoked, user #0 deleted and every user listed (one page of 1000, or pages of 100).
+ * A users sequence: user #0 created with an act-as right and updated under a random mask (each update reads the user
+ * back), two to six operations of any kind (updates and rights changes twice as likely), then user #0 deleted, created
+ * again under its id with no right, granted one (its rights read back: a new user, none of the old one's), every user
+ * listed (pages of two, growing after eight: many page boundaries on any node), and user #0 deleted.
  */
 const userSequences = fc.tuple(
   fc.constant(new CreateUser(0, 'alice', 'a', ['alice'])),
+  fc
+    .record({
+      field: fc.constantFrom('primary_party' as const, 'is_deactivated' as const, 'metadata.annotations' as const),
+      party,
+      note: fc.constantFrom('x', 'y'),
+    })
+    .map(({ field, party: chosen, note }) => new UpdateUser(0, field, chosen, note)),
   fc.array(
     fc.oneof(
       createUser,
       { weight: 2, arbitrary: updateUser },
       { weight: 2, arbitrary: changeRights },
       userIndex.map((index) => new DeleteUser(index)),
-      fc.constantFrom(100, 1000).map((size) => new ListUsers(size)),
+      fc.constantFrom(3, 100, 1000).map((size) => new ListUsers(size)),
     ),
     { minLength: 2, maxLength: 6 },
   ),
   fc.tuple(
-    fc.constant(new ChangeRights(0, true, ['alice'])),
     fc.constant(new DeleteUser(0)),
-    fc.constantFrom(1000, 100).map((size) => new ListUsers(size)),
+    fc.constant(new CreateUser(0, 'bob', undefined, [])),
+    fc.constant(new ChangeRights(0, false, ['bob'])),
+    // Listed in pages of two while user #0 exists and nothing writes to it: the paging must hold it (canton.model.users-paging).
+    fc.constant(new ListUsers(2)),
+    fc.constant(new DeleteUser(0)),
   ),
 );
 
@@ -781,18 +919,25 @@ conformanceSuite('flows / stateful users', () => {
       endpoint: 'users.update',
       // The users model's rules (checks/user-model.ts) are judged by the engine on these exchanges; declared here so a
       // target without user management has them skipped with this test's reason, not left uncovered.
-      clauses: [CLAUSE, 'canton.model.users-read-last-write', 'canton.model.users-deleted-gone', 'canton.model.users-rights'],
+      clauses: [
+        CLAUSE,
+        'canton.model.users-read-last-write',
+        'canton.model.users-deleted-gone',
+        'canton.model.users-rights',
+        'canton.model.users-update-mask',
+        'canton.model.users-paging',
+      ],
       requires: ['userManagement', 'writes'],
     },
     async (context) => {
       const admin = context.userWhere('is a participant administrator (rights.admin)', (user) => user.rights.admin).id;
       await context.forAll(
         userSequences,
-        async ([first, rest, last]) => {
+        async ([first, update, rest, last]) => {
           const real: UsersReal = { context, admin, prefix: freshId('stateful-user'), log: [] };
           const model: UsersModel = { users: new Map() };
           try {
-            await fc.asyncModelRun(() => ({ model, real }), [first, ...rest, ...last]);
+            await fc.asyncModelRun(() => ({ model, real }), [first, update, ...rest, ...last]);
           } catch (error) {
             if (!(error instanceof CheckFailure)) throw error;
             throw new CheckFailure(
