@@ -84,8 +84,6 @@ const KEY_FOUND_BY_COMMAND =
   'a key of this nesting is accepted in a lookup by key that finds its contract, an ExerciseByKeyCommand (Archive) after a choice created it, not a fetch_by_key or lookup_by_key in a choice: a stable Daml-LF package has no lookup_by_key (2.dev only), and fetch_by_key returns a DA.Types tuple the self-contained DAR leaves out; a lookup finding no contract is not sent (on a shared node no key of this nesting is sure to be unused)';
 const KEY_REFUSED_IN_COMMAND =
   "the key of this nesting is refused in a lookup by key, but in an ExerciseByKeyCommand (the engine's preprocessing: COMMAND_PREPROCESSING_FAILED), not by a lookup_by_key in a choice (VALUE_NESTING, which LAPITT asserts): a stable Daml-LF package has no lookup_by_key (2.dev only)";
-const KEYED_MODEL =
-  'needs a keyed template and Canton 3.5 key semantics (exercise, fetch and lookup by key); CantonExamples has no key, and the reference models keys only for the exercise-by-key command shape (templates.keyedAccount)';
 const BY_KEY_IN_DAML =
   "needs fetch_by_key or lookup by key (query_n_by_key) inside a choice: in Daml-LF 2.3 both return DA.Types' Tuple2, a " +
   "stable package whose DALF is in neither Canton's open-source tree nor the Maven registry, so the toolchain that builds " +

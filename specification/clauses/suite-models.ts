@@ -5,13 +5,20 @@
  * assert of a model compiled for Daml-LF 2, and the size of a transaction (deep, wide, large). Canton 3.5 behaviour
  * (canton profile), each clause citing the LAPITT case it follows (branch 3.5-open-source-2026-06-10.13).
  */
-import { cantonEndpointClauses } from './define.js';
+import { cantonEndpointClauses, cantonGroup, citingFacts } from './define.js';
 
 const LAPITT = 'community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_2';
 
 const submitAndWait = cantonEndpointClauses('submit-and-wait', ['writes']);
 const lookup = cantonEndpointClauses('update-by-offset', ['writes']);
-const prepare = cantonEndpointClauses('prepare', ['interactiveSubmission']);
+// The spec has no section of prepare (a Canton endpoint): its clauses sit under execute's, as canton-interactive.ts does.
+const prepare = citingFacts(
+  cantonGroup({
+    section: 'Endpoints > POST {base_url}/v2/interactive-submission/execute',
+    endpoint: 'prepare',
+    features: ['interactiveSubmission'],
+  }),
+);
 
 export const suiteModelClauses = [
   submitAndWait(

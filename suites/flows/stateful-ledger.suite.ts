@@ -880,7 +880,8 @@ const changeRights = fc
 /**
  * A users sequence: user #0 created with an act-as right and updated under a random mask (each update reads the user
  * back), two to six operations of any kind (updates and rights changes twice as likely), then user #0 deleted, created
- * again under its id with no right, granted one (its rights read back: a new user, none of the old one's), every user
+ * again under its id with no right, granted one and it revoked (its rights read back each time: a new user, none of the
+ * old one's, and a revoke that took effect), every user
  * listed (pages of two, growing after eight: many page boundaries on any node), and user #0 deleted.
  */
 const userSequences = fc.tuple(
@@ -906,6 +907,7 @@ const userSequences = fc.tuple(
     fc.constant(new DeleteUser(0)),
     fc.constant(new CreateUser(0, 'bob', undefined, [])),
     fc.constant(new ChangeRights(0, false, ['bob'])),
+    fc.constant(new ChangeRights(0, true, ['bob'])),
     // Listed in pages of two while user #0 exists and nothing writes to it: the paging must hold it (canton.model.users-paging).
     fc.constant(new ListUsers(2)),
     fc.constant(new DeleteUser(0)),
