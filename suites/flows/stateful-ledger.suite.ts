@@ -19,10 +19,11 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { ClientResponse } from '../../client/http.js';
-import { CheckFailure, recordInconclusive } from '../../checks/assertion.js';
+import { recordInconclusive } from '../../checks/assertion.js';
 import { agreesWithModel } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { freshId } from '../../generators/index.js';
+import { runModelSequence } from '../support/model-sequence.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import { transactionIn, type JsonObject } from '../support/ledger.js';
@@ -596,18 +597,7 @@ conformanceSuite('flows / stateful ledger', () => {
         sequences,
         async ([first, asset, pastEnd, rest]) => {
           const real: Real = { context, log: [] };
-          try {
-            await fc.asyncModelRun(() => ({ model: { ious: [], txs: [] }, real }), [first, asset, pastEnd, ...rest]);
-          } catch (error) {
-            if (!(error instanceof CheckFailure)) throw error;
-            // The sequence as a script: fast-check keeps the error of the shortest failing sequence it shrank to.
-            throw new CheckFailure(
-              error.check,
-              error.clauseId,
-              `${error.detail}\n  sequence (seed ${context.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
-              error.exchange,
-            );
-          }
+          await runModelSequence(context.seed, { ious: [], txs: [] }, real, [first, asset, pastEnd, ...rest]);
         },
         { numRuns: Math.max(2, Math.round(context.cases / 25)) },
       );
@@ -939,15 +929,7 @@ conformanceSuite('flows / stateful users', () => {
           const real: UsersReal = { context, admin, prefix: freshId('stateful-user'), log: [] };
           const model: UsersModel = { users: new Map() };
           try {
-            await fc.asyncModelRun(() => ({ model, real }), [first, update, ...rest, ...last]);
-          } catch (error) {
-            if (!(error instanceof CheckFailure)) throw error;
-            throw new CheckFailure(
-              error.check,
-              error.clauseId,
-              `${error.detail}\n  sequence (seed ${context.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
-              error.exchange,
-            );
+            await runModelSequence(context.seed, model, real, [first, update, ...rest, ...last]);
           } finally {
             // Every user the sequence created and left (the model's) is deleted, whatever the outcome.
             for (const index of model.users.keys())

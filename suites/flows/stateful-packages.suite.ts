@@ -20,11 +20,11 @@
  */
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
-import { CheckFailure } from '../../checks/assertion.js';
 import { agreesWithModel } from '../../checks/stateful.js';
 import { buildDar } from '../../generators/dar/builder.js';
 import { renamedSuiteDar } from '../../generators/dar/suite-dars.js';
 import { freshId } from '../../generators/index.js';
+import { runModelSequence } from '../support/model-sequence.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
 
@@ -270,17 +270,7 @@ conformanceSuite('flows / stateful packages', () => {
           const withDependency = real.dars.length > 4 ? [4] : [];
           const opening = [new List(), new Together([0, 3, ...withDependency].map((index) => new Validate(index)))];
           const closing = [new Upload(0, 'absent', deprecated), new ValidateTwin(), new List()];
-          try {
-            await fc.asyncModelRun(() => ({ model, real }), [...opening, ...steps, ...closing]);
-          } catch (error) {
-            if (!(error instanceof CheckFailure)) throw error;
-            throw new CheckFailure(
-              error.check,
-              error.clauseId,
-              `${error.detail}\n  sequence (seed ${context.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
-              error.exchange,
-            );
-          }
+          await runModelSequence(context.seed, model, real, [...opening, ...steps, ...closing]);
         },
         { numRuns: Math.max(2, Math.round(context.cases / 25)) },
       );

@@ -16,9 +16,9 @@
  */
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
-import { CheckFailure } from '../../checks/assertion.js';
 import { TOTAL_CACHE_ROUNDS, amountUnits } from '../../checks/scan-model.js';
 import { agreesWithModel } from '../../checks/stateful.js';
+import { runModelSequence } from '../support/model-sequence.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { missingRequirement } from '../../harness/library/requirements.js';
 import { endpointRequirements } from '../../specification/endpoints.js';
@@ -269,17 +269,7 @@ conformanceSuite('scan / stateful', () => {
             new ReadLatest(),
             new Together([new ReadDso(), new ReadRewards(undefined), new ReadRewards(Number(TOTAL_CACHE_ROUNDS)), new ReadRewards(3)]),
           ];
-          try {
-            await fc.asyncModelRun(() => ({ model, real }), [...opening, ...steps, ...closing]);
-          } catch (error) {
-            if (!(error instanceof CheckFailure)) throw error;
-            throw new CheckFailure(
-              error.check,
-              error.clauseId,
-              `${error.detail}\n  sequence (seed ${context.seed}; replay reruns it):\n${real.log.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}`,
-              error.exchange,
-            );
-          }
+          await runModelSequence(context.seed, model, real, [...opening, ...steps, ...closing]);
         },
         { numRuns: Math.max(2, Math.round(context.cases / 25)) },
       );
