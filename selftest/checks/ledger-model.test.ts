@@ -128,6 +128,62 @@ function history(transfer: { exercised?: Record<string, unknown>; child?: Record
 const apply = (exchanges: ObservedExchange[], profile: ProfileName = 'canton') =>
   new LedgerModel().apply(exchanges, context(profile), (entry) => classify(entry, context(profile)));
 
+describe('the ledger model on a choice whose body its rules do not follow', () => {
+  // daml/lf/limits.lf: Tree's Build exercises itself and returns the count of exercises; the rules state its controllers
+  // and consumption only ('unknown' result), so a count is no disagreement, while the rest of the exercise is still read.
+  const TREE = '#conformance-limits:Limits:Tree';
+  const built = (exercised: Record<string, unknown>) => [
+    submission(30, [{ CreateCommand: { templateId: TREE, createArguments: { owner: ALICE } } }], [ALICE]),
+    read(30, [ALICE], 'TRANSACTION_SHAPE_ACS_DELTA', {
+      recordTime: '2026-01-01T00:00:01Z',
+      commandId: 'cmd-30',
+      events: [
+        created(30, 't1', {
+          templateId: 'pkgL:Limits:Tree',
+          packageName: 'conformance-limits',
+          createArgument: { owner: ALICE },
+          signatories: [ALICE],
+          observers: [],
+        }),
+      ],
+    }),
+    submission(
+      31,
+      [{ ExerciseCommand: { templateId: TREE, contractId: 't1', choice: 'Build', choiceArgument: { depth: '0', branching: '0' } } }],
+      [ALICE],
+    ),
+    read(31, [ALICE], 'TRANSACTION_SHAPE_LEDGER_EFFECTS', {
+      recordTime: '2026-01-01T00:00:02Z',
+      commandId: 'cmd-31',
+      events: [
+        {
+          ExercisedEvent: {
+            offset: 31,
+            nodeId: 0,
+            contractId: 't1',
+            templateId: 'pkgL:Limits:Tree',
+            packageName: 'conformance-limits',
+            choice: 'Build',
+            choiceArgument: { depth: '0', branching: '0' },
+            actingParties: [ALICE],
+            consuming: false,
+            witnessParties: [ALICE],
+            lastDescendantNodeId: 0,
+            exerciseResult: '1',
+            ...exercised,
+          },
+        },
+      ],
+    }),
+  ];
+
+  it('takes any result, and still holds its consumption to the rule', async () => {
+    const events = await recorded(() => apply(built({})));
+    expect(events.filter((line) => line.endsWith('failed'))).toEqual([]);
+    expect((await failure(() => apply(built({ consuming: true })))).clauseId).toBe('canton.model.exercise');
+  });
+});
+
 describe('the ledger model', () => {
   it('passes a history that agrees with it, crediting its rules', async () => {
     const events = await recorded(() => apply(history()));
