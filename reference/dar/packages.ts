@@ -33,7 +33,7 @@ function templatesOf(pkg: DarPackage): string[] {
 }
 
 /** Daml package versions are dot-separated non-negative integers (Ref.PackageVersion); compared part by part. */
-function compareVersions(a: string, b: string): number {
+export function compareVersions(a: string, b: string): number {
   const left = a.split('.').map(Number);
   const right = b.split('.').map(Number);
   for (let index = 0; index < Math.max(left.length, right.length); index += 1) {

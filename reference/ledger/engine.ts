@@ -423,6 +423,21 @@ class Interpretation {
     }
     const bodyAuthorizers = new Set([...actingParties, ...contract.signatories]);
     const bodyPath = `${path} (body of ${choice.name})`;
+    // `exercise` and `exerciseByKey` of a body: the choice exercised on the contract found, its result returned.
+    const exerciseInBody = (target: Contract, name: string, argument: DamlValue): DamlValue => {
+      const before = this.nodes.length;
+      this.exercise(
+        target,
+        findTemplateChoice(target.template, name),
+        undefined,
+        argument,
+        bodyAuthorizers,
+        bodyPath,
+        'interpreter',
+        witnesses,
+      );
+      return (this.nodes[before] as ExerciseNode).result;
+    };
     node.result = choice.body(
       {
         self: contract.contractId,
@@ -447,37 +462,12 @@ class Interpretation {
           }
           return fetched.argument;
         },
-        exercise: (contractId, name, argument) => {
-          const target = this.fetchVisible(contractId);
-          const before = this.nodes.length;
-          this.exercise(
-            target,
-            findTemplateChoice(target.template, name),
-            undefined,
-            argument,
-            bodyAuthorizers,
-            bodyPath,
-            'interpreter',
-            witnesses,
-          );
-          return (this.nodes[before] as ExerciseNode).result;
-        },
+        exercise: (contractId, name, argument) => exerciseInBody(this.fetchVisible(contractId), name, argument),
         exerciseByKey: (template, key, name, argument) => {
           const contractId = this.lookupKey(keyIdentity(template, key));
           const target = contractId === undefined ? undefined : this.fetchActive(contractId);
           if (!target || !this.keyVisible(target)) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
-          const before = this.nodes.length;
-          this.exercise(
-            target,
-            findTemplateChoice(target.template, name),
-            undefined,
-            argument,
-            bodyAuthorizers,
-            bodyPath,
-            'interpreter',
-            witnesses,
-          );
-          return (this.nodes[before] as ExerciseNode).result;
+          return exerciseInBody(target, name, argument);
         },
         failWithStatus: (errorId, category, message) => {
           // Daml-LF's FAIL_WITH_STATUS: CommandExecutionErrors.Interpreter.FailureStatus, the category the code gives, the

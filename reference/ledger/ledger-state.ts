@@ -9,6 +9,7 @@ import { UniqueHexIds } from '../unique-ids.js';
 import { interpret, type Command, type Contract, type InterpretedTransaction, type TransactionNode } from './engine.js';
 import { createModelPackage, type ModelPackage } from './package-model.js';
 import { modelForDeclaration, modelForPackage } from './suite-models.js';
+import { compareVersions } from '../dar/packages.js';
 import type { DarPackage } from '../dar/parse.js';
 import { isPartyId } from '../string-formats.js';
 import { ContractStore, DeduplicationTable, UpdateLog, type TraceContext, type TransactionUpdate } from './store.js';
@@ -342,15 +343,4 @@ function suffixArgumentContractIds(command: Command): Command {
   if ('createArguments' in command) changed.createArguments = suffix(command.createArguments);
   if ('choiceArgument' in command) changed.choiceArgument = suffix(command.choiceArgument);
   return changed as unknown as Command;
-}
-
-/** Daml package versions are dot-separated non-negative integers, compared part by part. */
-function compareVersions(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
-    const difference = (left[index] ?? 0) - (right[index] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
 }
