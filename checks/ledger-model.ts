@@ -23,6 +23,7 @@ import type { ClauseId } from '../specification/clauses.js';
 import { matchEndpoint } from '../specification/endpoints.js';
 import { parseJsonLossless } from '../specification/json.js';
 import { assertClause } from './assertion.js';
+import { judgeClauses, showValue, type ModelViolation } from './model-judgement.js';
 import type { CheckName } from './names.js';
 import { requestJson, type ClassifiedExchange, type ObservedExchange, type ResponseCheckContext } from './response-checks.js';
 import { PackageModel } from './package-model.js';
@@ -104,12 +105,7 @@ interface KnownContract {
   archivedAt?: number;
 }
 
-interface Violation {
-  clause: ClauseId;
-  path: string;
-  expected: string;
-  actual: unknown;
-}
+type Violation = ModelViolation;
 
 /** The clauses of the model's rules. */
 export const MODEL_CLAUSES = [
@@ -127,13 +123,7 @@ export const MODEL_CLAUSES = [
   'canton.semantics.command-id.submitters-only',
 ] as const satisfies readonly ClauseId[];
 
-const show = (value: unknown): string => {
-  try {
-    return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? Number(item) : item)) ?? 'undefined';
-  } catch {
-    return String(value);
-  }
-};
+const show = showValue;
 const asNumber = (value: unknown): number | undefined =>
   typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : undefined;
 const strings = (value: unknown): string[] =>
@@ -370,20 +360,13 @@ export class LedgerModel {
 
   /** Asserts each clause the model judged on this exchange once: passed, or failed at its first violation. */
   private judge(exchange: ClassifiedExchange, judged: ReadonlySet<ClauseId>, violations: readonly Violation[]): void {
-    for (const clause of MODEL_CLAUSES) {
-      if (!judged.has(clause)) continue;
-      const first = violations.find((violation) => violation.clause === clause);
-      assertClause(
-        CHECK,
-        clause,
-        first === undefined,
-        first === undefined
-          ? ''
-          : `the ledger model disagrees at ${first.path}: the model expects ${first.expected}; the answer has ${show(first.actual)}` +
-              (violations.length > 1 ? ` (${violations.length} disagreements in this answer)` : ''),
-        exchange.response,
-      );
-    }
+    judgeClauses(
+      'ledger',
+      MODEL_CLAUSES.filter((clause) => judged.has(clause)),
+      violations,
+      exchange.response,
+      true,
+    );
   }
 
   private noteUpdateId(offset: number, updateId: unknown, path: string, violations: Violation[]): void {

@@ -17,6 +17,7 @@ import { readDar } from '../specification/dar.js';
 import { matchEndpoint, type DescriptorName } from '../specification/endpoints.js';
 import { parseJsonLossless } from '../specification/json.js';
 import { assertClause } from './assertion.js';
+import { judgeClauses, showValue } from './model-judgement.js';
 import type { ObservedExchange } from './response-checks.js';
 
 interface DarPackage {
@@ -32,7 +33,7 @@ interface Timed {
   answeredAt: number;
 }
 
-const show = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
+const show = showValue;
 
 /** The packages of a DAR the run sent (main first), or undefined when the bytes are no well-formed DAR. */
 function darPackages(exchange: ObservedExchange): DarPackage[] | undefined {
@@ -205,14 +206,5 @@ function judge<T>(
   found: T | undefined,
   describe: (found: T) => { path: string; expected: string; actual: unknown },
 ): void {
-  const violation = found === undefined ? undefined : describe(found);
-  assertClause(
-    'stateful_consistency',
-    clause,
-    violation === undefined,
-    violation === undefined
-      ? ''
-      : `the package model disagrees at ${violation.path}: the model expects ${violation.expected}; the answer has ${show(violation.actual)}`,
-    exchange.response,
-  );
+  judgeClauses('package', [clause], found === undefined ? [] : [{ clause, ...describe(found) }], exchange.response);
 }

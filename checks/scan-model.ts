@@ -16,7 +16,7 @@
 import type { ClauseId } from '../specification/clauses.js';
 import { matchEndpoint } from '../specification/endpoints.js';
 import { parseJsonLossless } from '../specification/json.js';
-import { assertClause } from './assertion.js';
+import { judgeClauses, type ModelViolation } from './model-judgement.js';
 import type { ObservedExchange } from './response-checks.js';
 
 /** How many rounds the cached total may lag the latest round read before it (see the header). */
@@ -30,16 +30,9 @@ interface RoundRead {
   answeredAt: number;
 }
 
-interface Violation {
-  clause: ClauseId;
-  path: string;
-  expected: string;
-  actual: unknown;
-}
+type Violation = ModelViolation;
 
 type Json = Record<string, unknown>;
-
-const show = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
 
 function bodyOf(text: string): Json | undefined {
   try {
@@ -306,18 +299,7 @@ export class ScanModel {
   }
 
   private judge(exchange: ObservedExchange, judged: readonly ClauseId[], violations: readonly Violation[]): void {
-    for (const clause of judged) {
-      const first = violations.find((violation) => violation.clause === clause);
-      assertClause(
-        'stateful_consistency',
-        clause,
-        first === undefined,
-        first === undefined
-          ? ''
-          : `the scan model disagrees at ${first.path}: the model expects ${first.expected}; the answer has ${show(first.actual)}`,
-        exchange.response,
-      );
-    }
+    judgeClauses('scan', judged, violations, exchange.response);
   }
 }
 

@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ClauseId } from '../specification/clauses.js';
 import { matchEndpoint, type DescriptorName } from '../specification/endpoints.js';
 import { parseJsonLossless } from '../specification/json.js';
-import { assertClause } from './assertion.js';
+import { judgeClauses, showValue, type ModelViolation } from './model-judgement.js';
 import { requestJson, type ObservedExchange } from './response-checks.js';
 
 type Json = Record<string, unknown>;
@@ -38,12 +38,7 @@ interface TrackedUser {
   rightsWrites: Write[];
 }
 
-interface Violation {
-  clause: ClauseId;
-  path: string;
-  expected: string;
-  actual: unknown;
-}
+type Violation = ModelViolation;
 
 const USER_CLAUSES = [
   'canton.model.users-read-last-write',
@@ -68,7 +63,7 @@ interface Paging {
   ids: Set<string>;
 }
 
-const show = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
+const show = showValue;
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -357,19 +352,13 @@ export class UserModel {
   }
 
   private judge(exchange: ObservedExchange, judged: ReadonlySet<ClauseId>, violations: readonly Violation[]): void {
-    for (const clause of USER_CLAUSES) {
-      if (!judged.has(clause)) continue;
-      const first = violations.find((violation) => violation.clause === clause);
-      assertClause(
-        'stateful_consistency',
-        clause,
-        first === undefined,
-        first === undefined
-          ? ''
-          : `the ledger model disagrees at ${first.path}: the model expects ${first.expected}; the answer has ${show(first.actual)}`,
-        exchange.response,
-      );
-    }
+    // Its failures have always said "the ledger model": the users are part of the ledger the run holds.
+    judgeClauses(
+      'ledger',
+      USER_CLAUSES.filter((clause) => judged.has(clause)),
+      violations,
+      exchange.response,
+    );
   }
 
   private compare(record: Json | null | undefined, user: Json, path: string, violations: Violation[]): void {
