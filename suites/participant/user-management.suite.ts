@@ -23,7 +23,7 @@ import {
 } from '../../generators/requests/users.js';
 import { conformanceSuite, conformanceTest } from '../../harness/library/conformance-test.js';
 import { adminUser, assertStillBreaks, createUser, deleteUser, getUser, updateUser } from '../support/user-management.js';
-import { ENDPOINT, REQUIRES, controlCreation, created, limitClause, rejectedByItsRule, userOf } from '../support/user-limits.js';
+import { ENDPOINT, REQUIRES, created, invalidCreationsRejected, rejectedByItsRule, userOf } from '../support/user-limits.js';
 
 conformanceSuite('participant / user management', () => {
   conformanceTest(
@@ -37,15 +37,7 @@ conformanceSuite('participant / user management', () => {
       ],
       requires: REQUIRES,
     },
-    async (context) => {
-      const admin = adminUser(context);
-      await context.forEachRule(invalidUserIdCreations(), async (invalid) => {
-        assertStillBreaks(invalid, invalid.value);
-        const response = await createUser(context, admin, createUserBody(invalid.value));
-        if (response.status === 200) await deleteUser(context, admin, invalid.value.id);
-        await rejectedByItsRule(context, invalid, limitClause(invalid.clauseId), response, () => controlCreation(context, admin));
-      });
-    },
+    (context) => invalidCreationsRejected(context, invalidUserIdCreations()),
   );
 
   conformanceTest(

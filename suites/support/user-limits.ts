@@ -13,7 +13,8 @@ import { createUserBody, type UserCreation } from '../../generators/requests/use
 import type { ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { Requirement } from '../../harness/library/requirements.js';
 import type { ClauseId } from '../../specification/clauses.js';
-import { cantonRejection, createUser, deleteUser, type UserRecord } from './user-management.js';
+import fc from 'fast-check';
+import { adminUser, assertStillBreaks, cantonRejection, createUser, deleteUser, type UserRecord } from './user-management.js';
 
 export const ENDPOINT = 'users';
 export const REQUIRES: Requirement[] = ['userManagement', 'writes'];
@@ -72,4 +73,21 @@ export async function rejectedByItsRule(
   });
   if (outcome === 'credited')
     expectText(clauseId, `${invalid.rule}: the error's cause`, causeOf(response), { pattern: expected.cause }, response);
+}
+
+/**
+ * Creates a user with every invalid value the rules draw (each rule tried), deletes any the node accepted, and judges
+ * each answer by its rule (rejectedByItsRule, with a valid creation as control).
+ */
+export async function invalidCreationsRejected(
+  context: ConformanceContext,
+  rules: fc.Arbitrary<InvalidValue<UserCreation>>[],
+): Promise<void> {
+  const admin = adminUser(context);
+  await context.forEachRule(rules, async (invalid) => {
+    assertStillBreaks(invalid, invalid.value);
+    const response = await createUser(context, admin, createUserBody(invalid.value));
+    if (response.status === 200) await deleteUser(context, admin, invalid.value.id);
+    await rejectedByItsRule(context, invalid, limitClause(invalid.clauseId), response, () => controlCreation(context, admin));
+  });
 }
