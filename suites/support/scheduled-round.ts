@@ -4,8 +4,13 @@
  * that fails is rethrown with the round as a script: its steps as drawn, the order the scheduler delivered the answers
  * in, and the seed; `replay` reruns it (the seed and path draw the same steps and the same scheduler, which delivers
  * the answers in the same order). fast-check keeps the error of the shortest failing round it shrank to.
+ *
+ * The scheduler is not drawn as a value of the property but made from a drawn seed (`schedulerSeeds`, `schedulerOf`):
+ * fast-check 4.10's scheduler clones share their source of randomness, so a clone made while shrinking may order the
+ * answers otherwise than the same case drawn afresh by `replay`. Made from its seed, a round's scheduler orders them
+ * the same way however often the round is run (selftest/suites/scheduled-round.test.ts).
  */
-import type fc from 'fast-check';
+import fc from 'fast-check';
 import { CheckFailure } from '../../checks/assertion.js';
 
 export interface ScheduledRound {
@@ -18,10 +23,18 @@ export interface ScheduledRound {
   settle<T>(round: Promise<T>): Promise<T>;
 }
 
-/** The script a failing round prints: its steps, the scheduler's order of delivery, the seed. */
-export function scheduledScript(seed: number, steps: readonly string[], delivered: readonly string[]): string {
+/** The seed of a round's scheduler: drawn with the round, never shrunk (a shrink keeps the order of the failure). */
+export const schedulerSeeds: fc.Arbitrary<number> = fc.noShrink(fc.integer());
+
+/** A fresh `fc.scheduler()` from its seed: the same order of delivery each time the round runs. */
+export function schedulerOf(order: number): fc.Scheduler {
+  return fc.sample(fc.scheduler(), { seed: order, numRuns: 1 })[0]!;
+}
+
+/** The script a failing round prints: its steps, the scheduler's order of delivery, the seeds. */
+export function scheduledScript(seed: number, order: number, steps: readonly string[], delivered: readonly string[]): string {
   return [
-    `  concurrent round (seed ${seed}; replay reruns it, the scheduler delivering the answers in the same order):`,
+    `  concurrent round (seed ${seed}, scheduler seed ${order}; replay reruns it, the scheduler delivering the answers in the same order):`,
     ...steps.map((step, index) => `    ${index + 1}. ${step}`),
     '  answers delivered by fc.scheduler in this order:',
     ...(delivered.length === 0 ? ['    (none)'] : delivered.map((label, index) => `    ${index + 1}. ${label}`)),
@@ -29,15 +42,16 @@ export function scheduledScript(seed: number, steps: readonly string[], delivere
 }
 
 /**
- * Runs `body` with a round bound to `scheduler`; a CheckFailure thrown by it (during the round or in the judging after
- * it) is rethrown with the script.
+ * Runs `body` with a round bound to a scheduler made from `order`; a CheckFailure thrown by it (during the round or in
+ * the judging after it) is rethrown with the script.
  */
 export async function runScheduledRound(
   seed: number,
-  scheduler: fc.Scheduler,
+  order: number,
   steps: readonly string[],
   body: (round: ScheduledRound) => Promise<void>,
 ): Promise<void> {
+  const scheduler = schedulerOf(order);
   const delivered: string[] = [];
   const round: ScheduledRound = {
     deliver: (label, answer) =>
@@ -51,6 +65,11 @@ export async function runScheduledRound(
     await body(round);
   } catch (error) {
     if (!(error instanceof CheckFailure)) throw error;
-    throw new CheckFailure(error.check, error.clauseId, `${error.detail}\n${scheduledScript(seed, steps, delivered)}`, error.exchange);
+    throw new CheckFailure(
+      error.check,
+      error.clauseId,
+      `${error.detail}\n${scheduledScript(seed, order, steps, delivered)}`,
+      error.exchange,
+    );
   }
 }
