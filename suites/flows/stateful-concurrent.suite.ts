@@ -412,16 +412,17 @@ const create: fc.Arbitrary<Op> = fc.record({
 const grant: fc.Arbitrary<Op> = fc.record({ kind: fc.constant('grant' as const), user: userIndex, party });
 
 /**
- * A round: two consuming exercises of shared Iou #0 and two updates of user #0 (the first of its annotations), so that
- * every round has a contention and a race of writes, then up to four more operations of any kind; and the seed of the
- * round's scheduler.
+ * A round: two consuming exercises of shared Iou #0 and two updates of user #0 (the first of its annotations, the
+ * second of them or of its primary party, so that a lost one always shows): every round has a contention and a race of
+ * writes. Then up to four more operations of any kind, and the seed of the round's scheduler.
  */
 const rounds = fc.tuple(
   fc.tuple(
     consume(fc.constant(0)),
     consume(fc.constant(0)),
     update(fc.constant(0), fc.constant<Field>('metadata.annotations')),
-    update(fc.constant(0), field),
+    // A change that always shows (primaryParty starts empty): a lost update of either is seen, whichever lands last.
+    update(fc.constant(0), fc.constantFrom<Field>('primary_party', 'metadata.annotations')),
   ),
   fc.array(fc.oneof(consume(sharedIou), create, update(userIndex, field), grant), { maxLength: 4 }),
   schedulerSeeds,
