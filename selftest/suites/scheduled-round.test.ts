@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CheckFailure } from '../../checks/assertion.js';
+import { PropertyFailure, runProperties } from '../../harness/library/property-runner.js';
 import { runScheduledRound, scheduledScript, schedulerSeeds } from '../../suites/support/scheduled-round.js';
 
 type Field = 'a' | 'b';
@@ -33,32 +34,37 @@ function node(lossy: boolean) {
 const SEED = 42;
 const describeWrite = (write: Write, index: number): string => `op#${index} set ${write.field}=${write.value}`;
 
+const rounds = fc.tuple(
+  fc.array(fc.record({ field: fc.constantFrom<Field>('a', 'b'), value: fc.integer({ min: 1, max: 9 }) }), {
+    minLength: 1,
+    maxLength: 6,
+  }),
+  schedulerSeeds,
+);
+
 /** A round of concurrent writes, then a read: each field holds the value of one write to it (or 0 when none). */
-function roundProperty(lossy: boolean) {
-  return fc.asyncProperty(
-    fc.array(fc.record({ field: fc.constantFrom<Field>('a', 'b'), value: fc.integer({ min: 1, max: 9 }) }), {
-      minLength: 1,
-      maxLength: 6,
-    }),
-    schedulerSeeds,
-    async (writes, order) => {
-      const target = node(lossy);
-      await runScheduledRound(SEED, order, writes.map(describeWrite), async (round) => {
-        await round.settle(Promise.all(writes.map((write, index) => round.deliver(describeWrite(write, index), target.update(write)))));
-        for (const field of ['a', 'b'] as const) {
-          const allowed = writes.filter((write) => write.field === field).map((write) => write.value);
-          const holds = allowed.length === 0 ? target.record[field] === 0 : allowed.includes(target.record[field]);
-          if (!holds)
-            throw new CheckFailure(
-              'stateful_consistency',
-              'canton.model.stateful-sequence',
-              `field ${field} is ${target.record[field]}, the model expects one of [${allowed.join(', ') || '0'}]`,
-            );
-        }
-      });
-    },
-  );
+function round(lossy: boolean) {
+  return async ([writes, order]: [Write[], number]): Promise<void> => {
+    const target = node(lossy);
+    await runScheduledRound(SEED, order, writes.map(describeWrite), async (scheduled) => {
+      await scheduled.settle(
+        Promise.all(writes.map((write, index) => scheduled.deliver(describeWrite(write, index), target.update(write)))),
+      );
+      for (const field of ['a', 'b'] as const) {
+        const allowed = writes.filter((write) => write.field === field).map((write) => write.value);
+        const holds = allowed.length === 0 ? target.record[field] === 0 : allowed.includes(target.record[field]);
+        if (!holds)
+          throw new CheckFailure(
+            'stateful_consistency',
+            'canton.model.stateful-sequence',
+            `field ${field} is ${target.record[field]}, the model expects one of [${allowed.join(', ') || '0'}]`,
+          );
+      }
+    });
+  };
 }
+
+const roundProperty = (lossy: boolean) => fc.asyncProperty(rounds, round(lossy));
 
 describe('concurrent rounds under fc.scheduler', () => {
   it('a lost update fails, shrunk to two writes, printed with the seed and the order of delivery; the seed and path rerun it the same way', async () => {
@@ -67,13 +73,11 @@ describe('concurrent rounds under fc.scheduler', () => {
     const error = first.errorInstance;
     expect(error).toBeInstanceOf(CheckFailure);
     const detail = (error as CheckFailure).detail;
-    const [writes] = first.counterexample as unknown as [Write[]];
+    const [[writes, order]] = first.counterexample as unknown as [[Write[], number]];
     // The shortest round that shows a lost update: one write to each field.
     expect(writes).toHaveLength(2);
     expect(new Set(writes.map((write) => write.field)).size).toBe(2);
-    expect(detail).toContain(
-      `concurrent round (seed ${SEED}, scheduler seed ${(first.counterexample as unknown as [Write[], number])[1]}; replay reruns it`,
-    );
+    expect(detail).toContain(`concurrent round (seed ${SEED}, scheduler seed ${order}; replay reruns it`);
     for (const [index, write] of writes.entries()) expect(detail).toContain(`${index + 1}. ${describeWrite(write, index)}`);
     const delivered = detail.split('answers delivered by fc.scheduler in this order:\n')[1]!.split('\n');
     expect(delivered.map((line) => line.trim().replace(/^\d+\. /, '')).sort()).toEqual(writes.map(describeWrite).sort());
@@ -82,6 +86,22 @@ describe('concurrent rounds under fc.scheduler', () => {
     const again = await fc.check(roundProperty(true), { seed: SEED, path: first.counterexamplePath!, numRuns: 50, endOnFailure: true });
     expect(again.failed).toBe(true);
     expect((again.errorInstance as CheckFailure).detail).toBe(detail);
+  });
+
+  it("the harness's property runner (rounds run in parallel, then `replay`'s seed and path) prints the same script twice", async () => {
+    const failureOf = async (path: string | undefined, parallel: number): Promise<PropertyFailure> => {
+      const error = await runProperties([{ arbitrary: rounds, numRuns: 30, examples: [] }], round(true), SEED, path, parallel).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(PropertyFailure);
+      return error as PropertyFailure;
+    };
+    const run = await failureOf(undefined, 4);
+    const replayed = await failureOf(run.path, 1);
+    expect(run.failure).toBeInstanceOf(CheckFailure);
+    expect((run.failure as CheckFailure).detail).toContain('answers delivered by fc.scheduler in this order:');
+    expect((replayed.failure as CheckFailure).detail).toBe((run.failure as CheckFailure).detail);
   });
 
   it('the same rounds pass on a node that applies every update', async () => {
