@@ -334,11 +334,11 @@ function judgeUsers(context: ConformanceContext, outcomes: readonly Outcome[], r
     const updates = writes.filter((outcome): outcome is UpdateOutcome => outcome.op.kind === 'update');
     for (const { op, index, answer } of updates) {
       const racing = writes.length > 1;
-      const refusedAsStale = op.withVersion && racing && answer.status === 409 && codeOf(answer) === VERSION_CONFLICT;
+      const refusedAsStale = op.withVersion && racing && answer.status >= 400 && answer.status < 500 && codeOf(answer) === VERSION_CONFLICT;
       agreesWithModel(
         CLAUSE,
         answer.status === 200 || refusedAsStale,
-        `op#${index}: the model expects 200${op.withVersion && racing ? ` or 409 ${VERSION_CONFLICT} (another write to the user was under way)` : ''}; answered ${answered(answer)}`,
+        `op#${index}: the model expects 200${op.withVersion && racing ? ` or ${VERSION_CONFLICT} (4xx; another write to the user was under way)` : ''}; answered ${answered(answer)}`,
         answer,
       );
     }
