@@ -27,6 +27,8 @@ export const FaultCatalogue = {
   'authenticated-user-wrong-record': 'GET /v2/authenticated-user returns the first user instead of the caller',
   'user-annotation-rules-ignored': 'POST and PATCH /v2/users accept annotation keys, values and sizes the Limits forbid',
   'user-stale-update-accepted': 'PATCH /v2/users/{id} ignores a stale resourceVersion (no concurrent-update detection)',
+  'user-concurrent-update-lost':
+    'PATCH /v2/users/{id} copies the user, waits 50 ms and writes the copy back before applying itself: of two updates of one user under way together, the first to finish is lost, both answered 200',
   // Readiness
   'readyz-json': 'readyz answers application/json {"status":"ok"} instead of text/plain',
   // Ledger: submit-and-wait (reference/ledger)

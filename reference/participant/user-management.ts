@@ -354,6 +354,21 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     return { status: 200, body: { user: answer } };
   }
 
+  /**
+   * Fault `user-concurrent-update-lost`: an update copies the user's fields, waits 50 ms, writes the copy back and then
+   * applies itself, so of two updates of one user under way together the one that finished first is lost (both
+   * answered 200). An update that runs alone is unaffected.
+   */
+  async function updateReadModifyWrite(request: RefRequest): Promise<RefResponse> {
+    const copy = (user: ReturnType<typeof users.get>) =>
+      user && { primaryParty: user.primaryParty, isDeactivated: user.isDeactivated, annotations: { ...user.annotations } };
+    const stale = copy(users.get(request.params[USER_ID_PATH] ?? ''));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const current = users.get(request.params[USER_ID_PATH] ?? '');
+    if (stale && current) Object.assign(current, stale);
+    return update(request);
+  }
+
   function remove(request: RefRequest): RefResponse {
     const userId = pathUserId(request);
     const caller = requireCaller(request.auth);
@@ -413,7 +428,11 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     { method: 'POST', pattern: '/v2/users', handler: create },
     { method: 'GET', pattern: '/v2/users', handler: list },
     { method: 'GET', pattern: '/v2/users/{user-id}', handler: get },
-    { method: 'PATCH', pattern: '/v2/users/{user-id}', handler: update },
+    {
+      method: 'PATCH',
+      pattern: '/v2/users/{user-id}',
+      handler: faults.has('user-concurrent-update-lost') ? updateReadModifyWrite : update,
+    },
     { method: 'DELETE', pattern: '/v2/users/{user-id}', handler: remove },
     { method: 'GET', pattern: '/v2/users/{user-id}/rights', handler: listRights },
     { method: 'POST', pattern: '/v2/users/{user-id}/rights', handler: grant },

@@ -687,6 +687,15 @@ export const faultExpectations: FaultExpectation[] = [
     ],
     exclusive: true as const,
   })),
+  // Issue 27, concurrent variants: a lost update shows only when two updates of one user are under way together; the
+  // concurrent rounds under fc.scheduler (suites/flows/stateful-concurrent.suite.ts) race two on every round.
+  {
+    fault: 'user-concurrent-update-lost',
+    include: ['flows / stateful concurrent'],
+    profile: 'canton',
+    clauses: ['canton.model.stateful-sequence'],
+    exclusive: true,
+  },
   // Semantics part 1: rights as Canton 3.5 checks them.
   ...(
     [
