@@ -309,6 +309,36 @@ export const FaultCatalogue = {
   // User management over time
   'holdout2-annotation-update-reactivates': 'an update whose mask names metadata.annotations also sets isDeactivated to false',
   'holdout2-list-shows-created-record': 'the user list shows each user as it was created, not as updated since',
+  // HOLDOUT SET 3 (issue 27): written by a certifier who read only the reference and the facts, not the checks, suites or
+  // earlier holdout docs, committed before measuring (docs/holdout-set3.md). Not in the sharpness table on purpose.
+  // Shape of a transaction
+  'holdout3-node-ids-post-order':
+    'node ids are given as nodes complete (post-order): an exercise is numbered after the nodes of its body, events stay in pre-order',
+  'holdout3-transient-create-hidden':
+    'in ledger effects, the created event of a contract the same transaction archives is left out (its exercise is shown)',
+  // Who is shown what
+  'holdout3-choice-argument-actors-only':
+    "an exercised event shows its choiceArgument as an empty record to a reader who is none of the exercise's acting parties",
+  'holdout3-interface-view-unrequested':
+    'an InterfaceFilter adds the interface view to created events even when includeInterfaceView is not set',
+  // Order and identity over time
+  'holdout3-record-time-at-read': "a transaction's recordTime is the time update-by-offset reads it, not the time it was committed",
+  'holdout3-completion-offset-before-commit':
+    "submit-and-wait answers as completionOffset the ledger end before its transaction (the previous update's offset)",
+  // User management over time
+  'holdout3-resource-version-annotations-only':
+    "a user's resourceVersion changes only when an update changes its annotations (primary party or deactivation leave it as it was)",
+  'holdout3-token-caller-cached':
+    "a token's user and rights are resolved at the token's first use and kept: later deactivation, grants and revocations do not apply to it",
+  // What an upload does by default
+  'holdout3-reupload-known-version':
+    'uploading or validating a DAR whose packages are already vetted is refused KNOWN_PACKAGE_VERSION (each package compared with itself)',
+  'holdout3-unvetted-upload-upgrade-checked':
+    'an upload with vetAllPackages=false still runs the upgrade checks, so it refuses a DAR it would not vet',
+  // The scan over time
+  'holdout3-scan-latest-round-rewards-404':
+    'rewards-collected?round=<the latest aggregated round> answers 404 "No data has been made available yet" (only earlier rounds answered)',
+  'holdout3-scan-round-rewards-shifted': "rewards-collected?round=N answers round N-1's rewards (round 0 answers zero)",
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

@@ -77,6 +77,8 @@ export class CallerResolver {
   private readonly users: Users;
   private readonly faults: Faults;
   private readonly acceptWebsocketProtocol: boolean;
+  /** Callers by token (holdout fault `holdout3-token-caller-cached`). */
+  private readonly callersByToken = new Map<string, AuthenticatedCaller>();
 
   /** `verifier` undefined = authorization disabled. */
   constructor(options: { verifier: TokenVerifier | undefined; users: Users; faults: Faults }) {
@@ -101,17 +103,22 @@ export class CallerResolver {
     if (this.faults.has('audience-array-refused') && audienceIsArray(token))
       return { kind: 'invalid', reason: 'the token has several audiences' };
     const check = this.verifier.verify(token);
-    return check instanceof Promise ? check.then((verified) => this.contextOf(verified)) : this.contextOf(check);
+    return check instanceof Promise ? check.then((verified) => this.contextOf(verified, token)) : this.contextOf(check, token);
   }
 
-  private contextOf(check: TokenCheck): AuthContext {
+  private contextOf(check: TokenCheck, token: string): AuthContext {
     if (!check.valid) return { kind: 'invalid', reason: check.reason };
+    // Holdout fault `holdout3-token-caller-cached`: the caller a token resolved to at its first use, rights as they were.
+    const cachedCaller = this.faults.has('holdout3-token-caller-cached') ? this.callersByToken.get(token) : undefined;
+    if (cachedCaller !== undefined) return { kind: 'authenticated', caller: cachedCaller };
     const user = this.users.get(check.userId);
     if (user === undefined) throw invalidTokenUser(`unknown user '${check.userId}'`);
     if (user.isDeactivated && !this.faults.has('auth-deactivated-user-allowed')) {
       throw invalidTokenUser(`user '${check.userId}' is deactivated`);
     }
-    return { kind: 'authenticated', caller: this.withRightsFaults(user.caller) };
+    const caller = this.withRightsFaults(user.caller);
+    if (this.faults.has('holdout3-token-caller-cached')) this.callersByToken.set(token, snapshotOf(caller));
+    return { kind: 'authenticated', caller };
   }
 
   /** The faults that widen a user's rights (each the confusion of one right with another). */
@@ -135,6 +142,15 @@ export class CallerResolver {
     }
     return { kind: 'anonymous' };
   }
+}
+
+/** A copy of a caller whose rights no later grant or revocation changes. */
+function snapshotOf(caller: AuthenticatedCaller): AuthenticatedCaller {
+  const { rights } = caller;
+  return {
+    userId: caller.userId,
+    rights: { ...rights, actAs: new Set(rights.actAs), readAs: new Set(rights.readAs), executeAs: new Set(rights.executeAs) },
+  };
 }
 
 /** Whether the token's payload names its audience as an array of several (for the fault `audience-array-refused`). */

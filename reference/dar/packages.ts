@@ -98,7 +98,12 @@ export class PackageStore {
       const byId = new Map<string, VettedPackage>();
       for (const pkg of this.vetted.values()) if (pkg.name === name) byId.set(pkg.packageId, pkg);
       for (const pkg of fresh) if (pkg.name === name) byId.set(pkg.packageId, pkg);
-      const lineage = [...byId.values()]
+      // Holdout fault `holdout3-reupload-known-version`: the vetted and the new packages are not merged by id, so a
+      // package vetted before meets itself in the lineage.
+      const members = this.faults?.has('holdout3-reupload-known-version')
+        ? [...[...this.vetted.values()].filter((pkg) => pkg.name === name), ...fresh.filter((pkg) => pkg.name === name)]
+        : [...byId.values()];
+      const lineage = members
         .filter((pkg) => pkg.upgradable)
         .sort((a, b) => compareVersions(a.version, b.version) || (a.packageId < b.packageId ? -1 : a.packageId > b.packageId ? 1 : 0));
       for (let index = 1; index < lineage.length; index += 1) {

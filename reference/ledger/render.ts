@@ -46,7 +46,8 @@ function matchFilter(filter: ResolvedFilter, template: TemplateDefinition, fault
     blob ||= flags.blob;
     if (!implemented) continue;
     interfaces.push(iface);
-    if (flags.view) views.push(iface);
+    // Holdout fault `holdout3-interface-view-unrequested`: the view is added whether the filter asks for it or not.
+    if (flags.view || faults.has('holdout3-interface-view-unrequested')) views.push(iface);
   }
   // Fault `filter-flags-from-unmatched-filters`: the blob flags of filters that do not match the contract count too.
   if (matched && faults.has('filter-flags-from-unmatched-filters')) {
@@ -236,6 +237,8 @@ function renderTransactionEvents(
     const witnesses = node.kind === 'create' && faults.has('ledger-effects-stakeholders-only') ? stakeholders(contract) : node.witnesses;
     const match = matchEvent(eventFormat, contract.template, witnesses, faults);
     if (!match) continue;
+    // Holdout fault `holdout3-transient-create-hidden`: a contract archived by its own transaction is not shown created.
+    if (node.kind === 'create' && faults.has('holdout3-transient-create-hidden') && update.consumed.has(contract.contractId)) continue;
     if (node.kind === 'create') {
       const rendered = renderCreated(context, update.offset, nodeId, contract, match, !update.consumed.has(contract.contractId), stale);
       // Holdout fault `holdout2-child-listed-before-exercise`: a create inside a choice body goes before its exercise.
@@ -260,7 +263,11 @@ function renderTransactionEvents(
               ? packageIdForm(pkg, node.iface)
               : null,
           choice: node.choice,
-          choiceArgument: shownValue(context, node.choiceArgument),
+          // Holdout fault `holdout3-choice-argument-actors-only`: a reader who is no actor sees an empty argument.
+          choiceArgument:
+            faults.has('holdout3-choice-argument-actors-only') && !match.witnessParties.some((party) => node.actingParties.includes(party))
+              ? {}
+              : shownValue(context, node.choiceArgument),
           // Holdout fault `holdout-acting-parties-with-signatories`: the signatories are listed as actors too.
           actingParties: faults.has('holdout-acting-parties-with-signatories')
             ? [...new Set([...node.actingParties, ...contract.signatories])]
@@ -295,6 +302,7 @@ function renderTransactionEvents(
  */
 class TreeShape {
   private rootsCache: number[] | undefined;
+  private postOrderCache: number[] | undefined;
 
   constructor(
     private readonly nodes: readonly TransactionNode[],
@@ -326,10 +334,39 @@ class TreeShape {
   }
 
   shownNodeId(nodeId: number): number {
+    if (this.faults.has('holdout3-node-ids-post-order')) return this.postOrder[nodeId] ?? nodeId;
     return this.faults.has('holdout-node-ids-per-command') ? nodeId - this.rootOf(nodeId) : nodeId;
   }
 
+  /**
+   * Holdout fault `holdout3-node-ids-post-order`: each node's id is the count of nodes completed before it, so an
+   * exercise comes after its body's nodes (and is the last of its own subtree).
+   */
+  private get postOrder(): number[] {
+    if (this.postOrderCache === undefined) {
+      const ids: number[] = [];
+      let next = 0;
+      const visit = (id: number): void => {
+        const node = this.nodes[id] as TransactionNode;
+        if (node.kind === 'exercise') {
+          for (let child = id + 1; child <= node.lastDescendantNodeId;) {
+            visit(child);
+            const visited = this.nodes[child] as TransactionNode;
+            child = (visited.kind === 'exercise' ? visited.lastDescendantNodeId : child) + 1;
+          }
+        }
+        ids[id] = next;
+        next += 1;
+      };
+      for (const root of this.roots) visit(root);
+      this.postOrderCache = ids;
+    }
+    return this.postOrderCache;
+  }
+
   shownLastDescendant(node: TransactionNode & { kind: 'exercise' }): number {
+    // Under `holdout3-node-ids-post-order` an exercise is the last node of its subtree.
+    if (this.faults.has('holdout3-node-ids-post-order')) return this.shownNodeId(node.nodeId);
     let last = node.lastDescendantNodeId;
     if (this.faults.has('holdout-last-descendant-skips-nested')) {
       const subtree = this.nodes.slice(node.nodeId + 1, last + 1);

@@ -200,6 +200,7 @@ export class SubmitAndWaitHandler {
         ? this.lastReportedOffset
         : offset;
     this.lastReportedOffset = reported;
-    return reported;
+    // Holdout fault `holdout3-completion-offset-before-commit`: the ledger end as it was before the transaction.
+    return this.state.faults.has('holdout3-completion-offset-before-commit') ? reported - 1 : reported;
   }
 }

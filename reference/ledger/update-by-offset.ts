@@ -8,7 +8,7 @@ import { canReadAs, requireCaller, requirePermission } from '../http/auth-contex
 import { parseJsonBody } from '../http/body.js';
 import { asInt64, asObject, isAbsent } from '../http/decode.js';
 import type { RefRequest, RefResponse } from '../http/types.js';
-import type { LedgerState } from './ledger-state.js';
+import { formatTimestamp, type LedgerState } from './ledger-state.js';
 import { renderUpdate } from './render.js';
 import { decodeUpdateFormat, partiesRead, resolveUpdateFormat } from './update-format.js';
 
@@ -100,5 +100,8 @@ export function handleUpdateByOffset(state: LedgerState, request: RefRequest): R
   }
   const rendered = renderUpdate({ pkg: state.pkg, faults: state.faults }, stored, format);
   if (!rendered) throw updateNotFound(offset);
+  // Holdout fault `holdout3-record-time-at-read`: a transaction's record time is stamped when it is read.
+  const transaction = (rendered.update as { Transaction?: { value: { recordTime: string } } }).Transaction;
+  if (transaction && state.faults.has('holdout3-record-time-at-read')) transaction.value.recordTime = formatTimestamp(state.now());
   return { status: 200, body: rendered };
 }

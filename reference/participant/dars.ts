@@ -108,7 +108,9 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
     const dar = readDar(request);
     if (dar !== undefined && !(faults.has('holdout-unvetted-upload-not-stored') && !vet)) {
       // Fault `upgrade-upload-not-checked`: only validate runs the lineage checks, an upload vets whatever it is given.
-      if (vet && !faults.has('upgrade-upload-not-checked')) packages.checkVettable(dar);
+      // Holdout fault `holdout3-unvetted-upload-upgrade-checked`: the checks run also for an upload that vets nothing.
+      if ((vet || faults.has('holdout3-unvetted-upload-upgrade-checked')) && !faults.has('upgrade-upload-not-checked'))
+        packages.checkVettable(dar);
       packages.add(dar, vet);
       if (vet) options.onVetted?.([dar.main, ...dar.dependencies]);
     }

@@ -349,6 +349,13 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
           : fieldUpdate(paths, 'metadata.annotations', annotations, Object.keys(annotations).length === 0),
       ...(resourceVersion === undefined || faults.has('user-stale-update-accepted') ? {} : { resourceVersion }),
     });
+    // Holdout fault `holdout3-resource-version-annotations-only`: the version moves only with the annotations.
+    if (
+      faults.has('holdout3-resource-version-annotations-only') &&
+      kept &&
+      JSON.stringify(kept.annotations) === JSON.stringify(updated.annotations)
+    )
+      updated.resourceVersion -= 1;
     const answer = render(updated);
     if (faults.has('user-update-not-persisted') && kept) Object.assign(updated, kept);
     return { status: 200, body: { user: answer } };

@@ -148,8 +148,12 @@ export function rewardsCollected(context: ScanContext, query: URLSearchParams): 
   }
   // Fault `scan-rewards-boundary-off-by-one`: the round after the latest aggregated one is answered too.
   const lastAnswered = BigInt(latestRound.round) + (context.faults.has('scan-rewards-boundary-off-by-one') ? 1n : 0n);
-  if (round.value > lastAnswered) return scanError(context, 404, 'No data has been made available yet');
-  const rewards = rounds.get(Number(round.value));
+  // Holdout fault `holdout3-scan-latest-round-rewards-404`: the latest aggregated round itself counts as not yet available.
+  const latestUnavailable = context.faults.has('holdout3-scan-latest-round-rewards-404') && round.value >= BigInt(latestRound.round);
+  if (round.value > lastAnswered || latestUnavailable) return scanError(context, 404, 'No data has been made available yet');
+  // Holdout fault `holdout3-scan-round-rewards-shifted`: round N is answered with the rewards of round N-1 (none for round 0).
+  const shifted = context.faults.has('holdout3-scan-round-rewards-shifted');
+  const rewards = shifted && round.value >= 0n ? rounds.get(Number(round.value) - 1) : rounds.get(Number(round.value));
   let amount = rewards ? rewards.appRewards + rewards.validatorRewards : 0n;
   if (rewards && context.faults.has('holdout-scan-round-figure-drifts')) {
     context.roundReads ??= new Map();
