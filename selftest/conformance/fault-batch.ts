@@ -1,5 +1,5 @@
 /**
- * Runs many fault runs one after another in ONE process (`node --import tsx fault-batch.ts <jobs.json>`), each
+ * Runs many fault runs one after another in ONE process (`node --import tsx fault-batch.ts <jobs.json> [listed.json]`), each
  * exactly as `ledger-conformance run --inject-fault` would (same config loading, runner and exit-code rule), and
  * prints one JSON line per run. The sharpness self-test uses it: a CLI process per fault paid the tool's start
  * (module graph, loader, every suite file) about 90 times over; here it is paid once per batch, and each run
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../config/load.js';
 import { exitCodeOf } from '../../cli/commands/run.js';
 import { selectedBy } from '../../harness/library/selection.js';
-import { listTests, runConformance } from '../../harness/runner/runner.js';
+import { listTests, runConformance, type ListedTest } from '../../harness/runner/runner.js';
 import type { FaultName } from '../../reference/index.js';
 import type { ProfileName } from '../../config/types.js';
 
@@ -36,8 +36,11 @@ export interface FaultJobResult {
 
 async function main(): Promise<void> {
   const jobs = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as FaultJob[];
-  // Where each test lives, listed once: a run then loads only the files of the tests its --include selects.
-  const listed = await listTests(await loadConfig({ dotenvPath: false, overrides: { profile: 'canton' } }));
+  // Where each test lives, listed once (or handed over by the parent, which listed them already): a run then loads only
+  // the files of the tests its --include selects.
+  const listed: ListedTest[] = process.argv[3]
+    ? (JSON.parse(readFileSync(process.argv[3], 'utf8')) as ListedTest[])
+    : await listTests(await loadConfig({ dotenvPath: false, overrides: { profile: 'canton' } }));
   for (const job of jobs) {
     let result: FaultJobResult;
     try {

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { ListedTest } from '../../harness/runner/runner.js';
 import type { FaultJob, FaultJobResult } from './fault-batch.js';
 import type { FaultExpectation } from './faults.js';
 import { configWithReferenceFeatures } from './support.js';
@@ -40,8 +41,15 @@ export function missedExpectation(entry: FaultExpectation, result: FaultJobResul
   return undefined;
 }
 
-/** Starts `batches` processes sharing `jobs` round-robin; each job's result resolves its promise. */
-export function runFaultBatches(jobs: readonly FaultJob[], batches = 2): Map<string, Promise<FaultJobResult>> {
+/**
+ * Starts `batches` processes sharing `jobs` round-robin; each job's result resolves its promise. `listed` (the canton
+ * profile's tests, `listTests`) spares each process listing them again.
+ */
+export function runFaultBatches(
+  jobs: readonly FaultJob[],
+  batches = 2,
+  listed?: readonly ListedTest[],
+): Map<string, Promise<FaultJobResult>> {
   const pending = new Map<string, { resolve(result: FaultJobResult): void; promise: Promise<FaultJobResult> }>();
   for (const job of jobs) {
     let resolve!: (result: FaultJobResult) => void;
@@ -49,16 +57,22 @@ export function runFaultBatches(jobs: readonly FaultJob[], batches = 2): Map<str
     pending.set(job.key, { resolve, promise });
   }
   const directory = mkdtempSync(join(tmpdir(), 'fault-batch-'));
+  const listing = join(directory, 'listed.json');
+  if (listed) writeFileSync(listing, JSON.stringify(listed));
   for (let batch = 0; batch < batches; batch++) {
     const share = jobs.filter((_, index) => index % batches === batch);
     if (share.length === 0) continue;
     const file = join(directory, `jobs-${batch}.json`);
     writeFileSync(file, JSON.stringify(share));
-    const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'selftest/conformance/fault-batch.ts'), file], {
-      cwd: process.cwd(),
-      env: { ...process.env, CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(process.cwd(), 'selftest/conformance/fault-batch.ts'), file, ...(listed ? [listing] : [])],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, CI: 'true' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8_000)));
     createInterface({ input: child.stdout }).on('line', (line) => {

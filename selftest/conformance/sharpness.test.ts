@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
 import { selectedBy } from '../../harness/library/selection.js';
-import { listTests } from '../../harness/runner/runner.js';
+import { listTests, type ListedTest } from '../../harness/runner/runner.js';
 import { faultNames } from '../../reference/faults.js';
 import { clauseIds } from '../../specification/clauses.js';
 import type { FaultJobResult } from './fault-batch.js';
@@ -37,7 +37,7 @@ describe('the fault table', () => {
 
   it('narrows a fault only to tests its entry selects', async () => {
     const narrowed = readNarrowedSelection();
-    const listed = await listTests(await loadConfig({ dotenvPath: false, overrides: { profile: 'canton' } }));
+    const listed = await cantonTests();
     const byId = new Map(listed.map((test) => [test.id, test]));
     for (const [fault, ids] of Object.entries(narrowed)) {
       const entry = faultExpectations.find((candidate) => candidate.fault === fault);
@@ -55,18 +55,27 @@ describe('the fault table', () => {
   });
 });
 
-let results: Map<string, Promise<FaultJobResult>> | undefined;
+let listing: Promise<ListedTest[]> | undefined;
+
+/** The canton profile's tests, listed once for this file and the fault batches. */
+function cantonTests(): Promise<ListedTest[]> {
+  listing ??= loadConfig({ dotenvPath: false, overrides: { profile: 'canton' } }).then((config) => listTests(config));
+  return listing;
+}
+
+let results: Promise<Map<string, Promise<FaultJobResult>>> | undefined;
 
 /** Starts the batches on first use; each fault's result is a promise its test awaits. */
-function resultOf(fault: string): Promise<FaultJobResult> {
-  if (!results) {
+async function resultOf(fault: string): Promise<FaultJobResult> {
+  results ??= cantonTests().then((listed) => {
     const narrowed = readNarrowedSelection();
-    results = runFaultBatches(
+    return runFaultBatches(
       faultExpectations.map((entry) => jobOf(entry, narrowed[entry.fault])),
       BATCHES,
+      listed,
     );
-  }
-  return results.get(fault)!;
+  });
+  return (await results).get(fault)!;
 }
 
 describe.concurrent('an injected fault is caught', { concurrent: true }, () => {
