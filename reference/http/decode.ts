@@ -85,12 +85,6 @@ export function optionalObject(obj: JsonObject, field: string, path: string): Js
   return value;
 }
 
-/** `value` (at `path`) as a string. */
-export function asString(value: unknown, path: string): string {
-  if (typeof value !== 'string') throw wrongType(value, 'string', path);
-  return value;
-}
-
 /** A required string field (null is a wrong type, as in circe). */
 export function requireString(obj: JsonObject, field: string, path: string): string {
   const value = requireField(obj, field, path);
@@ -103,12 +97,6 @@ export function optionalString(obj: JsonObject, field: string, path: string): st
   const value = Object.hasOwn(obj, field) ? obj[field] : undefined;
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw wrongType(value, 'string', fieldPath(path, field));
-  return value;
-}
-
-/** `value` (at `path`) as an array. */
-export function asArray(value: unknown, path: string): unknown[] {
-  if (!Array.isArray(value)) throw wrongType(value, 'array', path);
   return value;
 }
 
@@ -139,12 +127,6 @@ export function requireStringArray(obj: JsonObject, field: string, path: string)
 /** An optional array of strings; absent or null gives `undefined`. */
 export function optionalStringArray(obj: JsonObject, field: string, path: string): string[] | undefined {
   return isAbsent(obj, field) ? undefined : requireStringArray(obj, field, path);
-}
-
-/** `value` (at `path`) as a boolean. */
-export function asBoolean(value: unknown, path: string): boolean {
-  if (typeof value !== 'boolean') throw wrongType(value, 'boolean', path);
-  return value;
 }
 
 export function requireBoolean(obj: JsonObject, field: string, path: string): boolean {
@@ -178,11 +160,6 @@ export function asInt64(value: unknown, path: string): bigint {
 /** A required int64 field (see `asInt64`). */
 export function requireInt64(obj: JsonObject, field: string, path: string): bigint {
   return asInt64(requireField(obj, field, path), fieldPath(path, field));
-}
-
-/** An optional int64 field; absent or null gives `undefined`. */
-export function optionalInt64(obj: JsonObject, field: string, path: string): bigint | undefined {
-  return isAbsent(obj, field) ? undefined : asInt64(obj[field], fieldPath(path, field));
 }
 
 /** `value` (at `path`) as an int32, as circe's `Decoder[Int]` (message `Int` on failure). */

@@ -50,11 +50,6 @@ export function postJson(
   return environment.send({ endpoint, user, body });
 }
 
-/** Replaces `{{party:ALIAS}}` placeholders of the fixtures' sample arguments with party ids. */
-export function resolvePlaceholders<T>(value: T, party: (alias: string) => string): T {
-  return JSON.parse(JSON.stringify(value).replace(/\{\{party:([^}]+)\}\}/g, (_match, alias: string) => party(alias))) as T;
-}
-
 export interface IouTerms {
   payer: string;
   owner: string;
