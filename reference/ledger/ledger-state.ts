@@ -275,6 +275,8 @@ export class LedgerState {
       fetchAuthorizationNotChecked: this.faults.has('fetch-authorization-not-checked'),
       keyNotFoundAsContractNotFound: this.faults.has('contract-key-not-found-wrong-code'),
       keyLookupIgnoresVisibility: this.faults.has('key-lookup-ignores-visibility'),
+      uniqueKeys: this.faults.has('contract-keys-unique'),
+      keyLookupOldest: this.faults.has('contract-key-lookup-oldest'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),

@@ -528,6 +528,8 @@ export const faultExpectations: FaultExpectation[] = [
       ['suite-account-key-number-dropped', 'flows / contracts', 'canton.semantics.contract-keys'],
       ['suite-asset-transfer-keeps-owner', 'flows / contract keys', 'canton.semantics.contract-key-workflows'],
       ['key-lookup-ignores-visibility', 'flows / contract keys', 'canton.semantics.contract-key-visibility'],
+      ['contract-keys-unique', 'flows / contract keys', 'canton.semantics.contract-keys-not-unique'],
+      ['contract-key-lookup-oldest', 'flows / contract keys', 'canton.semantics.contract-keys-not-unique'],
       ['suite-multi-actor-one-controller', 'flows / multi-party models', 'canton.commands.multi-actor-choice'],
       ['suite-branching-controllers-both', 'flows / multi-party models', 'canton.semantics.visibility.branching-stakeholders'],
       ['suite-choice-observers-ignored', 'flows / multi-party models', 'canton.disclosure.witnessed-contract-usable'],

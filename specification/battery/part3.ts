@@ -89,7 +89,10 @@ const BY_KEY_IN_DAML =
   "stable package whose DALF is in neither Canton's open-source tree nor the Maven registry, so the toolchain that builds " +
   "the suite's DARs knows it not and refuses a model naming it (daml/toolchain/generated/README.md); the JSON API reaches " +
   'keys otherwise only through ExerciseByKey';
-const UNIQUE_KEYS = 'Canton excludes it from its own runs: written for unique-key semantics (ExcludedTests.scala)';
+const UNIQUE_KEYS =
+  'Canton excludes it from its own runs: written for unique-key semantics (LedgerApiConformanceTest.scala:200-210, ' +
+  "TODO(#33111)); Canton 3.5's non-unique keys are checked instead (canton.semantics.contract-keys-not-unique: a second " +
+  'create with a key in use is accepted, an exercise by key takes the most recent)';
 const UPGRADE_LINEAGE =
   "with the suite's conformance-upgrade lineage (1.0.0, 2.0.0 adding an optional memo) uploaded under a fresh name by suites/participant/upgrades.suite.ts, so it runs on a real node";
 
