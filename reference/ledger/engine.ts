@@ -138,6 +138,8 @@ export interface InterpretOptions {
   uniqueKeys?: boolean;
   /** On under the `contract-key-lookup-oldest` fault: a lookup by key takes the oldest of the contracts with the key. */
   keyLookupOldest?: boolean;
+  /** On under the `local-key-lookup-checks-visibility` fault: a key lookup finds a contract of this transaction only if a submitter is its stakeholder. */
+  localKeysNeedVisibility?: boolean;
   /** On under the `fetch-authorization-not-checked` fault: a fetch needs no stakeholder among the authorizers. */
   fetchAuthorizationNotChecked?: boolean;
   /** On under the `fetch-type-not-checked` fault: a fetch in a choice body takes a contract of any template. */
@@ -432,6 +434,17 @@ class Interpretation {
     }
     const bodyAuthorizers = new Set([...actingParties, ...contract.signatories]);
     const bodyPath = `${path} (body of ${choice.name})`;
+    // Daml's fetch (also by key) needs one of the fetched contract's stakeholders among the authorizers (readAs lends only
+    // visibility). Fault `fetch-authorization-not-checked`: any authorizer will do.
+    const authorizeFetch = (fetched: Contract): void => {
+      const stakeholders = [...fetched.signatories, ...fetched.observers];
+      if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
+        throw new LedgerApiError(
+          'DAML_AUTHORIZATION_ERROR',
+          `Interpretation error: Error: node NodeId(${this.nodes.length}) (${fetched.template.qualifiedName}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
+        );
+      }
+    };
     // `exercise` and `exerciseByKey` of a body: the choice exercised on the contract found, its result returned.
     const exerciseInBody = (target: Contract, name: string, argument: DamlValue): DamlValue => {
       const before = this.nodes.length;
@@ -453,15 +466,7 @@ class Interpretation {
         create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath, 'interpreter'),
         fetch: (contractId, expected) => {
           const fetched = this.fetchInBody(contractId);
-          // Daml's fetch needs one of the fetched contract's stakeholders among the authorizers (readAs lends only visibility).
-          // Fault `fetch-authorization-not-checked`: any authorizer will do.
-          const stakeholders = [...fetched.signatories, ...fetched.observers];
-          if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
-            throw new LedgerApiError(
-              'DAML_AUTHORIZATION_ERROR',
-              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${fetched.template.qualifiedName}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
-            );
-          }
+          authorizeFetch(fetched);
           // Fault `fetch-type-not-checked`: a fetch takes a contract of any template.
           if (expected !== undefined && fetched.template.qualifiedName !== expected && !this.options.fetchTypeNotChecked) {
             throw new LedgerApiError(
@@ -476,6 +481,28 @@ class Interpretation {
           const target = this.lookupKey(keyIdentity(template, key));
           if (!target) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
           return exerciseInBody(target, name, argument);
+        },
+        fetchByKey: (template, key) => {
+          // SBuiltinFun.scala KeyOperation.Fetch: the lookup itself needs no authority; the fetch that follows does.
+          const target = this.lookupKey(keyIdentity(template, key));
+          if (!target) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
+          authorizeFetch(target);
+          return { contractId: target.contractId, argument: target.argument };
+        },
+        queryNByKey: (template, key, n) => {
+          // SBuiltinFun.scala KeyOperation.QueryNByKey: authorizeQueryByKey, the key's maintainers among the authorizers
+          // (Pretty.scala:372), then at most n contracts in the lookup's order.
+          const maintainers = [...new Set(template.key?.maintainers(key) ?? [])];
+          if (!maintainers.every((party) => bodyAuthorizers.has(party))) {
+            throw new LedgerApiError(
+              'DAML_AUTHORIZATION_ERROR',
+              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${template.qualifiedName}) requires authorizers ${maintainers.join(',')} for lookup by key, but it only has ${[...bodyAuthorizers].join(',')}`,
+            );
+          }
+          return this.lookupKeys(keyIdentity(template, key), n).map((found) => ({
+            contractId: found.contractId,
+            argument: found.argument,
+          }));
         },
         failWithStatus: (errorId, category, message) => {
           // Daml-LF's FAIL_WITH_STATUS: CommandExecutionErrors.Interpreter.FailureStatus, the category the code gives, the
@@ -529,6 +556,11 @@ class Interpretation {
   private isVisible(contract: Contract): boolean {
     if (this.created.has(contract.contractId)) return true;
     if (this.options.disclosed?.has(contract.contractId)) return true;
+    return this.isStakeholderVisible(contract);
+  }
+
+  /** Whether a submitter (actAs, readAs) is a stakeholder of the contract. */
+  private isStakeholderVisible(contract: Contract): boolean {
     return contract.signatories.some((party) => this.readers.has(party)) || contract.observers.some((party) => this.readers.has(party));
   }
 
@@ -600,6 +632,11 @@ class Interpretation {
    * first whoever sees it.
    */
   private lookupKey(identity: string, anyVisibility = this.options.keyLookupIgnoresVisibility === true): Contract | undefined {
+    return this.lookupKeys(identity, 1, anyVisibility)[0];
+  }
+
+  /** The first `n` contracts a lookup by key finds, in the order `lookupKey` describes. */
+  private lookupKeys(identity: string, n: number, anyVisibility = this.options.keyLookupIgnoresVisibility === true): Contract[] {
     const { view, disclosed } = this.options;
     const local = [...(this.localKeys.get(identity) ?? [])].reverse();
     const disclosedWithKey = [...(disclosed ?? [])].filter((contractId) => view.contract(contractId)?.key?.identity === identity);
@@ -607,14 +644,22 @@ class Interpretation {
     const candidates = [...local, ...disclosedWithKey, ...ledger];
     // Fault `contract-key-lookup-oldest`: the oldest first.
     if (this.options.keyLookupOldest) candidates.reverse();
+    const found: Contract[] = [];
     for (const contractId of candidates) {
+      if (found.length >= n) break;
       if (this.consumed.has(contractId)) continue;
-      const contract = this.created.get(contractId) ?? view.contract(contractId);
-      if (!contract || !(anyVisibility || this.isVisible(contract))) continue;
-      if (!this.created.has(contractId)) this.inputs.add(contractId);
-      return contract;
+      const created = this.created.get(contractId);
+      const contract = created ?? view.contract(contractId);
+      if (!contract) continue;
+      // Contracts created in this transaction are found whoever sees them (ContractKeysIT CKLocal*KeyVisibility); fault
+      // `local-key-lookup-checks-visibility`: only if a submitter is a stakeholder.
+      const visible =
+        anyVisibility || (created && this.options.localKeysNeedVisibility ? this.isStakeholderVisible(created) : this.isVisible(contract));
+      if (!visible) continue;
+      if (!created) this.inputs.add(contractId);
+      found.push(contract);
     }
-    return undefined;
+    return found;
   }
 }
 

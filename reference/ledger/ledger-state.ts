@@ -277,6 +277,7 @@ export class LedgerState {
       keyLookupIgnoresVisibility: this.faults.has('key-lookup-ignores-visibility'),
       uniqueKeys: this.faults.has('contract-keys-unique'),
       keyLookupOldest: this.faults.has('contract-key-lookup-oldest'),
+      localKeysNeedVisibility: this.faults.has('local-key-lookup-checks-visibility'),
       createAndExerciseWrongCode: this.faults.has('create-and-exercise-arguments-wrong-code'),
       timestampsToMillis: this.faults.has('timestamp-millis'),
       ignoreAsserts: this.faults.has('assert-not-checked'),

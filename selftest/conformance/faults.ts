@@ -530,6 +530,7 @@ export const faultExpectations: FaultExpectation[] = [
       ['key-lookup-ignores-visibility', 'flows / contract keys', 'canton.semantics.contract-key-visibility'],
       ['contract-keys-unique', 'flows / contract keys', 'canton.semantics.contract-keys-not-unique'],
       ['contract-key-lookup-oldest', 'flows / contract keys', 'canton.semantics.contract-keys-not-unique'],
+      ['local-key-lookup-checks-visibility', 'flows / contract keys', 'canton.semantics.contract-key-local-visibility'],
       ['suite-multi-actor-one-controller', 'flows / multi-party models', 'canton.commands.multi-actor-choice'],
       ['suite-branching-controllers-both', 'flows / multi-party models', 'canton.semantics.visibility.branching-stakeholders'],
       ['suite-choice-observers-ignored', 'flows / multi-party models', 'canton.disclosure.witnessed-contract-usable'],

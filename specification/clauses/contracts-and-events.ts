@@ -54,6 +54,17 @@ export const contractsAndEventsClauses = [
       `(${INTERPRETER}, NUCK key lookups; LAPITT ${LAPITT3}/ContractKeysIT.scala:481 CKGlocalKeyVisibility, ` +
       `${LAPITT3}/ContractKeysExplicitDisclosureIT.scala:37). Needs the suite's conformance-key-workflows DAR.`,
   ),
+  submitAndWait(
+    'canton.semantics.contract-key-local-visibility',
+    'state',
+    'A fetch by key or a lookup by key inside a choice finds a contract created earlier in the same transaction whoever ' +
+      "the submitters see: a contract's observer exercising a choice that creates a keyed contract of the contract's " +
+      "signatory (who is the key's maintainer), fetches or looks it up by its key and archives it is accepted " +
+      `(LAPITT ${LAPITT3}/ContractKeysIT.scala:407 CKLocalLookupByKeyVisibility, :423 CKLocalFetchByKeyVisibility; ` +
+      'NextGenContractStateMachine.scala:553 activeKeyMapping takes the local keys unfiltered). In Daml-LF 2.3 the fetch is ' +
+      "`fetch_by_key`, the lookup `query_n_by_key` with 1 (`lookup_by_key` is 2.dev only). Needs the suite's " +
+      'conformance-local-keys DAR (it carries the stable package DA.Types).',
+  ),
   lookup(
     'canton.semantics.contract-key-workflows',
     'state',

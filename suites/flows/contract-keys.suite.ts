@@ -4,7 +4,8 @@
  * disclosed (ContractKeysIT :481 CKGlocalKeyVisibility, ContractKeysExplicitDisclosureIT :37), a contract id in the
  * argument of an exercise by key (ContractKeysContractIdIT :168), a keyed asset transferred through a proposal
  * (ContractKeysDivulgenceIT :13), a key created through a choice, archived and created again (ContractKeysIT :439), and a
- * failed exercise by key that takes no change id (ContractKeysCommandDeduplicationIT :23).
+ * failed exercise by key that takes no change id (ContractKeysCommandDeduplicationIT :23), and a fetch and a lookup by key
+ * in a choice of a contract the same transaction created (ContractKeysIT :407, :423; local-keys.lf).
  * Canton 3.5 keys are not unique (NUCK: EngineMode.scala, protocol version 35): one test checks that a second contract
  * with a key in use is accepted and which of them an exercise by key takes (the most recent); every other key here carries
  * a fresh label, so no other test depends on that choice. Each test skips with its reason when the fixtures name no such
@@ -355,6 +356,41 @@ conformanceSuite('flows / contract keys', () => {
       };
 
       await Promise.all([acrossTransactions(), withinOneTransaction()]);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a fetch and a lookup by key in a choice find a contract the same transaction created, whoever the submitter sees',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.semantics.contract-key-local-visibility'],
+      requires: ['writes'],
+      concurrent: true,
+    },
+    async (context) => {
+      // ContractKeysIT.scala:407 CKLocalLookupByKeyVisibility and :423 CKLocalFetchByKeyVisibility: the owner's
+      // LocalKeyVisibilityOperations, observed by the other party, whose LocalLookup and LocalFetch create a Keyed of the
+      // owner (with the owner's authority), find it by its key (query_n_by_key 1, fetch_by_key) and archive it.
+      const clauseId = 'canton.semantics.contract-key-local-visibility';
+      const operationsId = suiteTemplate(context, 'conformance-local-keys', 'LocalKeys:LocalKeyVisibilityOperations');
+      const { owner, ownerUser, other, otherUser } = actors(context);
+      const operations = await createAndRead(
+        context,
+        ownerUser,
+        owner,
+        { CreateCommand: { templateId: operationsId, createArguments: { sig: owner, obs: other } } },
+        clauseId,
+      );
+      const exercise = (choice: string) =>
+        send(
+          context,
+          otherUser,
+          [other],
+          [{ ExerciseCommand: { templateId: operationsId, contractId: operations.contractId, choice, choiceArgument: {} } }],
+        );
+      const [lookup, fetch] = await Promise.all([exercise('LocalLookup'), exercise('LocalFetch')]);
+      positiveDataAcceptance(lookup, clauseId);
+      positiveDataAcceptance(fetch, clauseId);
     },
   );
 
