@@ -314,28 +314,34 @@ conformanceSuite('flows / contract keys', () => {
       const run = (commands: unknown[]) => submit(context, { user: ownerUser, actAs: [owner], commands, clauseId });
       const eventsAt = async (offset: number, shape: Shape) =>
         transactionOf(await partyView(context, ownerUser, offset, owner, shape), clauseId).events;
-      const archived = (events: TransactionEvent[]) =>
-        events.filter(([kind]) => kind === 'ArchivedEvent').map(([, payload]) => payload.contractId);
+      // The contracts the exercises of a transaction (ledger-effects view) were on, in node order.
+      const exercisedOn = (events: TransactionEvent[]) =>
+        events
+          .filter(([kind]) => kind === 'ExercisedEvent')
+          .map(([, payload]) => payload)
+          .sort((left, right) => Number(left.nodeId) - Number(right.nodeId))
+          .map((payload) => payload.contractId);
 
       const acrossTransactions = async () => {
-        // Two contracts with one key, created one after the other; the first exercise by key archives the newer, the
-        // second (the key now held by the older alone) the older.
+        // Two contracts with one key, created one after the other; then two exercises by key in one transaction: the first
+        // archives the newer, the second (the newer now consumed) the older, which was active beside it all along.
         const key = freshId('not-unique');
         const older = await run([create(key)]);
         const newer = await run([create(key)]);
-        const firstByKey = await run([archiveByKey(key)]);
-        const secondByKey = await run([archiveByKey(key)]);
-        const [olderEvents, newerEvents, firstEvents, secondEvents] = await Promise.all(
-          [older, newer, firstByKey, secondByKey].map((submitted) => eventsAt(submitted.completionOffset, 'TRANSACTION_SHAPE_ACS_DELTA')),
-        );
-        const [olderCreated, newerCreated] = [createdEvents(olderEvents!), createdEvents(newerEvents!)];
+        const byKey = await run([archiveByKey(key), archiveByKey(key)]);
+        const [olderEvents, newerEvents, byKeyEvents] = await Promise.all([
+          eventsAt(older.completionOffset, 'TRANSACTION_SHAPE_ACS_DELTA'),
+          eventsAt(newer.completionOffset, 'TRANSACTION_SHAPE_ACS_DELTA'),
+          eventsAt(byKey.completionOffset, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+        ]);
+        const [olderCreated, newerCreated] = [createdEvents(olderEvents), createdEvents(newerEvents)];
         writeVisible(clauseId, 'the first contract with the key', olderCreated, 1);
         writeVisible(clauseId, 'the second contract with the same key', newerCreated, 1);
         expectValue(
           clauseId,
-          'the contracts archived by the two exercises by key, in turn (the most recent first, then the older one)',
-          [archived(firstEvents!), archived(secondEvents!)],
-          [[newerCreated[0]!.contractId], [olderCreated[0]!.contractId]],
+          'the contracts the two exercises by key archived, in turn (the most recent first, then the older one)',
+          exercisedOn(byKeyEvents),
+          [newerCreated[0]!.contractId, olderCreated[0]!.contractId],
         );
       };
 
@@ -346,11 +352,10 @@ conformanceSuite('flows / contract keys', () => {
         const events = await eventsAt(submitted.completionOffset, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
         const created = createdEvents(events).sort((left, right) => Number(left.nodeId) - Number(right.nodeId));
         writeVisible(clauseId, 'the contracts created with one key in one transaction', created, 2);
-        const exercised = events.filter(([kind]) => kind === 'ExercisedEvent').map(([, payload]) => payload.contractId);
         expectValue(
           clauseId,
           'the contract the exercise by key in the same transaction archived (the later of the two created before it)',
-          exercised,
+          exercisedOn(events),
           [created[1]!.contractId],
         );
       };
