@@ -46,6 +46,10 @@ if [ -n "${DAML_LF_CLASSPATH:-}" ]; then
   fi
   javac -nowarn -d "$classes" -cp "$DAML_LF_CLASSPATH" "$here/build/src/main/java/conformance/daml/BuildDars.java" \
     2> >(grep -v '^Note: ' >&2)
+  # The stable package DA.Types and its manifest, ahead of the classpath's own (see daml/build/pom.xml).
+  mkdir -p "$classes/compiler/damlc/stable-packages"
+  cp "$here/stable-packages/"*.dalf "$here/stable-packages/stable-packages-manifest-v2.txt" \
+    "$classes/compiler/damlc/stable-packages/"
   exec java -cp "$classes:$DAML_LF_CLASSPATH" conformance.daml.BuildDars "$here/models.txt" "$here/lf" "$out"
 fi
 

@@ -72,6 +72,12 @@ export const FaultCatalogue = {
     "the suite's conformance-key-workflows Asset keeps its owner on AssetTransfer (key-workflows.lf: the new owner), so a proposal's proposer never owns the asset",
   'key-lookup-ignores-visibility':
     'an exercise by key finds a contract none of the submitters (actAs, readAs) sees and none disclosed to the submission',
+  'contract-keys-unique':
+    'keys are unique, as on a Daml 2 ledger: a create whose key an active contract already has is DUPLICATE_CONTRACT_KEY (Canton 3.5 accepts it)',
+  'contract-key-lookup-oldest':
+    'an exercise by key of a key several active contracts share takes the oldest of them (Canton 3.5: the most recent)',
+  'local-key-lookup-checks-visibility':
+    'a fetch or lookup by key in a choice finds a contract created earlier in the same transaction only if a submitter is its stakeholder (Canton: whoever sees it)',
   'contract-key-not-found-wrong-code':
     'an exercise by key of a key no active contract has is CONTRACT_NOT_FOUND instead of CONTRACT_KEY_NOT_FOUND',
   'fetch-authorization-not-checked':

@@ -15,6 +15,7 @@ export type SuiteDarName =
   | 'conformance-nesting'
   | 'conformance-keys'
   | 'conformance-key-workflows'
+  | 'conformance-local-keys'
   | 'conformance-interfaces'
   | 'conformance-semantics'
   | 'conformance-limits'
@@ -50,6 +51,7 @@ export const PROVISIONED_SUITE_DARS: readonly SuiteDarName[] = [
   'conformance-nesting',
   'conformance-keys',
   'conformance-key-workflows',
+  'conformance-local-keys',
   'conformance-interfaces',
   'conformance-semantics',
   'conformance-limits',

@@ -2,7 +2,8 @@
  * Command interpretation: runs the commands of one submission against the active contracts, all or
  * nothing, and returns the transaction (nodes in pre-order, as Daml numbers them) without changing the
  * ledger. Checks what Daml's engine checks: argument types, ensure clauses, authorization of creates and
- * exercises, visibility of used contracts to the submitters, contract activeness and key uniqueness.
+ * exercises, visibility of used contracts to the submitters and contract activeness. Keys are not unique, as in Canton
+ * 3.5 (NUCK): a lookup by key takes the most recent active contract with the key the submission sees (`lookupKey`).
  */
 import { LedgerApiError } from '../canton-errors.js';
 import { resolveIdentifier, resolveTemplate, type ParsedIdentifier, type VersionSelection } from './identifiers.js';
@@ -98,7 +99,8 @@ export type Command =
 export interface LedgerView {
   /** An active contract (or, under the `interpretation-error-200` fault, an archived one too). */
   contract(contractId: string): Contract | undefined;
-  contractIdByKey(identity: string): string | undefined;
+  /** The active contracts with a key, most recent first (Canton 3.5 keys are not unique). */
+  contractIdsByKey(identity: string): readonly string[];
   /** A contract this ledger archived (for a disclosed contract that is no longer active). */
   archived(contractId: string): Contract | undefined;
 }
@@ -132,6 +134,12 @@ export interface InterpretOptions {
   keyNotFoundAsContractNotFound?: boolean;
   /** On under the `key-lookup-ignores-visibility` fault: an exercise by key finds a contract the submitters cannot see. */
   keyLookupIgnoresVisibility?: boolean;
+  /** On under the `contract-keys-unique` fault: a create whose key an active contract has is DUPLICATE_CONTRACT_KEY. */
+  uniqueKeys?: boolean;
+  /** On under the `contract-key-lookup-oldest` fault: a lookup by key takes the oldest of the contracts with the key. */
+  keyLookupOldest?: boolean;
+  /** On under the `local-key-lookup-checks-visibility` fault: a key lookup finds a contract of this transaction only if a submitter is its stakeholder. */
+  localKeysNeedVisibility?: boolean;
   /** On under the `fetch-authorization-not-checked` fault: a fetch needs no stakeholder among the authorizers. */
   fetchAuthorizationNotChecked?: boolean;
   /** On under the `fetch-type-not-checked` fault: a fetch in a choice body takes a contract of any template. */
@@ -189,8 +197,8 @@ class Interpretation {
   private readonly created = new Map<string, Contract>();
   private readonly inputs = new Set<string>();
   private readonly informees = new Set<string>();
-  /** Key changes made by this transaction; `null` = the key's contract was archived here. */
-  private readonly localKeys = new Map<string, string | null>();
+  /** Key identity → the contracts this transaction created with that key, oldest first (consumed ones included). */
+  private readonly localKeys = new Map<string, string[]>();
   /** The submitters' act-as and read-as parties; built on first use (creating alone never needs it). */
   private readersCache: ReadonlySet<string> | undefined;
 
@@ -297,9 +305,8 @@ class Interpretation {
           knownParties: this.options.partyIds,
         });
         this.checkNesting(template.key.type, keyValue, 'command');
-        const contractId = this.lookupKey(keyIdentity(template, keyValue));
-        const contract = contractId === undefined ? undefined : this.fetchActive(contractId);
-        if (!contract || !this.keyVisible(contract)) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
+        const contract = this.lookupKey(keyIdentity(template, keyValue));
+        if (!contract) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
         this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         return;
       }
@@ -353,7 +360,8 @@ class Interpretation {
     // Fault `create-first-signatory-only`: only the first signatory's authority is required.
     const required = this.options.firstSignatoryOnly ? signatories.slice(0, 1) : signatories;
     requireAuthorization(nodeId, template, key ? [...required, ...key.maintainers] : required, authorizers);
-    if (key && this.lookupKey(key.identity) !== undefined) {
+    // Fault `contract-keys-unique`: the unique-key ledger of Daml 2 (Canton 3.5 accepts a second contract with a key in use).
+    if (key && this.options.uniqueKeys && this.lookupKey(key.identity, true) !== undefined) {
       throw new LedgerApiError(
         'DUPLICATE_CONTRACT_KEY',
         `Inconsistent: Duplicate contract key: GlobalKey(${template.qualifiedName}, ${JSON.stringify(key.value)})`,
@@ -372,7 +380,11 @@ class Interpretation {
     for (const party of signatories) this.informees.add(party);
     for (const party of observers) this.informees.add(party);
     this.created.set(contract.contractId, contract);
-    if (key) this.localKeys.set(key.identity, contract.contractId);
+    if (key) {
+      const local = this.localKeys.get(key.identity);
+      if (local === undefined) this.localKeys.set(key.identity, [contract.contractId]);
+      else local.push(contract.contractId);
+    }
     const inherited = this.options.witnessesNotInherited ? [] : parentWitnesses;
     this.nodes.push({ kind: 'create', nodeId, contract, witnesses: union(inherited, signatories, observers) });
     return contract.contractId;
@@ -419,10 +431,20 @@ class Interpretation {
     this.nodes.push(node);
     if (choice.consuming) {
       this.consumed.add(contract.contractId);
-      if (contract.key) this.localKeys.set(contract.key.identity, null);
     }
     const bodyAuthorizers = new Set([...actingParties, ...contract.signatories]);
     const bodyPath = `${path} (body of ${choice.name})`;
+    // Daml's fetch (also by key) needs one of the fetched contract's stakeholders among the authorizers (readAs lends only
+    // visibility). Fault `fetch-authorization-not-checked`: any authorizer will do.
+    const authorizeFetch = (fetched: Contract): void => {
+      const stakeholders = [...fetched.signatories, ...fetched.observers];
+      if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
+        throw new LedgerApiError(
+          'DAML_AUTHORIZATION_ERROR',
+          `Interpretation error: Error: node NodeId(${this.nodes.length}) (${fetched.template.qualifiedName}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
+        );
+      }
+    };
     // `exercise` and `exerciseByKey` of a body: the choice exercised on the contract found, its result returned.
     const exerciseInBody = (target: Contract, name: string, argument: DamlValue): DamlValue => {
       const before = this.nodes.length;
@@ -444,15 +466,7 @@ class Interpretation {
         create: (template, argument) => this.create(template, argument, bodyAuthorizers, witnesses, bodyPath, 'interpreter'),
         fetch: (contractId, expected) => {
           const fetched = this.fetchInBody(contractId);
-          // Daml's fetch needs one of the fetched contract's stakeholders among the authorizers (readAs lends only visibility).
-          // Fault `fetch-authorization-not-checked`: any authorizer will do.
-          const stakeholders = [...fetched.signatories, ...fetched.observers];
-          if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
-            throw new LedgerApiError(
-              'DAML_AUTHORIZATION_ERROR',
-              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${fetched.template.qualifiedName}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
-            );
-          }
+          authorizeFetch(fetched);
           // Fault `fetch-type-not-checked`: a fetch takes a contract of any template.
           if (expected !== undefined && fetched.template.qualifiedName !== expected && !this.options.fetchTypeNotChecked) {
             throw new LedgerApiError(
@@ -464,10 +478,31 @@ class Interpretation {
         },
         exercise: (contractId, name, argument) => exerciseInBody(this.fetchVisible(contractId), name, argument),
         exerciseByKey: (template, key, name, argument) => {
-          const contractId = this.lookupKey(keyIdentity(template, key));
-          const target = contractId === undefined ? undefined : this.fetchActive(contractId);
-          if (!target || !this.keyVisible(target)) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
+          const target = this.lookupKey(keyIdentity(template, key));
+          if (!target) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
           return exerciseInBody(target, name, argument);
+        },
+        fetchByKey: (template, key) => {
+          // SBuiltinFun.scala KeyOperation.Fetch: the lookup itself needs no authority; the fetch that follows does.
+          const target = this.lookupKey(keyIdentity(template, key));
+          if (!target) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
+          authorizeFetch(target);
+          return { contractId: target.contractId, argument: target.argument };
+        },
+        queryNByKey: (template, key, n) => {
+          // SBuiltinFun.scala KeyOperation.QueryNByKey: authorizeQueryByKey, the key's maintainers among the authorizers
+          // (Pretty.scala:372), then at most n contracts in the lookup's order.
+          const maintainers = [...new Set(template.key?.maintainers(key) ?? [])];
+          if (!maintainers.every((party) => bodyAuthorizers.has(party))) {
+            throw new LedgerApiError(
+              'DAML_AUTHORIZATION_ERROR',
+              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${template.qualifiedName}) requires authorizers ${maintainers.join(',')} for lookup by key, but it only has ${[...bodyAuthorizers].join(',')}`,
+            );
+          }
+          return this.lookupKeys(keyIdentity(template, key), n).map((found) => ({
+            contractId: found.contractId,
+            argument: found.argument,
+          }));
         },
         failWithStatus: (errorId, category, message) => {
           // Daml-LF's FAIL_WITH_STATUS: CommandExecutionErrors.Interpreter.FailureStatus, the category the code gives, the
@@ -521,15 +556,12 @@ class Interpretation {
   private isVisible(contract: Contract): boolean {
     if (this.created.has(contract.contractId)) return true;
     if (this.options.disclosed?.has(contract.contractId)) return true;
-    return contract.signatories.some((party) => this.readers.has(party)) || contract.observers.some((party) => this.readers.has(party));
+    return this.isStakeholderVisible(contract);
   }
 
-  /**
-   * Whether a key lookup finds the contract: Canton's key lookups see only the contracts of the submitters (actAs and
-   * readAs), those created in this transaction and those disclosed to it (StoreBackedCommandInterpreter.scala, NUCK).
-   */
-  private keyVisible(contract: Contract): boolean {
-    return this.options.keyLookupIgnoresVisibility === true || this.isVisible(contract);
+  /** Whether a submitter (actAs, readAs) is a stakeholder of the contract. */
+  private isStakeholderVisible(contract: Contract): boolean {
+    return contract.signatories.some((party) => this.readers.has(party)) || contract.observers.some((party) => this.readers.has(party));
   }
 
   private fetchActive(contractId: string): Contract | undefined {
@@ -588,10 +620,46 @@ class Interpretation {
     return this.fetchVisible(contractId);
   }
 
-  private lookupKey(identity: string): string | undefined {
-    if (this.localKeys.has(identity)) return this.localKeys.get(identity) ?? undefined;
-    const contractId = this.options.view.contractIdByKey(identity);
-    return contractId !== undefined && !this.consumed.has(contractId) ? contractId : undefined;
+  /**
+   * What a fetch or exercise by key finds: the first active contract with the key that the submission sees, in Canton 3.5's
+   * order (keys are not unique, NUCK): those created earlier in this transaction, most recent first; then those disclosed
+   * to the submission, in the order given; then the ledger's, most recent first, among those the submitters (actAs, readAs)
+   * are stakeholders of (NextGenContractStateMachine.scala activeKeyMapping: local keys before key inputs;
+   * StoreBackedCommandInterpreter.scala disclosedOrStoreNKeyLookup: disclosed before the store; the store newest first,
+   * ContractStorageBackendTemplate.scala:103, filtered by the readers, MutableCacheBackedContractStore.scala toContractKeyPage;
+   * SBuiltinFun.scala KeyOperation.Fetch takes the head; Canton's own NUCKTests.daml exerciseByMultiple and
+   * lookupNByKeyMultiple assert this order). `anyVisibility` (and the `key-lookup-ignores-visibility` fault) takes the
+   * first whoever sees it.
+   */
+  private lookupKey(identity: string, anyVisibility = this.options.keyLookupIgnoresVisibility === true): Contract | undefined {
+    return this.lookupKeys(identity, 1, anyVisibility)[0];
+  }
+
+  /** The first `n` contracts a lookup by key finds, in the order `lookupKey` describes. */
+  private lookupKeys(identity: string, n: number, anyVisibility = this.options.keyLookupIgnoresVisibility === true): Contract[] {
+    const { view, disclosed } = this.options;
+    const local = [...(this.localKeys.get(identity) ?? [])].reverse();
+    const disclosedWithKey = [...(disclosed ?? [])].filter((contractId) => view.contract(contractId)?.key?.identity === identity);
+    const ledger = view.contractIdsByKey(identity).filter((contractId) => !disclosed?.has(contractId));
+    const candidates = [...local, ...disclosedWithKey, ...ledger];
+    // Fault `contract-key-lookup-oldest`: the oldest first.
+    if (this.options.keyLookupOldest) candidates.reverse();
+    const found: Contract[] = [];
+    for (const contractId of candidates) {
+      if (found.length >= n) break;
+      if (this.consumed.has(contractId)) continue;
+      const created = this.created.get(contractId);
+      const contract = created ?? view.contract(contractId);
+      if (!contract) continue;
+      // Contracts created in this transaction are found whoever sees them (ContractKeysIT CKLocal*KeyVisibility); fault
+      // `local-key-lookup-checks-visibility`: only if a submitter is a stakeholder.
+      const visible =
+        anyVisibility || (created && this.options.localKeysNeedVisibility ? this.isStakeholderVisible(created) : this.isVisible(contract));
+      if (!visible) continue;
+      if (!created) this.inputs.add(contractId);
+      found.push(contract);
+    }
+    return found;
   }
 }
 

@@ -550,7 +550,7 @@ export class InteractiveSubmission {
     state.dedup.clearInFlight(changeId);
     // The transaction was interpreted at prepare time; like Canton's conflict detection, it is rejected
     // (nothing is committed) when a contract it uses was archived or a key it creates was taken since.
-    const conflict = state.contracts.conflict(tx);
+    const conflict = state.contracts.conflict(tx, state.faults.has('contract-keys-unique'));
     if (conflict !== undefined) return conflict;
     return state.commitTransaction(
       tx,

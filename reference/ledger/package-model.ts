@@ -19,6 +19,16 @@ export interface ChoiceBodyContext {
   exercise(contractId: string, choice: string, argument: DamlRecord): DamlValue;
   /** Daml-LF's `exercise_by_key`: the active contract of `template` with this key (CONTRACT_KEY_NOT_FOUND without one), exercised. */
   exerciseByKey?(template: TemplateDefinition, key: DamlRecord, choice: string, argument: DamlRecord): DamlValue;
+  /**
+   * Daml-LF 2.3's `fetch_by_key`: the contract a key lookup finds (CONTRACT_KEY_NOT_FOUND without one), fetched (its
+   * stakeholders' authority needed as for `fetch`); its contract id and argument (DA.Types' Tuple2).
+   */
+  fetchByKey?(template: TemplateDefinition, key: DamlRecord): { contractId: string; argument: DamlRecord };
+  /**
+   * Daml-LF 2.3's `query_n_by_key` (Daml's `lookupByKey` is it with 1): the key's maintainers must be authorizers
+   * (DAML_AUTHORIZATION_ERROR otherwise); at most `n` contracts the key lookup finds, in its order.
+   */
+  queryNByKey?(template: TemplateDefinition, key: DamlRecord, n: number): { contractId: string; argument: DamlRecord }[];
   /** Daml's `assert`: throws the engine's failure when `condition` is false. */
   assert(condition: boolean): void;
   /** Daml-LF's `FAIL_WITH_STATUS` (what Daml's `assert` raises in the suite's models): a DAML_FAILURE of this error id and category. */

@@ -115,17 +115,21 @@ export class UpdateLog {
 export class ContractStore {
   private readonly active = new Map<string, Contract>();
   private readonly archived = new Map<string, Contract>();
-  private readonly keys = new Map<string, string>();
+  /**
+   * Key identity → the active contracts with that key, oldest first. Canton 3.5 keys are not unique (NUCK): several
+   * active contracts may share one, and a lookup by key takes the most recent (see `contractIdsByKey`).
+   */
+  private readonly keys = new Map<string, string[]>();
 
   private readonly activeView: LedgerView = {
     contract: (contractId) => this.active.get(contractId),
-    contractIdByKey: (identity) => this.keys.get(identity),
+    contractIdsByKey: (identity) => this.contractIdsByKey(identity),
     archived: (contractId) => this.archived.get(contractId),
   };
 
   private readonly viewWithArchived: LedgerView = {
     contract: (contractId) => this.active.get(contractId) ?? this.archived.get(contractId),
-    contractIdByKey: (identity) => this.keys.get(identity),
+    contractIdsByKey: (identity) => this.contractIdsByKey(identity),
     archived: (contractId) => this.archived.get(contractId),
   };
 
@@ -138,10 +142,21 @@ export class ContractStore {
   }
 
   /**
-   * Whether `tx`, interpreted earlier, still applies: its input contracts are active and the keys it
-   * creates are free. Prepared (interactive) transactions are checked so when they are executed.
+   * The active contracts with a key, most recent first: the participant's key lookup orders them by event sequential id,
+   * newest first (ContractStorageBackendTemplate.scala:103 `ORDER BY event_sequential_id DESC`, the key cache keeping the
+   * newest, ContractStateCaches.scala:139-152).
    */
-  conflict(tx: InterpretedTransaction): LedgerApiError | undefined {
+  private contractIdsByKey(identity: string): readonly string[] {
+    const holders = this.keys.get(identity);
+    return holders === undefined ? [] : [...holders].reverse();
+  }
+
+  /**
+   * Whether `tx`, interpreted earlier, still applies: its input contracts are active. Prepared (interactive) transactions
+   * are checked so when they are executed. Keys do not conflict (Canton 3.5 keys are not unique); under the
+   * `contract-keys-unique` fault (`uniqueKeys`) a key it creates must still be free, as on a unique-key ledger.
+   */
+  conflict(tx: InterpretedTransaction, uniqueKeys = false): LedgerApiError | undefined {
     for (const contractId of tx.inputs) {
       if (!this.active.has(contractId)) {
         return new LedgerApiError('CONTRACT_NOT_FOUND', `Contract could not be found with id ${contractId}`, {
@@ -149,10 +164,11 @@ export class ContractStore {
         });
       }
     }
+    if (!uniqueKeys) return undefined;
     for (const contract of tx.created.values()) {
       if (contract.key && !tx.consumed.has(contract.contractId)) {
-        const holder = this.keys.get(contract.key.identity);
-        if (holder !== undefined && !tx.consumed.has(holder)) {
+        const holders = this.keys.get(contract.key.identity) ?? [];
+        if (holders.some((holder) => !tx.consumed.has(holder))) {
           return new LedgerApiError(
             'DUPLICATE_CONTRACT_KEY',
             `Inconsistent: Duplicate contract key of template ${contract.template.qualifiedName}`,
@@ -169,12 +185,16 @@ export class ContractStore {
       if (!contract) continue;
       this.active.delete(contractId);
       this.archived.set(contractId, contract);
-      if (contract.key && this.keys.get(contract.key.identity) === contractId) this.keys.delete(contract.key.identity);
+      this.dropKey(contract);
     }
     for (const contract of tx.created.values()) {
       if (tx.consumed.has(contract.contractId)) continue;
       this.active.set(contract.contractId, contract);
-      if (contract.key) this.keys.set(contract.key.identity, contract.contractId);
+      if (contract.key) {
+        const holders = this.keys.get(contract.key.identity);
+        if (holders === undefined) this.keys.set(contract.key.identity, [contract.contractId]);
+        else holders.push(contract.contractId);
+      }
     }
   }
 
@@ -183,7 +203,17 @@ export class ContractStore {
     const contract = this.active.get(contractId);
     if (!contract) return;
     this.active.delete(contractId);
-    if (contract.key) this.keys.delete(contract.key.identity);
+    this.dropKey(contract);
+  }
+
+  /** Takes a contract that is no longer active out of its key's holders. */
+  private dropKey(contract: Contract): void {
+    if (!contract.key) return;
+    const holders = this.keys.get(contract.key.identity);
+    if (holders === undefined) return;
+    const rest = holders.filter((holder) => holder !== contract.contractId);
+    if (rest.length === 0) this.keys.delete(contract.key.identity);
+    else this.keys.set(contract.key.identity, rest);
   }
 }
 

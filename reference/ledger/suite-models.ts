@@ -1123,7 +1123,64 @@ const limits: SuiteModel = {
   },
 };
 
+/** daml/lf/local-keys.lf (conformance-local-keys, Daml-LF 2.3): fetch and lookup by key of a contract the same choice creates. */
+const localKeys: SuiteModel = {
+  name: 'conformance-local-keys',
+  version: '1.0.0',
+  templates: ['LocalKeys:Keyed', 'LocalKeys:LocalKeyVisibilityOperations'],
+  interfaces: [],
+  build(home) {
+    const keyed = template(home, 'LocalKeys:Keyed', T.record('LocalKeys:Keyed', { sig: T.party, label: T.text }), {
+      signatories: one('sig'),
+      key: {
+        type: T.record('LocalKeys:LocalKey', { sig: T.party, label: T.text }),
+        of: (argument) => ({ sig: field(argument, 'sig'), label: field(argument, 'label') }),
+        maintainers: one('sig'),
+      },
+      choices: choices(archive('LocalKeys', one('sig'))),
+    });
+    // Both choices: create a Keyed { sig, label = "" } with the signatory's authority, find it by its key, archive it.
+    const localChoice = (name: 'LocalLookup' | 'LocalFetch'): ChoiceDefinition => ({
+      name,
+      argumentType: T.record(`LocalKeys:${name}`, {}),
+      resultType: T.unit,
+      consuming: false,
+      controllers: one('obs'),
+      body: (context, argument) => {
+        const sig = field(argument, 'sig');
+        const cid = context.create(keyed, { sig, label: '' });
+        const key = { sig, label: '' };
+        if (name === 'LocalFetch') {
+          if (context.fetchByKey === undefined) throw new Error('the engine offers no fetch_by_key');
+          context.fetchByKey(keyed, key);
+        } else {
+          if (context.queryNByKey === undefined) throw new Error('the engine offers no query_n_by_key');
+          // `found`: Daml's `Some _ <- lookupByKey`, a failure status when nothing is found.
+          if (context.queryNByKey(keyed, key, 1).length === 0) {
+            if (context.failWithStatus === undefined) throw new Error('the engine offers no FAIL_WITH_STATUS');
+            context.failWithStatus('UNHANDLED_EXCEPTION/DA.Exception.AssertionFailed:AssertionFailed', 9, 'lookupByKey found no contract');
+          }
+        }
+        context.exercise(cid, 'Archive', {});
+        return {};
+      },
+    });
+    const operations = template(
+      home,
+      'LocalKeys:LocalKeyVisibilityOperations',
+      T.record('LocalKeys:LocalKeyVisibilityOperations', { sig: T.party, obs: T.party }),
+      {
+        signatories: one('sig'),
+        observers: one('obs'),
+        choices: choices(localChoice('LocalLookup'), localChoice('LocalFetch'), archive('LocalKeys', one('sig'))),
+      },
+    );
+    return { templates: [keyed, operations], interfaces: [] };
+  },
+};
+
 const MODELS: readonly SuiteModel[] = [
+  localKeys,
   keys,
   keyWorkflows,
   nesting,

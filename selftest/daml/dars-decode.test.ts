@@ -37,9 +37,35 @@ const models = readFileSync(new URL('models.txt', root), 'utf8')
   .split('\n')
   .map((line) => line.trim().split(/\s+/))
   .filter((fields) => fields[0] === 'model' || fields[0] === 'dependent')
-  .map(([kind, name, target, dependency]) => ({ name: name!, target: target!, dependency: kind === 'dependent' ? dependency : undefined }));
+  .map(([kind, name, target, ...rest]) => ({
+    name: name!,
+    target: target!,
+    dependency: kind === 'dependent' ? rest[0] : undefined,
+    sources: kind === 'dependent' ? rest.slice(1) : rest,
+  }));
+
+/**
+ * The stable package DA.Types (daml/stable-packages/): a model whose source names it (the Tuple2 of fetch_by_key and
+ * query_n_by_key) carries its DALF, as Canton's encoder writes it (`<package id>.dalf`); the others carry none.
+ */
+const DA_TYPES = '5aee9b21b8e9a4c4975b5f4c4198e6e6e8469df49e2010820e792f393db870f4';
+const namesDaTypes = (name: string): boolean =>
+  models
+    .find((model) => model.name === name)!
+    .sources.some((source) => readFileSync(new URL(`lf/${source}`, root), 'utf8').includes(`'${DA_TYPES}':DA.Types:`));
 
 describe("the suite's committed DARs (daml/dars)", () => {
+  it("carry DA.Types as the DALF taken from Canton's tree (daml/stable-packages), byte for byte", () => {
+    const stable = new Uint8Array(readFileSync(new URL(`stable-packages/daml-prim-DA-Types-${DA_TYPES}.dalf`, root)));
+    expect(sha256(stable)).toBe('bef5523d20b5bb3e608423caf03bb62b5c40ba759a646e0055d93bdc80a166a3');
+    const carriers = index.dars.filter((entry) => namesDaTypes(entry.name));
+    expect(carriers.map((entry) => entry.name)).toEqual(['conformance-local-keys']);
+    for (const entry of carriers) {
+      const entries = unzipSync(new Uint8Array(readFileSync(new URL(`dars/${entry.file}`, root))));
+      expect(sha256(entries[`${DA_TYPES}.dalf`]!)).toBe(sha256(stable));
+    }
+  });
+
   it('are exactly the models of daml/models.txt, one DAR each, in the index in the same order', () => {
     const dars = readdirSync(new URL('dars/', root)).filter((file) => file.endsWith('.dar'));
     expect(dars.sort()).toEqual(models.map((model) => `${model.name}.dar`).sort());
@@ -55,12 +81,13 @@ describe("the suite's committed DARs (daml/dars)", () => {
       expect(parsed.main.packageId).toBe(entry.packageId);
       expect(parsed.main.lfMajor).toBe(2);
       expect([parsed.name, parsed.version]).toEqual([entry.packageName, entry.packageVersion]);
-      // The models use no stable package, so a node needs nothing else to type-check them; a `dependent` model's DAR
-      // carries the one package it imports, as that model's DAR holds it.
+      // A `dependent` model's DAR carries the one package it imports, as that model's DAR holds it; a model naming DA.Types
+      // carries that stable package; no other.
       const dependency = models.find((model) => model.name === entry.name)?.dependency;
-      expect(parsed.dependencies.map((pkg) => pkg.packageId)).toEqual(
-        dependency === undefined ? [] : [index.dars.find((dar) => dar.name === dependency)!.packageId],
-      );
+      expect(parsed.dependencies.map((pkg) => pkg.packageId)).toEqual([
+        ...(dependency === undefined ? [] : [index.dars.find((dar) => dar.name === dependency)!.packageId]),
+        ...(namesDaTypes(entry.name) ? [DA_TYPES] : []),
+      ]);
       const templates = (parsed.main.modules ?? []).flatMap((module) => module.templates.map((name) => `${module.name}:${name}`));
       const interfaces = (parsed.main.modules ?? []).flatMap((module) => module.interfaces.map((name) => `${module.name}:${name}`));
       expect(templates.sort()).toEqual([...entry.templates].sort());
@@ -76,6 +103,7 @@ describe("the suite's committed DARs (daml/dars)", () => {
         'META-INF/MANIFEST.MF',
         'archive.dalf',
         ...(dependency === undefined ? [] : [`${dependency}.dalf`]),
+        ...(namesDaTypes(entry.name) ? [`${DA_TYPES}.dalf`] : []),
       ]);
       // Local file headers: compression method 0 (stored) and DOS time/date 2000-01-01 00:00 for every entry.
       const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -155,7 +155,7 @@ describe('submit-and-wait: successful commands', () => {
     expect(acs.json.update.Transaction.value.events[0].CreatedEvent.createArgument.owner).toBe(alice);
   });
 
-  it('exercises by key, reports a missing key and rejects a duplicate key', async () => {
+  it('exercises by key the most recent of the contracts sharing a key (keys are not unique) and reports a missing key', async () => {
     const number = uniqueCommandId('ACC');
     const account = { owner: alice, number, balance: '10.0', tags: ['a'], nickname: null };
     const created = await submitAs('alice-user', [alice], [{ CreateCommand: { templateId: ACCOUNT, createArguments: account } }]);
@@ -163,9 +163,14 @@ describe('submit-and-wait: successful commands', () => {
     const createdEvent = (await ledgerEffects('alice-user', alice, created.json.completionOffset))[0].CreatedEvent;
     expect(createdEvent.contractKey).toEqual({ owner: alice, number });
     expect(createdEvent.createArgument).toEqual({ owner: alice, number, balance: '10.0000000000', tags: ['a'] });
-    const duplicate = await submitAs('alice-user', [alice], [{ CreateCommand: { templateId: ACCOUNT, createArguments: account } }]);
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.json.code).toBe('DUPLICATE_CONTRACT_KEY');
+    // Canton 3.5 (NUCK): a second contract with the key is accepted, and an exercise by key takes the most recent.
+    const second = await submitAs(
+      'alice-user',
+      [alice],
+      [{ CreateCommand: { templateId: ACCOUNT, createArguments: { ...account, balance: '20.0' } } }],
+    );
+    expect(second.status).toBe(200);
+    const secondId = (await ledgerEffects('alice-user', alice, second.json.completionOffset))[0].CreatedEvent.contractId;
     const deposit = await submitAs(
       'alice-user',
       [alice],
@@ -182,7 +187,8 @@ describe('submit-and-wait: successful commands', () => {
     );
     expect(deposit.status).toBe(200);
     const events = await ledgerEffects('alice-user', alice, deposit.json.completionOffset);
-    expect(events[1].CreatedEvent.createArgument.balance).toBe('11.5000000000');
+    expect(events[0].ExercisedEvent.contractId).toBe(secondId);
+    expect(events[1].CreatedEvent.createArgument.balance).toBe('21.5000000000');
     const missing = await submitAs(
       'alice-user',
       [alice],

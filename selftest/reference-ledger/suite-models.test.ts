@@ -19,6 +19,7 @@ describe('the suite models the reference executes', () => {
   it.each([
     'conformance-keys',
     'conformance-key-workflows',
+    'conformance-local-keys',
     'conformance-nesting',
     'conformance-interfaces',
     'conformance-values',

@@ -26,6 +26,24 @@ export const contractsAndEventsClauses = [
       `(LAPITT community/ledger-test-tool/src/main/scala/com/daml/ledger/api/testtool/suites/v2_3/ContractKeysIT.scala:47, :269, :300, :332). ` +
       'The keyed half needs a keyed template (templates.keyedAccount; CantonExamples has none).',
   ),
+  lookup(
+    'canton.semantics.contract-keys-not-unique',
+    'state',
+    'Contract keys are not unique (NUCK, protocol version 35): a create whose key an active contract already has is ' +
+      'accepted, also within one transaction, and never DUPLICATE_CONTRACT_KEY (nothing in the 3.5 engine raises it: both ' +
+      'transaction tree factories run the contract state machine without a uniqueness check). A fetch or exercise by key takes the ' +
+      'most recent of the active contracts with the key that the submission sees: those created earlier in the same ' +
+      "transaction first (most recent first), then those disclosed to it, then the ledger's, newest first; so after the " +
+      'newest is archived, the key finds the older one ' +
+      '(community/daml-lf/transaction/src/main/scala/com/digitalasset/daml/lf/transaction/NextGenContractStateMachine.scala:401 ' +
+      'create, :553 activeKeyMapping; community/base/src/main/scala/com/digitalasset/canton/version/EngineMode.scala; ' +
+      `${INTERPRETER}:510 disclosedOrStoreNKeyLookup; ${STORE}/backend/common/ContractStorageBackendTemplate.scala:103 ` +
+      '`ORDER BY event_sequential_id DESC`; community/daml-lf/interpreter/src/main/scala/com/digitalasset/daml/lf/speedy/' +
+      "SBuiltinFun.scala:2043 KeyOperation.Fetch takes the first; Canton's own community/daml-script-tests/src/test/resources/" +
+      'daml/ScriptLF23Tests/daml/CommonLF23ScriptTests/NUCKTests.daml:98 exerciseByMultiple, :147 lookupNByKeyMultiple). ' +
+      "Canton excludes LAPITT's unique-key cases from its runs (community/conformance-testing/src/test/scala/com/digitalasset/" +
+      "canton/integration/tests/ledgerapi/LedgerApiConformanceTest.scala:200-210). Needs the suite's conformance-keys DAR.",
+  ),
   submitAndWait(
     'canton.semantics.contract-key-visibility',
     'state',
@@ -35,6 +53,17 @@ export const contractsAndEventsClauses = [
       "accepted, as is the stakeholder's own exercise by key " +
       `(${INTERPRETER}, NUCK key lookups; LAPITT ${LAPITT3}/ContractKeysIT.scala:481 CKGlocalKeyVisibility, ` +
       `${LAPITT3}/ContractKeysExplicitDisclosureIT.scala:37). Needs the suite's conformance-key-workflows DAR.`,
+  ),
+  submitAndWait(
+    'canton.semantics.contract-key-local-visibility',
+    'state',
+    'A fetch by key or a lookup by key inside a choice finds a contract created earlier in the same transaction whoever ' +
+      "the submitters see: a contract's observer exercising a choice that creates a keyed contract of the contract's " +
+      "signatory (who is the key's maintainer), fetches or looks it up by its key and archives it is accepted " +
+      `(LAPITT ${LAPITT3}/ContractKeysIT.scala:407 CKLocalLookupByKeyVisibility, :423 CKLocalFetchByKeyVisibility; ` +
+      'NextGenContractStateMachine.scala:553 activeKeyMapping takes the local keys unfiltered). In Daml-LF 2.3 the fetch is ' +
+      "`fetch_by_key`, the lookup `query_n_by_key` with 1 (`lookup_by_key` is 2.dev only). Needs the suite's " +
+      'conformance-local-keys DAR (it carries the stable package DA.Types).',
   ),
   lookup(
     'canton.semantics.contract-key-workflows',

@@ -4,10 +4,12 @@
  * disclosed (ContractKeysIT :481 CKGlocalKeyVisibility, ContractKeysExplicitDisclosureIT :37), a contract id in the
  * argument of an exercise by key (ContractKeysContractIdIT :168), a keyed asset transferred through a proposal
  * (ContractKeysDivulgenceIT :13), a key created through a choice, archived and created again (ContractKeysIT :439), and a
- * failed exercise by key that takes no change id (ContractKeysCommandDeduplicationIT :23).
- * Canton 3.5 keys are not unique (NUCK: EngineMode.scala, protocol version 35): every key here carries a fresh label, so
- * no test depends on which of several contracts with one key a lookup picks. Each test skips with its reason when the
- * fixtures name no such suite package (`suitePackages`).
+ * failed exercise by key that takes no change id (ContractKeysCommandDeduplicationIT :23), and a fetch and a lookup by key
+ * in a choice of a contract the same transaction created (ContractKeysIT :407, :423; local-keys.lf).
+ * Canton 3.5 keys are not unique (NUCK: EngineMode.scala, protocol version 35): one test checks that a second contract
+ * with a key in use is accepted and which of them an exercise by key takes (the most recent); every other key here carries
+ * a fresh label, so no other test depends on that choice. Each test skips with its reason when the fixtures name no such
+ * suite package (`suitePackages`).
  */
 import { randomUUID } from 'node:crypto';
 import { positiveDataAcceptance } from '../../checks/basic.js';
@@ -26,6 +28,8 @@ import {
   updateByOffset,
   wildcardFilter,
   type JsonObject,
+  type Shape,
+  type TransactionEvent,
 } from '../support/ledger.js';
 import { refusedAgainstControl, refusedWith } from '../support/refusals.js';
 
@@ -287,6 +291,114 @@ conformanceSuite('flows / contract keys', () => {
       await Promise.all([divulgence(), reusedKey()]);
     },
   );
+  conformanceTest(
+    {
+      name: 'keys are not unique: a second contract with a key in use is accepted, and an exercise by key takes the most recent',
+      endpoint: 'update-by-offset',
+      clauses: ['canton.semantics.contract-keys-not-unique'],
+      requires: ['writes'],
+      concurrent: true,
+    },
+    async (context) => {
+      // Canton 3.5 runs LF 2.3 keys as non-unique (NUCK); LAPITT's unique-key cases (RaceConditionIT WWDoubleNonTransientCreate,
+      // ContractKeysIT CKMaintainerScoped's duplicate create) are excluded from Canton's own runs. The order a lookup by key
+      // takes is Canton's NUCKTests.daml exerciseByMultiple: created in this transaction (most recent first), disclosed,
+      // then the ledger's (newest first); a unique-key ledger refuses the second create (DUPLICATE_CONTRACT_KEY).
+      const clauseId = 'canton.semantics.contract-keys-not-unique';
+      const textKeyId = suiteTemplate(context, 'conformance-keys', 'TextKey:TextKey');
+      const { owner, ownerUser } = actors(context);
+      const create = (key: string) => ({
+        CreateCommand: { templateId: textKeyId, createArguments: { party: owner, key, disclosedTo: [] } },
+      });
+      const archiveByKey = (key: string) => exerciseByKey(textKeyId, { party: owner, key }, 'Archive', {});
+      const run = (commands: unknown[]) => submit(context, { user: ownerUser, actAs: [owner], commands, clauseId });
+      const eventsAt = async (offset: number, shape: Shape) =>
+        transactionOf(await partyView(context, ownerUser, offset, owner, shape), clauseId).events;
+      // The contracts the exercises of a transaction (ledger-effects view) were on, in node order.
+      const exercisedOn = (events: TransactionEvent[]) =>
+        events
+          .filter(([kind]) => kind === 'ExercisedEvent')
+          .map(([, payload]) => payload)
+          .sort((left, right) => Number(left.nodeId) - Number(right.nodeId))
+          .map((payload) => payload.contractId);
+
+      const acrossTransactions = async () => {
+        // Two contracts with one key, created one after the other; then two exercises by key in one transaction: the first
+        // archives the newer, the second (the newer now consumed) the older, which was active beside it all along.
+        const key = freshId('not-unique');
+        const older = await run([create(key)]);
+        const newer = await run([create(key)]);
+        const byKey = await run([archiveByKey(key), archiveByKey(key)]);
+        const [olderEvents, newerEvents, byKeyEvents] = await Promise.all([
+          eventsAt(older.completionOffset, 'TRANSACTION_SHAPE_ACS_DELTA'),
+          eventsAt(newer.completionOffset, 'TRANSACTION_SHAPE_ACS_DELTA'),
+          eventsAt(byKey.completionOffset, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+        ]);
+        const [olderCreated, newerCreated] = [createdEvents(olderEvents), createdEvents(newerEvents)];
+        writeVisible(clauseId, 'the first contract with the key', olderCreated, 1);
+        writeVisible(clauseId, 'the second contract with the same key', newerCreated, 1);
+        expectValue(
+          clauseId,
+          'the contracts the two exercises by key archived, in turn (the most recent first, then the older one)',
+          exercisedOn(byKeyEvents),
+          [newerCreated[0]!.contractId, olderCreated[0]!.contractId],
+        );
+      };
+
+      const withinOneTransaction = async () => {
+        // Two creates with one key and an exercise by key in one transaction: accepted; the exercise takes the later create.
+        const key = freshId('not-unique');
+        const submitted = await run([create(key), create(key), archiveByKey(key)]);
+        const events = await eventsAt(submitted.completionOffset, 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
+        const created = createdEvents(events).sort((left, right) => Number(left.nodeId) - Number(right.nodeId));
+        writeVisible(clauseId, 'the contracts created with one key in one transaction', created, 2);
+        expectValue(
+          clauseId,
+          'the contract the exercise by key in the same transaction archived (the later of the two created before it)',
+          exercisedOn(events),
+          [created[1]!.contractId],
+        );
+      };
+
+      await Promise.all([acrossTransactions(), withinOneTransaction()]);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a fetch and a lookup by key in a choice find a contract the same transaction created, whoever the submitter sees',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.semantics.contract-key-local-visibility'],
+      requires: ['writes'],
+      concurrent: true,
+    },
+    async (context) => {
+      // ContractKeysIT.scala:407 CKLocalLookupByKeyVisibility and :423 CKLocalFetchByKeyVisibility: the owner's
+      // LocalKeyVisibilityOperations, observed by the other party, whose LocalLookup and LocalFetch create a Keyed of the
+      // owner (with the owner's authority), find it by its key (query_n_by_key 1, fetch_by_key) and archive it.
+      const clauseId = 'canton.semantics.contract-key-local-visibility';
+      const operationsId = suiteTemplate(context, 'conformance-local-keys', 'LocalKeys:LocalKeyVisibilityOperations');
+      const { owner, ownerUser, other, otherUser } = actors(context);
+      const operations = await createAndRead(
+        context,
+        ownerUser,
+        owner,
+        { CreateCommand: { templateId: operationsId, createArguments: { sig: owner, obs: other } } },
+        clauseId,
+      );
+      const exercise = (choice: string) =>
+        send(
+          context,
+          otherUser,
+          [other],
+          [{ ExerciseCommand: { templateId: operationsId, contractId: operations.contractId, choice, choiceArgument: {} } }],
+        );
+      const [lookup, fetch] = await Promise.all([exercise('LocalLookup'), exercise('LocalFetch')]);
+      positiveDataAcceptance(lookup, clauseId);
+      positiveDataAcceptance(fetch, clauseId);
+    },
+  );
+
   conformanceTest(
     {
       name: 'a failed exercise by key takes no change id: its retry is accepted once the key has a contract',

@@ -161,6 +161,8 @@ public final class BuildDars {
       scala.collection.immutable.Map one = (scala.collection.immutable.Map) scala.collection.immutable.Map$.MODULE$.empty();
       one = (scala.collection.immutable.Map) one.updated(packageId, pkg);
       if (dependency != null) one = (scala.collection.immutable.Map) one.updated(dependency._1(), dependency._2());
+      // The DAR's other packages too: the stable packages the encoder added (DA.Types for a model naming its Tuple2).
+      for (scala.Tuple2 carried : dependenciesOf(dar.toFile())) one = (scala.collection.immutable.Map) one.updated(carried._1(), carried._2());
       scala.util.Either checked = com.digitalasset.daml.lf.validation.Validation$.MODULE$.checkPackages(one);
       if (checked.isLeft()) {
         failures.add(model.name() + ": Validation.checkPackages refused the written DAR: "
