@@ -187,7 +187,7 @@ export const userModelClauses = [
   ),
 ] as const;
 
-/** The stateful property tests' rule (suites/flows/stateful-ledger.suite.ts). */
+/** The stateful property tests' rule (suites/flows/stateful-ledger.suite.ts, stateful-users.suite.ts). */
 export const statefulClauses = [
   submissions(
     'canton.model.stateful-sequence',

@@ -15,8 +15,10 @@
  *
  * A failure is shrunk by fast-check to the shortest sequence that shows it and named as a script with the seed;
  * `ledger-conformance replay <test id>` reruns it. Budget: `--cases` / 25 sequences (at least two), run concurrently
- * (each has its own packages): a list and validations (at once), one to four random operations, then an upload without
- * vetAllPackages, a validation and a list (at most nine steps).
+ * (each has its own packages): a list and validations (at once), the coverage steps (every upload variant, each route with
+ * vetAllPackages absent, true and false, synchronizerId sent or not, on a lineage of its own, at once; then each lineage's
+ * twin validated at once: vetted or not), one to four random operations, then an upload without vetAllPackages, a
+ * validation and a list (at most eleven steps).
  */
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
@@ -192,7 +194,9 @@ class List extends PackagesCommand {
     const response = await real.context.send({ endpoint: 'packages-list', user: real.admin });
     const ids = ((parseJsonLossless(response.text) as { packageIds?: unknown } | undefined)?.packageIds ?? []) as unknown[];
     const listed = ids.map(String);
-    const mine = [...real.dars, ...real.pairs.flatMap((pair) => [pair.main, pair.twin])].flatMap((dar) => dar.packages.map((pkg) => pkg.id));
+    const mine = [...real.dars, ...real.pairs.flatMap((pair) => [pair.main, pair.twin])].flatMap((dar) =>
+      dar.packages.map((pkg) => pkg.id),
+    );
     const counts = new Map(mine.map((id) => [id, listed.filter((each) => each === id).length]));
     const missing = [...model.uploaded].filter((id) => counts.get(id) === 0);
     const twice = mine.filter((id) => (counts.get(id) ?? 0) > 1);
@@ -228,7 +232,9 @@ const slot = fc.nat(2);
 const upload = fc
   .record({ slot, vet: fc.constantFrom<VetMode>('absent', 'true', 'false'), deprecated: fc.boolean(), withSynchronizer: fc.boolean() })
   .map(({ slot: chosen, vet, deprecated, withSynchronizer }) => new Upload(chosen, vet, deprecated, withSynchronizer));
-const validate = fc.record({ slot, withSynchronizer: fc.boolean() }).map(({ slot: chosen, withSynchronizer }) => new Validate(chosen, withSynchronizer));
+const validate = fc
+  .record({ slot, withSynchronizer: fc.boolean() })
+  .map(({ slot: chosen, withSynchronizer }) => new Validate(chosen, withSynchronizer));
 
 /** Every upload variant: each route (POST /v2/dars, the deprecated POST /v2/packages) with vetAllPackages absent, true, false. */
 const UPLOAD_VARIANTS = ([false, true] as const).flatMap((deprecated) =>
@@ -242,7 +248,9 @@ const UPLOAD_VARIANTS = ([false, true] as const).flatMap((deprecated) =>
  * list then shows every variant's upload stored and no twin.
  */
 const coverageSteps = coverage<PackagesCommand>([
-  fc.constant(new Together(UPLOAD_VARIANTS.map(({ deprecated, vet }, pair) => new Upload({ pair, twin: false }, vet, deprecated, pair % 2 === 0)))),
+  fc.constant(
+    new Together(UPLOAD_VARIANTS.map(({ deprecated, vet }, pair) => new Upload({ pair, twin: false }, vet, deprecated, pair % 2 === 0))),
+  ),
   fc.constant(new Together(UPLOAD_VARIANTS.map((_, pair) => new Validate({ pair, twin: true }, pair % 2 === 1)))),
 ]);
 

@@ -153,7 +153,9 @@ async function readBack(model: UsersModel, real: UsersReal, index: number, step:
   const [read, self] = await Promise.all([
     context.send({ endpoint: 'users.get', params: { 'user-id': id }, user: real.admin, ...(query ? { query } : {}) }),
     real.mints
-      ? context.tokens.mint({ userId: id }).then((token) => context.send({ endpoint: 'authenticated-user', token, ...(query ? { query } : {}) }))
+      ? context.tokens
+          .mint({ userId: id })
+          .then((token) => context.send({ endpoint: 'authenticated-user', token, ...(query ? { query } : {}) }))
       : Promise.resolve(undefined),
   ]);
   if (state === undefined) {
@@ -206,7 +208,14 @@ class CreateUser extends UserCommand {
     const { context } = real;
     const { spec } = this;
     const state: UserState = spec.bare
-      ? { primaryParty: '', isDeactivated: false, primaryPartyAuthentication: false, annotations: {}, rights: new Set(), resourceVersion: undefined }
+      ? {
+          primaryParty: '',
+          isDeactivated: false,
+          primaryPartyAuthentication: false,
+          annotations: {},
+          rights: new Set(),
+          resourceVersion: undefined,
+        }
       : {
           primaryParty: spec.party === undefined ? '' : context.party(spec.party),
           isDeactivated: spec.deactivated,
@@ -255,7 +264,8 @@ class CreateUser extends UserCommand {
   }
 }
 
-type MaskPath = 'primary_party' | 'is_deactivated' | 'metadata.annotations' | 'metadata' | 'primary_party_authentication' | 'identity_provider_id';
+type MaskPath =
+  'primary_party' | 'is_deactivated' | 'metadata.annotations' | 'metadata' | 'primary_party_authentication' | 'identity_provider_id';
 const MASK_PATHS: readonly MaskPath[] = [
   'primary_party',
   'is_deactivated',
@@ -448,7 +458,8 @@ class ListUsers extends UserCommand {
       // least, then each twice the one before: page boundaries fall on the sequence's users, in a bounded number of pages.
       const passed = mineSorted.every((id) => seen.includes(id)) || seen.some((id) => id > (mineSorted.at(-1) ?? ''));
       const small = page < SMALL_PAGES || !passed;
-      const size = this.pageSize === undefined ? undefined : small ? this.pageSize : this.pageSize * 2 ** Math.min(10, page - SMALL_PAGES + 1);
+      const size =
+        this.pageSize === undefined ? undefined : small ? this.pageSize : this.pageSize * 2 ** Math.min(10, page - SMALL_PAGES + 1);
       const query: Record<string, string> = {};
       if (size !== undefined) query.pageSize = String(size);
       if (pageToken !== '') query.pageToken = pageToken;
@@ -505,15 +516,25 @@ const createSpec = (over: Partial<CreateSpec> = {}): fc.Arbitrary<CreateSpec> =>
     .map((spec) => ({ ...spec, ...over }));
 const updateSpec = (paths: fc.Arbitrary<MaskPath[]>, over: Partial<UpdateSpec> = {}): fc.Arbitrary<UpdateSpec> =>
   fc
-    .record({ paths, party, deactivated: fc.boolean(), authentication: fc.boolean(), annotations: updateAnnotations, withVersion: fc.boolean() })
+    .record({
+      paths,
+      party,
+      deactivated: fc.boolean(),
+      authentication: fc.boolean(),
+      annotations: updateAnnotations,
+      withVersion: fc.boolean(),
+    })
     .map((spec) => ({ ...spec, ...over }));
 /** One to three distinct mask paths, never `metadata` beside `metadata.annotations`. */
 const maskPaths = fc
   .uniqueArray(fc.constantFrom(...MASK_PATHS), { minLength: 1, maxLength: 3 })
-  .map((paths) => (paths.includes('metadata') && paths.includes('metadata.annotations') ? paths.filter((path) => path !== 'metadata') : paths));
+  .map((paths) =>
+    paths.includes('metadata') && paths.includes('metadata.annotations') ? paths.filter((path) => path !== 'metadata') : paths,
+  );
 
 type Step = UserCommand;
-const create = (index: number, over: Partial<CreateSpec>): fc.Arbitrary<Step> => createSpec(over).map((spec) => new CreateUser(index, spec));
+const create = (index: number, over: Partial<CreateSpec>): fc.Arbitrary<Step> =>
+  createSpec(over).map((spec) => new CreateUser(index, spec));
 const update = (index: number, path: MaskPath, over: Partial<UpdateSpec> = {}): fc.Arbitrary<Step> =>
   updateSpec(fc.constant([path]), over).map((spec) => new UpdateUser(index, spec));
 
@@ -559,7 +580,10 @@ const coverageSteps = coverage<Step>([
 const randomSteps = fc.array(
   fc.oneof(
     fc.record({ index: userIndex, spec: createSpec() }).map(({ index, spec }) => new CreateUser(index, spec) as Step),
-    { weight: 2, arbitrary: fc.record({ index: userIndex, spec: updateSpec(maskPaths) }).map(({ index, spec }) => new UpdateUser(index, spec)) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ index: userIndex, spec: updateSpec(maskPaths) }).map(({ index, spec }) => new UpdateUser(index, spec)),
+    },
     fc
       .record({ index: userIndex, revoke: fc.boolean(), rights: rights.filter((each) => each.length > 0) })
       .map(({ index, revoke, rights: chosen }) => new ChangeRights(index, revoke, chosen)),

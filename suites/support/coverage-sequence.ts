@@ -28,7 +28,7 @@ class CoverageArbitrary<T> extends fc.Arbitrary<T[]> {
     return listValue(this.parts.map((arbitrary, part) => ({ part, value: arbitrary.generate(random, biasFactor) })));
   }
 
-  canShrinkWithoutContext(value: unknown): value is T[] {
+  canShrinkWithoutContext(_value: unknown): _value is T[] {
     return false;
   }
 
