@@ -46,6 +46,7 @@ const USER_CLAUSES = [
   'canton.model.users-rights',
   'canton.model.users-update-mask',
   'canton.model.users-paging',
+  'canton.model.users-authenticated-user',
 ] as const;
 
 /** The paths of a user update mask the model predicts (proto names), and the parent path that names annotations. */
@@ -148,6 +149,7 @@ export class UserModel {
   /** Learns from or judges one exchange; returns whether the model applied to it. */
   apply(exchange: ObservedExchange): boolean {
     const descriptor = exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path);
+    if (descriptor === 'authenticated-user') return this.authenticated(exchange, parsed(exchange.response.text));
     if (descriptor === undefined || !descriptor.startsWith('users.')) return false;
     const { response } = exchange;
     const sentAt = exchange.sentAt ?? 0;
@@ -408,6 +410,42 @@ export class UserModel {
     if (status !== 200 || user === undefined) return false;
     this.compare(last.record, user, '$.user', violations);
     this.judge(exchange, new Set(['canton.model.users-read-last-write', 'canton.model.users-deleted-gone']), violations);
+    return true;
+  }
+
+  /**
+   * authenticated-user answered 200 for a user the run created: the caller's record is what the last write to it answered
+   * (a token's user is read through the same store as GET /v2/users/{id}).
+   */
+  private authenticated(exchange: ObservedExchange, body: Json | undefined): boolean {
+    const user = body?.['user'] as Json | undefined;
+    if (exchange.response.status !== 200 || typeof user?.['id'] !== 'string') return false;
+    const tracked = this.users.get(user['id']);
+    const last = tracked === undefined ? undefined : settled(tracked.writes, exchange.sentAt ?? 0, exchange.answeredAt ?? 0, true);
+    if (last?.record === undefined) return false;
+    const violations: Violation[] = [];
+    if (last.record === null)
+      violations.push({
+        clause: 'canton.model.users-authenticated-user',
+        path: '$.user',
+        expected: 'a refusal: the run deleted the user the token names',
+        actual: user['id'],
+      });
+    else {
+      this.compare(last.record, user, '$.user', violations);
+      if (last.record['isDeactivated'] === true)
+        violations.push({
+          clause: 'canton.model.users-authenticated-user',
+          path: '$.user.isDeactivated',
+          expected: 'a refusal: the last write to the user deactivated it',
+          actual: user['isDeactivated'],
+        });
+    }
+    this.judge(
+      exchange,
+      new Set(['canton.model.users-authenticated-user']),
+      violations.map((violation) => ({ ...violation, clause: 'canton.model.users-authenticated-user' })),
+    );
     return true;
   }
 

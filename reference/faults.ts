@@ -25,6 +25,7 @@ export const FaultCatalogue = {
   'auth-websocket-protocol-rejected': 'the Sec-WebSocket-Protocol jwt.token.<jwt> alternative is not accepted',
   // Users
   'authenticated-user-wrong-record': 'GET /v2/authenticated-user returns the first user instead of the caller',
+  'authenticated-user-annotations-dropped': "GET /v2/authenticated-user shows the caller's record with no annotations",
   'user-annotation-rules-ignored': 'POST and PATCH /v2/users accept annotation keys, values and sizes the Limits forbid',
   'user-stale-update-accepted': 'PATCH /v2/users/{id} ignores a stale resourceVersion (no concurrent-update detection)',
   'user-concurrent-update-lost':
@@ -109,6 +110,7 @@ export const FaultCatalogue = {
   'vetting-upgrade-not-checked': 'a later version that drops a template of the vetted one is accepted (no NOT_VALID_UPGRADE_PACKAGE)',
   'vetting-dependencies-not-vetted': "an upload with vetting vets the DAR's main package only, not its dependencies",
   'vetting-ignores-vet-all-packages-false': 'an upload with vetAllPackages=false vets its packages all the same',
+  'packages-route-ignores-vet-false': 'the deprecated upload route POST /v2/packages vets its packages even with vetAllPackages=false',
   'dar-validate-stores-package': "dars/validate stores the DAR's packages (listed by GET /v2/packages) without vetting them",
   'packages-list-omits-uploaded': 'GET /v2/packages lists the model package only, no package uploaded since',
   // Upgrades (reference/ledger/identifiers.ts, engine.ts)

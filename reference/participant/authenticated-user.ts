@@ -52,7 +52,10 @@ export function authenticatedUserRoute(options: AuthenticatedUserOptions): Route
     const user = faults.has('authenticated-user-wrong-record') ? users.all()[0] : users.get(caller.userId);
     if (user === undefined) throw userNotFound(caller.userId);
     if (identityProviderId !== null && identityProviderId !== user.identityProviderId) throw userNotFound(user.id);
-    const rendered = renderUser(user, options.ledgerApiVersion);
+    const shown = renderUser(user, options.ledgerApiVersion);
+    const rendered = faults.has('authenticated-user-annotations-dropped')
+      ? { ...shown, metadata: { ...(shown['metadata'] as Record<string, unknown> | undefined), annotations: {} } }
+      : shown;
     if (faults.has('holdout-authenticated-user-cached')) {
       if (!cached.has(user.id)) cached.set(user.id, rendered);
       return { status: 200, body: { user: cached.get(user.id) } };

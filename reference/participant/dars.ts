@@ -100,7 +100,8 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
   function upload(request: RefRequest, deprecatedRoute = false): RefResponse {
     const vetByDefault =
       !faults.has('holdout-upload-not-vetted-by-default') && !(deprecatedRoute && faults.has('holdout-deprecated-upload-vets-nothing'));
-    const vet = booleanQuery(request, 'vetAllPackages', vetByDefault);
+    const vet =
+      (deprecatedRoute && faults.has('packages-route-ignores-vet-false')) || booleanQuery(request, 'vetAllPackages', vetByDefault);
     authorizeAdmin(request);
     const named = namedSynchronizer(request);
     // Canton picks the synchronizer only to vet on: without vetting, neither the named one nor auto-detection is checked.

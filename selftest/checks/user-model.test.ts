@@ -68,6 +68,23 @@ describe('the users model', () => {
     expect(thrown.message).toContain('$.user.metadata.annotations');
   });
 
+  it('holds authenticated-user of a user the run created to the last write, and refuses a deactivated one', async () => {
+    const self = (body: unknown, times: [number, number]) => exchange('GET', '/v2/authenticated-user', body, times);
+    const updated = update({ a: 'x' }, '2', [2, 3]);
+    expect(await recorded(() => run([create, updated, self({ user: user({ a: 'x' }, '2') }, [4, 5])]))).toContain(
+      'stateful_consistency canton.model.users-authenticated-user passed',
+    );
+    const stale = await failure(() => run([create, updated, self({ user: user({}, '1') }, [4, 5])]));
+    expect(stale.clauseId).toBe('canton.model.users-authenticated-user');
+    expect(stale.message).toContain('$.user.metadata.annotations');
+    const deactivated = exchange('PATCH', `/v2/users/${ID}`, { user: { ...user({}, '2'), isDeactivated: true } }, [2, 3]);
+    const served = await failure(() => run([create, deactivated, self({ user: { ...user({}, '2'), isDeactivated: true } }, [4, 5])]));
+    expect(served.clauseId).toBe('canton.model.users-authenticated-user');
+    expect(served.message).toContain('a refusal');
+    // Another user's record (not one the run created) is not judged.
+    expect(run([create, self({ user: { ...user({}, '9'), id: 'someone-else' } }, [4, 5])]).at(-1)).toBe(false);
+  });
+
   it('does not judge a read after racing writes whose answers came back out of the order they were applied in', async () => {
     // b was applied last (the node shows both keys) but its answer arrived first; a's answer, showing only a, arrived last.
     const raced = [create, update({ b: 'x' }, '3', [2, 6]), update({ a: 'x', b: 'x' }, '2', [2, 8]), get({ a: 'x', b: 'x' }, '3', [9, 10])];

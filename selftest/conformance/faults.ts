@@ -699,6 +699,22 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: ['canton.model.stateful-sequence'],
     exclusive: true,
   },
+  // Issue 27, variants every stateful sequence reaches on every seed (coverage steps): authenticated-user read with a token
+  // of a user the sequence created, after each change to it; the deprecated upload route with vetAllPackages=false.
+  {
+    fault: 'authenticated-user-annotations-dropped',
+    include: ['flows / stateful users'],
+    profile: 'canton',
+    clauses: ['canton.model.users-authenticated-user'],
+    exclusive: true,
+  },
+  {
+    fault: 'packages-route-ignores-vet-false',
+    include: ['flows / stateful packages'],
+    profile: 'canton',
+    clauses: ['canton.model.stateful-packages'],
+    exclusive: true,
+  },
   // Semantics part 1: rights as Canton 3.5 checks them.
   ...(
     [

@@ -177,9 +177,17 @@ export const userModelClauses = [
       `(${USERS_SERVICE} listUsers). ${MODEL_FACTS}`,
     { endpoint: 'users.list' },
   ),
+  users(
+    'canton.model.users-authenticated-user',
+    'state',
+    'GET /v2/authenticated-user with a token of a user the run created and changed shows that user as the last write to it ' +
+      'answered (primaryParty, isDeactivated, metadata, identityProviderId, primaryPartyAuthentication); a token of a user the run ' +
+      `deactivated or deleted is refused (${USERS_SERVICE} getUser; UserBasedClaimResolver). ${MODEL_FACTS}`,
+    { endpoint: 'authenticated-user' },
+  ),
 ] as const;
 
-/** The stateful property tests' rule (suites/flows/stateful-ledger.suite.ts). */
+/** The stateful property tests' rule (suites/flows/stateful-ledger.suite.ts, stateful-users.suite.ts). */
 export const statefulClauses = [
   submissions(
     'canton.model.stateful-sequence',

@@ -15,8 +15,10 @@
  *
  * A failure is shrunk by fast-check to the shortest sequence that shows it and named as a script with the seed;
  * `ledger-conformance replay <test id>` reruns it. Budget: `--cases` / 25 sequences (at least two), run concurrently
- * (each has its own packages): a list and validations (at once), one to four random operations, then an upload without
- * vetAllPackages, a validation and a list (at most nine steps).
+ * (each has its own packages): a list and validations (at once), the coverage steps (every upload variant, each route with
+ * vetAllPackages absent, true and false, synchronizerId sent or not, on a lineage of its own, at once; then each lineage's
+ * twin validated at once: vetted or not), one to four random operations, then an upload without vetAllPackages, a
+ * validation and a list (at most eleven steps).
  */
 import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
@@ -24,6 +26,7 @@ import { agreesWithModel } from '../../checks/stateful.js';
 import { buildDar } from '../../generators/dar/builder.js';
 import { renamedSuiteDar } from '../../generators/dar/suite-dars.js';
 import { freshId } from '../../generators/index.js';
+import { coverage } from '../support/coverage-sequence.js';
 import { runModelSequence } from '../support/model-sequence.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
@@ -52,8 +55,21 @@ interface PackagesReal {
   context: ConformanceContext;
   admin: string;
   dars: SequenceDar[];
+  /** One lineage per upload variant of the coverage steps: its 1.0.0 package (uploaded) and its twin (validated after). */
+  pairs: { main: SequenceDar; twin: SequenceDar }[];
   log: string[];
 }
+
+/** A DAR of the sequence: by slot among `dars`, or a coverage lineage's 1.0.0 package or twin. */
+type DarRef = number | { pair: number; twin: boolean };
+
+function darOf(real: PackagesReal, ref: DarRef): SequenceDar {
+  if (typeof ref === 'number') return real.dars[ref % real.dars.length]!;
+  const pair = real.pairs[ref.pair]!;
+  return ref.twin ? pair.twin : pair.main;
+}
+
+const showRef = (ref: DarRef): string => (typeof ref === 'number' ? `#${ref}` : `lineage ${ref.pair}${ref.twin ? ' twin' : ''}`);
 
 type VetMode = 'absent' | 'true' | 'false';
 
@@ -73,8 +89,15 @@ function clashOf(model: PackagesModel, dar: SequenceDar): { id: string; key: str
   return undefined;
 }
 
-function sendDar(real: PackagesReal, endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate', dar: SequenceDar, vet: VetMode) {
-  const query: Record<string, string> = { synchronizerId: real.context.fixtures.synchronizerId };
+function sendDar(
+  real: PackagesReal,
+  endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate',
+  dar: SequenceDar,
+  vet: VetMode,
+  withSynchronizer: boolean,
+) {
+  // synchronizerId is optional: without it the node vets on its one synchronizer.
+  const query: Record<string, string> = withSynchronizer ? { synchronizerId: real.context.fixtures.synchronizerId } : {};
   if (endpoint !== 'dars-validate' && vet !== 'absent') query.vetAllPackages = vet;
   return real.context.send({ endpoint, user: real.admin, headers: OCTET_STREAM, body: dar.bytes, query });
 }
@@ -89,19 +112,20 @@ abstract class PackagesCommand implements fc.AsyncCommand<PackagesModel, Package
 
 class Upload extends PackagesCommand {
   constructor(
-    readonly slot: number,
+    readonly slot: DarRef,
     readonly vet: VetMode,
     readonly deprecated: boolean,
+    readonly withSynchronizer = true,
   ) {
     super();
   }
   async run(model: PackagesModel, real: PackagesReal): Promise<void> {
-    const dar = real.dars[this.slot % real.dars.length]!;
+    const dar = darOf(real, this.slot);
     real.log.push(this.describe(dar));
     const vets = this.vet !== 'false';
     const clash = vets ? clashOf(model, dar) : undefined;
     for (const pkg of dar.packages) model.sent.add(pkg.id);
-    const response = await sendDar(real, this.deprecated ? 'packages-upload' : 'dars-upload', dar, this.vet);
+    const response = await sendDar(real, this.deprecated ? 'packages-upload' : 'dars-upload', dar, this.vet, this.withSynchronizer);
     if (clash !== undefined) {
       agree(
         refusedKnownVersion(response),
@@ -121,22 +145,25 @@ class Upload extends PackagesCommand {
     }
   }
   private describe(dar: SequenceDar): string {
-    return `upload ${dar.label} to ${this.deprecated ? 'POST /v2/packages' : 'POST /v2/dars'}${this.vet === 'absent' ? '' : ` with vetAllPackages=${this.vet}`}`;
+    return `upload ${dar.label} to ${this.deprecated ? 'POST /v2/packages' : 'POST /v2/dars'}${this.vet === 'absent' ? '' : ` with vetAllPackages=${this.vet}`}${this.withSynchronizer ? '' : ' without synchronizerId'}`;
   }
   toString(): string {
-    return `upload #${this.slot} (${this.deprecated ? '/v2/packages' : '/v2/dars'}, vetAllPackages ${this.vet})`;
+    return `upload ${showRef(this.slot)} (${this.deprecated ? '/v2/packages' : '/v2/dars'}, vetAllPackages ${this.vet}${this.withSynchronizer ? '' : ', no synchronizerId'})`;
   }
 }
 
 class Validate extends PackagesCommand {
-  constructor(readonly slot: number) {
+  constructor(
+    readonly slot: DarRef,
+    readonly withSynchronizer = true,
+  ) {
     super();
   }
   async run(model: PackagesModel, real: PackagesReal): Promise<void> {
-    const dar = real.dars[this.slot % real.dars.length]!;
-    real.log.push(`validate ${dar.label}`);
+    const dar = darOf(real, this.slot);
+    real.log.push(`validate ${dar.label}${this.withSynchronizer ? '' : ' without synchronizerId'}`);
     const clash = clashOf(model, dar);
-    const response = await sendDar(real, 'dars-validate', dar, 'absent');
+    const response = await sendDar(real, 'dars-validate', dar, 'absent', this.withSynchronizer);
     agree(
       clash === undefined ? response.status === 200 : refusedKnownVersion(response),
       `validate ${dar.label}: the model expects ${clash === undefined ? '200' : `400 KNOWN_PACKAGE_VERSION (${clash.key} is vetted as ${clash.vetted})`}; answered ${response.status} ${response.text.slice(0, 200)}`,
@@ -145,7 +172,7 @@ class Validate extends PackagesCommand {
     for (const pkg of dar.packages) model.validated.add(pkg.id);
   }
   toString(): string {
-    return `validate #${this.slot}`;
+    return `validate ${showRef(this.slot)}${this.withSynchronizer ? '' : ' (no synchronizerId)'}`;
   }
 }
 
@@ -167,7 +194,9 @@ class List extends PackagesCommand {
     const response = await real.context.send({ endpoint: 'packages-list', user: real.admin });
     const ids = ((parseJsonLossless(response.text) as { packageIds?: unknown } | undefined)?.packageIds ?? []) as unknown[];
     const listed = ids.map(String);
-    const mine = real.dars.flatMap((dar) => dar.packages.map((pkg) => pkg.id));
+    const mine = [...real.dars, ...real.pairs.flatMap((pair) => [pair.main, pair.twin])].flatMap((dar) =>
+      dar.packages.map((pkg) => pkg.id),
+    );
     const counts = new Map(mine.map((id) => [id, listed.filter((each) => each === id).length]));
     const missing = [...model.uploaded].filter((id) => counts.get(id) === 0);
     const twice = mine.filter((id) => (counts.get(id) ?? 0) > 1);
@@ -201,27 +230,59 @@ class Together extends PackagesCommand {
 /** The random middle draws among the three DARs every target accepts (0, 1 share a name and version; 2 is its own). */
 const slot = fc.nat(2);
 const upload = fc
-  .record({ slot, vet: fc.constantFrom<VetMode>('absent', 'true', 'false'), deprecated: fc.boolean() })
-  .map(({ slot: chosen, vet, deprecated }) => new Upload(chosen, vet, deprecated));
-const validate = slot.map((chosen) => new Validate(chosen));
+  .record({ slot, vet: fc.constantFrom<VetMode>('absent', 'true', 'false'), deprecated: fc.boolean(), withSynchronizer: fc.boolean() })
+  .map(({ slot: chosen, vet, deprecated, withSynchronizer }) => new Upload(chosen, vet, deprecated, withSynchronizer));
+const validate = fc
+  .record({ slot, withSynchronizer: fc.boolean() })
+  .map(({ slot: chosen, withSynchronizer }) => new Validate(chosen, withSynchronizer));
 
-/** The random middle of a sequence: one to four uploads (twice as likely), validations and lists. */
+/** Every upload variant: each route (POST /v2/dars, the deprecated POST /v2/packages) with vetAllPackages absent, true, false. */
+const UPLOAD_VARIANTS = ([false, true] as const).flatMap((deprecated) =>
+  (['absent', 'true', 'false'] as const).map((vet) => ({ deprecated, vet })),
+);
+
+/**
+ * The coverage steps (suites/support/coverage-sequence.ts: on every seed, still shrinkable): each upload variant on a lineage
+ * of its own at once (synchronizerId sent with every other one), then each lineage's twin validated at once (without
+ * synchronizerId where the upload had it): KNOWN_PACKAGE_VERSION where the variant vetted, 200 where it did not. The last
+ * list then shows every variant's upload stored and no twin.
+ */
+const coverageSteps = coverage<PackagesCommand>([
+  fc.constant(
+    new Together(UPLOAD_VARIANTS.map(({ deprecated, vet }, pair) => new Upload({ pair, twin: false }, vet, deprecated, pair % 2 === 0))),
+  ),
+  fc.constant(new Together(UPLOAD_VARIANTS.map((_, pair) => new Validate({ pair, twin: true }, pair % 2 === 1)))),
+]);
+
+/** The coverage steps, then a random middle: one to four uploads (twice as likely), validations and lists. */
 const sequences = fc.tuple(
+  coverageSteps,
   fc.array(fc.oneof({ weight: 2, arbitrary: upload }, validate, fc.constant(new List())), { minLength: 1, maxLength: 4 }),
   fc.boolean(),
 );
 
+const suiteDar = (model: 'conformance-upgrade-v1' | 'conformance-upgrade-v1-other' | 'conformance-values', packageName: string) => {
+  const renamed = renamedSuiteDar(model, packageName);
+  return {
+    label: `${model} as ${packageName}`,
+    bytes: renamed.bytes,
+    packages: [{ id: renamed.packageId, key: `${renamed.packageName} ${renamed.packageVersion}` }],
+  };
+};
+
+/** One lineage per upload variant: its 1.0.0 package and the twin of the same name and version. */
+function coveragePairs(): PackagesReal['pairs'] {
+  const name = freshId('stateful-pkg-route');
+  return UPLOAD_VARIANTS.map((_, index) => ({
+    main: suiteDar('conformance-upgrade-v1', `${name}-${index}`),
+    twin: suiteDar('conformance-upgrade-v1-other', `${name}-${index}`),
+  }));
+}
+
 /** The sequence's DARs under fresh names: 1.0.0 and its twin, another lineage, and (where accepted) a DAR with a dependency. */
 function sequenceDars(context: ConformanceContext): SequenceDar[] {
   const name = freshId('stateful-pkg');
-  const suite = (model: 'conformance-upgrade-v1' | 'conformance-upgrade-v1-other' | 'conformance-values', packageName: string) => {
-    const renamed = renamedSuiteDar(model, packageName);
-    return {
-      label: `${model} as ${packageName}`,
-      bytes: renamed.bytes,
-      packages: [{ id: renamed.packageId, key: `${renamed.packageName} ${renamed.packageVersion}` }],
-    };
-  };
+  const suite = suiteDar;
   const dars = [
     suite('conformance-upgrade-v1', name),
     suite('conformance-upgrade-v1-other', name),
@@ -260,8 +321,8 @@ conformanceSuite('flows / stateful packages', () => {
       const admin = context.userWhere('has participant_admin rights (DAR upload)', (user) => user.rights.admin).id;
       await context.forAll(
         sequences,
-        async ([steps, deprecated]) => {
-          const real: PackagesReal = { context, admin, dars: sequenceDars(context), log: [] };
+        async ([covered, steps, deprecated]) => {
+          const real: PackagesReal = { context, admin, dars: sequenceDars(context), pairs: coveragePairs(), log: [] };
           const model: PackagesModel = { uploaded: new Set(), sent: new Set(), vetted: new Map(), validated: new Set() };
           // Fixed ends around the random middle, so each rule of the model is reached on every seed: a list first (the
           // sequence's packages seen absent) and validations (main and, where accepted, dependency packages, never uploaded
@@ -270,7 +331,7 @@ conformanceSuite('flows / stateful packages', () => {
           const withDependency = real.dars.length > 4 ? [4] : [];
           const opening = [new List(), new Together([0, 3, ...withDependency].map((index) => new Validate(index)))];
           const closing = [new Upload(0, 'absent', deprecated), new ValidateTwin(), new List()];
-          await runModelSequence(context.seed, model, real, [...opening, ...steps, ...closing]);
+          await runModelSequence(context.seed, model, real, [...opening, ...covered, ...steps, ...closing]);
         },
         { numRuns: Math.max(2, Math.round(context.cases / 25)) },
       );

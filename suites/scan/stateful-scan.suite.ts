@@ -18,6 +18,7 @@ import fc from 'fast-check';
 import type { ClientResponse } from '../../client/http.js';
 import { TOTAL_CACHE_ROUNDS, amountUnits } from '../../checks/scan-model.js';
 import { agreesWithModel } from '../../checks/stateful.js';
+import { coverage } from '../support/coverage-sequence.js';
 import { runModelSequence } from '../support/model-sequence.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { missingRequirement } from '../../harness/library/requirements.js';
@@ -225,8 +226,33 @@ const read = fc.oneof(
   fc.constantFrom(1, 2, 5, 1000).map((limit) => new ReadTop(limit)),
 );
 
-/** The random middle of a sequence: one to four reads. */
-const sequences = fc.array(read, { minLength: 1, maxLength: 4 });
+/**
+ * A sequence: fixed ends around one to four random reads, so every read variant the sequence knows is reached on every seed
+ * (suites/support/coverage-sequence.ts: still shrinkable). At the start the latest round, then the DSO, the total and the
+ * longest leaderboard at once; at the end the latest round again, then the DSO, the total, the latest round's figure, the one
+ * before, two rounds the total includes and the shorter leaderboards (limits 1, 2, 5), at once.
+ */
+const sequences = fc.tuple(
+  coverage<fc.AsyncCommand<ScanSequenceModel, ScanReal>>([
+    fc.constant(new ReadLatest()),
+    fc.constant(new Together([new ReadDso(), new ReadRewards(undefined), new ReadTop(1000)])),
+  ]),
+  fc.array(read, { minLength: 1, maxLength: 4 }),
+  coverage<fc.AsyncCommand<ScanSequenceModel, ScanReal>>([
+    fc.constant(new ReadLatest()),
+    fc.constant(
+      new Together([
+        new ReadDso(),
+        new ReadRewards(undefined),
+        new ReadRewards(0),
+        new ReadRewards(1),
+        new ReadRewards(Number(TOTAL_CACHE_ROUNDS)),
+        new ReadRewards(3),
+        ...[1, 2, 5].map((limit) => new ReadTop(limit)),
+      ]),
+    ),
+  ]),
+);
 
 /** The model's clauses that need the round aggregates (gone from scan 0.6.7). */
 const AGGREGATE_CLAUSES = ['canton.model.scan-round-figures', 'canton.model.scan-open-closed-rounds'] as const;
@@ -252,7 +278,7 @@ conformanceSuite('scan / stateful', () => {
       }
       await context.forAll(
         sequences,
-        async (steps) => {
+        async ([opening, steps, closing]) => {
           const real: ScanReal = { context, served, log: [] };
           const model: ScanSequenceModel = {
             latest: undefined,
@@ -262,13 +288,6 @@ conformanceSuite('scan / stateful', () => {
             total: undefined,
             validators: undefined,
           };
-          // Fixed ends, so every rule is reached on every seed: the latest round, then the DSO and the total; at the end
-          // the latest round again, then the DSO, the total and two rounds the total includes, at once.
-          const opening = [new ReadLatest(), new Together([new ReadDso(), new ReadRewards(undefined)])];
-          const closing = [
-            new ReadLatest(),
-            new Together([new ReadDso(), new ReadRewards(undefined), new ReadRewards(Number(TOTAL_CACHE_ROUNDS)), new ReadRewards(3)]),
-          ];
           await runModelSequence(context.seed, model, real, [...opening, ...steps, ...closing]);
         },
         { numRuns: Math.max(2, Math.round(context.cases / 25)) },
