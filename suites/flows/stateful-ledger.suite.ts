@@ -750,7 +750,7 @@ const pastEnd = fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1_000
  *
  * 1. An Iou created with every option (several actAs, readAs, a relative minimum ledger time, submission and workflow
  *    ids, a deduplication duration) beside one with none of them but an absolute minimum ledger time and the Empty
- *    deduplication period; a non-consuming choice exercised on a disclosed contract by a non-stakeholder
+ *    deduplication period, whose owner is also among its viewers; a non-consuming choice exercised on a disclosed contract by a non-stakeholder
  *    (`NonConsumingWitnesses`, drawn roles); a contract implementing the fixtures' interface read with its view (drawn).
  * 2. An Iou created with the deduplication offset of the first transaction and no minimum ledger time; the first Iou
  *    read by parties who did not submit it, with every filter kind (wildcard and template with and without the blob,
@@ -764,6 +764,8 @@ function coverage(context: ConformanceContext): fc.Arbitrary<fc.AsyncCommand<Mod
   const reader = ACTORS.find((actor) => rights(actor).readAs.length > 0) ?? ACTORS[1];
   const others = PARTIES.filter((alias) => alias !== several && !rights(several).actAs.includes(alias));
   const [owner, viewer] = [others[0] ?? 'carol', others[1] ?? others[0] ?? 'carol'];
+  // The second Iou's owner is not its payer (a payer is its signatory, never among its observers).
+  const second = PARTIES.find((alias) => alias !== reader) ?? 'carol';
   const all = {
     minLedgerTimeSeconds: 1,
     minLedgerTimeKind: 'rel' as const,
@@ -796,7 +798,8 @@ function coverage(context: ConformanceContext): fc.Arbitrary<fc.AsyncCommand<Mod
   return fc.tuple(fc.constantFrom(...roles), createAsset).map(([witnesses, asset]) => [
     new Together([
       new CreateIou(several, owner, viewer === owner ? [] : [viewer], all),
-      new CreateIou(reader, owner, [], none),
+      // Its owner among its viewers: an observer expression whose list repeats a party (observers are a set).
+      new CreateIou(reader, second, [second], none),
       witnesses,
       asset,
     ]),
