@@ -755,7 +755,7 @@ const pastEnd = fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1_000
  * 2. An Iou created with the deduplication offset of the first transaction and no minimum ledger time; the first Iou
  *    read by parties who did not submit it, with every filter kind (wildcard and template with and without the blob,
  *    interface with and without its view, another template), filtersForAnyParty (wildcard, another template, the
- *    interface) beside filtersByParty or alone, terse and verbose, in both shapes; the offset just past the ledger end.
+ *    interface) beside filtersByParty or alone, terse and verbose, in both shapes; the offsets just and far past the end.
  */
 function coverage(context: ConformanceContext): fc.Arbitrary<fc.AsyncCommand<Model, Real>[]> {
   const rights = (actor: Actor) => context.userWhere(`can act as ${actor}`, (user) => user.rights.actAs.includes(actor)).rights;
@@ -819,7 +819,9 @@ function coverage(context: ConformanceContext): fc.Arbitrary<fc.AsyncCommand<Mod
       new ReadOffset(0, [], ['wildcard'], LE, 'wildcard'),
       new ReadOffset(0, [several], ['iou'], ACS, 'interface-view'),
       new ReadOffset(0, [owner], ['other-template'], ACS, 'interface', false),
+      // Just past the end (the boundary an off-by-one misses) and far past it (no race with a commit can hide that one).
       new ReadPastEnd(1),
+      new ReadPastEnd(1_000_000),
     ]),
   ]);
 }
