@@ -211,6 +211,28 @@ function filterMatch(filter: unknown, template: string | undefined): Match {
   return result;
 }
 
+/** The identifier filters of a cumulative filter. */
+function identifierFilters(filter: unknown): Json[] {
+  const cumulative = (filter as { cumulative?: unknown } | undefined)?.cumulative;
+  return Array.isArray(cumulative)
+    ? cumulative.map((entry) => ((entry as { identifierFilter?: Json } | undefined)?.identifierFilter ?? {}) as Json)
+    : [];
+}
+
+/**
+ * A party's filter that surely puts it among the parties Canton narrows witnesses to (TemplatePartiesFilter.allFilterParties):
+ * a wildcard, or a template filter (a template the node knows, or the request is refused). An interface filter counts only
+ * when some template implements the interface, which the model does not assume.
+ */
+function namesParty(filter: unknown): boolean {
+  return identifierFilters(filter).some((entry) => 'WildcardFilter' in entry || 'TemplateFilter' in entry);
+}
+
+/** An any-party filter with a wildcard or a template filter: Canton narrows no witness and hides no commandId then. */
+function surelyUnnarrowed(anyParty: unknown): boolean {
+  return namesParty(anyParty);
+}
+
 interface ReadRequest {
   offset: number | undefined;
   shape: 'ACS_DELTA' | 'LEDGER_EFFECTS' | undefined;
@@ -595,7 +617,10 @@ export class LedgerModel {
     request: ReadRequest,
     shape: 'ACS_DELTA' | 'LEDGER_EFFECTS',
   ): {
+    /** The parties the event must list among its witnesses when it is shown. */
     required: Set<string>;
+    /** Whether the event must be shown (a filter surely matching it applies to one of its informees). */
+    must: boolean;
     /** Empty when no filter of the request can show the node; undefined when the model does not know its informees. */
     allowed: Set<string> | undefined;
   } {
@@ -613,25 +638,38 @@ export class LedgerModel {
     }
     const required = new Set<string>();
     const allowed = new Set<string>();
-    if (informees === undefined) return { required, allowed: undefined };
-    // A party whose own filter matches must be a witness. Canton intersects the witnesses with every party the request
-    // names, whatever its filter (TemplatePartiesFilter.scala, TransactionOrReassignmentPointwiseReader.scala,
-    // EventStorageBackendTemplate.scala), and does not narrow them at all when filtersForAnyParty is present: any
-    // informee named in filtersByParty may be listed, and every informee when an any-party filter is present.
-    // The node is shown at all only if some informee's filter (or the any-party filter) may match its template.
+    if (informees === undefined) return { required, must: false, allowed: undefined };
+    // Canton narrows the witnesses to the parties the request names whatever their own filter
+    // (TemplatePartiesFilter.allFilterParties: the wildcard parties and every party of a template's filter;
+    // EventStorageBackendTemplate.filterWitnesses, TransactionLogUpdatesConversions), and not at all when
+    // filtersForAnyParty holds a wildcard or a template filter (a template of the any-party filter maps to None:
+    // IndexServiceImpl.templateFilter / wildcardFilter). The stored witnesses of a node are its disclosure
+    // (UpdateToDbDto: Blinding.blind, the node's own informees and those of the ancestors the participant sees) and, in
+    // the ACS delta, the contract's stakeholders. A transaction the run submitted here has an actAs party among the
+    // informees of every root node, so the participant holds every node and its disclosure is complete. So a shown event
+    // lists every informee that is named with a wildcard or template filter (or whose filter matches it), and every
+    // informee under such an any-party filter; a party named with interface filters only is among allFilterParties only
+    // if some template implements the interface: it may be listed. The node is shown at all only if some informee's
+    // filter (or the any-party filter) may match its template; it must be when one surely does.
+    const unnarrowed = request.anyParty !== undefined && surelyUnnarrowed(request.anyParty);
     let shown = false;
+    let must = false;
     for (const [party, filter] of request.byParty) {
       if (!informees.includes(party)) continue;
       const match = filterMatch(filter, node.template);
-      if (match === 'yes') required.add(party);
+      if (match === 'yes') must = true;
       if (match !== 'no') shown = true;
       allowed.add(party);
+      if (match === 'yes' || namesParty(filter)) required.add(party);
     }
     if (request.anyParty !== undefined) {
-      if (informees.length > 0 && filterMatch(request.anyParty, node.template) !== 'no') shown = true;
+      const match = informees.length > 0 ? filterMatch(request.anyParty, node.template) : 'no';
+      if (match !== 'no') shown = true;
+      if (match === 'yes') must = true;
       for (const party of informees) allowed.add(party);
+      if (unnarrowed) for (const party of informees) required.add(party);
     }
-    return { required, allowed: shown ? allowed : new Set() };
+    return { required, must, allowed: shown ? allowed : new Set() };
   }
 
   /** An update read by offset. */
@@ -755,8 +793,12 @@ export class LedgerModel {
     const known = this.submissions.get(offset);
     if (known !== undefined) {
       judged.add('canton.semantics.command-id.submitters-only');
-      // A request for any party may or may not speak for a submitter: either answer is accepted then.
-      const submitter = known.actAs.some((party) => request.byParty.has(party));
+      // Canton shows the commandId when a submitter is among the parties the request names, and to every request whose
+      // any-party filter holds a wildcard or a template filter (EventStorageBackendTemplate.submittersInQueryingParties:
+      // no narrowing, and the submitters are stored for a submission made here). An any-party filter of interfaces only
+      // may or may not speak for a submitter: either answer is accepted then.
+      const submitter =
+        known.actAs.some((party) => request.byParty.has(party)) || (request.anyParty !== undefined && surelyUnnarrowed(request.anyParty));
       const commandId = value['commandId'];
       const shownId = typeof commandId === 'string' && commandId !== '';
       const wrong =
@@ -775,16 +817,22 @@ export class LedgerModel {
           actual: commandId,
         });
       }
+      // The workflowId is stored with the transaction and shown to every reader, submitter or not
+      // (EventStorageBackendTemplate.workflowId is read unfiltered; TransactionLogUpdatesConversions.toTransaction).
       const workflowId = value['workflowId'];
-      if (typeof workflowId === 'string' && workflowId !== '' && workflowId !== known.workflowId) {
+      const shownWorkflow = typeof workflowId === 'string' ? workflowId : '';
+      if (shownWorkflow !== known.workflowId && (shownWorkflow !== '' || known.workflowId !== '')) {
         violations.push({
           clause: 'canton.model.event-kinds',
           path: `${base}.workflowId`,
-          expected: `the submitted workflowId ${show(known.workflowId)} or none`,
+          expected:
+            known.workflowId === ''
+              ? 'no workflowId (the submission had none)'
+              : `the submitted workflowId ${show(known.workflowId)}, for every reader`,
           actual: workflowId,
         });
-        judged.add('canton.model.event-kinds');
       }
+      if (shownWorkflow !== '' || known.workflowId !== '') judged.add('canton.model.event-kinds');
       if (
         known.minLedgerTimeAbs !== undefined &&
         typeof value['effectiveAt'] === 'string' &&
@@ -1178,7 +1226,7 @@ export class LedgerModel {
     let cursor = 0;
     const matched = new Map<number, number>();
     for (const { node, index } of shownNodes) {
-      const { required, allowed } = this.audience(nodes, index, request, shape);
+      const { required, must, allowed } = this.audience(nodes, index, request, shape);
       const event = events[cursor];
       // Without the node's informees the model cannot tell whether this reader sees it: a create is taken for this node
       // only if its template agrees and (verbose) no later create of that template is the one whose argument it carries;
@@ -1201,7 +1249,6 @@ export class LedgerModel {
         event[0] === expectedKind(node) &&
         (node.kind === 'create' || event[1]['contractId'] === node.contractId) &&
         agrees;
-      const must = required.size > 0;
       const never = allowed !== undefined && allowed.size === 0;
       if (fits && !never) {
         matched.set(index, cursor);

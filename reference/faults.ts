@@ -239,6 +239,11 @@ export const FaultCatalogue = {
   'command-id-shown-to-observers':
     "a transaction's commandId is shown to a reader who observes a contract it creates, not only to submitters",
   'exercise-result-consumed-id': 'a choice that returns a contract id is shown returning the id of the contract it was exercised on',
+  'any-party-witnesses-narrowed':
+    'with filtersForAnyParty, an event the any-party filter does not match lists as witnesses only the parties filtersByParty names',
+  'any-party-command-id-hidden':
+    "a request with filtersForAnyParty sees a transaction's commandId only when filtersByParty names a submitter",
+  'workflow-id-submitters-only': "a transaction's workflowId is shown to a submitter's request only, empty for other readers",
   'child-create-argument-stale':
     'a contract created by a choice body is shown with the argument of the contract the choice was exercised on',
   'user-update-not-persisted': 'an update answers the updated user, but the user read afterwards still has the fields it had',

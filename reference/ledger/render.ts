@@ -106,6 +106,15 @@ function matchEvent(
   // Canton lists as witnesses every requesting party among the relevant ones, whatever its own filter
   // (TemplatePartiesFilter.scala, EventStorageBackendTemplate.scala: witnesses intersected with all filter parties).
   for (const [party] of format.byParty) if (relevant.includes(party)) witnesses.add(party);
+  // An any-party filter naming a wildcard, a template or an interface makes that set None (IndexServiceImpl.templateFilter,
+  // TemplatePartiesFilter.allFilterParties): the witnesses are not narrowed at all, whichever filter showed the event.
+  // Fault `any-party-witnesses-narrowed`: they are narrowed to the parties filtersByParty names when the any-party filter
+  // does not match the event itself.
+  const unnarrowed =
+    format.anyParty !== undefined &&
+    (format.anyParty.wildcardBlob !== undefined || format.anyParty.templates.size > 0 || format.anyParty.interfaces.size > 0);
+  if (unnarrowed && !faults.has('any-party-witnesses-narrowed'))
+    for (const party of faults.has('holdout2-any-party-witnesses-signatories') ? relevant.slice(0, 1) : relevant) witnesses.add(party);
   // Holdout fault `holdout-witnesses-first-reader-only`: only the first requesting party that sees the event is listed.
   if (faults.has('holdout-witnesses-first-reader-only')) return { ...result, witnessParties: [...witnesses].slice(0, 1) };
   return { ...result, witnessParties: [...witnesses] };
@@ -396,7 +405,11 @@ function withoutTemplateFilters(format: EventFormat): EventFormat {
 /** Whether the requesting format speaks for a submitter (command id and traffic cost are theirs only). */
 function readsAsSubmitter(format: EventFormat, submitters: readonly string[], faults: Faults): boolean {
   if (faults.has('command-id-shown-to-all')) return true;
-  return format.anyParty !== undefined || format.byParty.some(([party]) => submitters.includes(party));
+  // Fault `any-party-command-id-hidden`: a request for any party speaks for a submitter only if filtersByParty names one.
+  return (
+    (format.anyParty !== undefined && !faults.has('any-party-command-id-hidden')) ||
+    format.byParty.some(([party]) => submitters.includes(party))
+  );
 }
 
 function renderTransaction(context: RenderContext, update: TransactionUpdate, format: UpdateFormat): Json | undefined {
@@ -425,7 +438,8 @@ function renderTransaction(context: RenderContext, update: TransactionUpdate, fo
         ? otherId
         : update.updateId,
     commandId: submitter || observerReads ? update.commandId : '',
-    workflowId: update.workflowId,
+    // Fault `workflow-id-submitters-only`: the workflowId is shown to a submitter's request only.
+    workflowId: submitter || !context.faults.has('workflow-id-submitters-only') ? update.workflowId : '',
     // Holdout fault `holdout2-effective-at-record-time-for-others`.
     effectiveAt: context.faults.has('holdout2-effective-at-record-time-for-others') && !submitter ? update.recordTime : update.effectiveAt,
     events,
@@ -474,7 +488,8 @@ function renderReassignment(context: RenderContext, update: ReassignmentUpdate, 
       value: {
         updateId: update.updateId,
         commandId: submitter ? update.commandId : '',
-        workflowId: update.workflowId,
+        // Fault `workflow-id-submitters-only`: the workflowId is shown to a submitter's request only.
+        workflowId: submitter || !context.faults.has('workflow-id-submitters-only') ? update.workflowId : '',
         offset: update.offset,
         events,
         traceContext: update.traceContext,

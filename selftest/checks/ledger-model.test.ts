@@ -415,6 +415,65 @@ describe('the ledger model', () => {
     expect((await failure(() => apply(withKey([CAROL])))).clauseId).toBe('canton.model.stakeholders');
   });
 
+  it('holds a read with filtersForAnyParty to every informee as witness and the commandId, and the workflowId for every reader', async () => {
+    const create = exchange(
+      '/v2/commands/submit-and-wait',
+      {
+        commands: [{ CreateCommand: { templateId: IOU, createArguments: argument } }],
+        commandId: 'cmd-10',
+        actAs: [BANK],
+        workflowId: 'wf',
+      },
+      { updateId: 'u10', completionOffset: 10 },
+    );
+    const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: {} } } }] };
+    const getCash = { cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId: '#CantonExamples:Iou:GetCash' } } } }] };
+    const anyParty = (value: Record<string, unknown>): ObservedExchange =>
+      exchange(
+        '/v2/updates/update-by-offset',
+        {
+          offset: 10,
+          updateFormat: {
+            includeTransactions: {
+              eventFormat: { filtersByParty: { [ALICE]: wildcard }, filtersForAnyParty: getCash, verbose: true },
+              transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+            },
+          },
+        },
+        {
+          update: {
+            Transaction: {
+              value: {
+                updateId: 'u10',
+                offset: 10,
+                synchronizerId: SYNC,
+                recordTime: '2026-01-01T00:00:01Z',
+                commandId: 'cmd-10',
+                workflowId: 'wf',
+                events: [created(10, 'c1', { witnessParties: [ALICE, BANK, CAROL] })],
+                ...value,
+              },
+            },
+          },
+        },
+      );
+    expect(await recorded(() => apply([create, anyParty({})]))).toContain('stateful_consistency canton.model.witness-parties passed');
+    // Narrowed to the party filtersByParty names although the any-party filter names a template (Canton narrows none then).
+    const narrowed = await failure(() => apply([create, anyParty({ events: [created(10, 'c1', { witnessParties: [ALICE] })] })]));
+    expect(narrowed.clauseId).toBe('canton.model.witness-parties');
+    expect((await failure(() => apply([create, anyParty({ commandId: '' })]))).clauseId).toBe(
+      'canton.semantics.command-id.submitters-only',
+    );
+    const observer = read(10, [CAROL], 'TRANSACTION_SHAPE_ACS_DELTA', {
+      recordTime: '2026-01-01T00:00:01Z',
+      workflowId: '',
+      events: [created(10, 'c1', { witnessParties: [CAROL] })],
+    });
+    const hidden = await failure(() => apply([create, observer]));
+    expect(hidden.clauseId).toBe('canton.model.event-kinds');
+    expect(hidden.detail).toContain('workflowId');
+  });
+
   it('fails a commandId shown to a reader who is none of the submitters', async () => {
     const [create, createRead] = history();
     const observer = read(10, [CAROL], 'TRANSACTION_SHAPE_ACS_DELTA', {

@@ -642,6 +642,10 @@ export const faultExpectations: FaultExpectation[] = [
       ['update-id-per-reader', 'canton.model.one-update-id-per-offset'],
       ['command-id-shown-to-observers', 'canton.semantics.command-id.submitters-only'],
       ['exercise-result-consumed-id', 'canton.model.exercise'],
+      // The stateful ledger sequence's coverage steps: witnesses and commandId under filtersForAnyParty, workflowId for others.
+      ['any-party-witnesses-narrowed', 'canton.model.witness-parties'],
+      ['any-party-command-id-hidden', 'canton.semantics.command-id.submitters-only'],
+      ['workflow-id-submitters-only', 'canton.model.event-kinds'],
     ] as const
   ).map(([fault, clause]) => ({
     fault,

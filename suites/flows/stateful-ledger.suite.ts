@@ -62,8 +62,58 @@ interface Real {
 }
 
 type Shape = 'TRANSACTION_SHAPE_ACS_DELTA' | 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
-/** A party's filter: any template, the Iou, another template, or the fixtures' interface asking its view. */
-type FilterKind = 'wildcard' | 'iou' | 'other-template' | 'interface-view';
+/**
+ * A party's filter: any template (with or without the created-event blob), the Iou (with the blob), another template, or
+ * the fixtures' interface asking its view or not.
+ */
+type FilterKind = 'wildcard' | 'wildcard-blob' | 'iou' | 'iou-blob' | 'other-template' | 'interface-view' | 'interface';
+const FILTER_KINDS: readonly FilterKind[] = [
+  'wildcard',
+  'wildcard-blob',
+  'iou',
+  'iou-blob',
+  'other-template',
+  'interface-view',
+  'interface',
+];
+/** The any-party filter of a read: none, or one of the kinds. */
+type AnyPartyKind = 'none' | FilterKind;
+
+/** A party's cumulative filter of `kind` (the fixtures' interface falls back to the Iou template when they name none). */
+function cumulativeOf(context: ConformanceContext, kind: FilterKind): JsonObject {
+  const templates = context.fixtures.templates;
+  const iface = templates.assetInterface;
+  const blob = kind === 'wildcard-blob' || kind === 'iou-blob';
+  if (kind === 'wildcard' || kind === 'wildcard-blob')
+    return { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: blob } } } }] };
+  if ((kind === 'interface-view' || kind === 'interface') && iface !== undefined)
+    return {
+      cumulative: [
+        {
+          identifierFilter: {
+            InterfaceFilter: {
+              value: { interfaceId: iface.interfaceId, includeInterfaceView: kind === 'interface-view', includeCreatedEventBlob: false },
+            },
+          },
+        },
+      ],
+    };
+  const templateId = kind === 'other-template' ? (templates.getCash?.templateId ?? templates.iou.templateId) : templates.iou.templateId;
+  return { cumulative: [{ identifierFilter: { TemplateFilter: { value: { templateId, includeCreatedEventBlob: blob } } } }] };
+}
+
+/** Whether a filter of `kind` matches the Iou on this node (the fixtures' interface only where the Iou implements it). */
+function matchesIou(context: ConformanceContext, kind: FilterKind): boolean {
+  const templates = context.fixtures.templates;
+  const iface = templates.assetInterface;
+  const iouImplementsInterface =
+    iface !== undefined && (iface.implementation?.templateId ?? templates.iou.templateId) === templates.iou.templateId;
+  return kind === 'other-template'
+    ? templates.getCash === undefined
+    : kind === 'interface-view' || kind === 'interface'
+      ? iface === undefined || iouImplementsInterface
+      : true;
+}
 
 function userFor(context: ConformanceContext, actor: Actor): string {
   return context.userWhere(`can act as ${actor}`, (user) => user.rights.actAs.includes(actor)).id;
@@ -136,6 +186,21 @@ async function createdIouId(
   return created[0] as string;
 }
 
+/** The deduplication period of a submission (fresh command ids: none deduplicates; each variant is still accepted). */
+function deduplicationPeriod(kind: CreateIou['options']['deduplication'], model: Readonly<Model>): JsonObject {
+  const first = model.txs[0];
+  switch (kind) {
+    case 'duration':
+      return { deduplicationPeriod: { DeduplicationDuration: { value: { seconds: 30, nanos: 0 } } } };
+    case 'offset':
+      return first === undefined ? {} : { deduplicationPeriod: { DeduplicationOffset: { value: first.offset } } };
+    case 'empty':
+      return { deduplicationPeriod: { Empty: {} } };
+    default:
+      return {};
+  }
+}
+
 class CreateIou implements fc.AsyncCommand<Model, Real> {
   constructor(
     readonly payer: Actor,
@@ -143,10 +208,14 @@ class CreateIou implements fc.AsyncCommand<Model, Real> {
     readonly viewers: Party[],
     readonly options: {
       minLedgerTimeSeconds: number | undefined;
+      /** The minimum ledger time as relative (minLedgerTimeRel) or absolute (minLedgerTimeAbs, that far ahead of now). */
+      minLedgerTimeKind?: 'rel' | 'abs';
       submissionId: boolean;
       workflowId: boolean;
       extraActAs: boolean;
       readAs: boolean;
+      /** The deduplication period: none, a duration, the offset of the sequence's first transaction, or Empty. */
+      deduplication?: 'none' | 'duration' | 'offset' | 'empty';
       shape: Shape;
     },
   ) {}
@@ -178,9 +247,12 @@ class CreateIou implements fc.AsyncCommand<Model, Real> {
       ...(readAs.length > 0 ? { readAs } : {}),
       ...(this.options.minLedgerTimeSeconds === undefined
         ? {}
-        : { minLedgerTimeRel: { seconds: this.options.minLedgerTimeSeconds, nanos: 0 } }),
+        : this.options.minLedgerTimeKind === 'abs'
+          ? { minLedgerTimeAbs: new Date(Date.now() + this.options.minLedgerTimeSeconds * 1000).toISOString() }
+          : { minLedgerTimeRel: { seconds: this.options.minLedgerTimeSeconds, nanos: 0 } }),
       ...(this.options.submissionId ? { submissionId: randomUUID() } : {}),
       ...(this.options.workflowId ? { workflowId: freshId('workflow') } : {}),
+      ...deduplicationPeriod(this.options.deduplication, model),
     });
     agree(accepted(response), `${this.toString()}: the model accepts this create, the target answered ${response.status}`, response);
     const offset = Number((parseJsonLossless(response.text) as { completionOffset: number }).completionOffset);
@@ -354,43 +426,14 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
     /** Each party's filter (one per party, in order). */
     readonly filters: FilterKind[],
     readonly shape: Shape,
+    readonly anyParty: AnyPartyKind = 'none',
+    readonly verbose = true,
   ) {}
   check = (model: Readonly<Model>): boolean => model.txs.length > 0;
   async run(model: Model, real: Real): Promise<void> {
     real.log.push(this.toString());
     const { context } = real;
     const tx = model.txs[this.pick % model.txs.length]!;
-    const templates = context.fixtures.templates;
-    // The fixtures' interface (when they name one) matches the Iou only where the Iou implements it (the reference's model).
-    const iface = templates.assetInterface;
-    const cumulativeOf = (filter: FilterKind): JsonObject[] =>
-      filter === 'wildcard'
-        ? [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }]
-        : filter === 'interface-view' && iface !== undefined
-          ? [
-              {
-                identifierFilter: {
-                  InterfaceFilter: {
-                    value: { interfaceId: iface.interfaceId, includeInterfaceView: true, includeCreatedEventBlob: false },
-                  },
-                },
-              },
-            ]
-          : [
-              {
-                identifierFilter: {
-                  TemplateFilter: {
-                    value: {
-                      templateId:
-                        filter === 'other-template'
-                          ? (templates.getCash?.templateId ?? templates.iou.templateId)
-                          : templates.iou.templateId,
-                      includeCreatedEventBlob: false,
-                    },
-                  },
-                },
-              },
-            ];
     const filterOf = (index: number): FilterKind => this.filters[index % this.filters.length] ?? 'wildcard';
     const read = await context.send({
       endpoint: 'update-by-offset',
@@ -401,24 +444,20 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
           includeTransactions: {
             eventFormat: {
               filtersByParty: Object.fromEntries(
-                this.parties.map((party, index) => [context.party(party), { cumulative: cumulativeOf(filterOf(index)) }]),
+                this.parties.map((party, index) => [context.party(party), cumulativeOf(context, filterOf(index))]),
               ),
-              verbose: true,
+              ...(this.anyParty === 'none' ? {} : { filtersForAnyParty: cumulativeOf(context, this.anyParty) }),
+              verbose: this.verbose,
             },
             transactionShape: this.shape,
           },
         },
       },
     });
-    const iouImplementsInterface =
-      iface !== undefined && (iface.implementation?.templateId ?? templates.iou.templateId) === templates.iou.templateId;
-    const matchesIou = (filter: FilterKind): boolean =>
-      filter === 'other-template'
-        ? templates.getCash === undefined
-        : filter === 'interface-view'
-          ? iface === undefined || iouImplementsInterface
-          : true;
-    const expected = this.parties.some((party, index) => tx.visibleTo.has(party) && matchesIou(filterOf(index)));
+    // Every transaction of the sequence has an Iou event in both shapes: an any-party filter matching the Iou finds it.
+    const expected =
+      (this.anyParty !== 'none' && matchesIou(context, this.anyParty)) ||
+      this.parties.some((party, index) => tx.visibleTo.has(party) && matchesIou(context, filterOf(index)));
     const found = read.status === 200;
     agree(
       expected === found,
@@ -428,7 +467,7 @@ class ReadOffset implements fc.AsyncCommand<Model, Real> {
     if (!found) expectValue(CLAUSE, `${this.toString()}: the status of a transaction none of the parties sees`, read.status, 404, read);
   }
   toString(): string {
-    return `read Iou tx #${this.pick} as [${this.parties.map((party, index) => `${party}:${this.filters[index % this.filters.length] ?? 'wildcard'}`).join(',')}] shape=${this.shape}`;
+    return `read Iou tx #${this.pick} as [${this.parties.map((party, index) => `${party}:${this.filters[index % this.filters.length] ?? 'wildcard'}`).join(',')}]${this.anyParty === 'none' ? '' : ` any=${this.anyParty}`} shape=${this.shape}${this.verbose ? '' : ' terse'}`;
   }
 }
 
@@ -507,6 +546,138 @@ class CreateAsset implements fc.AsyncCommand<Model, Real> {
   }
 }
 
+/**
+ * Several operations sent at once (the coverage steps: one round of requests instead of one per operation). Each runs on
+ * its own copy of the model; what each added is merged in the order they are listed, so a replay finds the same model.
+ */
+class Together implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly steps: readonly fc.AsyncCommand<Model, Real>[]) {}
+  check = (): boolean => true;
+  async run(model: Model, real: Real): Promise<void> {
+    const [ious, txs] = [model.ious.length, model.txs.length];
+    const copies = await Promise.all(
+      this.steps.map(async (step) => {
+        const copy: Model = { ious: [...model.ious], txs: [...model.txs] };
+        if (step.check(copy)) await step.run(copy, real);
+        return copy;
+      }),
+    );
+    for (const copy of copies) {
+      model.ious.push(...copy.ious.slice(ious));
+      model.txs.push(...copy.txs.slice(txs));
+    }
+  }
+  toString(): string {
+    return `at once: ${this.steps.map(String).join(' | ')}`;
+  }
+}
+
+/**
+ * A non-consuming choice exercised by a party who is no stakeholder, on a contract whose observer is neither signatory
+ * nor actor (conformance-semantics Witnesses: signatory, observer, actor). The signatory creates it and reads it with
+ * its created-event blob; the actor exercises WitnessesNonConsumingChoice and WitnessesCreateNewWitnesses (which creates
+ * a Witnesses signed by the actor, the same observer) in one submission with the contract disclosed; then, at once, the
+ * observer reads the transaction alone in both shapes (it sees the created Witnesses only, never the exercises), and the
+ * three read it together in ledger effects (the engine's ledger model holds each event's witnesses: the exercises are
+ * the signatory's and the actor's). Nothing to do on a node without the conformance-semantics package (noted).
+ */
+class NonConsumingWitnesses implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly signatory: Actor,
+    readonly observer: Party,
+    readonly actor: Actor,
+  ) {}
+  check = (): boolean => true;
+  async run(_model: Model, real: Real): Promise<void> {
+    real.log.push(this.toString());
+    const { context } = real;
+    const pkg = context.fixtures.suitePackages?.['conformance-semantics'];
+    if (pkg === undefined) {
+      recordInconclusive(
+        'stateful_consistency',
+        CLAUSE,
+        `${this.toString()}: the node has no conformance-semantics package (fixtures suitePackages; provision uploads daml/dars/conformance-semantics.dar)`,
+      );
+      return;
+    }
+    const templateId = `#${pkg.name}:Semantics:Witnesses`;
+    const [signatory, observer, actor] = [context.party(this.signatory), context.party(this.observer), context.party(this.actor)];
+    const created = await submitted(real, userFor(context, this.signatory), {
+      commands: [{ CreateCommand: { templateId, createArguments: { p_signatory: signatory, p_observer: observer, p_actor: actor } } }],
+      actAs: [signatory],
+    });
+    agree(accepted(created), `${this.toString()}: the model accepts the create, the target answered ${created.status}`, created);
+    const lookup = (offset: number, filters: [string, JsonObject][], transactionShape: Shape): Promise<ClientResponse> =>
+      context.send({
+        endpoint: 'update-by-offset',
+        user: auditor(context),
+        body: {
+          offset,
+          updateFormat: {
+            includeTransactions: {
+              eventFormat: { filtersByParty: Object.fromEntries(filters), verbose: true },
+              transactionShape,
+            },
+          },
+        },
+      });
+    const withBlob = await lookup(
+      completionOffset(created),
+      [[signatory, cumulativeOf(context, 'wildcard-blob')]],
+      'TRANSACTION_SHAPE_ACS_DELTA',
+    );
+    const event = (transactionIn(parseJsonLossless(withBlob.text))?.events ?? []).find(([kind]) => kind === 'CreatedEvent')?.[1];
+    agree(
+      withBlob.status === 200 && typeof event?.['contractId'] === 'string' && typeof event['createdEventBlob'] === 'string',
+      `${this.toString()}: the signatory reads its Witnesses with its created-event blob; answered ${withBlob.status}`,
+      withBlob,
+    );
+    const contractId = event['contractId'] as string;
+    const exercise = (choice: string): JsonObject => ({ ExerciseCommand: { templateId, contractId, choice, choiceArgument: {} } });
+    const exercised = await submitted(real, userFor(context, this.actor), {
+      commands: [exercise('WitnessesNonConsumingChoice'), exercise('WitnessesCreateNewWitnesses')],
+      actAs: [actor],
+      disclosedContracts: [{ templateId: event['templateId'], contractId, createdEventBlob: event['createdEventBlob'] }],
+    });
+    agree(
+      accepted(exercised),
+      `${this.toString()}: the actor may exercise the disclosed contract's choices, the target answered ${exercised.status}`,
+      exercised,
+    );
+    const offset = completionOffset(exercised);
+    const wildcard = cumulativeOf(context, 'wildcard');
+    const reads = await Promise.all([
+      lookup(offset, [[observer, wildcard]], 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+      lookup(offset, [[observer, wildcard]], 'TRANSACTION_SHAPE_ACS_DELTA'),
+      lookup(
+        offset,
+        [signatory, observer, actor].map((party): [string, JsonObject] => [party, wildcard]),
+        'TRANSACTION_SHAPE_LEDGER_EFFECTS',
+      ),
+    ]);
+    for (const read of reads)
+      agree(
+        read.status === 200,
+        `${this.toString()}: the transaction at offset ${offset} (the observer sees the Witnesses it created) is found; answered ${read.status}`,
+        read,
+      );
+    for (const read of reads.slice(0, 2)) {
+      const kinds = (transactionIn(parseJsonLossless(read.text))?.events ?? []).map(([kind]) => kind);
+      agree(
+        kinds.length === 1 && kinds[0] === 'CreatedEvent',
+        `${this.toString()}: the observer, no informee of the non-consuming exercises, sees only the created Witnesses; shown [${kinds.join(', ')}]`,
+        read,
+      );
+    }
+  }
+  toString(): string {
+    return `non-consuming Witnesses choices signatory=${this.signatory} observer=${this.observer} actor=${this.actor} (disclosed)`;
+  }
+}
+
+const completionOffset = (response: ClientResponse): number =>
+  Number((parseJsonLossless(response.text) as { completionOffset?: number } | undefined)?.completionOffset);
+
 const shape = fc.constantFrom<Shape>('TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS');
 const party = fc.constantFrom(...PARTIES);
 
@@ -519,10 +690,12 @@ const create = fc
       { weight: 1, arbitrary: fc.constant<Party[]>([]) },
     ),
     minLedgerTimeSeconds: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+    minLedgerTimeKind: fc.constantFrom('rel' as const, 'abs' as const),
     submissionId: fc.boolean(),
     workflowId: fc.boolean(),
     extraActAs: fc.boolean(),
     readAs: fc.boolean(),
+    deduplication: fc.constantFrom('none' as const, 'duration' as const, 'offset' as const, 'empty' as const),
     shape,
   })
   .map(({ payer, owner, viewers, ...options }) => new CreateIou(payer, owner, viewers, options));
@@ -550,10 +723,15 @@ const read = fc
   .record({
     pick: fc.nat(20),
     parties: fc.uniqueArray(party, { minLength: 1, maxLength: 3 }),
-    filters: fc.array(fc.constantFrom<FilterKind>('wildcard', 'iou', 'other-template', 'interface-view'), { minLength: 1, maxLength: 3 }),
+    filters: fc.array(fc.constantFrom<FilterKind>(...FILTER_KINDS), { minLength: 1, maxLength: 3 }),
     shape,
+    anyParty: fc.oneof(
+      { weight: 3, arbitrary: fc.constant<AnyPartyKind>('none') },
+      { weight: 2, arbitrary: fc.constantFrom<AnyPartyKind>(...FILTER_KINDS) },
+    ),
+    verbose: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   })
-  .map(({ pick, parties, filters, shape: chosen }) => new ReadOffset(pick, parties, filters, chosen));
+  .map(({ pick, parties, filters, shape: chosen, anyParty, verbose }) => new ReadOffset(pick, parties, filters, chosen, anyParty, verbose));
 
 /**
  * A sequence: a first create (so the rest has a contract to act on), a contract implementing the fixtures' interface
@@ -562,24 +740,116 @@ const read = fc
  * An array of commands rather than `fc.commands`: its shrinking does not depend on which commands ran, so the path a
  * failure reports replays it exactly (`ledger-conformance replay`), and it still shrinks to the shortest sequence.
  */
-const sequences = fc.tuple(
-  create,
-  createAsset,
-  // Just past the end (the boundary an off-by-one misses) as often as far past it.
-  fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1_000, max: 1_000_000 })).map((ahead) => new ReadPastEnd(ahead)),
-  fc.array(
-    fc.oneof(
-      create,
-      exercise,
-      exercise,
-      exercise,
-      read,
-      fc.nat(20).map((pick) => new RaceArchive(pick)),
-      createAsset,
+const pastEnd = fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1_000, max: 1_000_000 })).map((ahead) => new ReadPastEnd(ahead));
+
+/**
+ * The coverage steps every sequence starts with, whatever the seed, so that each run sends every operation kind and every
+ * optional field, flag and union variant of the requests the sequence makes (a case no draw reaches is never judged):
+ * two rounds of operations sent at once.
+ *
+ * 1. An Iou created with every option (several actAs, readAs, a relative minimum ledger time, submission and workflow
+ *    ids, a deduplication duration) beside one with none of them but an absolute minimum ledger time and the Empty
+ *    deduplication period, whose owner is also among its viewers; a non-consuming choice exercised on a disclosed contract by a non-stakeholder
+ *    (`NonConsumingWitnesses`, drawn roles); a contract implementing the fixtures' interface read with its view (drawn).
+ * 2. An Iou created with the deduplication offset of the first transaction and no minimum ledger time; the first Iou
+ *    read by parties who did not submit it, with every filter kind (wildcard and template with and without the blob,
+ *    interface with and without its view, another template), filtersForAnyParty (wildcard, another template, the
+ *    interface) beside filtersByParty or alone, terse and verbose, in both shapes; the offsets just and far past the end.
+ */
+function coverage(context: ConformanceContext): fc.Arbitrary<fc.AsyncCommand<Model, Real>[]> {
+  const rights = (actor: Actor) => context.userWhere(`can act as ${actor}`, (user) => user.rights.actAs.includes(actor)).rights;
+  // The actor whose user acts as several parties, and one whose user also reads as others (the first actors otherwise).
+  const several = ACTORS.find((actor) => rights(actor).actAs.length > 1) ?? ACTORS[0];
+  const reader = ACTORS.find((actor) => rights(actor).readAs.length > 0) ?? ACTORS[1];
+  const others = PARTIES.filter((alias) => alias !== several && !rights(several).actAs.includes(alias));
+  const [owner, viewer] = [others[0] ?? 'carol', others[1] ?? others[0] ?? 'carol'];
+  // The second Iou's owner is not its payer (a payer is its signatory, never among its observers).
+  const second = PARTIES.find((alias) => alias !== reader) ?? 'carol';
+  const all = {
+    minLedgerTimeSeconds: 1,
+    minLedgerTimeKind: 'rel' as const,
+    submissionId: true,
+    workflowId: true,
+    extraActAs: true,
+    readAs: true,
+    deduplication: 'duration' as const,
+    shape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS' as const,
+  };
+  const none = {
+    minLedgerTimeSeconds: 1,
+    minLedgerTimeKind: 'abs' as const,
+    submissionId: false,
+    workflowId: false,
+    extraActAs: false,
+    readAs: true,
+    deduplication: 'empty' as const,
+    shape: 'TRANSACTION_SHAPE_ACS_DELTA' as const,
+  };
+  const roles = ACTORS.flatMap((signatory) =>
+    ACTORS.filter((actor) => actor !== signatory).flatMap((actor) =>
+      PARTIES.filter((observer) => observer !== signatory && observer !== actor).map(
+        (observer) => new NonConsumingWitnesses(signatory, observer, actor),
+      ),
     ),
-    { minLength: 2, maxLength: 6 },
-  ),
-);
+  );
+  const LE: Shape = 'TRANSACTION_SHAPE_LEDGER_EFFECTS';
+  const ACS: Shape = 'TRANSACTION_SHAPE_ACS_DELTA';
+  return fc.tuple(fc.constantFrom(...roles), createAsset).map(([witnesses, asset]) => [
+    new Together([
+      new CreateIou(several, owner, viewer === owner ? [] : [viewer], all),
+      // Its owner among its viewers: an observer expression whose list repeats a party (observers are a set).
+      new CreateIou(reader, second, [second], none),
+      witnesses,
+      asset,
+    ]),
+    new Together([
+      new CreateIou(ACTORS[2], owner, [], {
+        ...none,
+        minLedgerTimeSeconds: undefined,
+        readAs: false,
+        workflowId: true,
+        deduplication: 'offset',
+        shape: LE,
+      }),
+      // Transaction #0 is the first Iou (the first step's first operation): read by its owner and viewer, no submitters.
+      new ReadOffset(0, [owner], ['wildcard'], ACS, 'other-template'),
+      new ReadOffset(0, [viewer], ['iou-blob'], LE, 'none', false),
+      new ReadOffset(0, [owner, viewer], ['interface', 'wildcard-blob'], LE),
+      new ReadOffset(0, [], ['wildcard'], LE, 'wildcard'),
+      new ReadOffset(0, [several], ['iou'], ACS, 'interface-view'),
+      new ReadOffset(0, [owner], ['other-template'], ACS, 'interface', false),
+      // Just past the end (the boundary an off-by-one misses) and far past it (no race with a commit can hide that one).
+      new ReadPastEnd(1),
+      new ReadPastEnd(1_000_000),
+    ]),
+  ]);
+}
+
+/**
+ * A sequence: the coverage steps, then two to six operations of any kind, run by fast-check's model runner
+ * (`fc.asyncModelRun`, which skips an operation whose precondition the model does not meet). An array of commands rather
+ * than `fc.commands`: its shrinking does not depend on which commands ran, so the path a failure reports replays it
+ * exactly (`ledger-conformance replay`), and it still shrinks to the shortest sequence (the random part, and the drawn
+ * roles of the coverage steps).
+ */
+const sequences = (context: ConformanceContext) =>
+  fc.tuple(
+    coverage(context),
+    fc.array(
+      fc.oneof(
+        create,
+        exercise,
+        exercise,
+        exercise,
+        read,
+        read,
+        fc.nat(20).map((pick) => new RaceArchive(pick)),
+        createAsset,
+        pastEnd,
+      ),
+      { minLength: 2, maxLength: 6 },
+    ),
+  );
 
 conformanceSuite('flows / stateful ledger', () => {
   conformanceTest(
@@ -593,10 +863,10 @@ conformanceSuite('flows / stateful ledger', () => {
       for (const actor of ACTORS) userFor(context, actor);
       auditor(context);
       await context.forAll(
-        sequences,
-        async ([first, asset, pastEnd, rest]) => {
+        sequences(context),
+        async ([prelude, rest]) => {
           const real: Real = { context, log: [] };
-          await runModelSequence(context.seed, { ious: [], txs: [] }, real, [first, asset, pastEnd, ...rest]);
+          await runModelSequence(context.seed, { ious: [], txs: [] }, real, [...prelude, ...rest]);
         },
         { numRuns: Math.max(2, Math.round(context.cases / 25)) },
       );
