@@ -19,6 +19,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { ClientResponse } from '../../client/http.js';
+import { recordInconclusive } from '../../checks/assertion.js';
 import { agreesWithModel } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { freshId } from '../../generators/index.js';
