@@ -71,19 +71,19 @@ function writeRequest(config: ResolvedConfig): AnyClientRequest | undefined {
 
 /** A node whose median read takes this long (ms) or more is slow: the run spreads its requests over more workers. */
 export const SLOW_NODE_MS = 100;
-const MAX_SUITE_WORKERS = 12;
+const MAX_SUITE_WORKERS = 16;
 
 /**
  * The run's timing from the node's slowest and median answers. Against a slow node a test file spends its time
  * waiting on answers, and the files of a worker run one after the other: the same number of requests in flight is
- * then spread over three times the suite workers (at most 12), so more independent files progress at once.
+ * then spread over four times the suite workers (at most 16), so more independent files progress at once.
  */
 export function deriveTiming(config: ResolvedConfig, slowestMs: number, medianMs = 0): RunTiming {
   const { run } = config;
   const configured = Math.round(run.requestTimeoutMs * run.timeoutScale);
   const requestTimeoutMs = Math.min(600_000, Math.max(configured, Math.ceil(slowestMs * TIMEOUT_FACTOR)));
   const suiteWorkers =
-    medianMs >= SLOW_NODE_MS ? Math.max(run.concurrency, Math.min(MAX_SUITE_WORKERS, 3 * run.concurrency)) : run.concurrency;
+    medianMs >= SLOW_NODE_MS ? Math.max(run.concurrency, Math.min(MAX_SUITE_WORKERS, 4 * run.concurrency)) : run.concurrency;
   const inFlightPerWorker = Math.max(1, Math.floor((run.inFlight * run.concurrency) / suiteWorkers));
   return {
     requestTimeoutMs,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongSuitesFirst } from './suite-sequencer.js';
 
 // The conformance suites, run by `ledger-conformance run` (harness/runner/runner.ts), never by `npm test`.
 export default defineConfig({
@@ -15,5 +16,7 @@ export default defineConfig({
     // runs of one process. The runner names the folder (harness/runner/module-cache.ts): the process's own, never
     // shared with another run on the machine nor inside the install (a read-only node_modules must not break a run).
     experimental: { fsModuleCache: true },
+    // The suite files that wait longest on a slow node start first (harness/runner/suite-sequencer.ts).
+    sequence: { sequencer: LongSuitesFirst },
   },
 });

@@ -13,13 +13,13 @@ describe('deriveTiming', () => {
     expect(timing).toMatchObject({ suiteWorkers: 4, inFlightPerWorker: 16, requestTimeoutMs: 10_000 });
   });
 
-  it('spreads the same requests in flight over three times the workers (at most 12) for a slow node', () => {
+  it('spreads the same requests in flight over four times the workers (at most 16) for a slow node', () => {
     const slow = deriveTiming(config({ concurrency: 4, inFlight: 16 }), 1000, SLOW_NODE_MS);
-    expect(slow).toMatchObject({ suiteWorkers: 12, inFlightPerWorker: 5 });
+    expect(slow).toMatchObject({ suiteWorkers: 16, inFlightPerWorker: 4 });
     expect(slow.suiteWorkers * slow.inFlightPerWorker).toBeLessThanOrEqual(4 * 16);
-    // Never beyond 12 workers, never below the configured ones, never fewer than one request in flight.
-    expect(deriveTiming(config({ concurrency: 6, inFlight: 1 }), 1000, 500)).toMatchObject({ suiteWorkers: 12, inFlightPerWorker: 1 });
-    expect(deriveTiming(config({ concurrency: 16, inFlight: 4 }), 1000, 500)).toMatchObject({ suiteWorkers: 16, inFlightPerWorker: 4 });
+    // Never beyond 16 workers, never below the configured ones, never fewer than one request in flight.
+    expect(deriveTiming(config({ concurrency: 6, inFlight: 1 }), 1000, 500)).toMatchObject({ suiteWorkers: 16, inFlightPerWorker: 1 });
+    expect(deriveTiming(config({ concurrency: 20, inFlight: 4 }), 1000, 500)).toMatchObject({ suiteWorkers: 20, inFlightPerWorker: 4 });
   });
 
   it('raises the request timeout to ten times the slowest answer when that is more', () => {
