@@ -4,7 +4,9 @@
  * - a user read (get, or an entry of a list page) shows what the last write to it answered: primary party,
  *   deactivation, annotations, resource version, identity provider;
  * - a user the run deleted is USER_NOT_FOUND and no longer listed;
- * - a user's rights are those it was created with, plus those granted, less those revoked.
+ * - a user's rights are those it was created with, plus those granted, less those revoked;
+ * - an update answers the record before it with the fields its mask names from the request, and a resource version
+ *   other than the one before (Canton moves it on every accepted update, not on grants or revocations).
  * A read is judged only when the last write to the user was answered before the read was sent and no other write to
  * it was under way meanwhile (concurrent writes may land in either order): the model states no order the node chooses.
  * A record is known only from a write that ran alone; rights are kept through races (grants and revocations of distinct
@@ -295,6 +297,20 @@ export class UserModel {
         actual: actual[field],
       });
     }
+    // The resource version moves on every update answered 200, whatever fields the mask names (also none that changes
+    // anything): Canton's updateUser starts by increasing it (compareAndIncreaseResourceVersion with the version sent,
+    // increaseResourceVersion without), before it applies the annotations, deactivation, primary party and authentication.
+    // Grants and revocations do not touch it (they are no record writes here, so a read after them expects the version the
+    // last update answered). Source: community/ledger/ledger-api-core/src/main/scala/com/digitalasset/canton/ledger/
+    // localstore/PersistentUserManagementStore.scala (updateUser, step 1; grantRights, revokeRights), and the same in
+    // InMemoryUserManagementStore.scala (currentResourceVersion + 1), Canton 3.5.
+    if (before['resourceVersion'] !== '' && isDeepStrictEqual(before['resourceVersion'], actual['resourceVersion']))
+      violations.push({
+        clause: 'canton.model.users-update-mask',
+        path: '$.user.metadata.resourceVersion',
+        expected: `a version other than ${show(before['resourceVersion'])} (the record before the update): every accepted update moves it, whatever its mask [${[...named].join(', ')}] names`,
+        actual: actual['resourceVersion'],
+      });
     this.judge(exchange, new Set(['canton.model.users-update-mask']), violations);
     return true;
   }

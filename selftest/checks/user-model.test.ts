@@ -147,6 +147,19 @@ describe('the users model predicts the answer of an update and the union of a pa
     expect(thrown.message).toContain('$.user.metadata.annotations');
   });
 
+  it('holds an update to a resource version other than the one before, whatever its mask names', async () => {
+    // Canton's updateUser moves the version first (PersistentUserManagementStore), also for a mask without annotations.
+    const moved = [create, masked(['primary_party', 'is_deactivated'], {}, {}, [2, 3])];
+    expect(await recorded(() => run(moved))).toContain('stateful_consistency canton.model.users-update-mask passed');
+    const kept = exchange('PATCH', `/v2/users/${ID}`, { user: user({}, '1') }, [2, 3], 200, {
+      user: { id: ID, primaryParty: '' },
+      updateMask: { paths: ['primary_party'] },
+    });
+    const thrown = await failure(() => run([create, kept]));
+    expect(thrown.clauseId).toBe('canton.model.users-update-mask');
+    expect(thrown.message).toContain('$.user.metadata.resourceVersion');
+  });
+
   it('does not predict an update racing another write to the user', async () => {
     const racing = [create, update({ a: 'x' }, '2', [2, 6]), masked(['primary_party'], { note: 'x' }, { note: 'x' }, [3, 7])];
     expect(await recorded(() => run(racing))).not.toContain('stateful_consistency canton.model.users-update-mask failed');

@@ -166,7 +166,9 @@ export const userModelClauses = [
     'state',
     "An update answers the user's record with exactly the fields its mask names taken from the request: a path named exactly " +
       'sets the field (also to its default), `metadata` sets the annotations unless they are empty, annotations are merged into ' +
-      `the old ones (an empty value removes its key); every other field is what it was (${USERS_SERVICE} updateUser, UserUpdateMapper). ${MODEL_FACTS}`,
+      'the old ones (an empty value removes its key); every other field is what it was, but `metadata.resourceVersion`, which ' +
+      'every accepted update moves whatever its mask names (grants and revocations leave it) ' +
+      `(${USERS_SERVICE} updateUser, UserUpdateMapper; PersistentUserManagementStore.updateUser). ${MODEL_FACTS}`,
     { endpoint: 'users.update' },
   ),
   users(

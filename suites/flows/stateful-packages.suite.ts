@@ -17,7 +17,8 @@
  * `ledger-conformance replay <test id>` reruns it. Budget: `--cases` / 25 sequences (at least two), run concurrently
  * (each has its own packages): a list and validations (at once), the coverage steps (every upload variant, each route with
  * vetAllPackages absent, true and false, synchronizerId sent or not, on a lineage of its own, at once; then each lineage's
- * twin validated at once: vetted or not), one to four random operations, then an upload without vetAllPackages, a
+ * twin validated at once: vetted or not; beside them, the invalid 3.0.0 uploaded with vetAllPackages=false on a lineage whose
+ * 1.0.0 is vetted: accepted, as Canton checks upgrades only when it vets), one to four random operations, then an upload without vetAllPackages, a
  * validation and a list (at most eleven steps).
  */
 import fc from 'fast-check';
@@ -57,19 +58,23 @@ interface PackagesReal {
   dars: SequenceDar[];
   /** One lineage per upload variant of the coverage steps: its 1.0.0 package (uploaded) and its twin (validated after). */
   pairs: { main: SequenceDar; twin: SequenceDar }[];
+  /** The invalid 3.0.0 (not an upgrade of 1.0.0) under the name of lineage 0, whose 1.0.0 the coverage steps vet. */
+  invalid: SequenceDar;
   log: string[];
 }
 
-/** A DAR of the sequence: by slot among `dars`, or a coverage lineage's 1.0.0 package or twin. */
-type DarRef = number | { pair: number; twin: boolean };
+/** A DAR of the sequence: by slot among `dars`, a coverage lineage's 1.0.0 package or twin, or lineage 0's invalid 3.0.0. */
+type DarRef = number | { pair: number; twin: boolean } | 'invalid';
 
 function darOf(real: PackagesReal, ref: DarRef): SequenceDar {
   if (typeof ref === 'number') return real.dars[ref % real.dars.length]!;
+  if (ref === 'invalid') return real.invalid;
   const pair = real.pairs[ref.pair]!;
   return ref.twin ? pair.twin : pair.main;
 }
 
-const showRef = (ref: DarRef): string => (typeof ref === 'number' ? `#${ref}` : `lineage ${ref.pair}${ref.twin ? ' twin' : ''}`);
+const showRef = (ref: DarRef): string =>
+  typeof ref === 'number' ? `#${ref}` : ref === 'invalid' ? 'lineage 0 invalid 3.0.0' : `lineage ${ref.pair}${ref.twin ? ' twin' : ''}`;
 
 type VetMode = 'absent' | 'true' | 'false';
 
@@ -197,7 +202,7 @@ class List extends PackagesCommand {
     const response = await real.context.send({ endpoint: 'packages-list', user: real.admin });
     const ids = ((parseJsonLossless(response.text) as { packageIds?: unknown } | undefined)?.packageIds ?? []) as unknown[];
     const listed = ids.map(String);
-    const mine = [...real.dars, ...real.pairs.flatMap((pair) => [pair.main, pair.twin])].flatMap((dar) =>
+    const mine = [...real.dars, ...real.pairs.flatMap((pair) => [pair.main, pair.twin]), real.invalid].flatMap((dar) =>
       dar.packages.map((pkg) => pkg.id),
     );
     const counts = new Map(mine.map((id) => [id, listed.filter((each) => each === id).length]));
@@ -247,14 +252,26 @@ const UPLOAD_VARIANTS = ([false, true] as const).flatMap((deprecated) =>
 /**
  * The coverage steps (suites/support/coverage-sequence.ts: on every seed, still shrinkable): each upload variant on a lineage
  * of its own at once (synchronizerId sent with every other one), then each lineage's twin validated at once (without
- * synchronizerId where the upload had it): KNOWN_PACKAGE_VERSION where the variant vetted, 200 where it did not. The last
- * list then shows every variant's upload stored and no twin.
+ * synchronizerId where the upload had it): KNOWN_PACKAGE_VERSION where the variant vetted, 200 where it did not, and beside
+ * them lineage 0's invalid 3.0.0 uploaded without vetting (200). The last list then shows every variant's upload and the
+ * invalid 3.0.0 stored, and no twin.
  */
 const coverageSteps = coverage<PackagesCommand>([
   fc.constant(
     new Together(UPLOAD_VARIANTS.map(({ deprecated, vet }, pair) => new Upload({ pair, twin: false }, vet, deprecated, pair % 2 === 0))),
   ),
-  fc.constant(new Together(UPLOAD_VARIANTS.map((_, pair) => new Validate({ pair, twin: true }, pair % 2 === 1)))),
+  // Beside the twins: lineage 0's invalid 3.0.0 uploaded with vetAllPackages=false (its 1.0.0 was vetted by the step before).
+  // Canton runs the upgrade checks only when it vets: an upload that vets nothing stores the DAR after the engine's own
+  // validation (PackageUploader.upload -> validateLfDarPackages), and the upgrade check (NOT_VALID_UPGRADE_PACKAGE,
+  // TopologyManagerError.Upgradeability) belongs to the vetting topology change, which CantonSyncService.uploadDar asks for
+  // (vettingInfo) only with VetAllPackages (community/participant/src/main/scala/com/digitalasset/canton/participant/
+  // {sync/CantonSyncService.scala, admin/PackageService.scala, admin/PackageUploader.scala}, Canton 3.5): 200, then listed.
+  fc.constant(
+    new Together([
+      ...UPLOAD_VARIANTS.map((_, pair) => new Validate({ pair, twin: true }, pair % 2 === 1)),
+      new Upload('invalid', 'false', false, false),
+    ]),
+  ),
 ]);
 
 /** The coverage steps, then a random middle: one to four uploads (twice as likely), validations and lists. */
@@ -264,7 +281,10 @@ const sequences = fc.tuple(
   fc.boolean(),
 );
 
-const suiteDar = (model: 'conformance-upgrade-v1' | 'conformance-upgrade-v1-other' | 'conformance-values', packageName: string) => {
+const suiteDar = (
+  model: 'conformance-upgrade-v1' | 'conformance-upgrade-v1-other' | 'conformance-upgrade-v3-invalid' | 'conformance-values',
+  packageName: string,
+) => {
   const renamed = renamedSuiteDar(model, packageName);
   return {
     label: `${model} as ${packageName}`,
@@ -273,13 +293,17 @@ const suiteDar = (model: 'conformance-upgrade-v1' | 'conformance-upgrade-v1-othe
   };
 };
 
-/** One lineage per upload variant: its 1.0.0 package and the twin of the same name and version. */
-function coveragePairs(): PackagesReal['pairs'] {
-  const name = freshId('stateful-pkg-route');
-  return UPLOAD_VARIANTS.map((_, index) => ({
-    main: suiteDar('conformance-upgrade-v1', `${name}-${index}`),
-    twin: suiteDar('conformance-upgrade-v1-other', `${name}-${index}`),
-  }));
+/** One lineage per upload variant (its 1.0.0 package and the twin of the same name and version), and lineage 0's invalid 3.0.0. */
+function coveragePairs(): Pick<PackagesReal, 'pairs' | 'invalid'> {
+  // Named as the upgrades suite names its lineage (the reference target knows the invalid 3.0.0 by that name).
+  const name = freshId('conformance-upgrade-stateful');
+  return {
+    pairs: UPLOAD_VARIANTS.map((_, index) => ({
+      main: suiteDar('conformance-upgrade-v1', `${name}-${index}`),
+      twin: suiteDar('conformance-upgrade-v1-other', `${name}-${index}`),
+    })),
+    invalid: suiteDar('conformance-upgrade-v3-invalid', `${name}-0`),
+  };
 }
 
 /** The sequence's DARs under fresh names: 1.0.0 and its twin, another lineage, and (where accepted) a DAR with a dependency. */
@@ -325,7 +349,7 @@ conformanceSuite('flows / stateful packages', () => {
       await context.forAll(
         sequences,
         async ([covered, steps, deprecated]) => {
-          const real: PackagesReal = { context, admin, dars: sequenceDars(context), pairs: coveragePairs(), log: [] };
+          const real: PackagesReal = { context, admin, dars: sequenceDars(context), ...coveragePairs(), log: [] };
           const model: PackagesModel = { uploaded: new Set(), sent: new Set(), vetted: new Map(), validated: new Set() };
           // Fixed ends around the random middle, so each rule of the model is reached on every seed: a list first (the
           // sequence's packages seen absent) and validations (main and, where accepted, dependency packages, never uploaded
