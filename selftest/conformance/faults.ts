@@ -679,6 +679,10 @@ export const faultExpectations: FaultExpectation[] = [
       ['holdout-interface-view-first-party-only', 'flows / stateful ledger', 'canton.model.interface-views'],
       ['holdout-ledger-end-lags', 'flows / stateful ledger', 'canton.model.offset-past-end'],
       ['holdout-recreated-user-keeps-rights', 'flows / stateful users', 'canton.model.stateful-sequence'],
+      // Set 3 (docs/holdout-set3.md), measured untuned first; these two prove the checks made after it: a successful
+      // update moves resourceVersion, whatever its mask; an unvetted upload is not held to the upgrade check.
+      ['holdout3-resource-version-annotations-only', 'flows / stateful users', 'canton.model.users-update-mask'],
+      ['holdout3-unvetted-upload-upgrade-checked', 'flows / stateful packages', 'canton.model.stateful-packages'],
     ] as const
   ).map(([fault, suite, clause]) => ({ fault, include: [suite], profile: 'canton' as const, clauses: [clause] })),
   // Issue 27, users over time: caught by the stateful users sequences (their own model; the engine's users model too).
