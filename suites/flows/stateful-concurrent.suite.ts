@@ -24,7 +24,7 @@ import { agreesWithModel } from '../../checks/stateful.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import { transactionIn, type JsonObject } from '../support/ledger.js';
+import { transactionFormat, transactionIn, updateByOffset, wildcardFilter, type JsonObject } from '../support/ledger.js';
 import { runScheduledRound, schedulerSeeds, type ScheduledRound } from '../support/scheduled-round.js';
 import { auditor } from '../support/visibility.js';
 
@@ -137,26 +137,12 @@ async function createdIn(state: RoundState, label: string, offset: number, reade
   const { context } = state;
   const read = await state.round.deliver(
     label,
-    context.send({
-      endpoint: 'update-by-offset',
-      user: auditor(context),
-      body: {
-        offset,
-        updateFormat: {
-          includeTransactions: {
-            eventFormat: {
-              filtersByParty: {
-                [context.party(reader)]: {
-                  cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }],
-                },
-              },
-              verbose: true,
-            },
-            transactionShape: 'TRANSACTION_SHAPE_LEDGER_EFFECTS',
-          },
-        },
-      },
-    }),
+    updateByOffset(
+      context,
+      auditor(context),
+      offset,
+      transactionFormat({ [context.party(reader)]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+    ),
   );
   const events = transactionIn(parseJsonLossless(read.text))?.events ?? [];
   const created = events.filter(([kind]) => kind === 'CreatedEvent').map(([, payload]) => payload['contractId']);
@@ -468,27 +454,15 @@ conformanceSuite('flows / stateful concurrent', () => {
                 ),
                 Promise.all(
                   state.commits.map(({ offset, parties }) =>
-                    context.send({
-                      endpoint: 'update-by-offset',
-                      user: auditor(context),
-                      body: {
-                        offset,
-                        updateFormat: {
-                          includeTransactions: {
-                            eventFormat: {
-                              filtersByParty: Object.fromEntries(
-                                [...new Set(parties)].map((reader) => [
-                                  context.party(reader),
-                                  { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] },
-                                ]),
-                              ),
-                              verbose: true,
-                            },
-                            transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
-                          },
-                        },
-                      },
-                    }),
+                    updateByOffset(
+                      context,
+                      auditor(context),
+                      offset,
+                      transactionFormat(
+                        Object.fromEntries([...new Set(parties)].map((reader) => [context.party(reader), [wildcardFilter()]])),
+                        'TRANSACTION_SHAPE_ACS_DELTA',
+                      ),
+                    ),
                   ),
                 ),
               ]);
