@@ -352,6 +352,35 @@ export const FaultCatalogue = {
   'holdout3-scan-latest-round-rewards-404':
     'rewards-collected?round=<the latest aggregated round> answers 404 "No data has been made available yet" (only earlier rounds answered)',
   'holdout3-scan-round-rewards-shifted': "rewards-collected?round=N answers round N-1's rewards (round 0 answers zero)",
+  // HOLDOUT SET 4 (issue 27): written by a certifier who read only the reference and the facts, not the checks, suites or
+  // self-tests, committed before measuring (docs/holdout-set4.md). Not in the sharpness table on purpose.
+  // Shape of a transaction
+  'holdout4-commands-listed-last-first':
+    "a multi-command transaction lists the last command's events first (each command's events in order, node ids unchanged)",
+  'holdout4-exercise-result-of-last-nested':
+    "an exercise whose choice body exercises another choice shows the last nested exercise's result as its own exerciseResult",
+  // Who is shown what
+  'holdout4-archive-to-signatories-only':
+    "in the ACS-delta shape, an archived event is shown only to readers among the contract's signatories (observers miss it)",
+  'holdout4-blob-signatories-only':
+    "createdEventBlob is left empty for a reader who is none of the contract's signatories, even when asked",
+  // Order and identity over time
+  'holdout4-child-created-at-inherited':
+    'a contract created inside a choice body is shown with the createdAt of the contract the choice was exercised on',
+  'holdout4-update-id-per-command-id': 'a transaction whose command id was used before gets the update id of that earlier transaction',
+  // User management over time
+  'holdout4-created-deactivated-ignored': 'a user created with isDeactivated true is stored active',
+  'holdout4-create-keeps-first-right': 'a user created with several rights keeps only the first of them',
+  // What an upload does by default
+  'holdout4-reupload-unvetted-unvets':
+    'uploading again, with vetAllPackages=false, a DAR whose packages are vetted unvets them (vetting set to the flag)',
+  'holdout4-upgrade-unvets-older':
+    'vetting a package unvets the earlier vetted versions of its package name (only the newest stays vetted)',
+  // The scan over time
+  'holdout4-scan-total-excludes-latest':
+    'rewards-collected without a round answers the sum of the rounds before the latest aggregated one (the latest left out)',
+  'holdout4-scan-collected-counts-missed':
+    "top-validators answers each validator's numRoundsCollected as collected plus missed (the rounds between first and last)",
 } as const;
 
 export type FaultName = keyof typeof FaultCatalogue;

@@ -49,6 +49,7 @@ export async function startReference(options: StartReferenceOptions): Promise<Re
     ledger,
     extraRoutes: ledger.routes(),
     onPackagesVetted: (packages) => ledger.packagesVetted(packages),
+    onPackagesUnvetted: (packages) => ledger.packagesUnvetted(packages),
     host,
     port: options.participantPort ?? 0,
   }).catch(async (error: unknown) => {

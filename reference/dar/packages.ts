@@ -136,7 +136,18 @@ export class PackageStore {
     }
     this.mains.add(dar.main.packageId);
     if (vet || this.faults?.has('vetting-ignores-vet-all-packages-false')) {
-      for (const pkg of this.packagesOf(dar)) this.vetted.set(pkg.packageId, pkg);
+      for (const pkg of this.packagesOf(dar)) {
+        this.vetted.set(pkg.packageId, pkg);
+        // Holdout fault `holdout4-upgrade-unvets-older`: only the highest vetted version of the name stays vetted.
+        if (this.faults?.has('holdout4-upgrade-unvets-older')) {
+          const named = [...this.vetted.values()].filter((other) => other.name === pkg.name);
+          const highest = named.reduce((best, other) => (compareVersions(other.version, best.version) > 0 ? other : best), pkg);
+          for (const other of named) if (compareVersions(other.version, highest.version) < 0) this.vetted.delete(other.packageId);
+        }
+      }
+    } else if (this.faults?.has('holdout4-reupload-unvetted-unvets')) {
+      // Holdout fault `holdout4-reupload-unvetted-unvets`: the packages' vetting is set to the flag, so they are unvetted.
+      for (const pkg of [dar.main, ...dar.dependencies]) this.vetted.delete(pkg.packageId);
     }
   }
 

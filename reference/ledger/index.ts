@@ -56,6 +56,11 @@ export class Ledger {
     this.state.packagesVetted(packages);
   }
 
+  /** The ledger stops executing these packages (only under the holdout fault `holdout4-reupload-unvetted-unvets`). */
+  packagesUnvetted(packages: readonly DarPackage[]): void {
+    this.state.packagesUnvetted(packages);
+  }
+
   /** Whether the party is known to the ledger (a fixture party, or allocated since). */
   hasParty(party: string): boolean {
     return this.state.knownParties.has(party);

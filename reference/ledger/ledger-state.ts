@@ -124,6 +124,8 @@ export class LedgerState {
   /** The record time of the last update appended: record time never decreases along offsets. */
   private lastRecordMs = 0;
   private recordTimes = 0;
+  /** The update id of the first transaction of each command id (holdout fault `holdout4-update-id-per-command-id`). */
+  private readonly updateIdsByCommandId = new Map<string, string>();
   // Made once: closures made per submission cost an allocation (and under tsx a name definition) each.
   private readonly contractIdFactory = (): string => this.newContractId();
   private readonly isKnownParty = (party: string): boolean => this.knownParties.has(party);
@@ -171,9 +173,29 @@ export class LedgerState {
       }
       // Another version of a name the ledger executes (an upgrade): the lineage, lowest version first, shared by all
       // its versions; the name reaches the highest (a package-name reference without preference, Canton's default).
-      const lineage = [...(known.lineage ?? [known]), model].sort((a, b) => compareVersions(a.version ?? '0', b.version ?? '0'));
+      const all = [...(known.lineage ?? [known]), model].sort((a, b) => compareVersions(a.version ?? '0', b.version ?? '0'));
+      // Holdout fault `holdout4-upgrade-unvets-older`: only the highest version of the name stays vetted.
+      const lineage = this.faults.has('holdout4-upgrade-unvets-older') ? all.slice(-1) : all;
       for (const version of lineage) version.lineage = lineage;
       this.pkg.others.set(model.name, lineage[lineage.length - 1]!);
+    }
+  }
+
+  /** Holdout fault `holdout4-reupload-unvetted-unvets`: the ledger stops executing these packages. */
+  packagesUnvetted(packages: readonly DarPackage[]): void {
+    for (const candidate of packages) {
+      if (candidate.name === undefined || candidate.name === this.pkg.name) continue;
+      const known = this.pkg.others.get(candidate.name);
+      if (known === undefined) continue;
+      const lineage = known.lineage ?? [known];
+      const remaining = lineage.filter((version) => version.id !== candidate.packageId);
+      if (remaining.length === lineage.length) continue;
+      if (remaining.length === 0) {
+        this.pkg.others.delete(candidate.name);
+        continue;
+      }
+      for (const version of remaining) version.lineage = remaining;
+      this.pkg.others.set(candidate.name, remaining[remaining.length - 1]!);
     }
   }
 
@@ -312,9 +334,11 @@ export class LedgerState {
       this.faults.has('holdout2-executed-record-time-at-prepare') && meta.externalTransactionHash !== null
         ? formatTimestamp(new Date(tx.effectiveAt))
         : this.nextRecordTime(tx.effectiveAt);
+    // Holdout fault `holdout4-update-id-per-command-id`: a command id used before gets its earlier transaction's update id.
+    const reused = this.faults.has('holdout4-update-id-per-command-id') ? this.updateIdsByCommandId.get(meta.commandId) : undefined;
     const update = new CommittedTransaction(
       offset,
-      this.newUpdateId(offset),
+      reused ?? this.newUpdateId(offset),
       recordTime,
       this.fixtures.synchronizerId,
       tx,
@@ -323,6 +347,7 @@ export class LedgerState {
     );
     this.contracts.apply(tx);
     this.log.append(update);
+    if (reused === undefined && meta.commandId !== '') this.updateIdsByCommandId.set(meta.commandId, update.updateId);
     if (!this.faults.has('dedup-ignored')) {
       this.dedup.complete(changeId, { submissionId: meta.submissionId, offset, recordedAtMs: nowMs });
     }

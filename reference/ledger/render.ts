@@ -132,6 +132,7 @@ function renderCreated(
   match: EventMatch,
   acsDelta: boolean,
   staleArgument?: Contract['argument'],
+  createdAtShown?: string,
 ): Json {
   const { pkg } = context;
   // Fault `observers-omit-viewers`: only the first observer (an Iou's owner) is listed. Fault `signatory-listed-as-observer`:
@@ -150,7 +151,10 @@ function renderCreated(
     !match.witnessParties.some((party) => contract.signatories.includes(party));
   const argument = hideViewers ? { ...(staleArgument ?? contract.argument), viewers: [] } : (staleArgument ?? contract.argument);
   const home = homeOf(pkg, contract.template);
-  const includeBlob = match.blob || context.faults.has('created-event-blob-always');
+  // Holdout fault `holdout4-blob-signatories-only`: a reader who is none of the signatories gets no blob.
+  const blobWithheld =
+    context.faults.has('holdout4-blob-signatories-only') && !match.witnessParties.some((party) => contract.signatories.includes(party));
+  const includeBlob = (match.blob && !blobWithheld) || context.faults.has('created-event-blob-always');
   return {
     CreatedEvent: {
       offset,
@@ -179,7 +183,7 @@ function renderCreated(
       observers,
       createdAt: context.faults.has('created-at-not-effective-time')
         ? new Date(Date.parse(contract.createdAt) + 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z')
-        : contract.createdAt,
+        : (createdAtShown ?? contract.createdAt),
       packageName: home.name,
       // The fault names another package (the id with its first hex digit changed).
       representativePackageId: context.faults.has('representative-package-id-not-contract-package')
@@ -207,23 +211,35 @@ function renderTransactionEvents(
       : undefined;
   const shape = new TreeShape(update.nodes, faults);
   let lastExerciseAt: number | undefined;
+  // The root (command) of each event pushed, for the holdout fault `holdout4-commands-listed-last-first`.
+  const eventRoots: number[] = [];
+  let currentRoot = 0;
   for (const node of update.nodes as readonly TransactionNode[]) {
     const contract = node.contract;
     const nodeId = shape.shownNodeId(node.nodeId);
     const stale = staleFor(node);
+    // Holdout fault `holdout4-child-created-at-inherited`: a create in a choice body takes the exercised contract's createdAt.
+    const createdAtShown =
+      faults.has('holdout4-child-created-at-inherited') && node.kind === 'create' && shape.isNested(node.nodeId) && exercised
+        ? exercised.createdAt
+        : undefined;
     if (node.kind === 'exercise') exercised = contract;
+    while (eventRoots.length < events.length) eventRoots.push(currentRoot);
+    currentRoot = shape.rootOf(node.nodeId);
     const transient =
       update.consumed.has(contract.contractId) && update.created.has(contract.contractId) && !faults.has('transient-in-acs-delta');
     if (format.shape === 'ACS_DELTA') {
       if (transient) continue;
       if (node.kind === 'create') {
         const match = matchEvent(format.eventFormat, contract.template, stakeholders(contract), faults);
-        if (match) events.push(renderCreated(context, update.offset, nodeId, contract, match, true, stale));
+        if (match) events.push(renderCreated(context, update.offset, nodeId, contract, match, true, stale, createdAtShown));
       } else if (node.consuming) {
         const archiveFormat = faults.has('template-filter-acs-archives-dropped')
           ? withoutTemplateFilters(format.eventFormat)
           : format.eventFormat;
-        const match = matchEvent(archiveFormat, contract.template, stakeholders(contract), faults);
+        // Holdout fault `holdout4-archive-to-signatories-only`: the archive goes to the signatories only.
+        const archiveAudience = faults.has('holdout4-archive-to-signatories-only') ? [...contract.signatories] : stakeholders(contract);
+        const match = matchEvent(archiveFormat, contract.template, archiveAudience, faults);
         if (!match) continue;
         events.push({
           ArchivedEvent: {
@@ -249,7 +265,16 @@ function renderTransactionEvents(
     // Holdout fault `holdout3-transient-create-hidden`: a contract archived by its own transaction is not shown created.
     if (node.kind === 'create' && faults.has('holdout3-transient-create-hidden') && update.consumed.has(contract.contractId)) continue;
     if (node.kind === 'create') {
-      const rendered = renderCreated(context, update.offset, nodeId, contract, match, !update.consumed.has(contract.contractId), stale);
+      const rendered = renderCreated(
+        context,
+        update.offset,
+        nodeId,
+        contract,
+        match,
+        !update.consumed.has(contract.contractId),
+        stale,
+        createdAtShown,
+      );
       // Holdout fault `holdout2-child-listed-before-exercise`: a create inside a choice body goes before its exercise.
       if (faults.has('holdout2-child-listed-before-exercise') && shape.isNested(node.nodeId) && lastExerciseAt !== undefined) {
         events.splice(lastExerciseAt, 0, rendered);
@@ -292,7 +317,9 @@ function renderTransactionEvents(
               ? contract.contractId
               : faults.has('holdout-nested-exercise-result-unit') && shape.isNested(node.nodeId)
                 ? {}
-                : node.result,
+                : faults.has('holdout4-exercise-result-of-last-nested')
+                  ? lastNestedResult(update.nodes, node)
+                  : node.result,
           packageName: faults.has('package-name-wrong-on-exercised')
             ? `${homeOf(pkg, contract.template).name}-other`
             : homeOf(pkg, contract.template).name,
@@ -302,7 +329,23 @@ function renderTransactionEvents(
       });
     }
   }
+  // Holdout fault `holdout4-commands-listed-last-first`: the commands' groups of events in reverse order.
+  if (faults.has('holdout4-commands-listed-last-first')) {
+    while (eventRoots.length < events.length) eventRoots.push(currentRoot);
+    const roots = [...new Set(eventRoots)].sort((a, b) => b - a);
+    return roots.flatMap((root) => events.filter((_, index) => eventRoots[index] === root));
+  }
   return events;
+}
+
+/** Holdout fault `holdout4-exercise-result-of-last-nested`: the result of the last exercise in the body, else its own. */
+function lastNestedResult(nodes: readonly TransactionNode[], node: TransactionNode & { kind: 'exercise' }): unknown {
+  let result = node.result;
+  for (let id = node.nodeId + 1; id <= node.lastDescendantNodeId; id += 1) {
+    const child = nodes[id] as TransactionNode;
+    if (child.kind === 'exercise') result = child.result;
+  }
+  return result;
 }
 
 /**
@@ -332,7 +375,7 @@ class TreeShape {
     return this.rootsCache;
   }
 
-  private rootOf(nodeId: number): number {
+  rootOf(nodeId: number): number {
     let root = 0;
     for (const candidate of this.roots) if (candidate <= nodeId) root = candidate;
     return root;

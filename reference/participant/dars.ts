@@ -25,6 +25,8 @@ export interface DarRoutesOptions {
   faults: Faults;
   /** Told the packages of each DAR vetted by an upload (the ledger then executes those it has a model of). */
   onVetted?: (packages: readonly DarPackage[]) => void;
+  /** Told the packages an upload unvets (only under the holdout fault `holdout4-reupload-unvetted-unvets`). */
+  onUnvetted?: (packages: readonly DarPackage[]) => void;
 }
 
 /** tapir's Boolean codec (Scala `toBoolean`): `true`/`false`, any case; absent = the server default. */
@@ -114,6 +116,8 @@ export function darRoutes(options: DarRoutesOptions): Route[] {
         packages.checkVettable(dar);
       packages.add(dar, vet);
       if (vet) options.onVetted?.([dar.main, ...dar.dependencies]);
+      // Holdout fault `holdout4-reupload-unvetted-unvets`: an upload with vetAllPackages=false unvets what it names.
+      else if (faults.has('holdout4-reupload-unvetted-unvets')) options.onUnvetted?.([dar.main, ...dar.dependencies]);
     }
     return { status: 200, body: {} };
   }

@@ -28,6 +28,8 @@ export interface ParticipantOptions {
   extraRoutes?: readonly Route[];
   /** Told the packages of each DAR an upload vets (the ledger executes the suite models among them). */
   onPackagesVetted?: (packages: readonly DarPackage[]) => void;
+  /** Told the packages of each DAR an upload unvets (only under a holdout fault). */
+  onPackagesUnvetted?: (packages: readonly DarPackage[]) => void;
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
@@ -83,6 +85,7 @@ export async function startParticipant(options: ParticipantOptions): Promise<Par
       connectedSynchronizers: features.connectedSynchronizers,
       faults,
       ...(options.onPackagesVetted ? { onVetted: options.onPackagesVetted } : {}),
+      ...(options.onPackagesUnvetted ? { onUnvetted: options.onPackagesUnvetted } : {}),
     }),
     ...(features.trafficAccounts ? [trafficRoute(fixtures, faults)] : []),
     ...(options.extraRoutes ?? []),

@@ -228,11 +228,14 @@ export function userManagementRoutes(options: UserManagementOptions): Route[] {
     // Holdout fault `holdout-recreated-user-keeps-rights`: a user created again under a deleted id gets its old rights back.
     const kept = faults.has('holdout-recreated-user-keeps-rights') && users.get(id) === undefined ? deletedRights.get(id) : undefined;
     if (kept !== undefined) validRights.push(...kept);
+    // Holdout fault `holdout4-create-keeps-first-right`: only the first right given is stored.
+    if (faults.has('holdout4-create-keeps-first-right')) validRights.splice(1);
     const created = users.create(
       {
         id,
         primaryParty: user.primaryParty,
-        isDeactivated: user.isDeactivated,
+        // Holdout fault `holdout4-created-deactivated-ignored`: a user is always created active.
+        isDeactivated: user.isDeactivated && !faults.has('holdout4-created-deactivated-ignored'),
         annotations: user.metadata.annotations,
         identityProviderId: '',
         primaryPartyAuthentication: user.primaryPartyAuthentication,

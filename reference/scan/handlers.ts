@@ -134,7 +134,11 @@ export function topValidatorsByValidatorFaucets(context: ScanContext, query: URL
     : context.faults.has('scan-top-not-top') && count < ordered.length
       ? ordered.slice(ordered.length - count)
       : ordered.slice(0, context.faults.has('holdout-scan-top-validators-one-short') ? count - 1 : count);
-  return jsonOk({ validatorsByReceivedFaucets: selected });
+  // Holdout fault `holdout4-scan-collected-counts-missed`: the rounds collected counted as the span from first to last.
+  const shown = context.faults.has('holdout4-scan-collected-counts-missed')
+    ? selected.map((entry) => ({ ...entry, numRoundsCollected: entry.numRoundsCollected + entry.numRoundsMissed }))
+    : selected;
+  return jsonOk({ validatorsByReceivedFaucets: shown });
 }
 
 export function rewardsCollected(context: ScanContext, query: URLSearchParams): ScanResponse {
@@ -144,7 +148,10 @@ export function rewardsCollected(context: ScanContext, query: URLSearchParams): 
   if (round.value === undefined) {
     // Fault `scan-total-not-sum`: the total is one unit (10^-10) off the sum of the rounds.
     const offset = context.faults.has('scan-total-not-sum') ? 1n : 0n;
-    return jsonOk({ amount: formatNumeric10(latestRound.cumulativeRewards + offset) });
+    // Holdout fault `holdout4-scan-total-excludes-latest`: the latest aggregated round is left out of the total.
+    const latest = rounds.get(latestRound.round);
+    const excluded = context.faults.has('holdout4-scan-total-excludes-latest') && latest ? latest.appRewards + latest.validatorRewards : 0n;
+    return jsonOk({ amount: formatNumeric10(latestRound.cumulativeRewards + offset - excluded) });
   }
   // Fault `scan-rewards-boundary-off-by-one`: the round after the latest aggregated one is answered too.
   const lastAnswered = BigInt(latestRound.round) + (context.faults.has('scan-rewards-boundary-off-by-one') ? 1n : 0n);
