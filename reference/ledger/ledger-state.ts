@@ -347,7 +347,8 @@ export class LedgerState {
     );
     this.contracts.apply(tx);
     this.log.append(update);
-    if (reused === undefined && meta.commandId !== '') this.updateIdsByCommandId.set(meta.commandId, update.updateId);
+    if (this.faults.has('holdout4-update-id-per-command-id') && reused === undefined && meta.commandId !== '')
+      this.updateIdsByCommandId.set(meta.commandId, update.updateId);
     if (!this.faults.has('dedup-ignored')) {
       this.dedup.complete(changeId, { submissionId: meta.submissionId, offset, recordedAtMs: nowMs });
     }
