@@ -15,7 +15,7 @@
 import type { ClauseId } from '../specification/clauses.js';
 import { readDar } from '../specification/dar.js';
 import { matchEndpoint, type DescriptorName } from '../specification/endpoints.js';
-import { parseJsonLossless } from '../specification/json.js';
+import { parseJsonObject } from '../specification/json.js';
 import { assertClause } from './assertion.js';
 import { judgeClauses, showValue } from './model-judgement.js';
 import type { ObservedExchange } from './response-checks.js';
@@ -53,15 +53,6 @@ function darPackages(exchange: ObservedExchange): DarPackage[] | undefined {
 function vets(exchange: ObservedExchange): boolean {
   const value = new URL(exchange.response.request.url).searchParams.get('vetAllPackages');
   return value === null || value.toLowerCase() === 'true';
-}
-
-function bodyOf(text: string): Record<string, unknown> | undefined {
-  try {
-    const value = parseJsonLossless(text) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export class PackageModel {
@@ -117,7 +108,7 @@ export class PackageModel {
 
   private list(exchange: ObservedExchange): boolean {
     if (exchange.response.status !== 200) return false;
-    const listed = bodyOf(exchange.response.text)?.['packageIds'];
+    const listed = parseJsonObject(exchange.response.text)?.['packageIds'];
     if (!Array.isArray(listed)) return false;
     const sentAt = exchange.sentAt ?? 0;
     const answeredAt = exchange.answeredAt ?? 0;

@@ -15,7 +15,7 @@
  */
 import type { ClauseId } from '../specification/clauses.js';
 import { matchEndpoint } from '../specification/endpoints.js';
-import { parseJsonLossless } from '../specification/json.js';
+import { parseJsonObject } from '../specification/json.js';
 import { judgeClauses, type ModelViolation } from './model-judgement.js';
 import type { ObservedExchange } from './response-checks.js';
 
@@ -33,15 +33,6 @@ interface RoundRead {
 type Violation = ModelViolation;
 
 type Json = Record<string, unknown>;
-
-function bodyOf(text: string): Json | undefined {
-  try {
-    const value = parseJsonLossless(text) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** An exact integer from a JSON number (lossless) or a decimal string, else undefined. */
 function integer(value: unknown): bigint | undefined {
@@ -87,7 +78,7 @@ export class ScanModel {
 
   apply(exchange: ObservedExchange): boolean {
     const descriptor = exchange.operation ?? matchEndpoint(exchange.api, exchange.method, exchange.path);
-    const body = bodyOf(exchange.response.text);
+    const body = parseJsonObject(exchange.response.text);
     const sentAt = exchange.sentAt ?? 0;
     const answeredAt = exchange.answeredAt ?? 0;
     const status = exchange.response.status;
@@ -109,7 +100,7 @@ export class ScanModel {
             clause: 'canton.model.scan-rounds-monotone',
             path: '$.error',
             expected: `the figure of round ${round}: round-of-latest-data reported round ${aggregated.round} aggregated before this was requested`,
-            actual: bodyOf(exchange.response.text)?.['error'],
+            actual: parseJsonObject(exchange.response.text)?.['error'],
           },
         ],
       );
@@ -225,7 +216,7 @@ export class ScanModel {
               clause: 'canton.model.scan-round-figures',
               path: '$.amount',
               expected: `${formatUnits(known.units)}, the figure of the closed round ${round} an earlier read showed`,
-              actual: bodyOf(exchange.response.text)?.['amount'],
+              actual: parseJsonObject(exchange.response.text)?.['amount'],
             },
           ],
     );
@@ -246,7 +237,7 @@ export class ScanModel {
               clause: 'canton.model.scan-round-figures',
               path: '$.amount',
               expected: `at least ${formatUnits(highest)}, the cumulative total an earlier read showed`,
-              actual: bodyOf(exchange.response.text)?.['amount'],
+              actual: parseJsonObject(exchange.response.text)?.['amount'],
             },
           ]
         : [];

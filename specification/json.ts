@@ -41,6 +41,16 @@ const NUMBER_PARTS = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 /** Longest integral digit string we expand exactly; anything longer is far outside int64 anyway. */
 const MAX_EXACT_DIGITS = 40;
 
+/** The JSON object `text` holds (parsed as parseJsonLossless does), or undefined for other JSON or text that is no JSON. */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value = parseJsonLossless(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parses JSON text; see the module comment for how numbers and duplicate keys are treated. */
 export function parseJsonLossless(text: string): unknown {
   try {

@@ -28,7 +28,7 @@ import { freshId } from '../../generators/index.js';
 import { coverage } from '../support/coverage-sequence.js';
 import { runModelSequence } from '../support/model-sequence.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
-import { parseJsonLossless } from '../../specification/json.js';
+import { parseJsonObject } from '../../specification/json.js';
 import type { JsonObject } from '../support/ledger.js';
 
 const CLAUSE = 'canton.model.stateful-sequence';
@@ -81,14 +81,7 @@ function agree(condition: boolean, detail: string, response?: ClientResponse): a
   agreesWithModel(CLAUSE, condition, detail, response);
 }
 
-function bodyOf(response: ClientResponse): Json | undefined {
-  try {
-    const value = parseJsonLossless(response.text) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const bodyOf = (response: ClientResponse): Json | undefined => parseJsonObject(response.text);
 
 function rightKeyOf(right: unknown): string {
   const kind = ((right as Json | undefined)?.['kind'] ?? {}) as Json;

@@ -23,7 +23,7 @@ import { runModelSequence } from '../support/model-sequence.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { missingRequirement } from '../../harness/library/requirements.js';
 import { endpointRequirements } from '../../specification/endpoints.js';
-import { parseJsonLossless } from '../../specification/json.js';
+import { parseJsonObject } from '../../specification/json.js';
 import { getScan, type ScanEndpointName } from '../support/scan-requests.js';
 
 const CLAUSE = 'canton.model.stateful-scan';
@@ -51,14 +51,7 @@ function agree(condition: boolean, detail: string, response?: ClientResponse): a
   agreesWithModel(CLAUSE, condition, detail, response);
 }
 
-function bodyOf(response: ClientResponse): Json | undefined {
-  try {
-    const value = parseJsonLossless(response.text) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const bodyOf = (response: ClientResponse): Json | undefined => parseJsonObject(response.text);
 
 function integer(value: unknown): bigint | undefined {
   const text = typeof value === 'number' || typeof value === 'bigint' ? String(value) : typeof value === 'string' ? value : undefined;
