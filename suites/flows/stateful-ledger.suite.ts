@@ -26,7 +26,14 @@ import { freshId } from '../../generators/index.js';
 import { runModelSequence } from '../support/model-sequence.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
-import { transactionIn, type JsonObject } from '../support/ledger.js';
+import {
+  transactionFormat,
+  transactionFormatOf,
+  transactionIn,
+  updateByOffset,
+  wildcardFilter,
+  type JsonObject,
+} from '../support/ledger.js';
 import { assetCreate } from '../support/asset-implementation.js';
 import { auditor } from '../support/visibility.js';
 
@@ -133,24 +140,15 @@ async function submitted(real: Real, user: string, body: JsonObject): Promise<Cl
 
 const accepted = (response: ClientResponse): boolean => response.status === 200;
 
-/** The contract id of the one Iou the transaction at `offset` creates, read as `reader` (the model's ledger checks hold the read). */
 /** A read of the transaction at `offset` for `parties` (a wildcard filter each), in `shape`, by the auditor. */
 function readAs(real: Real, offset: number, parties: readonly Party[], shape: Shape): Promise<ClientResponse> {
   const { context } = real;
-  const wildcard = { cumulative: [{ identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: false } } } }] };
-  return context.send({
-    endpoint: 'update-by-offset',
-    user: auditor(context),
-    body: {
-      offset,
-      updateFormat: {
-        includeTransactions: {
-          eventFormat: { filtersByParty: Object.fromEntries(parties.map((party) => [context.party(party), wildcard])), verbose: true },
-          transactionShape: shape,
-        },
-      },
-    },
-  });
+  return updateByOffset(
+    context,
+    auditor(context),
+    offset,
+    transactionFormat(Object.fromEntries(parties.map((party) => [context.party(party), [wildcardFilter()]])), shape),
+  );
 }
 
 /**
@@ -508,22 +506,12 @@ class CreateAsset implements fc.AsyncCommand<Model, Real> {
       ],
     };
     const lookup = (filters: [Party, JsonObject][]): Promise<ClientResponse> =>
-      context.send({
-        endpoint: 'update-by-offset',
-        user: auditor(context),
-        body: {
-          offset,
-          updateFormat: {
-            includeTransactions: {
-              eventFormat: {
-                filtersByParty: Object.fromEntries(filters.map(([party, filter]) => [context.party(party), filter])),
-                verbose: true,
-              },
-              transactionShape: this.shape,
-            },
-          },
-        },
-      });
+      updateByOffset(
+        context,
+        auditor(context),
+        offset,
+        transactionFormatOf(Object.fromEntries(filters.map(([party, filter]) => [context.party(party), filter])), this.shape),
+      );
     // The signatory first with a wildcard (it matches without a view), then the owner asking the view, then the others each
     // with a drawn filter: a view one witness asks must be there whoever else reads beside it.
     const others = this.readers.filter((party) => party !== 'bank' && party !== this.owner);
@@ -609,19 +597,7 @@ class NonConsumingWitnesses implements fc.AsyncCommand<Model, Real> {
     });
     agree(accepted(created), `${this.toString()}: the model accepts the create, the target answered ${created.status}`, created);
     const lookup = (offset: number, filters: [string, JsonObject][], transactionShape: Shape): Promise<ClientResponse> =>
-      context.send({
-        endpoint: 'update-by-offset',
-        user: auditor(context),
-        body: {
-          offset,
-          updateFormat: {
-            includeTransactions: {
-              eventFormat: { filtersByParty: Object.fromEntries(filters), verbose: true },
-              transactionShape,
-            },
-          },
-        },
-      });
+      updateByOffset(context, auditor(context), offset, transactionFormatOf(Object.fromEntries(filters), transactionShape));
     const withBlob = await lookup(
       completionOffset(created),
       [[signatory, cumulativeOf(context, 'wildcard-blob')]],

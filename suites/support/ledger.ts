@@ -89,15 +89,16 @@ export function wildcardFilter(includeCreatedEventBlob = false): JsonObject {
 }
 
 export function transactionFormat(parties: Record<string, JsonObject[]>, shape: Shape, verbose = true): JsonObject {
-  return {
-    includeTransactions: {
-      eventFormat: {
-        filtersByParty: Object.fromEntries(Object.entries(parties).map(([party, cumulative]) => [party, { cumulative }])),
-        verbose,
-      },
-      transactionShape: shape,
-    },
-  };
+  return transactionFormatOf(
+    Object.fromEntries(Object.entries(parties).map(([party, cumulative]) => [party, { cumulative }])),
+    shape,
+    verbose,
+  );
+}
+
+/** The same, with each party's filter given whole (`{ cumulative: [...] }`). */
+export function transactionFormatOf(filtersByParty: Record<string, JsonObject>, shape: Shape, verbose = true): JsonObject {
+  return { includeTransactions: { eventFormat: { filtersByParty, verbose }, transactionShape: shape } };
 }
 
 export async function updateByOffset(
