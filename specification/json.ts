@@ -51,8 +51,21 @@ export function parseJsonObject(text: string): Record<string, unknown> | undefin
   }
 }
 
-/** Parses JSON text; see the module comment for how numbers and duplicate keys are treated. */
+/**
+ * Parses JSON text; see the module comment for how numbers and duplicate keys are treated.
+ *
+ * Most bodies hold no integer beyond 2^53 and no repeated key: `JSON.parse` (native, many times faster than
+ * lossless-json on large bodies) reads those exactly as the lossless parse would. It is taken only when its result has
+ * as many object members as the text has (a repeated key would be merged away) and no integer it could have rounded;
+ * anything else, and every text `JSON.parse` refuses, goes through lossless-json.
+ */
 export function parseJsonLossless(text: string): unknown {
+  const fast = nativeParseWhenExact(text);
+  return fast !== INEXACT ? fast : parseWithLosslessJson(text);
+}
+
+/** `parseJsonLossless` through lossless-json alone (its fast path is proven equal to this by selftest/schemas/json.test.ts). */
+export function parseWithLosslessJson(text: string): unknown {
   try {
     return parse(text, null, {
       parseNumber: parseWireNumber,
@@ -65,6 +78,52 @@ export function parseJsonLossless(text: string): unknown {
     const reason = error instanceof Error ? error.message : String(error);
     throw new JsonParseError(`invalid JSON: ${reason}`, { cause: error });
   }
+}
+
+const INEXACT = Symbol('inexact');
+
+/** `JSON.parse(text)` when it equals the lossless parse of `text` (see `parseJsonLossless`), else INEXACT. */
+function nativeParseWhenExact(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return INEXACT;
+  }
+  let members = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'number') {
+      if (Number.isInteger(next) && !Number.isSafeInteger(next)) return INEXACT;
+    } else if (Array.isArray(next)) {
+      for (let index = 0; index < next.length; index += 1) pending.push(next[index]);
+    } else if (typeof next === 'object' && next !== null) {
+      for (const key in next) {
+        members += 1;
+        pending.push((next as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return members === membersInText(text) ? value : INEXACT;
+}
+
+/** How many object members JSON `text` spells out: every `:` outside a string separates a member's key from its value. */
+function membersInText(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 58) count += 1;
+    else if (code === 34) {
+      // Skip the string: to its closing quote, an escaped character (backslash) never closing it.
+      for (index += 1; index < text.length; index += 1) {
+        const inner = text.charCodeAt(index);
+        if (inner === 92) index += 1;
+        else if (inner === 34) break;
+      }
+    }
+  }
+  return count;
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DuplicateJsonKeyError, JsonParseError, parseJsonLossless, stringifyJson } from '../../specification/json.js';
+import fc from 'fast-check';
+import {
+  DuplicateJsonKeyError,
+  JsonParseError,
+  parseJsonLossless,
+  parseWithLosslessJson,
+  stringifyJson,
+} from '../../specification/json.js';
 
 describe('parseJsonLossless', () => {
   it('keeps safe integers and non-integers as numbers', () => {
@@ -55,5 +62,54 @@ describe('stringifyJson', () => {
 
   it('rejects a value with no JSON representation', () => {
     expect(() => stringifyJson(undefined)).toThrow(/no JSON representation/);
+  });
+});
+
+describe('parseJsonLossless reads through JSON.parse only what lossless-json reads the same', () => {
+  const same = (text: string) => {
+    let slow: { value: unknown } | { error: string };
+    try {
+      slow = { value: parseWithLosslessJson(text) };
+    } catch (error) {
+      slow = { error: `${(error as Error).name}: ${(error as Error).message}` };
+    }
+    let fast: typeof slow;
+    try {
+      fast = { value: parseJsonLossless(text) };
+    } catch (error) {
+      fast = { error: `${(error as Error).name}: ${(error as Error).message}` };
+    }
+    expect(fast, text).toStrictEqual(slow);
+    if ('value' in fast && 'value' in slow) expect(Object.is(fast.value, slow.value) || typeof fast.value === 'object').toBe(true);
+  };
+
+  it('for any JSON text, also with big and oddly spelled numbers, repeated keys, escapes and broken text', () => {
+    const number = fc.oneof(
+      fc.integer().map(String),
+      fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map((value) => JSON.stringify(value)),
+      fc.constantFrom('-0', '12.0', '1.2e1', '9007199254740993.5', '1e400', '-1e-400', '9.007199254740993e15', '1E2', '0.0e0'),
+    );
+    const key = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('a', 'b', '__proto__', '0', '1', 'a:b', 'x"y'));
+    const text: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        number,
+        fc.string().map((value) => JSON.stringify(value)),
+        fc.constantFrom('true', 'false', 'null', '"\\\\"', '"\\"\\":"', '"\\u0041:"', '"\\ud800"'),
+        fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
+        fc
+          .array(fc.tuple(key, tie('value')), { maxLength: 4 })
+          .chain((members) =>
+            // Sometimes a member repeated, with its own value or another.
+            fc.boolean().map((repeat) => (repeat && members.length > 0 ? [...members, members[0]!] : members)),
+          )
+          .map((members) => `{${members.map(([name, value]) => `${JSON.stringify(name)} : ${value}`).join(',')}}`),
+      ),
+    })).value;
+    const broken = fc
+      .tuple(text, fc.nat(), fc.constantFrom('', '"', ':', '}', ',', '\u0001', '\ufeff'))
+      .map(([value, at, insert]) => value.slice(0, at % (value.length + 1)) + insert + value.slice(at % (value.length + 1)));
+    fc.assert(fc.property(fc.oneof(text, broken), same), { numRuns: 3000 });
   });
 });
