@@ -21,7 +21,7 @@ import { enabledChecks } from './check-selection.js';
 import { clause, type ClauseId } from '../../specification/clauses.js';
 import type { EndpointName } from '../../specification/endpoints.js';
 import { AssertionLedger } from './attribution.js';
-import { selectedBy } from './selection.js';
+import { registeredBy } from './selection.js';
 import {
   getSuiteEnvironment,
   settleOffsetChecks,
@@ -160,14 +160,14 @@ export function conformanceTest(definition: ConformanceTestDefinition, body: (co
   const declared = definition.clauses.map((clauseId) => clause(clauseId));
   const { run } = runContext.config;
 
-  if (runContext.replay && runContext.replay.testId !== id) return;
-  if (!runContext.replay) {
-    const selectable = { endpoint: definition.endpoint, suite, id, clauses: definition.clauses };
-    if (run.include.length > 0 && !selectedBy(run.include, selectable)) return;
-    if (run.exclude.length > 0 && selectedBy(run.exclude, selectable)) return;
-  }
-  // A test that asserts only canton-profile behaviour does not belong to a spec-profile run.
-  if (run.profile === 'spec' && declared.every((entry) => entry.level === 'canton')) return;
+  const selection = {
+    include: run.include,
+    exclude: run.exclude,
+    profile: run.profile,
+    ...(runContext.replay ? { replayTestId: runContext.replay.testId } : {}),
+  };
+  const cantonOnly = declared.every((entry) => entry.level === 'canton');
+  if (!registeredBy(selection, { endpoint: definition.endpoint, suite, id, clauses: definition.clauses, cantonOnly })) return;
   // --checks / --exclude-checks leave no test out: a switched-off check asserts nothing, and a test left with no
   // assertion is skipped with that reason (harness/library/check-selection.ts).
   const checks = enabledChecks(run);

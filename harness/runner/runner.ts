@@ -10,8 +10,7 @@ import { createVitest, type Vitest } from 'vitest/node';
 import { ConfigError, UsageError } from '../../config/tool-errors.js';
 import { connectTarget, probeTarget, type TargetClient } from '../../client/http.js';
 import type { ResolvedConfig } from '../../config/types.js';
-import { clauses as clauseRegistry, type ClauseId } from '../../specification/clauses.js';
-import type { EndpointName } from '../../specification/endpoints.js';
+import { clauses as clauseRegistry } from '../../specification/clauses.js';
 import { computeClauseCoverage, computeVerdict, rejectionCounts } from './coverage.js';
 import { CHECK_NAMES } from '../../checks/names.js';
 import { enabledChecks, validateCheckSelection } from '../library/check-selection.js';
@@ -25,6 +24,8 @@ import { runContextEnvVar, writeRunContext, type ReplayRequest } from '../librar
 import { buildCertificate, readTargetVersions } from './certificate.js';
 import { preflight } from './preflight.js';
 import { suitesModuleCache } from './module-cache.js';
+import { readCatalog, sourceDigest, testsRegisteredBy, writeCatalog, type CatalogTest } from './test-catalog.js';
+import type { RunSelection } from '../library/selection.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -150,6 +151,15 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
     throw error;
   }
   if (progressMode !== 'silent') process.stdout.write(formatLatency(latency));
+  // Only the suite files that hold a selected test are loaded (a file with none registers nothing). Found before the
+  // run's context is set: collecting a catalog sets (and clears) one of its own.
+  let files: string[] | undefined;
+  try {
+    files = options.files ?? (await suiteFilesFor(config, options.replay));
+  } catch (error) {
+    await closeTarget();
+    throw error;
+  }
   const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
   const contextFile = join(contextDirectory, 'context.json');
   writeRunContext(contextFile, {
@@ -186,8 +196,8 @@ export async function runConformance(config: ResolvedConfig, options: RunOptions
       );
     }
     vitest = await createSuitesVitest(collector, timing.suiteWorkers);
-    if (!options.signal?.aborted) await vitest.start(options.files);
-    else interrupted = true;
+    if (options.signal?.aborted) interrupted = true;
+    else if (files === undefined || files.length > 0) await vitest.start(files);
   } finally {
     watch.stop();
     options.signal?.removeEventListener('abort', onAbort);
@@ -339,18 +349,45 @@ async function notRunTests(config: ResolvedConfig, collector: ResultCollector): 
     }));
 }
 
-export interface ListedTest {
-  id: string;
-  name: string;
-  suite: string;
-  endpoint: EndpointName;
-  clauses: ClauseId[];
-  /** The suite file that defines it, relative to the repository. */
-  file: string;
+export type ListedTest = CatalogTest;
+
+/** The selection a run's configuration (and a replay) makes: which tests its suite files register. */
+function selectionOf(config: ResolvedConfig, replay?: ReplayRequest): RunSelection {
+  const { include, exclude, profile } = config.run;
+  return { include, exclude, profile, ...(replay ? { replayTestId: replay.testId } : {}) };
+}
+
+/**
+ * Every test of the suite files (harness/runner/test-catalog.ts): kept from an earlier run of the same sources, or
+ * collected now (every suite file loaded by one worker, with nothing left out by a selection or the profile) and kept.
+ */
+export async function testCatalog(config: ResolvedConfig): Promise<CatalogTest[]> {
+  const digest = sourceDigest(repositoryRoot);
+  const kept = readCatalog(digest);
+  if (kept) return kept;
+  const everything: ResolvedConfig = { ...config, run: { ...config.run, profile: 'canton', include: [], exclude: [] } };
+  const collected = await collectTests(everything, 1);
+  writeCatalog(digest, collected);
+  return collected;
 }
 
 /** The tests a run would execute with this configuration (after --include/--exclude and profile). */
 export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
+  return testsRegisteredBy(await testCatalog(config), selectionOf(config));
+}
+
+/**
+ * The suite files a run must load: those holding a test it registers. Undefined (every file) for a whole canton run,
+ * which registers a test in every file; a selection, a replay or the spec profile loads fewer.
+ */
+async function suiteFilesFor(config: ResolvedConfig, replay?: ReplayRequest): Promise<string[] | undefined> {
+  const selection = selectionOf(config, replay);
+  if (selection.include.length === 0 && selection.exclude.length === 0 && !replay && selection.profile === 'canton') return undefined;
+  return [...new Set(testsRegisteredBy(await testCatalog(config), selection).map((test) => test.file))].sort();
+}
+
+/** What vitest collects from the suite files under this configuration, with `workers` suite workers. */
+async function collectTests(config: ResolvedConfig, workers: number): Promise<CatalogTest[]> {
   const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
   const contextFile = join(contextDirectory, 'context.json');
   writeRunContext(contextFile, {
@@ -360,10 +397,10 @@ export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
     faults: [],
   });
   process.env[runContextEnvVar] = contextFile;
-  const vitest = await createSuitesVitest(new ResultCollector({ mode: 'silent' }), config.run.concurrency);
+  const vitest = await createSuitesVitest(new ResultCollector({ mode: 'silent' }), workers);
   try {
     const result = await vitest.collect();
-    const listed: ListedTest[] = [];
+    const listed: CatalogTest[] = [];
     for (const testModule of result.testModules) {
       for (const testCase of testModule.children.allTests()) {
         const meta = testCase.meta().conformance;

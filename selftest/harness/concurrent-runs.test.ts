@@ -79,7 +79,7 @@ describe('two runs at once from two clones', () => {
   const work = mkdtempSync(join(tmpdir(), 'concurrent-runs-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('both load every suite file and pass, with no suite error, and leave no shared state in the temp folder', async () => {
+  it('both load every suite file (collecting the test catalog) and pass, with no suite error, and leave no shared state in the temp folder', async () => {
     const copies = [join(work, 'clone-a'), join(work, 'clone-b')];
     await Promise.all(copies.map((copy, index) => copyCheckout(copy, `installed apart ${index}`)));
     // One temp folder for both, as on one machine: what the runs leave in it is seen.
@@ -97,7 +97,16 @@ describe('two runs at once from two clones', () => {
       expect(report.tests.filter((test) => test.outcome === 'error').map((test) => test.failure?.message)).toEqual([]);
       expect(outcome.stdout).not.toContain('did not load');
     }
-    // Nothing of the runs is left outside their report folders (tsx's content-addressed transform cache may be).
-    expect(readdirSync(temp).filter((entry) => entry.startsWith('ledger-conformance'))).toEqual([]);
+    // Nothing of the runs is left outside their report folders but content-addressed caches: tsx's transforms, and the
+    // catalog of the suite files' tests (harness/runner/test-catalog.ts), which both runs collected on this empty temp
+    // folder by loading every suite file, one catalog file per source digest.
+    const left = readdirSync(temp).filter((entry) => entry.startsWith('ledger-conformance'));
+    expect(left).toEqual([`ledger-conformance-catalog-${process.getuid?.() ?? 'user'}`]);
+    const catalogs = readdirSync(join(temp, left[0]!));
+    expect(catalogs.length).toBeGreaterThan(0);
+    expect(
+      catalogs.every((name) => /^[0-9a-f]{32}\.json$/.test(name)),
+      catalogs.join(', '),
+    ).toBe(true);
   }, 300_000);
 });
