@@ -1179,8 +1179,63 @@ const localKeys: SuiteModel = {
   },
 };
 
+/**
+ * daml/lf/multi-party-keys.lf (conformance-multi-party-keys, Daml-LF 2.3): LAPITT's keyed MultiPartyContract, whose key is
+ * the contract itself, maintained by all its parties; its choices fetch or look up another one by key as the actors.
+ */
+const multiPartyKeys: SuiteModel = {
+  name: 'conformance-multi-party-keys',
+  version: '1.0.0',
+  templates: ['MultiPartyKeys:MultiPartyContract'],
+  interfaces: [],
+  build(home) {
+    const M = 'MultiPartyKeys';
+    const contractType = T.record(`${M}:MultiPartyContract`, { parties: T.list(T.party), value: T.text });
+    const parties = (argument: DamlRecord) => stringListField(argument, 'parties');
+    const actors = (_argument: DamlRecord, choiceArgument: DamlRecord) => stringListField(choiceArgument, 'actors');
+    const keyOf = (choiceArgument: DamlRecord) => field(choiceArgument, 'keyToFetch') as DamlRecord;
+    const multiParty: TemplateDefinition = template(home, `${M}:MultiPartyContract`, contractType, {
+      signatories: parties,
+      key: {
+        type: contractType,
+        of: (argument) => ({ parties: field(argument, 'parties'), value: field(argument, 'value') }),
+        maintainers: parties,
+      },
+      choices: choices(
+        choice(M, 'MPFetchOtherByKey', { keyToFetch: contractType, actors: T.list(T.party) }, T.unit, {
+          controllers: actors,
+          body: (context, _argument, choiceArgument) => {
+            if (context.fetchByKey === undefined) throw new Error('the engine offers no fetch_by_key');
+            context.fetchByKey(multiParty, keyOf(choiceArgument));
+            return {};
+          },
+        }),
+        choice(
+          M,
+          'MPLookupOtherByKey',
+          { keyToFetch: contractType, actors: T.list(T.party), expectedCid: T.optional(T.contractId) },
+          T.unit,
+          {
+            controllers: actors,
+            // query_n_by_key 1, the first result's id (firstCid), compared with expectedCid (assertMsg).
+            body: (context, _argument, choiceArgument) => {
+              if (context.queryNByKey === undefined) throw new Error('the engine offers no query_n_by_key');
+              const found = context.queryNByKey(multiParty, keyOf(choiceArgument), 1)[0]?.contractId ?? null;
+              check(context, field(choiceArgument, 'expectedCid') === found, 'LookupOtherByKey value matches');
+              return {};
+            },
+          },
+        ),
+        archive(M, parties),
+      ),
+    });
+    return { templates: [multiParty], interfaces: [] };
+  },
+};
+
 const MODELS: readonly SuiteModel[] = [
   localKeys,
+  multiPartyKeys,
   keys,
   keyWorkflows,
   nesting,
