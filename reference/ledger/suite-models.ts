@@ -3,8 +3,8 @@
  * written as data beside them: each template's argument type, signatories, observers, key and choices, transcribed from
  * its `.lf` source. The reference executes a model once a DAR holding its package is uploaded and vetted: the package is
  * recognised by its name and version and by the templates and interfaces its Daml-LF declares (`modelForPackage`), so a
- * changed DAR is not executed by stale data. Only the models below are executed (keys, key workflows, nesting,
- * interfaces, values, semantics, limits, the upgrade lineage's 1.0.0 and 2.0.0); the others (the invalid upgrade 3.0.0,
+ * changed DAR is not executed by stale data. Only the models below are executed (keys, key workflows, local keys,
+ * multi-party keys, nesting, interfaces, values, semantics, limits, the upgrade lineage's 1.0.0 and 2.0.0); the others (the invalid upgrade 3.0.0,
  * the 1.0.0 twin, the dependency pair) are stored and vetted like any package, and a command on their templates is
  * TEMPLATES_OR_INTERFACES_NOT_FOUND.
  */
