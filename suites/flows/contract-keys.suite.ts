@@ -21,6 +21,7 @@ import type { ClientResponse } from '../../client/http.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
+import { parseJsonLossless } from '../../specification/json.js';
 import {
   createdEvents,
   partyView,
@@ -443,7 +444,7 @@ conformanceSuite('flows / contract keys', () => {
       acceptedWith(created, 200, authorization);
       try {
         const token = await context.tokens.mint({ userId });
-        const submit = (actAsParties: string[], readAs: string[], commands: unknown[]) =>
+        const submitAs = (actAsParties: string[], readAs: string[], commands: unknown[]) =>
           context.send({
             endpoint: 'submit-and-wait',
             token,
@@ -451,13 +452,13 @@ conformanceSuite('flows / contract keys', () => {
           });
         const contract = (parties: string[]) => ({ parties, value: freshId('multi-party') });
         const [a, b, c] = [contract([alice, bob]), contract([alice, bob, charlie, david]), contract([charlie, david])];
-        const creates = await submit(
+        const creates = await submitAs(
           [alice, bob, charlie, david],
           [],
           [a, b, c].map((createArguments) => ({ CreateCommand: { templateId, createArguments } })),
         );
         positiveDataAcceptance(creates, authorization);
-        const offset = Number((JSON.parse(creates.text) as { completionOffset: number }).completionOffset);
+        const offset = Number((parseJsonLossless(creates.text) as { completionOffset: number | bigint }).completionOffset);
         const view = await context.send({
           endpoint: 'update-by-offset',
           token,
@@ -471,7 +472,7 @@ conformanceSuite('flows / contract keys', () => {
         const idOf = (argument: { value: string }): string =>
           String(events.find((event) => (event.createArgument as JsonObject | undefined)?.value === argument.value)?.contractId);
         const exercise = (on: { value: string }, choice: string, readAs: string[]) =>
-          submit([charlie, david], readAs, [
+          submitAs([charlie, david], readAs, [
             {
               ExerciseCommand: {
                 templateId,
