@@ -81,6 +81,8 @@ export const FaultCatalogue = {
     'a fetch or lookup by key in a choice finds a contract created earlier in the same transaction only if a submitter is its stakeholder (Canton: whoever sees it)',
   'contract-key-not-found-wrong-code':
     'an exercise by key of a key no active contract has is CONTRACT_NOT_FOUND instead of CONTRACT_KEY_NOT_FOUND',
+  'lookup-by-key-authorization-not-checked':
+    "a lookup by key in a choice (query_n_by_key) needs none of the key's maintainers among the authorizers (Canton: all of them)",
   'fetch-authorization-not-checked':
     'a fetch in a choice body needs no stakeholder of the fetched contract among the authorizers (readAs visibility is taken for authority)',
   'fetch-type-not-checked':

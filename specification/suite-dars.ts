@@ -16,6 +16,7 @@ export type SuiteDarName =
   | 'conformance-keys'
   | 'conformance-key-workflows'
   | 'conformance-local-keys'
+  | 'conformance-multi-party-keys'
   | 'conformance-interfaces'
   | 'conformance-semantics'
   | 'conformance-limits'
@@ -52,6 +53,7 @@ export const PROVISIONED_SUITE_DARS: readonly SuiteDarName[] = [
   'conformance-keys',
   'conformance-key-workflows',
   'conformance-local-keys',
+  'conformance-multi-party-keys',
   'conformance-interfaces',
   'conformance-semantics',
   'conformance-limits',

@@ -142,6 +142,8 @@ export interface InterpretOptions {
   localKeysNeedVisibility?: boolean;
   /** On under the `fetch-authorization-not-checked` fault: a fetch needs no stakeholder among the authorizers. */
   fetchAuthorizationNotChecked?: boolean;
+  /** On under the `lookup-by-key-authorization-not-checked` fault: a lookup by key needs none of the key's maintainers' authority. */
+  lookupByKeyAuthorizationNotChecked?: boolean;
   /** On under the `fetch-type-not-checked` fault: a fetch in a choice body takes a contract of any template. */
   fetchTypeNotChecked?: boolean;
   /** On under the `create-first-signatory-only` fault: a create needs its first signatory's authority only. */
@@ -493,7 +495,8 @@ class Interpretation {
           // SBuiltinFun.scala KeyOperation.QueryNByKey: authorizeQueryByKey, the key's maintainers among the authorizers
           // (Pretty.scala:372), then at most n contracts in the lookup's order.
           const maintainers = [...new Set(template.key?.maintainers(key) ?? [])];
-          if (!maintainers.every((party) => bodyAuthorizers.has(party))) {
+          // Fault `lookup-by-key-authorization-not-checked`: no maintainer's authority needed.
+          if (!this.options.lookupByKeyAuthorizationNotChecked && !maintainers.every((party) => bodyAuthorizers.has(party))) {
             throw new LedgerApiError(
               'DAML_AUTHORIZATION_ERROR',
               `Interpretation error: Error: node NodeId(${this.nodes.length}) (${template.qualifiedName}) requires authorizers ${maintainers.join(',')} for lookup by key, but it only has ${[...bodyAuthorizers].join(',')}`,

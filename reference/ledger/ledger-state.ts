@@ -295,6 +295,7 @@ export class LedgerState {
       firstSignatoryOnly: this.faults.has('create-first-signatory-only'),
       fetchTypeNotChecked: this.faults.has('fetch-type-not-checked'),
       fetchAuthorizationNotChecked: this.faults.has('fetch-authorization-not-checked'),
+      lookupByKeyAuthorizationNotChecked: this.faults.has('lookup-by-key-authorization-not-checked'),
       keyNotFoundAsContractNotFound: this.faults.has('contract-key-not-found-wrong-code'),
       keyLookupIgnoresVisibility: this.faults.has('key-lookup-ignores-visibility'),
       uniqueKeys: this.faults.has('contract-keys-unique'),

@@ -3,8 +3,8 @@
  * written as data beside them: each template's argument type, signatories, observers, key and choices, transcribed from
  * its `.lf` source. The reference executes a model once a DAR holding its package is uploaded and vetted: the package is
  * recognised by its name and version and by the templates and interfaces its Daml-LF declares (`modelForPackage`), so a
- * changed DAR is not executed by stale data. Only the models below are executed (keys, key workflows, nesting,
- * interfaces, values, semantics, limits, the upgrade lineage's 1.0.0 and 2.0.0); the others (the invalid upgrade 3.0.0,
+ * changed DAR is not executed by stale data. Only the models below are executed (keys, key workflows, local keys,
+ * multi-party keys, nesting, interfaces, values, semantics, limits, the upgrade lineage's 1.0.0 and 2.0.0); the others (the invalid upgrade 3.0.0,
  * the 1.0.0 twin, the dependency pair) are stored and vetted like any package, and a command on their templates is
  * TEMPLATES_OR_INTERFACES_NOT_FOUND.
  */
@@ -1179,8 +1179,63 @@ const localKeys: SuiteModel = {
   },
 };
 
+/**
+ * daml/lf/multi-party-keys.lf (conformance-multi-party-keys, Daml-LF 2.3): LAPITT's keyed MultiPartyContract, whose key is
+ * the contract itself, maintained by all its parties; its choices fetch or look up another one by key as the actors.
+ */
+const multiPartyKeys: SuiteModel = {
+  name: 'conformance-multi-party-keys',
+  version: '1.0.0',
+  templates: ['MultiPartyKeys:MultiPartyContract'],
+  interfaces: [],
+  build(home) {
+    const M = 'MultiPartyKeys';
+    const contractType = T.record(`${M}:MultiPartyContract`, { parties: T.list(T.party), value: T.text });
+    const parties = (argument: DamlRecord) => stringListField(argument, 'parties');
+    const actors = (_argument: DamlRecord, choiceArgument: DamlRecord) => stringListField(choiceArgument, 'actors');
+    const keyOf = (choiceArgument: DamlRecord) => field(choiceArgument, 'keyToFetch') as DamlRecord;
+    const multiParty: TemplateDefinition = template(home, `${M}:MultiPartyContract`, contractType, {
+      signatories: parties,
+      key: {
+        type: contractType,
+        of: (argument) => ({ parties: field(argument, 'parties'), value: field(argument, 'value') }),
+        maintainers: parties,
+      },
+      choices: choices(
+        choice(M, 'MPFetchOtherByKey', { keyToFetch: contractType, actors: T.list(T.party) }, T.unit, {
+          controllers: actors,
+          body: (context, _argument, choiceArgument) => {
+            if (context.fetchByKey === undefined) throw new Error('the engine offers no fetch_by_key');
+            context.fetchByKey(multiParty, keyOf(choiceArgument));
+            return {};
+          },
+        }),
+        choice(
+          M,
+          'MPLookupOtherByKey',
+          { keyToFetch: contractType, actors: T.list(T.party), expectedCid: T.optional(T.contractId) },
+          T.unit,
+          {
+            controllers: actors,
+            // query_n_by_key 1, the first result's id (firstCid), compared with expectedCid (assertMsg).
+            body: (context, _argument, choiceArgument) => {
+              if (context.queryNByKey === undefined) throw new Error('the engine offers no query_n_by_key');
+              const found = context.queryNByKey(multiParty, keyOf(choiceArgument), 1)[0]?.contractId ?? null;
+              check(context, field(choiceArgument, 'expectedCid') === found, 'LookupOtherByKey value matches');
+              return {};
+            },
+          },
+        ),
+        archive(M, parties),
+      ),
+    });
+    return { templates: [multiParty], interfaces: [] };
+  },
+};
+
 const MODELS: readonly SuiteModel[] = [
   localKeys,
+  multiPartyKeys,
   keys,
   keyWorkflows,
   nesting,

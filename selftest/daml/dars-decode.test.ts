@@ -59,7 +59,7 @@ describe("the suite's committed DARs (daml/dars)", () => {
     const stable = new Uint8Array(readFileSync(new URL(`stable-packages/daml-prim-DA-Types-${DA_TYPES}.dalf`, root)));
     expect(sha256(stable)).toBe('bef5523d20b5bb3e608423caf03bb62b5c40ba759a646e0055d93bdc80a166a3');
     const carriers = index.dars.filter((entry) => namesDaTypes(entry.name));
-    expect(carriers.map((entry) => entry.name)).toEqual(['conformance-local-keys']);
+    expect(carriers.map((entry) => entry.name)).toEqual(['conformance-local-keys', 'conformance-multi-party-keys']);
     for (const entry of carriers) {
       const entries = unzipSync(new Uint8Array(readFileSync(new URL(`dars/${entry.file}`, root))));
       expect(sha256(entries[`${DA_TYPES}.dalf`]!)).toBe(sha256(stable));

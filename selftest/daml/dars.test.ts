@@ -80,7 +80,7 @@ describe("the suite's DARs rebuilt with Canton's Daml-LF tools (daml/build.sh)",
         .split('\n')
         .filter((line) => line.startsWith('model ') || line.startsWith('dependent '))
         .map((line) => line.split(/\s+/)[1]);
-      expect(models).toHaveLength(14);
+      expect(models).toHaveLength(15);
       expect(build.stdout.split('\n').filter((line) => line.startsWith('built '))).toEqual(
         index.dars.map((dar) => `built ${dar.file} ${dar.packageId}`),
       );

@@ -20,6 +20,7 @@ describe('the suite models the reference executes', () => {
     'conformance-keys',
     'conformance-key-workflows',
     'conformance-local-keys',
+    'conformance-multi-party-keys',
     'conformance-nesting',
     'conformance-interfaces',
     'conformance-values',

@@ -65,6 +65,32 @@ export const contractsAndEventsClauses = [
       "`fetch_by_key`, the lookup `query_n_by_key` with 1 (`lookup_by_key` is 2.dev only). Needs the suite's " +
       'conformance-local-keys DAR (it carries the stable package DA.Types).',
   ),
+  submitAndWait(
+    'canton.semantics.contract-key-multi-party-authorization',
+    'auth',
+    "A fetch by key inside a choice needs one of the fetched contract's stakeholders among the authorizers (the choice's " +
+      "controllers and the signatories of the contract it is exercised on), a lookup by key all of the key's maintainers " +
+      '(checked before the lookup); readAs lends only visibility. Exercised as two actors with readAs a third party, a ' +
+      'choice on a contract all four parties sign fetches and looks up by key a contract of the other two (seen through ' +
+      'readAs) and is accepted; the same choice on a contract of the two actors only is 400 DAML_AUTHORIZATION_ERROR, ' +
+      'cause containing "of the fetched contract to be an authorizer" (fetch) or "for lookup by key, but it only has" (lookup) ' +
+      `(LAPITT ${LAPITT3}/ContractKeysMultiPartySubmissionIT.scala:29, :51, :115, :141; community/daml-lf/interpreter/src/main/` +
+      'scala/com/digitalasset/daml/lf/speedy/AuthorizationChecker.scala:99 authorizeFetch, :117 authorizeLookupByKey; ' +
+      'SBuiltinFun.scala:2042 KeyOperation, :2203 the lookup authorized before it runs; Pretty.scala:365, :372). In ' +
+      "Daml-LF 2.3 the fetch is `fetch_by_key`, the lookup `query_n_by_key` with 1. Needs the suite's conformance-multi-party-keys DAR, and a user acting as four parties at " +
+      'once: the test creates one (as the participant administrator) and mints its token.',
+  ),
+  submitAndWait(
+    'canton.semantics.contract-key-multi-party-visibility',
+    'state',
+    'A fetch or lookup by key inside a choice finds a ledger contract only if one of the submitters (actAs, readAs) sees ' +
+      'it, whatever authority the choice has: the choice on a contract all four parties sign, exercised as two actors ' +
+      'without the readAs of the parties that see the keyed contract, is 404 CONTRACT_KEY_NOT_FOUND for a fetch by key, and ' +
+      "for a lookup by key finds nothing, so the model's assert that it found the contract fails (400 DAML_FAILURE, cause " +
+      'containing its message "LookupOtherByKey value matches"), while the same exercises with that readAs are accepted ' +
+      `(LAPITT ${LAPITT3}/ContractKeysMultiPartySubmissionIT.scala:83, :177; ${INTERPRETER}, NUCK key lookups by the ` +
+      "readers). Needs the suite's conformance-multi-party-keys DAR and a user acting as four parties (as above).",
+  ),
   lookup(
     'canton.semantics.contract-key-workflows',
     'state',

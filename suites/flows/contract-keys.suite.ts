@@ -5,20 +5,23 @@
  * argument of an exercise by key (ContractKeysContractIdIT :168), a keyed asset transferred through a proposal
  * (ContractKeysDivulgenceIT :13), a key created through a choice, archived and created again (ContractKeysIT :439), and a
  * failed exercise by key that takes no change id (ContractKeysCommandDeduplicationIT :23), and a fetch and a lookup by key
- * in a choice of a contract the same transaction created (ContractKeysIT :407, :423; local-keys.lf).
+ * in a choice of a contract the same transaction created (ContractKeysIT :407, :423; local-keys.lf), and a fetch and a lookup
+ * by key in a choice exercised as two actors reading as a third (ContractKeysMultiPartySubmissionIT; multi-party-keys.lf):
+ * that test acts as four parties at once, through a user it creates with those rights and a token it mints.
  * Canton 3.5 keys are not unique (NUCK: EngineMode.scala, protocol version 35): one test checks that a second contract
  * with a key in use is accepted and which of them an exercise by key takes (the most recent); every other key here carries
  * a fresh label, so no other test depends on that choice. Each test skips with its reason when the fixtures name no such
  * suite package (`suitePackages`).
  */
 import { randomUUID } from 'node:crypto';
-import { positiveDataAcceptance } from '../../checks/basic.js';
+import { acceptedWith, positiveDataAcceptance } from '../../checks/basic.js';
 import { writeVisible } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import type { ClientResponse } from '../../client/http.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import type { ClauseId } from '../../specification/clauses.js';
+import { parseJsonLossless } from '../../specification/json.js';
 import {
   createdEvents,
   partyView,
@@ -32,6 +35,7 @@ import {
   type TransactionEvent,
 } from '../support/ledger.js';
 import { refusedAgainstControl, refusedWith } from '../support/refusals.js';
+import { adminUser, createUser, deleteUser } from '../support/user-management.js';
 
 const WORKFLOWS = 'conformance-key-workflows';
 
@@ -77,6 +81,18 @@ function actors(context: ConformanceContext): Actors {
     other: context.party(otherUser.rights.actAs[0]!),
     otherUser: otherUser.id,
   };
+}
+
+/**
+ * LAPITT's alice, bob, charlie and david: alice, bob and two more local parties of the fixtures (neither external nor
+ * hosted on several participants), or a skip with the reason.
+ */
+function fourParties(context: ConformanceContext): [string, string, string, string] {
+  const others = context.fixtures.parties.filter(
+    (party) => !['alice', 'bob'].includes(party.alias) && party.external === undefined && (party.hostedOn?.length ?? 1) <= 1,
+  );
+  if (others.length < 2) return context.skip('needs two local parties beside alice and bob (fixtures parties)');
+  return [context.party('alice'), context.party('bob'), others[0]!.id, others[1]!.id];
 }
 
 function send(
@@ -396,6 +412,109 @@ conformanceSuite('flows / contract keys', () => {
       const [lookup, fetch] = await Promise.all([exercise('LocalLookup'), exercise('LocalFetch')]);
       positiveDataAcceptance(lookup, clauseId);
       positiveDataAcceptance(fetch, clauseId);
+    },
+  );
+
+  conformanceTest(
+    {
+      name: 'a fetch and a lookup by key in a choice of two actors reading as a third: authority from the signatories, visibility from readAs',
+      endpoint: 'submit-and-wait',
+      clauses: ['canton.semantics.contract-key-multi-party-authorization', 'canton.semantics.contract-key-multi-party-visibility'],
+      requires: ['writes', 'userManagement', 'mintTokens'],
+      concurrent: true,
+    },
+    async (context) => {
+      // ContractKeysMultiPartySubmissionIT.scala :29, :51, :83 (MPSFetchOtherByKey*) and :115, :141, :177
+      // (MPSLookupOtherByKey*): contract A of alice and bob; B of all four; C of charlie and david. Charlie and david exercise
+      // MPFetchOtherByKey and MPLookupOtherByKey (with A's id expected) by A's key: on B, reading as alice, accepted; on C,
+      // reading as bob and alice, DAML_AUTHORIZATION_ERROR; on B reading as no one, the key finds nothing.
+      const authorization = 'canton.semantics.contract-key-multi-party-authorization';
+      const visibility = 'canton.semantics.contract-key-multi-party-visibility';
+      const templateId = suiteTemplate(context, 'conformance-multi-party-keys', 'MultiPartyKeys:MultiPartyContract');
+      const [alice, bob, charlie, david] = fourParties(context);
+      const admin = adminUser(context);
+      // No fixture user acts as four parties: one that does, for this test only.
+      const userId = freshId('multi-party-keys');
+      const actAs = (party: string): JsonObject => ({ kind: { CanActAs: { value: { party } } } });
+      const created = await createUser(context, admin, {
+        user: { id: userId, primaryParty: '', isDeactivated: false, metadata: { annotations: {} }, identityProviderId: '' },
+        rights: [alice, bob, charlie, david].map(actAs),
+      });
+      // A set-up write, as the creates below: a node that refuses it fails here (as submit does), with its answer.
+      acceptedWith(created, 200, authorization);
+      try {
+        const token = await context.tokens.mint({ userId });
+        const submitAs = (actAsParties: string[], readAs: string[], commands: unknown[]) =>
+          context.send({
+            endpoint: 'submit-and-wait',
+            token,
+            body: { commands, commandId: freshId('multi-party-keys'), actAs: actAsParties, readAs },
+          });
+        const contract = (parties: string[]) => ({ parties, value: freshId('multi-party') });
+        const [a, b, c] = [contract([alice, bob]), contract([alice, bob, charlie, david]), contract([charlie, david])];
+        const creates = await submitAs(
+          [alice, bob, charlie, david],
+          [],
+          [a, b, c].map((createArguments) => ({ CreateCommand: { templateId, createArguments } })),
+        );
+        positiveDataAcceptance(creates, authorization);
+        const offset = Number((parseJsonLossless(creates.text) as { completionOffset: number | bigint }).completionOffset);
+        const view = await context.send({
+          endpoint: 'update-by-offset',
+          token,
+          body: {
+            offset,
+            updateFormat: transactionFormat({ [alice]: [wildcardFilter()], [charlie]: [wildcardFilter()] }, 'TRANSACTION_SHAPE_ACS_DELTA'),
+          },
+        });
+        const events = createdEvents(transactionOf(view, authorization).events);
+        writeVisible(authorization, 'the three MultiPartyContracts created', events, 3, view);
+        const idOf = (argument: { value: string }): string =>
+          String(events.find((event) => (event.createArgument as JsonObject | undefined)?.value === argument.value)?.contractId);
+        const exercise = (on: { value: string }, choice: string, readAs: string[]) =>
+          submitAs([charlie, david], readAs, [
+            {
+              ExerciseCommand: {
+                templateId,
+                contractId: idOf(on),
+                choice,
+                choiceArgument: {
+                  keyToFetch: a,
+                  actors: [charlie, david],
+                  ...(choice === 'MPLookupOtherByKey' ? { expectedCid: idOf(a) } : {}),
+                },
+              },
+            },
+          ]);
+        const [fetched, fetchWithoutAuthority, fetchUnseen, lookedUp, lookupWithoutAuthority, lookupUnseen] = await Promise.all([
+          exercise(b, 'MPFetchOtherByKey', [alice]),
+          exercise(c, 'MPFetchOtherByKey', [bob, alice]),
+          exercise(b, 'MPFetchOtherByKey', []),
+          exercise(b, 'MPLookupOtherByKey', [alice]),
+          exercise(c, 'MPLookupOtherByKey', [bob, alice]),
+          exercise(b, 'MPLookupOtherByKey', []),
+        ]);
+        positiveDataAcceptance(fetched, authorization, [visibility]);
+        positiveDataAcceptance(lookedUp, authorization, [visibility]);
+        refusedAgainstControl(context, authorization, fetchWithoutAuthority, fetched, 'DAML_AUTHORIZATION_ERROR', 400, {
+          causeIncludes: 'of the fetched contract to be an authorizer',
+          control: 'the same fetch by key through a contract all four parties sign, reading as alice',
+        });
+        refusedAgainstControl(context, authorization, lookupWithoutAuthority, lookedUp, 'DAML_AUTHORIZATION_ERROR', 400, {
+          causeIncludes: 'for lookup by key, but it only has',
+          control: 'the same lookup by key through a contract all four parties sign, reading as alice',
+        });
+        refusedAgainstControl(context, visibility, fetchUnseen, fetched, 'CONTRACT_KEY_NOT_FOUND', 404, {
+          causeIncludes: "couldn't find key",
+          control: 'the same fetch by key reading as alice',
+        });
+        refusedAgainstControl(context, visibility, lookupUnseen, lookedUp, 'DAML_FAILURE', 400, {
+          causeIncludes: 'LookupOtherByKey value matches',
+          control: 'the same lookup by key reading as alice',
+        });
+      } finally {
+        await deleteUser(context, admin, userId);
+      }
     },
   );
 
