@@ -20,6 +20,7 @@ export { submitAndWaitBody, submitAndWaitCase } from './requests/submit-and-wait
 export { exerciseMutations, type ExerciseMutation } from './invalid/submit-and-wait.js';
 export { executeBody, executeCase, withPreparedSubmission } from './requests/execute.js';
 export { updateByOffsetBody, updateByOffsetCase } from './requests/update-by-offset.js';
+export { caseWithFilter as lookupWithFilter, type FilterVariant } from './invalid/update-by-offset.js';
 export * from './primitives.js';
 export { freshId } from './primitives/fresh-ids.js';
 

@@ -18,7 +18,7 @@ import { acceptedCaseFor, updateByOffsetCase } from '../requests/update-by-offse
 import { invalidBody, setAt, type BaseCase, type InvalidBody, type Path, type Violation } from './mutation.js';
 import { invalidQualifiedIdentifier } from './strings.js';
 
-type FilterVariant = (typeof IDENTIFIER_FILTER_VARIANTS)[number];
+export type FilterVariant = (typeof IDENTIFIER_FILTER_VARIANTS)[number];
 type Body = Record<string, unknown>;
 
 const TRANSACTIONS = ['updateFormat', 'includeTransactions'] as const;
@@ -31,7 +31,7 @@ function firstFilter(body: Body): Path {
 }
 
 /** Accepted lookups whose transaction format filters one party the sender may read as with one filter of `variant`. */
-function caseWithFilter(context: GeneratorContext, variant: FilterVariant): fc.Arbitrary<BaseCase<Body>> {
+export function caseWithFilter(context: GeneratorContext, variant: FilterVariant): fc.Arbitrary<BaseCase<Body>> {
   return fc.oneof(
     ...context.readingUsers.map((user) => {
       const vocabulary = knownVocabulary({

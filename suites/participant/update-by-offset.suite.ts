@@ -3,7 +3,7 @@ import { evidenceFor } from '../../checks/engine-credits.js';
 import { answerBody } from '../../checks/schema.js';
 import fc from 'fast-check';
 import type { UserFixture } from '../../config/types.js';
-import { invalidRequestRules, validRequests, type GeneratedRequest } from '../../generators/index.js';
+import { invalidRequestRules, lookupWithFilter, validRequests, type FilterVariant, type GeneratedRequest } from '../../generators/index.js';
 import { acceptedAsWellFormed, notAServerError, positiveDataAcceptance, statusCodeConformance } from '../../checks/basic.js';
 import { readMatchesWrite } from '../../checks/stateful.js';
 import { expectCount, expectValue, expectValueMatches } from '../../checks/values.js';
@@ -136,6 +136,27 @@ function emptyByPartyExample(context: ConformanceContext, valid: fc.Arbitrary<Ge
   ];
 }
 
+/**
+ * One lookup with a filter of each identifier-filter variant the fixtures allow (an interface filter only with an
+ * interface): every seed, at any --cases, asserts what each variant proves, instead of leaving it to the draw.
+ */
+function filterVariantExamples(context: ConformanceContext, valid: fc.Arbitrary<GeneratedRequest>): GeneratedRequest[] {
+  const generation = generatorContext(context.fixtures);
+  const [template] = fc.sample(valid, { numRuns: 1, seed: context.seed });
+  if (template === undefined || generation.readingUsers.length === 0) return [];
+  const variants: FilterVariant[] = [
+    'Empty',
+    'TemplateFilter',
+    'WildcardFilter',
+    ...(generation.interfaceId ? (['InterfaceFilter'] as const) : []),
+  ];
+  return variants.flatMap((variant) =>
+    fc
+      .sample(lookupWithFilter(generation, variant), { numRuns: 1, seed: context.seed })
+      .map(({ asUser, body }) => ({ ...template, asUser, body })),
+  );
+}
+
 const INTERFACE_FILTER_CLAUSES: ClauseId[] = [
   'identifier-filter.InterfaceFilter.shape',
   'identifier-filter.InterfaceFilter.interfaceId.required',
@@ -235,7 +256,7 @@ conformanceSuite('update-by-offset', () => {
             clausesProvedByLookup(request.body as Json),
           );
         },
-        { examples: emptyByPartyExample(context, valid) },
+        { examples: [...emptyByPartyExample(context, valid), ...filterVariantExamples(context, valid)] },
       );
     },
   );
