@@ -6,8 +6,9 @@
  * 3.5 (NUCK): a lookup by key takes the most recent active contract with the key the submission sees (`lookupKey`).
  */
 import { LedgerApiError } from '../canton-errors.js';
-import { resolveIdentifier, resolveTemplate, type ParsedIdentifier, type VersionSelection } from './identifiers.js';
+import { packageIdForm, resolveIdentifier, resolveTemplate, type ParsedIdentifier, type VersionSelection } from './identifiers.js';
 import {
+  homeOf,
   sameUpgradableTemplate,
   viewOf,
   type ChoiceDefinition,
@@ -263,10 +264,7 @@ class Interpretation {
         if (resolved.kind === 'template') {
           let choice = findTemplateChoice(resolved.template, command.choice);
           if (!sameUpgradableTemplate(pkg, contract.template, resolved.template)) {
-            throw new LedgerApiError(
-              'WRONGLY_TYPED_CONTRACT',
-              `Interpretation error: Error: Contract ${contract.contractId} was expected to be of type ${resolved.template.qualifiedName} but is of type ${contract.template.qualifiedName}`,
-            );
+            throw wronglyTyped(contract.contractId, packageIdForm(pkg, resolved.template), packageIdForm(pkg, contract.template));
           }
           // A contract of another version of the template (an upgrade lineage) is exercised as the version the command
           // names: its argument read as that version's (an added trailing optional field absent, None), its events
@@ -306,7 +304,7 @@ class Interpretation {
         });
         this.checkNesting(template.key.type, keyValue, 'command');
         const contract = this.lookupKey(keyIdentity(template, keyValue));
-        if (!contract) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
+        if (!contract) throw keyNotFound(this.options.pkg, template, keyValue, this.options.keyNotFoundAsContractNotFound);
         this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         return;
       }
@@ -336,7 +334,11 @@ class Interpretation {
       argument = Object.fromEntries(Object.keys(argumentJson).flatMap((name) => (name in ordered ? [[name, ordered[name]!]] : [])));
     }
     if (this.options.timestampsToMillis) {
-      argument = mapTimestamps(template.argumentType, argument, (time) => time.replace(/\.(\d{3})\d{3}Z$/, '.$1000Z')) as DamlRecord;
+      argument = mapTimestamps(template.argumentType, argument, (time) =>
+        time.replace(/\.(\d{1,3})\d*Z$/, (_, millis: string) =>
+          millis.replace(/0+$/, '') === '' ? 'Z' : `.${millis.replace(/0+$/, '')}Z`,
+        ),
+      ) as DamlRecord;
     }
     const nodeId = this.nodes.length;
     if (this.options.checkPreconditions && !template.ensure(argument)) {
@@ -359,7 +361,7 @@ class Interpretation {
     }
     // Fault `create-first-signatory-only`: only the first signatory's authority is required.
     const required = this.options.firstSignatoryOnly ? signatories.slice(0, 1) : signatories;
-    requireAuthorization(nodeId, template, key ? [...required, ...key.maintainers] : required, authorizers);
+    requireAuthorization(nodeId, this.options.pkg, template, key ? [...required, ...key.maintainers] : required, authorizers);
     // Fault `contract-keys-unique`: the unique-key ledger of Daml 2 (Canton 3.5 accepts a second contract with a key in use).
     if (key && this.options.uniqueKeys && this.lookupKey(key.identity, true) !== undefined) {
       throw new LedgerApiError(
@@ -407,7 +409,8 @@ class Interpretation {
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const choiceObservers = choice.observers?.(subject, choiceArgument) ?? [];
     const nodeId = this.nodes.length;
-    if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
+    if (this.options.checkControllers !== false)
+      requireAuthorization(nodeId, this.options.pkg, contract.template, actingParties, authorizers);
     const nodeInformees =
       (choice.consuming && !this.options.hideConsumingFromObservers) || (!choice.consuming && this.options.nonConsumingShownToObservers)
         ? [...contract.signatories, ...contract.observers, ...actingParties, ...choiceObservers]
@@ -435,13 +438,14 @@ class Interpretation {
     const bodyAuthorizers = new Set([...actingParties, ...contract.signatories]);
     const bodyPath = `${path} (body of ${choice.name})`;
     // Daml's fetch (also by key) needs one of the fetched contract's stakeholders among the authorizers (readAs lends only
-    // visibility). Fault `fetch-authorization-not-checked`: any authorizer will do.
+    // visibility); the cause is Pretty.prettyFailedAuthorization's (no template id). Fault
+    // `fetch-authorization-not-checked`: any authorizer will do.
     const authorizeFetch = (fetched: Contract): void => {
       const stakeholders = [...fetched.signatories, ...fetched.observers];
       if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
         throw new LedgerApiError(
           'DAML_AUTHORIZATION_ERROR',
-          `Interpretation error: Error: node NodeId(${this.nodes.length}) (${fetched.template.qualifiedName}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
+          `Interpretation error: Error: node NodeId(${this.nodes.length}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
         );
       }
     };
@@ -469,23 +473,22 @@ class Interpretation {
           authorizeFetch(fetched);
           // Fault `fetch-type-not-checked`: a fetch takes a contract of any template.
           if (expected !== undefined && fetched.template.qualifiedName !== expected && !this.options.fetchTypeNotChecked) {
-            throw new LedgerApiError(
-              'WRONGLY_TYPED_CONTRACT',
-              `Interpretation error: Error: Contract ${contractId} was expected to be of type ${expected} but is of type ${fetched.template.qualifiedName}`,
-            );
+            // The expected template is the choice's package's (a body names templates of its own package).
+            const expectedId = packageIdForm(this.options.pkg, { qualifiedName: expected, home: contract.template.home });
+            throw wronglyTyped(contractId, expectedId, packageIdForm(this.options.pkg, fetched.template));
           }
           return fetched.argument;
         },
         exercise: (contractId, name, argument) => exerciseInBody(this.fetchVisible(contractId), name, argument),
         exerciseByKey: (template, key, name, argument) => {
           const target = this.lookupKey(keyIdentity(template, key));
-          if (!target) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
+          if (!target) throw keyNotFound(this.options.pkg, template, key, this.options.keyNotFoundAsContractNotFound);
           return exerciseInBody(target, name, argument);
         },
         fetchByKey: (template, key) => {
           // SBuiltinFun.scala KeyOperation.Fetch: the lookup itself needs no authority; the fetch that follows does.
           const target = this.lookupKey(keyIdentity(template, key));
-          if (!target) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
+          if (!target) throw keyNotFound(this.options.pkg, template, key, this.options.keyNotFoundAsContractNotFound);
           authorizeFetch(target);
           return { contractId: target.contractId, argument: target.argument };
         },
@@ -496,7 +499,7 @@ class Interpretation {
           if (!maintainers.every((party) => bodyAuthorizers.has(party))) {
             throw new LedgerApiError(
               'DAML_AUTHORIZATION_ERROR',
-              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${template.qualifiedName}) requires authorizers ${maintainers.join(',')} for lookup by key, but it only has ${[...bodyAuthorizers].join(',')}`,
+              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${packageIdForm(this.options.pkg, template)}) requires authorizers ${maintainers.join(',')} for lookup by key, but it only has ${[...bodyAuthorizers].join(',')}`,
             );
           }
           return this.lookupKeys(keyIdentity(template, key), n).map((found) => ({
@@ -664,10 +667,19 @@ class Interpretation {
 }
 
 /** No active contract with the key. Fault `contract-key-not-found-wrong-code`: a missing key is reported as a missing contract. */
-function keyNotFound(template: TemplateDefinition, key: DamlValue, asContractNotFound: boolean | undefined): LedgerApiError {
+/**
+ * CONTRACT_KEY_NOT_FOUND. Canton's cause names the GlobalKey as Scala prints it: template id (with its package id),
+ * package name, the key as an LF value and its hash; the reference writes the key as JSON and no hash.
+ */
+function keyNotFound(
+  pkg: ModelPackage,
+  template: TemplateDefinition,
+  key: DamlValue,
+  asContractNotFound: boolean | undefined,
+): LedgerApiError {
   return new LedgerApiError(
     asContractNotFound ? 'CONTRACT_NOT_FOUND' : 'CONTRACT_KEY_NOT_FOUND',
-    `dependency error: couldn't find key: GlobalKey(${template.qualifiedName}, ${JSON.stringify(key)})`,
+    `dependency error: couldn't find key: GlobalKey(${packageIdForm(pkg, template)}, ${homeOf(pkg, template).name}, ${JSON.stringify(key)})`,
     { resources: [['TEMPLATE_ID', template.qualifiedName]] },
   );
 }
@@ -683,17 +695,36 @@ function findTemplateChoice(template: TemplateDefinition, name: string): ChoiceD
   return choice;
 }
 
+/**
+ * A create's or exercise's required authorizers among the authorizers, else DAML_AUTHORIZATION_ERROR with the cause
+ * Canton's engine writes (Pretty.prettyFailedAuthorization: the template id with its package id, no list of the missing).
+ */
 function requireAuthorization(
   nodeId: number,
+  pkg: ModelPackage,
   template: TemplateDefinition,
   required: readonly string[],
   authorizers: ReadonlySet<string>,
 ): void {
   if (required.every((party) => authorizers.has(party))) return;
-  const missing = [...new Set(required)].filter((party) => !authorizers.has(party));
   throw new LedgerApiError(
     'DAML_AUTHORIZATION_ERROR',
-    `Interpretation error: Error: node NodeId(${nodeId}) (${template.qualifiedName}) requires authorizers ${[...new Set(required)].join(',')}, but only ${[...authorizers].join(',')} were given (missing: ${missing.join(',')})`,
+    `Interpretation error: Error: node NodeId(${nodeId}) (${packageIdForm(pkg, template)}) requires authorizers ${[...new Set(required)].join(',')}, but only ${[...authorizers].join(',')} were given`,
+  );
+}
+
+/**
+ * WRONGLY_TYPED_CONTRACT with the cause Canton's engine writes (Pretty.scala WronglyTypedContract): the contract id, then
+ * on a second line both template ids as `Module:Entity@<first 8 characters of the package id>`.
+ */
+function wronglyTyped(contractId: string, expected: string, actual: string): LedgerApiError {
+  const short = (id: string) => {
+    const colon = id.indexOf(':');
+    return `${id.slice(colon + 1)}@${id.slice(0, Math.min(colon, 8))}`;
+  };
+  return new LedgerApiError(
+    'WRONGLY_TYPED_CONTRACT',
+    `Interpretation error: Error: Update failed due to wrongly typed contract id ${contractId}\nExpected contract of type ${short(expected)} but got ${short(actual)}`,
   );
 }
 

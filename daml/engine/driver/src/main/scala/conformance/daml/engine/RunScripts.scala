@@ -8,8 +8,9 @@
 // A command is the JSON Ledger API's: {"CreateCommand": {templateId, createArguments}}, {"ExerciseCommand": {templateId,
 // contractId, choice, choiceArgument}}, {"ExerciseByKeyCommand": {templateId, contractKey, choice, choiceArgument}},
 // {"CreateAndExerciseCommand": {templateId, createArguments, choice, choiceArgument}}; templateId "#name:Module:Entity"
-// or "packageId:Module:Entity"; values in the JSON API's encoding, read against the package's Daml-LF types. A contract
-// id "@N" (N from 0) is the N-th contract the script's committed transactions created, in node order.
+// or "packageId:Module:Entity"; values in the JSON API's encoding, read against the package's Daml-LF types. A
+// submission's "names" name the contracts its transaction creates, in node order; a contract id "@name" is the contract
+// of that name (of an earlier committed submission).
 //
 // Each script runs on an empty in-memory ledger: every submission goes through Engine.submit (Canton's participant
 // parameters: contract id version V1, the NUCK contract state mode), whose questions are answered from that ledger
@@ -131,7 +132,11 @@ object RunScripts {
               val suffixed = ledger.suffix(tx)
               val enriched = consume(enricher.enrichVersionedTransaction(suffixed), ledger, Set.empty, packages)
                 .fold(e => fail(s"Enricher: ${e.message}"), identity)
+              val before = ledger.created.size
               ledger.commit(suffixed, ledgerTime)
+              submission.fields.get("names").toList.flatMap(_.asInstanceOf[JsArray].elements).map(str)
+                .zip(ledger.created.drop(before))
+                .foreach { case (name, cid) => ledger.named.update(name, cid) }
               transactionJson(enriched)
           }
         } catch {
@@ -153,6 +158,7 @@ object RunScripts {
     val contracts = mutable.LinkedHashMap.empty[ContractId, FatContractInstance]
     val archived = mutable.Set.empty[ContractId]
     val created = mutable.ArrayBuffer.empty[ContractId]
+    val named = mutable.Map.empty[String, ContractId]
     private var suffixCounter = 0
 
     def visible(contract: FatContractInstance, readers: Set[Ref.Party]): Boolean =
@@ -307,12 +313,10 @@ object RunScripts {
       case other => fail(s"unknown command $other")
     }
 
-    /** "@N": the N-th contract the script created; anything else a contract id in hex. */
+    /** "@name": the contract of that name; anything else a contract id in hex. */
     def contractId(text: String): ContractId =
-      if (text.startsWith("@")) {
-        val n = text.substring(1).toInt
-        if (n < ledger.created.size) ledger.created(n) else fail(s"no contract $text yet")
-      } else ContractId.assertFromString(text)
+      if (text.startsWith("@")) ledger.named.getOrElse(text.substring(1), fail(s"no contract $text yet"))
+      else ContractId.assertFromString(text)
 
     private def substitute(typ: Ast.Type, env: Map[Ref.Name, Ast.Type]): Ast.Type = typ match {
       case Ast.TVar(name) => env.getOrElse(name, typ)
@@ -395,6 +399,8 @@ object RunScripts {
   }
 
   // ---- output ----
+  // Values as the JSON Ledger API writes them (Canton's transcode JsonCodec): records by field name (trailing None
+  // fields left out), variants {tag, value}, enums and numbers as strings, optionals null / value / [] / [value].
 
   private def parties(set: Iterable[Ref.Party]): JsArray = JsArray(set.map(p => JsString(p): JsValue).toVector.sorted(Ordering.by[JsValue, String](_.toString)))
 
@@ -408,7 +414,9 @@ object RunScripts {
     case Value.ValueInt64(n) => JsString(n.toString)
     case Value.ValueNumeric(n) => JsString(Numeric.toString(n))
     case Value.ValueText(t) => JsString(t)
-    case Value.ValueTimestamp(t) => JsString(t.toInstant.toString)
+    // As Canton's JSON API writes it (transcode JsonCodec.timestamp: ISO_DATE_TIME of the UTC time).
+    case Value.ValueTimestamp(t) =>
+      JsString(java.time.format.DateTimeFormatter.ISO_DATE_TIME.format(t.toInstant.atZone(java.time.ZoneOffset.UTC)))
     case Value.ValueDate(d) => JsString(d.toString)
     case Value.ValueParty(p) => JsString(p)
     case Value.ValueBool(b) => JsBoolean(b)
