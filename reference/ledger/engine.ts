@@ -271,7 +271,7 @@ class Interpretation {
           // naming that package. Fault `upgrade-exercise-keeps-contract-version`: it runs as the version it was created with.
           if (contract.template !== resolved.template) {
             if (this.options.exerciseKeepsContractVersion) choice = findTemplateChoice(contract.template, command.choice);
-            else contract = { ...contract, template: resolved.template };
+            else contract = { ...contract, template: resolved.template, argument: downgraded(pkg, contract, resolved.template) };
           }
           this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         } else {
@@ -710,6 +710,25 @@ function requireAuthorization(
   throw new LedgerApiError(
     'DAML_AUTHORIZATION_ERROR',
     `Interpretation error: Error: node NodeId(${nodeId}) (${packageIdForm(pkg, template)}) requires authorizers ${[...new Set(required)].join(',')}, but only ${[...authorizers].join(',')} were given`,
+  );
+}
+
+/**
+ * The contract's argument read as `template`, an earlier version of its own: the fields that version does not declare
+ * must be None (Canton's engine drops an optional field only then; a Some is INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED,
+ * its cause the stable part of Canton's: Pretty.scala Upgrade.TranslationFailed, without the values it prints after).
+ */
+function downgraded(pkg: ModelPackage, contract: Contract, template: TemplateDefinition): DamlRecord {
+  const declared = new Set(template.argumentType.fields.map((field) => field.name));
+  const names = Object.keys(contract.argument);
+  if (names.every((name) => declared.has(name))) return contract.argument;
+  const index = names.findIndex((name) => !declared.has(name) && contract.argument[name] !== null);
+  if (index < 0) return Object.fromEntries(Object.entries(contract.argument).filter(([name]) => declared.has(name)));
+  const target = packageIdForm(pkg, template);
+  const colon = target.indexOf(':');
+  throw new LedgerApiError(
+    'INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED',
+    `Interpretation error: Error: Translation of contract ${contract.contractId} to a value of type ${target.slice(colon + 1)}@${target.slice(0, Math.min(colon, 8))} fails.\nReason: Type-checking fails  Found an optional contract field with a value of Some at index ${index}, may not be dropped during downgrading.`,
   );
 }
 

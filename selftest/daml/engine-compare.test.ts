@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LedgerApiError } from '../../reference/canton-errors.js';
+import { compareVersions } from '../../reference/dar/packages.js';
 import { parseDar } from '../../reference/dar/parse.js';
 import { Faults } from '../../reference/faults.js';
 import { decodeCommands } from '../../reference/ledger/command-decode.js';
@@ -76,13 +77,34 @@ function resolvePlaceholders(value: unknown, created: ReadonlyMap<string, string
 
 // ---- the reference ----
 
+/** The package id of each DAR of SCRIPT_DARS, by file name without ".dar". */
+const PACKAGE_IDS = new Map(
+  SCRIPT_DARS.map((file) => [
+    file.replace(/\.dar$/, ''),
+    parseDar(readFileSync(join(daml, 'dars', file)), { checkHashes: true }).main.packageId,
+  ]),
+);
+
+/** The scripts with "%<DAR name>%" template ids given their package ids. */
+function withPackageIds<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value).replace(/%([a-z0-9-]+)%/g, (_, name: string) => PACKAGE_IDS.get(name) ?? name)) as T;
+}
+
+/** The reference's model package executing every DAR's model, the versions of one package name as a lineage (as vetting makes it). */
 function referencePackage() {
   const root = createModelPackage({ name: 'conformance-compare-root', id: 'root' }, true);
   for (const file of SCRIPT_DARS) {
     const main = parseDar(readFileSync(join(daml, 'dars', file)), { checkHashes: true }).main;
     const model = modelForPackage(main, new Faults());
     if (model === undefined) throw new Error(`the reference executes no model of ${file}`);
-    root.others.set(model.name, model);
+    const known = root.others.get(model.name);
+    if (known === undefined) {
+      root.others.set(model.name, model);
+      continue;
+    }
+    const lineage = [...(known.lineage ?? [known]), model].sort((a, b) => compareVersions(a.version ?? '0', b.version ?? '0'));
+    for (const version of lineage) version.lineage = lineage;
+    root.others.set(model.name, lineage[lineage.length - 1]!);
   }
   return root;
 }
@@ -94,6 +116,7 @@ function referenceNode(node: TransactionNode): ComparedNode {
     kind: node.kind,
     contractId: contract.contractId,
     packageName: contract.template.home?.name,
+    packageId: contract.template.home?.id,
     templateId: contract.template.qualifiedName,
     signatories: sorted(contract.signatories),
     stakeholders: sorted([...contract.signatories, ...contract.observers]),
@@ -163,6 +186,9 @@ const CANTON_CODES: Record<string, string> = {
   'Interpretation.ValueNesting': 'VALUE_NESTING',
   'Interpretation.UnhandledException': 'UNHANDLED_EXCEPTION',
   'Interpretation.UserError': 'INTERPRETATION_USER_ERROR',
+  'Interpretation.Upgrade.ValidationFailed': 'INTERPRETATION_UPGRADE_ERROR_VALIDATION_FAILED',
+  'Interpretation.Upgrade.TranslationFailed': 'INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED',
+  'Interpretation.Upgrade.AuthenticationFailed': 'INTERPRETATION_UPGRADE_ERROR_AUTHENTICATION_FAILED',
 };
 
 interface DriverNode {
@@ -206,7 +232,7 @@ function runCanton(classpath: string): Map<string, DriverResult[]> {
   const input = {
     dars: SCRIPT_DARS.map((file) => join(daml, 'dars', file)),
     ledgerTime: LEDGER_TIME,
-    scripts: SCRIPTS,
+    scripts: withPackageIds(SCRIPTS),
   };
   const run = spawnSync('java', ['-Xshare:auto', '-XX:TieredStopAtLevel=1', '-cp', classpath, 'conformance.daml.engine.RunScripts'], {
     input: JSON.stringify(input),
@@ -271,10 +297,14 @@ function normalized(outcomes: readonly Outcome[]): Outcome[] {
 const cause = (message: string) => (message.length > 512 ? message.slice(0, 512) : message);
 
 /**
- * A CONTRACT_KEY_NOT_FOUND cause up to the key's value: "dependency error: couldn't find key: GlobalKey(<template id>,
- * <package name>, ". Canton then prints the key as a Scala LF value with its hash, the reference as JSON (KNOWN_DIFFERENCES).
+ * The part of a cause both sides write alike, for the codes whose cause Canton ends with LF values as Scala prints
+ * them (KNOWN_DIFFERENCES): CONTRACT_KEY_NOT_FOUND up to the key's value ("...GlobalKey(<template id>, <package name>, "),
+ * INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED up to its reason ("... may not be dropped during downgrading.").
  */
-const stableKeyCause = (message: string) => /^dependency error: couldn't find key: GlobalKey\([^,]*, [^,]*, /.exec(message)?.[0] ?? message;
+const STABLE_CAUSES: Record<string, RegExp> = {
+  CONTRACT_KEY_NOT_FOUND: /^dependency error: couldn't find key: GlobalKey\([^,]*, [^,]*, /,
+  INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED: /^[^]*? during downgrading\./,
+};
 
 /** Canton's event nodes renumbered without its fetch and lookup-by-key nodes (node ids as the reference counts them). */
 function withoutFetchesAndLookups(outcome: Extract<Outcome, { ok: true }>): ComparedNode[] {
@@ -319,10 +349,13 @@ function differences(script: string, reference: readonly Outcome[], canton: read
         );
       } else if (ours.code !== theirs.code) {
         found.push(`${at}: code ${ours.code} vs Canton ${theirs.code}`);
-      } else if (ours.code === 'CONTRACT_KEY_NOT_FOUND' && stableKeyCause(ours.message) !== stableKeyCause(theirs.message)) {
-        found.push(`${at}: key cause "${stableKeyCause(ours.message)}" vs Canton "${stableKeyCause(theirs.message)}"`);
-      } else if (ours.code === 'CONTRACT_KEY_NOT_FOUND' && cause(ours.message) !== cause(theirs.message)) {
-        found.push(`${at}: the key not found printed otherwise (${ours.code})`);
+      } else if (STABLE_CAUSES[ours.code] !== undefined) {
+        const stable = (message: string) => STABLE_CAUSES[ours.code]!.exec(message)?.[0] ?? message;
+        if (stable(ours.message) !== stable(theirs.message)) {
+          found.push(`${at}: cause "${stable(ours.message)}" vs Canton "${stable(theirs.message)}"`);
+        } else if (cause(ours.message) !== cause(theirs.message)) {
+          found.push(`${at}: the values after the cause printed otherwise (${ours.code})`);
+        }
       } else if (cause(ours.message) !== cause(theirs.message)) {
         found.push(`${at}: cause "${cause(ours.message)}" vs Canton "${cause(theirs.message)}"`);
       }
@@ -369,11 +402,17 @@ const KNOWN_DIFFERENCES: { kind: RegExp; reason: string }[] = [
       'and transaction-hash.ts (where the fetch nodes belong to the prepared transaction too): not a small fix.',
   },
   {
-    kind: /: the key not found printed otherwise \(CONTRACT_KEY_NOT_FOUND\)$/,
+    kind: /: the values after the cause printed otherwise \(CONTRACT_KEY_NOT_FOUND\)$/,
     reason:
       "Canton's CONTRACT_KEY_NOT_FOUND cause prints the GlobalKey's value as a Scala LF value and its hash " +
       '(Record(None,ImmArray((None,Party(..)),..)), Hash(..)); the reference prints the key as JSON, without the hash. ' +
       'The causes agree up to the value (template id with its package id, package name).',
+  },
+  {
+    kind: /: the values after the cause printed otherwise \(INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED\)$/,
+    reason:
+      "Canton's cause for a contract that cannot be read as an earlier version goes on with the expected type and the " +
+      "contract argument in Speedy's value syntax ({ <no-label> = .., .. }); the reference stops after the reason.",
   },
 ];
 
@@ -397,7 +436,7 @@ describe("the reference's transactions equal those of Canton 3.5's own Daml-LF e
       expect(results, `Canton's driver ran no script ${script.name}`).toHaveLength(script.submissions.length);
       submissions += script.submissions.length;
       commands += script.submissions.reduce((sum, submission) => sum + submission.commands.length, 0);
-      const ours = normalized(runReference(script));
+      const ours = normalized(runReference(withPackageIds(script)));
       const theirs = normalized(results!.map(cantonOutcome));
       // The script does what it means to on Canton: the driver itself understood every command.
       expect(
@@ -424,6 +463,7 @@ describe("the reference's transactions equal those of Canton 3.5's own Daml-LF e
       'DAML_FAILURE',
       'WRONGLY_TYPED_CONTRACT',
       'VALUE_NESTING',
+      'INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED',
     ]) {
       expect(outcomes.get(code), code).toBeGreaterThan(0);
     }
@@ -433,7 +473,11 @@ describe("the reference's transactions equal those of Canton 3.5's own Daml-LF e
     // The comparison is sharp: the reference under one of its faults differs from Canton's transactions (same JVM run).
     const unknownUnder = (faults: Partial<InterpretOptions>) =>
       SCRIPTS.flatMap((script) =>
-        differences(script.name, normalized(runReference(script, faults)), normalized(canton.get(script.name)!.map(cantonOutcome))),
+        differences(
+          script.name,
+          normalized(runReference(withPackageIds(script), faults)),
+          normalized(canton.get(script.name)!.map(cantonOutcome)),
+        ),
       ).filter((line) => !KNOWN_DIFFERENCES.some(({ kind }) => kind.test(line)));
     for (const faults of [
       { checkControllers: false },

@@ -3,6 +3,7 @@
  * Daml-LF engine (daml/engine/): per model the reference executes, its templates and choices, successful and failing
  * submissions. A submission is the JSON Ledger API's commands with actAs/readAs; its `names` name the contracts its
  * transaction creates (in node order), and a contract id "@name" is that contract, resolved by each side to its own id.
+ * A template id "%<DAR name>%:Module:Entity" names the package of that DAR by its id (the test puts the id in).
  */
 export interface Submission {
   actAs: string[];
@@ -27,6 +28,7 @@ export const SCRIPT_DARS = [
   'conformance-values.dar',
   'conformance-nesting.dar',
   'conformance-limits.dar',
+  'conformance-upgrade-v1.dar',
   'conformance-upgrade-v2.dar',
 ] as const;
 
@@ -70,6 +72,8 @@ const ALL_TYPES = '#conformance-values:AllTypes:AllTypes';
 const NESTING = (entity: string) => `#conformance-nesting:DeeplyNestedValue:${entity}`;
 const LIMITS = (entity: string) => `#conformance-limits:Limits:${entity}`;
 const UPGRADE = (entity: string) => `#conformance-upgrade:${entity}`;
+const UPGRADE_V1 = (entity: string) => `%conformance-upgrade-v1%:${entity}`;
+const UPGRADE_V2 = (entity: string) => `%conformance-upgrade-v2%:${entity}`;
 
 const values = (contractId: string | null) => ({
   int: '-42',
@@ -309,6 +313,15 @@ export const SCRIPTS: Script[] = [
       naming(['asset2'], as([BOB], exercise(UPGRADE('Upgrade:Asset'), '@asset', 'Transfer', { newOwner: CAROL, newMemo: 'm' }))),
       asReading([CAROL], [ALICE], exercise(UPGRADE('Upgrade:Asset'), '@asset2', 'Describe')),
       as([ALICE], create(UPGRADE('Note:Note'), { author: ALICE, text: 't' })),
+      // The lineage: a 1.0.0 contract (created by package id) exercised as 2.0.0 (by name, the highest version) and as
+      // 1.0.0 (by its id); a 2.0.0 contract whose memo is set exercised as 1.0.0 (it cannot be read as 1.0.0).
+      naming(['v1'], as([ALICE], create(UPGRADE_V1('Upgrade:Asset'), { issuer: ALICE, owner: BOB, amount: '5' }))),
+      as([BOB], exercise(UPGRADE('Upgrade:Asset'), '@v1', 'Describe')),
+      naming(['v1b'], as([BOB], exercise(UPGRADE_V1('Upgrade:Asset'), '@v1', 'Transfer', { newOwner: CAROL }))),
+      naming(['v2'], as([CAROL], exercise(UPGRADE_V2('Upgrade:Asset'), '@v1b', 'Transfer', { newOwner: BOB, newMemo: 'memo' }))),
+      as([ALICE], exercise(UPGRADE_V1('Upgrade:Asset'), '@v2', 'Archive')),
+      naming(['v2none'], as([ALICE], create(UPGRADE_V2('Upgrade:Asset'), { issuer: ALICE, owner: BOB, amount: '6', memo: null }))),
+      as([ALICE], exercise(UPGRADE_V1('Upgrade:Asset'), '@v2none', 'Archive')),
     ],
   },
 ];
