@@ -579,10 +579,13 @@ class Interpretation {
   private fetchVisible(contractId: string): Contract {
     // CommandExecutionErrors.Interpreter.ContractNotActive (3.5): consumed earlier in this transaction.
     if (this.consumed.has(contractId) && this.options.checkConsumedInTransaction !== false) {
+      // The cause as Pretty.scala ContractNotActive writes it: the template id short, the consuming node.
       const consumed = this.created.get(contractId) ?? this.options.view.contract(contractId);
+      const template = consumed === undefined ? 'unknown template' : shortTypeConId(packageIdForm(this.options.pkg, consumed.template));
+      const consumer = this.nodes.find((node) => node.kind === 'exercise' && node.consuming && node.contract.contractId === contractId);
       throw new LedgerApiError(
         'CONTRACT_NOT_ACTIVE',
-        `Interpretation error: Error: Update failed due to fetch of an inactive contract ${contractId} (${consumed?.template.qualifiedName ?? 'unknown template'}).`,
+        `Interpretation error: Error: Update failed due to fetch of an inactive contract ${contractId} (${template}).\nThe contract had been consumed in sub-transaction #NodeId(${consumer?.nodeId ?? '?'}):`,
         { resources: [['CONTRACT_ID', contractId]] },
       );
     }
@@ -724,11 +727,9 @@ function downgraded(pkg: ModelPackage, contract: Contract, template: TemplateDef
   if (names.every((name) => declared.has(name))) return contract.argument;
   const index = names.findIndex((name) => !declared.has(name) && contract.argument[name] !== null);
   if (index < 0) return Object.fromEntries(Object.entries(contract.argument).filter(([name]) => declared.has(name)));
-  const target = packageIdForm(pkg, template);
-  const colon = target.indexOf(':');
   throw new LedgerApiError(
     'INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED',
-    `Interpretation error: Error: Translation of contract ${contract.contractId} to a value of type ${target.slice(colon + 1)}@${target.slice(0, Math.min(colon, 8))} fails.\nReason: Type-checking fails  Found an optional contract field with a value of Some at index ${index}, may not be dropped during downgrading.`,
+    `Interpretation error: Error: Translation of contract ${contract.contractId} to a value of type ${shortTypeConId(packageIdForm(pkg, template))} fails.\nReason: Type-checking fails  Found an optional contract field with a value of Some at index ${index}, may not be dropped during downgrading.`,
   );
 }
 
@@ -737,14 +738,16 @@ function downgraded(pkg: ModelPackage, contract: Contract, template: TemplateDef
  * on a second line both template ids as `Module:Entity@<first 8 characters of the package id>`.
  */
 function wronglyTyped(contractId: string, expected: string, actual: string): LedgerApiError {
-  const short = (id: string) => {
-    const colon = id.indexOf(':');
-    return `${id.slice(colon + 1)}@${id.slice(0, Math.min(colon, 8))}`;
-  };
   return new LedgerApiError(
     'WRONGLY_TYPED_CONTRACT',
-    `Interpretation error: Error: Update failed due to wrongly typed contract id ${contractId}\nExpected contract of type ${short(expected)} but got ${short(actual)}`,
+    `Interpretation error: Error: Update failed due to wrongly typed contract id ${contractId}\nExpected contract of type ${shortTypeConId(expected)} but got ${shortTypeConId(actual)}`,
   );
+}
+
+/** A template id as Canton's engine prints it in causes (Pretty.prettyTypeConId): `Module:Entity@<package id's first 8>`. */
+function shortTypeConId(id: string): string {
+  const colon = id.indexOf(':');
+  return `${id.slice(colon + 1)}@${id.slice(0, Math.min(colon, 8))}`;
 }
 
 /** The parties of all lists, each once, in order of first appearance, in an array of exact size. */

@@ -462,6 +462,7 @@ describe("the reference's transactions equal those of Canton 3.5's own Daml-LF e
       'CONTRACT_KEY_NOT_FOUND',
       'DAML_FAILURE',
       'WRONGLY_TYPED_CONTRACT',
+      'CONTRACT_NOT_ACTIVE',
       'VALUE_NESTING',
       'INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED',
     ]) {

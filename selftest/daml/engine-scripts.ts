@@ -223,12 +223,25 @@ export const SCRIPTS: Script[] = [
       asReading([BOB], [ALICE], exercise(S('Divulgence2'), '@d2', 'Divulgence2Fetch', { div1ToFetch: '@d1' })),
       as([BOB], exercise(S('Divulgence2'), '@d2', 'Divulgence2ImmediateDivulge')),
       asReading([BOB], [ALICE], exercise(S('Divulgence2'), '@d2', 'Divulgence2Archive', { div1ToArchive: '@d1' })),
+      // A fetch of a contract archived earlier in the same transaction.
+      naming(
+        ['d1b', 'd2b'],
+        as([ALICE], create(S('Divulgence1'), { div1Party: ALICE }), create(S('Divulgence2'), { div2Signatory: ALICE, div2Fetcher: BOB })),
+      ),
+      asReading(
+        [BOB],
+        [ALICE],
+        exercise(S('Divulgence2'), '@d2b', 'Divulgence2Archive', { div1ToArchive: '@d1b' }),
+        exercise(S('Divulgence2'), '@d2b', 'Divulgence2Fetch', { div1ToFetch: '@d1b' }),
+      ),
       naming(
         ['delegated', 'delegation'],
         as([ALICE], create(S('Delegated'), { owner: ALICE, k: 'd' }), create(S('Delegation'), { owner: ALICE, delegate: BOB })),
       ),
       asReading([BOB], [ALICE], exercise(S('Delegation'), '@delegation', 'FetchDelegated', { delegated: '@delegated' })),
       as([ALICE], exercise(S('Delegated'), '@delegated', 'Recreate')),
+      // A fetch (in a choice body) of the contract Recreate archived.
+      asReading([BOB], [ALICE], exercise(S('Delegation'), '@delegation', 'FetchDelegated', { delegated: '@delegated' })),
       // alice shows carol's Delegated: reading as carol she sees it, but the fetch lacks a stakeholder's authority.
       naming(['carols'], as([CAROL], create(S('Delegated'), { owner: CAROL, k: 'c' }))),
       naming(['show'], as([ALICE], create(S('ShowDelegated'), { owner: ALICE, delegate: BOB }))),
