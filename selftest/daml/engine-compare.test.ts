@@ -214,10 +214,14 @@ function driverClasspath(): { classpath?: string; skip?: string } {
     if (spawnSync('bash', ['-c', 'command -v mvn'], { encoding: 'utf8' }).status !== 0) {
       return { skip: 'mvn is not installed and the engine driver’s runtime jars are not in the local Maven repository' };
     }
-    const resolved = spawnSync('mvn', ['-B', '-q', '-f', join(daml, 'engine', 'driver', 'pom.xml'), 'dependency:resolve'], {
+    const pom = join(daml, 'engine', 'driver', 'pom.xml');
+    const resolved = spawnSync('mvn', ['-B', '-q', `-Dmaven.repo.local=${repository}`, '-f', pom, 'dependency:resolve'], {
       encoding: 'utf8',
     });
     if (resolved.status !== 0) throw new Error(`mvn dependency:resolve failed:\n${resolved.stdout}${resolved.stderr}`);
+    const missing = entries.filter((entry) => !existsSync(entry.file)).map((entry) => entry.coordinates);
+    if (missing.length > 0)
+      throw new Error(`still missing after mvn dependency:resolve: ${missing.join(', ')} (runtime-classpath.txt stale?)`);
   }
   const changed = entries.filter((entry) => createHash('sha256').update(readFileSync(entry.file)).digest('hex') !== entry.hash);
   if (changed.length > 0)
