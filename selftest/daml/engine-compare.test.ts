@@ -5,8 +5,9 @@
  * committed daml/engine/daml-lf-engine.jar, built from Canton's vendored sources, driven by our
  * daml/engine/daml-lf-engine-driver.jar on an in-memory ledger; ONE JVM for all scripts), and each submission's
  * transaction is compared: nodes in order with their node ids, kinds, contract ids (numbered by creation), templates,
- * package names, choices, consuming, acting parties, signatories, stakeholders, keys, arguments, results and subtree
- * extents (lastDescendantNodeId); a failing submission's error code (Canton's by RejectionGenerators' mapping of the
+ * package names and ids, choices, consuming, acting parties, signatories, stakeholders, witnesses (the informees of
+ * the node and its ancestors, Canton's Node.informeesOfNode), keys, arguments, results and subtree extents
+ * (lastDescendantNodeId); a failing submission's error code (Canton's by RejectionGenerators' mapping of the
  * engine error) and message. Canton's fetch and lookup-by-key nodes, which the reference does not record, are left out
  * of the node list but keep their node ids. The differences the comparison finds are asserted to be exactly the known
  * ones (KNOWN_DIFFERENCES, each with its reason): a new difference, or a known one gone, fails.
@@ -120,6 +121,7 @@ function referenceNode(node: TransactionNode): ComparedNode {
     templateId: contract.template.qualifiedName,
     signatories: sorted(contract.signatories),
     stakeholders: sorted([...contract.signatories, ...contract.observers]),
+    witnesses: sorted(node.witnesses),
     ...(contract.key ? { key: { value: contract.key.value, maintainers: sorted(contract.key.maintainers) } } : {}),
   };
   if (node.kind === 'create') return { ...common, argument: contract.argument };
@@ -265,14 +267,20 @@ function cantonOutcome(result: DriverResult): Outcome {
     const children = node.children ?? [];
     return children.length === 0 ? node.nodeId : lastDescendant(byId.get(children[children.length - 1]!)!);
   };
+  // A node's witnesses: its informees (Node.informeesOfNode) and its ancestors', as the reference records them.
+  const parents = new Map(result.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node] as const)));
+  const witnesses = (node: DriverNode | undefined): string[] =>
+    node === undefined ? [] : [...((node.informees as string[] | undefined) ?? []), ...witnesses(parents.get(node.nodeId))];
   const nodes: ComparedNode[] = [];
   const extra: string[] = [];
   for (const node of result.nodes) {
-    const { children, byKey, choiceObservers, ...rest } = node;
+    const { children, byKey, choiceObservers, informees, ...rest } = node;
     void byKey;
     void choiceObservers;
-    if (node.kind === 'create') nodes.push(rest);
-    else if (node.kind === 'exercise') nodes.push({ ...rest, lastDescendantNodeId: lastDescendant({ ...node, children }) });
+    void informees;
+    const compared = { ...rest, witnesses: sorted(witnesses(node)) };
+    if (node.kind === 'create') nodes.push(compared);
+    else if (node.kind === 'exercise') nodes.push({ ...compared, lastDescendantNodeId: lastDescendant({ ...node, children }) });
     else extra.push(`${node.kind}#${node.nodeId}`);
   }
   return { ok: true, nodes, extra };
@@ -485,6 +493,8 @@ describe("the reference's transactions equal those of Canton 3.5's own Daml-LF e
         ),
       ).filter((line) => !KNOWN_DIFFERENCES.some(({ kind }) => kind.test(line)));
     for (const faults of [
+      { hideConsumingFromObservers: true },
+      { nonConsumingShownToObservers: true },
       { checkControllers: false },
       { keyLookupIgnoresVisibility: true },
       { fetchIgnoresVisibility: true },

@@ -441,7 +441,11 @@ object RunScripts {
 
   def transactionJson(tx: VersionedTransaction): JsValue = {
     val nodes = preOrder(tx).map { case (id, node) =>
-      val common = List("nodeId" -> JsNumber(id.index))
+      // The node's informees as Canton's transaction model defines them (Node.informeesOfNode).
+      val common = List("nodeId" -> JsNumber(id.index)) ++ (node match {
+        case action: Node.Action => List("informees" -> parties(action.informeesOfNode))
+        case _ => Nil
+      })
       node match {
         case c: Node.Create =>
           JsObject(
