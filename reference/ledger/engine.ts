@@ -283,9 +283,10 @@ class Interpretation {
             );
           }
           if (viewOf(contract.template, resolved.iface) === undefined) {
+            // CommandExecutionErrors.Interpreter.ContractDoesNotImplementInterface, its cause Pretty.scala's.
             throw new LedgerApiError(
-              'DAML_INTERPRETATION_ERROR',
-              `Interpretation error: Error: Contract ${contract.contractId} of template ${contract.template.qualifiedName} does not implement interface ${resolved.iface.qualifiedName}`,
+              'CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE',
+              `Interpretation error: Error: Update failed due to contract ${contract.contractId} not implementing an interface\nExpected contract to implement interface ${shortTypeConId(packageIdForm(pkg, resolved.iface))} but contract has type ${shortTypeConId(packageIdForm(pkg, contract.template))}`,
             );
           }
           this.exercise(contract, choice, resolved.iface, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');

@@ -475,6 +475,7 @@ describe("the reference's transactions equal those of Canton 3.5's own Daml-LF e
       'DAML_FAILURE',
       'WRONGLY_TYPED_CONTRACT',
       'CONTRACT_NOT_ACTIVE',
+      'CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE',
       'VALUE_NESTING',
       'INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED',
     ]) {

@@ -169,6 +169,9 @@ export const SCRIPTS: Script[] = [
       // A Voucher exercised through the Token template.
       as([ALICE], exercise(TOKEN, '@voucher', 'Archive')),
       as([ALICE], exercise(VOUCHER, '@voucher', 'Archive')),
+      // A contract of a template that does not implement the interface (the semantics model's Dummy).
+      naming(['dummy'], as([BOB], create(S('Dummy'), { operator: BOB }))),
+      as([BOB], exercise(ASSET_IFACE, '@dummy', 'Describe')),
     ],
   },
   {
@@ -223,6 +226,8 @@ export const SCRIPTS: Script[] = [
       asReading([BOB], [ALICE], exercise(S('Divulgence2'), '@d2', 'Divulgence2Fetch', { div1ToFetch: '@d1' })),
       as([BOB], exercise(S('Divulgence2'), '@d2', 'Divulgence2ImmediateDivulge')),
       asReading([BOB], [ALICE], exercise(S('Divulgence2'), '@d2', 'Divulgence2Archive', { div1ToArchive: '@d1' })),
+      // A fetch (in a choice body) of a contract of another template than the one it expects.
+      asReading([BOB], [ALICE], exercise(S('Divulgence2'), '@d2', 'Divulgence2Fetch', { div1ToFetch: '@mp3' })),
       // A fetch of a contract archived earlier in the same transaction.
       naming(
         ['d1b', 'd2b'],
