@@ -384,7 +384,10 @@ function differences(script: string, reference: readonly Outcome[], canton: read
   return found;
 }
 
-/** Objects with their keys sorted (record fields compare by name, as both sides name them). */
+/**
+ * Objects with their keys sorted: record fields compare by name, not by order (the driver's JSON objects do not keep
+ * Canton's field order; the suite's record-field-order check covers it).
+ */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object') {
