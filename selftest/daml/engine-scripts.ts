@@ -75,6 +75,13 @@ const UPGRADE = (entity: string) => `#conformance-upgrade:${entity}`;
 const UPGRADE_V1 = (entity: string) => `%conformance-upgrade-v1%:${entity}`;
 const UPGRADE_V2 = (entity: string) => `%conformance-upgrade-v2%:${entity}`;
 
+/** DeeplyNestedValue's Nat of `depth` S constructors, in the JSON API's variant encoding. */
+function nat(depth: number): unknown {
+  let value: unknown = { tag: 'Z', value: {} };
+  for (let index = 0; index < depth; index += 1) value = { tag: 'S', value };
+  return value;
+}
+
 const values = (contractId: string | null) => ({
   int: '-42',
   decimal: '3.1415926535',
@@ -272,6 +279,8 @@ export const SCRIPTS: Script[] = [
       ),
       as([ALICE], exercise(S('TimeChecker'), '@tc', 'CheckTime')),
       as([ALICE], exercise(S('TimeChecker'), '@tc2', 'CheckTime')),
+      // The same contract archived twice in one submission.
+      as([ALICE], exercise(S('TimeChecker'), '@tc2', 'Archive'), exercise(S('TimeChecker'), '@tc2', 'Archive')),
     ],
   },
   {
@@ -301,6 +310,9 @@ export const SCRIPTS: Script[] = [
       as([ALICE], exercise(NESTING('Handler'), '@handler', 'Fetch', { cid: '@nested' })),
       // A result nested deeper than Daml-LF's 100 levels.
       as([ALICE], exercise(NESTING('Handler'), '@handler', 'Construct', { i: '150' })),
+      // A choice argument nested deeper than 100 levels, and one just within.
+      as([ALICE], exercise(NESTING('Handler'), '@handler', 'Destruct', { n: nat(120) })),
+      as([ALICE], exercise(NESTING('Handler'), '@handler', 'Destruct', { n: nat(97) })),
     ],
   },
   {
