@@ -130,6 +130,25 @@ export const SCRIPTS: Script[] = [
       naming(['handler'], as([ALICE], create(NESTED_HANDLER, { party: ALICE }))),
       as([ALICE], exercise(NESTED_HANDLER, '@handler', 'CreateKey', { i: '3' })),
       as([ALICE], createAndExercise(TEXT_KEY, { party: ALICE, key: 'k2', disclosedTo: [] }, 'TextKeyChoice')),
+      // Keys of contracts created in the same submission: found by a later command; with two contracts of one key (Canton
+      // 3.5 keys are not unique) the lookup takes one of them; an archived one is no longer found.
+      as(
+        [ALICE],
+        create(TEXT_KEY, { party: ALICE, key: 'k3', disclosedTo: [] }),
+        byKey(TEXT_KEY, { party: ALICE, key: 'k3' }, 'TextKeyChoice'),
+      ),
+      as(
+        [ALICE],
+        create(TEXT_KEY, { party: ALICE, key: 'k4', disclosedTo: [] }),
+        create(TEXT_KEY, { party: ALICE, key: 'k4', disclosedTo: [BOB] }),
+        byKey(TEXT_KEY, { party: ALICE, key: 'k4' }, 'TextKeyDisclose', { newDisclosedTo: [CAROL] }),
+      ),
+      as(
+        [ALICE],
+        create(TEXT_KEY, { party: ALICE, key: 'k5', disclosedTo: [] }),
+        byKey(TEXT_KEY, { party: ALICE, key: 'k5' }, 'Archive'),
+        byKey(TEXT_KEY, { party: ALICE, key: 'k5' }, 'Archive'),
+      ),
     ],
   },
   {
