@@ -68,6 +68,9 @@ export const ErrorCodes = {
   // Its category is the one the Daml code's FailureStatus names; Daml's assert names InvalidGivenCurrentSystemStateOther.
   DAML_FAILURE: ErrorCategories.InvalidGivenCurrentSystemStateOther,
   TEMPLATE_PRECONDITION_VIOLATED: ErrorCategories.InvalidIndependentOfSystemState,
+  // A contract that cannot be read as the template version the command names (Canton's Upgrade.TranslationFailed).
+  INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED: ErrorCategories.InvalidIndependentOfSystemState,
+  CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE: ErrorCategories.InvalidIndependentOfSystemState,
   COMMAND_PREPROCESSING_FAILED: ErrorCategories.InvalidIndependentOfSystemState,
   VALUE_NESTING: ErrorCategories.InvalidIndependentOfSystemState,
   DAML_AUTHORIZATION_ERROR: ErrorCategories.InvalidIndependentOfSystemState,

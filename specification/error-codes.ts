@@ -100,6 +100,8 @@ export const cantonErrorCodes: Readonly<Record<string, CantonErrorCode>> = Objec
   WRONGLY_TYPED_CONTRACT: entry('InvalidGivenCurrentSystemStateOther', 'LE/groups/CommandExecutionErrors.scala:668'),
   UNHANDLED_EXCEPTION: entry('InvalidGivenCurrentSystemStateOther', 'LE/groups/CommandExecutionErrors.scala:523'),
   TEMPLATE_PRECONDITION_VIOLATED: entry('InvalidIndependentOfSystemState', 'LE/groups/CommandExecutionErrors.scala:584'),
+  INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED: entry('InvalidIndependentOfSystemState', 'LE/groups/CommandExecutionErrors.scala:951'),
+  CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE: entry('InvalidIndependentOfSystemState', 'LE/groups/CommandExecutionErrors.scala:698'),
   COMMAND_PREPROCESSING_FAILED: entry('InvalidIndependentOfSystemState', 'LE/groups/CommandExecutionErrors.scala:263'),
   DAML_AUTHORIZATION_ERROR: entry('InvalidIndependentOfSystemState', 'LE/groups/CommandExecutionErrors.scala:413'),
   VALUE_NESTING: entry('InvalidIndependentOfSystemState', 'LE/groups/CommandExecutionErrors.scala:825'),

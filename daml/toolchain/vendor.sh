@@ -7,13 +7,19 @@
 # then each vendored file's sha256 is checked against the list. With --check nothing is written: the script only
 # proves that the vendored files, the list and CANTON agree.
 #
+# daml/engine/vendor.sh is this script on the engine's vendored sources (daml/engine/canton-sources.txt and canton/):
+# it sets VENDOR_FOLDER to the folder holding the list and the tree (default: daml/toolchain).
+#
 # Exit codes: 0 identical; 1 a file differs or is missing (named); 2 bad usage or CANTON is not a Canton tree at the
 # listed commit.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-list="$here/canton-sources.txt"
-dest="$here/canton"
+folder="${VENDOR_FOLDER:-$here}"
+list="$folder/canton-sources.txt"
+dest="$folder/canton"
+# The folder as the messages name it: daml/toolchain or daml/engine.
+name="daml/$(basename "$folder")"
 check=0
 case "${1:-}" in
   -h | --help)
@@ -26,7 +32,7 @@ case "${1:-}" in
     ;;
 esac
 if [ "$#" -ne 1 ]; then
-  echo "daml/toolchain/vendor.sh: expected one argument (a Canton git directory or checkout), got $#; see --help" >&2
+  echo "$name/vendor.sh: expected one argument (a Canton git directory or checkout), got $#; see --help" >&2
   exit 2
 fi
 src="$1"
@@ -40,14 +46,14 @@ if git --git-dir="$src" rev-parse --verify -q "$commit^{commit}" > /dev/null 2>&
   echo "reading Canton $branch at $commit from the git directory $src"
 elif [ -f "$src/LICENSE.txt" ] && [ -d "$src/community/daml-lf" ]; then
   if head="$(git -C "$src" rev-parse HEAD 2> /dev/null)" && [ "$head" != "$commit" ]; then
-    echo "daml/toolchain/vendor.sh: the checkout $src is at $head, not at the listed commit $commit ($branch);" \
+    echo "$name/vendor.sh: the checkout $src is at $head, not at the listed commit $commit ($branch);" \
       "check out that commit first" >&2
     exit 2
   fi
   read_canton() { cat "$src/$1"; }
   echo "reading Canton $branch ($commit) from the work tree $src"
 else
-  echo "daml/toolchain/vendor.sh: $src is neither a Canton git directory holding commit $commit nor a Canton checkout" \
+  echo "$name/vendor.sh: $src is neither a Canton git directory holding commit $commit nor a Canton checkout" \
     "(no LICENSE.txt and community/daml-lf); pass e.g. a clone of github.com/digital-asset/canton" >&2
   exit 2
 fi
@@ -63,7 +69,7 @@ for f in $files; do
   fi
   if [ "$check" -eq 1 ]; then
     if [ ! -f "$dest/$f" ] || ! base64 -d <<< "$content" | cmp -s - "$dest/$f"; then
-      echo "DIFFERS from Canton: daml/toolchain/canton/$f" >&2
+      echo "DIFFERS from Canton: $name/canton/$f" >&2
       status=1
     fi
   else
@@ -81,6 +87,6 @@ if ! (cd "$dest" && grep -v '^#' "$list" | sha256sum --check --quiet --strict -)
   status=1
 fi
 if [ "$status" -eq 0 ]; then
-  echo "$count files of Canton $branch ($commit) identical in daml/toolchain/canton/ and canton-sources.txt"
+  echo "$count files of Canton $branch ($commit) identical in $name/canton/ and canton-sources.txt"
 fi
 exit "$status"

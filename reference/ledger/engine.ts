@@ -6,8 +6,9 @@
  * 3.5 (NUCK): a lookup by key takes the most recent active contract with the key the submission sees (`lookupKey`).
  */
 import { LedgerApiError } from '../canton-errors.js';
-import { resolveIdentifier, resolveTemplate, type ParsedIdentifier, type VersionSelection } from './identifiers.js';
+import { packageIdForm, resolveIdentifier, resolveTemplate, type ParsedIdentifier, type VersionSelection } from './identifiers.js';
 import {
+  homeOf,
   sameUpgradableTemplate,
   viewOf,
   type ChoiceDefinition,
@@ -265,17 +266,14 @@ class Interpretation {
         if (resolved.kind === 'template') {
           let choice = findTemplateChoice(resolved.template, command.choice);
           if (!sameUpgradableTemplate(pkg, contract.template, resolved.template)) {
-            throw new LedgerApiError(
-              'WRONGLY_TYPED_CONTRACT',
-              `Interpretation error: Error: Contract ${contract.contractId} was expected to be of type ${resolved.template.qualifiedName} but is of type ${contract.template.qualifiedName}`,
-            );
+            throw wronglyTyped(contract.contractId, packageIdForm(pkg, resolved.template), packageIdForm(pkg, contract.template));
           }
           // A contract of another version of the template (an upgrade lineage) is exercised as the version the command
           // names: its argument read as that version's (an added trailing optional field absent, None), its events
           // naming that package. Fault `upgrade-exercise-keeps-contract-version`: it runs as the version it was created with.
           if (contract.template !== resolved.template) {
             if (this.options.exerciseKeepsContractVersion) choice = findTemplateChoice(contract.template, command.choice);
-            else contract = { ...contract, template: resolved.template };
+            else contract = { ...contract, template: resolved.template, argument: downgraded(pkg, contract, resolved.template) };
           }
           this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         } else {
@@ -287,9 +285,10 @@ class Interpretation {
             );
           }
           if (viewOf(contract.template, resolved.iface) === undefined) {
+            // CommandExecutionErrors.Interpreter.ContractDoesNotImplementInterface, its cause Pretty.scala's.
             throw new LedgerApiError(
-              'DAML_INTERPRETATION_ERROR',
-              `Interpretation error: Error: Contract ${contract.contractId} of template ${contract.template.qualifiedName} does not implement interface ${resolved.iface.qualifiedName}`,
+              'CONTRACT_DOES_NOT_IMPLEMENT_INTERFACE',
+              `Interpretation error: Error: Update failed due to contract ${contract.contractId} not implementing an interface\nExpected contract to implement interface ${shortTypeConId(packageIdForm(pkg, resolved.iface))} but contract has type ${shortTypeConId(packageIdForm(pkg, contract.template))}`,
             );
           }
           this.exercise(contract, choice, resolved.iface, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
@@ -308,7 +307,7 @@ class Interpretation {
         });
         this.checkNesting(template.key.type, keyValue, 'command');
         const contract = this.lookupKey(keyIdentity(template, keyValue));
-        if (!contract) throw keyNotFound(template, keyValue, this.options.keyNotFoundAsContractNotFound);
+        if (!contract) throw keyNotFound(this.options.pkg, template, keyValue, this.options.keyNotFoundAsContractNotFound);
         this.exercise(contract, choice, undefined, command.choiceArgument, authorizers, `${command.path}.choiceArgument`, 'command');
         return;
       }
@@ -338,7 +337,11 @@ class Interpretation {
       argument = Object.fromEntries(Object.keys(argumentJson).flatMap((name) => (name in ordered ? [[name, ordered[name]!]] : [])));
     }
     if (this.options.timestampsToMillis) {
-      argument = mapTimestamps(template.argumentType, argument, (time) => time.replace(/\.(\d{3})\d{3}Z$/, '.$1000Z')) as DamlRecord;
+      argument = mapTimestamps(template.argumentType, argument, (time) =>
+        time.replace(/\.(\d{1,3})\d*Z$/, (_, millis: string) =>
+          millis.replace(/0+$/, '') === '' ? 'Z' : `.${millis.replace(/0+$/, '')}Z`,
+        ),
+      ) as DamlRecord;
     }
     const nodeId = this.nodes.length;
     if (this.options.checkPreconditions && !template.ensure(argument)) {
@@ -361,7 +364,7 @@ class Interpretation {
     }
     // Fault `create-first-signatory-only`: only the first signatory's authority is required.
     const required = this.options.firstSignatoryOnly ? signatories.slice(0, 1) : signatories;
-    requireAuthorization(nodeId, template, key ? [...required, ...key.maintainers] : required, authorizers);
+    requireAuthorization(nodeId, this.options.pkg, template, key ? [...required, ...key.maintainers] : required, authorizers);
     // Fault `contract-keys-unique`: the unique-key ledger of Daml 2 (Canton 3.5 accepts a second contract with a key in use).
     if (key && this.options.uniqueKeys && this.lookupKey(key.identity, true) !== undefined) {
       throw new LedgerApiError(
@@ -409,7 +412,8 @@ class Interpretation {
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const choiceObservers = choice.observers?.(subject, choiceArgument) ?? [];
     const nodeId = this.nodes.length;
-    if (this.options.checkControllers !== false) requireAuthorization(nodeId, contract.template, actingParties, authorizers);
+    if (this.options.checkControllers !== false)
+      requireAuthorization(nodeId, this.options.pkg, contract.template, actingParties, authorizers);
     const nodeInformees =
       (choice.consuming && !this.options.hideConsumingFromObservers) || (!choice.consuming && this.options.nonConsumingShownToObservers)
         ? [...contract.signatories, ...contract.observers, ...actingParties, ...choiceObservers]
@@ -437,13 +441,14 @@ class Interpretation {
     const bodyAuthorizers = new Set([...actingParties, ...contract.signatories]);
     const bodyPath = `${path} (body of ${choice.name})`;
     // Daml's fetch (also by key) needs one of the fetched contract's stakeholders among the authorizers (readAs lends only
-    // visibility). Fault `fetch-authorization-not-checked`: any authorizer will do.
+    // visibility); the cause is Pretty.prettyFailedAuthorization's (no template id). Fault
+    // `fetch-authorization-not-checked`: any authorizer will do.
     const authorizeFetch = (fetched: Contract): void => {
       const stakeholders = [...fetched.signatories, ...fetched.observers];
       if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
         throw new LedgerApiError(
           'DAML_AUTHORIZATION_ERROR',
-          `Interpretation error: Error: node NodeId(${this.nodes.length}) (${fetched.template.qualifiedName}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
+          `Interpretation error: Error: node NodeId(${this.nodes.length}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
         );
       }
     };
@@ -471,23 +476,22 @@ class Interpretation {
           authorizeFetch(fetched);
           // Fault `fetch-type-not-checked`: a fetch takes a contract of any template.
           if (expected !== undefined && fetched.template.qualifiedName !== expected && !this.options.fetchTypeNotChecked) {
-            throw new LedgerApiError(
-              'WRONGLY_TYPED_CONTRACT',
-              `Interpretation error: Error: Contract ${contractId} was expected to be of type ${expected} but is of type ${fetched.template.qualifiedName}`,
-            );
+            // The expected template is the choice's package's (a body names templates of its own package).
+            const expectedId = packageIdForm(this.options.pkg, { qualifiedName: expected, home: contract.template.home });
+            throw wronglyTyped(contractId, expectedId, packageIdForm(this.options.pkg, fetched.template));
           }
           return fetched.argument;
         },
         exercise: (contractId, name, argument) => exerciseInBody(this.fetchVisible(contractId), name, argument),
         exerciseByKey: (template, key, name, argument) => {
           const target = this.lookupKey(keyIdentity(template, key));
-          if (!target) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
+          if (!target) throw keyNotFound(this.options.pkg, template, key, this.options.keyNotFoundAsContractNotFound);
           return exerciseInBody(target, name, argument);
         },
         fetchByKey: (template, key) => {
           // SBuiltinFun.scala KeyOperation.Fetch: the lookup itself needs no authority; the fetch that follows does.
           const target = this.lookupKey(keyIdentity(template, key));
-          if (!target) throw keyNotFound(template, key, this.options.keyNotFoundAsContractNotFound);
+          if (!target) throw keyNotFound(this.options.pkg, template, key, this.options.keyNotFoundAsContractNotFound);
           authorizeFetch(target);
           return { contractId: target.contractId, argument: target.argument };
         },
@@ -499,7 +503,7 @@ class Interpretation {
           if (!this.options.lookupByKeyAuthorizationNotChecked && !maintainers.every((party) => bodyAuthorizers.has(party))) {
             throw new LedgerApiError(
               'DAML_AUTHORIZATION_ERROR',
-              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${template.qualifiedName}) requires authorizers ${maintainers.join(',')} for lookup by key, but it only has ${[...bodyAuthorizers].join(',')}`,
+              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${packageIdForm(this.options.pkg, template)}) requires authorizers ${maintainers.join(',')} for lookup by key, but it only has ${[...bodyAuthorizers].join(',')}`,
             );
           }
           return this.lookupKeys(keyIdentity(template, key), n).map((found) => ({
@@ -579,10 +583,13 @@ class Interpretation {
   private fetchVisible(contractId: string): Contract {
     // CommandExecutionErrors.Interpreter.ContractNotActive (3.5): consumed earlier in this transaction.
     if (this.consumed.has(contractId) && this.options.checkConsumedInTransaction !== false) {
+      // The cause as Pretty.scala ContractNotActive writes it: the template id short, the consuming node.
       const consumed = this.created.get(contractId) ?? this.options.view.contract(contractId);
+      const template = consumed === undefined ? 'unknown template' : shortTypeConId(packageIdForm(this.options.pkg, consumed.template));
+      const consumer = this.nodes.find((node) => node.kind === 'exercise' && node.consuming && node.contract.contractId === contractId);
       throw new LedgerApiError(
         'CONTRACT_NOT_ACTIVE',
-        `Interpretation error: Error: Update failed due to fetch of an inactive contract ${contractId} (${consumed?.template.qualifiedName ?? 'unknown template'}).`,
+        `Interpretation error: Error: Update failed due to fetch of an inactive contract ${contractId} (${template}).\nThe contract had been consumed in sub-transaction #NodeId(${consumer?.nodeId ?? '?'}):`,
         { resources: [['CONTRACT_ID', contractId]] },
       );
     }
@@ -667,10 +674,19 @@ class Interpretation {
 }
 
 /** No active contract with the key. Fault `contract-key-not-found-wrong-code`: a missing key is reported as a missing contract. */
-function keyNotFound(template: TemplateDefinition, key: DamlValue, asContractNotFound: boolean | undefined): LedgerApiError {
+/**
+ * CONTRACT_KEY_NOT_FOUND. Canton's cause names the GlobalKey as Scala prints it: template id (with its package id),
+ * package name, the key as an LF value and its hash; the reference writes the key as JSON and no hash.
+ */
+function keyNotFound(
+  pkg: ModelPackage,
+  template: TemplateDefinition,
+  key: DamlValue,
+  asContractNotFound: boolean | undefined,
+): LedgerApiError {
   return new LedgerApiError(
     asContractNotFound ? 'CONTRACT_NOT_FOUND' : 'CONTRACT_KEY_NOT_FOUND',
-    `dependency error: couldn't find key: GlobalKey(${template.qualifiedName}, ${JSON.stringify(key)})`,
+    `dependency error: couldn't find key: GlobalKey(${packageIdForm(pkg, template)}, ${homeOf(pkg, template).name}, ${JSON.stringify(key)})`,
     { resources: [['TEMPLATE_ID', template.qualifiedName]] },
   );
 }
@@ -686,18 +702,56 @@ function findTemplateChoice(template: TemplateDefinition, name: string): ChoiceD
   return choice;
 }
 
+/**
+ * A create's or exercise's required authorizers among the authorizers, else DAML_AUTHORIZATION_ERROR with the cause
+ * Canton's engine writes (Pretty.prettyFailedAuthorization: the template id with its package id, no list of the missing).
+ */
 function requireAuthorization(
   nodeId: number,
+  pkg: ModelPackage,
   template: TemplateDefinition,
   required: readonly string[],
   authorizers: ReadonlySet<string>,
 ): void {
   if (required.every((party) => authorizers.has(party))) return;
-  const missing = [...new Set(required)].filter((party) => !authorizers.has(party));
   throw new LedgerApiError(
     'DAML_AUTHORIZATION_ERROR',
-    `Interpretation error: Error: node NodeId(${nodeId}) (${template.qualifiedName}) requires authorizers ${[...new Set(required)].join(',')}, but only ${[...authorizers].join(',')} were given (missing: ${missing.join(',')})`,
+    `Interpretation error: Error: node NodeId(${nodeId}) (${packageIdForm(pkg, template)}) requires authorizers ${[...new Set(required)].join(',')}, but only ${[...authorizers].join(',')} were given`,
   );
+}
+
+/**
+ * The contract's argument read as `template`, an earlier version of its own: the fields that version does not declare
+ * must be None (Canton's engine drops an optional field only then; a Some is INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED,
+ * its cause the stable part of Canton's: Pretty.scala Upgrade.TranslationFailed, without the values it prints after).
+ */
+function downgraded(pkg: ModelPackage, contract: Contract, template: TemplateDefinition): DamlRecord {
+  const declared = new Set(template.argumentType.fields.map((field) => field.name));
+  const names = Object.keys(contract.argument);
+  if (names.every((name) => declared.has(name))) return contract.argument;
+  const index = names.findIndex((name) => !declared.has(name) && contract.argument[name] !== null);
+  if (index < 0) return Object.fromEntries(Object.entries(contract.argument).filter(([name]) => declared.has(name)));
+  throw new LedgerApiError(
+    'INTERPRETATION_UPGRADE_ERROR_TRANSLATION_FAILED',
+    `Interpretation error: Error: Translation of contract ${contract.contractId} to a value of type ${shortTypeConId(packageIdForm(pkg, template))} fails.\nReason: Type-checking fails  Found an optional contract field with a value of Some at index ${index}, may not be dropped during downgrading.`,
+  );
+}
+
+/**
+ * WRONGLY_TYPED_CONTRACT with the cause Canton's engine writes (Pretty.scala WronglyTypedContract): the contract id, then
+ * on a second line both template ids as `Module:Entity@<first 8 characters of the package id>`.
+ */
+function wronglyTyped(contractId: string, expected: string, actual: string): LedgerApiError {
+  return new LedgerApiError(
+    'WRONGLY_TYPED_CONTRACT',
+    `Interpretation error: Error: Update failed due to wrongly typed contract id ${contractId}\nExpected contract of type ${shortTypeConId(expected)} but got ${shortTypeConId(actual)}`,
+  );
+}
+
+/** A template id as Canton's engine prints it in causes (Pretty.prettyTypeConId): `Module:Entity@<package id's first 8>`. */
+function shortTypeConId(id: string): string {
+  const colon = id.indexOf(':');
+  return `${id.slice(colon + 1)}@${id.slice(0, Math.min(colon, 8))}`;
 }
 
 /** The parties of all lists, each once, in order of first appearance, in an array of exact size. */

@@ -260,7 +260,10 @@ function checkTimestamp(json: unknown, path: string): string {
       path,
     );
   }
-  return flatString(`${datePart}T${hours}:${minutes}:${seconds}.${fraction.padEnd(6, '0')}Z`);
+  // As Canton's JSON API writes it back (transcode JsonCodec.timestamp: DateTimeFormatter.ISO_DATE_TIME of the UTC time):
+  // the fraction without trailing zeros, none when zero.
+  const digits = fraction.replace(/0+$/, '');
+  return flatString(`${datePart}T${hours}:${minutes}:${seconds}${digits === '' ? '' : `.${digits}`}Z`);
 }
 
 function checkOptional(element: DamlType, json: unknown, path: string, parties: KnownParties): DamlValue {
@@ -283,7 +286,7 @@ function checkNestedOptional(type: { kind: 'Optional'; element: DamlType }, json
 function checkGenMap(keyType: DamlType, valueType: DamlType, json: unknown, path: string, parties: KnownParties): DamlValue {
   if (!Array.isArray(json)) throw invalid(`Expected an array of [key, value] pairs for GenMap, got ${describe(json)}`, path);
   const seen = new Set<string>();
-  return json.map((entry, index) => {
+  const entries = json.map((entry, index): [DamlValue, DamlValue] => {
     if (!Array.isArray(entry) || entry.length !== 2) {
       throw invalid(`Expected a [key, value] pair, got ${describe(entry)}`, `${path}[${index}]`);
     }
@@ -293,6 +296,49 @@ function checkGenMap(keyType: DamlType, valueType: DamlType, json: unknown, path
     seen.add(identity);
     return [key, check(valueType, entry[1], `${path}[${index}][1]`, parties)];
   });
+  // A GenMap is ordered by its keys (Speedy's SMap, a sorted map, is what the transaction holds and Canton writes back):
+  // done here for keys of a primitive type; others keep the submitted order.
+  const order = primitiveOrder(keyType);
+  return order === undefined ? entries : entries.sort(([a], [b]) => order(a as string | boolean, b as string | boolean));
+}
+
+/** Daml-LF's order of the values of a primitive type in their normal form (svalue/Ordering.scala), when it is one. */
+function primitiveOrder(type: DamlType): ((a: string | boolean, b: string | boolean) => number) | undefined {
+  const compare = <T>(a: T, b: T) => (a < b ? -1 : a > b ? 1 : 0);
+  switch (type.kind) {
+    case 'Text':
+    case 'Party':
+      // By Unicode code points (Utf8.Ordering), not UTF-16 code units.
+      return (a, b) => compareCodePoints(String(a), String(b));
+    case 'Int64':
+      return (a, b) => compare(BigInt(String(a)), BigInt(String(b)));
+    case 'Numeric':
+      return (a, b) => compare(numericToScaled(String(a), type.scale), numericToScaled(String(b), type.scale));
+    case 'Date':
+      return (a, b) => compare(String(a), String(b));
+    case 'Timestamp':
+      return (a, b) => compare(timestampMicros(String(a)), timestampMicros(String(b)));
+    case 'Bool':
+      return (a, b) => compare(a === true ? 1 : 0, b === true ? 1 : 0);
+    default:
+      return undefined;
+  }
+}
+
+function compareCodePoints(a: string, b: string): number {
+  const left = [...a];
+  const right = [...b];
+  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
+    const difference = left[index]!.codePointAt(0)! - right[index]!.codePointAt(0)!;
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
+}
+
+/** A normal-form Timestamp (checkTimestamp) in microseconds since the epoch. */
+function timestampMicros(text: string): bigint {
+  const match = /^(.*?)(?:\.(\d+))?Z$/.exec(text)!;
+  return BigInt(Date.parse(`${match[1]}Z`)) * 1000n + BigInt((match[2] ?? '').padEnd(6, '0'));
 }
 
 function checkRecord(type: RecordType, json: unknown, path: string, parties: KnownParties): DamlRecord {

@@ -51,3 +51,39 @@ describe('the Daml-LF toolchain built from Canton’s vendored sources (daml/too
     expect(sha256(join(TOOLCHAIN, 'daml-lf-toolchain.jar'))).toBe(hash);
   });
 });
+
+describe('the Daml-LF engine built from Canton’s vendored sources (daml/engine)', () => {
+  const ENGINE = join(import.meta.dirname, '../../daml/engine');
+  const vendored = join(ENGINE, 'canton');
+  const engineManifest = readFileSync(join(ENGINE, 'canton-sources.txt'), 'utf8');
+  const engineListed = new Map(
+    engineManifest
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .map((line) => {
+        const [hash, path] = line.trim().split(/\s+/);
+        return [path!, hash!] as const;
+      }),
+  );
+  const under = (folder: string): string[] =>
+    readdirSync(folder).flatMap((name) => {
+      const path = join(folder, name);
+      return statSync(path).isDirectory() ? under(path) : [relative(vendored, path)];
+    });
+
+  it('vendors exactly the files its manifest lists, from the toolchain’s Canton commit', () => {
+    expect(engineManifest.match(/^# commit: .*$/m)?.[0]).toBe(manifest.match(/^# commit: .*$/m)?.[0]);
+    expect(engineListed.size).toBeGreaterThan(90);
+    expect(under(vendored).sort()).toEqual([...engineListed.keys()].sort());
+    const changed = [...engineListed].filter(([path, hash]) => sha256(join(vendored, path)) !== hash).map(([path]) => path);
+    expect(changed).toEqual([]);
+  });
+
+  it.each(['daml-lf-engine.jar', 'daml-lf-engine-driver.jar'])('commits %s with the sha256 its .sha256 records', (jar) => {
+    const [hash, name] = readFileSync(join(ENGINE, `${jar}.sha256`), 'utf8')
+      .trim()
+      .split(/\s+/);
+    expect(name).toBe(jar);
+    expect(sha256(join(ENGINE, jar))).toBe(hash);
+  });
+});
