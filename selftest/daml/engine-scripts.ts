@@ -28,6 +28,7 @@ export const SCRIPT_DARS = [
   'conformance-values.dar',
   'conformance-nesting.dar',
   'conformance-limits.dar',
+  'conformance-multi-party-keys.dar',
   'conformance-upgrade-v1.dar',
   'conformance-upgrade-v2.dar',
 ] as const;
@@ -36,6 +37,8 @@ const party = (hint: string) => `${hint}::1220${'0123456789abcdef'.repeat(4)}`;
 export const ALICE = party('alice');
 export const BOB = party('bob');
 export const CAROL = party('carol');
+export const CHARLIE = party('charlie');
+export const DAVID = party('david');
 
 const create = (templateId: string, createArguments: unknown) => ({ CreateCommand: { templateId, createArguments } });
 const exercise = (templateId: string, contractId: string, choice: string, choiceArgument: unknown = {}) => ({
@@ -71,6 +74,7 @@ const S = (entity: string) => `#conformance-semantics:Semantics:${entity}`;
 const ALL_TYPES = '#conformance-values:AllTypes:AllTypes';
 const NESTING = (entity: string) => `#conformance-nesting:DeeplyNestedValue:${entity}`;
 const LIMITS = (entity: string) => `#conformance-limits:Limits:${entity}`;
+const MULTI_PARTY = '#conformance-multi-party-keys:MultiPartyKeys:MultiPartyContract';
 const UPGRADE = (entity: string) => `#conformance-upgrade:${entity}`;
 const UPGRADE_V1 = (entity: string) => `%conformance-upgrade-v1%:${entity}`;
 const UPGRADE_V2 = (entity: string) => `%conformance-upgrade-v2%:${entity}`;
@@ -352,6 +356,67 @@ export const SCRIPTS: Script[] = [
       ),
       naming(['tree'], as([ALICE], create(LIMITS('Tree'), { owner: ALICE }))),
       as([ALICE], exercise(LIMITS('Tree'), '@tree', 'Build', { depth: '2', branching: '2' })),
+    ],
+  },
+  {
+    // ContractKeysMultiPartySubmissionIT (suites/flows/contract-keys.suite.ts): A of alice and bob, B of all four, C of
+    // charlie and david; charlie and david fetch and look up A by key through B reading as alice (accepted), through C
+    // reading as bob and alice (A's maintainers are no authorizers: DAML_AUTHORIZATION_ERROR), through B reading as no
+    // one (A is invisible: the fetch finds no key, the lookup finds None and its assert fails).
+    name: 'multi-party-keys',
+    submissions: [
+      naming(
+        ['a', 'b', 'c'],
+        as(
+          [ALICE, BOB, CHARLIE, DAVID],
+          create(MULTI_PARTY, { parties: [ALICE, BOB], value: 'A' }),
+          create(MULTI_PARTY, { parties: [ALICE, BOB, CHARLIE, DAVID], value: 'B' }),
+          create(MULTI_PARTY, { parties: [CHARLIE, DAVID], value: 'C' }),
+        ),
+      ),
+      ...(
+        [
+          ['@b', [ALICE]],
+          ['@c', [BOB, ALICE]],
+          ['@b', []],
+        ] as const
+      ).flatMap(([on, readAs]) =>
+        (['MPFetchOtherByKey', 'MPLookupOtherByKey'] as const).map((choice) =>
+          asReading(
+            [CHARLIE, DAVID],
+            [...readAs],
+            exercise(MULTI_PARTY, on, choice, {
+              keyToFetch: { parties: [ALICE, BOB], value: 'A' },
+              actors: [CHARLIE, DAVID],
+              ...(choice === 'MPLookupOtherByKey' ? { expectedCid: '@a' } : {}),
+            }),
+          ),
+        ),
+      ),
+      // The lookup of the invisible key expecting None commits (a lookup-by-key node without a result).
+      asReading(
+        [CHARLIE, DAVID],
+        [],
+        exercise(MULTI_PARTY, '@b', 'MPLookupOtherByKey', {
+          keyToFetch: { parties: [ALICE, BOB], value: 'A' },
+          actors: [CHARLIE, DAVID],
+          expectedCid: null,
+        }),
+      ),
+      // A multi-party contract created, and A archived by key, with one of its signatories' authority only.
+      as([ALICE], create(MULTI_PARTY, { parties: [ALICE, BOB], value: 'D' })),
+      asReading([ALICE], [BOB], byKey(MULTI_PARTY, { parties: [ALICE, BOB], value: 'A' }, 'Archive')),
+      // A's maintainers archive A by key; then the lookup through B reading as alice finds nothing.
+      as([ALICE, BOB], byKey(MULTI_PARTY, { parties: [ALICE, BOB], value: 'A' }, 'Archive')),
+      asReading(
+        [CHARLIE, DAVID],
+        [ALICE],
+        exercise(MULTI_PARTY, '@b', 'MPLookupOtherByKey', {
+          keyToFetch: { parties: [ALICE, BOB], value: 'A' },
+          actors: [CHARLIE, DAVID],
+          expectedCid: null,
+        }),
+      ),
     ],
   },
   {
