@@ -94,6 +94,16 @@ function clashOf(model: PackagesModel, dar: SequenceDar): { id: string; key: str
   return undefined;
 }
 
+/** Whether a request drawn with or without synchronizerId names one (every request does on a node not on exactly one). */
+function namesSynchronizer(real: PackagesReal, withSynchronizer: boolean): boolean {
+  return withSynchronizer || real.context.features.connectedSynchronizers !== 1;
+}
+
+/** How the sequence's log describes what a request sends: " without synchronizerId" only when it is left out. */
+function synchronizerNote(real: PackagesReal, withSynchronizer: boolean): string {
+  return namesSynchronizer(real, withSynchronizer) ? '' : ' without synchronizerId';
+}
+
 function sendDar(
   real: PackagesReal,
   endpoint: 'dars-upload' | 'packages-upload' | 'dars-validate',
@@ -104,7 +114,7 @@ function sendDar(
   // synchronizerId is optional: without it the node vets on its one synchronizer. A node connected to 0 or 2+ refuses a
   // request without it (PACKAGE_SERVICE_CANNOT_AUTODETECT_SYNCHRONIZER, features.connectedSynchronizers; the dars suite
   // asserts that refusal): there every request names the fixture synchronizer.
-  const named = withSynchronizer || real.context.features.connectedSynchronizers !== 1;
+  const named = namesSynchronizer(real, withSynchronizer);
   const query: Record<string, string> = named ? { synchronizerId: real.context.fixtures.synchronizerId } : {};
   if (endpoint !== 'dars-validate' && vet !== 'absent') query.vetAllPackages = vet;
   return real.context.send({ endpoint, user: real.admin, headers: OCTET_STREAM, body: dar.bytes, query });
@@ -129,7 +139,7 @@ class Upload extends PackagesCommand {
   }
   async run(model: PackagesModel, real: PackagesReal): Promise<void> {
     const dar = darOf(real, this.slot);
-    real.log.push(this.describe(dar));
+    real.log.push(this.describe(dar, real));
     const vets = this.vet !== 'false';
     const clash = vets ? clashOf(model, dar) : undefined;
     for (const pkg of dar.packages) model.sent.add(pkg.id);
@@ -137,14 +147,14 @@ class Upload extends PackagesCommand {
     if (clash !== undefined) {
       agree(
         refusedKnownVersion(response),
-        `${this.describe(dar)}: the model expects 400 KNOWN_PACKAGE_VERSION (${clash.key} is vetted as ${clash.vetted}, this DAR holds ${clash.id}); answered ${response.status} ${response.text.slice(0, 200)}`,
+        `${this.describe(dar, real)}: the model expects 400 KNOWN_PACKAGE_VERSION (${clash.key} is vetted as ${clash.vetted}, this DAR holds ${clash.id}); answered ${response.status} ${response.text.slice(0, 200)}`,
         response,
       );
       return;
     }
     agree(
       response.status === 200,
-      `${this.describe(dar)}: the model expects 200; answered ${response.status} ${response.text.slice(0, 200)}`,
+      `${this.describe(dar, real)}: the model expects 200; answered ${response.status} ${response.text.slice(0, 200)}`,
       response,
     );
     for (const pkg of dar.packages) {
@@ -152,8 +162,8 @@ class Upload extends PackagesCommand {
       if (vets) model.vetted.set(pkg.key, pkg.id);
     }
   }
-  private describe(dar: SequenceDar): string {
-    return `upload ${dar.label} to ${this.deprecated ? 'POST /v2/packages' : 'POST /v2/dars'}${this.vet === 'absent' ? '' : ` with vetAllPackages=${this.vet}`}${this.withSynchronizer ? '' : ' without synchronizerId'}`;
+  private describe(dar: SequenceDar, real: PackagesReal): string {
+    return `upload ${dar.label} to ${this.deprecated ? 'POST /v2/packages' : 'POST /v2/dars'}${this.vet === 'absent' ? '' : ` with vetAllPackages=${this.vet}`}${synchronizerNote(real, this.withSynchronizer)}`;
   }
   toString(): string {
     return `upload ${showRef(this.slot)} (${this.deprecated ? '/v2/packages' : '/v2/dars'}, vetAllPackages ${this.vet}${this.withSynchronizer ? '' : ', no synchronizerId'})`;
@@ -169,7 +179,7 @@ class Validate extends PackagesCommand {
   }
   async run(model: PackagesModel, real: PackagesReal): Promise<void> {
     const dar = darOf(real, this.slot);
-    real.log.push(`validate ${dar.label}${this.withSynchronizer ? '' : ' without synchronizerId'}`);
+    real.log.push(`validate ${dar.label}${synchronizerNote(real, this.withSynchronizer)}`);
     const clash = clashOf(model, dar);
     const response = await sendDar(real, 'dars-validate', dar, 'absent', this.withSynchronizer);
     agree(
