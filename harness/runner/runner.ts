@@ -361,33 +361,42 @@ function selectionOf(config: ResolvedConfig, replay?: ReplayRequest): RunSelecti
  * Every test of the suite files (harness/runner/test-catalog.ts): kept from an earlier run of the same sources, or
  * collected now (every suite file loaded by one worker, with nothing left out by a selection or the profile) and kept.
  */
-export async function testCatalog(config: ResolvedConfig): Promise<CatalogTest[]> {
+export async function testCatalog(config: ResolvedConfig): Promise<Collected> {
   const digest = sourceDigest(repositoryRoot);
   const kept = readCatalog(digest);
-  if (kept) return kept;
+  if (kept) return { tests: kept, unloaded: [] };
   const everything: ResolvedConfig = { ...config, run: { ...config.run, profile: 'canton', include: [], exclude: [] } };
   const collected = await collectTests(everything, 1);
-  writeCatalog(digest, collected);
+  // A catalog missing the tests of a file that did not load is never kept.
+  if (collected.unloaded.length === 0) writeCatalog(digest, collected.tests);
   return collected;
 }
 
 /** The tests a run would execute with this configuration (after --include/--exclude and profile). */
 export async function listTests(config: ResolvedConfig): Promise<ListedTest[]> {
-  return testsRegisteredBy(await testCatalog(config), selectionOf(config));
+  return testsRegisteredBy((await testCatalog(config)).tests, selectionOf(config));
 }
 
 /**
- * The suite files a run must load: those holding a test it registers. Undefined (every file) for a whole canton run,
+ * The suite files a run must load: those holding a test it registers, and any that did not load when the catalog was
+ * collected (the run loads it again, and reports why it does not load). Undefined (every file) for a whole canton run,
  * which registers a test in every file; a selection, a replay or the spec profile loads fewer.
  */
 async function suiteFilesFor(config: ResolvedConfig, replay?: ReplayRequest): Promise<string[] | undefined> {
   const selection = selectionOf(config, replay);
   if (selection.include.length === 0 && selection.exclude.length === 0 && !replay && selection.profile === 'canton') return undefined;
-  return [...new Set(testsRegisteredBy(await testCatalog(config), selection).map((test) => test.file))].sort();
+  const { tests, unloaded } = await testCatalog(config);
+  return [...new Set([...testsRegisteredBy(tests, selection).map((test) => test.file), ...unloaded])].sort();
+}
+
+interface Collected {
+  tests: CatalogTest[];
+  /** Suite files that did not load (a syntax error, a failing import): whatever tests they hold are not listed. */
+  unloaded: string[];
 }
 
 /** What vitest collects from the suite files under this configuration, with `workers` suite workers. */
-async function collectTests(config: ResolvedConfig, workers: number): Promise<CatalogTest[]> {
+async function collectTests(config: ResolvedConfig, workers: number): Promise<Collected> {
   const contextDirectory = mkdtempSync(join(tmpdir(), 'ledger-conformance-'));
   const contextFile = join(contextDirectory, 'context.json');
   writeRunContext(contextFile, {
@@ -401,7 +410,9 @@ async function collectTests(config: ResolvedConfig, workers: number): Promise<Ca
   try {
     const result = await vitest.collect();
     const listed: CatalogTest[] = [];
+    const unloaded: string[] = [];
     for (const testModule of result.testModules) {
+      if (testModule.errors().length > 0) unloaded.push(relative(repositoryRoot, testModule.moduleId));
       for (const testCase of testModule.children.allTests()) {
         const meta = testCase.meta().conformance;
         if (meta)
@@ -415,7 +426,7 @@ async function collectTests(config: ResolvedConfig, workers: number): Promise<Ca
           });
       }
     }
-    return listed.sort((a, b) => a.id.localeCompare(b.id));
+    return { tests: listed.sort((a, b) => a.id.localeCompare(b.id)), unloaded };
   } finally {
     await vitest.close();
     rmSync(contextDirectory, { recursive: true, force: true });
