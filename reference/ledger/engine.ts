@@ -1,7 +1,8 @@
 /**
  * Command interpretation: runs the commands of one submission against the active contracts, all or
  * nothing, and returns the transaction (nodes in pre-order, as Daml numbers them) without changing the
- * ledger. Checks what Daml's engine checks: argument types, ensure clauses, authorization of creates and
+ * ledger. Creates and exercises are recorded with Daml's node ids, which count the fetch, fetch-by-key and lookup-by-key
+ * nodes the reference does not record (so ids can have gaps). Checks what Daml's engine checks: argument types, ensure clauses, authorization of creates and
  * exercises, visibility of used contracts to the submitters and contract activeness. Keys are not unique, as in Canton
  * 3.5 (NUCK): a lookup by key takes the most recent active contract with the key the submission sees (`lookupKey`).
  */
@@ -69,6 +70,17 @@ export interface ExerciseNode {
 }
 
 export type TransactionNode = CreateNode | ExerciseNode;
+
+/**
+ * The index in `nodes` just after the subtree of `nodes[index]`. Node ids are Daml's (fetch and lookup-by-key nodes,
+ * which the reference does not record, take ids too), so they are not indexes and a subtree is found by its id range.
+ */
+export function subtreeEnd(nodes: readonly TransactionNode[], index: number): number {
+  const node = nodes[index]!;
+  let end = index + 1;
+  if (node.kind === 'exercise') while (end < nodes.length && nodes[end]!.nodeId <= node.lastDescendantNodeId) end += 1;
+  return end;
+}
 
 export interface InterpretedTransaction {
   nodes: readonly TransactionNode[];
@@ -196,6 +208,12 @@ export function interpret(commands: readonly Command[], options: InterpretOption
 
 class Interpretation {
   private readonly nodes: TransactionNode[] = [];
+  /**
+   * The next node id. Daml numbers every node of the transaction in pre-order, its fetch, fetch-by-key and
+   * lookup-by-key (QueryByKey) nodes too (PartialTransaction.insertFetch, insertQueryByKey); the reference records
+   * creates and exercises only, so their ids have gaps where Canton's have those nodes.
+   */
+  private nextNodeId = 0;
   private readonly consumed = new Set<string>();
   private readonly created = new Map<string, Contract>();
   private readonly inputs = new Set<string>();
@@ -343,7 +361,7 @@ class Interpretation {
         ),
       ) as DamlRecord;
     }
-    const nodeId = this.nodes.length;
+    const nodeId = this.nextNodeId;
     if (this.options.checkPreconditions && !template.ensure(argument)) {
       throw new LedgerApiError(
         'TEMPLATE_PRECONDITION_VIOLATED',
@@ -392,6 +410,7 @@ class Interpretation {
     }
     const inherited = this.options.witnessesNotInherited ? [] : parentWitnesses;
     this.nodes.push({ kind: 'create', nodeId, contract, witnesses: union(inherited, signatories, observers) });
+    this.nextNodeId += 1;
     return contract.contractId;
   }
 
@@ -411,7 +430,7 @@ class Interpretation {
     const subject = iface ? viewOf(contract.template, iface)!(contract.argument) : contract.argument;
     const actingParties = [...new Set(choice.controllers(subject, choiceArgument, contract.signatories))];
     const choiceObservers = choice.observers?.(subject, choiceArgument) ?? [];
-    const nodeId = this.nodes.length;
+    const nodeId = this.nextNodeId;
     if (this.options.checkControllers !== false)
       requireAuthorization(nodeId, this.options.pkg, contract.template, actingParties, authorizers);
     const nodeInformees =
@@ -435,6 +454,7 @@ class Interpretation {
       witnesses,
     };
     this.nodes.push(node);
+    this.nextNodeId += 1;
     if (choice.consuming) {
       this.consumed.add(contract.contractId);
     }
@@ -448,7 +468,7 @@ class Interpretation {
       if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
         throw new LedgerApiError(
           'DAML_AUTHORIZATION_ERROR',
-          `Interpretation error: Error: node NodeId(${this.nodes.length}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
+          `Interpretation error: Error: node NodeId(${this.nextNodeId}) requires one of the stakeholders TreeSet(${[...new Set(stakeholders)].join(', ')}) of the fetched contract to be an authorizer, but authorizers were TreeSet(${[...bodyAuthorizers].join(', ')})`,
         );
       }
     };
@@ -480,6 +500,7 @@ class Interpretation {
             const expectedId = packageIdForm(this.options.pkg, { qualifiedName: expected, home: contract.template.home });
             throw wronglyTyped(contractId, expectedId, packageIdForm(this.options.pkg, fetched.template));
           }
+          this.nextNodeId += 1; // the fetch node
           return fetched.argument;
         },
         exercise: (contractId, name, argument) => exerciseInBody(this.fetchVisible(contractId), name, argument),
@@ -493,6 +514,7 @@ class Interpretation {
           const target = this.lookupKey(keyIdentity(template, key));
           if (!target) throw keyNotFound(this.options.pkg, template, key, this.options.keyNotFoundAsContractNotFound);
           authorizeFetch(target);
+          this.nextNodeId += 1; // the fetch node (by key; the key lookup before it makes no node)
           return { contractId: target.contractId, argument: target.argument };
         },
         queryNByKey: (template, key, n) => {
@@ -503,13 +525,12 @@ class Interpretation {
           if (!this.options.lookupByKeyAuthorizationNotChecked && !maintainers.every((party) => bodyAuthorizers.has(party))) {
             throw new LedgerApiError(
               'DAML_AUTHORIZATION_ERROR',
-              `Interpretation error: Error: node NodeId(${this.nodes.length}) (${packageIdForm(this.options.pkg, template)}) requires authorizers ${maintainers.join(',')} for lookup by key, but it only has ${[...bodyAuthorizers].join(',')}`,
+              `Interpretation error: Error: node NodeId(${this.nextNodeId}) (${packageIdForm(this.options.pkg, template)}) requires authorizers ${maintainers.join(',')} for lookup by key, but it only has ${[...bodyAuthorizers].join(',')}`,
             );
           }
-          return this.lookupKeys(keyIdentity(template, key), n).map((found) => ({
-            contractId: found.contractId,
-            argument: found.argument,
-          }));
+          const found = this.lookupKeys(keyIdentity(template, key), n);
+          this.nextNodeId += 1; // the QueryByKey node
+          return found.map((contract) => ({ contractId: contract.contractId, argument: contract.argument }));
         },
         failWithStatus: (errorId, category, message) => {
           // Daml-LF's FAIL_WITH_STATUS: CommandExecutionErrors.Interpreter.FailureStatus, the category the code gives, the
@@ -542,7 +563,7 @@ class Interpretation {
     );
     // Fault `value-nesting-result-unchecked`: a result nested too deep is kept.
     if (!this.options.resultNestingUnchecked) this.checkNesting(choice.resultType, node.result, 'interpreter');
-    node.lastDescendantNodeId = this.nodes.length - 1;
+    node.lastDescendantNodeId = this.nextNodeId - 1;
   }
 
   /**

@@ -1,13 +1,14 @@
 /**
  * The `PreparedTransaction` of an interpreted transaction: what prepare shows the external party and
- * what its signature covers. Nodes keep the engine's ids (pre-order); every create and exercise has a
- * random 32-byte seed; values are enriched (record ids, field labels); the metadata names the submitters,
+ * what its signature covers. Nodes keep the engine's ids (Daml's pre-order numbering, which the executed transaction's
+ * events show too); the fetch and lookup-by-key nodes Canton also lists are left out, their ids unused. Every create and
+ * exercise has a random 32-byte seed; values are enriched (record ids, field labels); the metadata names the submitters,
  * the command, the synchronizer, a fresh transaction uuid, the preparation time and every ledger contract
  * the transaction uses (with its `createdEventBlob`), as Canton's PreparedTransactionEncoder writes them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createdEventBlobBytes, SERIALIZATION_VERSION } from './created-event-blob.js';
-import type { Contract, ExerciseNode, InterpretedTransaction, TransactionNode } from './engine.js';
+import { subtreeEnd, type Contract, type ExerciseNode, type InterpretedTransaction, type TransactionNode } from './engine.js';
 import { homeOf, type ChoiceDefinition, type ModelPackage } from './package-model.js';
 import { epochMicros, identifierOf, toLedgerApiValue } from './proto-values.js';
 import type { CreateMessage, InputContractMessage, PreparedTransactionMessage, TransactionNodeMessage } from './protobuf-messages.js';
@@ -43,18 +44,15 @@ function createMessage(pkg: ModelPackage, contract: Contract): CreateMessage {
   };
 }
 
-/** Ids of the nodes directly below `parent` (or of the roots): pre-order, skipping each child's subtree. */
-function childIds(nodes: readonly TransactionNode[], from: number, last: number): string[] {
+/** Ids of the nodes of `nodes[from..end)` directly below their parent (or of the roots): each child's subtree skipped. */
+function childIds(nodes: readonly TransactionNode[], from: number, end: number): string[] {
   const children: string[] = [];
-  for (let index = from; index <= last;) {
-    const node = nodes[index] as TransactionNode;
-    children.push(String(node.nodeId));
-    index = (node.kind === 'exercise' ? node.lastDescendantNodeId : node.nodeId) + 1;
-  }
+  for (let index = from; index < end; index = subtreeEnd(nodes, index)) children.push(String(nodes[index]!.nodeId));
   return children;
 }
 
-function nodeMessage(pkg: ModelPackage, nodes: readonly TransactionNode[], node: TransactionNode): TransactionNodeMessage {
+function nodeMessage(pkg: ModelPackage, nodes: readonly TransactionNode[], index: number): TransactionNodeMessage {
+  const node = nodes[index]!;
   if (node.kind === 'create') return { node_id: String(node.nodeId), v1: { create: createMessage(pkg, node.contract) } };
   const { contract } = node;
   const choice = choiceOf(node);
@@ -76,7 +74,7 @@ function nodeMessage(pkg: ModelPackage, nodes: readonly TransactionNode[], node:
         choice_id: node.choice,
         chosen_value: toLedgerApiValue(choice.argumentType, node.choiceArgument, choiceHome.id),
         consuming: node.consuming,
-        children: childIds(nodes, node.nodeId + 1, node.lastDescendantNodeId),
+        children: childIds(nodes, index + 1, subtreeEnd(nodes, index)),
         exercise_result: toLedgerApiValue(choice.resultType, node.result, choiceHome.id),
         choice_observers: [],
       },
@@ -105,8 +103,8 @@ export function preparedTransactionOf(
   return {
     transaction: {
       version: SERIALIZATION_VERSION,
-      roots: childIds(nodes, 0, nodes.length - 1),
-      nodes: nodes.map((node) => nodeMessage(pkg, nodes, node)),
+      roots: childIds(nodes, 0, nodes.length),
+      nodes: nodes.map((_, index) => nodeMessage(pkg, nodes, index)),
       node_seeds: nodes.map((node) => ({ node_id: node.nodeId, seed: randomBytes(32) })),
     },
     metadata: {

@@ -5,7 +5,7 @@
  */
 import type { Faults } from '../faults.js';
 import { createdEventBlob } from './created-event-blob.js';
-import type { Contract, TransactionNode } from './engine.js';
+import { subtreeEnd, type Contract, type TransactionNode } from './engine.js';
 import { packageIdForm } from './identifiers.js';
 import { homeOf, viewOf, type ModelPackage } from './package-model.js';
 import type { CheckpointUpdate, ReassignmentUpdate, StoredUpdate, TopologyUpdate, TransactionUpdate } from './store.js';
@@ -341,20 +341,19 @@ function renderTransactionEvents(
 /** Holdout fault `holdout4-exercise-result-of-last-nested`: the result of the last exercise in the body, else its own. */
 function lastNestedResult(nodes: readonly TransactionNode[], node: TransactionNode & { kind: 'exercise' }): unknown {
   let result = node.result;
-  for (let id = node.nodeId + 1; id <= node.lastDescendantNodeId; id += 1) {
-    const child = nodes[id] as TransactionNode;
-    if (child.kind === 'exercise') result = child.result;
+  for (const child of nodes) {
+    if (child.kind === 'exercise' && child.nodeId > node.nodeId && child.nodeId <= node.lastDescendantNodeId) result = child.result;
   }
   return result;
 }
 
 /**
- * The tree of a transaction's nodes (pre-order, ids are indexes), for the holdout faults that number or measure it wrong:
+ * The tree of a transaction's nodes (pre-order; ids are Daml's, with gaps where fetch and lookup nodes go), for the holdout faults that number or measure it wrong:
  * `holdout-node-ids-per-command` (each command's nodes numbered from 0), `holdout-last-descendant-skips-nested`.
  */
 class TreeShape {
   private rootsCache: number[] | undefined;
-  private postOrderCache: number[] | undefined;
+  private postOrderCache: Map<number, number> | undefined;
 
   constructor(
     private readonly nodes: readonly TransactionNode[],
@@ -365,11 +364,7 @@ class TreeShape {
   private get roots(): number[] {
     if (this.rootsCache === undefined) {
       const roots: number[] = [];
-      for (let id = 0; id < this.nodes.length;) {
-        roots.push(id);
-        const node = this.nodes[id] as TransactionNode;
-        id = (node.kind === 'exercise' ? node.lastDescendantNodeId : id) + 1;
-      }
+      for (let index = 0; index < this.nodes.length; index = subtreeEnd(this.nodes, index)) roots.push(this.nodes[index]!.nodeId);
       this.rootsCache = roots;
     }
     return this.rootsCache;
@@ -386,7 +381,7 @@ class TreeShape {
   }
 
   shownNodeId(nodeId: number): number {
-    if (this.faults.has('holdout3-node-ids-post-order')) return this.postOrder[nodeId] ?? nodeId;
+    if (this.faults.has('holdout3-node-ids-post-order')) return this.postOrder.get(nodeId) ?? nodeId;
     return this.faults.has('holdout-node-ids-per-command') ? nodeId - this.rootOf(nodeId) : nodeId;
   }
 
@@ -394,23 +389,19 @@ class TreeShape {
    * Holdout fault `holdout3-node-ids-post-order`: each node's id is the count of nodes completed before it, so an
    * exercise comes after its body's nodes (and is the last of its own subtree).
    */
-  private get postOrder(): number[] {
+  private get postOrder(): Map<number, number> {
     if (this.postOrderCache === undefined) {
-      const ids: number[] = [];
+      const ids = new Map<number, number>();
       let next = 0;
-      const visit = (id: number): void => {
-        const node = this.nodes[id] as TransactionNode;
-        if (node.kind === 'exercise') {
-          for (let child = id + 1; child <= node.lastDescendantNodeId;) {
-            visit(child);
-            const visited = this.nodes[child] as TransactionNode;
-            child = (visited.kind === 'exercise' ? visited.lastDescendantNodeId : child) + 1;
-          }
-        }
-        ids[id] = next;
+      // Visits the subtree of nodes[index]; returns the index after it.
+      const visit = (index: number): number => {
+        const end = subtreeEnd(this.nodes, index);
+        for (let child = index + 1; child < end;) child = visit(child);
+        ids.set(this.nodes[index]!.nodeId, next);
         next += 1;
+        return end;
       };
-      for (const root of this.roots) visit(root);
+      for (let index = 0; index < this.nodes.length;) index = visit(index);
       this.postOrderCache = ids;
     }
     return this.postOrderCache;
@@ -421,8 +412,9 @@ class TreeShape {
     if (this.faults.has('holdout3-node-ids-post-order')) return this.shownNodeId(node.nodeId);
     let last = node.lastDescendantNodeId;
     if (this.faults.has('holdout-last-descendant-skips-nested')) {
-      const subtree = this.nodes.slice(node.nodeId + 1, last + 1);
-      if (subtree.some((child) => child.kind === 'exercise')) last -= 1;
+      const subtree = this.nodes.filter((child) => child.nodeId > node.nodeId && child.nodeId <= last);
+      // One less than the last recorded descendant (an event: a later fetch's id would keep every event in range).
+      if (subtree.some((child) => child.kind === 'exercise')) last = subtree[subtree.length - 1]!.nodeId - 1;
     }
     return this.faults.has('holdout-node-ids-per-command') ? last - this.rootOf(node.nodeId) : last;
   }

@@ -9,7 +9,17 @@ import { PreparedTransaction } from '@canton-network/core-ledger-proto';
 import { decodePreparedTransaction, hashPreparedTransaction } from '@canton-network/core-tx-visualizer';
 import { SDK } from '@canton-network/wallet-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT, IOU, iouArguments, signHash, startTestReference, uniqueCommandId, type Reply, type TestReference } from './support.js';
+import {
+  ACCOUNT,
+  IOU,
+  iouArguments,
+  signHash,
+  startTestReference,
+  transactionsFormat,
+  uniqueCommandId,
+  type Reply,
+  type TestReference,
+} from './support.js';
 
 const ASSET = '#CantonExamples:Asset:Asset';
 const TRAILING_NONE = '#CantonExamples:TrailingNone:TrailingNone';
@@ -123,6 +133,38 @@ describe('prepared transactions read by the official packages', () => {
     const exercise = decoded.transaction!.nodes[1]!.versionedNode;
     if (exercise.oneofKind !== 'v1' || exercise.v1.nodeType.oneofKind !== 'exercise') throw new Error('expected an exercise node');
     expect(exercise.v1.nodeType.exercise).toMatchObject({ choiceId: 'Transfer', consuming: true, children: ['2'], actingParties: [dana] });
+  });
+
+  it("a choice that fetches: node ids as Daml numbers them (the fetch's id unused), the same ids on the executed events", async () => {
+    // CreateAndFetch_Run creates a contract and fetches it: create #0, exercise #1 (create #2, fetch #3), then again from #4.
+    const run = {
+      CreateAndExerciseCommand: {
+        templateId: '#conformance-semantics:Semantics:CreateAndFetch',
+        createArguments: { p: dana },
+        choice: 'CreateAndFetch_Run',
+        choiceArgument: {},
+      },
+    };
+    const reply = await prepare([run, run]);
+    const decoded = await expectOfficialAgreement(reply);
+    expect(decoded.transaction!.roots).toEqual(['0', '1', '4', '5']);
+    expect(decoded.transaction!.nodes.map((node) => node.nodeId)).toEqual(['0', '1', '2', '4', '5', '6']);
+    const children = decoded.transaction!.nodes.flatMap(({ versionedNode: node }) =>
+      node.oneofKind === 'v1' && node.v1.nodeType.oneofKind === 'exercise' ? [node.v1.nodeType.exercise.children] : [],
+    );
+    expect(children).toEqual([['2'], ['6']]);
+    const executed = await executeAndWait(reply.json);
+    expect(executed.status, executed.text).toBe(200);
+    // auditor-user reads as any party (dana-executor may only execute as dana).
+    const update = await ref.updateByOffset(
+      'auditor-user',
+      executed.json.completionOffset,
+      transactionsFormat([dana], 'TRANSACTION_SHAPE_LEDGER_EFFECTS'),
+    );
+    expect(update.status, update.text).toBe(200);
+    const events = update.json.update.Transaction.value.events as Record<string, { nodeId: number; lastDescendantNodeId?: number }>[];
+    expect(events.map((event) => Object.values(event)[0]!.nodeId)).toEqual([0, 1, 2, 4, 5, 6]);
+    expect(events.flatMap((event) => (event.ExercisedEvent ? [event.ExercisedEvent.lastDescendantNodeId] : []))).toEqual([3, 7]);
   });
 
   it('an exercise of a ledger contract lists it among the input contracts, with its created-event blob', async () => {
