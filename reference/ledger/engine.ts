@@ -2,7 +2,8 @@
  * Command interpretation: runs the commands of one submission against the active contracts, all or
  * nothing, and returns the transaction (nodes in pre-order, as Daml numbers them) without changing the
  * ledger. Creates and exercises are recorded with Daml's node ids, which count the fetch, fetch-by-key and lookup-by-key
- * nodes the reference does not record (so ids can have gaps). Checks what Daml's engine checks: argument types, ensure clauses, authorization of creates and
+ * nodes too (so ids can have gaps); fetch nodes are kept apart (`fetches`, for prepared transactions), lookup-by-key
+ * nodes not at all. Checks what Daml's engine checks: argument types, ensure clauses, authorization of creates and
  * exercises, visibility of used contracts to the submitters and contract activeness. Keys are not unique, as in Canton
  * 3.5 (NUCK): a lookup by key takes the most recent active contract with the key the submission sees (`lookupKey`).
  */
@@ -72,8 +73,19 @@ export interface ExerciseNode {
 export type TransactionNode = CreateNode | ExerciseNode;
 
 /**
+ * A fetch or fetch-by-key in a choice body (Daml's Fetch node, PartialTransaction.insertFetch): not among `nodes` (it makes
+ * no event), kept for the prepared transaction, which lists it as Canton does. Its acting parties are the body's
+ * authorizers that are stakeholders of the fetched contract.
+ */
+export interface FetchNode {
+  nodeId: number;
+  contract: Contract;
+  actingParties: readonly string[];
+}
+
+/**
  * The index in `nodes` just after the subtree of `nodes[index]`. Node ids are Daml's (fetch and lookup-by-key nodes,
- * which the reference does not record, take ids too), so they are not indexes and a subtree is found by its id range.
+ * which are not in `nodes`, take ids too), so they are not indexes and a subtree is found by its id range.
  */
 export function subtreeEnd(nodes: readonly TransactionNode[], index: number): number {
   const node = nodes[index]!;
@@ -84,6 +96,8 @@ export function subtreeEnd(nodes: readonly TransactionNode[], index: number): nu
 
 export interface InterpretedTransaction {
   nodes: readonly TransactionNode[];
+  /** The fetch and fetch-by-key nodes, in node-id order; their ids are the gaps of `nodes`' (lookup-by-key ids stay gaps). */
+  fetches: readonly FetchNode[];
   effectiveAt: string;
   /** Contracts consumed by the transaction (ledger contracts and transient ones). */
   consumed: ReadonlySet<string>;
@@ -208,6 +222,7 @@ export function interpret(commands: readonly Command[], options: InterpretOption
 
 class Interpretation {
   private readonly nodes: TransactionNode[] = [];
+  private readonly fetches: FetchNode[] = [];
   /**
    * The next node id. Daml numbers every node of the transaction in pre-order, its fetch, fetch-by-key and
    * lookup-by-key (QueryByKey) nodes too (PartialTransaction.insertFetch, insertQueryByKey); the reference records
@@ -245,6 +260,7 @@ class Interpretation {
     return {
       // Copies of exact size: arrays grown by push keep spare capacity, and transactions are kept for good.
       nodes: this.nodes.slice(),
+      fetches: this.fetches.slice(),
       effectiveAt: this.options.effectiveAt,
       consumed: this.consumed,
       created: this.created,
@@ -463,6 +479,13 @@ class Interpretation {
     // Daml's fetch (also by key) needs one of the fetched contract's stakeholders among the authorizers (readAs lends only
     // visibility); the cause is Pretty.prettyFailedAuthorization's (no template id). Fault
     // `fetch-authorization-not-checked`: any authorizer will do.
+    /** The fetch node of a fetch (also by key), which takes the next node id. */
+    const recordFetch = (fetched: Contract): void => {
+      const stakeholders = new Set([...fetched.signatories, ...fetched.observers]);
+      const actingParties = [...bodyAuthorizers].filter((party) => stakeholders.has(party));
+      this.fetches.push({ nodeId: this.nextNodeId, contract: fetched, actingParties });
+      this.nextNodeId += 1;
+    };
     const authorizeFetch = (fetched: Contract): void => {
       const stakeholders = [...fetched.signatories, ...fetched.observers];
       if (!this.options.fetchAuthorizationNotChecked && !stakeholders.some((party) => bodyAuthorizers.has(party))) {
@@ -500,7 +523,7 @@ class Interpretation {
             const expectedId = packageIdForm(this.options.pkg, { qualifiedName: expected, home: contract.template.home });
             throw wronglyTyped(contractId, expectedId, packageIdForm(this.options.pkg, fetched.template));
           }
-          this.nextNodeId += 1; // the fetch node
+          recordFetch(fetched);
           return fetched.argument;
         },
         exercise: (contractId, name, argument) => exerciseInBody(this.fetchVisible(contractId), name, argument),
@@ -514,7 +537,7 @@ class Interpretation {
           const target = this.lookupKey(keyIdentity(template, key));
           if (!target) throw keyNotFound(this.options.pkg, template, key, this.options.keyNotFoundAsContractNotFound);
           authorizeFetch(target);
-          this.nextNodeId += 1; // the fetch node (by key; the key lookup before it makes no node)
+          recordFetch(target); // the fetch node (by key; the key lookup before it makes no node)
           return { contractId: target.contractId, argument: target.argument };
         },
         queryNByKey: (template, key, n) => {

@@ -1,17 +1,24 @@
 /**
  * The `PreparedTransaction` of an interpreted transaction: what prepare shows the external party and
  * what its signature covers. Nodes keep the engine's ids (Daml's pre-order numbering, which the executed transaction's
- * events show too); the fetch and lookup-by-key nodes Canton also lists are left out, their ids unused. Every create and
- * exercise has a random 32-byte seed; values are enriched (record ids, field labels); the metadata names the submitters,
+ * events show too); fetch and fetch-by-key nodes are listed as Canton lists them (a Fetch node, a child of its exercise),
+ * lookup-by-key nodes are not (their ids unused: Canton's encoder refuses QueryByKey nodes of LF 2.1, the version the
+ * reference writes, and V2 hashing refuses LookupByKey nodes). Every create and exercise has a random 32-byte seed; values are enriched (record ids, field labels); the metadata names the submitters,
  * the command, the synchronizer, a fresh transaction uuid, the preparation time and every ledger contract
- * the transaction uses (with its `createdEventBlob`), as Canton's PreparedTransactionEncoder writes them.
+ * the transaction exercises or fetches (with its `createdEventBlob`), as Canton's PreparedTransactionEncoder writes them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createdEventBlobBytes, SERIALIZATION_VERSION } from './created-event-blob.js';
-import { subtreeEnd, type Contract, type ExerciseNode, type InterpretedTransaction, type TransactionNode } from './engine.js';
+import type { Contract, ExerciseNode, FetchNode, InterpretedTransaction, TransactionNode } from './engine.js';
 import { homeOf, type ChoiceDefinition, type ModelPackage } from './package-model.js';
 import { epochMicros, identifierOf, toLedgerApiValue } from './proto-values.js';
-import type { CreateMessage, InputContractMessage, PreparedTransactionMessage, TransactionNodeMessage } from './protobuf-messages.js';
+import type {
+  CreateMessage,
+  FetchMessage,
+  InputContractMessage,
+  PreparedTransactionMessage,
+  TransactionNodeMessage,
+} from './protobuf-messages.js';
 
 export interface PreparedSubmitter {
   actAs: readonly string[];
@@ -44,16 +51,49 @@ function createMessage(pkg: ModelPackage, contract: Contract): CreateMessage {
   };
 }
 
+/** A node of the prepared transaction: a create or exercise of the transaction, or one of its fetch nodes. */
+type PreparedNode = TransactionNode | (FetchNode & { kind: 'fetch' });
+
+/** The transaction's nodes and its fetch nodes in node-id order (Daml's pre-order: a fetch is a leaf). */
+function preparedNodes(tx: InterpretedTransaction): PreparedNode[] {
+  const fetches: PreparedNode[] = tx.fetches.map((fetch) => ({ ...fetch, kind: 'fetch' as const }));
+  return [...tx.nodes, ...fetches].sort((left, right) => left.nodeId - right.nodeId);
+}
+
+/** The index in `nodes` just after the subtree of `nodes[index]` (an exercise's subtree is its id range). */
+function preparedSubtreeEnd(nodes: readonly PreparedNode[], index: number): number {
+  const node = nodes[index]!;
+  let end = index + 1;
+  if (node.kind === 'exercise') while (end < nodes.length && nodes[end]!.nodeId <= node.lastDescendantNodeId) end += 1;
+  return end;
+}
+
 /** Ids of the nodes of `nodes[from..end)` directly below their parent (or of the roots): each child's subtree skipped. */
-function childIds(nodes: readonly TransactionNode[], from: number, end: number): string[] {
+function childIds(nodes: readonly PreparedNode[], from: number, end: number): string[] {
   const children: string[] = [];
-  for (let index = from; index < end; index = subtreeEnd(nodes, index)) children.push(String(nodes[index]!.nodeId));
+  for (let index = from; index < end; index = preparedSubtreeEnd(nodes, index)) children.push(String(nodes[index]!.nodeId));
   return children;
 }
 
-function nodeMessage(pkg: ModelPackage, nodes: readonly TransactionNode[], index: number): TransactionNodeMessage {
+/** Canton's Fetch node (PreparedTransactionEncoder fetchTransformer): parties sorted; no key, as LF 2.1 nodes have none. */
+function fetchMessage(pkg: ModelPackage, fetch: FetchNode): FetchMessage {
+  const { contract } = fetch;
+  const home = homeOf(pkg, contract.template);
+  return {
+    lf_version: SERIALIZATION_VERSION,
+    contract_id: contract.contractId,
+    package_name: home.name,
+    template_id: identifierOf(home.id, contract.template.qualifiedName),
+    signatories: sorted(contract.signatories),
+    stakeholders: sorted([...contract.signatories, ...contract.observers]),
+    acting_parties: sorted(fetch.actingParties),
+  };
+}
+
+function nodeMessage(pkg: ModelPackage, nodes: readonly PreparedNode[], index: number): TransactionNodeMessage {
   const node = nodes[index]!;
   if (node.kind === 'create') return { node_id: String(node.nodeId), v1: { create: createMessage(pkg, node.contract) } };
+  if (node.kind === 'fetch') return { node_id: String(node.nodeId), v1: { fetch: fetchMessage(pkg, node) } };
   const { contract } = node;
   const choice = choiceOf(node);
   const home = homeOf(pkg, contract.template);
@@ -74,7 +114,7 @@ function nodeMessage(pkg: ModelPackage, nodes: readonly TransactionNode[], index
         choice_id: node.choice,
         chosen_value: toLedgerApiValue(choice.argumentType, node.choiceArgument, choiceHome.id),
         consuming: node.consuming,
-        children: childIds(nodes, index + 1, subtreeEnd(nodes, index)),
+        children: childIds(nodes, index + 1, preparedSubtreeEnd(nodes, index)),
         exercise_result: toLedgerApiValue(choice.resultType, node.result, choiceHome.id),
         choice_observers: [],
       },
@@ -82,10 +122,10 @@ function nodeMessage(pkg: ModelPackage, nodes: readonly TransactionNode[], index
   };
 }
 
-/** The ledger contracts (not created by `tx` itself) that `tx` exercises, once each. */
-function inputContracts(tx: InterpretedTransaction): Contract[] {
+/** The ledger contracts (not created by `tx` itself) that `tx` exercises or fetches, once each (Transaction.inputContracts). */
+function inputContracts(tx: InterpretedTransaction, nodes: readonly PreparedNode[]): Contract[] {
   const used = new Map<string, Contract>();
-  for (const node of tx.nodes) if (tx.inputs.has(node.contract.contractId)) used.set(node.contract.contractId, node.contract);
+  for (const node of nodes) if (tx.inputs.has(node.contract.contractId)) used.set(node.contract.contractId, node.contract);
   return [...used.values()];
 }
 
@@ -94,8 +134,8 @@ export function preparedTransactionOf(
   tx: InterpretedTransaction,
   submitter: PreparedSubmitter,
 ): PreparedTransactionMessage {
-  const { nodes } = tx;
-  const inputs: InputContractMessage[] = inputContracts(tx).map((contract) => ({
+  const nodes = preparedNodes(tx);
+  const inputs: InputContractMessage[] = inputContracts(tx, nodes).map((contract) => ({
     v1: createMessage(pkg, contract),
     created_at: epochMicros(contract.createdAt).toString(),
     event_blob: createdEventBlobBytes(pkg, contract),
@@ -105,7 +145,8 @@ export function preparedTransactionOf(
       version: SERIALIZATION_VERSION,
       roots: childIds(nodes, 0, nodes.length),
       nodes: nodes.map((_, index) => nodeMessage(pkg, nodes, index)),
-      node_seeds: nodes.map((node) => ({ node_id: node.nodeId, seed: randomBytes(32) })),
+      // Creates and exercises have seeds; fetches none.
+      node_seeds: tx.nodes.map((node) => ({ node_id: node.nodeId, seed: randomBytes(32) })),
     },
     metadata: {
       submitter_info: { act_as: [...submitter.actAs], command_id: submitter.commandId },

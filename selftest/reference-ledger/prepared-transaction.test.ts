@@ -135,7 +135,7 @@ describe('prepared transactions read by the official packages', () => {
     expect(exercise.v1.nodeType.exercise).toMatchObject({ choiceId: 'Transfer', consuming: true, children: ['2'], actingParties: [dana] });
   });
 
-  it("a choice that fetches: node ids as Daml numbers them (the fetch's id unused), the same ids on the executed events", async () => {
+  it('a choice that fetches: its Fetch nodes at the ids Daml gives them, children of their exercise; the same ids on the executed events', async () => {
     // CreateAndFetch_Run creates a contract and fetches it: create #0, exercise #1 (create #2, fetch #3), then again from #4.
     const run = {
       CreateAndExerciseCommand: {
@@ -148,11 +148,50 @@ describe('prepared transactions read by the official packages', () => {
     const reply = await prepare([run, run]);
     const decoded = await expectOfficialAgreement(reply);
     expect(decoded.transaction!.roots).toEqual(['0', '1', '4', '5']);
-    expect(decoded.transaction!.nodes.map((node) => node.nodeId)).toEqual(['0', '1', '2', '4', '5', '6']);
+    const kinds = decoded.transaction!.nodes.map(({ nodeId, versionedNode: node }) => [
+      nodeId,
+      node.oneofKind === 'v1' ? node.v1.nodeType.oneofKind : undefined,
+    ]);
+    expect(kinds).toEqual([
+      ['0', 'create'],
+      ['1', 'exercise'],
+      ['2', 'create'],
+      ['3', 'fetch'],
+      ['4', 'create'],
+      ['5', 'exercise'],
+      ['6', 'create'],
+      ['7', 'fetch'],
+    ]);
     const children = decoded.transaction!.nodes.flatMap(({ versionedNode: node }) =>
       node.oneofKind === 'v1' && node.v1.nodeType.oneofKind === 'exercise' ? [node.v1.nodeType.exercise.children] : [],
     );
-    expect(children).toEqual([['2'], ['6']]);
+    expect(children).toEqual([
+      ['2', '3'],
+      ['6', '7'],
+    ]);
+    const nodeOf = (id: string) => decoded.transaction!.nodes.find((node) => node.nodeId === id)!.versionedNode;
+    for (const [fetchId, createId] of [
+      ['3', '2'],
+      ['7', '6'],
+    ] as const) {
+      const fetch = nodeOf(fetchId);
+      const create = nodeOf(createId);
+      if (fetch.oneofKind !== 'v1' || fetch.v1.nodeType.oneofKind !== 'fetch') throw new Error(`expected a fetch node at ${fetchId}`);
+      if (create.oneofKind !== 'v1' || create.v1.nodeType.oneofKind !== 'create') throw new Error(`expected a create node at ${createId}`);
+      // The fetch reads the contract its exercise just created: same contract id, template, parties; dana acts.
+      expect(fetch.v1.nodeType.fetch).toEqual({
+        lfVersion: create.v1.nodeType.create.lfVersion,
+        contractId: create.v1.nodeType.create.contractId,
+        packageName: 'conformance-semantics',
+        templateId: create.v1.nodeType.create.templateId,
+        signatories: [dana],
+        stakeholders: [dana],
+        actingParties: [dana],
+      });
+    }
+    // Fetches have no seed; a contract created and fetched in the transaction is no input.
+    expect(decoded.transaction!.nodeSeeds.map((seed) => seed.nodeId)).toEqual([0, 1, 2, 4, 5, 6]);
+    expect(decoded.metadata!.inputContracts).toEqual([]);
     const executed = await executeAndWait(reply.json);
     expect(executed.status, executed.text).toBe(200);
     // auditor-user reads as any party (dana-executor may only execute as dana).
@@ -186,6 +225,35 @@ describe('prepared transactions read by the official packages', () => {
     if (node.oneofKind !== 'v1' || node.v1.nodeType.oneofKind !== 'exercise') throw new Error('expected an exercise node');
     expect(node.v1.nodeType.exercise.interfaceId).toEqual({ packageId: ref.fixtures.package.id, moduleName: 'Asset', entityName: 'Asset' });
     expect(node.v1.nodeType.exercise.exerciseResult?.sum).toEqual({ oneofKind: 'text', text: '7.0000000000 USD' });
+  });
+
+  it('a fetch of a ledger contract lists it among the input contracts (Transaction.inputContracts), and execute takes it', async () => {
+    const contractId = await committedIou();
+    // DivulgeIouByExercise (dana signs) runs Divulge, which fetches the Iou: create #0, exercise #1, fetch #2.
+    const reply = await prepare([
+      {
+        CreateAndExerciseCommand: {
+          templateId: '#CantonExamples:Divulgence:DivulgeIouByExercise',
+          createArguments: { payer: dana, divulgee: dana },
+          choice: 'Divulge',
+          choiceArgument: { ref: contractId },
+        },
+      },
+    ]);
+    const decoded = await expectOfficialAgreement(reply);
+    const fetch = decoded.transaction!.nodes.find((node) => node.nodeId === '2')!.versionedNode;
+    if (fetch.oneofKind !== 'v1' || fetch.v1.nodeType.oneofKind !== 'fetch') throw new Error('expected a fetch node at 2');
+    expect(fetch.v1.nodeType.fetch).toMatchObject({
+      contractId,
+      templateId: { moduleName: 'Iou', entityName: 'Iou' },
+      actingParties: [dana],
+    });
+    const inputs = decoded.metadata!.inputContracts.map(({ contract }) =>
+      contract.oneofKind === 'v1' ? contract.v1.contractId : undefined,
+    );
+    expect(inputs).toEqual([contractId]);
+    const executed = await executeAndWait(reply.json);
+    expect(executed.status, executed.text).toBe(200);
   });
 
   it('values of every kind the model has: optionals, Int64, lists, Numerics, a keyed template', async () => {
