@@ -8,8 +8,9 @@
  * package names and ids, choices, consuming, acting parties, signatories, stakeholders, witnesses (the informees of
  * the node and its ancestors, Canton's Node.informeesOfNode), keys, arguments, results and subtree extents
  * (lastDescendantNodeId); a failing submission's error code (Canton's by RejectionGenerators' mapping of the
- * engine error) and cause. Canton's fetch and lookup-by-key nodes (no events), which the reference does not record,
- * are left out of the node list, but their ids are not: the node ids of the events after them and the subtree extents
+ * engine error) and cause. Canton's fetch and lookup-by-key nodes (no events) are left out of the node list, but their
+ * ids are not (and fetch nodes, which prepared transactions list, are compared apart: contract, template, acting parties,
+ * signatories, stakeholders): the node ids of the events after them and the subtree extents
  * must be equal, gaps included (the reference numbers those nodes as Daml does). Every difference found must be of a known kind (KNOWN_DIFFERENCES, each
  * with its reason) and every known kind must still be found: a new difference, or a known one gone, fails. The
  * reference under some of its fault options must differ from Canton (the comparison is sharp).
@@ -46,8 +47,12 @@ interface ComparedNode {
   kind: string;
   [field: string]: unknown;
 }
-/** `unrecorded`: how many of Canton's nodes are fetch or lookup-by-key nodes (no event; the reference records none). */
-type Outcome = { ok: true; nodes: ComparedNode[]; unrecorded: number } | { ok: false; code: string; message: string };
+/**
+ * `nodes`: creates and exercises (the events); `fetches`: the fetch nodes (no event; prepared transactions list them);
+ * `unrecorded`: how many of Canton's nodes are fetch or lookup-by-key nodes.
+ */
+type Outcome =
+  { ok: true; nodes: ComparedNode[]; fetches: ComparedNode[]; unrecorded: number } | { ok: false; code: string; message: string };
 
 const sorted = (parties: readonly string[]) => [...new Set(parties)].sort();
 
@@ -140,6 +145,20 @@ function referenceNode(node: TransactionNode): ComparedNode {
   };
 }
 
+/** A fetch node as both sides are compared: what a prepared transaction's Fetch node shows (no package: the driver's has none). */
+function comparedFetch(node: Record<string, unknown>): ComparedNode {
+  const parties = (field: string) => sorted((node[field] as string[] | undefined) ?? []);
+  return {
+    nodeId: node.nodeId as number,
+    kind: 'fetch',
+    contractId: node.contractId,
+    templateId: node.templateId,
+    actingParties: parties('actingParties'),
+    signatories: parties('signatories'),
+    stakeholders: parties('stakeholders'),
+  };
+}
+
 /** The script through the reference's interpreter; `faults` switches on some of its fault options (the sharpness check). */
 function runReference(script: Script, faults: Partial<InterpretOptions> = {}): Outcome[] {
   const pkg = referencePackage();
@@ -168,7 +187,17 @@ function runReference(script: Script, faults: Partial<InterpretOptions> = {}): O
         .forEach((node, index) => {
           if (names[index] !== undefined) created.set(names[index], node.contract.contractId);
         });
-      return { ok: true, nodes: tx.nodes.map(referenceNode), unrecorded: 0 };
+      const fetches = tx.fetches.map(({ nodeId, contract, actingParties }) =>
+        comparedFetch({
+          nodeId,
+          contractId: contract.contractId,
+          templateId: contract.template.qualifiedName,
+          actingParties,
+          signatories: contract.signatories,
+          stakeholders: [...contract.signatories, ...contract.observers],
+        }),
+      );
+      return { ok: true, nodes: tx.nodes.map(referenceNode), fetches, unrecorded: 0 };
     } catch (error) {
       if (!(error instanceof LedgerApiError)) throw error;
       return { ok: false, code: error.code, message: error.errorCause };
@@ -275,6 +304,7 @@ function cantonOutcome(result: DriverResult): Outcome {
   const witnesses = (node: DriverNode | undefined): string[] =>
     node === undefined ? [] : [...((node.informees as string[] | undefined) ?? []), ...witnesses(parents.get(node.nodeId))];
   const nodes: ComparedNode[] = [];
+  const fetches: ComparedNode[] = [];
   let unrecorded = 0;
   for (const node of result.nodes) {
     const { children, byKey, choiceObservers, informees, ...rest } = node;
@@ -284,9 +314,12 @@ function cantonOutcome(result: DriverResult): Outcome {
     const compared = { ...rest, witnesses: sorted(witnesses(node)) };
     if (node.kind === 'create') nodes.push(compared);
     else if (node.kind === 'exercise') nodes.push({ ...compared, lastDescendantNodeId: lastDescendant({ ...node, children }) });
-    else unrecorded += 1;
+    else {
+      unrecorded += 1;
+      if (node.kind === 'fetch') fetches.push(comparedFetch(node));
+    }
   }
-  return { ok: true, nodes, unrecorded };
+  return { ok: true, nodes, fetches, unrecorded };
 }
 
 /** Contract ids by creation order (the committed transactions' create nodes, in node order). */
@@ -303,7 +336,11 @@ function normalized(outcomes: readonly Outcome[]): Outcome[] {
   const numbers = numbering(outcomes);
   return outcomes.map((outcome) =>
     outcome.ok
-      ? { ...outcome, nodes: outcome.nodes.map((node) => renumber(node, numbers) as ComparedNode) }
+      ? {
+          ...outcome,
+          nodes: outcome.nodes.map((node) => renumber(node, numbers) as ComparedNode),
+          fetches: outcome.fetches.map((node) => renumber(node, numbers) as ComparedNode),
+        }
       : { ...outcome, message: renumberText(outcome.message, numbers) },
   );
 }
@@ -365,6 +402,8 @@ function differences(script: string, reference: readonly Outcome[], canton: read
       return;
     }
     found.push(...nodeDifferences(at, ours.nodes, theirs.nodes));
+    const fetches = (outcome: typeof ours) => JSON.stringify(canonical(outcome.fetches));
+    if (fetches(ours) !== fetches(theirs)) found.push(`${at}: fetch nodes ${fetches(ours)} vs Canton ${fetches(theirs)}`);
   });
   return found;
 }
@@ -420,6 +459,7 @@ describe("the reference's transactions equal those of Canton 3.5's own Daml-LF e
     let commands = 0;
     let nodes = 0;
     let unrecorded = 0;
+    let fetches = 0;
     const outcomes = new Map<string, number>();
     for (const script of SCRIPTS) {
       const results = canton.get(script.name);
@@ -440,18 +480,21 @@ describe("the reference's transactions equal those of Canton 3.5's own Daml-LF e
         if (outcome.ok) {
           nodes += outcome.nodes.length;
           unrecorded += outcome.unrecorded;
+          fetches += outcome.fetches.length;
         }
       }
     }
     console.info(
       `engine comparison: ${SCRIPTS.length} scripts, ${submissions} submissions, ${commands} commands, ${nodes} event nodes ` +
-        `(and ${unrecorded} fetch and lookup-by-key nodes whose ids the reference leaves unused), ` +
+        `(and ${unrecorded} fetch and lookup-by-key nodes, no events, ${fetches} of them fetch nodes compared as prepared transactions list them), ` +
         `JVM ${seconds.toFixed(1)} s; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}; ${found.length} known differences`,
     );
     // The scripts reach what they mean to on Canton: transactions and each failure kind they aim at.
     expect(outcomes.get('committed')).toBeGreaterThan(70);
     // Node ids are compared across gaps: Canton's fetch and lookup-by-key nodes take ids the events skip.
     expect(unrecorded).toBeGreaterThan(10);
+    // Fetch nodes are compared field by field (contract, template, acting parties, signatories, stakeholders).
+    expect(fetches).toBeGreaterThan(5);
     for (const code of [
       'DAML_AUTHORIZATION_ERROR',
       'CONTRACT_NOT_FOUND',
