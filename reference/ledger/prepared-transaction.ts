@@ -3,9 +3,10 @@
  * what its signature covers. Nodes keep the engine's ids (Daml's pre-order numbering, which the executed transaction's
  * events show too); fetch and fetch-by-key nodes are listed as Canton lists them (a Fetch node, a child of its exercise),
  * lookup-by-key nodes are not (their ids unused: Canton's encoder refuses QueryByKey nodes of LF 2.1, the version the
- * reference writes, and V2 hashing refuses LookupByKey nodes). Every create and exercise has a random 32-byte seed; values are enriched (record ids, field labels); the metadata names the submitters,
- * the command, the synchronizer, a fresh transaction uuid, the preparation time and every ledger contract
- * the transaction exercises or fetches (with its `createdEventBlob`), as Canton's PreparedTransactionEncoder writes them.
+ * reference writes, and V2 hashing refuses LookupByKey nodes). Every create and exercise has a random 32-byte seed;
+ * values are enriched (record ids, field labels); the metadata names the submitters, the command, the synchronizer, a
+ * fresh transaction uuid, the preparation time and every ledger contract the transaction exercises or fetches (with its
+ * `createdEventBlob`), as Canton's PreparedTransactionEncoder writes them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createdEventBlobBytes, SERIALIZATION_VERSION } from './created-event-blob.js';
