@@ -39,17 +39,24 @@ export function choiceOf(node: ExerciseNode): ChoiceDefinition {
   return choice;
 }
 
-function createMessage(pkg: ModelPackage, contract: Contract): CreateMessage {
+/** The fields Canton's Create and Fetch nodes both give a contract: who it is, and its parties (sorted). */
+function contractFields(pkg: ModelPackage, contract: Contract) {
   const home = homeOf(pkg, contract.template);
   return {
-    lf_version: SERIALIZATION_VERSION,
-    contract_id: contract.contractId,
-    package_name: home.name,
-    template_id: identifierOf(home.id, contract.template.qualifiedName),
-    argument: toLedgerApiValue(contract.template.argumentType, contract.argument, home.id),
-    signatories: sorted(contract.signatories),
-    stakeholders: sorted([...contract.signatories, ...contract.observers]),
+    home,
+    identity: {
+      lf_version: SERIALIZATION_VERSION,
+      contract_id: contract.contractId,
+      package_name: home.name,
+      template_id: identifierOf(home.id, contract.template.qualifiedName),
+    },
+    parties: { signatories: sorted(contract.signatories), stakeholders: sorted([...contract.signatories, ...contract.observers]) },
   };
+}
+
+function createMessage(pkg: ModelPackage, contract: Contract): CreateMessage {
+  const { home, identity, parties } = contractFields(pkg, contract);
+  return { ...identity, argument: toLedgerApiValue(contract.template.argumentType, contract.argument, home.id), ...parties };
 }
 
 /** A node of the prepared transaction: a create or exercise of the transaction, or one of its fetch nodes. */
@@ -78,17 +85,8 @@ function childIds(nodes: readonly PreparedNode[], from: number, end: number): st
 
 /** Canton's Fetch node (PreparedTransactionEncoder fetchTransformer): parties sorted; no key, as LF 2.1 nodes have none. */
 function fetchMessage(pkg: ModelPackage, fetch: FetchNode): FetchMessage {
-  const { contract } = fetch;
-  const home = homeOf(pkg, contract.template);
-  return {
-    lf_version: SERIALIZATION_VERSION,
-    contract_id: contract.contractId,
-    package_name: home.name,
-    template_id: identifierOf(home.id, contract.template.qualifiedName),
-    signatories: sorted(contract.signatories),
-    stakeholders: sorted([...contract.signatories, ...contract.observers]),
-    acting_parties: sorted(fetch.actingParties),
-  };
+  const { identity, parties } = contractFields(pkg, fetch.contract);
+  return { ...identity, ...parties, acting_parties: sorted(fetch.actingParties) };
 }
 
 function nodeMessage(pkg: ModelPackage, nodes: readonly PreparedNode[], index: number): TransactionNodeMessage {
