@@ -95,6 +95,60 @@ export async function preparedTransactionIntegrity(
   );
 }
 
+export const TRANSACTION_SHOWS_FETCHES: ClauseId = 'canton.interactive.prepared-transaction-shows-fetches';
+
+/**
+ * Fails the target unless the prepared transaction shows a Fetch node of the ledger contract `fetched` (its contract
+ * id and template, `<package>:Module:Entity`) listed among the children of an exercise, and lists that contract among
+ * its metadata's input contracts (Canton's Transaction.inputContracts counts fetched contracts).
+ */
+export function preparedFetchShown(
+  response: ClientResponse,
+  answer: PreparedAnswer,
+  fetched: { contractId: string; templateId: string },
+): void {
+  const prepared = decoded(response, answer);
+  const nodes = (prepared.transaction?.nodes ?? []).flatMap((node) =>
+    node.versionedNode.oneofKind === 'v1' ? [{ nodeId: node.nodeId, type: node.versionedNode.v1.nodeType }] : [],
+  );
+  const fetch = nodes.find((node) => node.type.oneofKind === 'fetch' && node.type.fetch.contractId === fetched.contractId);
+  const kinds = nodes.map((node) => `${node.nodeId}:${node.type.oneofKind ?? 'none'}`).join(', ');
+  assertClause(
+    'prepared_transaction_integrity',
+    TRANSACTION_SHOWS_FETCHES,
+    fetch !== undefined,
+    `the prepared transaction shows no Fetch node of the fetched contract ${fetched.contractId} (its nodes: ${kinds})`,
+    response,
+  );
+  const template = fetch.type.oneofKind === 'fetch' ? fetch.type.fetch.templateId : undefined;
+  const qualified = fetched.templateId.split(':').slice(1).join(':');
+  assertClause(
+    'prepared_transaction_integrity',
+    TRANSACTION_SHOWS_FETCHES,
+    template !== undefined && `${template.moduleName}:${template.entityName}` === qualified,
+    `the Fetch node ${fetch.nodeId} is of ${template ? `${template.moduleName}:${template.entityName}` : 'no template'}, not ${qualified}`,
+    response,
+  );
+  const parent = nodes.find((node) => node.type.oneofKind === 'exercise' && node.type.exercise.children.includes(fetch.nodeId));
+  assertClause(
+    'prepared_transaction_integrity',
+    TRANSACTION_SHOWS_FETCHES,
+    parent !== undefined,
+    `the Fetch node ${fetch.nodeId} is among the children of no exercise node (its nodes: ${kinds})`,
+    response,
+  );
+  const inputs = (prepared.metadata?.inputContracts ?? []).map(({ contract }) =>
+    contract.oneofKind === 'v1' ? contract.v1.contractId : undefined,
+  );
+  assertClause(
+    'prepared_transaction_integrity',
+    TRANSACTION_SHOWS_FETCHES,
+    inputs.includes(fetched.contractId),
+    `the fetched ledger contract ${fetched.contractId} is not among the input contracts ${JSON.stringify(inputs)}`,
+    response,
+  );
+}
+
 export const HASHING_SCHEME_V2 = 'HASHING_SCHEME_VERSION_V2';
 
 /**

@@ -188,6 +188,8 @@ export const FaultCatalogue = {
   'prepare-cost-estimation-missing': 'prepare answers no costEstimation, also when the request did not disable it',
   'prepare-synchronizer-not-reflected': 'the prepared metadata names another synchronizer than the one the prepare requested',
   'prepare-input-contracts-omitted': 'the prepared metadata lists none of the ledger contracts the transaction uses',
+  'prepare-fetch-nodes-dropped':
+    "the prepared transaction shows no Fetch node: a choice's fetches are missing from its nodes and its exercise's children",
   'execute-input-contracts-not-checked':
     "execute does not compare the metadata's input contracts with the transaction's (a removed one is noticed only by the signature check)",
   'execute-metadata-not-hashed':

@@ -205,6 +205,17 @@ function tamperedTwin(shown: PreparedTransactionMessage): PreparedTransactionMes
   return twin;
 }
 
+/** Under the `prepare-fetch-nodes-dropped` fault: the shown transaction without its Fetch nodes, nor their ids as children. */
+function dropFetchNodes(transaction: NonNullable<PreparedTransactionMessage['transaction']>): void {
+  const fetched = new Set(
+    (transaction.nodes ?? []).filter((node) => node.v1 !== undefined && 'fetch' in node.v1).map((node) => node.node_id),
+  );
+  transaction.nodes = (transaction.nodes ?? []).filter((node) => !fetched.has(node.node_id));
+  for (const node of transaction.nodes) {
+    if (node.v1 && 'exercise' in node.v1) node.v1.exercise.children = (node.v1.exercise.children ?? []).filter((id) => !fetched.has(id));
+  }
+}
+
 /** The prepared transaction of an execute request: base64 of a `PreparedTransaction` protobuf. */
 function decodePrepared(preparedTransaction: string): PreparedTransactionMessage {
   if (preparedTransaction === '') throw missingField('prepared_transaction');
@@ -332,6 +343,8 @@ export class InteractiveSubmission {
     });
     // Fault `prepare-input-contracts-omitted`: the metadata lists none of the contracts the transaction uses.
     if (state.faults.has('prepare-input-contracts-omitted') && shown.metadata) shown.metadata.input_contracts = [];
+    // Fault `prepare-fetch-nodes-dropped`: the transaction shown has no Fetch node (nor its id among its exercise's children).
+    if (state.faults.has('prepare-fetch-nodes-dropped') && shown.transaction) dropFetchNodes(shown.transaction);
     const hash = hashPreparedTransactionV2(shown);
     this.remember({ tx, userId, commandId: part.commandId, actAs, hash, transactionUuid: shown.metadata?.transaction_uuid ?? '' });
     const askedToSign = state.faults.has('prepare-hash-mismatch') ? hashPreparedTransactionV2(tamperedTwin(shown)) : hash;

@@ -301,6 +301,12 @@ export const faultExpectations: FaultExpectation[] = [
     clauses: ['canton.interactive.prepared-hash-matches-transaction'],
   },
   {
+    fault: 'prepare-fetch-nodes-dropped',
+    include: ['flows / prepared'],
+    profile: 'canton',
+    clauses: ['canton.interactive.prepared-transaction-shows-fetches'],
+  },
+  {
     fault: 'execute-empty-signatures-accepted',
     include: ['execute'],
     profile: 'spec',

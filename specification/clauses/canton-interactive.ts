@@ -28,6 +28,15 @@ export const cantonInteractiveClauses = [
       'the command id (facts canton: verified-against-real §5).',
   ),
   interactive(
+    'canton.interactive.prepared-transaction-shows-fetches',
+    'resource',
+    'A prepared choice that fetches a ledger contract shows a Fetch node of that contract (its contract id and template) ' +
+      "among its exercise's children, lists the fetched contract in metadata.inputContracts (Canton's Transaction.inputContracts " +
+      'counts fetches), and, signed and executed, commits ' +
+      '(interactive/codec/PreparedTransactionEncoder.scala encodes Fetch nodes; daml-lf Transaction.inputContracts) ' +
+      '(facts canton: the Canton 3.5 source, not yet seen on a node).',
+  ),
+  interactive(
     'canton.interactive.hashing-scheme-v3-never-answered-as-v2',
     'versioning',
     'A prepare requesting HASHING_SCHEME_VERSION_V3 is answered with a V3 hash or refused with an error; it is never ' +

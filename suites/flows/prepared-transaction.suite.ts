@@ -7,20 +7,36 @@
 import { readMatchesWrite, sameUpdateAtOffset } from '../../checks/stateful.js';
 import { expectValue, expectValueMatches } from '../../checks/values.js';
 import { notAServerError, notServed, positiveDataAcceptance } from '../../checks/basic.js';
-import { preparedHashByScheme, type SubmittedPreparation } from '../../checks/prepared-transaction.js';
+import {
+  HASHING_SCHEME_V2,
+  preparedFetchShown,
+  preparedHashByScheme,
+  TRANSACTION_SHOWS_FETCHES,
+  type PreparedAnswer,
+  type SubmittedPreparation,
+} from '../../checks/prepared-transaction.js';
+import { recordInconclusive } from '../../checks/assertion.js';
 import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import { PREPARE_REQUIRED } from '../support/interactive.js';
 import { executeBody, externalParty, prepareIou } from '../support/prepared-iou.js';
-import { createdEvents, iouCreate, transactionFormat, transactionOf, updateByOffset, wildcardFilter } from '../support/ledger.js';
+import {
+  createIouAndFindIt,
+  createdEvents,
+  iouCreate,
+  transactionFormat,
+  transactionOf,
+  updateByOffset,
+  wildcardFilter,
+} from '../support/ledger.js';
 
-function executor(context: ConformanceContext, alias: string): string {
+function executorOf(context: ConformanceContext, alias: string): string {
   return context.userWhere(`can execute as ${alias}`, (user) => user.rights.executeAs.includes(alias)).id;
 }
 
 async function prepare(context: ConformanceContext, submitted: SubmittedPreparation, extra: Record<string, unknown> = {}) {
-  const user = executor(context, 'dana');
+  const user = executorOf(context, 'dana');
   return context.send({
     endpoint: 'prepare',
     user,
@@ -36,13 +52,75 @@ async function prepare(context: ConformanceContext, submitted: SubmittedPreparat
   });
 }
 
+/**
+ * The third shape: a choice fetching a committed contract. CantonExamples' DivulgeIouByExercise (dana its payer and
+ * divulgee) is created and exercised at once; its Divulge fetches an Iou of the bank owned by dana. The prepared
+ * transaction must hash as shown, show the commands and a Fetch node of the Iou under the exercise, list the Iou among
+ * its input contracts, and commit once signed and executed. Without CantonExamples the fetch clause is left
+ * inconclusive with the reason (the other shapes still run).
+ */
+async function fetchingChoice(context: ConformanceContext): Promise<void> {
+  if (context.fixtures.package.name !== 'CantonExamples') {
+    recordInconclusive(
+      'prepared_transaction_integrity',
+      TRANSACTION_SHOWS_FETCHES,
+      `not checked: the fetching choice is CantonExamples' DivulgeIouByExercise.Divulge; the fixture package is ${context.fixtures.package.name}`,
+    );
+    return;
+  }
+  const dana = externalParty(context, 'dana');
+  const iouTemplate = String(context.fixtures.templates.iou.templateId);
+  const divulgeId = `${iouTemplate.split(':')[0]}:Divulgence:DivulgeIouByExercise`;
+  const { contractId: iou } = await createIouAndFindIt(context, dana.id);
+  const submitted = {
+    commands: [
+      {
+        CreateAndExerciseCommand: {
+          templateId: divulgeId,
+          createArguments: { payer: dana.id, divulgee: dana.id },
+          choice: 'Divulge',
+          choiceArgument: { ref: iou },
+        },
+      },
+    ],
+    actAs: [dana.id],
+    commandId: freshId('prepared-fetch'),
+    signatoryFields: ['divulgee'],
+  };
+  const response = await prepare(context, submitted);
+  positiveDataAcceptance(response, TRANSACTION_SHOWS_FETCHES);
+  const answer = response.json() as PreparedAnswer & { hashingSchemeVersion?: string };
+  await preparedHashByScheme(response, answer, submitted);
+  preparedFetchShown(response, answer, { contractId: iou, templateId: iouTemplate });
+  const executor = executorOf(context, dana.alias);
+  const executed = await context.send({
+    endpoint: 'execute-and-wait',
+    user: executor,
+    body: executeBody({
+      preparedTransaction: answer.preparedTransaction,
+      hash: Buffer.from(answer.preparedTransactionHash, 'base64'),
+      hashingSchemeVersion: answer.hashingSchemeVersion ?? HASHING_SCHEME_V2,
+      executor,
+      payer: dana,
+    }),
+  });
+  positiveDataAcceptance(executed, TRANSACTION_SHOWS_FETCHES);
+}
+
 conformanceSuite('flows / prepared transactions', () => {
   conformanceTest(
     {
       name: 'the hash to sign is the V2 hash of the transaction shown, which shows the commands submitted',
       endpoint: 'execute',
-      clauses: ['canton.interactive.prepared-hash-matches-transaction', 'canton.interactive.prepared-transaction-shows-commands'],
+      clauses: [
+        'canton.interactive.prepared-hash-matches-transaction',
+        'canton.interactive.prepared-transaction-shows-commands',
+        'canton.interactive.prepared-transaction-shows-fetches',
+      ],
       requires: ['interactiveSubmission', 'writes'],
+      // Beside the V3 test (neither reads what the other writes): the fetching shape's chain (create, read, prepare,
+      // execute) then costs the file no more than this test's two prepares in sequence and the V3 test did.
+      concurrent: true,
     },
     async (context) => {
       const dana = externalParty(context, 'dana').id;
@@ -52,17 +130,21 @@ conformanceSuite('flows / prepared transactions', () => {
         [iouCreate(context, dana, owner, '1.25') as Record<string, unknown>],
         [{ CreateAndExerciseCommand: { ...iou.CreateCommand, choice: 'Transfer', choiceArgument: { newOwner: owner } } }],
       ];
-      for (const commands of shapes) {
-        const submitted = {
-          commands,
-          actAs: [dana],
-          commandId: freshId('prepared'),
-          signatoryFields: context.fixtures.templates.iou.signatories,
-        };
-        const response = await prepare(context, submitted);
-        positiveDataAcceptance(response, 'canton.interactive.prepared-transaction-shows-commands');
-        await preparedHashByScheme(response, response.json(), submitted);
-      }
+      // The shapes go out at once: the fetching choice's chain (create, read, prepare, execute) is the test's longest.
+      await Promise.all([
+        ...shapes.map(async (commands) => {
+          const submitted = {
+            commands,
+            actAs: [dana],
+            commandId: freshId('prepared'),
+            signatoryFields: context.fixtures.templates.iou.signatories,
+          };
+          const response = await prepare(context, submitted);
+          positiveDataAcceptance(response, 'canton.interactive.prepared-transaction-shows-commands');
+          await preparedHashByScheme(response, response.json(), submitted);
+        }),
+        fetchingChoice(context),
+      ]);
     },
   );
 
@@ -72,6 +154,7 @@ conformanceSuite('flows / prepared transactions', () => {
       endpoint: 'execute',
       clauses: ['canton.interactive.hashing-scheme-v3-never-answered-as-v2'],
       requires: ['interactiveSubmission', 'writes', 'ledgerApi3.5'],
+      concurrent: true,
     },
     async (context) => {
       const dana = externalParty(context, 'dana').id;

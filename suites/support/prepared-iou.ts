@@ -154,7 +154,11 @@ export interface SignatureChoice {
 }
 
 /** The execute request body for a prepared Iou, signed as `choice` says; `overrides` replace top-level fields. */
-export function executeBody(prepared: PreparedIou, choice: SignatureChoice = {}, overrides: JsonObject = {}): JsonObject {
+export function executeBody(
+  prepared: Pick<PreparedIou, 'preparedTransaction' | 'hash' | 'hashingSchemeVersion' | 'executor' | 'payer'>,
+  choice: SignatureChoice = {},
+  overrides: JsonObject = {},
+): JsonObject {
   const signature = signEd25519(choice.signingKey ?? prepared.payer.privateKey, choice.message ?? prepared.hash);
   return {
     preparedTransaction: prepared.preparedTransaction,
