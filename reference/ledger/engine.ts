@@ -84,13 +84,15 @@ export interface FetchNode {
 }
 
 /**
- * The index in `nodes` just after the subtree of `nodes[index]`. Node ids are Daml's (fetch and lookup-by-key nodes,
- * which are not in `nodes`, take ids too), so they are not indexes and a subtree is found by its id range.
+ * The index in `nodes` (in node-id order: the transaction's nodes, or a prepared transaction's with its fetch nodes) just
+ * after the subtree of `nodes[index]`. Node ids are Daml's (fetch and lookup-by-key nodes, which are not in the
+ * transaction's nodes, take ids too), so they are not indexes and a subtree is found by its id range.
  */
-export function subtreeEnd(nodes: readonly TransactionNode[], index: number): number {
+export function subtreeEnd(nodes: readonly { nodeId: number; kind: string; lastDescendantNodeId?: number }[], index: number): number {
   const node = nodes[index]!;
   let end = index + 1;
-  if (node.kind === 'exercise') while (end < nodes.length && nodes[end]!.nodeId <= node.lastDescendantNodeId) end += 1;
+  const last = node.kind === 'exercise' ? node.lastDescendantNodeId : undefined;
+  if (last !== undefined) while (end < nodes.length && nodes[end]!.nodeId <= last) end += 1;
   return end;
 }
 
@@ -717,10 +719,10 @@ class Interpretation {
   }
 }
 
-/** No active contract with the key. Fault `contract-key-not-found-wrong-code`: a missing key is reported as a missing contract. */
 /**
- * CONTRACT_KEY_NOT_FOUND. Canton's cause names the GlobalKey as Scala prints it: template id (with its package id),
- * package name, the key as an LF value and its hash; the reference writes the key as JSON and no hash.
+ * No active contract with the key: CONTRACT_KEY_NOT_FOUND. Canton's cause names the GlobalKey as Scala prints it: template
+ * id (with its package id), package name, the key as an LF value and its hash; the reference writes the key as JSON and no
+ * hash. Fault `contract-key-not-found-wrong-code`: a missing key is reported as a missing contract.
  */
 function keyNotFound(
   pkg: ModelPackage,

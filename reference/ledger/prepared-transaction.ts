@@ -10,7 +10,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createdEventBlobBytes, SERIALIZATION_VERSION } from './created-event-blob.js';
-import type { Contract, ExerciseNode, FetchNode, InterpretedTransaction, TransactionNode } from './engine.js';
+import {
+  subtreeEnd,
+  type Contract,
+  type ExerciseNode,
+  type FetchNode,
+  type InterpretedTransaction,
+  type TransactionNode,
+} from './engine.js';
 import { homeOf, type ChoiceDefinition, type ModelPackage } from './package-model.js';
 import { epochMicros, identifierOf, toLedgerApiValue } from './proto-values.js';
 import type {
@@ -68,18 +75,10 @@ function preparedNodes(tx: InterpretedTransaction): PreparedNode[] {
   return [...tx.nodes, ...fetches].sort((left, right) => left.nodeId - right.nodeId);
 }
 
-/** The index in `nodes` just after the subtree of `nodes[index]` (an exercise's subtree is its id range). */
-function preparedSubtreeEnd(nodes: readonly PreparedNode[], index: number): number {
-  const node = nodes[index]!;
-  let end = index + 1;
-  if (node.kind === 'exercise') while (end < nodes.length && nodes[end]!.nodeId <= node.lastDescendantNodeId) end += 1;
-  return end;
-}
-
 /** Ids of the nodes of `nodes[from..end)` directly below their parent (or of the roots): each child's subtree skipped. */
 function childIds(nodes: readonly PreparedNode[], from: number, end: number): string[] {
   const children: string[] = [];
-  for (let index = from; index < end; index = preparedSubtreeEnd(nodes, index)) children.push(String(nodes[index]!.nodeId));
+  for (let index = from; index < end; index = subtreeEnd(nodes, index)) children.push(String(nodes[index]!.nodeId));
   return children;
 }
 
@@ -113,7 +112,7 @@ function nodeMessage(pkg: ModelPackage, nodes: readonly PreparedNode[], index: n
         choice_id: node.choice,
         chosen_value: toLedgerApiValue(choice.argumentType, node.choiceArgument, choiceHome.id),
         consuming: node.consuming,
-        children: childIds(nodes, index + 1, preparedSubtreeEnd(nodes, index)),
+        children: childIds(nodes, index + 1, subtreeEnd(nodes, index)),
         exercise_result: toLedgerApiValue(choice.resultType, node.result, choiceHome.id),
         choice_observers: [],
       },
