@@ -35,7 +35,7 @@ import {
   type TransactionEvent,
 } from '../support/ledger.js';
 import { refusedAgainstControl, refusedWith } from '../support/refusals.js';
-import { adminUser, createUser, deleteUser } from '../support/user-management.js';
+import { adminUser, canActAs, createUser, deleteUser } from '../support/user-management.js';
 
 const WORKFLOWS = 'conformance-key-workflows';
 
@@ -435,10 +435,9 @@ conformanceSuite('flows / contract keys', () => {
       const admin = adminUser(context);
       // No fixture user acts as four parties: one that does, for this test only.
       const userId = freshId('multi-party-keys');
-      const actAs = (party: string): JsonObject => ({ kind: { CanActAs: { value: { party } } } });
       const created = await createUser(context, admin, {
         user: { id: userId, primaryParty: '', isDeactivated: false, metadata: { annotations: {} }, identityProviderId: '' },
-        rights: [alice, bob, charlie, david].map(actAs),
+        rights: [alice, bob, charlie, david].map(canActAs),
       });
       // A set-up write, as the creates below: a node that refuses it fails here (as submit does), with its answer.
       acceptedWith(created, 200, authorization);

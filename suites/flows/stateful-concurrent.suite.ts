@@ -25,6 +25,7 @@ import { freshId } from '../../generators/index.js';
 import { conformanceSuite, conformanceTest, type ConformanceContext } from '../../harness/library/conformance-test.js';
 import { parseJsonLossless } from '../../specification/json.js';
 import { transactionFormat, transactionIn, updateByOffset, wildcardFilter, type JsonObject } from '../support/ledger.js';
+import { adminUser, canActAs } from '../support/user-management.js';
 import { runScheduledRound, schedulerSeeds, type ScheduledRound } from '../support/scheduled-round.js';
 import { auditor } from '../support/visibility.js';
 
@@ -205,7 +206,7 @@ async function runOp(state: RoundState, op: Op, index: number): Promise<Outcome 
         context.send({
           endpoint: 'users.update',
           params: { 'user-id': id },
-          user: adminOf(context),
+          user: adminUser(context),
           body: {
             user: {
               id,
@@ -229,8 +230,8 @@ async function runOp(state: RoundState, op: Op, index: number): Promise<Outcome 
         context.send({
           endpoint: 'users.grant-rights',
           params: { 'user-id': id },
-          user: adminOf(context),
-          body: { userId: id, rights: [actAs(context.party(op.party))], identityProviderId: '' },
+          user: adminUser(context),
+          body: { userId: id, rights: [canActAs(context.party(op.party))], identityProviderId: '' },
         }),
       );
       return { op, index, answer };
@@ -238,13 +239,9 @@ async function runOp(state: RoundState, op: Op, index: number): Promise<Outcome 
   }
 }
 
-const actAs = (party: string): JsonObject => ({ kind: { CanActAs: { value: { party } } } });
-const adminOf = (context: ConformanceContext): string =>
-  context.userWhere('is a participant administrator (rights.admin)', (user) => user.rights.admin).id;
-
 /** The shared Ious and users of a round, made at once before it; the users' resource versions as created. */
 async function setUp(context: ConformanceContext, prefix: string): Promise<Pick<RoundState, 'shared' | 'userIds' | 'versions'>> {
-  const admin = adminOf(context);
+  const admin = adminUser(context);
   const userIds = Array.from({ length: USERS }, (_unused, index) => `${prefix}-${index}`);
   const [shared, users] = await Promise.all([
     Promise.all(
@@ -425,7 +422,7 @@ conformanceSuite('flows / stateful concurrent', () => {
     async (context) => {
       for (const name of ACTORS) userFor(context, name);
       auditor(context);
-      const admin = adminOf(context);
+      const admin = adminUser(context);
       await context.forAll(
         rounds,
         async ([first, rest, order]) => {

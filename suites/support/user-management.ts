@@ -35,6 +35,11 @@ export function adminUser(context: ConformanceContext): string {
   return context.userWhere('is a participant administrator (rights.admin)', (user) => user.rights.admin).id;
 }
 
+/** A user right to act as `party` (the JSON API's Right, as granted on creation or by the rights endpoint). */
+export function canActAs(party: string): { kind: { CanActAs: { value: { party: string } } } } {
+  return { kind: { CanActAs: { value: { party } } } };
+}
+
 export function createUser(context: ConformanceContext, asUser: string, body: unknown): Promise<ClientResponse> {
   return context.send({ endpoint: 'users.create', user: asUser, body });
 }
