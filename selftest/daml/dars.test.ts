@@ -12,6 +12,7 @@
  * daml:toolchain; several CPU-minutes, so not here).
  */
 import { spawnSync } from 'node:child_process';
+import { missingTool } from './tools.js';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,11 +26,6 @@ const work = mkdtempSync(join(tmpdir(), 'conformance-dars-'));
 const out = join(work, 'dars');
 const renamed = join(work, 'renamed');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** The first of `tools` that is not on the PATH, if any. */
-function missingTool(tools: string[]): string | undefined {
-  return tools.find((tool) => spawnSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).status !== 0);
-}
 
 /** The renamed DARs the vetting tests send (generators/dar/suite-dars.ts), checked by Canton's tools in the same run. */
 const RENAMED: [SuiteDarName, string][] = [

@@ -21,6 +21,7 @@
  * (npm run daml:engine; about 2 CPU-minutes, so not here).
  */
 import { spawnSync } from 'node:child_process';
+import { missingTool } from './tools.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -245,7 +246,7 @@ function driverClasspath(): { classpath?: string; skip?: string } {
       return { hash, coordinates, file: join(repository, ...group.split('.'), artifact, version, `${artifact}-${version}.jar`) };
     });
   if (entries.some((entry) => !existsSync(entry.file))) {
-    if (spawnSync('bash', ['-c', 'command -v mvn'], { encoding: 'utf8' }).status !== 0) {
+    if (missingTool(['mvn']) !== undefined) {
       return { skip: 'mvn is not installed and the engine driver’s runtime jars are not in the local Maven repository' };
     }
     const pom = join(daml, 'engine', 'driver', 'pom.xml');
@@ -446,7 +447,7 @@ const KNOWN_DIFFERENCES: { kind: RegExp; reason: string }[] = [
 
 describe("the reference's transactions equal those of Canton 3.5's own Daml-LF engine (daml/engine)", () => {
   it('for every script over the suite models the reference executes', { timeout: 120_000 }, (context) => {
-    if (spawnSync('bash', ['-c', 'command -v java'], { encoding: 'utf8' }).status !== 0) {
+    if (missingTool(['java']) !== undefined) {
       context.skip('java is not installed: the comparison runs Canton’s engine (daml/engine/daml-lf-engine.jar) on a JDK 17');
     }
     const { classpath, skip } = driverClasspath();
